@@ -1,0 +1,87 @@
+// swift-tools-version:6.0
+// Wayfinder: a Raspberry Pi that guides a walker with a vibrating belt.
+// Lower bounds are the oldest releases whose API we use, so a Pi's toolchain can resolve them.
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Wayfinder",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "wayfinder", targets: ["wayfinder"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+    ],
+    targets: [
+        // C libraries of the Pi, linked for real (Debian: libgpiod-dev libbluetooth-dev libi2c-dev).
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod",
+                       providers: [.apt(["libgpiod-dev"])]),
+        .systemLibrary(name: "CBluetooth", pkgConfig: "bluez",
+                       providers: [.apt(["libbluetooth-dev"])]),
+        .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+        // One stable GPIO API over libgpiod 1.6 (Bookworm) and 2.x (Trixie).
+        .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
+
+        // Pure cores: fed bytes and time, return events and bytes/commands.
+        .target(name: "Belt", swiftSettings: swiftSettings),
+        .target(name: "Sensors", swiftSettings: swiftSettings),
+        .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
+        .target(name: "Gestures", dependencies: ["Navigation"], swiftSettings: swiftSettings),
+        .target(name: "Config",
+                dependencies: ["Belt", "Navigation", "Gestures",
+                               .product(name: "TOMLKit", package: "TOMLKit")],
+                swiftSettings: swiftSettings),
+
+        // The platform layer: clocks, GPIO, I2C, Bluetooth adapter, systemd notify, logging.
+        .target(name: "Platform",
+                dependencies: ["CGPIOShim", "CBluetooth", "CI2C",
+                               .product(name: "Logging", package: "swift-log")],
+                swiftSettings: swiftSettings),
+
+        // The simulated board: a walker, its GPS and compass, a recording belt, scripted inputs.
+        .target(name: "Simulation",
+                dependencies: ["Belt", "Navigation", "Sensors", "Gestures", "Platform"],
+                swiftSettings: swiftSettings),
+
+        // Actors (one per device / concern) as services in one ServiceGroup.
+        .target(name: "Runtime",
+                dependencies: ["Belt", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation",
+                               .product(name: "Logging", package: "swift-log"),
+                               .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                               .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+                swiftSettings: swiftSettings),
+
+        .executableTarget(name: "wayfinder",
+                          dependencies: ["Runtime", "Config", "Platform",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                         .product(name: "Logging", package: "swift-log")],
+                          swiftSettings: swiftSettings),
+
+        .target(name: "WayfinderTestKit",
+                dependencies: ["Platform", "Runtime",
+                               .product(name: "Clocks", package: "swift-clocks")],
+                swiftSettings: swiftSettings),
+
+        .testTarget(name: "BeltTests", dependencies: ["Belt"], swiftSettings: swiftSettings),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation"],
+                    resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "ConfigTests", dependencies: ["Config"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "RuntimeTests",
+                    dependencies: ["Runtime", "WayfinderTestKit",
+                                   .product(name: "Clocks", package: "swift-clocks")],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "SimulationTests",
+                    dependencies: ["Simulation", "Runtime", "WayfinderTestKit", "wayfinder"],
+                    swiftSettings: swiftSettings),
+    ]
+)

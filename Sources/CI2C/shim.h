@@ -1,0 +1,3 @@
+#include <stdint.h>
+#include <linux/i2c-dev.h>
+#include <i2c/smbus.h>
