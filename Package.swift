@@ -9,14 +9,14 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Wayfinder",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.3.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
-        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        // 1.16.2: LogHandler.log(event:), the non-deprecated handler entry point.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -49,7 +49,8 @@ let package = Package(
 
         // The simulated board: a walker, its GPS and compass, a recording belt, scripted inputs.
         .target(name: "Simulation",
-                dependencies: ["Belt", "Navigation", "Sensors", "Gestures", "Platform"],
+                dependencies: ["Belt", "Navigation", "Sensors", "Gestures", "Config", "Platform",
+                               .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         // Actors (one per device / concern) as services in one ServiceGroup.
@@ -57,7 +58,7 @@ let package = Package(
                 dependencies: ["Belt", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                               .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+                               .product(name: "UnixSignals", package: "swift-service-lifecycle")],
                 swiftSettings: swiftSettings),
 
         .executableTarget(name: "wayfinder",
@@ -66,15 +67,15 @@ let package = Package(
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 
+        // Test helpers shared by the test targets (as swift-service-lifecycle's TestKit).
         .target(name: "WayfinderTestKit",
-                dependencies: ["Platform", "Runtime",
-                               .product(name: "Clocks", package: "swift-clocks")],
+                dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         .testTarget(name: "BeltTests", dependencies: ["Belt"], swiftSettings: swiftSettings),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation"],
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "ConfigTests", dependencies: ["Config"], swiftSettings: swiftSettings),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",
                     dependencies: ["Runtime", "WayfinderTestKit",

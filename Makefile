@@ -1,0 +1,46 @@
+# Wayfinder — the two commands a newcomer needs:
+#   make demo   build and run the bundled walk on the simulated board
+#   make test   build and run the tests
+# Both install the Debian packages they need first (as root, or through sudo).
+
+SWIFT ?= swift
+DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BIN := .build/debug/wayfinder
+
+.PHONY: all deps toolchain build test demo check-gpiod-v2 config-check clean
+
+all: build
+
+toolchain:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { \
+	  echo "error: no Swift toolchain on PATH. Install Swift 6.0 or newer for Debian 12 (swift.org) and put its usr/bin on PATH."; exit 1; }
+
+deps: toolchain
+	@missing=""; for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+# The executable is built first: the shutdown test runs it as systemd would.
+test: build
+	$(SWIFT) test
+
+demo: build
+	$(BIN) run --config deploy/demo.toml --exit-when-done --fresh
+
+config-check: build
+	$(BIN) config check deploy/demo.toml
+	WAYFINDER_BOARDS=boards $(BIN) config check deploy/wayfinder.toml
+
+# Compile the GPIO shim against libgpiod 2.x from Debian 13 (no install; see scripts/check-gpiod-v2.sh).
+check-gpiod-v2:
+	scripts/check-gpiod-v2.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,308 @@
+/// FSNavigationController's semantics as a pure state machine (belt-protocol.md §7, seed 003).
+///
+/// Fed actions, belt events and the current time; returns the writes to make and the state changes
+/// to report. It keeps the navigation parameters while the belt is away, so that on (re)connection the
+/// belt is brought back to match the controller — the latest state wins.
+///
+/// Decisions where the FSLib ports differ (§8):
+/// - "no vibration" stops only the navigation channel (Android's `30 02`), not every channel
+///   (iOS's `30 FF`), so a direction notification playing on channel 0 is not cut short;
+/// - destination reached plays the belt's own system signal (iOS), which needs no channel;
+/// - updates are sent only while navigating (iOS).
+public struct BeltNavigationController: Sendable {
+    /// FSLib throttles vibration commands to one per 100 ms (§7.1).
+    public static let minimumVibrationInterval: Duration = .milliseconds(100)
+
+    public private(set) var state: NavigationState = .stopped
+    public private(set) var direction: Int = 0
+    public private(set) var isMagneticBearing: Bool = true
+    /// nil means "silent while navigating".
+    public private(set) var signal: BeltVibrationSignal? = .navigation
+    public private(set) var isConnected = false
+    public private(set) var beltMode: BeltMode = .unknown
+    public private(set) var defaultIntensity: Int?
+    /// Set when the belt reports pause while we are paused: the belt's pause is ours, so stop returns it to wait.
+    private var isPauseModeForNavigation = false
+    private var lastVibrationSentAt: Duration?
+    /// When a deferred vibration update is due; `poll(now:)` sends it.
+    public private(set) var pendingVibrationDeadline: Duration?
+
+    public init() {}
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case signalNotRepeated(BeltVibrationSignal)
+        case intensityOutOfRange(Int)
+
+        public var description: String {
+            switch self {
+            case .signalNotRepeated(let s): "\(s) is not a repeated signal and cannot be a navigation signal"
+            case .intensityOutOfRange(let i): "default intensity \(i) is outside 5–100"
+            }
+        }
+    }
+
+    // MARK: Public actions (§7.2)
+
+    public mutating func startNavigation(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?,
+                                         now: Duration) throws(Failure) -> [BeltNavigationOutput] {
+        if let signal, !signal.isRepeated { throw .signalNotRepeated(signal) }
+        if state == .navigating {
+            return try updateNavigationSignal(direction: direction, isMagneticBearing: isMagneticBearing,
+                                              signal: signal, now: now)
+        }
+        store(direction: direction, isMagneticBearing: isMagneticBearing, signal: signal)
+        state = .navigating
+        var out: [BeltNavigationOutput] = []
+        if isConnected {
+            if beltMode == .app {
+                out += sendNavigationSignalThrottled(now: now)
+            } else {
+                out.append(.send(.changeMode(.app)))
+            }
+        }
+        out.append(.stateChanged(.navigating))
+        return out
+    }
+
+    public mutating func updateNavigationSignal(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?,
+                                                now: Duration) throws(Failure) -> [BeltNavigationOutput] {
+        if let signal, !signal.isRepeated { throw .signalNotRepeated(signal) }
+        guard state == .navigating else { return [] }
+        store(direction: direction, isMagneticBearing: isMagneticBearing, signal: signal)
+        return sendNavigationSignalThrottled(now: now)
+    }
+
+    public mutating func pauseNavigation() -> [BeltNavigationOutput] {
+        guard state == .navigating else { return [] }
+        state = .paused
+        pendingVibrationDeadline = nil
+        var out: [BeltNavigationOutput] = []
+        if isConnected && beltMode == .app { out.append(.send(.changeMode(.pause))) }
+        out.append(.stateChanged(.paused))
+        return out
+    }
+
+    public mutating func stopNavigation() -> [BeltNavigationOutput] {
+        guard state != .stopped else { return [] }
+        state = .stopped
+        pendingVibrationDeadline = nil
+        var out: [BeltNavigationOutput] = []
+        if isConnected && (beltMode == .app || (beltMode == .pause && isPauseModeForNavigation)) {
+            out.append(.send(.changeMode(.wait)))
+        }
+        out.append(.stateChanged(.stopped))
+        return out
+    }
+
+    public mutating func notifyDestinationReached(shouldStopNavigation: Bool) -> [BeltNavigationOutput] {
+        var out = shouldStopNavigation ? stopNavigation() : []
+        if isConnected { out.append(.send(.systemSignal(.destinationReached))) }
+        return out
+    }
+
+    /// A one-second pulse toward a direction on channel 0, leaving the navigation signal as it is.
+    public func notifyDirection(_ direction: Int, isMagneticBearing: Bool) -> [BeltNavigationOutput] {
+        guard isConnected else { return [] }
+        let config = ChannelConfiguration(
+            channel: 0, pattern: .continuous,
+            orientation: isMagneticBearing ? .magneticBearing(direction) : .angle(direction),
+            iterations: 1, periodMilliseconds: 1000)
+        return [.send(.configureChannel(config))]
+    }
+
+    /// The two warnings of §7.2, with their exact parameters.
+    public func notifyWarning(critical: Bool) -> [BeltNavigationOutput] {
+        guard isConnected else { return [] }
+        let config = critical
+            ? ChannelConfiguration(channel: 0, pattern: .singleLong, orientation: .binaryMask(0x1111),
+                                   iterations: 3, periodMilliseconds: 700, exclusive: true)
+            : ChannelConfiguration(channel: 0, pattern: .warning, intensity: 25, orientation: .motorIndex(0),
+                                   iterations: 2, periodMilliseconds: 500, exclusive: true)
+        return [.send(.configureChannel(config))]
+    }
+
+    public func notifyBeltBatteryLevel() -> [BeltNavigationOutput] {
+        isConnected ? [.send(.systemSignal(.batteryLevel))] : []
+    }
+
+    public mutating func changeDefaultIntensity(_ intensity: Int, feedback: Bool = true) throws(Failure) -> [BeltNavigationOutput] {
+        guard (5...100).contains(intensity) else { throw .intensityOutOfRange(intensity) }
+        defaultIntensity = intensity
+        return isConnected ? [.send(.setDefaultIntensity(intensity, feedback: feedback))] : []
+    }
+
+    public func setCompassAccuracySignal(enabled: Bool, persistent: Bool) -> [BeltNavigationOutput] {
+        isConnected ? [.send(.setCompassAccuracySignal(enabled: enabled, persistent: persistent))] : []
+    }
+
+    /// What to write before we let go of the belt (shutdown): silence it and hand it back to wait mode.
+    public func shutdownCommands() -> [BeltCommand] {
+        guard isConnected else { return [] }
+        var commands: [BeltCommand] = [.stop(channel: nil)]
+        if beltMode == .app || beltMode == .pause || beltMode == .unknown { commands.append(.changeMode(.wait)) }
+        return commands
+    }
+
+    /// Sends a deferred vibration update once its 100 ms are up.
+    public mutating func poll(now: Duration) -> [BeltNavigationOutput] {
+        guard let deadline = pendingVibrationDeadline, now >= deadline else { return [] }
+        pendingVibrationDeadline = nil
+        return sendNavigationSignalNow(now: now)
+    }
+
+    // MARK: Belt events (§7.3, §7.4, §7.6)
+
+    public mutating func handle(_ event: BeltEvent, now: Duration) -> [BeltNavigationOutput] {
+        switch event {
+        case .connected:
+            isConnected = true
+            lastVibrationSentAt = nil
+            var out: [BeltNavigationOutput] = [.send(.setOrientationNotifications(true)),
+                                               .send(.requestCompassAccuracySignalState)]
+            if let defaultIntensity { out.append(.send(.setDefaultIntensity(defaultIntensity, feedback: false))) }
+            if state == .navigating {
+                out += beltMode == .app ? sendNavigationSignalNow(now: now) : [.send(.changeMode(.app))]
+            }
+            return out
+        case .disconnected:
+            isConnected = false
+            beltMode = .unknown
+            pendingVibrationDeadline = nil
+            return []
+        case .modeChanged(let mode):
+            // The link reports a mode only when the belt announces one (FE06) or a keep-alive shows a
+            // different mode than the cached one, so every report is acted on.
+            beltMode = mode
+            isPauseModeForNavigation = false
+            // During the handshake the mode is only recorded; `.connected` then brings the belt in line.
+            guard isConnected else { return [] }
+            return reactToMode(mode, now: now)
+        case .buttonPressed(let button, _, let previousMode, let newMode):
+            beltMode = newMode
+            return reactToButton(button, previous: previousMode, new: newMode, now: now)
+        case .battery:
+            return []
+        }
+    }
+
+    private mutating func reactToMode(_ mode: BeltMode, now: Duration) -> [BeltNavigationOutput] {
+        switch mode {
+        case .standby, .unknown:
+            return []
+        case .wait:
+            return state != .stopped ? stopNavigation() : []
+        case .compass, .calibration, .crossing:
+            return state == .navigating ? pauseNavigation() : []
+        case .app:
+            switch state {
+            case .navigating: return sendNavigationSignalNow(now: now)
+            case .stopped: return [.send(.changeMode(.wait))]
+            case .paused: return [.send(.changeMode(.pause))]
+            }
+        case .pause:
+            if state != .paused { return pauseNavigation() }
+            isPauseModeForNavigation = true
+            return []
+        }
+    }
+
+    private mutating func reactToButton(_ button: BeltButton, previous: BeltMode, new: BeltMode,
+                                        now: Duration) -> [BeltNavigationOutput] {
+        isPauseModeForNavigation = false
+        if button == .home && previous == new {
+            switch state {
+            case .stopped:
+                return new == .app ? [.send(.changeMode(.wait))] : [.homeButtonPressed(navigating: false)]
+            case .paused:
+                return resume(now: now)
+            case .navigating:
+                return new != .app ? [.send(.changeMode(.app))] : [.homeButtonPressed(navigating: true)]
+            }
+        }
+        if button == .pause && previous == new {
+            switch (new, state) {
+            case (.app, .stopped), (.pause, .stopped): return [.send(.changeMode(.wait))]
+            case (.app, .paused): return [.send(.changeMode(.pause))]
+            case (.app, .navigating): return pauseNavigation()
+            case (.pause, .paused): return resume(now: now)
+            case (.pause, .navigating): return [.send(.changeMode(.app))]
+            default: return []
+            }
+        }
+        if new != .app && state == .navigating { return pauseNavigation() }
+        return []
+    }
+
+    /// Resume with the stored parameters (FSLib calls `startNavigation` with them).
+    private mutating func resume(now: Duration) -> [BeltNavigationOutput] {
+        (try? startNavigation(direction: direction, isMagneticBearing: isMagneticBearing, signal: signal, now: now)) ?? []
+    }
+
+    // MARK: Sending the navigation signal (§7.5) with the 100 ms throttle (§7.1)
+
+    private mutating func store(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?) {
+        self.direction = ((direction % 360) + 360) % 360
+        self.isMagneticBearing = isMagneticBearing
+        self.signal = signal == .noVibration ? nil : signal
+    }
+
+    private mutating func sendNavigationSignalThrottled(now: Duration) -> [BeltNavigationOutput] {
+        if let last = lastVibrationSentAt, now - last < Self.minimumVibrationInterval {
+            if pendingVibrationDeadline == nil { pendingVibrationDeadline = now + Self.minimumVibrationInterval }
+            return []
+        }
+        return sendNavigationSignalNow(now: now)
+    }
+
+    private mutating func sendNavigationSignalNow(now: Duration) -> [BeltNavigationOutput] {
+        guard isConnected, beltMode == .app, state == .navigating else { return [] }
+        lastVibrationSentAt = now
+        guard let signal,
+              let config = signal.channelConfiguration(direction: direction, isMagneticBearing: isMagneticBearing)
+        else { return [.send(.stop(channel: ChannelConfiguration.navigationChannel))] }
+        return [.send(.configureChannel(config))]
+    }
+}
+
+extension BeltNavigationController {
+    /// Carries out one app-side request. Invalid requests (a non-repeated signal, intensity out of
+    /// range) are refused with the reason, and nothing is sent.
+    public mutating func handle(_ request: BeltRequest, now: Duration) throws(Failure) -> [BeltNavigationOutput] {
+        switch request {
+        case .startNavigation(let d, let m, let s):
+            return try startNavigation(direction: d, isMagneticBearing: m, signal: s, now: now)
+        case .updateNavigation(let d, let m, let s):
+            return try updateNavigationSignal(direction: d, isMagneticBearing: m, signal: s, now: now)
+        case .pauseNavigation:
+            return pauseNavigation()
+        case .stopNavigation:
+            return stopNavigation()
+        case .notifyDestinationReached(let stop):
+            return notifyDestinationReached(shouldStopNavigation: stop)
+        case .notifyDirection(let d, let m):
+            return notifyDirection(d, isMagneticBearing: m)
+        case .notifyWarning(let critical):
+            return notifyWarning(critical: critical)
+        case .notifyBatteryLevel:
+            return notifyBeltBatteryLevel()
+        case .changeDefaultIntensity(let i):
+            return try changeDefaultIntensity(i)
+        case .mirrorButton(let button, let press):
+            return mirror(button, press)
+        }
+    }
+
+    /// What the belt's own compass and power buttons do (belt-protocol.md §7.6, "what users see"):
+    /// compass enters compass mode (long: calibration), which pauses navigation when the belt reports
+    /// it; power plays the battery signal (long: switches the belt off).
+    private func mirror(_ button: BeltButton, _ press: BeltPressType) -> [BeltNavigationOutput] {
+        guard isConnected else { return [] }
+        switch (button, press) {
+        case (.compass, .short): return [.send(.changeMode(.compass))]
+        case (.compass, .long): return [.send(.changeMode(.calibration))]
+        case (.power, .short): return notifyBeltBatteryLevel()
+        case (.power, .long): return [.send(.changeMode(.standby))]
+        case (.home, _), (.pause, _): return []
+        }
+    }
+}

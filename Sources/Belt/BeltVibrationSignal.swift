@@ -1,0 +1,47 @@
+/// The library-side navigation signals of FSLib-iOS `FSBeltVibrationSignal` (belt-protocol.md §6.9).
+/// They are never sent as such: `channelConfiguration` maps them to a channel configuration (§7.5).
+public enum BeltVibrationSignal: Int, Sendable, Hashable, CaseIterable {
+    case noVibration = 0
+    case continuous
+    case navigation
+    case approachingDestination
+    case turnOngoing
+    case directionNotification
+    case nextWaypointLongDistance
+    case nextWaypointMediumDistance
+    case nextWaypointShortDistance
+    case nextWaypointAreaReached
+    case destinationReachedRepeated
+    case destinationReachedSingle
+    case operationWarning
+    case criticalWarning
+    case batteryLevel
+
+    /// Only repeated signals may be navigation signals (FSLib rejects the others).
+    public var isRepeated: Bool { (0...4).contains(rawValue) || (6...10).contains(rawValue) }
+
+    /// Directional signals point somewhere; the others ignore the direction.
+    public var isDirectional: Bool { (1...9).contains(rawValue) }
+
+    /// The channel-2 configuration for this navigation signal (§7.5), or nil for "no vibration"
+    /// and for signals that are not navigation signals.
+    public func channelConfiguration(direction: Int, isMagneticBearing: Bool) -> ChannelConfiguration? {
+        let toward: BeltOrientation = isMagneticBearing ? .magneticBearing(direction) : .angle(direction)
+        let (pattern, period): (VibrationPattern, UInt16)
+        switch self {
+        case .continuous, .navigation: (pattern, period) = (.continuous, 500)
+        case .approachingDestination: (pattern, period) = (.singleShort, 500)
+        case .turnOngoing: (pattern, period) = (.singleLong, 750)
+        case .nextWaypointLongDistance: (pattern, period) = (.singleLong, 3000)
+        case .nextWaypointMediumDistance: (pattern, period) = (.singleLong, 1500)
+        case .nextWaypointShortDistance: (pattern, period) = (.singleLong, 1000)
+        case .nextWaypointAreaReached: (pattern, period) = (.singleLong, 750)
+        case .destinationReachedRepeated:
+            return ChannelConfiguration(channel: ChannelConfiguration.navigationChannel, pattern: .destinationReached,
+                                        orientation: .motorIndex(0), iterations: 0, periodMilliseconds: 5000)
+        default: return nil
+        }
+        return ChannelConfiguration(channel: ChannelConfiguration.navigationChannel, pattern: pattern,
+                                    orientation: toward, iterations: 0, periodMilliseconds: period)
+    }
+}

@@ -1,0 +1,140 @@
+import TOMLKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds and reads `boards/<id>.toml`.
+public struct BoardCatalog: Sendable {
+    /// Folders searched in order; the first that has the board wins.
+    public var directories: [String]
+
+    public init(directories: [String]) {
+        self.directories = directories
+    }
+
+    /// `$WAYFINDER_BOARDS`, the installed location, then a `boards` folder beside or above the
+    /// executable (a development checkout: `.build/debug/wayfinder` → `boards/`).
+    public static func standard(environment: [String: String], executablePath: String?) -> BoardCatalog {
+        var dirs: [String] = []
+        if let env = environment["WAYFINDER_BOARDS"], !env.isEmpty { dirs.append(env) }
+        dirs += ["/etc/wayfinder/boards", "/usr/share/wayfinder/boards"]
+        if var dir = executablePath.map(Self.parent) {
+            for _ in 0..<5 {
+                dirs.append(dir == "/" ? "/boards" : dir + "/boards")
+                if dir == "/" { break }
+                dir = Self.parent(dir)
+            }
+        }
+        return BoardCatalog(directories: dirs)
+    }
+
+    /// Board ids available in the first directory that has any.
+    public func availableBoards() -> [String] {
+        var found: Set<String> = []
+        for dir in directories {
+            guard let d = opendir(dir) else { continue }
+            defer { closedir(d) }
+            while let entry = readdir(d) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasSuffix(".toml") { found.insert(String(name.dropLast(5))) }
+            }
+            if !found.isEmpty { break }
+        }
+        return found.sorted()
+    }
+
+    /// Reads a board; problems are reported against `keyPath` of the configuration that named it.
+    func load(id: String, reportingTo issues: IssueCollector, keyPath: String) -> BoardDefinition? {
+        guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !id.isEmpty else {
+            issues.report(keyPath, "\"\(id)\" is not a board name (letters, digits and dashes)")
+            return nil
+        }
+        for dir in directories {
+            let path = "\(dir)/\(id).toml"
+            guard let text = Self.readText(path) else { continue }
+            return Self.parse(text: text, id: id, path: path, issues: issues)
+        }
+        let available = availableBoards()
+        let list = available.isEmpty
+            ? "no board files were found in \(directories.joined(separator: ", ")); set WAYFINDER_BOARDS to the boards/ folder"
+            : "available boards: \(available.joined(separator: ", "))"
+        issues.report(keyPath, "unknown board \"\(id)\"" + Suggestion.hint(for: id, in: available) + " (\(list))")
+        return nil
+    }
+
+    /// Parses a board file. Its own problems are reported against the board file itself.
+    static func parse(text: String, id: String, path: String, issues outer: IssueCollector) -> BoardDefinition? {
+        let issues = IssueCollector(file: path, text: text)
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            outer.appendAll(from: [ConfigIssue(file: path, line: error.source.begin.line, column: error.source.begin.column,
+                                               keyPath: "", message: "TOML syntax error: \(error.description)")])
+            return nil
+        } catch {
+            outer.appendAll(from: [ConfigIssue(file: path, keyPath: "", message: "cannot parse: \(error)")])
+            return nil
+        }
+        let root = TableReader(table: table, path: "", issues: issues)
+        let name = root.string("name")
+        let simulated = root.bool("simulated") ?? false
+        let gpio = root.subtable("gpio")
+        let labels = gpio?.strings("chip_labels") ?? []
+        let lineCount = gpio?.int("line_count", in: 1...512) ?? 0
+        let buttonLines = gpio.flatMap { g -> [Int]? in
+            guard let v = g.value("button_lines") else { return nil }
+            guard let array = v.array else { g.report("button_lines", "expected an array of line numbers"); return nil }
+            return array.compactMap { $0.int }
+        } ?? []
+        let i2c = root.subtable("i2c")
+        let bus = i2c?.int("bus", in: 0...255) ?? 1
+        let uart = root.subtable("uart")
+        let uartDevice = uart?.string("device") ?? "/dev/serial0"
+        let bluetooth = root.subtable("bluetooth")
+        let adapter = bluetooth?.string("adapter") ?? "hci0"
+        let btVersion = bluetooth?.string("version")
+        if name == nil { root.report("name", "missing; every board file names its board") }
+        if !simulated && labels.isEmpty { gpio?.report("chip_labels", "missing; a hardware board needs its header chip's label") ?? root.report("gpio", "missing [gpio] table") }
+        for line in buttonLines where line < 0 || line >= lineCount {
+            gpio?.report("button_lines", "line \(line) is outside the chip's \(lineCount) lines")
+        }
+        for reader in [gpio, i2c, uart, bluetooth].compactMap({ $0 }) { reader.rejectUnknownKeys() }
+        root.rejectUnknownKeys()
+        outer.appendAll(from: issues.issues)
+        guard issues.issues.isEmpty, let name else { return nil }
+        return BoardDefinition(id: id, name: name, isSimulated: simulated, gpioChipLabels: labels,
+                               gpioLineCount: lineCount, buttonLines: buttonLines, i2cBus: bus,
+                               uartDevice: uartDevice, bluetoothAdapter: adapter, bluetoothVersion: btVersion)
+    }
+
+    static func readText(_ path: String) -> String? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            if n == 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let p = String(path[..<slash])
+        return p.isEmpty ? "/" : p
+    }
+}
+
+extension IssueCollector {
+    func appendAll(from other: [ConfigIssue]) {
+        for issue in other { append(issue) }
+    }
+}

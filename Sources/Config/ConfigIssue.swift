@@ -1,0 +1,41 @@
+/// One thing wrong with a configuration file, located as precisely as we can.
+public struct ConfigIssue: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// Dotted key path, e.g. `navigation.arrival_radius_m` or `simulation.events[2].at`; empty for syntax errors.
+    public var keyPath: String
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.keyPath = keyPath
+        self.message = message
+    }
+
+    /// `file:line:column: key.path: message`, the shape editors and compilers use.
+    public var description: String {
+        var location = file
+        if let line {
+            location += ":\(line)"
+            if let column { location += ":\(column)" }
+        }
+        return keyPath.isEmpty ? "\(location): \(message)" : "\(location): \(keyPath): \(message)"
+    }
+}
+
+/// Every issue found in one pass, so `wayfinder config check` can report them all at once.
+public struct ConfigError: Error, Sendable, CustomStringConvertible {
+    public var issues: [ConfigIssue]
+
+    public init(issues: [ConfigIssue]) {
+        self.issues = issues
+    }
+
+    public var description: String {
+        let noun = issues.count == 1 ? "error" : "errors"
+        return (["configuration has \(issues.count) \(noun):"] + issues.map { "  \($0)" }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,356 @@
+import Belt
+import Foundation
+import Gestures
+import Navigation
+import TOMLKit
+
+/// Reads and validates a configuration file, reporting every problem at once.
+///
+/// A bad file never half-starts the appliance: `load` either returns a complete configuration or
+/// throws a `ConfigError` listing file, line, key path, what was expected and what was found.
+public struct ConfigurationLoader: Sendable {
+    public var boards: BoardCatalog
+
+    public init(boards: BoardCatalog) {
+        self.boards = boards
+    }
+
+    public func load(path: String) throws(ConfigError) -> WayfinderConfiguration {
+        guard let text = BoardCatalog.readText(path) else {
+            throw ConfigError(issues: [ConfigIssue(file: path, keyPath: "",
+                message: "cannot read the configuration file (missing or not readable); pass --config PATH or create \(WayfinderConfiguration.defaultPath) from deploy/wayfinder.toml")])
+        }
+        return try load(text: text, path: path)
+    }
+
+    public func load(text: String, path: String) throws(ConfigError) -> WayfinderConfiguration {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(issues: [ConfigIssue(file: path, line: error.source.begin.line,
+                                                   column: error.source.begin.column, keyPath: "",
+                                                   message: "TOML syntax error: \(error.description)")])
+        } catch {
+            throw ConfigError(issues: [ConfigIssue(file: path, keyPath: "", message: "cannot parse: \(error)")])
+        }
+        let issues = IssueCollector(file: path, text: text)
+        let config = read(TableReader(table: table, path: "", issues: issues), path: path)
+        if let config, issues.issues.isEmpty { return config }
+        throw ConfigError(issues: issues.issues.isEmpty
+            ? [ConfigIssue(file: path, keyPath: "", message: "configuration is incomplete")] : issues.issues)
+    }
+
+    // MARK: Sections
+
+    private func read(_ root: TableReader, path: String) -> WayfinderConfiguration? {
+        let directory = BoardCatalog.parent(path)
+        var board: BoardDefinition?
+        if let id = root.string("board") {
+            board = boards.load(id: id, reportingTo: root.issues, keyPath: "board")
+        } else if !root.has("board") {
+            root.report("board", "missing; name the board, e.g. board = \"pi-4b\" or board = \"sim\"")
+        }
+        let logLevel = root.choice("log_level", WayfinderConfiguration.logLevels) ?? "info"
+        let stateDirectory = root.string("state_directory").map { $0.hasPrefix("/") ? $0 : "\(directory)/\($0)" }
+            ?? "/var/lib/wayfinder"
+
+        let devices = root.subtable("devices")
+        let belt = readDevice(devices?.subtable("belt"), defaults: .beltDefaults)
+        let touchCase = readDevice(devices?.subtable("touch_case"), defaults: .touchCaseDefaults)
+        let pencil = readDevice(devices?.subtable("pencil"), defaults: .pencilDefaults)
+        devices?.rejectUnknownKeys()
+
+        let simulated = board?.isSimulated ?? false
+        let gps = readGPS(root.subtable("gps"), simulated: simulated, root: root)
+        let compass = readCompass(root.subtable("compass"), simulated: simulated, root: root)
+
+        var routePath: String?
+        var autostart = true
+        if let route = root.subtable("route") {
+            if let gpx = route.string("gpx") {
+                routePath = gpx.hasPrefix("/") ? gpx : "\(directory)/\(gpx)"
+            } else if !route.has("gpx") {
+                route.report("gpx", "missing; the GPX file of the route to follow")
+            }
+            autostart = route.bool("autostart") ?? true
+            route.rejectUnknownKeys()
+        } else if !root.has("route") {
+            root.report("route", "missing [route] table with gpx = \"path/to/route.gpx\"")
+        }
+        if let routePath {
+            do {
+                _ = try GPXParser.parse(contentsOf: URL(fileURLWithPath: routePath))
+            } catch {
+                root.issues.report("route.gpx", "\(error)")
+            }
+        }
+
+        let (guidance, intensity) = readNavigation(root.subtable("navigation"))
+        let buttons = readButtons(root.subtable("buttons"), board: board)
+        let gestures = readGestures(root.subtable("gestures"))
+
+        var simulation: SimulationConfiguration?
+        if let table = root.subtable("simulation") {
+            if board != nil && !simulated {
+                table.report("", "the [simulation] table only applies to board = \"sim\"")
+            }
+            simulation = readSimulation(table, buttons: buttons)
+        } else if simulated {
+            simulation = SimulationConfiguration()
+        }
+        root.rejectUnknownKeys()
+
+        guard let board, let routePath, let guidance, let buttons, let gestures else { return nil }
+        return WayfinderConfiguration(
+            sourcePath: path, board: board, logLevel: logLevel, stateDirectory: stateDirectory,
+            belt: belt, touchCase: touchCase, pencil: pencil, gps: gps, compass: compass,
+            routePath: routePath, autostart: autostart, guidance: guidance, intensity: intensity,
+            buttons: buttons, gestures: gestures, simulation: simulated ? simulation : nil)
+    }
+
+    private func readDevice(_ t: TableReader?, defaults: DeviceSelection) -> DeviceSelection {
+        guard let t else { return defaults }
+        var d = defaults
+        d.enabled = t.bool("enabled") ?? defaults.enabled
+        if let address = t.string("address") {
+            if Self.isBluetoothAddress(address) { d.address = address.uppercased() } else {
+                t.report("address", "\"\(address)\" is not a Bluetooth address; expected six hex pairs like \"C4:7F:51:0A:1B:2C\"")
+            }
+        }
+        d.nameContains = t.strings("name_contains") ?? defaults.nameContains
+        if let uuids = t.strings("service_uuids") {
+            for (i, u) in uuids.enumerated() where !Self.isUUID(u) {
+                t.report("service_uuids", "entry \(i) \"\(u)\" is not a UUID; expected 4 hex digits (\"FE51\") or the 8-4-4-4-12 form")
+            }
+            d.serviceUUIDs = uuids
+        }
+        if let w = t.double("selection_window_s", in: 0.1...60, unit: " s") { d.selectionWindow = .seconds(w) }
+        t.rejectUnknownKeys()
+        return d
+    }
+
+    private func readGPS(_ t: TableReader?, simulated: Bool, root: TableReader) -> GPSSource {
+        let source = t?.choice("source", GPSSource.names) ?? (simulated ? "sim" : "uart")
+        let result: GPSSource
+        switch source {
+        case "sim": result = .simulated
+        case "ublox-i2c": result = .ubloxI2C(address: t?.int("address", in: 0x03...0x77) ?? 0x42)
+        case "uart": result = .uart(device: t?.string("device") ?? "/dev/serial0",
+                                    baud: t?.int("baud", in: 1200...921_600) ?? 9600)
+        case "gpsd": result = .gpsd(host: t?.string("host") ?? "127.0.0.1", port: t?.int("port", in: 1...65535) ?? 2947)
+        default: result = .none
+        }
+        if source == "sim" && !simulated { (t ?? root).report(t == nil ? "gps" : "source", "\"sim\" needs board = \"sim\"") }
+        if let t {
+            // Keys of the other sources are not errors to read, but keys of no source are.
+            for key in ["address", "device", "baud", "host", "port"] { t.declare(key) }
+            t.rejectUnknownKeys()
+        }
+        return result
+    }
+
+    private func readCompass(_ t: TableReader?, simulated: Bool, root: TableReader) -> CompassSource {
+        let source = t?.choice("source", CompassSource.names) ?? (simulated ? "sim" : "none")
+        let address = t?.int("address", in: 0x03...0x77)
+        t?.rejectUnknownKeys()
+        if source == "sim" && !simulated { t?.report("source", "\"sim\" needs board = \"sim\"") }
+        switch source {
+        case "sim": return .simulated
+        case "auto": return .auto
+        case "none": return .none
+        default: return .chip(name: source, address: address)
+        }
+    }
+
+    private func readNavigation(_ t: TableReader?) -> (GuidanceParameters?, Int) {
+        var p = GuidanceParameters()
+        var intensity = 60
+        guard let t else { return (p, intensity) }
+        if let s = t.choice("heading_source", HeadingSource.allCases.map(\.rawValue)) { p.headingSource = HeadingSource(rawValue: s)! }
+        if let v = t.double("arrival_radius_m", in: 2...500, unit: " m") { p.arrivalRadius = v }
+        if let v = t.double("min_direction_change_deg", in: 1...90, unit: "°") { p.minimumDirectionChange = v }
+        if let v = t.double("refresh_interval_s", in: 1...600, unit: " s") { p.refreshInterval = .seconds(v) }
+        if let v = t.double("fix_timeout_s", in: 2...600, unit: " s") { p.fixTimeout = .seconds(v) }
+        if let v = t.double("progress_interval_s", in: 1...3600, unit: " s") { p.progressInterval = .seconds(v) }
+        if let v = t.double("declination_deg", in: -180...180, unit: "°") { p.declination = v }
+        // The belt accepts 5–100 % (FSLib's changeDefaultVibrationIntensity, belt-protocol.md §7.2).
+        if let v = t.int("intensity", in: 5...100, unit: " %") { intensity = v }
+        t.rejectUnknownKeys()
+        return (p, intensity)
+    }
+
+    private func readButtons(_ t: TableReader?, board: BoardDefinition?) -> ButtonConfiguration? {
+        var config = ButtonConfiguration()
+        guard let t else { return config }
+        if let v = t.int("debounce_ms", in: 0...1000, unit: " ms") { config.debounce = .milliseconds(v) }
+        if let v = t.int("long_press_ms", in: 100...10_000, unit: " ms") { config.longPress = .milliseconds(v) }
+        if let map = t.subtable("map") {
+            for key in map.keys.sorted() {
+                map.declare(key)
+                guard let line = Self.gpioLine(key) else {
+                    map.report(key, "\"\(key)\" is not a GPIO line; write it as GPIO<n> with the BCM number, e.g. GPIO17")
+                    continue
+                }
+                if let board, !board.isSimulated {
+                    if line >= board.gpioLineCount {
+                        map.report(key, "\(board.name) has no GPIO \(line) (its header chip has lines 0–\(board.gpioLineCount - 1))")
+                        continue
+                    }
+                    if !board.buttonLines.contains(line) {
+                        map.report(key, "GPIO \(line) is not usable for a button on \(board.name); usable lines: \(board.buttonLines.map(String.init).joined(separator: ", "))")
+                        continue
+                    }
+                } else if let board, line >= board.gpioLineCount {
+                    map.report(key, "\(board.name) has no GPIO \(line) (lines 0–\(board.gpioLineCount - 1))")
+                    continue
+                }
+                guard let value = map.value(key) else { continue }
+                var binding = ButtonBinding(line: line, press: nil)
+                if let name = value.string {
+                    binding.press = command(name, at: map.keyPath(key), issues: map.issues)
+                } else if let table = value.table {
+                    let sub = TableReader(table: table, path: map.keyPath(key), issues: map.issues)
+                    binding.press = sub.string("press").flatMap { command($0, at: sub.keyPath("press"), issues: sub.issues) }
+                    binding.longPress = sub.string("long_press").flatMap { command($0, at: sub.keyPath("long_press"), issues: sub.issues) }
+                    if !sub.has("press") && !sub.has("long_press") { sub.report("", "expected press = \"…\" and/or long_press = \"…\"") }
+                    sub.rejectUnknownKeys()
+                } else {
+                    map.report(key, "expected a command name or { press = \"…\", long_press = \"…\" }, found \(TableReader.describe(value))")
+                }
+                if binding.press != nil || binding.longPress != nil { config.bindings.append(binding) }
+            }
+        }
+        t.rejectUnknownKeys()
+        return config
+    }
+
+    private func readGestures(_ t: TableReader?) -> GestureCommandMap? {
+        guard let t else { return .defaults }
+        var bindings: [RecognizedGesture: NavigationCommand] = [:]
+        let names = RecognizedGesture.allCases.map(\.configName)
+        for key in t.keys.sorted() {
+            t.declare(key)
+            guard let gesture = RecognizedGesture(configName: key) else {
+                t.report(key, "unknown gesture" + Suggestion.hint(for: key, in: names) + " (gestures: \(names.joined(separator: ", ")))")
+                continue
+            }
+            guard let name = t.string(key) else { continue }
+            if name == "none" { continue }
+            if let cmd = command(name, at: t.keyPath(key), issues: t.issues) { bindings[gesture] = cmd }
+        }
+        return GestureCommandMap(bindings)
+    }
+
+    private func readSimulation(_ t: TableReader, buttons: ButtonConfiguration?) -> SimulationConfiguration {
+        var s = SimulationConfiguration()
+        if let v = t.double("acceleration", in: 1...10_000, unit: "×") { s.acceleration = v }
+        if let v = t.int("seed", in: 0...Int.max) { s.seed = UInt64(v) }
+        if let v = t.double("walking_speed_mps", in: 0.3...3, unit: " m/s") { s.walkingSpeed = v }
+        if let v = t.double("gps_noise_m", in: 0...50, unit: " m") { s.gpsNoise = v }
+        if let v = t.double("gps_interval_s", in: 0.1...10, unit: " s") { s.gpsInterval = .seconds(v) }
+        if let v = t.double("heading_sway_deg", in: 0...90, unit: "°") { s.headingSway = v }
+        if let v = t.double("compass_noise_deg", in: 0...45, unit: "°") { s.compassNoise = v }
+        if let v = t.double("start_offset_m", in: 0...500, unit: " m") { s.startOffset = v }
+        for e in t.tables("events") ?? [] {
+            if let event = readEvent(e, buttons: buttons) { s.events.append(event) }
+        }
+        s.events.sort { $0.at < $1.at }
+        t.rejectUnknownKeys()
+        return s
+    }
+
+    static let actorNames = ["belt", "navigation", "gestures", "buttons"]
+
+    private func readEvent(_ e: TableReader, buttons: ButtonConfiguration?) -> SimulationEvent? {
+        let at = readTime(e, "at")
+        if !e.has("at") { e.report("at", "missing; when the event happens, e.g. at = \"3:00\" (minutes:seconds of session time)") }
+        let actionKeys = ["button", "gesture", "belt_button", "gps_outage_s", "belt_disconnect_s", "fail_actor"]
+        let present = actionKeys.filter { e.has($0) }
+        guard present.count == 1 else {
+            e.report("", present.isEmpty
+                ? "an event needs one of \(actionKeys.joined(separator: ", "))"
+                : "an event has exactly one action, found \(present.joined(separator: " and "))")
+            for k in actionKeys + ["long"] { e.declare(k) }
+            e.rejectUnknownKeys()
+            return nil
+        }
+        let long = e.bool("long") ?? false
+        var action: SimulationEvent.Action?
+        switch present[0] {
+        case "button":
+            if let name = e.string("button") {
+                if let line = Self.gpioLine(name) {
+                    if let buttons, buttons.binding(forLine: line) == nil {
+                        e.report("button", "GPIO\(line) has no binding in [buttons.map], so pressing it would do nothing")
+                    } else {
+                        action = .pressButton(line: line, long: long)
+                    }
+                } else {
+                    e.report("button", "\"\(name)\" is not a GPIO line; write it as GPIO<n>, e.g. GPIO17")
+                }
+            }
+        case "gesture":
+            if let name = e.string("gesture") {
+                if let g = RecognizedGesture(configName: name) { action = .gesture(g) } else {
+                    e.report("gesture", "unknown gesture \"\(name)\"" + Suggestion.hint(for: name, in: RecognizedGesture.allCases.map(\.configName)))
+                }
+            }
+        case "belt_button":
+            if let name = e.choice("belt_button", BeltButton.allCases.map(\.description)) {
+                action = .beltButton(BeltButton.allCases.first { $0.description == name }!, long ? .long : .short)
+            }
+        case "gps_outage_s":
+            if let v = e.double("gps_outage_s", in: 1...3600, unit: " s") { action = .gpsOutage(.seconds(v)) }
+        case "belt_disconnect_s":
+            if let v = e.double("belt_disconnect_s", in: 0.5...3600, unit: " s") { action = .beltDisconnect(.seconds(v)) }
+        default:
+            if let name = e.choice("fail_actor", Self.actorNames) { action = .failActor(name) }
+        }
+        e.rejectUnknownKeys()
+        guard let at, let action else { return nil }
+        return SimulationEvent(at: at, action: action)
+    }
+
+    /// `"3:00"`, `"1:02:03"` or a number of seconds.
+    private func readTime(_ t: TableReader, _ key: String) -> Duration? {
+        guard let v = t.value(key) else { return nil }
+        if v.type == .int, let i = v.int, i >= 0 { return .seconds(i) }
+        if v.type == .double, let d = v.double, d >= 0, d.isFinite { return .seconds(d) }
+        if let s = v.string {
+            let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+            let numbers = parts.map { Double($0) }
+            if (2...3).contains(parts.count), numbers.allSatisfy({ $0 != nil && $0! >= 0 }) {
+                let total = numbers.reduce(0.0) { $0 * 60 + $1! }
+                return .seconds(total)
+            }
+        }
+        t.report(key, "expected a session time like \"3:00\" (minutes:seconds) or a number of seconds, found \(TableReader.describe(v))")
+        return nil
+    }
+
+    private func command(_ name: String, at keyPath: String, issues: IssueCollector) -> NavigationCommand? {
+        if let c = NavigationCommand(configName: name) { return c }
+        let names = NavigationCommand.allCases.map(\.configName)
+        issues.report(keyPath, "unknown command \"\(name)\"" + Suggestion.hint(for: name, in: names)
+                      + " (commands: \(names.joined(separator: ", ")))")
+        return nil
+    }
+
+    static func gpioLine(_ text: String) -> Int? {
+        let upper = text.uppercased()
+        guard upper.hasPrefix("GPIO"), let n = Int(upper.dropFirst(4)), n >= 0, n < 1000 else { return nil }
+        return n
+    }
+
+    static func isBluetoothAddress(_ s: String) -> Bool {
+        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count == 6 && parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isHexDigit) }
+    }
+
+    static func isUUID(_ s: String) -> Bool {
+        let groups = s.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
+        let hex = s.filter { $0 != "-" }.allSatisfy(\.isHexDigit)
+        return hex && (groups == [4] || groups == [8] || groups == [8, 4, 4, 4, 12])
+    }
+}

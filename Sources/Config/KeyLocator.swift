@@ -1,0 +1,75 @@
+/// Finds the line on which a key path is written, because the TOML library reports positions only
+/// for syntax errors. Understands `[table]`, `[[array.of.tables]]`, `key = value` and dotted keys —
+/// enough to point a person at the right line; an unlocatable key is still reported, just without a line.
+struct KeyLocator {
+    private var lines: [String: (line: Int, column: Int)] = [:]
+
+    init(text: String) {
+        var prefix: [String] = []
+        var arrayCounts: [String: Int] = [:]
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = offset + 1
+            let trimmed = rawLine.drop { $0 == " " || $0 == "\t" }
+            let column = rawLine.count - trimmed.count + 1
+            if trimmed.hasPrefix("[[") {
+                let name = Self.parseKey(trimmed.dropFirst(2).prefix { $0 != "]" })
+                let joined = name.joined(separator: ".")
+                let index = arrayCounts[joined, default: 0]
+                arrayCounts[joined] = index + 1
+                prefix = name
+                prefix[prefix.count - 1] += "[\(index)]"
+                record(prefix, lineNumber, column)
+            } else if trimmed.hasPrefix("[") {
+                prefix = Self.parseKey(trimmed.dropFirst().prefix { $0 != "]" })
+                record(prefix, lineNumber, column)
+            } else if let eq = trimmed.firstIndex(of: "="), !trimmed.hasPrefix("#") {
+                let key = Self.parseKey(trimmed[..<eq])
+                guard !key.isEmpty else { continue }
+                record(prefix + key, lineNumber, column)
+            }
+        }
+    }
+
+    func position(of keyPath: String) -> (line: Int, column: Int)? {
+        var path = keyPath
+        while !path.isEmpty {
+            if let found = lines[path] { return found }
+            // Fall back to the enclosing table's header.
+            guard let dot = path.lastIndex(of: ".") else { break }
+            path = String(path[..<dot])
+        }
+        return nil
+    }
+
+    private mutating func record(_ path: [String], _ line: Int, _ column: Int) {
+        let key = path.joined(separator: ".")
+        if lines[key] == nil { lines[key] = (line, column) }
+    }
+
+    /// Splits `a."b.c".d` into its parts, honouring quotes.
+    private static func parseKey(_ text: Substring) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var quote: Character?
+        for ch in text {
+            if let q = quote {
+                if ch == q { quote = nil } else { current.append(ch) }
+            } else if ch == "\"" || ch == "'" {
+                quote = ch
+            } else if ch == "." {
+                parts.append(current.trimmingSpaces()); current = ""
+            } else {
+                current.append(ch)
+            }
+        }
+        let last = current.trimmingSpaces()
+        if !last.isEmpty || !parts.isEmpty { parts.append(last) }
+        return parts.filter { !$0.isEmpty }
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    }
+}

@@ -1,0 +1,24 @@
+/// Where position fixes come from.
+public enum GPSSource: Sendable, Hashable {
+    /// The simulated board's receiver.
+    case simulated
+    /// u-blox over I2C (DDC), default address 0x42.
+    case ubloxI2C(address: Int)
+    case uart(device: String, baud: Int)
+    case gpsd(host: String, port: Int)
+    case none
+
+    public static let names = ["sim", "ublox-i2c", "uart", "gpsd", "none"]
+}
+
+/// Where the body heading comes from (only needed with `heading_source = "external"`).
+public enum CompassSource: Sendable, Hashable {
+    case simulated
+    case none
+    /// Probe the known parts on the I2C bus.
+    case auto
+    case chip(name: String, address: Int?)
+
+    public static let chips = ["qmc5883l", "hmc5883l", "lis3mdl", "bno055"]
+    public static let names = ["sim", "none", "auto"] + chips
+}

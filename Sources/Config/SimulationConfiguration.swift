@@ -1,0 +1,60 @@
+import Belt
+import Gestures
+
+/// The simulated world of `board = "sim"`: a walker, its GPS and compass, and a script of inputs.
+public struct SimulationConfiguration: Sendable, Hashable {
+    /// Session seconds per real second.
+    public var acceleration: Double
+    /// Seeds every random process, so a run can be repeated exactly.
+    public var seed: UInt64
+    public var walkingSpeed: Double
+    /// 1σ of the GPS position error, metres; the error wanders slowly, as real receivers' does.
+    public var gpsNoise: Double
+    public var gpsInterval: Duration
+    /// How far the body turns away from the walking direction (amplitude, degrees).
+    public var headingSway: Double
+    public var compassNoise: Double
+    /// The walker starts this far before the first waypoint, metres (0 = on it).
+    public var startOffset: Double
+    public var events: [SimulationEvent]
+
+    public init(acceleration: Double = 60, seed: UInt64 = 1, walkingSpeed: Double = 1.4, gpsNoise: Double = 2.5,
+                gpsInterval: Duration = .seconds(1), headingSway: Double = 12, compassNoise: Double = 2,
+                startOffset: Double = 25, events: [SimulationEvent] = []) {
+        self.acceleration = acceleration
+        self.seed = seed
+        self.walkingSpeed = walkingSpeed
+        self.gpsNoise = gpsNoise
+        self.gpsInterval = gpsInterval
+        self.headingSway = headingSway
+        self.compassNoise = compassNoise
+        self.startOffset = startOffset
+        self.events = events
+    }
+}
+
+/// Something that happens to the simulated board at a session time.
+public struct SimulationEvent: Sendable, Hashable {
+    public enum Action: Sendable, Hashable {
+        /// A press of a GPIO button (through the button actor).
+        case pressButton(line: Int, long: Bool)
+        /// A gesture recognized on the touch case (through the gesture actor's command map).
+        case gesture(RecognizedGesture)
+        /// A press on the simulated belt's own button.
+        case beltButton(BeltButton, BeltPressType)
+        /// The GPS goes quiet for a while.
+        case gpsOutage(Duration)
+        /// The belt's link drops and comes back after a while.
+        case beltDisconnect(Duration)
+        /// An actor throws, to show the supervisor restarting it.
+        case failActor(String)
+    }
+
+    public var at: Duration
+    public var action: Action
+
+    public init(at: Duration, action: Action) {
+        self.at = at
+        self.action = action
+    }
+}

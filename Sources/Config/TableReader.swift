@@ -1,0 +1,168 @@
+import TOMLKit
+
+/// Collects the issues of one configuration file while it is read.
+final class IssueCollector {
+    let file: String
+    let locator: KeyLocator
+    private(set) var issues: [ConfigIssue] = []
+
+    init(file: String, text: String) {
+        self.file = file
+        self.locator = KeyLocator(text: text)
+    }
+
+    func report(_ keyPath: String, _ message: String) {
+        let position = locator.position(of: keyPath)
+        issues.append(ConfigIssue(file: file, line: position?.line, column: position?.column,
+                                  keyPath: keyPath, message: message))
+    }
+
+    func append(_ issue: ConfigIssue) {
+        issues.append(issue)
+    }
+}
+
+/// Reads one TOML table against the schema: typed getters that report wrong types and out-of-range
+/// values, and a final check that reports every key nobody asked for (with a "did you mean").
+final class TableReader {
+    let table: TOMLTable
+    let path: String
+    let issues: IssueCollector
+    private var known: [String] = []
+
+    init(table: TOMLTable, path: String, issues: IssueCollector) {
+        self.table = table
+        self.path = path
+        self.issues = issues
+    }
+
+    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func has(_ key: String) -> Bool { table[key] != nil }
+
+    var keys: [String] { table.keys }
+
+    /// Marks a key as part of the schema without reading it (read elsewhere, e.g. dynamically).
+    func declare(_ key: String) { known.append(key) }
+
+    func value(_ key: String) -> (any TOMLValueConvertible)? {
+        known.append(key)
+        return table[key]
+    }
+
+    func string(_ key: String) -> String? {
+        guard let v = value(key) else { return nil }
+        guard let s = v.string else { return mismatch(key, expected: "a string", found: v) }
+        return s
+    }
+
+    func bool(_ key: String) -> Bool? {
+        guard let v = value(key) else { return nil }
+        guard v.type == .bool, let b = v.bool else { return mismatch(key, expected: "true or false", found: v) }
+        return b
+    }
+
+    func int(_ key: String, in range: ClosedRange<Int>, unit: String = "") -> Int? {
+        guard let v = value(key) else { return nil }
+        guard v.type == .int, let i = v.int else { return mismatch(key, expected: "a whole number", found: v) }
+        guard range.contains(i) else {
+            issues.report(keyPath(key), "\(i)\(unit) is out of range; expected \(range.lowerBound)–\(range.upperBound)\(unit)")
+            return nil
+        }
+        return i
+    }
+
+    /// Accepts integers too: `arrival_radius_m = 12` should not need a `.0`.
+    func double(_ key: String, in range: ClosedRange<Double>, unit: String = "") -> Double? {
+        guard let v = value(key) else { return nil }
+        let d: Double
+        if v.type == .double, let x = v.double { d = x } else if v.type == .int, let i = v.int { d = Double(i) } else {
+            return mismatch(key, expected: "a number", found: v)
+        }
+        guard range.contains(d), d.isFinite else {
+            issues.report(keyPath(key), "\(Self.format(d))\(unit) is out of range; expected \(Self.format(range.lowerBound))–\(Self.format(range.upperBound))\(unit)")
+            return nil
+        }
+        return d
+    }
+
+    /// A string that must be one of `options`.
+    func choice(_ key: String, _ options: [String]) -> String? {
+        guard let s = string(key) else { return nil }
+        guard options.contains(s) else {
+            issues.report(keyPath(key), "\"\(s)\" is not one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
+                          + Suggestion.hint(for: s, in: options))
+            return nil
+        }
+        return s
+    }
+
+    func strings(_ key: String) -> [String]? {
+        guard let v = value(key) else { return nil }
+        guard let array = v.array else { return mismatch(key, expected: "an array of strings", found: v) }
+        var result: [String] = []
+        for (i, element) in array.enumerated() {
+            guard let s = element.string else {
+                issues.report("\(keyPath(key))[\(i)]", "expected a string, found \(Self.describe(element))")
+                continue
+            }
+            result.append(s)
+        }
+        return result
+    }
+
+    func subtable(_ key: String) -> TableReader? {
+        guard let v = value(key) else { return nil }
+        guard let t = v.table else { return mismatch(key, expected: "a table", found: v) }
+        return TableReader(table: t, path: keyPath(key), issues: issues)
+    }
+
+    /// `[[key]]` arrays of tables.
+    func tables(_ key: String) -> [TableReader]? {
+        guard let v = value(key) else { return nil }
+        guard let array = v.array else { return mismatch(key, expected: "an array of tables ([[\(keyPath(key))]])", found: v) }
+        var result: [TableReader] = []
+        for (i, element) in array.enumerated() {
+            guard let t = element.table else {
+                issues.report("\(keyPath(key))[\(i)]", "expected a table, found \(Self.describe(element))")
+                continue
+            }
+            result.append(TableReader(table: t, path: "\(keyPath(key))[\(i)]", issues: issues))
+        }
+        return result
+    }
+
+    func report(_ key: String, _ message: String) {
+        issues.report(key.isEmpty ? path : keyPath(key), message)
+    }
+
+    /// Reports every key the schema did not ask for.
+    func rejectUnknownKeys() {
+        for key in table.keys where !known.contains(key) {
+            issues.report(keyPath(key), "unknown key" + Suggestion.hint(for: key, in: known))
+        }
+    }
+
+    private func mismatch<T>(_ key: String, expected: String, found: any TOMLValueConvertible) -> T? {
+        issues.report(keyPath(key), "expected \(expected), found \(Self.describe(found))")
+        return nil
+    }
+
+    static func describe(_ value: any TOMLValueConvertible) -> String {
+        switch value.type {
+        case .string: "a string (\"\(value.string ?? "")\")"
+        case .int: "a whole number (\(value.int.map(String.init) ?? "?"))"
+        case .double: "a number (\(value.double.map(format) ?? "?"))"
+        case .bool: "a boolean (\(value.bool.map { $0 ? "true" : "false" } ?? "?"))"
+        case .table: "a table"
+        case .array: "an array"
+        case .date: "a date"
+        case .time: "a time"
+        case .dateTime: "a date-time"
+        }
+    }
+
+    static func format(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    }
+}

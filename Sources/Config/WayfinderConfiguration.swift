@@ -1,0 +1,32 @@
+import Gestures
+import Navigation
+
+/// The whole validated configuration: everything one TOML file selects.
+public struct WayfinderConfiguration: Sendable {
+    /// The file it came from; relative paths inside it are resolved against its directory.
+    public var sourcePath: String
+    public var board: BoardDefinition
+    /// A swift-log level name: trace, debug, info, notice, warning, error, critical.
+    public var logLevel: String
+    /// Where route progress and calibration live (systemd's `StateDirectory=`).
+    public var stateDirectory: String
+    public var belt: DeviceSelection
+    public var touchCase: DeviceSelection
+    public var pencil: DeviceSelection
+    public var gps: GPSSource
+    public var compass: CompassSource
+    /// Absolute path of the GPX route.
+    public var routePath: String
+    /// Start navigating as soon as the appliance is up (a headless device has no "start" screen).
+    public var autostart: Bool
+    public var guidance: GuidanceParameters
+    /// The belt's default vibration intensity, percent.
+    public var intensity: Int
+    public var buttons: ButtonConfiguration
+    public var gestures: GestureCommandMap
+    /// Present exactly when the board is simulated.
+    public var simulation: SimulationConfiguration?
+
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+    public static let defaultPath = "/etc/wayfinder/wayfinder.toml"
+}

@@ -1,0 +1,47 @@
+import Belt
+
+/// What the wearer can ask for: the app-side controls of FSNavigationController plus route stepping.
+///
+/// GPIO buttons and recognized gestures are both mapped (by configuration) to this one type, and the
+/// navigation actor obeys it, so a button and a gesture that mean the same thing behave the same.
+public enum NavigationCommand: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case start
+    case pause
+    case resume
+    /// Pause when navigating, resume when paused, start when stopped.
+    case togglePause
+    case stop
+    case nextWaypoint
+    case previousWaypoint
+    /// Pulse once toward the next waypoint, without changing anything.
+    case announceDirection
+    /// Mirror of a press on one of the belt's own buttons (belt-protocol.md §7.6).
+    case beltButton(BeltButton, BeltPressType)
+
+    public static let allCases: [NavigationCommand] =
+        [.start, .pause, .resume, .togglePause, .stop, .nextWaypoint, .previousWaypoint, .announceDirection]
+        + BeltButton.allCases.flatMap { b in BeltPressType.allCases.map { .beltButton(b, $0) } }
+
+    /// The name used in the configuration file, e.g. `"next-waypoint"` or `"belt-power-long"`.
+    public var configName: String {
+        switch self {
+        case .start: "start"
+        case .pause: "pause"
+        case .resume: "resume"
+        case .togglePause: "toggle-pause"
+        case .stop: "stop"
+        case .nextWaypoint: "next-waypoint"
+        case .previousWaypoint: "previous-waypoint"
+        case .announceDirection: "announce-direction"
+        case .beltButton(let b, .short): "belt-\(b)"
+        case .beltButton(let b, .long): "belt-\(b)-long"
+        }
+    }
+
+    public init?(configName: String) {
+        guard let found = Self.allCases.first(where: { $0.configName == configName }) else { return nil }
+        self = found
+    }
+
+    public var description: String { configName }
+}

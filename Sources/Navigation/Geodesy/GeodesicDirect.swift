@@ -1,0 +1,18 @@
+import Sensors
+
+/// Where a geodesic ends after a given distance, and which way it is then heading.
+public struct GeodesicDirect: Sendable, Equatable {
+    /// End point; latitude in [-90, 90], longitude in (-180, 180]. NaN for invalid input.
+    public var destination: Coordinate
+    /// Direction of travel at the destination, degrees clockwise from true north, in (-180, 180].
+    public var finalAzimuth: Double
+
+    public init(destination: Coordinate, finalAzimuth: Double) {
+        self.destination = destination
+        self.finalAzimuth = finalAzimuth
+    }
+
+    /// What invalid input produces: NaN everywhere, so it cannot be mistaken for a real point.
+    static let undefined = GeodesicDirect(
+        destination: Coordinate(latitude: .nan, longitude: .nan), finalAzimuth: .nan)
+}

@@ -1,0 +1,41 @@
+/// Things worth telling the wearer's helper in the log.
+public enum GuidanceEvent: Sendable, Hashable {
+    case started(waypoint: Int, of: Int)
+    case paused
+    case resumed
+    case stopped
+    case waypointReached(index: Int, name: String?)
+    case skipped(to: Int, name: String?)
+    case wentBack(to: Int, name: String?)
+    case destinationReached
+    case fixLost(after: Duration)
+    case fixRegained
+    case commandIgnored(NavigationCommand, reason: String)
+    case progress(GuidanceProgress)
+}
+
+/// A snapshot for the progress line: "waypoint 3/10, 140 m to go, belt → 47° magnetic".
+public struct GuidanceProgress: Sendable, Hashable {
+    public var waypointIndex: Int
+    public var waypointCount: Int
+    public var waypointName: String?
+    public var distanceToWaypoint: Double
+    public var distanceRemaining: Double
+    /// The last direction commanded, in the belt's terms.
+    public var beltDirection: Int?
+    public var isMagneticBearing: Bool
+    /// The true bearing to the waypoint, for people reading the log.
+    public var trueBearing: Double
+
+    public init(waypointIndex: Int, waypointCount: Int, waypointName: String?, distanceToWaypoint: Double,
+                distanceRemaining: Double, beltDirection: Int?, isMagneticBearing: Bool, trueBearing: Double) {
+        self.waypointIndex = waypointIndex
+        self.waypointCount = waypointCount
+        self.waypointName = waypointName
+        self.distanceToWaypoint = distanceToWaypoint
+        self.distanceRemaining = distanceRemaining
+        self.beltDirection = beltDirection
+        self.isMagneticBearing = isMagneticBearing
+        self.trueBearing = trueBearing
+    }
+}

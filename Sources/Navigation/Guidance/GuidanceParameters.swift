@@ -1,0 +1,28 @@
+/// The navigation rules' knobs, all from the `[navigation]` table of the configuration.
+public struct GuidanceParameters: Sendable, Hashable {
+    /// A waypoint counts as reached within this many metres.
+    public var arrivalRadius: Double
+    /// Re-command the belt when the direction moved by more than this many degrees…
+    public var minimumDirectionChange: Double
+    /// …or when this long has passed since the last command and the direction moved at all.
+    public var refreshInterval: Duration
+    /// No usable fix for this long: warn and fall silent until one comes back.
+    public var fixTimeout: Duration
+    /// How often a progress report is produced while navigating.
+    public var progressInterval: Duration
+    public var headingSource: HeadingSource
+    /// Magnetic declination in degrees, east positive: magnetic bearing = true bearing − declination.
+    public var declination: Double
+
+    public init(arrivalRadius: Double = 12, minimumDirectionChange: Double = 8, refreshInterval: Duration = .seconds(15),
+                fixTimeout: Duration = .seconds(10), progressInterval: Duration = .seconds(30),
+                headingSource: HeadingSource = .belt, declination: Double = 0) {
+        self.arrivalRadius = arrivalRadius
+        self.minimumDirectionChange = minimumDirectionChange
+        self.refreshInterval = refreshInterval
+        self.fixTimeout = fixTimeout
+        self.progressInterval = progressInterval
+        self.headingSource = headingSource
+        self.declination = declination
+    }
+}

@@ -1,0 +1,275 @@
+import Belt
+import Sensors
+
+/// The navigation rules as a pure state machine: fixes, headings, commands and time in; belt actions out.
+///
+/// It follows a route waypoint by waypoint, points the belt from the current fix to the next waypoint
+/// along the WGS84 geodesic, rate-limits belt commands, warns when the fix goes quiet and ends with
+/// "destination reached". It owns no clock: every input carries `now` on the monotonic timeline.
+public struct RouteGuidance: Sendable {
+    public let route: Route
+    public var parameters: GuidanceParameters
+    public private(set) var progress: RouteProgress
+    public private(set) var state: NavigationState = .stopped
+    public private(set) var lastFix: Fix?
+    public private(set) var lastHeading: Heading?
+    /// The direction last commanded to the belt, in the belt's terms, and when.
+    public private(set) var lastCommand: (direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?, at: Duration)?
+    private var fixLost = false
+    private var lastProgressReport: Duration?
+
+    /// A heading older than this is not trusted for body-relative angles.
+    public static let headingTimeout: Duration = .seconds(3)
+
+    public init(route: Route, parameters: GuidanceParameters, restoring saved: RouteProgress? = nil) {
+        self.route = route
+        self.parameters = parameters
+        if let saved, saved.routeIdentity == route.identity, route.waypoints.indices.contains(saved.currentIndex) {
+            self.progress = saved
+        } else {
+            self.progress = RouteProgress(routeIdentity: route.identity)
+        }
+    }
+
+    public var currentWaypoint: Waypoint? {
+        route.waypoints.indices.contains(progress.currentIndex) ? route.waypoints[progress.currentIndex] : nil
+    }
+
+    // MARK: Inputs
+
+    public mutating func handle(_ command: NavigationCommand, now: Duration) -> [GuidanceAction] {
+        switch command {
+        case .start:
+            return start(now: now)
+        case .pause:
+            guard state == .navigating else { return ignored(command, "navigation is \(state)") }
+            state = .paused
+            return [.belt(.pauseNavigation), .report(.paused)]
+        case .resume:
+            guard state == .paused else { return ignored(command, "navigation is \(state)") }
+            return resume(now: now)
+        case .togglePause:
+            switch state {
+            case .navigating: return handle(.pause, now: now)
+            case .paused: return resume(now: now)
+            case .stopped: return start(now: now)
+            }
+        case .stop:
+            guard state != .stopped else { return ignored(command, "navigation is already stopped") }
+            state = .stopped
+            lastCommand = nil
+            return [.belt(.stopNavigation), .saveProgress(progress), .report(.stopped)]
+        case .nextWaypoint:
+            guard !progress.destinationReached, progress.currentIndex + 1 < route.waypoints.count else {
+                return ignored(command, "already walking to the last waypoint")
+            }
+            progress.skipped.append(progress.currentIndex)
+            progress.currentIndex += 1
+            return [.saveProgress(progress), .report(.skipped(to: progress.currentIndex, name: currentWaypoint?.name))]
+                + announceAndSteer(now: now)
+        case .previousWaypoint:
+            guard progress.currentIndex > 0 else { return ignored(command, "already at the first waypoint") }
+            progress.currentIndex -= 1
+            progress.skipped.removeAll { $0 >= progress.currentIndex }
+            progress.destinationReached = false
+            return [.saveProgress(progress), .report(.wentBack(to: progress.currentIndex, name: currentWaypoint?.name))]
+                + announceAndSteer(now: now)
+        case .announceDirection:
+            guard let direction = beltDirection(now: now) else { return ignored(command, "no position fix yet") }
+            return [.belt(.notifyDirection(direction: direction.value, isMagneticBearing: direction.isMagnetic))]
+        case .beltButton(.home, _):
+            // Home resumes a paused walk, otherwise repeats the direction (FSLib leaves it to the app).
+            return state == .paused ? resume(now: now) : handle(.announceDirection, now: now)
+        case .beltButton(.pause, _):
+            return handle(.togglePause, now: now)
+        case .beltButton(let button, let press):
+            return [.belt(.mirrorButton(button, press))]
+        }
+    }
+
+    public mutating func handle(_ fix: Fix, now: Duration) -> [GuidanceAction] {
+        guard fix.isUsable else { return [] }
+        lastFix = fix
+        var actions: [GuidanceAction] = []
+        if fixLost {
+            fixLost = false
+            actions.append(.report(.fixRegained))
+        }
+        guard state == .navigating else { return actions }
+        actions += checkArrival(now: now)
+        guard state == .navigating else { return actions }
+        actions += steer(now: now, force: false)
+        if lastProgressReport.map({ now - $0 >= parameters.progressInterval }) ?? true, let report = progressReport() {
+            lastProgressReport = now
+            actions.append(.report(.progress(report)))
+        }
+        return actions
+    }
+
+    public mutating func handle(_ heading: Heading, now: Duration) -> [GuidanceAction] {
+        lastHeading = heading
+        // With the belt's compass the belt follows the body itself; only body-relative angles need updating.
+        guard state == .navigating, parameters.headingSource == .external else { return [] }
+        return steer(now: now, force: false)
+    }
+
+    /// Time passing with nothing else happening: notices a GPS that went quiet.
+    public mutating func tick(now: Duration) -> [GuidanceAction] {
+        guard state == .navigating, !fixLost else { return [] }
+        let since = lastFix?.receivedAt ?? lastCommand?.at
+        guard let since, now - since >= parameters.fixTimeout else { return [] }
+        fixLost = true
+        var actions: [GuidanceAction] = [.report(.fixLost(after: now - since)), .belt(.notifyWarning(critical: false))]
+        if let last = lastCommand, last.signal != nil {
+            // Pointing from a stale position could send the wearer the wrong way: fall silent instead.
+            lastCommand = (last.direction, last.isMagneticBearing, nil, now)
+            actions.append(.belt(.updateNavigation(direction: last.direction, isMagneticBearing: last.isMagneticBearing, signal: nil)))
+        }
+        return actions
+    }
+
+    /// The belt changed the navigation state by itself (its own buttons, or a mode change such as
+    /// compass mode pausing navigation): follow it, so the two state machines never disagree.
+    public mutating func beltStateChanged(to newState: NavigationState, now: Duration) -> [GuidanceAction] {
+        guard newState != state else { return [] }
+        switch newState {
+        case .paused:
+            state = .paused
+            return [.report(.paused)]
+        case .stopped:
+            state = .stopped
+            lastCommand = nil
+            return [.saveProgress(progress), .report(.stopped)]
+        case .navigating:
+            // The controller resumed with its stored direction; re-point from the latest fix.
+            state = .navigating
+            return [.report(.resumed)] + steer(now: now, force: true)
+        }
+    }
+
+    /// The progress line's content, if there is a fix and a waypoint to walk to.
+    public func progressReport() -> GuidanceProgress? {
+        guard let fix = lastFix, let target = currentWaypoint else { return nil }
+        let leg = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate)
+        var remaining = leg.distance
+        var index = progress.currentIndex
+        while index + 1 < route.waypoints.count {
+            remaining += Geodesic.wgs84.inverse(from: route.waypoints[index].coordinate,
+                                                to: route.waypoints[index + 1].coordinate).distance
+            index += 1
+        }
+        return GuidanceProgress(waypointIndex: progress.currentIndex, waypointCount: route.waypoints.count,
+                                waypointName: target.name, distanceToWaypoint: leg.distance,
+                                distanceRemaining: remaining, beltDirection: lastCommand?.direction,
+                                isMagneticBearing: lastCommand?.isMagneticBearing ?? true,
+                                trueBearing: Bearing.normalized(leg.initialAzimuth))
+    }
+
+    // MARK: Rules
+
+    private mutating func start(now: Duration) -> [GuidanceAction] {
+        switch state {
+        case .navigating: return ignored(.start, "already navigating")
+        case .paused: return resume(now: now)
+        case .stopped: break
+        }
+        if progress.destinationReached {
+            progress = RouteProgress(routeIdentity: route.identity)
+        }
+        state = .navigating
+        fixLost = false
+        lastProgressReport = nil
+        var actions: [GuidanceAction] = [.saveProgress(progress),
+                                         .report(.started(waypoint: progress.currentIndex, of: route.waypoints.count))]
+        if let fix = lastFix, now - fix.receivedAt < parameters.fixTimeout {
+            actions += checkArrival(now: now)
+            guard state == .navigating else { return actions }
+        }
+        if let direction = beltDirection(now: now) {
+            let signal = signalForCurrentLeg()
+            lastCommand = (direction.value, direction.isMagnetic, signal, now)
+            actions.append(.belt(.startNavigation(direction: direction.value, isMagneticBearing: direction.isMagnetic, signal: signal)))
+        } else {
+            // No fix yet: the belt enters navigation silently and points as soon as a fix arrives.
+            lastCommand = nil
+            actions.append(.belt(.startNavigation(direction: 0, isMagneticBearing: parameters.headingSource == .belt, signal: nil)))
+        }
+        return actions
+    }
+
+    private mutating func resume(now: Duration) -> [GuidanceAction] {
+        state = .navigating
+        var actions: [GuidanceAction] = [.report(.resumed)]
+        let direction = beltDirection(now: now)
+        let signal = direction == nil ? nil : signalForCurrentLeg()
+        let value = direction?.value ?? lastCommand?.direction ?? 0
+        let magnetic = direction?.isMagnetic ?? (parameters.headingSource == .belt)
+        lastCommand = direction == nil ? nil : (value, magnetic, signal, now)
+        actions.append(.belt(.startNavigation(direction: value, isMagneticBearing: magnetic, signal: signal)))
+        return actions
+    }
+
+    private mutating func checkArrival(now: Duration) -> [GuidanceAction] {
+        guard let fix = lastFix, let target = currentWaypoint else { return [] }
+        let distance = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate).distance
+        guard distance <= parameters.arrivalRadius else { return [] }
+        var actions: [GuidanceAction] = [.report(.waypointReached(index: progress.currentIndex, name: target.name))]
+        if progress.currentIndex + 1 >= route.waypoints.count {
+            progress.destinationReached = true
+            state = .stopped
+            lastCommand = nil
+            actions += [.saveProgress(progress), .belt(.notifyDestinationReached(shouldStopNavigation: true)),
+                        .report(.destinationReached)]
+            return actions
+        }
+        progress.currentIndex += 1
+        actions.append(.saveProgress(progress))
+        // The waypoint reached may be right beside the next one: check again before pointing.
+        actions += checkArrival(now: now)
+        guard state == .navigating else { return actions }
+        return actions + announceAndSteer(now: now)
+    }
+
+    /// A one-off pulse toward the new target, then the navigation signal follows it.
+    private mutating func announceAndSteer(now: Duration) -> [GuidanceAction] {
+        guard state == .navigating, let direction = beltDirection(now: now) else { return [] }
+        return [.belt(.notifyDirection(direction: direction.value, isMagneticBearing: direction.isMagnetic))]
+            + steer(now: now, force: true)
+    }
+
+    private mutating func steer(now: Duration, force: Bool) -> [GuidanceAction] {
+        guard let direction = beltDirection(now: now) else { return [] }
+        let signal = signalForCurrentLeg()
+        if !force, let last = lastCommand, last.isMagneticBearing == direction.isMagnetic, last.signal == signal {
+            let change = abs(Bearing.difference(from: Double(last.direction), to: Double(direction.value)))
+            let due = now - last.at >= parameters.refreshInterval
+            guard change > parameters.minimumDirectionChange || (due && change >= 1) else { return [] }
+        }
+        lastCommand = (direction.value, direction.isMagnetic, signal, now)
+        return [.belt(.updateNavigation(direction: direction.value, isMagneticBearing: direction.isMagnetic, signal: signal))]
+    }
+
+    /// The last leg gets the "approaching destination" rhythm once the destination is near.
+    private func signalForCurrentLeg() -> BeltVibrationSignal {
+        guard progress.currentIndex == route.waypoints.count - 1, let fix = lastFix, let target = currentWaypoint
+        else { return .navigation }
+        let distance = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate).distance
+        return distance <= 3 * parameters.arrivalRadius ? .approachingDestination : .navigation
+    }
+
+    /// The direction to command: a magnetic bearing for the belt's compass, or an angle from the body front.
+    public func beltDirection(now: Duration) -> (value: Int, isMagnetic: Bool)? {
+        guard let fix = lastFix, let target = currentWaypoint else { return nil }
+        let trueBearing = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate).initialAzimuth
+        if parameters.headingSource == .external, let heading = lastHeading,
+           now - heading.receivedAt < Self.headingTimeout {
+            let trueHeading = heading.magneticDegrees + parameters.declination
+            return (Int(Bearing.normalized(trueBearing - trueHeading).rounded()) % 360, false)
+        }
+        return (Int(Bearing.normalized(trueBearing - parameters.declination).rounded()) % 360, true)
+    }
+
+    private func ignored(_ command: NavigationCommand, _ reason: String) -> [GuidanceAction] {
+        [.report(.commandIgnored(command, reason: reason))]
+    }
+}

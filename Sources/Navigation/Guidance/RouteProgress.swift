@@ -1,0 +1,17 @@
+/// How far along a route the wearer is; small and Codable so it survives a pulled battery.
+public struct RouteProgress: Sendable, Hashable, Codable {
+    /// `Route.identity` of the route this progress belongs to; progress of another route is ignored.
+    public var routeIdentity: String
+    /// Index of the waypoint being walked to.
+    public var currentIndex: Int
+    /// Waypoints the wearer skipped (never reached), in the order skipped.
+    public var skipped: [Int]
+    public var destinationReached: Bool
+
+    public init(routeIdentity: String, currentIndex: Int = 0, skipped: [Int] = [], destinationReached: Bool = false) {
+        self.routeIdentity = routeIdentity
+        self.currentIndex = currentIndex
+        self.skipped = skipped
+        self.destinationReached = destinationReached
+    }
+}

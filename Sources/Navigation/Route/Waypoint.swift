@@ -1,0 +1,17 @@
+import Sensors
+
+/// One point the walker is guided to, as read from a route file.
+public struct Waypoint: Sendable, Hashable {
+    /// Shown or spoken when the point is announced; `nil` when the file gave none.
+    public var name: String?
+    public var coordinate: Coordinate
+    /// Metres above mean sea level as the file states it; informational only,
+    /// because guidance on foot works on the horizontal plane.
+    public var elevation: Double?
+
+    public init(name: String? = nil, coordinate: Coordinate, elevation: Double? = nil) {
+        self.name = name
+        self.coordinate = coordinate
+        self.elevation = elevation
+    }
+}

@@ -1,0 +1,50 @@
+/// A 48-bit Bluetooth device address, printed most significant octet first ("B8:27:EB:12:34:56").
+///
+/// Why a type: the kernel and libbluetooth store `bdaddr_t` little-endian, byte 0 being the
+/// *last* printed octet (platform.md §10.1); converting in one place keeps that reversal out of
+/// every caller.
+public struct BluetoothAddress: Sendable, Hashable, CustomStringConvertible {
+    /// The address as a number, first printed octet in bits 40...47.
+    public let value: UInt64
+
+    /// Keeps the low 48 bits of `value`.
+    public init(_ value: UInt64) {
+        self.value = value & 0xFFFF_FFFF_FFFF
+    }
+
+    /// Parses "AA:BB:CC:DD:EE:FF" (hex digits, either case); nil for anything else.
+    public init?(string: String) {
+        let parts = string.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 6 else { return nil }
+        var value: UInt64 = 0
+        for part in parts {
+            // UInt8(_:radix:) alone would also take a sign ("+5").
+            guard part.count == 2, part.allSatisfy(\.isHexDigit), let octet = UInt8(part, radix: 16) else {
+                return nil
+            }
+            value = value << 8 | UInt64(octet)
+        }
+        self.init(value)
+    }
+
+    /// From the six bytes of a `bdaddr_t` in memory order (little-endian).
+    init(littleEndianBytes bytes: [UInt8]) {
+        var value: UInt64 = 0
+        for byte in bytes.prefix(6).reversed() {
+            value = value << 8 | UInt64(byte)
+        }
+        self.init(value)
+    }
+
+    /// The six octets in printed order.
+    public var octets: [UInt8] {
+        (0..<6).map { UInt8(truncatingIfNeeded: value >> (40 - 8 * UInt64($0))) }
+    }
+
+    public var description: String {
+        octets.map { octet in
+            let digits = String(octet, radix: 16, uppercase: true)
+            return digits.count < 2 ? "0" + digits : digits
+        }.joined(separator: ":")
+    }
+}

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Feeds an `AsyncThrowingStream` from a dedicated thread that blocks in the source's wait.
+///
+/// Why a thread of its own: the wait is a blocking `ppoll` inside libgpiod; running it on the
+/// cooperative pool would starve other tasks. Each wait is bounded by `pollInterval`, so the
+/// thread notices cancellation or termination within one interval and never spins.
+enum GPIOEventPump {
+    /// Events a consumer may fall behind by before the oldest are dropped: bounded memory for
+    /// a stalled consumer, far more than buttons produce.
+    static let bufferLimit = 1024
+
+    static func stream(
+        from source: any GPIOEventSource,
+        pollInterval: Duration,
+        onFinish: @escaping @Sendable () -> Void
+    ) -> AsyncThrowingStream<GPIOEdgeEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: GPIOEdgeEvent.self, throwing: (any Error).self,
+            bufferingPolicy: .bufferingNewest(bufferLimit))
+        let stop = StopFlag()
+        continuation.onTermination = { _ in stop.set() }
+        let interval = pollInterval > .zero ? pollInterval : .milliseconds(250)
+
+        let started = startThread {
+            defer { onFinish() }
+            while !stop.isSet {
+                let events: [GPIOEdgeEvent]
+                do {
+                    events = try source.nextEvents(timeout: interval)
+                } catch GPIOError.released {
+                    continuation.finish()
+                    return
+                } catch {
+                    continuation.finish(throwing: error)
+                    return
+                }
+                for event in events {
+                    if case .terminated = continuation.yield(event) { return }
+                }
+            }
+            continuation.finish()
+        }
+        if let failure = started {
+            continuation.finish(throwing: failure)
+            onFinish()
+        }
+        return stream
+    }
+
+    /// Starts a detached pthread running `body`; nil on success, else why it could not start.
+    static func startThread(_ body: @escaping @Sendable () -> Void) -> GPIOError? {
+        let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var thread = pthread_t()
+        let rc = pthread_create(&thread, nil, { raw in
+            guard let raw else { return nil }
+            let body = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
+            body.run()
+            return nil
+        }, box)
+        guard rc == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(box).release()
+            return .system(operation: "starting the GPIO event thread", path: "-", errno: rc)
+        }
+        pthread_detach(thread)
+        return nil
+    }
+
+    private final class ThreadBody: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// Set once by the stream's termination handler, read by the pump thread.
+    private final class StopFlag: @unchecked Sendable {
+        private let lock = HandleLock()
+        private var value = false  // guarded by lock
+
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
+    }
+}

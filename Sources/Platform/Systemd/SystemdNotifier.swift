@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where service-manager notifications go. Tests capture them; production sends datagrams.
+public protocol ServiceNotifier: Sendable {
+    /// Sends newline-separated `KEY=VALUE` assignments. Failure is ignored by design (sd_notify(3)).
+    func notify(_ assignments: String)
+}
+
+/// The systemd notify protocol without libsystemd (platform.md §8.1): one AF_UNIX datagram per message
+/// to `$NOTIFY_SOCKET`, a filesystem path or, with a leading `@`, an abstract socket.
+public struct SystemdNotifier: ServiceNotifier {
+    public let socketPath: String
+
+    /// nil when not started by systemd with `Type=notify` (no `$NOTIFY_SOCKET`).
+    public init?(environment: [String: String]) {
+        guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty else { return nil }
+        self.init(socketPath: path)
+    }
+
+    public init(socketPath: String) {
+        self.socketPath = socketPath
+    }
+
+    public func notify(_ assignments: String) {
+        _ = send(assignments)
+    }
+
+    /// Returns the errno on failure, for diagnostics; callers normally ignore it.
+    @discardableResult
+    public func send(_ assignments: String) -> Int32? {
+        #if canImport(Glibc)
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+        let fd = socket(AF_UNIX, SOCK_DGRAM, 0)
+        #endif
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        var pathBytes = Array(socketPath.utf8)
+        // An '@' names a socket in the abstract namespace: its first byte is NUL and it has no terminator.
+        let abstract = pathBytes.first == UInt8(ascii: "@")
+        if abstract { pathBytes[0] = 0 }
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard pathBytes.count < capacity else { return ENAMETOOLONG }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: pathBytes)
+        }
+        let length = MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path)! + pathBytes.count + (abstract ? 0 : 1)
+        let payload = Array(assignments.utf8)
+        let sent = payload.withUnsafeBytes { buffer in
+            withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
+                    sendto(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), sa, socklen_t(length))
+                }
+            }
+        }
+        return sent < 0 ? errno : nil
+    }
+}

@@ -1,0 +1,85 @@
+/// The process's one source of time: a monotonic timeline that starts at zero when the session starts.
+///
+/// Every actor takes it by injection. Production uses the continuous clock; the simulated board runs it
+/// faster than real time; tests drive any `Clock` (a test clock) by hand. Pure cores never see it —
+/// they receive `now` as a `Duration` on this timeline.
+public struct SessionClock: Clock {
+    public typealias Instant = SessionInstant
+
+    private let readElapsed: @Sendable () -> Duration
+    private let sleeper: @Sendable (Duration) async throws -> Void
+    /// How many seconds of session time pass per real second (1 in production).
+    public let accelerationFactor: Double
+
+    /// A timeline on any clock measured in `Duration` (ContinuousClock, a test clock…).
+    public init<C: Clock>(_ clock: C) where C.Duration == Duration {
+        let start = clock.now
+        readElapsed = { start.duration(to: clock.now) }
+        sleeper = { deadline in try await clock.sleep(until: start.advanced(by: deadline), tolerance: nil) }
+        accelerationFactor = 1
+    }
+
+    private init(factor: Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let elapsed: @Sendable () -> Duration = { start.duration(to: clock.now) * factor }
+        self.readElapsed = elapsed
+        sleeper = { deadline in
+            let remaining = deadline - elapsed()
+            if remaining > .zero { try await clock.sleep(for: remaining / factor) } else { try Task.checkCancellation() }
+        }
+        accelerationFactor = factor
+    }
+
+    /// Real time.
+    public static func continuous() -> SessionClock { SessionClock(ContinuousClock()) }
+
+    /// Session time runs `factor` times faster than real time (the simulated board's time acceleration).
+    public static func accelerated(by factor: Double) -> SessionClock {
+        factor == 1 ? .continuous() : SessionClock(factor: factor)
+    }
+
+    /// Time since the session started, the form pure cores take.
+    public var elapsed: Duration { readElapsed() }
+
+    public var now: SessionInstant { SessionInstant(offset: readElapsed()) }
+
+    public var minimumResolution: Duration { .nanoseconds(1) }
+
+    public func sleep(until deadline: SessionInstant, tolerance: Duration? = nil) async throws {
+        try await sleeper(deadline.offset)
+    }
+}
+
+/// A point on the session timeline: the time since the session started.
+public struct SessionInstant: InstantProtocol, CustomStringConvertible {
+    public var offset: Duration
+
+    public init(offset: Duration) {
+        self.offset = offset
+    }
+
+    public func advanced(by duration: Duration) -> SessionInstant { SessionInstant(offset: offset + duration) }
+
+    public func duration(to other: SessionInstant) -> Duration { other.offset - offset }
+
+    public static func < (lhs: SessionInstant, rhs: SessionInstant) -> Bool { lhs.offset < rhs.offset }
+
+    public var description: String { "t+\(offset.clockString)" }
+}
+
+extension Duration {
+    /// Seconds as a Double, for arithmetic with physical quantities.
+    public var inSeconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+
+    /// "mm:ss" or "h:mm:ss", for session time in progress lines.
+    public var clockString: String {
+        let total = max(0, Int(inSeconds.rounded(.down)))
+        let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(two(m)):\(two(s))"
+    }
+}

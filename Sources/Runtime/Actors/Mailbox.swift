@@ -1,0 +1,63 @@
+/// An actor's inbox: every input (timer ticks, sensor readings, requests from other actors) becomes one
+/// event here, handled one at a time by the actor's run loop. Sending never blocks or waits.
+public struct Mailbox<Event: Sendable>: Sendable {
+    public let events: AsyncStream<Event>
+    private let sink: AsyncStream<Event>.Continuation
+
+    public init() {
+        (events, sink) = AsyncStream.makeStream()
+    }
+
+    public func send(_ event: Event) {
+        sink.yield(event)
+    }
+
+    /// Forwards a stream into the mailbox until the stream ends or the task is cancelled.
+    ///
+    /// Run it in a task that outlives the actor's restarts (see `Forwarders`): cancelling the
+    /// iteration of an `AsyncStream` finishes that stream for good, so a forwarder cancelled by a
+    /// failing run loop would leave the restarted actor deaf.
+    public func forward<S: AsyncSequence & Sendable>(_ stream: S, as wrap: @escaping @Sendable (S.Element) -> Event) async
+    where S.Element: Sendable {
+        do {
+            for try await element in stream { send(wrap(element)) }
+        } catch {}
+    }
+}
+
+import Platform
+
+extension Mailbox {
+    /// Sends `event` every `interval` of session time until cancelled. If the process falls behind
+    /// (a heavily accelerated simulation), ticks are skipped rather than bunched.
+    public func tick(every interval: Duration, clock: SessionClock, _ event: Event) async {
+        var next = clock.now
+        while !Task.isCancelled {
+            next = next.advanced(by: interval)
+            let now = clock.now
+            if next < now { next = now }
+            do { try await clock.sleep(until: next) } catch { return }
+            send(event)
+        }
+    }
+}
+
+/// The tasks that forward an actor's input streams into its mailbox. They are started once and live
+/// until the actor shuts down, across restarts of its run loop.
+public struct Forwarders: Sendable {
+    private var tasks: [Task<Void, Never>] = []
+
+    public init() {}
+
+    public var isRunning: Bool { !tasks.isEmpty }
+
+    public mutating func start(_ bodies: [@Sendable () async -> Void]) {
+        guard tasks.isEmpty else { return }
+        tasks = bodies.map { body in Task { await body() } }
+    }
+
+    public mutating func stop() {
+        tasks.forEach { $0.cancel() }
+        tasks = []
+    }
+}

@@ -1,0 +1,207 @@
+import Belt
+import Logging
+import Navigation
+import Platform
+import Sensors
+import ServiceLifecycle
+
+/// Belt navigation: fuses fixes, headings and the wearer's commands through the route-guidance rules
+/// and asks the belt actor to point the way. Owns the route progress file.
+public actor NavigationActor {
+    public enum Event: Sendable {
+        case tick
+        case fix(Fix)
+        case heading(Heading)
+        case command(CommandEnvelope)
+        case belt(BeltActor.Report)
+        case fail
+        case shutdown
+    }
+
+    public static let name = "navigation"
+    public nonisolated let mailbox = Mailbox<Event>()
+    private var forwarders = Forwarders()
+    private var guidance: RouteGuidance
+    private let store: ProgressStore?
+    private let inputs: Inputs
+    private let beltRequests: AsyncStream<BeltRequest>.Continuation
+    private let autostart: Bool
+    private var hasAutostarted = false
+    private let clock: SessionClock
+    private let logger: Logger
+    private let health: HealthMonitor
+    private let status: StatusBoard
+    private let onDestinationReached: @Sendable () -> Void
+    private let observer: (@Sendable (NavigationObservation) -> Void)?
+
+    public static let heartbeat: Duration = .milliseconds(250)
+
+    /// The streams the navigation actor listens to.
+    public struct Inputs: Sendable {
+        public var fixes: AsyncStream<Fix>
+        public var headings: AsyncStream<Heading>
+        public var commands: AsyncStream<CommandEnvelope>
+        public var beltReports: AsyncStream<BeltActor.Report>
+
+        public init(fixes: AsyncStream<Fix>, headings: AsyncStream<Heading>, commands: AsyncStream<CommandEnvelope>,
+                    beltReports: AsyncStream<BeltActor.Report>) {
+            self.fixes = fixes
+            self.headings = headings
+            self.commands = commands
+            self.beltReports = beltReports
+        }
+    }
+
+    public init(guidance: RouteGuidance, store: ProgressStore?, inputs: Inputs,
+                beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool, clock: SessionClock,
+                logger: Logger, health: HealthMonitor, status: StatusBoard,
+                onDestinationReached: @escaping @Sendable () -> Void = {},
+                observer: (@Sendable (NavigationObservation) -> Void)? = nil) {
+        self.guidance = guidance
+        self.store = store
+        self.inputs = inputs
+        self.beltRequests = beltRequests
+        self.autostart = autostart
+        self.clock = clock
+        self.logger = logger
+        self.health = health
+        self.status = status
+        self.onDestinationReached = onDestinationReached
+        self.observer = observer
+    }
+
+    public var progress: RouteProgress { guidance.progress }
+    public var state: NavigationState { guidance.state }
+
+    public func run() async throws {
+        health.beat(Self.name, at: clock.elapsed)
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                let mailbox = self.mailbox
+                let clock = self.clock
+                let inputs = self.inputs
+                group.addTask { await mailbox.tick(every: Self.heartbeat, clock: clock, .tick) }
+                forwarders.start([
+                    { await mailbox.forward(inputs.fixes) { .fix($0) } },
+                    { await mailbox.forward(inputs.headings) { .heading($0) } },
+                    { await mailbox.forward(inputs.commands) { .command($0) } },
+                    { await mailbox.forward(inputs.beltReports) { .belt($0) } },
+                ])
+                if autostart && !hasAutostarted {
+                    hasAutostarted = true
+                    mailbox.send(.command(CommandEnvelope(.start, from: "autostart")))
+                }
+                for await event in mailbox.events {
+                    if try handle(event) { break }
+                }
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            self.mailbox.send(.shutdown)
+        }
+    }
+
+    private func handle(_ event: Event) throws -> Bool {
+        let now = clock.elapsed
+        switch event {
+        case .tick:
+            health.beat(Self.name, at: now)
+            carryOut(guidance.tick(now: now))
+        case .fix(let fix):
+            carryOut(guidance.handle(fix, now: now))
+        case .heading(let heading):
+            carryOut(guidance.handle(heading, now: now))
+        case .command(let envelope):
+            logger.info("command \(envelope.command) from \(envelope.source)")
+            carryOut(guidance.handle(envelope.command, now: now))
+        case .belt(.navigationStateChanged(let state)):
+            carryOut(guidance.beltStateChanged(to: state, now: now))
+        case .belt(.homeButtonPressed):
+            carryOut(guidance.handle(.announceDirection, now: now))
+        case .belt(.connected):
+            break
+        case .fail:
+            throw InjectedFailure(actor: Self.name)
+        case .shutdown:
+            forwarders.stop()
+            save(guidance.progress)
+            logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
+            return true
+        }
+        return false
+    }
+
+    private func carryOut(_ actions: [GuidanceAction]) {
+        for action in actions {
+            observer?(NavigationObservation(at: clock.elapsed, action: action, fix: guidance.lastFix,
+                                            targetIndex: guidance.progress.currentIndex))
+            switch action {
+            case .belt(let request):
+                beltRequests.yield(request)
+            case .saveProgress(let progress):
+                save(progress)
+            case .report(let event):
+                report(event)
+            }
+        }
+        updateStatus()
+    }
+
+    private func save(_ progress: RouteProgress) {
+        guard let store else { return }
+        do {
+            try store.save(progress)
+        } catch {
+            logger.error("could not save route progress to \(store.path): \(error); navigation goes on, but a restart will begin at the last saved waypoint")
+        }
+    }
+
+    private func updateStatus() {
+        let count = guidance.route.waypoints.count
+        let text: String
+        switch guidance.state {
+        case .navigating: text = "navigating to waypoint \(guidance.progress.currentIndex + 1)/\(count)"
+        case .paused: text = "paused at waypoint \(guidance.progress.currentIndex + 1)/\(count)"
+        case .stopped: text = guidance.progress.destinationReached ? "destination reached" : "navigation stopped"
+        }
+        status.set(Self.name, text)
+    }
+
+    private func waypointLabel(_ index: Int, _ name: String?) -> String {
+        let n = "\(index + 1)/\(guidance.route.waypoints.count)"
+        return name.map { "\(n) \"\($0)\"" } ?? n
+    }
+
+    private func report(_ event: GuidanceEvent) {
+        let t = "t+\(clock.elapsed.clockString)"
+        switch event {
+        case .started(let index, _):
+            logger.notice("\(t) navigation started: walking to waypoint \(waypointLabel(index, guidance.route.waypoints[index].name))")
+        case .paused: logger.notice("\(t) navigation paused")
+        case .resumed: logger.notice("\(t) navigation resumed")
+        case .stopped: logger.notice("\(t) navigation stopped")
+        case .waypointReached(let index, let name):
+            logger.notice("\(t) reached waypoint \(waypointLabel(index, name))")
+        case .skipped(let index, let name):
+            logger.notice("\(t) skipped ahead: now walking to waypoint \(waypointLabel(index, name))")
+        case .wentBack(let index, let name):
+            logger.notice("\(t) went back: now walking to waypoint \(waypointLabel(index, name))")
+        case .destinationReached:
+            logger.notice("\(t) destination reached")
+            onDestinationReached()
+        case .fixLost(let after):
+            logger.warning("\(t) no GPS fix for \(Int(after.inSeconds)) s: warning the wearer and holding the belt silent")
+        case .fixRegained:
+            logger.notice("\(t) GPS fix back")
+        case .commandIgnored(let command, let reason):
+            logger.info("\(t) \(command) ignored: \(reason)")
+        case .progress(let p):
+            let belt = p.beltDirection.map { "belt → \($0)° \(p.isMagneticBearing ? "magnetic" : "from front")" } ?? "belt silent"
+            logger.info("\(t) waypoint \(waypointLabel(p.waypointIndex, p.waypointName)) · \(Self.metres(p.distanceToWaypoint)) to go · \(Self.metres(p.distanceRemaining)) left · \(belt) (true bearing \(Int(p.trueBearing.rounded()))°)")
+        }
+    }
+
+    static func metres(_ m: Double) -> String {
+        m >= 1000 ? "\((m / 10).rounded() / 100) km" : "\(Int(m.rounded())) m"
+    }
+}

@@ -1,0 +1,187 @@
+import Belt
+import Config
+import Foundation
+import Logging
+import Navigation
+import Platform
+import ServiceLifecycle
+import Simulation
+import Synchronization
+import UnixSignals
+
+/// The whole appliance, wired from one configuration: the actors, the streams between them, the board
+/// they run on, and the service group that runs, supervises and stops them.
+public struct Appliance: Sendable {
+    public struct Options: Sendable {
+        /// Shut down (exit 0) a moment after "destination reached" — the demo's end.
+        public var exitWhenDone = false
+        /// Overrides `[simulation].acceleration`.
+        public var acceleration: Double?
+        /// Overrides `state_directory`.
+        public var stateDirectory: String?
+        /// Ignore saved route progress and start from the first waypoint.
+        public var freshStart = false
+        /// Unix signals that start a graceful shutdown (systemd sends SIGTERM; Ctrl-C is SIGINT).
+        public var shutdownSignals: [UnixSignal] = [.sigterm, .sigint]
+        public var notifier: (any ServiceNotifier)?
+        public var watchdog: WatchdogSettings?
+        /// Replaces the session clock (tests).
+        public var clock: SessionClock?
+        public var restartBackoff = RestartBackoff()
+        /// Sees every decision of the navigation actor.
+        public var navigationObserver: (@Sendable (NavigationObservation) -> Void)?
+
+        public init() {}
+    }
+
+    public enum BuildError: Error, CustomStringConvertible {
+        case hardwareNotYetSupported(board: String)
+        case route(String)
+
+        public var description: String {
+            switch self {
+            case .hardwareNotYetSupported(let board):
+                "board \"\(board)\" needs the Bluetooth LE belt link, which this build does not have yet; run with board = \"sim\" (see docs/architecture.md)"
+            case .route(let why): why
+            }
+        }
+    }
+
+    public let group: ServiceGroup
+    public let clock: SessionClock
+    public let board: SimulatedBoard?
+    public let belt: BeltActor
+    public let navigation: NavigationActor
+    public let gestures: GestureActor
+    public let buttons: ButtonActor
+    public let health: HealthMonitor
+    public let status: StatusBoard
+
+    public static let actorNames = [BeltActor.name, NavigationActor.name, GestureActor.name, ButtonActor.name]
+
+    public static func build(configuration config: WayfinderConfiguration, options: Options = Options(),
+                             makeLogger: @escaping @Sendable (String) -> Logger) throws -> Appliance {
+        guard let simulation = config.simulation, config.board.isSimulated else {
+            throw BuildError.hardwareNotYetSupported(board: config.board.id)
+        }
+        let route: Route
+        do {
+            route = try GPXParser.parse(contentsOf: URL(fileURLWithPath: config.routePath))
+        } catch {
+            throw BuildError.route("\(error)")
+        }
+        let clock = options.clock ?? .accelerated(by: options.acceleration ?? simulation.acceleration)
+        let health = HealthMonitor(expected: actorNames)
+        let status = StatusBoard(order: [NavigationActor.name, BeltActor.name])
+        let logger = makeLogger("wayfinder")
+
+        // The wires between the actors.
+        let (beltRequests, beltRequestSink) = AsyncStream<BeltRequest>.makeStream()
+        let (beltReports, beltReportSink) = AsyncStream<BeltActor.Report>.makeStream()
+        let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
+
+        let world = SimulatedWorld(route: route, configuration: simulation, declination: config.guidance.declination)
+        let board = SimulatedBoard(world: world, clock: clock, logger: makeLogger("sim"))
+
+        let stateDirectory = options.stateDirectory ?? config.stateDirectory
+        let store = ProgressStore(directory: stateDirectory)
+        var saved: RouteProgress?
+        if !options.freshStart {
+            do {
+                saved = try store.load()
+                if let saved, saved.routeIdentity != route.identity {
+                    logger.notice("saved progress belongs to another route; starting this one from its first waypoint")
+                } else if let saved, saved.destinationReached {
+                    logger.info("the saved walk had reached its destination; starting again from the first waypoint")
+                } else if let saved {
+                    logger.notice("resuming the route at waypoint \(saved.currentIndex + 1)/\(route.waypoints.count) from \(store.path)")
+                }
+            } catch {
+                logger.error("saved progress \(store.path) is unreadable (\(error)); starting the route from its first waypoint")
+            }
+        }
+        if let dir = Optional(stateDirectory), !FileManager.default.fileExists(atPath: dir) {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            } catch {
+                logger.error("cannot create the state directory \(dir): \(error); route progress will not survive a restart")
+            }
+        }
+        let guidance = RouteGuidance(route: route, parameters: config.guidance, restoring: saved)
+
+        let trigger = ShutdownTrigger()
+        let belt = BeltActor(link: SimulatedBeltLink(board: board), requests: beltRequests, reports: beltReportSink,
+                             defaultIntensity: config.intensity, clock: clock, logger: makeLogger(BeltActor.name),
+                             health: health, status: status)
+        let exitWhenDone = options.exitWhenDone
+        let navigation = NavigationActor(
+            guidance: guidance, store: store,
+            inputs: .init(fixes: board.fixes, headings: board.headings, commands: commands, beltReports: beltReports),
+            beltRequests: beltRequestSink, autostart: config.autostart, clock: clock,
+            logger: makeLogger(NavigationActor.name), health: health, status: status,
+            onDestinationReached: {
+                guard exitWhenDone else { return }
+                // Let the destination signal reach the belt before everything stops.
+                Task {
+                    try? await clock.sleep(for: .seconds(3))
+                    await trigger.fire()
+                }
+            },
+            observer: options.navigationObserver)
+        let gestures = GestureActor(map: config.gestures, gestures: board.gestures, commands: commandSink, clock: clock,
+                                    logger: makeLogger(GestureActor.name), health: health)
+        let buttons = ButtonActor(configuration: config.buttons, edges: board.buttonEdges, commands: commandSink,
+                                  clock: clock, logger: makeLogger(ButtonActor.name), health: health)
+
+        let supervisorLogger = makeLogger("supervisor")
+        func supervised(_ name: String, _ body: @escaping @Sendable () async throws -> Void) -> ServiceGroupConfiguration.ServiceConfiguration {
+            .init(service: SupervisedService(name: name, clock: clock, logger: supervisorLogger,
+                                             backoff: options.restartBackoff, run: body),
+                  successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup)
+        }
+        let simulationService = SimulationService(board: board, failures: board.actorFailures, route: [
+            BeltActor.name: { belt.mailbox.send(.fail) },
+            NavigationActor.name: { navigation.mailbox.send(.fail) },
+            GestureActor.name: { gestures.mailbox.send(.fail) },
+            ButtonActor.name: { buttons.mailbox.send(.fail) },
+        ])
+        let systemd = ServiceManagerService(notifier: options.notifier, watchdog: options.watchdog, health: health,
+                                            status: status, clock: clock, logger: makeLogger(ServiceManagerService.name))
+        // Graceful shutdown runs in reverse order: inputs stop first, navigation saves its progress, the
+        // belt is silenced, and the simulated world (which the belt link needs) goes last.
+        var groupConfig = ServiceGroupConfiguration(
+            services: [
+                .init(service: simulationService, successTerminationBehavior: .ignore),
+                supervised(BeltActor.name) { try await belt.run() },
+                supervised(NavigationActor.name) { try await navigation.run() },
+                supervised(GestureActor.name) { try await gestures.run() },
+                supervised(ButtonActor.name) { try await buttons.run() },
+                .init(service: systemd, successTerminationBehavior: .ignore),
+            ],
+            gracefulShutdownSignals: options.shutdownSignals,
+            logger: supervisorLogger)
+        groupConfig.maximumGracefulShutdownDuration = Duration.seconds(10)
+        groupConfig.maximumCancellationDuration = Duration.seconds(5)
+        let group = ServiceGroup(configuration: groupConfig)
+        trigger.set(group)
+        return Appliance(group: group, clock: clock, board: board, belt: belt, navigation: navigation,
+                         gestures: gestures, buttons: buttons, health: health, status: status)
+    }
+
+    /// Runs until a shutdown signal (or the demo's end); returns after a graceful shutdown.
+    public func run() async throws {
+        try await group.run()
+    }
+}
+
+/// Lets the navigation actor end the run without holding the service group itself.
+final class ShutdownTrigger: Sendable {
+    private let group = Mutex<ServiceGroup?>(nil)
+
+    func set(_ g: ServiceGroup) { group.withLock { $0 = g } }
+
+    func fire() async {
+        let g = group.withLock { $0 }
+        await g?.triggerGracefulShutdown()
+    }
+}

@@ -1,0 +1,28 @@
+import Synchronization
+
+/// Which actors are alive: each actor's run loop reports a heartbeat between events, so an actor stuck
+/// inside a handler stops beating. The watchdog pings systemd only while every actor beats.
+public final class HealthMonitor: Sendable {
+    private let beats = Mutex<[String: Duration]>([:])
+    public let expected: [String]
+
+    public init(expected: [String]) {
+        self.expected = expected
+    }
+
+    public func beat(_ name: String, at now: Duration) {
+        beats.withLock { $0[name] = now }
+    }
+
+    /// Every expected actor has beaten at least once (startup is complete).
+    public var allStarted: Bool {
+        beats.withLock { b in expected.allSatisfy { b[$0] != nil } }
+    }
+
+    /// Actors that have not beaten within `window` of `now` (never-started ones included).
+    public func stale(at now: Duration, window: Duration) -> [String] {
+        beats.withLock { b in
+            expected.filter { name in b[name].map { now - $0 > window } ?? true }
+        }
+    }
+}

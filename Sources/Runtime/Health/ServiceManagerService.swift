@@ -1,0 +1,71 @@
+import Logging
+import Platform
+import ServiceLifecycle
+
+/// Talks to systemd: `READY=1` once every actor has started, `STATUS=` when the summary changes,
+/// and `WATCHDOG=1` every half watchdog period — but only while every actor's heartbeat is fresh,
+/// so a hung actor lets the watchdog fire and systemd restart us.
+public struct ServiceManagerService: Service {
+    public static let name = "systemd"
+    private let notifier: (any ServiceNotifier)?
+    private let watchdog: WatchdogSettings?
+    private let health: HealthMonitor
+    private let status: StatusBoard
+    private let clock: SessionClock
+    private let logger: Logger
+
+    /// How often the health of the actors is checked when systemd asked for no watchdog.
+    public static let defaultCheckInterval: Duration = .seconds(5)
+
+    public init(notifier: (any ServiceNotifier)?, watchdog: WatchdogSettings?, health: HealthMonitor,
+                status: StatusBoard, clock: SessionClock, logger: Logger) {
+        self.notifier = notifier
+        self.watchdog = watchdog
+        self.health = health
+        self.status = status
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown { try await serve() }
+        } catch is CancellationError {
+        } catch {
+            if !Task.isShuttingDownGracefully { throw error }
+        }
+        notifier?.notify("STOPPING=1\nSTATUS=shutting down")
+    }
+
+    private func serve() async throws {
+        while !health.allStarted {
+            try await clock.sleep(for: .milliseconds(20))
+        }
+        var lastStatus = status.line
+        notifier?.notify("READY=1\nSTATUS=\(lastStatus)")
+        logger.info("all actors started\(notifier == nil ? "" : "; told systemd we are ready")")
+        let interval = watchdog?.pingInterval ?? Self.defaultCheckInterval
+        // An actor is alive if it beat within the ping interval (never less than a second, to allow
+        // for scheduling jitter against the actors' 250 ms heartbeats).
+        let window = max(interval, .seconds(1))
+        var reportedStale: [String] = []
+        var next = clock.now
+        while true {
+            next = next.advanced(by: interval)
+            try await clock.sleep(until: next)
+            let stale = health.stale(at: clock.elapsed, window: window)
+            if stale.isEmpty {
+                if watchdog != nil { notifier?.notify("WATCHDOG=1") }
+                if !reportedStale.isEmpty { logger.notice("all actors responsive again") }
+            } else if stale != reportedStale {
+                logger.error("\(stale.joined(separator: ", ")) not responding\(watchdog != nil ? "; withholding the watchdog ping so systemd restarts us" : "")")
+            }
+            reportedStale = stale
+            let line = status.line
+            if line != lastStatus {
+                notifier?.notify("STATUS=\(line)")
+                lastStatus = line
+            }
+        }
+    }
+}

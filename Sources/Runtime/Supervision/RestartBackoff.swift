@@ -1,0 +1,27 @@
+/// Exponential backoff between restarts of a failed actor: 0.5 s, 1 s, 2 s … up to a ceiling, and back
+/// to the start once the actor has run healthily for a while (so a rare failure is retried quickly).
+public struct RestartBackoff: Sendable, Hashable {
+    public var initial: Duration
+    public var maximum: Duration
+    /// A run at least this long counts as healthy and resets the backoff.
+    public var healthyRun: Duration
+    public private(set) var consecutiveFailures = 0
+
+    public init(initial: Duration = .milliseconds(500), maximum: Duration = .seconds(30), healthyRun: Duration = .seconds(60)) {
+        self.initial = initial
+        self.maximum = maximum
+        self.healthyRun = healthyRun
+    }
+
+    /// Records a failure of a run that lasted `runLength`, and returns how long to wait before the restart.
+    public mutating func delayAfterFailure(runLength: Duration) -> Duration {
+        if runLength >= healthyRun { consecutiveFailures = 0 }
+        consecutiveFailures += 1
+        var delay = initial
+        for _ in 1..<consecutiveFailures {
+            delay = delay * 2
+            if delay >= maximum { return maximum }
+        }
+        return min(delay, maximum)
+    }
+}

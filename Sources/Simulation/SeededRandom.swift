@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SplitMix64: a small, fast, seedable generator, so a simulated walk can be replayed exactly from its seed.
+/// (Constants from Steele, Lea & Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014.)
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A standard normal sample (Box–Muller).
+    public mutating func gaussian() -> Double {
+        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
+        let u2 = Double.random(in: 0..<1, using: &self)
+        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+    }
+}

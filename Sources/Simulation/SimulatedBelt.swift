@@ -1,0 +1,152 @@
+import Belt
+import Navigation
+
+/// A naviBelt above the byte level: keeps mode, default intensity and the vibration channels,
+/// records every command it receives, and answers with the events a belt would send.
+///
+/// Commands a belt would refuse (bad intensity, a motor that does not exist, vibration outside app
+/// mode) are recorded as violations, so a test can fail on any.
+public struct SimulatedBelt: Sendable {
+    public struct Record: Sendable, Hashable {
+        public var at: Duration
+        public var command: BeltCommand
+        /// Why the belt refused or ignored it, if it did.
+        public var problem: String?
+    }
+
+    public struct ActiveChannel: Sendable, Hashable {
+        public var configuration: ChannelConfiguration
+        public var since: Duration
+    }
+
+    public static let motorCount = 16
+
+    public private(set) var mode: BeltMode = .wait
+    public private(set) var defaultIntensity = 50
+    public private(set) var channels: [UInt8: ActiveChannel] = [:]
+    public private(set) var orientationNotifications = false
+    public private(set) var compassAccuracySignal = (enabled: true, persistent: false)
+    public private(set) var batteryPercent = 96.0
+    public private(set) var records: [Record] = []
+    public private(set) var systemSignals: [(at: Duration, signal: BeltSystemSignal)] = []
+
+    public init() {}
+
+    public var violations: [Record] { records.filter { $0.problem != nil && !($0.problem!.hasPrefix("ignored")) } }
+
+    /// Applies a command; returns the notifications the belt sends back.
+    public mutating func receive(_ command: BeltCommand, at now: Duration) -> [BeltEvent] {
+        var problem: String?
+        var events: [BeltEvent] = []
+        switch command {
+        case .changeMode(let newMode):
+            if newMode == .unknown {
+                problem = "mode 0xFF is not a belt mode"
+            } else {
+                mode = newMode
+                if newMode != .app { channels.removeAll() }
+                events.append(.modeChanged(newMode))
+            }
+        case .setDefaultIntensity(let value, _):
+            if (5...100).contains(value) { defaultIntensity = value } else { problem = "default intensity \(value) outside 5–100" }
+        case .configureChannel(let c):
+            problem = Self.check(c)
+            if problem == nil {
+                if mode != .app {
+                    problem = "ignored: vibration while in \(mode) mode"
+                } else {
+                    if c.clearOtherChannels || c.exclusive { channels.removeAll() }
+                    channels[c.channel] = ActiveChannel(configuration: c, since: now)
+                }
+            }
+        case .stop(let channel):
+            if let channel { channels[channel] = nil } else { channels.removeAll() }
+        case .systemSignal(let signal):
+            systemSignals.append((now, signal))
+            if signal == .batteryLevel { events.append(.battery(percent: Int(batteryPercent))) }
+        case .setOrientationNotifications(let on):
+            orientationNotifications = on
+        case .setCompassAccuracySignal(let enabled, let persistent):
+            compassAccuracySignal = (enabled, persistent)
+        case .requestCompassAccuracySignalState:
+            break
+        case .requestBatteryStatus:
+            events.append(.battery(percent: Int(batteryPercent)))
+        }
+        records.append(Record(at: now, command: command, problem: problem))
+        return events
+    }
+
+    /// Firmware-side checks of a channel configuration (belt-protocol.md §4.7.1 ranges).
+    static func check(_ c: ChannelConfiguration) -> String? {
+        if c.channel > 5 { return "channel \(c.channel) does not exist" }
+        if let i = c.intensity, !(0...100).contains(i) { return "intensity \(i) outside 0–100" }
+        switch c.orientation {
+        case .motorIndex(let m) where m >= motorCount: return "motor \(m) does not exist"
+        case .angle(let a) where !(0..<360).contains(a): return "angle \(a) outside 0–359"
+        case .magneticBearing(let b) where !(0..<360).contains(b): return "bearing \(b) outside 0–359"
+        default: break
+        }
+        if c.periodMilliseconds == 0 && c.pattern != .noVibration { return "period 0 ms" }
+        return nil
+    }
+
+    /// Drops channels whose iterations have played out and drains the battery a little.
+    public mutating func advance(to now: Duration, dt: Double) {
+        channels = channels.filter { _, active in
+            let c = active.configuration
+            guard c.iterations > 0 else { return true }
+            let length = Duration.milliseconds(Int(c.periodMilliseconds) * Int(c.iterations))
+            return now - active.since < length
+        }
+        // About 7 hours from full while vibrating: a number for the demo, not a measurement.
+        batteryPercent = max(0, batteryPercent - dt * (channels.isEmpty ? 0.0008 : 0.004))
+    }
+
+    /// An unexpected link loss: the belt falls back from app (or our pause) to wait (belt-protocol.md §6.1).
+    public mutating func linkLost() {
+        if mode == .app || mode == .pause { mode = .wait }
+        channels.removeAll()
+    }
+
+    /// The motor the navigation channel drives, given what the belt's own compass reads.
+    /// nil when the navigation channel is silent.
+    public func navigationMotor(compassHeading magnetic: Double) -> Int? {
+        guard mode == .app, let active = channels[ChannelConfiguration.navigationChannel] else { return nil }
+        let c = active.configuration
+        guard c.pattern != .noVibration else { return nil }
+        let relative: Double
+        switch c.orientation {
+        case .magneticBearing(let b): relative = Double(b) - magnetic
+        case .angle(let a): relative = Double(a)
+        case .motorIndex(let m): return Int(m)
+        case .binaryMask: return nil
+        }
+        let step = 360.0 / Double(Self.motorCount)
+        let index = Int((Bearing.normalized(relative) / step).rounded()) % Self.motorCount
+        return index
+    }
+
+    /// What the firmware does when one of its buttons is pressed, as the app sees it (belt-protocol.md §7.6).
+    /// The exact firmware rules are unknown (§7.6); this follows what the libraries' handling implies:
+    /// in app mode pause and home are reported without a mode change for the app to decide.
+    public mutating func press(_ button: BeltButton, _ press: BeltPressType, at now: Duration) -> [BeltEvent] {
+        let previous = mode
+        switch (button, press, mode) {
+        case (.pause, _, .app), (.pause, _, .pause), (.home, _, _):
+            break
+        case (.pause, _, _):
+            break
+        case (.compass, .short, _):
+            mode = mode == .compass ? .wait : .compass
+        case (.compass, .long, _):
+            mode = .calibration
+        case (.power, .short, _):
+            systemSignals.append((now, .batteryLevel))
+        case (.power, .long, _):
+            mode = .standby
+        }
+        if mode != .app { channels.removeAll() }
+        return [.buttonPressed(button, press, previousMode: previous, newMode: mode)]
+    }
+}

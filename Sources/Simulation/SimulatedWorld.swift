@@ -1,0 +1,186 @@
+import Belt
+import Config
+import Gestures
+import Navigation
+import Platform
+import Sensors
+
+/// Everything outside the Pi on the simulated board, as one pure state machine advanced in time:
+/// the walker, its GPS receiver and compass, the belt it wears, and the script of inputs.
+///
+/// `advance(to:)` returns what the board's sensors and inputs produce in that time; the simulated
+/// board's actor delivers it to the actors, exactly where hardware drivers would.
+public struct SimulatedWorld: Sendable {
+    public struct Output: Sendable {
+        public var fixes: [Fix] = []
+        public var headings: [Heading] = []
+        public var buttonEdges: [GPIOEdgeEvent] = []
+        public var gestures: [RecognizedGesture] = []
+        public var beltEvents: [BeltEvent] = []
+        public var actorFailures: [String] = []
+        /// The belt's link dropped and the belt stops advertising until the given time.
+        public var beltLinkDropped = false
+    }
+
+    public let configuration: SimulationConfiguration
+    /// The "true" declination of the simulated world, degrees east.
+    public let declination: Double
+    public private(set) var walker: Walker
+    public private(set) var belt = SimulatedBelt()
+    public private(set) var now: Duration = .zero
+    /// The walker's true position once a second, for checking where it really went.
+    public private(set) var track: [(at: Duration, position: Coordinate)] = []
+    /// Every fix the receiver produced, in order.
+    public private(set) var fixLog: [Fix] = []
+    public private(set) var beltAvailableAt: Duration = .zero
+    public private(set) var isBeltConnected = false
+
+    private var random: SeededRandom
+    private var gpsError: GPSErrorModel
+    private var nextFixAt: Duration = .zero
+    private var nextHeadingAt: Duration = .zero
+    private var nextTrackAt: Duration = .zero
+    private var gpsQuietUntil: Duration = .zero
+    private var script: [SimulationEvent]
+    private var pendingEdges: [GPIOEdgeEvent] = []
+
+    public static let headingInterval: Duration = .milliseconds(200)
+
+    /// The walker starts `startOffset` metres before the first waypoint, facing it.
+    public init(route: Route, configuration: SimulationConfiguration, declination: Double) {
+        self.configuration = configuration
+        self.declination = declination
+        var random = SeededRandom(seed: configuration.seed)
+        let first = route.waypoints.first?.coordinate ?? Coordinate(latitude: 0, longitude: 0)
+        var approach = 0.0
+        if route.waypoints.count > 1 {
+            approach = Geodesic.wgs84.inverse(from: first, to: route.waypoints[1].coordinate).initialAzimuth
+        }
+        // Start behind the first waypoint, slightly to the side, so the first leg has a real direction.
+        let start = configuration.startOffset > 0
+            ? Geodesic.wgs84.direct(from: first, azimuth: approach + 160, distance: configuration.startOffset).destination
+            : first
+        walker = Walker(position: start, facing: approach, speed: configuration.walkingSpeed, sway: configuration.headingSway)
+        gpsError = GPSErrorModel(sigma: configuration.gpsNoise, random: &random)
+        self.random = random
+        script = configuration.events
+    }
+
+    /// Advances the world to `time` in steps of at most 0.25 s.
+    public mutating func advance(to time: Duration) -> Output {
+        var output = Output()
+        while now < time {
+            let step = min(time - now, .milliseconds(250))
+            stepOnce(step, output: &output)
+        }
+        return output
+    }
+
+    private mutating func stepOnce(_ step: Duration, output: inout Output) {
+        let dt = step.inSeconds
+        now += step
+        // What the walker feels: the motor the belt drives, placed on the torso.
+        let beltCompass = Bearing.normalized(walker.bodyHeading - declination + configuration.compassNoise * random.gaussian())
+        let feltDirection = belt.navigationMotor(compassHeading: beltCompass).map {
+            Bearing.normalized(walker.bodyHeading + Double($0) * 360 / Double(SimulatedBelt.motorCount))
+        }
+        walker.advance(by: dt, following: isBeltConnected ? feltDirection : nil, random: &random)
+        gpsError.advance(by: dt, random: &random)
+        belt.advance(to: now, dt: dt)
+
+        if now >= nextTrackAt {
+            track.append((now, walker.position))
+            nextTrackAt = now + .seconds(1)
+        }
+        if now >= nextFixAt {
+            nextFixAt = now + configuration.gpsInterval
+            if now >= gpsQuietUntil { output.fixes.append(makeFix()) }
+        }
+        if now >= nextHeadingAt {
+            nextHeadingAt = now + Self.headingInterval
+            let magnetic = Bearing.normalized(walker.bodyHeading - declination + configuration.compassNoise * random.gaussian())
+            output.headings.append(Heading(magneticDegrees: magnetic, accuracy: configuration.compassNoise, receivedAt: now))
+        }
+        while let first = pendingEdges.first, first.timestamp <= now {
+            output.buttonEdges.append(pendingEdges.removeFirst())
+        }
+        while let event = script.first, event.at <= now {
+            script.removeFirst()
+            perform(event.action, output: &output)
+        }
+    }
+
+    private mutating func makeFix() -> Fix {
+        let p = walker.position
+        // Metres to degrees with the local radii of curvature; the offsets are metres, so this is exact enough.
+        let metresPerDegreeLat = 111_132.954 - 559.822 * cosDeg(2 * p.latitude)
+        let metresPerDegreeLon = 111_412.84 * cosDeg(p.latitude)
+        let noisy = Coordinate(latitude: p.latitude + gpsError.north / metresPerDegreeLat,
+                               longitude: p.longitude + gpsError.east / metresPerDegreeLon)
+        let fix = Fix(coordinate: noisy, altitude: 63, speed: walker.isWalking ? walker.speed : 0,
+                      course: walker.isWalking ? walker.walkingDirection : nil, mode: .threeD, satellites: 9,
+                      hdop: 0.9, horizontalAccuracy: configuration.gpsNoise, receivedAt: now)
+        fixLog.append(fix)
+        return fix
+    }
+
+    private mutating func perform(_ action: SimulationEvent.Action, output: inout Output) {
+        switch action {
+        case .pressButton(let line, let long):
+            // A real switch bounces: two spurious edges within 2 ms of the press.
+            let t = now
+            let release = t + (long ? .milliseconds(1500) : .milliseconds(150))
+            let offset = UInt32(line)
+            pendingEdges += [
+                GPIOEdgeEvent(offset: offset, edge: .falling, timestamp: t),
+                GPIOEdgeEvent(offset: offset, edge: .rising, timestamp: t + .microseconds(800)),
+                GPIOEdgeEvent(offset: offset, edge: .falling, timestamp: t + .microseconds(1600)),
+                GPIOEdgeEvent(offset: offset, edge: .rising, timestamp: release),
+            ]
+            pendingEdges.sort { $0.timestamp < $1.timestamp }
+        case .gesture(let g):
+            output.gestures.append(g)
+        case .beltButton(let button, let press):
+            let events = belt.press(button, press, at: now)
+            if isBeltConnected { output.beltEvents += events }
+        case .gpsOutage(let length):
+            gpsQuietUntil = now + length
+        case .beltDisconnect(let length):
+            beltAvailableAt = now + length
+            if isBeltConnected {
+                isBeltConnected = false
+                belt.linkLost()
+                output.beltLinkDropped = true
+            }
+        case .failActor(let name):
+            output.actorFailures.append(name)
+        }
+    }
+
+    // MARK: The belt's side of the link
+
+    /// A connection attempt; fails while the belt is out of reach.
+    public mutating func connectBelt() -> [BeltEvent]? {
+        guard now >= beltAvailableAt else { return nil }
+        isBeltConnected = true
+        return [.modeChanged(belt.mode), .connected]
+    }
+
+    /// We closed the link on purpose (shutdown).
+    public mutating func disconnectBelt() {
+        isBeltConnected = false
+    }
+
+    public mutating func sendToBelt(_ command: BeltCommand) -> [BeltEvent]? {
+        guard isBeltConnected else { return nil }
+        return belt.receive(command, at: now)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+private func cosDeg(_ degrees: Double) -> Double { cos(degrees * Double.pi / 180) }

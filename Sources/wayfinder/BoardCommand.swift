@@ -1,0 +1,75 @@
+import ArgumentParser
+import Config
+import Platform
+
+struct BoardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "board",
+        abstract: "Inspect the board the configuration names.",
+        subcommands: [Check.self])
+
+    /// Checks that what the configuration's board needs is present: the header GPIO chip (by label),
+    /// the I2C bus and the Bluetooth adapter — so a wiring or setup problem shows before a walk.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the GPIO chip, I2C bus and Bluetooth adapter of the configured board.",
+            discussion: "Exits 0 when everything the board needs was found, 1 otherwise.")
+
+        @Option(name: .shortAndLong, help: "The configuration file.")
+        var config: String = WayfinderConfiguration.defaultPath
+
+        func run() throws {
+            let loader = ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
+                                                               executablePath: ProcessEnvironment.executablePath))
+            let c: WayfinderConfiguration
+            do { c = try loader.load(path: config) } catch {
+                printError("\(error)")
+                throw ExitCode(ExitStatus.configuration)
+            }
+            let board = c.board
+            print("board \(board.id): \(board.name)")
+            print("  libgpiod \(GPIOLibrary.version) (\(GPIOLibrary.apiFlavour.rawValue) API\(GPIOLibrary.hasKernelDebounce ? ", kernel debounce" : ", debounced in user space"))")
+            if board.isSimulated {
+                print("  simulated board: no hardware to check")
+                return
+            }
+            var failures = 0
+            func report(_ what: String, _ body: () throws -> String) {
+                do {
+                    print("  ok    \(what): \(try body())")
+                } catch {
+                    failures += 1
+                    print("  FAIL  \(what): \(error)")
+                }
+            }
+            report("GPIO chip") {
+                var lastError: (any Error)?
+                for label in board.gpioChipLabels {
+                    do {
+                        let chip = try GPIOChip(label: label)
+                        return "\(chip.name) \"\(chip.label)\" with \(chip.lineCount) lines"
+                    } catch { lastError = error }
+                }
+                throw lastError ?? GPIOError.noLines
+            }
+            report("I2C bus") {
+                let bus = try I2CBus(bus: board.i2cBus)
+                defer { bus.close() }
+                return "\(bus) opens"
+            }
+            report("Bluetooth adapter") {
+                let adapter = try BluetoothAdapter.named(board.bluetoothAdapter)
+                guard adapter.isUp else {
+                    throw BoardProblem("\(adapter.name) is down: `sudo bluetoothctl power on` or check `rfkill list`")
+                }
+                return "\(adapter)"
+            }
+            if failures > 0 { throw ExitCode(1) }
+        }
+    }
+}
+
+struct BoardProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Config
+import Foundation
+import Navigation
+
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Work with the configuration file.",
+        subcommands: [Check.self])
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a configuration file and report every problem at once.",
+            discussion: "Exits 0 when the file is valid, 78 (EX_CONFIG) when it is not.")
+
+        @Argument(help: "The configuration file.")
+        var path: String = WayfinderConfiguration.defaultPath
+
+        func run() throws {
+            let loader = ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
+                                                               executablePath: ProcessEnvironment.executablePath))
+            do {
+                let c = try loader.load(path: path)
+                let route = try? GPXParser.parse(contentsOf: URL(fileURLWithPath: c.routePath))
+                print("\(path): OK")
+                print("  board      \(c.board.id) (\(c.board.name))")
+                print("  route      \(c.routePath) (\(route.map { "\($0.waypoints.count) waypoints" } ?? "?"))")
+                print("  heading    \(c.guidance.headingSource.rawValue), declination \(c.guidance.declination)°")
+                print("  buttons    \(c.buttons.bindings.map { "GPIO\($0.line)→\($0.press?.configName ?? "-")\($0.longPress.map { "/\($0.configName)" } ?? "")" }.joined(separator: ", "))")
+                print("  gestures   \(c.gestures.bindings.sorted { $0.key.configName < $1.key.configName }.map { "\($0.key)→\($0.value)" }.joined(separator: ", "))")
+                if let s = c.simulation { print("  simulation \(s.acceleration)×, \(s.events.count) scripted events") }
+            } catch {
+                printError("\(error)")
+                throw ExitCode(ExitStatus.configuration)
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Config
+import Logging
+import Platform
+import Runtime
+
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the appliance (what systemd starts).")
+
+    @Option(name: .shortAndLong, help: "The configuration file.")
+    var config: String = WayfinderConfiguration.defaultPath
+
+    @Option(name: .long, help: "Override the configuration's log level (trace, debug, info, notice, warning, error, critical).")
+    var logLevel: String?
+
+    @Option(name: .long, help: "Simulated board only: session seconds per real second (overrides [simulation].acceleration).")
+    var acceleration: Double?
+
+    @Option(name: .long, help: "Override state_directory (where route progress is kept).")
+    var stateDirectory: String?
+
+    @Flag(name: .long, help: "Exit once the destination is reached (the demo).")
+    var exitWhenDone = false
+
+    @Flag(name: .long, help: "Ignore saved route progress and start at the first waypoint.")
+    var fresh = false
+
+    func validate() throws {
+        if let logLevel, !WayfinderConfiguration.logLevels.contains(logLevel) {
+            throw ValidationError("--log-level must be one of \(WayfinderConfiguration.logLevels.joined(separator: ", "))")
+        }
+        if let acceleration, !(1...10_000).contains(acceleration) {
+            throw ValidationError("--acceleration must be between 1 and 10000")
+        }
+    }
+
+    func run() async throws {
+        let environment = ProcessEnvironment.current
+        let loaded: WayfinderConfiguration
+        do {
+            loaded = try ConfigurationLoader(boards: .standard(environment: environment, executablePath: ProcessEnvironment.executablePath))
+                .load(path: config)
+        } catch {
+            printError("wayfinder: \(error)\nwayfinder: refusing to start; `wayfinder config check \(config)` lists every problem.")
+            throw ExitCode(ExitStatus.configuration)
+        }
+        let level = Logger.Level(rawValue: logLevel ?? loaded.logLevel) ?? .info
+        let format = LogFormat.detect(environment: environment)
+        LoggingSystem.bootstrap { label in
+            LineLogHandler(label: label, level: level, format: format)
+        }
+        let logger = Logger(label: "wayfinder")
+        var options = Appliance.Options()
+        options.exitWhenDone = exitWhenDone
+        options.acceleration = acceleration
+        options.stateDirectory = stateDirectory
+        options.freshStart = fresh
+        options.notifier = SystemdNotifier(environment: environment)
+        options.watchdog = WatchdogSettings(environment: environment)
+        let appliance: Appliance
+        do {
+            appliance = try Appliance.build(configuration: loaded, options: options) { Logger(label: $0) }
+        } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode(ExitStatus.configuration)
+        }
+        let route = loaded.routePath
+        logger.notice("starting on \(loaded.board.name) with route \(route)\(loaded.board.isSimulated ? " at \(appliance.clock.accelerationFactor)× time" : "")")
+        try await appliance.run()
+        if let board = appliance.board {
+            let world = await board.snapshot()
+            let violations = world.belt.violations.count
+            logger.notice("simulation ended at t+\(world.now.clockString): walked \(Int(world.walker.distanceWalked.rounded())) m, belt received \(world.belt.records.count) commands, \(violations) protocol violation\(violations == 1 ? "" : "s")")
+        }
+        logger.notice("stopped")
+    }
+}
+
+/// Exit statuses from sysexits.h, so systemd can tell a bad configuration (don't restart) from a crash.
+enum ExitStatus {
+    static let configuration: Int32 = 78  // EX_CONFIG
+}
+
+func printError(_ text: String) {
+    LineLogHandler.standardError(text)
+}

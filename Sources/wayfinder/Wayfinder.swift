@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Wayfinder: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wayfinder",
+        abstract: "Guides a walker with a vibrating belt: GPS and compass in, directions out.",
+        subcommands: [Run.self, ConfigCommand.self, BoardCommand.self],
+        defaultSubcommand: Run.self)
+}

@@ -1,0 +1,173 @@
+@testable import Belt
+import XCTest
+
+final class BeltNavigationControllerTests: XCTestCase {
+    let t0: Duration = .seconds(10)
+
+    /// A controller connected to a belt in the given mode.
+    func connected(mode: BeltMode) -> BeltNavigationController {
+        var c = BeltNavigationController()
+        _ = c.handle(.modeChanged(mode), now: .zero)
+        _ = c.handle(.connected, now: .zero)
+        return c
+    }
+
+    func sent(_ outputs: [BeltNavigationOutput]) -> [BeltCommand] {
+        outputs.compactMap { if case .send(let c) = $0 { c } else { nil } }
+    }
+
+    func navigationSignal(_ direction: Int, magnetic: Bool = true, pattern: VibrationPattern = .continuous,
+                          period: UInt16 = 500) -> BeltCommand {
+        .configureChannel(ChannelConfiguration(channel: 2, pattern: pattern,
+                                               orientation: magnetic ? .magneticBearing(direction) : .angle(direction),
+                                               iterations: 0, periodMilliseconds: period))
+    }
+
+    func testStartInWaitModeSwitchesTheBeltToAppMode() throws {
+        var c = connected(mode: .wait)
+        let out = try c.startNavigation(direction: 90, isMagneticBearing: true, signal: .navigation, now: t0)
+        XCTAssertEqual(sent(out), [.changeMode(.app)])
+        XCTAssertEqual(out.last, .stateChanged(.navigating))
+        // When the belt reports app mode, the stored signal goes out on channel 2 (§7.3).
+        XCTAssertEqual(sent(c.handle(.modeChanged(.app), now: t0)), [navigationSignal(90)])
+    }
+
+    func testStartInAppModeSendsTheNavigationSignalAtOnce() throws {
+        var c = connected(mode: .app)
+        XCTAssertEqual(sent(try c.startNavigation(direction: 45, isMagneticBearing: false, signal: .navigation, now: t0)),
+                       [navigationSignal(45, magnetic: false)])
+    }
+
+    func testStartWhileDisconnectedSendsNothingButIsRestoredOnConnection() throws {
+        var c = BeltNavigationController()
+        let out = try c.startNavigation(direction: 200, isMagneticBearing: true, signal: .navigation, now: t0)
+        XCTAssertEqual(sent(out), [])
+        XCTAssertEqual(c.state, .navigating)
+        _ = try c.updateNavigationSignal(direction: 210, isMagneticBearing: true, signal: .navigation, now: t0 + .seconds(1))
+        let onConnect = sent(c.handle(.connected, now: t0 + .seconds(2)))
+        XCTAssertEqual(onConnect, [.setOrientationNotifications(true), .requestCompassAccuracySignalState, .changeMode(.app)])
+        XCTAssertEqual(sent(c.handle(.modeChanged(.app), now: t0 + .seconds(2))), [navigationSignal(210)],
+                       "the latest direction wins on reconnection")
+    }
+
+    func testUpdatesAreThrottledToOnePer100msWithTheLatestParameters() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 10, isMagneticBearing: true, signal: .navigation, now: t0)
+        XCTAssertEqual(sent(try c.updateNavigationSignal(direction: 20, isMagneticBearing: true, signal: .navigation,
+                                                         now: t0 + .milliseconds(30))), [])
+        XCTAssertEqual(sent(try c.updateNavigationSignal(direction: 30, isMagneticBearing: true, signal: .navigation,
+                                                         now: t0 + .milliseconds(60))), [])
+        XCTAssertEqual(c.pendingVibrationDeadline, t0 + .milliseconds(130))
+        XCTAssertEqual(sent(c.poll(now: t0 + .milliseconds(100))), [], "not due yet")
+        XCTAssertEqual(sent(c.poll(now: t0 + .milliseconds(130))), [navigationSignal(30)])
+        XCTAssertEqual(sent(c.poll(now: t0 + .milliseconds(300))), [], "sent once")
+    }
+
+    func testSignalsMapToTheirChannelConfigurations() {
+        // belt-protocol.md §7.5
+        XCTAssertEqual(BeltVibrationSignal.approachingDestination.channelConfiguration(direction: 5, isMagneticBearing: true),
+                       ChannelConfiguration(channel: 2, pattern: .singleShort, orientation: .magneticBearing(5),
+                                            iterations: 0, periodMilliseconds: 500))
+        XCTAssertEqual(BeltVibrationSignal.nextWaypointLongDistance.channelConfiguration(direction: 5, isMagneticBearing: false)?.periodMilliseconds, 3000)
+        XCTAssertEqual(BeltVibrationSignal.destinationReachedRepeated.channelConfiguration(direction: 123, isMagneticBearing: true),
+                       ChannelConfiguration(channel: 2, pattern: .destinationReached, orientation: .motorIndex(0),
+                                            iterations: 0, periodMilliseconds: 5000))
+        XCTAssertNil(BeltVibrationSignal.operationWarning.channelConfiguration(direction: 0, isMagneticBearing: true))
+    }
+
+    func testNonRepeatedSignalIsRefused() {
+        var c = connected(mode: .app)
+        XCTAssertThrowsError(try c.startNavigation(direction: 0, isMagneticBearing: true, signal: .directionNotification, now: t0)) {
+            XCTAssertEqual($0 as? BeltNavigationController.Failure, .signalNotRepeated(.directionNotification))
+        }
+        XCTAssertEqual(c.state, .stopped)
+    }
+
+    func testSilentNavigationStopsOnlyTheNavigationChannel() throws {
+        var c = connected(mode: .app)
+        XCTAssertEqual(sent(try c.startNavigation(direction: 0, isMagneticBearing: true, signal: nil, now: t0)),
+                       [.stop(channel: 2)])
+    }
+
+    func testPauseAndStopWriteTheModes() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation, now: t0)
+        XCTAssertEqual(sent(c.pauseNavigation()), [.changeMode(.pause)])
+        _ = c.handle(.modeChanged(.pause), now: t0)
+        XCTAssertEqual(c.state, .paused)
+        // The belt's pause is ours now, so stop returns the belt to wait.
+        XCTAssertEqual(sent(c.stopNavigation()), [.changeMode(.wait)])
+        XCTAssertEqual(c.state, .stopped)
+        XCTAssertEqual(sent(c.stopNavigation()), [], "stopping twice does nothing")
+    }
+
+    func testWarningsUseTheLibrariesParameters() {
+        let c = connected(mode: .app)
+        XCTAssertEqual(sent(c.notifyWarning(critical: true)), [.configureChannel(ChannelConfiguration(
+            channel: 0, pattern: .singleLong, orientation: .binaryMask(0x1111), iterations: 3, periodMilliseconds: 700, exclusive: true))])
+        XCTAssertEqual(sent(c.notifyWarning(critical: false)), [.configureChannel(ChannelConfiguration(
+            channel: 0, pattern: .warning, intensity: 25, orientation: .motorIndex(0), iterations: 2, periodMilliseconds: 500, exclusive: true))])
+        XCTAssertEqual(sent(c.notifyDirection(270, isMagneticBearing: true)), [.configureChannel(ChannelConfiguration(
+            channel: 0, pattern: .continuous, orientation: .magneticBearing(270), iterations: 1, periodMilliseconds: 1000))])
+    }
+
+    func testCompassModePausesNavigationWithoutWriting() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation, now: t0)
+        let out = c.handle(.modeChanged(.compass), now: t0)
+        XCTAssertEqual(sent(out), [])
+        XCTAssertEqual(out, [.stateChanged(.paused)])
+    }
+
+    func testReconnectingToABeltThatFellBackToWaitResumesNavigation() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 120, isMagneticBearing: true, signal: .navigation, now: t0)
+        _ = c.handle(.disconnected(expected: false), now: t0)
+        // Handshake: the belt reports wait (it left app mode when the link dropped), then connected.
+        XCTAssertEqual(c.handle(.modeChanged(.wait), now: t0 + .seconds(5)), [], "not acted on during the handshake")
+        XCTAssertEqual(sent(c.handle(.connected, now: t0 + .seconds(5))),
+                       [.setOrientationNotifications(true), .requestCompassAccuracySignalState, .changeMode(.app)])
+        XCTAssertEqual(sent(c.handle(.modeChanged(.app), now: t0 + .seconds(5))), [navigationSignal(120)])
+        XCTAssertEqual(c.state, .navigating)
+    }
+
+    func testWaitModeStopsNavigation() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation, now: t0)
+        XCTAssertEqual(c.handle(.modeChanged(.wait), now: t0), [.stateChanged(.stopped)])
+    }
+
+    func testBeltPauseButtonInAppModePausesAndAgainResumes() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 33, isMagneticBearing: true, signal: .navigation, now: t0)
+        let pause = c.handle(.buttonPressed(.pause, .short, previousMode: .app, newMode: .app), now: t0)
+        XCTAssertEqual(pause, [.send(.changeMode(.pause)), .stateChanged(.paused)])
+        _ = c.handle(.modeChanged(.pause), now: t0)
+        let resume = c.handle(.buttonPressed(.pause, .short, previousMode: .pause, newMode: .pause), now: t0 + .seconds(1))
+        XCTAssertEqual(resume, [.send(.changeMode(.app)), .stateChanged(.navigating)])
+    }
+
+    func testHomeButtonWhileNavigatingInAppModeIsLeftToTheApp() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation, now: t0)
+        XCTAssertEqual(c.handle(.buttonPressed(.home, .short, previousMode: .app, newMode: .app), now: t0),
+                       [.homeButtonPressed(navigating: true)])
+    }
+
+    func testShutdownSilencesTheBeltAndReturnsItToWait() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation, now: t0)
+        XCTAssertEqual(c.shutdownCommands(), [.stop(channel: nil), .changeMode(.wait)])
+        var idle = BeltNavigationController()
+        XCTAssertEqual(idle.shutdownCommands(), [], "nothing to send without a belt")
+        _ = idle.handle(.modeChanged(.compass), now: .zero)
+        _ = idle.handle(.connected, now: .zero)
+        XCTAssertEqual(idle.shutdownCommands(), [.stop(channel: nil)], "a belt in compass mode is left in it")
+    }
+
+    func testDefaultIntensityRangeIsEnforced() {
+        var c = connected(mode: .app)
+        XCTAssertThrowsError(try c.changeDefaultIntensity(3))
+        XCTAssertEqual(sent(try c.changeDefaultIntensity(70, feedback: false)), [.setDefaultIntensity(70, feedback: false)])
+    }
+}

@@ -1,0 +1,182 @@
+import Config
+import Navigation
+import WayfinderTestKit
+import XCTest
+
+final class ConfigurationLoaderTests: XCTestCase {
+    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+
+    /// A minimal valid file for a Pi 4, with the route given by absolute path.
+    func piConfig(_ extra: String = "", board: String = "pi-4b") -> String {
+        """
+        board = "\(board)"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        \(extra)
+        """
+    }
+
+    func issues(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [ConfigIssue] {
+        do {
+            _ = try loader.load(text: text, path: "/etc/wayfinder/wayfinder.toml")
+            XCTFail("expected the configuration to be rejected", file: file, line: line)
+            return []
+        } catch {
+            return error.issues
+        }
+    }
+
+    func testValidFileLoadsWithDefaultsAndValues() throws {
+        let c = try loader.load(text: piConfig("""
+        [navigation]
+        arrival_radius_m = 15
+        heading_source = "external"
+        intensity = 80
+        [buttons.map]
+        GPIO17 = { press = "toggle-pause", long_press = "stop" }
+        GPIO27 = "next-waypoint"
+        [gestures]
+        swipe-right = "next-waypoint"
+        """), path: "/etc/wayfinder/wayfinder.toml")
+        XCTAssertEqual(c.board.id, "pi-4b")
+        XCTAssertEqual(c.board.gpioChipLabels, ["pinctrl-bcm2711"])
+        XCTAssertEqual(c.guidance.arrivalRadius, 15)
+        XCTAssertEqual(c.guidance.headingSource, .external)
+        XCTAssertEqual(c.intensity, 80)
+        XCTAssertEqual(c.buttons.binding(forLine: 17), ButtonBinding(line: 17, press: .togglePause, longPress: .stop))
+        XCTAssertEqual(c.buttons.binding(forLine: 27)?.press, .nextWaypoint)
+        XCTAssertEqual(c.gestures.command(for: .swipe(.right)), .nextWaypoint)
+        XCTAssertNil(c.gestures.command(for: .tap), "a [gestures] table replaces the defaults")
+        XCTAssertEqual(c.logLevel, "info")
+        XCTAssertNil(c.simulation, "a hardware board has no simulation")
+        XCTAssertEqual(c.belt.nameContains, ["naviGuertel"])
+    }
+
+    func testTOMLSyntaxErrorNamesLineAndColumn() {
+        let found = issues("board = \"sim\"\n[route]\ngpx = \"x.gpx\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.line, 3)
+        XCTAssertNotNil(found.first?.column)
+        XCTAssertTrue(found.first!.description.hasPrefix("/etc/wayfinder/wayfinder.toml:3:"), found.first!.description)
+        XCTAssertTrue(found.first!.message.contains("TOML syntax error"))
+    }
+
+    func testUnknownKeyIsAnErrorWithASuggestionAndItsLine() {
+        let found = issues(piConfig("[navigation]\narival_radius_m = 10"))
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.keyPath, "navigation.arival_radius_m")
+        XCTAssertEqual(found.first?.line, 5)
+        XCTAssertTrue(found.first!.message.contains("did you mean \"arrival_radius_m\""), found.first!.message)
+    }
+
+    func testUnknownTopLevelKeyWithoutCloseMatchHasNoSuggestion() {
+        let found = issues("weather = 3\n" + piConfig())
+        XCTAssertEqual(found.map(\.keyPath), ["weather"])
+        XCTAssertEqual(found.first?.message, "unknown key")
+    }
+
+    func testWrongTypeSaysWhatWasExpectedAndFound() {
+        let found = issues(piConfig("[navigation]\narrival_radius_m = \"twelve\""))
+        XCTAssertEqual(found.first?.keyPath, "navigation.arrival_radius_m")
+        XCTAssertEqual(found.first?.message, "expected a number, found a string (\"twelve\")")
+    }
+
+    func testOutOfRangeIntensityIsRejected() {
+        let found = issues(piConfig("[navigation]\nintensity = 150"))
+        XCTAssertEqual(found.first?.keyPath, "navigation.intensity")
+        XCTAssertEqual(found.first?.message, "150 % is out of range; expected 5–100 %")
+    }
+
+    func testButtonOnALineTheBoardDoesNotHaveIsRejected() {
+        let found = issues(piConfig("[buttons.map]\nGPIO60 = \"stop\""))
+        XCTAssertEqual(found.first?.keyPath, "buttons.map.GPIO60")
+        XCTAssertEqual(found.first?.message, "Raspberry Pi 4 Model B has no GPIO 60 (its header chip has lines 0–57)")
+    }
+
+    func testButtonOnAnUnsafeLineIsRejectedWithTheUsableLines() {
+        let found = issues(piConfig("[buttons.map]\nGPIO2 = \"stop\""))
+        XCTAssertEqual(found.first?.keyPath, "buttons.map.GPIO2")
+        XCTAssertTrue(found.first!.message.hasPrefix("GPIO 2 is not usable for a button on Raspberry Pi 4 Model B; usable lines: 5, 6, 16"),
+                      found.first!.message)
+    }
+
+    func testUnknownCommandAndGestureGetSuggestions() {
+        let found = issues(piConfig("[buttons.map]\nGPIO17 = \"next-waypont\"\n[gestures]\nswipe-rigth = \"stop\""))
+        XCTAssertEqual(found.count, 2)
+        XCTAssertTrue(found[0].message.contains("did you mean \"next-waypoint\""), found[0].message)
+        XCTAssertTrue(found[1].message.contains("did you mean \"swipe-right\""), found[1].message)
+    }
+
+    func testEveryProblemIsReportedAtOnce() {
+        let found = issues("""
+        board = "pi-4"
+        log_level = "verbose"
+        [navigation]
+        intensity = 0
+        """)
+        XCTAssertEqual(Set(found.map(\.keyPath)), ["board", "log_level", "navigation.intensity", "route"])
+        let board = found.first { $0.keyPath == "board" }!
+        XCTAssertTrue(board.message.contains("unknown board \"pi-4\""), board.message)
+        XCTAssertTrue(board.message.contains("available boards: pi-3b-plus, pi-4b, pi-5, pi-zero-2w, sim"), board.message)
+    }
+
+    func testMissingRouteFileIsReportedAtRouteGPX() {
+        let found = issues("board = \"pi-5\"\n[route]\ngpx = \"/nonexistent/walk.gpx\"")
+        XCTAssertEqual(found.map(\.keyPath), ["route.gpx"])
+        XCTAssertTrue(found[0].message.contains("/nonexistent/walk.gpx"), found[0].message)
+    }
+
+    func testSimulationTableNeedsTheSimulatedBoard() {
+        let found = issues(piConfig("[simulation]\nacceleration = 10"))
+        XCTAssertEqual(found.map(\.keyPath), ["simulation"])
+    }
+
+    func testSimulationScriptIsReadAndChecked() throws {
+        let text = """
+        board = "sim"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [buttons.map]
+        GPIO17 = "toggle-pause"
+        [simulation]
+        acceleration = 30
+        [[simulation.events]]
+        at = "3:00"
+        button = "GPIO17"
+        [[simulation.events]]
+        at = 90
+        gesture = "swipe-right"
+        """
+        let c = try loader.load(text: text, path: "/tmp/x.toml")
+        XCTAssertEqual(c.simulation?.acceleration, 30)
+        XCTAssertEqual(c.simulation?.events.map(\.at), [.seconds(90), .seconds(180)], "events are sorted by time")
+        XCTAssertEqual(c.simulation?.events.first?.action, .gesture(.swipe(.right)))
+
+        let bad = issues(text.replacingOccurrences(of: "button = \"GPIO17\"", with: "button = \"GPIO5\"")
+            + "\n[[simulation.events]]\nat = \"soon\"\ngesture = \"tap\"")
+        XCTAssertEqual(bad.map(\.keyPath), ["simulation.events[0].button", "simulation.events[2].at"])
+        XCTAssertEqual(bad[0].line, 10)
+        XCTAssertTrue(bad[0].message.contains("no binding"), bad[0].message)
+    }
+
+    func testShippedConfigurationsAreValid() throws {
+        let demo = try loader.load(path: Repository.demoConfig)
+        XCTAssertTrue(demo.board.isSimulated)
+        XCTAssertGreaterThanOrEqual(demo.simulation?.events.count ?? 0, 3)
+        let example = try loader.load(path: "\(Repository.root)/deploy/wayfinder.toml")
+        XCTAssertFalse(example.board.isSimulated)
+    }
+
+    func testEveryBoardFileParses() throws {
+        for id in ["sim", "pi-zero-2w", "pi-3b-plus", "pi-4b", "pi-5"] {
+            let c = try loader.load(text: """
+            board = "\(id)"
+            [route]
+            gpx = "\(Repository.demoRoute)"
+            """, path: "/tmp/\(id).toml")
+            XCTAssertEqual(c.board.id, id)
+            XCTAssertFalse(c.board.buttonLines.isEmpty)
+            if !c.board.isSimulated { XCTAssertTrue(c.board.gpioChipLabels.allSatisfy { $0.hasPrefix("pinctrl-") }) }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Belt
+import Config
+import Navigation
+import Platform
+@testable import Runtime
+import Sensors
+import Simulation
+import Synchronization
+import WayfinderTestKit
+import XCTest
+
+final class DemoRouteIntegrationTests: XCTestCase {
+    final class Observations: Sendable {
+        let all = Mutex<[NavigationObservation]>([])
+    }
+
+    func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "wayfinder-sim-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    /// The demo configuration with the given script; everything else as shipped.
+    func demoConfiguration(events: (SimulationEvent) -> Bool) throws -> WayfinderConfiguration {
+        var c = try ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards])).load(path: Repository.demoConfig)
+        c.simulation?.events.removeAll { !events($0) }
+        return c
+    }
+
+    /// Runs the appliance to "destination reached" and returns what happened.
+    func walk(_ config: WayfinderConfiguration, acceleration: Double = 300) async throws
+        -> (world: SimulatedWorld, observations: [NavigationObservation], logs: LogCapture, route: Route) {
+        let logs = LogCapture(level: .info)
+        let observations = Observations()
+        var options = Appliance.Options()
+        options.exitWhenDone = true
+        options.acceleration = acceleration
+        options.stateDirectory = temporaryDirectory()
+        options.shutdownSignals = []
+        options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
+        let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(120))
+            await appliance.group.triggerGracefulShutdown()
+        }
+        try await appliance.run()
+        watchdog.cancel()
+        let world = await appliance.board!.snapshot()
+        let route = try GPXParser.parse(contentsOf: URL(fileURLWithPath: config.routePath))
+        return (world, observations.all.withLock { $0 }, logs, route)
+    }
+
+    func testTheDemoRouteIsWalkedToTheDestinationWithEveryBeltCommandPointingAtTheNextWaypoint() async throws {
+        // The shipped script without its skip gesture, so every waypoint must be walked to;
+        // pause/resume, the GPS outage, the belt's link loss and the actor failure stay in.
+        let config = try demoConfiguration { event in
+            if case .gesture(.swipe) = event.action { return false }
+            return true
+        }
+        let (world, observations, logs, route) = try await walk(config)
+        let declination = config.guidance.declination
+
+        XCTAssertEqual(logs.matching("destination reached").count, 1, logs.all.suffix(20).joined(separator: "\n"))
+
+        // Every waypoint reached, in order.
+        let reached = observations.compactMap { o -> Int? in
+            if case .report(.waypointReached(let i, _)) = o.action { i } else { nil }
+        }
+        XCTAssertEqual(reached, Array(route.waypoints.indices))
+
+        // The walker really went there: its true track passes each waypoint in order.
+        var searchFrom = 0
+        for (i, waypoint) in route.waypoints.enumerated() {
+            let hit = world.track[searchFrom...].firstIndex {
+                Geodesic.wgs84.inverse(from: $0.position, to: waypoint.coordinate).distance <= config.guidance.arrivalRadius + 10
+            }
+            XCTAssertNotNil(hit, "the walker never came near waypoint \(i + 1) \(waypoint.name ?? "")")
+            searchFrom = hit ?? searchFrom
+        }
+
+        // Every direction command points at the next waypoint, within 10° of the geodesic bearing from the fix.
+        var checked = 0
+        for o in observations {
+            guard case .belt(let request) = o.action, let fix = o.fix else { continue }
+            let commanded: (Int, Bool)
+            switch request {
+            case .startNavigation(let d, let m, let s?), .updateNavigation(let d, let m, let s?):
+                _ = s
+                commanded = (d, m)
+            case .notifyDirection(let d, let m):
+                commanded = (d, m)
+            default:
+                continue
+            }
+            XCTAssertTrue(commanded.1, "the demo uses the belt's compass: magnetic bearings")
+            let target = route.waypoints[o.targetIndex].coordinate
+            let bearing = Geodesic.wgs84.inverse(from: fix.coordinate, to: target).initialAzimuth
+            let commandedTrue = Double(commanded.0) + declination
+            let error = abs(Bearing.difference(from: bearing, to: commandedTrue))
+            XCTAssertLessThanOrEqual(error, 10, "at t+\(o.at.clockString) the belt pointed \(commanded.0)° magnetic toward waypoint \(o.targetIndex + 1); the bearing is \(bearing)°")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, route.waypoints.count * 2, "directions were commanded along the way")
+
+        // What reached the belt: navigation signals on channel 2, no protocol violations, silence at the end.
+        XCTAssertEqual(world.belt.violations.map { "\($0.command): \($0.problem!)" }, [])
+        let navigationSignals = world.belt.records.filter {
+            if case .configureChannel(let c) = $0.command { c.channel == ChannelConfiguration.navigationChannel } else { false }
+        }
+        XCTAssertGreaterThan(navigationSignals.count, route.waypoints.count)
+        XCTAssertTrue(world.belt.systemSignals.contains { $0.signal == .destinationReached })
+        XCTAssertTrue(world.belt.channels.isEmpty, "the belt is silent after the walk")
+
+        // The scripted disturbances happened and were handled.
+        XCTAssertFalse(logs.matching("navigation paused").isEmpty)
+        XCTAssertFalse(logs.matching("no GPS fix for").isEmpty)
+        XCTAssertFalse(logs.matching("belt connection lost").isEmpty)
+        XCTAssertEqual(logs.matching("belt connected").count, 2, "connected, lost, reconnected")
+        XCTAssertFalse(logs.matching("gestures actor restarted").isEmpty)
+    }
+
+    func testASwipeSkipsAWaypoint() async throws {
+        let config = try demoConfiguration { event in
+            if case .gesture(.swipe(.right)) = event.action { return true }
+            return false
+        }
+        let (_, observations, logs, route) = try await walk(config)
+        XCTAssertEqual(logs.matching("destination reached").count, 1)
+        let reached = observations.compactMap { o -> Int? in
+            if case .report(.waypointReached(let i, _)) = o.action { i } else { nil }
+        }
+        let skipped = observations.compactMap { o -> Int? in
+            if case .report(.skipped(let to, _)) = o.action { to } else { nil }
+        }
+        XCTAssertEqual(skipped.count, 1)
+        XCTAssertEqual(reached.count, route.waypoints.count - 1)
+        XCTAssertFalse(reached.contains(skipped[0] - 1), "the skipped waypoint is not walked to")
+    }
+}
