@@ -8,7 +8,7 @@ DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
-.PHONY: all deps toolchain build test demo check-gpiod-v2 config-check clean
+.PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean
 
 all: build
 
@@ -44,3 +44,8 @@ check-gpiod-v2:
 
 clean:
 	rm -rf .build
+
+# Speed and memory figures for the README (release build).
+bench: deps
+	$(SWIFT) build -c release --product WayfinderBenchmarks
+	.build/release/WayfinderBenchmarks $(CURDIR)

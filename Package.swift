@@ -68,6 +68,12 @@ let package = Package(
                           swiftSettings: swiftSettings),
 
         // Test helpers shared by the test targets (as swift-service-lifecycle's TestKit).
+        // `make bench`: the figures in the README.
+        .executableTarget(name: "WayfinderBenchmarks",
+                          dependencies: ["Belt", "Config", "Navigation", "Platform", "Runtime", "Sensors",
+                                         .product(name: "Logging", package: "swift-log")],
+                          swiftSettings: swiftSettings),
+
         .target(name: "WayfinderTestKit",
                 dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),

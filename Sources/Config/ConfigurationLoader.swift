@@ -78,9 +78,10 @@ public struct ConfigurationLoader: Sendable {
         } else if !root.has("route") {
             root.report("route", "missing [route] table with gpx = \"path/to/route.gpx\"")
         }
+        var route: Route?
         if let routePath {
             do {
-                _ = try GPXParser.parse(contentsOf: URL(fileURLWithPath: routePath))
+                route = try GPXParser.parse(contentsOf: URL(fileURLWithPath: routePath))
             } catch {
                 root.issues.report("route.gpx", "\(error)")
             }
@@ -101,11 +102,11 @@ public struct ConfigurationLoader: Sendable {
         }
         root.rejectUnknownKeys()
 
-        guard let board, let routePath, let guidance, let buttons, let gestures else { return nil }
+        guard let board, let routePath, let route, let guidance, let buttons, let gestures else { return nil }
         return WayfinderConfiguration(
             sourcePath: path, board: board, logLevel: logLevel, stateDirectory: stateDirectory,
             belt: belt, touchCase: touchCase, pencil: pencil, gps: gps, compass: compass,
-            routePath: routePath, autostart: autostart, guidance: guidance, intensity: intensity,
+            routePath: routePath, route: route, autostart: autostart, guidance: guidance, intensity: intensity,
             buttons: buttons, gestures: gestures, simulation: simulated ? simulation : nil)
     }
 

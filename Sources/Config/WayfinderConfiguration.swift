@@ -17,6 +17,8 @@ public struct WayfinderConfiguration: Sendable {
     public var compass: CompassSource
     /// Absolute path of the GPX route.
     public var routePath: String
+    /// The route it holds, parsed while the configuration was checked.
+    public var route: Route
     /// Start navigating as soon as the appliance is up (a headless device has no "start" screen).
     public var autostart: Bool
     public var guidance: GuidanceParameters

@@ -1,7 +1,5 @@
 import ArgumentParser
 import Config
-import Foundation
-import Navigation
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,10 +20,9 @@ struct ConfigCommand: ParsableCommand {
                                                                executablePath: ProcessEnvironment.executablePath))
             do {
                 let c = try loader.load(path: path)
-                let route = try? GPXParser.parse(contentsOf: URL(fileURLWithPath: c.routePath))
                 print("\(path): OK")
                 print("  board      \(c.board.id) (\(c.board.name))")
-                print("  route      \(c.routePath) (\(route.map { "\($0.waypoints.count) waypoints" } ?? "?"))")
+                print("  route      \(c.routePath) (\(c.route.waypoints.count) waypoints)")
                 print("  heading    \(c.guidance.headingSource.rawValue), declination \(c.guidance.declination)°")
                 print("  buttons    \(c.buttons.bindings.map { "GPIO\($0.line)→\($0.press?.configName ?? "-")\($0.longPress.map { "/\($0.configName)" } ?? "")" }.joined(separator: ", "))")
                 print("  gestures   \(c.gestures.bindings.sorted { $0.key.configName < $1.key.configName }.map { "\($0.key)→\($0.value)" }.joined(separator: ", "))")

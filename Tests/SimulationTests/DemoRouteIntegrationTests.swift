@@ -46,8 +46,7 @@ final class DemoRouteIntegrationTests: XCTestCase {
         try await appliance.run()
         watchdog.cancel()
         let world = await appliance.board!.snapshot()
-        let route = try GPXParser.parse(contentsOf: URL(fileURLWithPath: config.routePath))
-        return (world, observations.all.withLock { $0 }, logs, route)
+        return (world, observations.all.withLock { $0 }, logs, config.route)
     }
 
     func testTheDemoRouteIsWalkedToTheDestinationWithEveryBeltCommandPointingAtTheNextWaypoint() async throws {

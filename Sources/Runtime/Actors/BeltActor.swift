@@ -1,7 +1,6 @@
 import Belt
 import Logging
 import Platform
-import ServiceLifecycle
 
 /// One belt: owns its link and the FSNavigationController state machine.
 ///
@@ -59,22 +58,11 @@ public actor BeltActor {
     public func run() async throws {
         health.beat(Self.name, at: clock.elapsed)
         status.set(Self.name, "belt \(controller.isConnected ? "connected" : "connecting")")
-        try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { group in
-                let mailbox = self.mailbox
-                let clock = self.clock
-                let requests = self.requests
-                forwarders.start([{ await mailbox.forward(requests) { .request($0) } }])
-                group.addTask { await mailbox.tick(every: Self.heartbeat, clock: clock, .tick) }
-                group.addTask { await self.maintainConnection() }
-                for await event in mailbox.events {
-                    if try await handle(event) { break }
-                }
-                group.cancelAll()
-            }
-        } onGracefulShutdown: {
-            self.mailbox.send(.shutdown)
-        }
+        let mailbox = self.mailbox
+        let requests = self.requests
+        forwarders.start([{ await mailbox.forward(requests) { .request($0) } }])
+        try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock,
+                                  alongside: [{ await self.maintainConnection() }]) { try await handle($0) }
     }
 
     /// Handles one event; true when the actor should stop.

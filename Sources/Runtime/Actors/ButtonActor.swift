@@ -1,7 +1,6 @@
 import Config
 import Logging
 import Platform
-import ServiceLifecycle
 
 /// The GPIO buttons: debounces edges, tells short from long presses and sends the bound command.
 /// It reads edges from a stream, so the simulated board's edges and the GPIO character device's
@@ -41,21 +40,10 @@ public actor ButtonActor {
 
     public func run() async throws {
         health.beat(Self.name, at: clock.elapsed)
-        try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { group in
-                let mailbox = self.mailbox
-                let clock = self.clock
-                let edges = self.edges
-                group.addTask { await mailbox.tick(every: Self.heartbeat, clock: clock, .tick) }
-                forwarders.start([{ await mailbox.forward(edges) { .edge($0) } }])
-                for await event in mailbox.events {
-                    if try handle(event) { break }
-                }
-                group.cancelAll()
-            }
-        } onGracefulShutdown: {
-            self.mailbox.send(.shutdown)
-        }
+        let mailbox = self.mailbox
+        let edges = self.edges
+        forwarders.start([{ await mailbox.forward(edges) { .edge($0) } }])
+        try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try handle($0) }
     }
 
     private func handle(_ event: Event) throws -> Bool {

@@ -1,7 +1,6 @@
 import Gestures
 import Logging
 import Platform
-import ServiceLifecycle
 
 /// The gesture pipeline's actor: turns recognized gestures into commands through the configured map.
 /// (The recognizers that feed it from the touch case arrive with the touch-input issue; on the
@@ -40,21 +39,10 @@ public actor GestureActor {
 
     public func run() async throws {
         health.beat(Self.name, at: clock.elapsed)
-        try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { group in
-                let mailbox = self.mailbox
-                let clock = self.clock
-                let gestures = self.gestures
-                group.addTask { await mailbox.tick(every: Self.heartbeat, clock: clock, .tick) }
-                forwarders.start([{ await mailbox.forward(gestures) { .gesture($0) } }])
-                for await event in mailbox.events {
-                    if try handle(event) { break }
-                }
-                group.cancelAll()
-            }
-        } onGracefulShutdown: {
-            self.mailbox.send(.shutdown)
-        }
+        let mailbox = self.mailbox
+        let gestures = self.gestures
+        forwarders.start([{ await mailbox.forward(gestures) { .gesture($0) } }])
+        try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try handle($0) }
     }
 
     private func handle(_ event: Event) throws -> Bool {

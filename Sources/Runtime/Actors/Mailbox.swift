@@ -61,3 +61,29 @@ public struct Forwarders: Sendable {
         tasks = []
     }
 }
+
+import ServiceLifecycle
+
+extension Mailbox {
+    /// The run loop every actor shares: a heartbeat tick every `interval`, the given side tasks,
+    /// graceful shutdown delivered as the `shutdown` event, and the events handled one at a time, on
+    /// the calling actor, until `handle` returns true. A throwing handler ends the loop with its error
+    /// (and cancels the tick and side tasks), so the supervisor can restart the actor.
+    public func runLoop(tick: Event, every interval: Duration, shutdown: Event, clock: SessionClock,
+                        alongside: [@Sendable () async -> Void] = [],
+                        isolation: isolated (any Actor)? = #isolation,
+                        handle: (Event) async throws -> Bool) async throws {
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { await self.tick(every: interval, clock: clock, tick) }
+                for body in alongside { group.addTask { await body() } }
+                for await event in events {
+                    if try await handle(event) { break }
+                }
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            self.send(shutdown)
+        }
+    }
+}

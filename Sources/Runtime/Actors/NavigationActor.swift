@@ -3,7 +3,6 @@ import Logging
 import Navigation
 import Platform
 import Sensors
-import ServiceLifecycle
 
 /// Belt navigation: fuses fixes, headings and the wearer's commands through the route-guidance rules
 /// and asks the belt actor to point the way. Owns the route progress file.
@@ -75,30 +74,19 @@ public actor NavigationActor {
 
     public func run() async throws {
         health.beat(Self.name, at: clock.elapsed)
-        try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { group in
-                let mailbox = self.mailbox
-                let clock = self.clock
-                let inputs = self.inputs
-                group.addTask { await mailbox.tick(every: Self.heartbeat, clock: clock, .tick) }
-                forwarders.start([
-                    { await mailbox.forward(inputs.fixes) { .fix($0) } },
-                    { await mailbox.forward(inputs.headings) { .heading($0) } },
-                    { await mailbox.forward(inputs.commands) { .command($0) } },
-                    { await mailbox.forward(inputs.beltReports) { .belt($0) } },
-                ])
-                if autostart && !hasAutostarted {
-                    hasAutostarted = true
-                    mailbox.send(.command(CommandEnvelope(.start, from: "autostart")))
-                }
-                for await event in mailbox.events {
-                    if try handle(event) { break }
-                }
-                group.cancelAll()
-            }
-        } onGracefulShutdown: {
-            self.mailbox.send(.shutdown)
+        let mailbox = self.mailbox
+        let inputs = self.inputs
+        forwarders.start([
+            { await mailbox.forward(inputs.fixes) { .fix($0) } },
+            { await mailbox.forward(inputs.headings) { .heading($0) } },
+            { await mailbox.forward(inputs.commands) { .command($0) } },
+            { await mailbox.forward(inputs.beltReports) { .belt($0) } },
+        ])
+        if autostart && !hasAutostarted {
+            hasAutostarted = true
+            mailbox.send(.command(CommandEnvelope(.start, from: "autostart")))
         }
+        try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try handle($0) }
     }
 
     private func handle(_ event: Event) throws -> Bool {

@@ -36,13 +36,11 @@ public struct Appliance: Sendable {
 
     public enum BuildError: Error, CustomStringConvertible {
         case hardwareNotYetSupported(board: String)
-        case route(String)
 
         public var description: String {
             switch self {
             case .hardwareNotYetSupported(let board):
                 "board \"\(board)\" needs the Bluetooth LE belt link, which this build does not have yet; run with board = \"sim\" (see docs/architecture.md)"
-            case .route(let why): why
             }
         }
     }
@@ -64,12 +62,7 @@ public struct Appliance: Sendable {
         guard let simulation = config.simulation, config.board.isSimulated else {
             throw BuildError.hardwareNotYetSupported(board: config.board.id)
         }
-        let route: Route
-        do {
-            route = try GPXParser.parse(contentsOf: URL(fileURLWithPath: config.routePath))
-        } catch {
-            throw BuildError.route("\(error)")
-        }
+        let route = config.route
         let clock = options.clock ?? .accelerated(by: options.acceleration ?? simulation.acceleration)
         let health = HealthMonitor(expected: actorNames)
         let status = StatusBoard(order: [NavigationActor.name, BeltActor.name])
@@ -100,12 +93,10 @@ public struct Appliance: Sendable {
                 logger.error("saved progress \(store.path) is unreadable (\(error)); starting the route from its first waypoint")
             }
         }
-        if let dir = Optional(stateDirectory), !FileManager.default.fileExists(atPath: dir) {
-            do {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            } catch {
-                logger.error("cannot create the state directory \(dir): \(error); route progress will not survive a restart")
-            }
+        do {
+            try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
+        } catch {
+            logger.error("cannot create the state directory \(stateDirectory): \(error); route progress will not survive a restart")
         }
         let guidance = RouteGuidance(route: route, parameters: config.guidance, restoring: saved)
 

@@ -1,0 +1,90 @@
+// Benchmarks: the figures in the README come from `make bench` (a release build).
+// Each case runs a fixed amount of work and reports the time per operation; the last case runs the
+// whole appliance on the simulated board and reports wall time and peak memory.
+import Belt
+import Config
+import Foundation
+import Logging
+import Navigation
+import Platform
+import Runtime
+import Sensors
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let root = CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath
+let clock = ContinuousClock()
+
+func measure(_ name: String, iterations: Int, unit: String = "op", _ body: () throws -> Void) rethrows {
+    let start = clock.now
+    for _ in 0..<iterations { try body() }
+    let elapsed = start.duration(to: clock.now)
+    let perOp = elapsed.inSeconds / Double(iterations)
+    let text = perOp < 1e-6 ? "\(Int((perOp * 1e9).rounded())) ns" : perOp < 1e-3 ? "\((perOp * 1e7).rounded() / 10) µs" : "\((perOp * 1e4).rounded() / 10) ms"
+    print("\(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(text) per \(unit)  (\(iterations)×)")
+}
+
+/// Peak resident memory of this process (VmHWM), in MiB.
+func peakMemory() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
+    return kb / 1024
+}
+
+var sink = 0.0
+let a = Coordinate(latitude: 52.2728, longitude: 8.0617)
+let b = Coordinate(latitude: 52.2760, longitude: 8.0380)
+measure("geodesic inverse, 1.6 km", iterations: 200_000) { sink += Geodesic.wgs84.inverse(from: a, to: b).distance }
+let far = Coordinate(latitude: -33.9, longitude: 151.2)
+measure("geodesic inverse, Osnabrück → Sydney", iterations: 200_000) { sink += Geodesic.wgs84.inverse(from: a, to: far).distance }
+measure("geodesic direct, 1 m step", iterations: 200_000) { sink += Geodesic.wgs84.direct(from: a, azimuth: 77, distance: 1).destination.latitude }
+
+let boards = BoardCatalog(directories: ["\(root)/boards"])
+let config = try ConfigurationLoader(boards: boards).load(path: "\(root)/deploy/demo.toml")
+let gpx = try Data(contentsOf: URL(fileURLWithPath: config.routePath))
+try measure("GPX parse, demo route (12 points)", iterations: 2_000) { sink += Double(try GPXParser.parse(data: gpx, source: "demo").waypoints.count) }
+try measure("configuration load + validation, demo.toml", iterations: 500) { _ = try ConfigurationLoader(boards: boards).load(path: "\(root)/deploy/demo.toml") }
+
+var guidance = RouteGuidance(route: config.route, parameters: config.guidance)
+_ = guidance.handle(.start, now: .zero)
+var t = Duration.zero
+measure("route guidance, one fix", iterations: 100_000, unit: "fix") {
+    t += .milliseconds(10)
+    let wobble = Double(Int(t.inSeconds * 100) % 7) * 1e-6
+    sink += Double(guidance.handle(Fix(coordinate: Coordinate(latitude: a.latitude + wobble, longitude: a.longitude - 0.0002),
+                                      receivedAt: t), now: t).count)
+}
+
+var controller = BeltNavigationController()
+_ = controller.handle(.modeChanged(.app), now: .zero)
+_ = controller.handle(.connected, now: .zero)
+_ = try controller.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation, now: .zero)
+var ct = Duration.zero
+measure("belt controller, one direction update", iterations: 1_000_000, unit: "update") {
+    ct += .milliseconds(150)
+    sink += Double((try? controller.updateNavigationSignal(direction: Int(ct.inSeconds) % 360, isMagneticBearing: true,
+                                                           signal: .navigation, now: ct))?.count ?? 0)
+}
+
+// The whole appliance, the demo walk at 1000×.
+var options = Appliance.Options()
+options.exitWhenDone = true
+options.acceleration = 1000
+options.freshStart = true
+options.shutdownSignals = []
+options.stateDirectory = NSTemporaryDirectory() + "wayfinder-bench-\(getpid())"
+let quiet: @Sendable (String) -> Logger = { label in
+    Logger(label: label) { LineLogHandler(label: $0, level: .critical, format: .terminal) { _ in } }
+}
+let appliance = try Appliance.build(configuration: config, options: options, makeLogger: quiet)
+let start = clock.now
+try await appliance.run()
+let wall = start.duration(to: clock.now)
+let world = await appliance.board!.snapshot()
+try? FileManager.default.removeItem(atPath: options.stateDirectory!)
+print("appliance: demo walk \(Int(world.walker.distanceWalked)) m, t+\(world.now.clockString) session time, at 1000×: \((wall.inSeconds * 100).rounded() / 100) s wall")
+print("peak memory (VmHWM): \((peakMemory() * 10).rounded() / 10) MiB")
+if sink == 42 { print(sink) }
