@@ -30,8 +30,13 @@ public struct ConfigIssue: Sendable, Hashable, CustomStringConvertible {
 public struct ConfigError: Error, Sendable, CustomStringConvertible {
     public var issues: [ConfigIssue]
 
+    /// Issues are kept in file order (then line order), so the report reads top to bottom.
     public init(issues: [ConfigIssue]) {
-        self.issues = issues
+        self.issues = issues.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.file != y.file { return a.offset < b.offset }
+            return (x.line ?? .max, a.offset) < (y.line ?? .max, b.offset)
+        }.map(\.element)
     }
 
     public var description: String {

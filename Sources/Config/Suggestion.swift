@@ -3,6 +3,11 @@ enum Suggestion {
     /// The closest candidate within a small edit distance, or nil if nothing is close.
     static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
+        // The same words in another order ("pause-toggle" for "toggle-pause") is the likeliest slip.
+        let words = Self.words(lowered)
+        if let reordered = candidates.first(where: { Self.words($0.lowercased()) == words && $0.lowercased() != lowered }) {
+            return reordered
+        }
         var best: (String, Int)?
         for candidate in candidates {
             let distance = editDistance(lowered, candidate.lowercased())
@@ -11,6 +16,10 @@ enum Suggestion {
             if best == nil || distance < best!.1 { best = (candidate, distance) }
         }
         return best?.0
+    }
+
+    private static func words(_ s: String) -> [Substring] {
+        s.split(whereSeparator: { $0 == "-" || $0 == "_" }).sorted()
     }
 
     static func hint(for word: String, in candidates: some Sequence<String>) -> String {

@@ -107,6 +107,16 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertTrue(found[1].message.contains("did you mean \"swipe-right\""), found[1].message)
     }
 
+    func testReorderedWordsAreSuggested() {
+        let found = issues(piConfig("[buttons.map]\nGPIO17 = \"pause-toggle\""))
+        XCTAssertTrue(found.first!.message.contains("did you mean \"toggle-pause\""), found.first!.message)
+    }
+
+    func testIssuesAreReportedInLineOrder() {
+        let found = issues(piConfig("[navigation]\nintensity = 200\narival_radius_m = 3\nfix_timeout_s = 0"))
+        XCTAssertEqual(found.compactMap(\.line), [5, 6, 7])
+    }
+
     func testEveryProblemIsReportedAtOnce() {
         let found = issues("""
         board = "pi-4"
