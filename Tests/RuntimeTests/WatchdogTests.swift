@@ -88,6 +88,28 @@ final class WatchdogTests: XCTestCase {
         XCTAssertEqual(notifier.count("READY=1"), 1)
     }
 
+    func testStatusLineFollowsTheActorsAndNoPingsWithoutAWatchdog() async throws {
+        let testClock = TestClock()
+        let clock = SessionClock(testClock)
+        let health = HealthMonitor(expected: ["navigation"])
+        let status = StatusBoard(order: ["navigation", "belt"])
+        let notifier = CapturingNotifier()
+        let service = ServiceManagerService(notifier: notifier, watchdog: nil, health: health, status: status,
+                                            clock: clock, logger: LogCapture().logger("systemd"))
+        status.set("belt", "belt app mode")
+        status.set("navigation", "navigating to waypoint 1/12")
+        health.beat("navigation", at: .zero)
+        let task = Task { try await service.run() }
+        defer { task.cancel() }
+        await testClock.advance(by: .milliseconds(100))
+        XCTAssertEqual(notifier.messages.first, "READY=1\nSTATUS=navigating to waypoint 1/12; belt app mode")
+        status.set("navigation", "navigating to waypoint 2/12")
+        health.beat("navigation", at: clock.elapsed)
+        await testClock.advance(by: ServiceManagerService.defaultCheckInterval)
+        XCTAssertEqual(notifier.messages.last, "STATUS=navigating to waypoint 2/12; belt app mode")
+        XCTAssertEqual(notifier.count("WATCHDOG=1"), 0, "systemd asked for no watchdog")
+    }
+
     func testHealthMonitorReportsStaleActors() {
         let h = HealthMonitor(expected: ["belt", "navigation"])
         XCTAssertEqual(h.stale(at: .zero, window: .seconds(1)), ["belt", "navigation"])
