@@ -19,6 +19,7 @@ public enum BeltLinkError: Error, Hashable, CustomStringConvertible {
     case connectionFailed(String)
     case connectionLost
     case notConnected
+    case timedOut(Duration)
 
     public var description: String {
         switch self {
@@ -28,6 +29,7 @@ public enum BeltLinkError: Error, Hashable, CustomStringConvertible {
         case .connectionFailed(let why): "connection failed: \(why)"
         case .connectionLost: "connection lost"
         case .notConnected: "not connected to the belt"
+        case .timedOut(let limit): "the belt did not answer within \(limit)"
         }
     }
 }

@@ -8,7 +8,9 @@
 /// - "no vibration" stops only the navigation channel (Android's `30 02`), not every channel
 ///   (iOS's `30 FF`), so a direction notification playing on channel 0 is not cut short;
 /// - destination reached plays the belt's own system signal (iOS), which needs no channel;
-/// - updates are sent only while navigating (iOS).
+/// - updates are sent only while navigating (iOS);
+/// - on every connection the configured default intensity is written again (not in FSLib's §7.4
+///   sequence), because the intensity is ours to set and a belt that rebooted has forgotten it.
 public struct BeltNavigationController: Sendable {
     /// FSLib throttles vibration commands to one per 100 ms (§7.1).
     public static let minimumVibrationInterval: Duration = .milliseconds(100)
@@ -136,10 +138,12 @@ public struct BeltNavigationController: Sendable {
     }
 
     /// What to write before we let go of the belt (shutdown): silence it and hand it back to wait mode.
+    /// Compass, crossing and calibration vibrate too, so they end as well: a belt left behind by a
+    /// stopped appliance must be quiet.
     public func shutdownCommands() -> [BeltCommand] {
         guard isConnected else { return [] }
         var commands: [BeltCommand] = [.stop(channel: nil)]
-        if beltMode == .app || beltMode == .pause || beltMode == .unknown { commands.append(.changeMode(.wait)) }
+        if beltMode != .wait && beltMode != .standby { commands.append(.changeMode(.wait)) }
         return commands
     }
 
@@ -257,6 +261,7 @@ public struct BeltNavigationController: Sendable {
     private mutating func sendNavigationSignalNow(now: Duration) -> [BeltNavigationOutput] {
         guard isConnected, beltMode == .app, state == .navigating else { return [] }
         lastVibrationSentAt = now
+        pendingVibrationDeadline = nil
         guard let signal,
               let config = signal.channelConfiguration(direction: direction, isMagneticBearing: isMagneticBearing)
         else { return [.send(.stop(channel: ChannelConfiguration.navigationChannel))] }

@@ -88,6 +88,10 @@ public struct ConfigurationLoader: Sendable {
         }
 
         let (guidance, intensity) = readNavigation(root.subtable("navigation"))
+        if guidance?.headingSource == .external, compass == CompassSource.none {
+            root.issues.report("navigation.heading_source",
+                               "\"external\" needs a compass, but [compass] source is \"none\"; set [compass] source (e.g. \"auto\") or use heading_source = \"belt\"")
+        }
         let buttons = readButtons(root.subtable("buttons"), board: board)
         let gestures = readGestures(root.subtable("gestures"))
 
@@ -187,13 +191,14 @@ public struct ConfigurationLoader: Sendable {
         if let v = t.int("debounce_ms", in: 0...1000, unit: " ms") { config.debounce = .milliseconds(v) }
         if let v = t.int("long_press_ms", in: 100...10_000, unit: " ms") { config.longPress = .milliseconds(v) }
         if let map = t.subtable("map") {
+            var seenLines: Set<Int> = []
             for key in map.keys.sorted() {
                 map.declare(key)
                 guard let line = Self.gpioLine(key) else {
                     map.report(key, "\"\(key)\" is not a GPIO line; write it as GPIO<n> with the BCM number, e.g. GPIO17")
                     continue
                 }
-                if let board, !board.isSimulated {
+                if let board {
                     if line >= board.gpioLineCount {
                         map.report(key, "\(board.name) has no GPIO \(line) (its header chip has lines 0–\(board.gpioLineCount - 1))")
                         continue
@@ -202,10 +207,12 @@ public struct ConfigurationLoader: Sendable {
                         map.report(key, "GPIO \(line) is not usable for a button on \(board.name); usable lines: \(board.buttonLines.map(String.init).joined(separator: ", "))")
                         continue
                     }
-                } else if let board, line >= board.gpioLineCount {
-                    map.report(key, "\(board.name) has no GPIO \(line) (lines 0–\(board.gpioLineCount - 1))")
+                }
+                if config.binding(forLine: line) != nil || seenLines.contains(line) {
+                    map.report(key, "GPIO \(line) is bound twice; keep one entry for it")
                     continue
                 }
+                seenLines.insert(line)
                 guard let value = map.value(key) else { continue }
                 var binding = ButtonBinding(line: line, press: nil)
                 if let name = value.string {
@@ -313,21 +320,32 @@ public struct ConfigurationLoader: Sendable {
         return SimulationEvent(at: at, action: action)
     }
 
-    /// `"3:00"`, `"1:02:03"` or a number of seconds.
+    /// A script runs for at most a day of session time.
+    static let longestScript: Double = 24 * 3600
+
+    /// `"3:00"`, `"1:02:03"` or a number of seconds, within a day.
     private func readTime(_ t: TableReader, _ key: String) -> Duration? {
         guard let v = t.value(key) else { return nil }
-        if v.type == .int, let i = v.int, i >= 0 { return .seconds(i) }
-        if v.type == .double, let d = v.double, d >= 0, d.isFinite { return .seconds(d) }
+        var seconds: Double?
+        if v.type == .int, let i = v.int { seconds = Double(i) }
+        if v.type == .double, let d = v.double { seconds = d }
         if let s = v.string {
             let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-            let numbers = parts.map { Double($0) }
-            if (2...3).contains(parts.count), numbers.allSatisfy({ $0 != nil && $0! >= 0 }) {
-                let total = numbers.reduce(0.0) { $0 * 60 + $1! }
-                return .seconds(total)
+            // Plain decimal digits only: "inf", "nan" or "1e9" are not clock times.
+            let numbers = parts.map { p in p.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } ? Double(p) : nil }
+            if (2...3).contains(parts.count), numbers.allSatisfy({ $0 != nil }) {
+                seconds = numbers.reduce(0.0) { $0 * 60 + $1! }
             }
         }
-        t.report(key, "expected a session time like \"3:00\" (minutes:seconds) or a number of seconds, found \(TableReader.describe(v))")
-        return nil
+        guard let seconds else {
+            t.report(key, "expected a session time like \"3:00\" (minutes:seconds) or a number of seconds, found \(TableReader.describe(v))")
+            return nil
+        }
+        guard seconds.isFinite, (0...Self.longestScript).contains(seconds) else {
+            t.report(key, "\(TableReader.describe(v)) is out of range; expected a time between 0:00 and 24:00:00")
+            return nil
+        }
+        return .seconds(seconds)
     }
 
     private func command(_ name: String, at keyPath: String, issues: IssueCollector) -> NavigationCommand? {

@@ -82,6 +82,13 @@ enum ExitStatus {
     static let configuration: Int32 = 78  // EX_CONFIG
 }
 
+/// Errors before logging is set up (a bad configuration). Under systemd each line carries the error
+/// priority, so `journalctl -p warning` shows why the service refused to start.
 func printError(_ text: String) {
-    LineLogHandler.standardError(text)
+    switch LogFormat.detect(environment: ProcessEnvironment.current) {
+    case .journal:
+        for line in text.split(separator: "\n") { LineLogHandler.standardError("<3>\(line)") }
+    case .terminal:
+        LineLogHandler.standardError(text)
+    }
 }

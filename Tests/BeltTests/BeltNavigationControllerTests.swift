@@ -63,6 +63,17 @@ final class BeltNavigationControllerTests: XCTestCase {
         XCTAssertEqual(sent(c.poll(now: t0 + .milliseconds(300))), [], "sent once")
     }
 
+    func testAnImmediateSendCancelsTheDeferredOne() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 10, isMagneticBearing: true, signal: .navigation, now: t0)
+        _ = try c.updateNavigationSignal(direction: 20, isMagneticBearing: true, signal: .navigation, now: t0 + .milliseconds(50))
+        XCTAssertNotNil(c.pendingVibrationDeadline)
+        // The belt reports app mode again: the signal goes out at once, with the latest direction.
+        XCTAssertEqual(sent(c.handle(.modeChanged(.app), now: t0 + .milliseconds(60))), [navigationSignal(20)])
+        XCTAssertNil(c.pendingVibrationDeadline)
+        XCTAssertEqual(sent(c.poll(now: t0 + .milliseconds(200))), [], "not sent a second time")
+    }
+
     func testSignalsMapToTheirChannelConfigurations() {
         // belt-protocol.md §7.5
         XCTAssertEqual(BeltVibrationSignal.approachingDestination.channelConfiguration(direction: 5, isMagneticBearing: true),
@@ -162,7 +173,11 @@ final class BeltNavigationControllerTests: XCTestCase {
         XCTAssertEqual(idle.shutdownCommands(), [], "nothing to send without a belt")
         _ = idle.handle(.modeChanged(.compass), now: .zero)
         _ = idle.handle(.connected, now: .zero)
-        XCTAssertEqual(idle.shutdownCommands(), [.stop(channel: nil)], "a belt in compass mode is left in it")
+        XCTAssertEqual(idle.shutdownCommands(), [.stop(channel: nil), .changeMode(.wait)], "compass mode vibrates too")
+        var waiting = BeltNavigationController()
+        _ = waiting.handle(.modeChanged(.wait), now: .zero)
+        _ = waiting.handle(.connected, now: .zero)
+        XCTAssertEqual(waiting.shutdownCommands(), [.stop(channel: nil)], "a waiting belt stays in wait")
     }
 
     func testDefaultIntensityRangeIsEnforced() {

@@ -32,6 +32,8 @@ final class ConfigurationLoaderTests: XCTestCase {
         arrival_radius_m = 15
         heading_source = "external"
         intensity = 80
+        [compass]
+        source = "auto"
         [buttons.map]
         GPIO17 = { press = "toggle-pause", long_press = "stop" }
         GPIO27 = "next-waypoint"
@@ -105,6 +107,31 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertEqual(found.count, 2)
         XCTAssertTrue(found[0].message.contains("did you mean \"next-waypoint\""), found[0].message)
         XCTAssertTrue(found[1].message.contains("did you mean \"swipe-right\""), found[1].message)
+    }
+
+    func testScriptTimesOutOfRangeAreErrorsNotCrashes() {
+        for at in ["1e30", "\"inf:00\"", "-5", "\"25:00:00\""] {
+            let found = issues("""
+            board = "sim"
+            [route]
+            gpx = "\(Repository.demoRoute)"
+            [[simulation.events]]
+            at = \(at)
+            gps_outage_s = 10
+            """)
+            XCTAssertEqual(found.map(\.keyPath), ["simulation.events[0].at"], "at = \(at)")
+        }
+    }
+
+    func testALineBoundTwiceIsAnError() {
+        let found = issues(piConfig("[buttons.map]\nGPIO17 = \"stop\"\ngpio017 = \"pause\""))
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.message, "GPIO 17 is bound twice; keep one entry for it")
+    }
+
+    func testExternalHeadingNeedsACompass() {
+        let found = issues(piConfig("[navigation]\nheading_source = \"external\""))
+        XCTAssertEqual(found.map(\.keyPath), ["navigation.heading_source"])
     }
 
     func testReorderedWordsAreSuggested() {

@@ -113,6 +113,56 @@ final class RouteGuidanceTests: XCTestCase {
         XCTAssertEqual(beltRequests(back), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
     }
 
+    func testResumingWithAStaleFixStaysSilentUntilAFreshOne() {
+        var g = RouteGuidance(route: route, parameters: GuidanceParameters(fixTimeout: .seconds(10)))
+        _ = g.handle(fix(51.9997, 8.0000, at: .seconds(1)), now: .seconds(1))
+        _ = g.handle(.start, now: .seconds(1))
+        _ = g.tick(now: .seconds(12))                       // fix lost
+        _ = g.handle(.pause, now: .seconds(20))
+        XCTAssertEqual(beltRequests(g.handle(.resume, now: .seconds(600))),
+                       [.startNavigation(direction: 0, isMagneticBearing: true, signal: nil)], "no pointing from a stale fix")
+        XCTAssertEqual(beltRequests(g.handle(.nextWaypoint, now: .seconds(601))), [], "nor after skipping")
+        let back = g.handle(fix(51.9997, 8.0000, at: .seconds(602)), now: .seconds(602))
+        XCTAssertEqual(reports(back).first, .fixRegained)
+        XCTAssertEqual(beltRequests(back).count, 1)
+    }
+
+    func testAGPSThatNeverDeliversIsWarnedAbout() {
+        var g = RouteGuidance(route: route, parameters: GuidanceParameters(fixTimeout: .seconds(10)))
+        _ = g.handle(.start, now: .seconds(100))
+        XCTAssertEqual(g.tick(now: .seconds(109)), [])
+        XCTAssertEqual(reports(g.tick(now: .seconds(110))), [.fixLost(after: .seconds(10))])
+    }
+
+    func testABeltResumeWithoutAFreshFixIsSilenced() {
+        var g = RouteGuidance(route: route, parameters: GuidanceParameters(fixTimeout: .seconds(10)))
+        _ = g.handle(fix(51.9997, 8.0000, at: .seconds(1)), now: .seconds(1))
+        _ = g.handle(.start, now: .seconds(1))
+        _ = g.beltStateChanged(to: .paused, now: .seconds(2))
+        let resumed = g.beltStateChanged(to: .navigating, now: .seconds(60))
+        XCTAssertEqual(beltRequests(resumed), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: nil)])
+    }
+
+    func testAnnouncingIsOnlyForAWalkInProgress() {
+        var g = RouteGuidance(route: route, parameters: GuidanceParameters())
+        _ = g.handle(fix(51.9997, 8.0000, at: .seconds(1)), now: .seconds(1))
+        XCTAssertEqual(reports(g.handle(.announceDirection, now: .seconds(1))),
+                       [.commandIgnored(.announceDirection, reason: "navigation is stopped")])
+        _ = g.handle(.start, now: .seconds(1))
+        XCTAssertEqual(beltRequests(g.handle(.announceDirection, now: .seconds(2))),
+                       [.notifyDirection(direction: 0, isMagneticBearing: true)])
+    }
+
+    func testASingleWaypointRouteEndsOnArrival() {
+        let one = Route(name: "one", kind: .waypoints, waypoints: [route.waypoints[1]])
+        var g = RouteGuidance(route: one, parameters: GuidanceParameters(arrivalRadius: 10))
+        _ = g.handle(fix(52.0000, 8.0000, at: .seconds(1)), now: .seconds(1))
+        XCTAssertEqual(beltRequests(g.handle(.start, now: .seconds(1))),
+                       [.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
+        let out = g.handle(fix(52.00098, 8.0000, at: .seconds(80)), now: .seconds(80))
+        XCTAssertEqual(reports(out).last, .destinationReached)
+    }
+
     func testNextAndPreviousWaypointCommands() {
         var g = RouteGuidance(route: route, parameters: GuidanceParameters())
         _ = g.handle(fix(51.9997, 8.0000, at: .seconds(1)), now: .seconds(1))

@@ -6,7 +6,8 @@ import ServiceLifecycle
 import WayfinderTestKit
 import XCTest
 
-/// A real actor run loop (mailbox, heartbeat ticks, health beats) whose handler can be made to hang.
+/// An actor on the shared run loop (`Mailbox.runLoop`: heartbeat ticks, events one at a time) whose
+/// handler can be made to hang.
 actor HangableActor {
     enum Event: Sendable { case tick, hang, stop }
     nonisolated let mailbox = Mailbox<Event>()
@@ -20,19 +21,15 @@ actor HangableActor {
         self.gate = gate
     }
 
-    func run() async {
+    func run() async throws {
         health.beat("worker", at: clock.elapsed)
-        await withDiscardingTaskGroup { group in
-            let mailbox = self.mailbox
-            let clock = self.clock
-            group.addTask { await mailbox.tick(every: .milliseconds(250), clock: clock, .tick) }
-            for await event in mailbox.events {
-                switch event {
-                case .tick: health.beat("worker", at: clock.elapsed)
-                case .hang: for await _ in gate {}   // stuck inside a handler until cancelled
-                case .stop: group.cancelAll(); return
-                }
+        try await mailbox.runLoop(tick: .tick, every: .milliseconds(250), shutdown: .stop, clock: clock) { event in
+            switch event {
+            case .tick: health.beat("worker", at: clock.elapsed)
+            case .hang: for await _ in gate {}   // stuck inside a handler until cancelled
+            case .stop: return true
             }
+            return false
         }
     }
 }
@@ -50,7 +47,7 @@ final class WatchdogTests: XCTestCase {
         let service = ServiceManagerService(notifier: notifier, watchdog: WatchdogSettings(timeout: .seconds(2)),
                                             health: health, status: StatusBoard(order: []), clock: clock,
                                             logger: logs.logger("systemd"))
-        let workerTask = Task { await worker.run() }
+        let workerTask = Task { try await worker.run() }
         let serviceTask = Task { try await service.run() }
         defer { workerTask.cancel(); serviceTask.cancel() }
 

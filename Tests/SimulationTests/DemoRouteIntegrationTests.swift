@@ -52,10 +52,12 @@ final class DemoRouteIntegrationTests: XCTestCase {
     func testTheDemoRouteIsWalkedToTheDestinationWithEveryBeltCommandPointingAtTheNextWaypoint() async throws {
         // The shipped script without its skip gesture, so every waypoint must be walked to;
         // pause/resume, the GPS outage, the belt's link loss and the actor failure stay in.
-        let config = try demoConfiguration { event in
+        var config = try demoConfiguration { event in
             if case .gesture(.swipe) = event.action { return false }
             return true
         }
+        // A large declination, so that getting its sign wrong (a 40° error) cannot hide in the tolerance.
+        config.guidance.declination = 20
         let (world, observations, logs, route) = try await walk(config)
         let declination = config.guidance.declination
 
@@ -100,6 +102,25 @@ final class DemoRouteIntegrationTests: XCTestCase {
             checked += 1
         }
         XCTAssertGreaterThan(checked, route.waypoints.count * 2, "directions were commanded along the way")
+
+        // Independently of the navigation actor's view: every navigation signal the belt accepted points
+        // from where the walker really was to the waypoint then being walked to. Only where the walker
+        // was more than 80 m away, so that GPS noise (σ 2.5 m) cannot swing the bearing by more than a
+        // few degrees.
+        var checkedAtTheBelt = 0
+        for record in world.belt.records where record.problem == nil {
+            guard case .configureChannel(let c) = record.command, c.channel == ChannelConfiguration.navigationChannel,
+                  case .magneticBearing(let magnetic) = c.orientation,
+                  let decision = observations.last(where: { $0.at <= record.at }),
+                  let position = world.track.last(where: { $0.at <= record.at })?.position else { continue }
+            let target = route.waypoints[decision.targetIndex].coordinate
+            let truth = Geodesic.wgs84.inverse(from: position, to: target)
+            guard truth.distance > 80 else { continue }
+            let error = abs(Bearing.difference(from: truth.initialAzimuth, to: Double(magnetic) + declination))
+            XCTAssertLessThanOrEqual(error, 10, "at t+\(record.at.clockString) the belt pointed \(magnetic)° magnetic; from the walker's true position waypoint \(decision.targetIndex + 1) bears \(Bearing.normalized(truth.initialAzimuth))° true")
+            checkedAtTheBelt += 1
+        }
+        XCTAssertGreaterThan(checkedAtTheBelt, route.waypoints.count)
 
         // What reached the belt: navigation signals on channel 2, no protocol violations, silence at the end.
         XCTAssertEqual(world.belt.violations.map { "\($0.command): \($0.problem!)" }, [])

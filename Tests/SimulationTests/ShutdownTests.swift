@@ -10,7 +10,7 @@ final class ShutdownTests: XCTestCase {
     }
 
     func testSIGTERMStopsTheBeltVibratingSavesProgressAndExitsZero() throws {
-        let binaryPath = ["\(Repository.root)/.build/debug/wayfinder", binary.path]
+        let binaryPath = [binary.path, "\(Repository.root)/.build/debug/wayfinder"]
             .first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let binaryPath else {
             return XCTFail("build the executable first (make test does): \(binary.path)")

@@ -17,6 +17,8 @@ public struct RouteGuidance: Sendable {
     public private(set) var lastCommand: (direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?, at: Duration)?
     private var fixLost = false
     private var lastProgressReport: Duration?
+    /// When navigation last started or resumed: a GPS that never delivers is timed from here.
+    private var navigatingSince: Duration = .zero
 
     /// A heading older than this is not trusted for body-relative angles.
     public static let headingTimeout: Duration = .seconds(3)
@@ -75,7 +77,9 @@ public struct RouteGuidance: Sendable {
             return [.saveProgress(progress), .report(.wentBack(to: progress.currentIndex, name: currentWaypoint?.name))]
                 + announceAndSteer(now: now)
         case .announceDirection:
-            guard let direction = beltDirection(now: now) else { return ignored(command, "no position fix yet") }
+            // The belt plays vibrations only in app mode, that is while navigating.
+            guard state == .navigating else { return ignored(command, "navigation is \(state)") }
+            guard let direction = beltDirection(now: now) else { return ignored(command, "no recent position fix") }
             return [.belt(.notifyDirection(direction: direction.value, isMagneticBearing: direction.isMagnetic))]
         case .beltButton(.home, _):
             // Home resumes a paused walk, otherwise repeats the direction (FSLib leaves it to the app).
@@ -116,8 +120,8 @@ public struct RouteGuidance: Sendable {
     /// Time passing with nothing else happening: notices a GPS that went quiet.
     public mutating func tick(now: Duration) -> [GuidanceAction] {
         guard state == .navigating, !fixLost else { return [] }
-        let since = lastFix?.receivedAt ?? lastCommand?.at
-        guard let since, now - since >= parameters.fixTimeout else { return [] }
+        let since = max(lastFix?.receivedAt ?? navigatingSince, navigatingSince)
+        guard now - since >= parameters.fixTimeout else { return [] }
         fixLost = true
         var actions: [GuidanceAction] = [.report(.fixLost(after: now - since)), .belt(.notifyWarning(critical: false))]
         if let last = lastCommand, last.signal != nil {
@@ -143,6 +147,13 @@ public struct RouteGuidance: Sendable {
         case .navigating:
             // The controller resumed with its stored direction; re-point from the latest fix.
             state = .navigating
+            navigatingSince = now
+            if beltDirection(now: now) == nil, let last = lastCommand {
+                // No fresh fix: the controller's stored direction is stale, so resume silently.
+                lastCommand = (last.direction, last.isMagneticBearing, nil, now)
+                return [.report(.resumed),
+                        .belt(.updateNavigation(direction: last.direction, isMagneticBearing: last.isMagneticBearing, signal: nil))]
+            }
             return [.report(.resumed)] + steer(now: now, force: true)
         }
     }
@@ -178,6 +189,7 @@ public struct RouteGuidance: Sendable {
         }
         state = .navigating
         fixLost = false
+        navigatingSince = now
         lastProgressReport = nil
         var actions: [GuidanceAction] = [.saveProgress(progress),
                                          .report(.started(waypoint: progress.currentIndex, of: route.waypoints.count))]
@@ -199,6 +211,7 @@ public struct RouteGuidance: Sendable {
 
     private mutating func resume(now: Duration) -> [GuidanceAction] {
         state = .navigating
+        navigatingSince = now
         var actions: [GuidanceAction] = [.report(.resumed)]
         let direction = beltDirection(now: now)
         let signal = direction == nil ? nil : signalForCurrentLeg()
@@ -258,8 +271,10 @@ public struct RouteGuidance: Sendable {
     }
 
     /// The direction to command: a magnetic bearing for the belt's compass, or an angle from the body front.
+    /// nil without a fix younger than the fix timeout: pointing from a stale position could send the
+    /// wearer the wrong way, so every path that steers goes silent instead.
     public func beltDirection(now: Duration) -> (value: Int, isMagnetic: Bool)? {
-        guard let fix = lastFix, let target = currentWaypoint else { return nil }
+        guard let fix = lastFix, now - fix.receivedAt < parameters.fixTimeout, let target = currentWaypoint else { return nil }
         let trueBearing = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate).initialAzimuth
         if parameters.headingSource == .external, let heading = lastHeading,
            now - heading.receivedAt < Self.headingTimeout {

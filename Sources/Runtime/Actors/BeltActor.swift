@@ -10,6 +10,8 @@ import Platform
 public actor BeltActor {
     public enum Event: Sendable {
         case tick
+        /// A deferred (throttled) vibration update is due.
+        case poll
         case request(BeltRequest)
         case belt(BeltEvent)
         case fail
@@ -36,8 +38,12 @@ public actor BeltActor {
     private let reconnectBackoff: RestartBackoff
     private var controller = BeltNavigationController()
     private var battery: Int?
+    private var scheduledPoll: Duration?
 
     public static let heartbeat: Duration = .milliseconds(250)
+    /// A write that takes longer than this is given up (the link layer will notice a dead link): the
+    /// actor must come back to its mailbox well within the watchdog's window.
+    public static let sendTimeout: Duration = .seconds(5)
 
     public init(link: any BeltLink, requests: AsyncStream<BeltRequest>, reports: AsyncStream<Report>.Continuation,
                 defaultIntensity: Int, clock: SessionClock, logger: Logger, health: HealthMonitor, status: StatusBoard,
@@ -61,8 +67,15 @@ public actor BeltActor {
         let mailbox = self.mailbox
         let requests = self.requests
         forwarders.start([{ await mailbox.forward(requests) { .request($0) } }])
-        try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock,
-                                  alongside: [{ await self.maintainConnection() }]) { try await handle($0) }
+        do {
+            try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock,
+                                      alongside: [{ await self.maintainConnection() }]) { try await handle($0) }
+        } catch {
+            // Down until the supervisor restarts us: leave the belt quiet rather than pointing at a stale
+            // direction, and let the restarted actor connect afresh (it then restores navigation).
+            await silenceAndDisconnect()
+            throw error
+        }
     }
 
     /// Handles one event; true when the actor should stop.
@@ -71,48 +84,75 @@ public actor BeltActor {
         switch event {
         case .tick:
             health.beat(Self.name, at: now)
-            await perform(controller.poll(now: now))
+            await perform(controller.poll(now: now), fromBelt: false)
+        case .poll:
+            await perform(controller.poll(now: now), fromBelt: false)
         case .request(let request):
             do {
                 logger.debug("request: \(request)")
-                await perform(try controller.handle(request, now: now))
+                await perform(try controller.handle(request, now: now), fromBelt: false)
             } catch {
                 logger.error("refused \(request): \(error)")
             }
         case .belt(let event):
             describe(event)
-            await perform(controller.handle(event, now: now))
+            await perform(controller.handle(event, now: now), fromBelt: true)
             updateStatus()
         case .fail:
             throw InjectedFailure(actor: Self.name)
         case .shutdown:
-            let commands = controller.shutdownCommands()
-            if !commands.isEmpty { logger.info("shutting down: stopping the belt's vibration") }
-            for command in commands { await send(command) }
-            await link.disconnect()
-            forwarders.stop()
-            status.set(Self.name, "belt released")
+            await release()
             return true
         }
         return false
     }
 
-    private func perform(_ outputs: [BeltNavigationOutput]) async {
+    /// Silences the belt, hands it back to wait mode and lets go of it. Also called by the supervisor
+    /// when shutdown finds this actor down between restarts.
+    public func release() async {
+        if controller.isConnected { logger.info("shutting down: stopping the belt's vibration") }
+        await silenceAndDisconnect()
+        forwarders.stop()
+        status.set(Self.name, "belt released")
+    }
+
+    private func silenceAndDisconnect() async {
+        for command in controller.shutdownCommands() { await send(command) }
+        await link.disconnect()
+        _ = controller.handle(.disconnected(expected: true), now: clock.elapsed)
+    }
+
+    /// Carries out the controller's outputs. State changes are reported only when the belt caused them
+    /// (its buttons, its mode): the navigation actor already knows about the ones it asked for, and a
+    /// late echo of those would undo a newer decision.
+    private func perform(_ outputs: [BeltNavigationOutput], fromBelt: Bool) async {
         for output in outputs {
             switch output {
             case .send(let command):
                 await send(command)
             case .stateChanged(let state):
-                reports.yield(.navigationStateChanged(state))
+                if fromBelt { reports.yield(.navigationStateChanged(state)) }
             case .homeButtonPressed(let navigating):
                 reports.yield(.homeButtonPressed(navigating: navigating))
             }
+        }
+        schedulePoll()
+    }
+
+    /// Wakes the actor when the controller's 100 ms throttle has a deferred update due.
+    private func schedulePoll() {
+        guard let deadline = controller.pendingVibrationDeadline, deadline != scheduledPoll else { return }
+        scheduledPoll = deadline
+        let (mailbox, clock) = (self.mailbox, self.clock)
+        Task {
+            try? await clock.sleep(until: SessionInstant(offset: deadline))
+            mailbox.send(.poll)
         }
     }
 
     private func send(_ command: BeltCommand) async {
         do {
-            try await link.send(command)
+            try await withTimeout(Self.sendTimeout) { try await self.link.send(command) }
             logger.debug("→ belt: \(command)")
         } catch {
             // The controller keeps the state; the next connection resends what matters.
@@ -139,6 +179,20 @@ public actor BeltActor {
         status.set(Self.name, battery.map { "\(link), battery \($0)%" } ?? link)
     }
 
+    /// Runs `operation`, giving up with `BeltLinkError.timedOut` after `limit` of session time.
+    private func withTimeout(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> Void) async throws {
+        let clock = self.clock
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await clock.sleep(for: limit)
+                throw BeltLinkError.timedOut(limit)
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
     /// Connects, forwards the belt's events into the mailbox, and reconnects with bounded backoff after a loss.
     private func maintainConnection() async {
         var backoff = reconnectBackoff
@@ -152,8 +206,8 @@ public actor BeltActor {
                     if case .disconnected = event { sawDisconnect = true }
                     mailbox.send(.belt(event))
                 }
-                // A link that ends without saying so has still gone away.
-                if !sawDisconnect { mailbox.send(.belt(.disconnected(expected: false))) }
+                // A link that ends without saying so has still gone away (unless we are the ones stopping).
+                if !sawDisconnect && !Task.isCancelled { mailbox.send(.belt(.disconnected(expected: false))) }
                 reports.yield(.connected(false))
                 if Task.isCancelled { return }
             } catch {

@@ -111,12 +111,18 @@ public actor NavigationActor {
         case .fail:
             throw InjectedFailure(actor: Self.name)
         case .shutdown:
-            forwarders.stop()
-            save(guidance.progress)
-            logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
+            saveProgress()
             return true
         }
         return false
+    }
+
+    /// Saves the route progress and stops listening; the last thing done at shutdown (also called by the
+    /// supervisor when shutdown finds this actor down between restarts).
+    public func saveProgress() {
+        forwarders.stop()
+        save(guidance.progress)
+        logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
     }
 
     private func carryOut(_ actions: [GuidanceAction]) {

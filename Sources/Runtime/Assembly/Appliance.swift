@@ -125,9 +125,10 @@ public struct Appliance: Sendable {
                                   clock: clock, logger: makeLogger(ButtonActor.name), health: health)
 
         let supervisorLogger = makeLogger("supervisor")
-        func supervised(_ name: String, _ body: @escaping @Sendable () async throws -> Void) -> ServiceGroupConfiguration.ServiceConfiguration {
+        func supervised(_ name: String, cleanup: (@Sendable () async -> Void)? = nil,
+                        _ body: @escaping @Sendable () async throws -> Void) -> ServiceGroupConfiguration.ServiceConfiguration {
             .init(service: SupervisedService(name: name, clock: clock, logger: supervisorLogger,
-                                             backoff: options.restartBackoff, run: body),
+                                             backoff: options.restartBackoff, health: health, cleanup: cleanup, run: body),
                   successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup)
         }
         let simulationService = SimulationService(board: board, failures: board.actorFailures, route: [
@@ -142,12 +143,13 @@ public struct Appliance: Sendable {
         // belt is silenced, and the simulated world (which the belt link needs) goes last.
         var groupConfig = ServiceGroupConfiguration(
             services: [
-                .init(service: simulationService, successTerminationBehavior: .ignore),
-                supervised(BeltActor.name) { try await belt.run() },
-                supervised(NavigationActor.name) { try await navigation.run() },
+                .init(service: simulationService, successTerminationBehavior: .ignore,
+                      failureTerminationBehavior: .gracefullyShutdownGroup),
+                supervised(BeltActor.name, cleanup: { await belt.release() }) { try await belt.run() },
+                supervised(NavigationActor.name, cleanup: { await navigation.saveProgress() }) { try await navigation.run() },
                 supervised(GestureActor.name) { try await gestures.run() },
                 supervised(ButtonActor.name) { try await buttons.run() },
-                .init(service: systemd, successTerminationBehavior: .ignore),
+                .init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
             ],
             gracefulShutdownSignals: options.shutdownSignals,
             logger: supervisorLogger)

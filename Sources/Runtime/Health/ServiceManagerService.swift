@@ -44,10 +44,13 @@ public struct ServiceManagerService: Service {
         var lastStatus = status.line
         notifier?.notify("READY=1\nSTATUS=\(lastStatus)")
         logger.info("all actors started\(notifier == nil ? "" : "; told systemd we are ready")")
-        let interval = watchdog?.pingInterval ?? Self.defaultCheckInterval
-        // An actor is alive if it beat within the ping interval (never less than a second, to allow
+        // systemd counts in real time; on an accelerated simulated board, session time runs faster, so
+        // the real intervals are scaled into session time.
+        let factor = clock.accelerationFactor
+        let interval = (watchdog?.pingInterval ?? Self.defaultCheckInterval) * factor
+        // An actor is alive if it beat within the ping interval (never less than a real second, to allow
         // for scheduling jitter against the actors' 250 ms heartbeats).
-        let window = max(interval, .seconds(1))
+        let window = max(interval, .seconds(1) * factor)
         var reportedStale: [String] = []
         var next = clock.now
         while true {

@@ -11,15 +11,22 @@ public struct SupervisedService: Service {
     private let logger: Logger
     private let backoff: RestartBackoff
     private let onRestart: (@Sendable (String, Int) -> Void)?
+    private let cleanup: (@Sendable () async -> Void)?
+    private let health: HealthMonitor?
 
+    /// - Parameter cleanup: runs when a shutdown arrives while the actor is down between restarts, so
+    ///   what its own shutdown would have done (silencing the belt) still happens.
     public init(name: String, clock: SessionClock, logger: Logger, backoff: RestartBackoff = RestartBackoff(),
-                onRestart: (@Sendable (String, Int) -> Void)? = nil, run body: @escaping @Sendable () async throws -> Void) {
+                health: HealthMonitor? = nil, onRestart: (@Sendable (String, Int) -> Void)? = nil,
+                cleanup: (@Sendable () async -> Void)? = nil, run body: @escaping @Sendable () async throws -> Void) {
         self.name = name
         self.body = body
         self.clock = clock
         self.logger = logger
         self.backoff = backoff
         self.onRestart = onRestart
+        self.cleanup = cleanup
+        self.health = health
     }
 
     public func run() async throws {
@@ -31,15 +38,18 @@ public struct SupervisedService: Service {
                 try await body()
                 return
             } catch {
-                if Task.isCancelled || Task.isShuttingDownGracefully { return }
-                let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
-                logger.error("\(name) actor failed: \(error); restarting in \(Self.format(delay)) (failure \(backoff.consecutiveFailures) in a row)")
-                do {
-                    try await cancelWhenGracefulShutdown { try await clock.sleep(for: delay) }
-                } catch {
+                if Task.isCancelled || Task.isShuttingDownGracefully {
+                    await cleanup?()
                     return
                 }
-                if Task.isCancelled || Task.isShuttingDownGracefully { return }
+                let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
+                logger.error("\(name) actor failed: \(error); restarting in \(Self.format(delay)) (failure \(backoff.consecutiveFailures) in a row)")
+                try? await cancelWhenGracefulShutdown { try await waitOut(delay) }
+                if Task.isCancelled || Task.isShuttingDownGracefully {
+                    logger.notice("\(name) actor stays down: shutting down")
+                    await cleanup?()
+                    return
+                }
                 restarts += 1
                 logger.notice("\(name) actor restarted (restart \(restarts))")
                 onRestart?(name, restarts)
@@ -47,8 +57,20 @@ public struct SupervisedService: Service {
         }
     }
 
+    /// Sleeps through the backoff, vouching for the actor meanwhile: it is down on purpose, not hung,
+    /// so the watchdog must not kill the whole appliance for it.
+    private func waitOut(_ delay: Duration) async throws {
+        let deadline = clock.now.advanced(by: delay)
+        while clock.now < deadline {
+            health?.beat(name, at: clock.elapsed)
+            try await clock.sleep(until: min(deadline, clock.now.advanced(by: .milliseconds(250))))
+        }
+    }
+
     static func format(_ d: Duration) -> String {
         let s = d.inSeconds
-        return s < 1 ? "\(Int((s * 1000).rounded())) ms" : "\((s * 10).rounded() / 10) s"
+        if s < 1 { return "\(Int((s * 1000).rounded())) ms" }
+        let tenths = (s * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
     }
 }

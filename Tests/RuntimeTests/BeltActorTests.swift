@@ -1,0 +1,117 @@
+import Belt
+import Clocks
+import Logging
+import Platform
+@testable import Runtime
+import ServiceLifecycle
+import Synchronization
+import WayfinderTestKit
+import XCTest
+
+/// A belt link for tests: answers the handshake in a given mode, records every write, and can be told
+/// to hang on writes (as a dead BLE link would until the ATT timeout).
+final class TestBeltLink: BeltLink {
+    private let state = Mutex<(sent: [BeltCommand], hang: Bool)>(([], false))
+    let mode: BeltMode
+
+    init(mode: BeltMode = .app) {
+        self.mode = mode
+    }
+
+    var sent: [BeltCommand] { state.withLock { $0.sent } }
+
+    func hangWrites(_ on: Bool) { state.withLock { $0.hang = on } }
+
+    func connect() async throws -> AsyncStream<BeltEvent> {
+        let (events, sink) = AsyncStream<BeltEvent>.makeStream()
+        sink.yield(.modeChanged(mode))
+        sink.yield(.connected)
+        return events
+    }
+
+    func send(_ command: BeltCommand) async throws {
+        if state.withLock({ $0.hang }) {
+            let (never, _) = AsyncStream<Void>.makeStream()
+            for await _ in never {}          // until cancelled
+            throw CancellationError()
+        }
+        state.withLock { $0.sent.append(command) }
+    }
+
+    func disconnect() async {}
+}
+
+final class BeltActorTests: XCTestCase {
+    let navigate = BeltRequest.startNavigation(direction: 90, isMagneticBearing: true, signal: .navigation)
+    let signal90 = BeltCommand.configureChannel(ChannelConfiguration(channel: 2, pattern: .continuous,
+                                                                    orientation: .magneticBearing(90), iterations: 0,
+                                                                    periodMilliseconds: 500))
+
+    /// SIGTERM while the belt actor waits to be restarted must still leave the belt silent.
+    func testShutdownDuringARestartBackoffLeavesTheBeltSilent() async throws {
+        let clock = SessionClock.continuous()
+        let logs = LogCapture()
+        let link = TestBeltLink()
+        let (requests, requestSink) = AsyncStream<BeltRequest>.makeStream()
+        let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
+        let health = HealthMonitor(expected: [BeltActor.name])
+        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: clock,
+                             logger: logs.logger("belt"), health: health, status: StatusBoard(order: []))
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [
+            .init(service: SupervisedService(name: "belt", clock: clock, logger: logs.logger("supervisor"),
+                                             backoff: RestartBackoff(initial: .seconds(30)), health: health,
+                                             cleanup: { await belt.release() }) { try await belt.run() },
+                  successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
+        ], logger: logs.logger("group")))
+        let run = Task { try await group.run() }
+
+        requestSink.yield(navigate)
+        try await waitUntil { link.sent.contains(self.signal90) }
+        belt.mailbox.send(.fail)
+        try await waitUntil { !logs.matching("restarting in 30 s").isEmpty }
+        await group.triggerGracefulShutdown()
+        try await run.value
+
+        let afterSignal = link.sent.suffix(from: link.sent.lastIndex(of: signal90)! + 1)
+        XCTAssertEqual(Array(afterSignal), [.stop(channel: nil), .changeMode(.wait)], "\(link.sent)")
+        XCTAssertFalse(logs.matching("belt actor stays down: shutting down").isEmpty, "\(logs.all)")
+    }
+
+    /// A write that never returns hangs the belt actor's handler: the watchdog must stop being fed,
+    /// and start again once the write times out and the actor is back at its mailbox.
+    func testAHungBeltWriteWithholdsTheWatchdogUntilItTimesOut() async throws {
+        let testClock = TestClock()
+        let clock = SessionClock(testClock)
+        let link = TestBeltLink()
+        let (requests, requestSink) = AsyncStream<BeltRequest>.makeStream()
+        let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
+        let health = HealthMonitor(expected: [BeltActor.name])
+        let notifier = CapturingNotifier()
+        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: clock,
+                             logger: LogCapture().logger("belt"), health: health, status: StatusBoard(order: []))
+        let watchdog = ServiceManagerService(notifier: notifier, watchdog: WatchdogSettings(timeout: .seconds(2)),
+                                             health: health, status: StatusBoard(order: []), clock: clock,
+                                             logger: LogCapture().logger("systemd"))
+        let beltTask = Task { try await belt.run() }
+        let watchdogTask = Task { try await watchdog.run() }
+        defer { beltTask.cancel(); watchdogTask.cancel() }
+
+        func advance(seconds: Int) async {
+            for _ in 0..<(seconds * 4) { await testClock.advance(by: .milliseconds(250)) }
+        }
+        await advance(seconds: 3)
+        let healthy = notifier.count("WATCHDOG=1")
+        XCTAssertGreaterThanOrEqual(healthy, 2)
+
+        link.hangWrites(true)
+        requestSink.yield(navigate)
+        await advance(seconds: 2)                       // the hang is noticed within the window
+        let whileHung = notifier.count("WATCHDOG=1")
+        await advance(seconds: 2)                       // still inside the 5 s write timeout
+        XCTAssertEqual(notifier.count("WATCHDOG=1"), whileHung, "no ping while the belt actor is stuck in a write")
+
+        link.hangWrites(false)
+        await advance(seconds: 4)                       // the write times out; the actor beats again
+        XCTAssertGreaterThan(notifier.count("WATCHDOG=1"), whileHung, "pings resume after the timeout")
+    }
+}
