@@ -90,7 +90,13 @@ public struct BoardCatalog: Sendable {
         let buttonLines = gpio.flatMap { g -> [Int]? in
             guard let v = g.value("button_lines") else { return nil }
             guard let array = v.array else { g.report("button_lines", "expected an array of line numbers"); return nil }
-            return array.compactMap { $0.int }
+            return array.enumerated().compactMap { i, element in
+                guard element.type == .int, let line = element.int else {
+                    g.report("button_lines", "entry \(i) is \(TableReader.describe(element)), not a line number")
+                    return nil
+                }
+                return line
+            }
         } ?? []
         let i2c = root.subtable("i2c")
         let bus = i2c?.int("bus", in: 0...255) ?? 1

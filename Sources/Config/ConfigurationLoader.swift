@@ -148,8 +148,12 @@ public struct ConfigurationLoader: Sendable {
         }
         if source == "sim" && !simulated { (t ?? root).report(t == nil ? "gps" : "source", "\"sim\" needs board = \"sim\"") }
         if let t {
-            // Keys of the other sources are not errors to read, but keys of no source are.
-            for key in ["address", "device", "baud", "host", "port"] { t.declare(key) }
+            // A key of another source is a mistake too: it would be silently ignored.
+            let owners = ["address": "ublox-i2c", "device": "uart", "baud": "uart", "host": "gpsd", "port": "gpsd"]
+            for (key, owner) in owners.sorted(by: { $0.key < $1.key }) where owner != source {
+                t.declare(key)
+                if t.has(key) { t.report(key, "only applies to source = \"\(owner)\" (source is \"\(source)\")") }
+            }
             t.rejectUnknownKeys()
         }
         return result
@@ -158,6 +162,9 @@ public struct ConfigurationLoader: Sendable {
     private func readCompass(_ t: TableReader?, simulated: Bool, root: TableReader) -> CompassSource {
         let source = t?.choice("source", CompassSource.names) ?? (simulated ? "sim" : "none")
         let address = t?.int("address", in: 0x03...0x77)
+        if address != nil && !CompassSource.chips.contains(source) {
+            t?.report("address", "only applies to a named chip (\(CompassSource.chips.joined(separator: ", "))), not to source = \"\(source)\"")
+        }
         t?.rejectUnknownKeys()
         if source == "sim" && !simulated { t?.report("source", "\"sim\" needs board = \"sim\"") }
         switch source {
@@ -284,6 +291,9 @@ public struct ConfigurationLoader: Sendable {
             return nil
         }
         let long = e.bool("long") ?? false
+        if e.has("long") && present[0] != "button" && present[0] != "belt_button" {
+            e.report("long", "only applies to button and belt_button events")
+        }
         var action: SimulationEvent.Action?
         switch present[0] {
         case "button":

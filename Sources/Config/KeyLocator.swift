@@ -34,6 +34,11 @@ struct KeyLocator {
         var path = keyPath
         while !path.isEmpty {
             if let found = lines[path] { return found }
+            if path.hasSuffix("]"), let bracket = path.lastIndex(of: "[") {
+                // An element of an array value (`name_contains[1]`): the array's key line.
+                path = String(path[..<bracket])
+                continue
+            }
             // Fall back to the enclosing table's header.
             guard let dot = path.lastIndex(of: ".") else { break }
             path = String(path[..<dot])

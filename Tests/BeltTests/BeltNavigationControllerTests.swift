@@ -165,6 +165,39 @@ final class BeltNavigationControllerTests: XCTestCase {
                        [.homeButtonPressed(navigating: true)])
     }
 
+    // belt-protocol.md §7.6, the rows the other tests do not cover.
+    func testButtonTableWhileStoppedAndPaused() throws {
+        var stopped = connected(mode: .app)
+        XCTAssertEqual(stopped.handle(.buttonPressed(.home, .short, previousMode: .app, newMode: .app), now: t0),
+                       [.send(.changeMode(.wait))], "home in app mode while stopped hands the belt back")
+        var waiting = connected(mode: .wait)
+        XCTAssertEqual(waiting.handle(.buttonPressed(.home, .short, previousMode: .wait, newMode: .wait), now: t0),
+                       [.homeButtonPressed(navigating: false)])
+        XCTAssertEqual(stopped.handle(.buttonPressed(.pause, .short, previousMode: .app, newMode: .app), now: t0),
+                       [.send(.changeMode(.wait))])
+        XCTAssertEqual(waiting.handle(.buttonPressed(.pause, .short, previousMode: .wait, newMode: .wait), now: t0), [],
+                       "pause in another mode does nothing")
+
+        var paused = connected(mode: .app)
+        _ = try paused.startNavigation(direction: 45, isMagneticBearing: true, signal: .navigation, now: t0)
+        _ = paused.pauseNavigation()
+        let home = paused.handle(.buttonPressed(.home, .short, previousMode: .app, newMode: .app), now: t0 + .seconds(1))
+        XCTAssertEqual(home, [.send(navigationSignal(45)), .stateChanged(.navigating)], "home resumes a paused walk")
+    }
+
+    func testModeReportsWhileStoppedOrPausedPutTheBeltBack() throws {
+        var stopped = connected(mode: .wait)
+        XCTAssertEqual(stopped.handle(.modeChanged(.app), now: t0), [.send(.changeMode(.wait))])
+        var paused = connected(mode: .app)
+        _ = try paused.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation, now: t0)
+        _ = paused.pauseNavigation()
+        XCTAssertEqual(paused.handle(.modeChanged(.app), now: t0), [.send(.changeMode(.pause))])
+        var navigating = connected(mode: .app)
+        _ = try navigating.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation, now: t0)
+        XCTAssertEqual(navigating.handle(.buttonPressed(.compass, .short, previousMode: .app, newMode: .compass), now: t0),
+                       [.stateChanged(.paused)], "a mode-changing press pauses without writing")
+    }
+
     func testShutdownSilencesTheBeltAndReturnsItToWait() throws {
         var c = connected(mode: .app)
         _ = try c.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation, now: t0)

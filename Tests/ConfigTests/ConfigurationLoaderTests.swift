@@ -123,6 +123,18 @@ final class ConfigurationLoaderTests: XCTestCase {
         }
     }
 
+    func testKeysOfAnotherSourceAreErrors() {
+        let found = issues(piConfig("[gps]\nsource = \"gpsd\"\naddress = 66\n[compass]\nsource = \"auto\"\naddress = 13"))
+        XCTAssertEqual(found.map(\.keyPath), ["gps.address", "compass.address"])
+        XCTAssertEqual(found.first?.message, "only applies to source = \"ublox-i2c\" (source is \"gpsd\")")
+    }
+
+    func testAnArrayElementIsLocatedOnItsKeysLine() {
+        let found = issues(piConfig("[devices.belt]\nenabled = true\nname_contains = [\"a\", 3]"))
+        XCTAssertEqual(found.map(\.keyPath), ["devices.belt.name_contains[1]"])
+        XCTAssertEqual(found.first?.line, 6)
+    }
+
     func testALineBoundTwiceIsAnError() {
         let found = issues(piConfig("[buttons.map]\nGPIO17 = \"stop\"\ngpio017 = \"pause\""))
         XCTAssertEqual(found.count, 1)

@@ -85,7 +85,7 @@ public struct Appliance: Sendable {
                 if let saved, saved.routeIdentity != route.identity {
                     logger.notice("saved progress belongs to another route; starting this one from its first waypoint")
                 } else if let saved, saved.destinationReached {
-                    logger.info("the saved walk had reached its destination; starting again from the first waypoint")
+                    logger.info("the saved walk had reached its destination; the next start begins at the first waypoint")
                 } else if let saved {
                     logger.notice("resuming the route at waypoint \(saved.currentIndex + 1)/\(route.waypoints.count) from \(store.path)")
                 }
