@@ -5,6 +5,7 @@ struct Wayfinder: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wayfinder",
         abstract: "Guides a walker with a vibrating belt: GPS and compass in, directions out.",
+        version: "0.1.0",
         subcommands: [Run.self, ConfigCommand.self, BoardCommand.self],
         defaultSubcommand: Run.self)
 }

@@ -1,0 +1,67 @@
+import Foundation
+import WayfinderTestKit
+import XCTest
+
+/// The command line as an operator uses it: exit statuses and what is printed.
+final class CommandLineTests: XCTestCase {
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String, errors: String) {
+        let binary = [Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("wayfinder").path,
+                      "\(Repository.root)/.build/debug/wayfinder"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(binary, "build the executable first (make test does)"))
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output, errors)
+    }
+
+    func temporaryFile(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "wayfinder-cli-\(UUID().uuidString).toml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testConfigCheckAcceptsTheShippedFiles() throws {
+        let demo = try run(["config", "check", Repository.demoConfig])
+        XCTAssertEqual(demo.status, 0, demo.errors)
+        XCTAssertTrue(demo.output.hasPrefix("\(Repository.demoConfig): OK"), demo.output)
+        XCTAssertTrue(demo.output.contains("route"), demo.output)
+    }
+
+    func testConfigCheckListsEveryErrorAndExitsWithEXCONFIG() throws {
+        let path = try temporaryFile("""
+        board = "pi-4b"
+        log_level = "chatty"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [navigation]
+        intensity = 120
+        """)
+        let result = try run(["config", "check", path])
+        XCTAssertEqual(result.status, 78)
+        XCTAssertTrue(result.errors.contains("configuration has 2 errors:"), result.errors)
+        XCTAssertTrue(result.errors.contains("\(path):2:1: log_level: \"chatty\" is not one of"), result.errors)
+        XCTAssertTrue(result.errors.contains("\(path):6:1: navigation.intensity: 120 % is out of range"), result.errors)
+    }
+
+    func testRunRefusesABadConfigurationWithJournalPriorities() throws {
+        let path = try temporaryFile("board = \"sim\"\n[route\n")
+        let result = try run(["run", "--config", path], environment: ["JOURNAL_STREAM": "8:1"])
+        XCTAssertEqual(result.status, 78)
+        XCTAssertTrue(result.errors.split(separator: "\n").allSatisfy { $0.hasPrefix("<3>") }, result.errors)
+        XCTAssertTrue(result.errors.contains("TOML syntax error"), result.errors)
+    }
+
+    func testRunRefusesAHardwareBoardItCannotDriveYet() throws {
+        let result = try run(["run", "--config", "\(Repository.root)/deploy/wayfinder.toml"])
+        XCTAssertEqual(result.status, 78)
+        XCTAssertTrue(result.errors.contains("needs the Bluetooth LE belt link"), result.errors)
+    }
+}
