@@ -62,7 +62,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         .executableTarget(name: "wayfinder",
-                          dependencies: ["Runtime", "Config", "Platform",
+                          dependencies: ["Runtime", "Belt", "Config", "Platform",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),

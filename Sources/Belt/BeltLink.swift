@@ -20,6 +20,8 @@ public enum BeltLinkError: Error, Hashable, CustomStringConvertible {
     case connectionLost
     case notConnected
     case timedOut(Duration)
+    /// The belt did not complete the handshake (belt-protocol.md §3.5).
+    case handshakeFailed(String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum BeltLinkError: Error, Hashable, CustomStringConvertible {
         case .connectionLost: "connection lost"
         case .notConnected: "not connected to the belt"
         case .timedOut(let limit): "the belt did not answer within \(limit)"
+        case .handshakeFailed(let why): "handshake failed: \(why)"
         }
     }
 }

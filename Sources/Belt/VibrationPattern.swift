@@ -6,11 +6,37 @@ public enum VibrationPattern: UInt8, Sendable, Hashable, CaseIterable {
     case singleLong = 3
     case doubleShort = 4
     case doubleLong = 5
+    /// FSLib-iOS `shortShiftWave`.
     case warning = 6
     case circularRight = 7
     case fadeOut = 8
+    /// FSLib-iOS `goalReached`.
     case destinationReached = 9
     case frontCross = 10
+    /// FSLib-Android `BATTERY_LEVEL_0` … `_13` (§6.5); the belt's own battery signal uses them.
+    case batteryLevel0 = 11
+    case batteryLevel1 = 12
+    case batteryLevel2 = 13
+    case batteryLevel3 = 14
+    case batteryLevel4 = 15
+    case batteryLevel5 = 16
+    case batteryLevel6 = 17
+    case batteryLevel7 = 18
+    case batteryLevel8 = 19
+    case batteryLevel9 = 20
+    case batteryLevel10 = 21
+    case batteryLevel11 = 22
+    case batteryLevel12 = 23
+    case batteryLevel13 = 24
+
+    /// Patterns that choose their own motors; FSLib-Android refuses them with a binary-mask
+    /// orientation (§4.7.1 "validation quirks", §6.5 last column).
+    public var isBinaryMaskPattern: Bool {
+        switch self {
+        case .warning, .circularRight, .destinationReached, .frontCross: true
+        default: rawValue >= 11
+        }
+    }
 }
 
 /// System signals the belt plays by itself (belt-protocol.md §6.8).

@@ -72,6 +72,15 @@ public struct SimulatedBelt: Sendable {
             break
         case .requestBatteryStatus:
             events.append(.battery(percent: Int(batteryPercent)))
+        case .requestParameter(.mode):
+            events.append(.modeChanged(mode))
+        case .setHeadingOffset(let degrees):
+            if !(0..<360).contains(degrees) { problem = "heading offset \(degrees) outside 0–359" }
+        case .requestParameter, .requestAdvancedParameter, .setAdvancedParameter, .setNameSuffix, .applyFrontRangePatch,
+             .reset, .pulse, .answerKeepAlive, .playSound, .setBatteryNotifications, .requestFirmwareVersion,
+             .requestErrorLog:
+            // Recorded only; the byte-level simulator of issue 3 item 5 answers these.
+            break
         }
         records.append(Record(at: now, command: command, problem: problem))
         return events

@@ -1,0 +1,27 @@
+/// The advanced parameters of FE05 (belt-protocol.md §4.1 B): read with `10 01 <pid>`, written with
+/// `11 <pid> <persist> <value…>`, reported on FE06 as `10 <pid> <value…>`. Raw values are the wire IDs.
+public enum BeltAdvancedParameter: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case defaultIntensity = 0x00
+    case headingOffset = 0x01
+    /// Encoding unknown; Android recognises the reply and ignores it (§4.1, §5.3).
+    case buzzerActive = 0x02
+    /// Bit 0: signal in compass (and crossing) mode; bit 1: in app mode (§4.5).
+    case compassAccuracySignal = 0x03
+    /// The firmware-4 "front range" patch parameter of FSLib-iOS (§4.6.5).
+    case frontRange = 0x0A
+    /// Milliseconds, ≥ 20; firmware ≥ 52 (§4.6.2). Appendix B notes an older use of 0x0F.
+    case orientationNotificationPeriod = 0x0F
+    case pairingRequirement = 0x25
+
+    public var description: String {
+        switch self {
+        case .defaultIntensity: "default intensity"
+        case .headingOffset: "heading offset"
+        case .buzzerActive: "buzzer active"
+        case .compassAccuracySignal: "compass accuracy signal"
+        case .frontRange: "front range"
+        case .orientationNotificationPeriod: "orientation notification period"
+        case .pairingRequirement: "pairing requirement"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// A value of an advanced parameter as written (`11 <pid> <persist> <value…>`) and as reported on
+/// FE06 (`10 <pid> <value…>`), belt-protocol.md §4.1 B and §5.3.
+///
+/// Only the parameters whose value encoding the sources give are here. Buzzer-active (0x02) and the
+/// front-range patch (0x0A) have no known value layout; their FE06 reports are kept as raw bytes
+/// (`BeltNotification.buzzerActive`, `.frontRangePatch`) and 0x0A is written only as iOS's fixed patch.
+public enum BeltAdvancedParameterValue: Sendable, Hashable, CustomStringConvertible {
+    /// One byte, percent 0–100.
+    case defaultIntensity(Int)
+    /// uint16 LE, degrees 0–359.
+    case headingOffset(Int)
+    case compassAccuracySignal(CompassAccuracySignalState)
+    /// uint16 LE milliseconds; the belt needs ≥ 20 (§4.6.2). The FE06 reply layout is inferred (§5.3).
+    case orientationNotificationPeriod(milliseconds: UInt16)
+    /// One byte boolean (§4.6.1).
+    case pairingRequired(Bool)
+
+    public var parameter: BeltAdvancedParameter {
+        switch self {
+        case .defaultIntensity: .defaultIntensity
+        case .headingOffset: .headingOffset
+        case .compassAccuracySignal: .compassAccuracySignal
+        case .orientationNotificationPeriod: .orientationNotificationPeriod
+        case .pairingRequired: .pairingRequirement
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .defaultIntensity(let i): "default intensity \(i)%"
+        case .headingOffset(let d): "heading offset \(d)°"
+        case .compassAccuracySignal(let s): "compass accuracy signal \(s)"
+        case .orientationNotificationPeriod(let ms): "orientation every \(ms) ms"
+        case .pairingRequired(let r): "pairing \(r ? "required" : "not required")"
+        }
+    }
+}

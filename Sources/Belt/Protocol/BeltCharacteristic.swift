@@ -1,0 +1,79 @@
+/// The belt characteristics the libraries use (belt-protocol.md §2.2); the raw value is the short
+/// lowercase name the command line prints (`fe03`).
+///
+/// FE08 and FE0D–FE12 are used by no library and are not modelled (§2.2, §13.9).
+public enum BeltCharacteristic: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+    /// Firmware version/variant, read (§5.7).
+    case fe01
+    /// Keep-alive: the belt notifies, the central answers (§4.8, §5.1).
+    case fe02
+    /// Vibration commands (§4.7).
+    case fe03
+    /// Button presses, notify (§5.2).
+    case fe04
+    /// Parameter requests and writes (§4.1–4.6).
+    case fe05
+    /// Parameter values, notify; they double as acknowledgements (§5.3).
+    case fe06
+    /// Buzzer (§4.9).
+    case fe07
+    /// Battery status, read and notify (§5.4).
+    case fe09
+    /// Sensor command, development only (Appendix B).
+    case fe0a
+    /// Raw sensor stream, development only (Appendix B).
+    case fe0b
+    /// Orientation, notify (§5.5).
+    case fe0c
+    /// Debug input (§4.10).
+    case fe13
+    /// Debug output, notify (§5.6).
+    case fe14
+
+    public var uuid16: UInt16 {
+        switch self {
+        case .fe01: 0xFE01
+        case .fe02: 0xFE02
+        case .fe03: 0xFE03
+        case .fe04: 0xFE04
+        case .fe05: 0xFE05
+        case .fe06: 0xFE06
+        case .fe07: 0xFE07
+        case .fe09: 0xFE09
+        case .fe0a: 0xFE0A
+        case .fe0b: 0xFE0B
+        case .fe0c: 0xFE0C
+        case .fe13: 0xFE13
+        case .fe14: 0xFE14
+        }
+    }
+
+    public var service: BeltService {
+        switch self {
+        case .fe01, .fe02, .fe03, .fe04, .fe05, .fe06, .fe07, .fe09: .control
+        case .fe0a, .fe0b, .fe0c: .sensor
+        case .fe13, .fe14: .debug
+        }
+    }
+
+    /// The full 128-bit UUID, uppercase.
+    public var uuidString: String { BluetoothUUID.expand(uuid16) }
+
+    /// The minimum properties a belt must offer for the libraries to work (§2.2, §10.2).
+    public var isReadable: Bool { self == .fe01 || self == .fe09 }
+    public var isWritable: Bool { [.fe02, .fe03, .fe05, .fe07, .fe0a, .fe13].contains(self) }
+    public var notifies: Bool { [.fe02, .fe04, .fe06, .fe09, .fe0b, .fe0c, .fe14].contains(self) }
+
+    public init?(uuid16: UInt16) {
+        guard let c = Self.allCases.first(where: { $0.uuid16 == uuid16 }) else { return nil }
+        self = c
+    }
+
+    /// `fe03`, `FE03`, `0xFE03` or the full 128-bit UUID.
+    public init?(uuidString: String) {
+        guard let short = BluetoothUUID.parse16(uuidString) else { return nil }
+        self.init(uuid16: short)
+    }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,24 @@
+/// FE01, read once per connection (belt-protocol.md §5.7).
+///
+/// Decision (§5.7, §8 "Firmware version parse"): the version is the uint16 LE of bytes 0–1, as pybelt
+/// and FSLib-Android read it. FSLib-iOS reads byte 0 alone; the two agree whenever byte 1 is 0, which
+/// is what the belt (and our simulator, §10.9) sends. The variant is byte 2, as FSLib-iOS reads it.
+public struct BeltFirmwareInfo: Sendable, Hashable, CustomStringConvertible {
+    public var version: UInt16
+    /// nil when the value has only two bytes.
+    public var variant: UInt8?
+
+    public init(version: UInt16, variant: UInt8? = nil) {
+        self.version = version
+        self.variant = variant
+    }
+
+    /// FSLib-iOS applies its front-range patch to version 4, variant 4 (§4.6.5).
+    public var needsFrontRangePatch: Bool { version == 4 && variant == 4 }
+    /// Feature gates the sources give (§8, last table).
+    public var supportsPersistentParameters: Bool { version >= 41 }
+    public var supportsPulseAndBuzzer: Bool { version >= 45 }
+    public var supportsOrientationNotificationPeriod: Bool { version >= 52 }
+
+    public var description: String { variant.map { "firmware \(version) variant \($0)" } ?? "firmware \(version)" }
+}

@@ -1,0 +1,24 @@
+/// The belt's three GATT services (belt-protocol.md §2.1).
+public enum BeltService: Sendable, Hashable, CaseIterable {
+    /// 0xFE51: commands, parameters, buttons, keep-alive, battery. Newer belts also advertise it (§1).
+    case control
+    /// 0xFE52: orientation (FE0C) and the development-only sensor stream.
+    case sensor
+    /// 0xFE53: debug input/output. iOS subscribes to FE14 before its handshake (§2.1, §3.2).
+    case debug
+
+    /// The legacy 128-bit UUID belts advertise instead of (or besides) 0xFE51 (§1). It also appears in
+    /// unrelated products, so a scanner should check the `naviGuertel` name prefix as well.
+    public static let legacyAdvertisedUUIDString = "65333333-A115-11E2-9E9A-0800200CA100"
+
+    public var uuid16: UInt16 {
+        switch self {
+        case .control: 0xFE51
+        case .sensor: 0xFE52
+        case .debug: 0xFE53
+        }
+    }
+
+    /// The full 128-bit UUID, uppercase (Bluetooth base UUID, §0.2).
+    public var uuidString: String { BluetoothUUID.expand(uuid16) }
+}

@@ -1,0 +1,51 @@
+/// One GATT operation of the central on one belt characteristic: the bytes a command becomes.
+///
+/// Almost every command is a value write (with response, §3.5). Two §4.10 "commands" are not:
+/// switching notifications writes the characteristic's CCCD (0x2902, `01 00` on / `00 00` off,
+/// §2.2), and the battery status and firmware version are GATT reads. `kind` says which, so the
+/// encoding of every `BeltCommand` is one `BeltWrite`.
+public struct BeltWrite: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `bytes` are the characteristic's value: written by the central for a command, or
+        /// notified/read from the belt for a `BeltNotification`.
+        case value
+        /// `bytes` go to the characteristic's client characteristic configuration descriptor (0x2902).
+        case clientConfiguration
+        /// The central reads the characteristic; `bytes` is empty.
+        case readRequest
+    }
+
+    /// The CCCD values (§2.2). Indications are never used.
+    public static let notificationsOn: [UInt8] = [0x01, 0x00]
+    public static let notificationsOff: [UInt8] = [0x00, 0x00]
+
+    public var characteristic: BeltCharacteristic
+    public var bytes: [UInt8]
+    public var kind: Kind
+
+    public init(characteristic: BeltCharacteristic, bytes: [UInt8], kind: Kind = .value) {
+        self.characteristic = characteristic
+        self.bytes = bytes
+        self.kind = kind
+    }
+
+    /// A CCCD write switching a characteristic's notifications, e.g. the handshake's FE02/FE06/FE04
+    /// subscriptions (§3.5), which are not `BeltCommand`s.
+    public static func notifications(_ characteristic: BeltCharacteristic, enabled: Bool) -> BeltWrite {
+        BeltWrite(characteristic: characteristic, bytes: enabled ? notificationsOn : notificationsOff,
+                  kind: .clientConfiguration)
+    }
+
+    /// A GATT read of a characteristic.
+    public static func read(_ characteristic: BeltCharacteristic) -> BeltWrite {
+        BeltWrite(characteristic: characteristic, bytes: [], kind: .readRequest)
+    }
+
+    public var description: String {
+        switch kind {
+        case .value: "\(characteristic) \(BeltHex.format(bytes))"
+        case .clientConfiguration: "\(characteristic) CCCD \(BeltHex.format(bytes))"
+        case .readRequest: "read \(characteristic)"
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// Where the belt plays its "compass inaccurate" signal: advanced parameter 0x03 (belt-protocol.md §4.5).
+///
+/// FSLib-iOS and -Android only ever write both bits or none; pybelt sets them separately.
+public struct CompassAccuracySignalState: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Bit 0: in compass (and crossing) mode.
+    public static let inCompassMode = CompassAccuracySignalState(rawValue: 0x01)
+    /// Bit 1: in app mode.
+    public static let inAppMode = CompassAccuracySignalState(rawValue: 0x02)
+    /// What FSLib writes for "enabled" (`03`).
+    public static let everywhere: CompassAccuracySignalState = [.inCompassMode, .inAppMode]
+
+    /// The two bits are all the parameter has.
+    public var isValid: Bool { rawValue <= 3 }
+
+    public var description: String {
+        switch rawValue {
+        case 0: "off"
+        case 1: "compass mode only"
+        case 2: "app mode only"
+        case 3: "on"
+        default: "invalid 0x\(String(rawValue, radix: 16))"
+        }
+    }
+}

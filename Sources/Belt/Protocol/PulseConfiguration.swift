@@ -1,0 +1,40 @@
+/// The parameters of the pulse command, FE03 `0x40`, 17 bytes (belt-protocol.md §4.7.2; firmware ≥ 45,
+/// FSLib-Android and pybelt only).
+///
+/// A pulse series is `pulseIterations` pulses of `onDurationMilliseconds`, one every
+/// `pulsePeriodMilliseconds`; the series repeats every `seriesPeriodMilliseconds`.
+public struct PulseConfiguration: Sendable, Hashable {
+    public var channel: UInt8
+    public var orientation: BeltOrientation
+    /// Percent 0–100, or nil for the belt's default (`AA`, a single byte here, unlike FE03 channel
+    /// configurations).
+    public var intensity: Int?
+    public var onDurationMilliseconds: UInt16
+    /// Pulses per series.
+    public var pulseIterations: UInt8
+    /// Series; 0 = repeat indefinitely, otherwise 1–127.
+    public var seriesIterations: UInt8
+    public var pulsePeriodMilliseconds: UInt16
+    public var seriesPeriodMilliseconds: UInt16
+    public var timerOption: BeltPulseTimerOption
+    public var exclusive: Bool
+    public var clearOtherChannels: Bool
+
+    public init(channel: UInt8, orientation: BeltOrientation, intensity: Int? = nil,
+                onDurationMilliseconds: UInt16, pulseIterations: UInt8 = 1, seriesIterations: UInt8,
+                pulsePeriodMilliseconds: UInt16, seriesPeriodMilliseconds: UInt16,
+                timerOption: BeltPulseTimerOption = .resetTimer, exclusive: Bool = false,
+                clearOtherChannels: Bool = false) {
+        self.channel = channel
+        self.orientation = orientation
+        self.intensity = intensity
+        self.onDurationMilliseconds = onDurationMilliseconds
+        self.pulseIterations = pulseIterations
+        self.seriesIterations = seriesIterations
+        self.pulsePeriodMilliseconds = pulsePeriodMilliseconds
+        self.seriesPeriodMilliseconds = seriesPeriodMilliseconds
+        self.timerOption = timerOption
+        self.exclusive = exclusive
+        self.clearOtherChannels = clearOtherChannels
+    }
+}

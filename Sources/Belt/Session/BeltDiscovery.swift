@@ -1,0 +1,27 @@
+/// Which advertisements are belts (belt-protocol.md §1).
+///
+/// A belt advertises the control service FE51 (newer belts) or the legacy 128-bit UUID, and is named
+/// `naviGuertel…`. The legacy UUID also shows up in unrelated products (§1, "Caveat"), so on Linux
+/// both must hold when the name is known. A device whose name has not arrived yet (it travels in the
+/// scan response) is accepted on its UUID, as FSLib-iOS does, and decided again once the name arrives.
+public enum BeltDiscovery {
+    public static let namePrefix = "naviGuertel"
+    /// Android also accepts development devices named `vs…` (§1); we do not, so a bench device cannot
+    /// be mistaken for a belt in the field.
+    public static let advertisedServices: [String] = [BeltService.control.uuidString, BeltService.legacyAdvertisedUUIDString]
+
+    /// - Parameters:
+    ///   - name: the advertised local name, if seen yet.
+    ///   - serviceUUIDs: the advertised service UUIDs, 16-bit ("FE51") or 128-bit, any case.
+    public static func isBelt(name: String?, serviceUUIDs: [String]) -> Bool {
+        let advertised = Set(serviceUUIDs.map(normalized))
+        guard advertisedServices.contains(where: { advertised.contains($0) }) else { return false }
+        guard let name else { return true }
+        return name.lowercased().hasPrefix(namePrefix.lowercased())
+    }
+
+    /// A 16-bit UUID in full 128-bit form, uppercase, so "fe51" and "0000FE51-…" compare equal.
+    static func normalized(_ uuid: String) -> String {
+        BluetoothUUID.parse16(uuid).map(BluetoothUUID.expand) ?? uuid.uppercased()
+    }
+}

@@ -1,0 +1,274 @@
+/// One connection to one belt, from link-up to "connected" and after, as a pure state machine:
+/// the handshake of belt-protocol.md §3.5, the keep-alive answer (§4.8), and the belt's state kept
+/// current from its notifications (§5).
+///
+/// The owner performs the GATT operations it returns one at a time and reports their completion;
+/// it feeds every notification's bytes; it calls `tick` so step timeouts can fire. Decoding errors
+/// are returned as `.protocolError` and dropped: a malformed packet never changes the state.
+public struct BeltSession: Sendable {
+    /// The connection states FSLib reports (belt-protocol.md §6.10).
+    public enum State: Sendable, Hashable, CustomStringConvertible {
+        case notConnected, connecting, discoveringServices, handshake, connected
+
+        public var description: String {
+            switch self {
+            case .notConnected: "not connected"
+            case .connecting: "connecting"
+            case .discoveringServices: "discovering services"
+            case .handshake: "handshake"
+            case .connected: "connected"
+            }
+        }
+    }
+
+    public enum Output: Sendable, Hashable {
+        /// Perform this GATT operation (write, CCCD write or read); report it with `completed`/`failed`.
+        case perform(BeltWrite)
+        case stateChanged(State)
+        /// What the belt said, for the navigation controller (mode first, then `.connected`).
+        case event(BeltEvent)
+        /// The connection attempt or the link failed; the owner closes the link.
+        case failed(BeltLinkError)
+        /// A notification that could not be decoded; logged and dropped.
+        case protocolError(BeltProtocolError)
+    }
+
+    /// How long each handshake step may take (pybelt's 1 s, belt-protocol.md §3.1, §3.5).
+    public static let stepTimeout: Duration = .seconds(1)
+
+    /// The characteristics a belt must have for us to use it (§2.2, §3.5).
+    public static let requiredCharacteristics: Set<BeltCharacteristic> = [.fe01, .fe02, .fe03, .fe04, .fe05, .fe06, .fe09]
+
+    public private(set) var state: State = .notConnected
+    public private(set) var mode: BeltMode = .unknown
+    public private(set) var defaultIntensity: Int?
+    public private(set) var firmware: BeltFirmwareInfo?
+    public private(set) var headingOffset: Int?
+    public private(set) var compassAccuracySignal: CompassAccuracySignalState?
+    public private(set) var battery: BeltBatteryStatus?
+    public private(set) var orientation: BeltOrientationReport?
+    /// Characteristics discovered on this belt.
+    public private(set) var available: Set<BeltCharacteristic> = []
+
+    private var steps: [Step] = []
+    private var stepStarted: Duration = .zero
+    private var operationDone = false
+
+    /// One handshake step: an operation, and for requests the FE06 answer it waits for.
+    struct Step: Sendable, Hashable {
+        var operation: BeltWrite
+        var awaits: BeltParameterKind?
+        /// Optional steps are skipped on timeout or failure; required ones fail the handshake.
+        var optional: Bool
+    }
+
+    enum BeltParameterKind: Sendable, Hashable {
+        case mode, defaultIntensity, headingOffset, compassAccuracySignal
+    }
+
+    public init() {}
+
+    // MARK: Connection lifecycle
+
+    /// The owner starts connecting (after discovery chose this belt).
+    public mutating func connecting() -> [Output] {
+        reset()
+        return transition(to: .connecting)
+    }
+
+    /// The L2CAP/ATT link is up; the owner now discovers FE51, FE52 and FE53.
+    public mutating func linkEstablished() -> [Output] {
+        transition(to: .discoveringServices)
+    }
+
+    /// The owner found these belt characteristics. Starts the handshake, or fails if essentials are missing.
+    public mutating func discovered(_ characteristics: Set<BeltCharacteristic>, now: Duration) -> [Output] {
+        available = characteristics
+        let missing = Self.requiredCharacteristics.subtracting(characteristics)
+        guard missing.isEmpty else {
+            let names = missing.map(\.rawValue).sorted().joined(separator: ", ")
+            return fail(.connectionFailed("not a belt, or an unknown generation: \(names) missing"))
+        }
+        steps = handshakeSteps()
+        return transition(to: .handshake) + startStep(now: now)
+    }
+
+    /// The link went down (or the connection attempt failed before any link).
+    public mutating func linkLost(expected: Bool) -> [Output] {
+        let was = state
+        reset()
+        guard was != .notConnected else { return [] }
+        var out = transition(to: .notConnected)
+        if was == .connected {
+            out.append(.event(.disconnected(expected: expected)))
+            if !expected { out.append(.failed(.connectionLost)) }
+        } else if !expected {
+            out.append(.failed(.connectionFailed("the link dropped during \(was)")))
+        }
+        return out
+    }
+
+    // MARK: Operations and notifications
+
+    /// The operation returned by the last `.perform` succeeded; `value` is what a read returned.
+    public mutating func completed(_ operation: BeltWrite, value: [UInt8] = [], now: Duration) -> [Output] {
+        var out: [Output] = []
+        if operation.kind == .readRequest {
+            out += received(operation.characteristic, value, now: now)
+        }
+        guard state == .handshake, let step = steps.first, step.operation == operation else { return out }
+        operationDone = true
+        if step.awaits == nil || answered(step.awaits!) {
+            out += advance(now: now)
+        }
+        return out
+    }
+
+    /// The operation failed (a GATT error, a timeout in the transport).
+    public mutating func failed(_ operation: BeltWrite, reason: String, now: Duration) -> [Output] {
+        guard state == .handshake, let step = steps.first, step.operation == operation else { return [] }
+        return stepFailed(step, reason: "\(operation) failed: \(reason)", now: now)
+    }
+
+    /// A notification (or read value) from the belt.
+    public mutating func received(_ characteristic: BeltCharacteristic, _ bytes: [UInt8], now: Duration) -> [Output] {
+        let notification: BeltNotification
+        do {
+            notification = try BeltNotificationDecoder.decode(characteristic, bytes)
+        } catch {
+            // A keep-alive we cannot read is still a keep-alive: answer it, or the belt may drop us (§4.8).
+            let answer: [Output] = characteristic == .fe02 ? [.perform(BeltCommand.answerKeepAlive.encoded())] : []
+            return [.protocolError(error)] + answer
+        }
+        var out = apply(notification)
+        if state == .handshake, let step = steps.first, operationDone, let awaited = step.awaits, answered(awaited) {
+            out += advance(now: now)
+        }
+        return out
+    }
+
+    /// Time passing: a handshake step that waited too long times out.
+    public mutating func tick(now: Duration) -> [Output] {
+        guard state == .handshake, let step = steps.first, now - stepStarted >= Self.stepTimeout else { return [] }
+        return stepFailed(step, reason: "no answer within \(Self.stepTimeout)", now: now)
+    }
+
+    // MARK: Internals
+
+    private mutating func apply(_ notification: BeltNotification) -> [Output] {
+        let live = state == .connected
+        switch notification {
+        case .keepAlive(let newMode, _):
+            // Answer at once, in every state: the belt drops a central that does not (§4.8).
+            var out: [Output] = [.perform(BeltCommand.answerKeepAlive.encoded())]
+            if newMode != mode {
+                mode = newMode
+                if live { out.append(.event(.modeChanged(newMode))) }
+            }
+            return out
+        case .mode(let newMode):
+            mode = newMode
+            return live ? [.event(.modeChanged(newMode))] : []
+        case .buttonPressed(let button, let press, let previous, let new):
+            mode = new
+            return live ? [.event(.buttonPressed(button, press, previousMode: previous, newMode: new))] : []
+        case .defaultIntensity(let i), .advancedParameter(.defaultIntensity(let i)):
+            defaultIntensity = i
+        case .headingOffset(let d), .advancedParameter(.headingOffset(let d)):
+            headingOffset = d
+        case .advancedParameter(.compassAccuracySignal(let s)):
+            compassAccuracySignal = s
+        case .firmwareInfo(let f):
+            firmware = f
+        case .batteryStatus(let b):
+            battery = b
+            return live ? [.event(.battery(percent: Int(b.percent.rounded())))] : []
+        case .orientation(let o):
+            orientation = o
+        default:
+            break
+        }
+        return []
+    }
+
+    private func answered(_ kind: BeltParameterKind) -> Bool {
+        switch kind {
+        case .mode: mode != .unknown
+        case .defaultIntensity: defaultIntensity != nil
+        case .headingOffset: headingOffset != nil
+        case .compassAccuracySignal: compassAccuracySignal != nil
+        }
+    }
+
+    /// The recommended sequence of §3.5, skipping FE0C when the belt has no sensor service.
+    private func handshakeSteps() -> [Step] {
+        var steps = [
+            Step(operation: .notifications(.fe02, enabled: true), awaits: nil, optional: false),
+            Step(operation: .notifications(.fe06, enabled: true), awaits: nil, optional: false),
+            Step(operation: BeltCommand.requestParameter(.mode).encoded(), awaits: .mode, optional: false),
+            Step(operation: BeltCommand.requestParameter(.defaultIntensity).encoded(), awaits: .defaultIntensity, optional: false),
+            Step(operation: .read(.fe01), awaits: nil, optional: false),
+            Step(operation: BeltCommand.requestParameter(.headingOffset).encoded(), awaits: .headingOffset, optional: true),
+            Step(operation: BeltCommand.requestCompassAccuracySignalState.encoded(), awaits: .compassAccuracySignal, optional: true),
+            Step(operation: .notifications(.fe04, enabled: true), awaits: nil, optional: false),
+            Step(operation: .notifications(.fe09, enabled: true), awaits: nil, optional: false),
+        ]
+        if available.contains(.fe0c) {
+            steps.append(Step(operation: .notifications(.fe0c, enabled: true), awaits: nil, optional: true))
+        }
+        return steps
+    }
+
+    private mutating func startStep(now: Duration) -> [Output] {
+        guard let step = steps.first else { return finishHandshake() }
+        stepStarted = now
+        operationDone = false
+        return [.perform(step.operation)]
+    }
+
+    private mutating func advance(now: Duration) -> [Output] {
+        steps.removeFirst()
+        return startStep(now: now)
+    }
+
+    private mutating func stepFailed(_ step: Step, reason: String, now: Duration) -> [Output] {
+        if step.optional { return advance(now: now) }
+        return fail(.handshakeFailed(reason))
+    }
+
+    /// "Connected" once mode, default intensity and firmware are known (§3.5).
+    private mutating func finishHandshake() -> [Output] {
+        guard mode != .unknown, defaultIntensity != nil, firmware != nil else {
+            return fail(.handshakeFailed("mode, default intensity or firmware version still unknown"))
+        }
+        var out = transition(to: .connected)
+        out.append(.event(.modeChanged(mode)))
+        out.append(.event(.connected))
+        if let battery { out.append(.event(.battery(percent: Int(battery.percent.rounded())))) }
+        return out
+    }
+
+    private mutating func fail(_ error: BeltLinkError) -> [Output] {
+        reset()
+        return [.failed(error)] + transition(to: .notConnected)
+    }
+
+    private mutating func transition(to new: State) -> [Output] {
+        guard new != state else { return [] }
+        state = new
+        return [.stateChanged(new)]
+    }
+
+    private mutating func reset() {
+        steps = []
+        operationDone = false
+        mode = .unknown
+        defaultIntensity = nil
+        firmware = nil
+        headingOffset = nil
+        compassAccuracySignal = nil
+        battery = nil
+        orientation = nil
+        available = []
+    }
+}

@@ -1,0 +1,174 @@
+@testable import Belt
+import XCTest
+
+final class BeltSessionTests: XCTestCase {
+    /// Everything the session asked to perform.
+    func performed(_ outputs: [BeltSession.Output]) -> [BeltWrite] {
+        outputs.compactMap { if case .perform(let w) = $0 { w } else { nil } }
+    }
+
+    func events(_ outputs: [BeltSession.Output]) -> [BeltEvent] {
+        outputs.compactMap { if case .event(let e) = $0 { e } else { nil } }
+    }
+
+    let allCharacteristics = Set(BeltCharacteristic.allCases)
+
+    /// Drives a session through a handshake with a belt that answers every request, and returns the
+    /// operations in the order the session asked for them.
+    func handshake(_ session: inout BeltSession, mode: UInt8 = 0x01) -> (operations: [BeltWrite], last: [BeltSession.Output]) {
+        var operations: [BeltWrite] = []
+        _ = session.connecting()
+        _ = session.linkEstablished()
+        var pending = performed(session.discovered(allCharacteristics, now: .zero))
+        var last: [BeltSession.Output] = []
+        var t = Duration.zero
+        while let op = pending.first {
+            operations.append(op)
+            t += .milliseconds(20)
+            var out: [BeltSession.Output] = []
+            switch (op.characteristic, op.bytes) {
+            case (.fe05, [0x01, 0x01]): out += session.received(.fe06, [0x01, 0x01, mode], now: t)
+            case (.fe05, [0x01, 0x02]): out += session.received(.fe06, [0x01, 0x02, 0x32], now: t)
+            case (.fe05, [0x01, 0x03]): out += session.received(.fe06, [0x01, 0x03, 0x2D, 0x00], now: t)
+            case (.fe05, [0x10, 0x01, 0x03]): out += session.received(.fe06, [0x10, 0x03, 0x03], now: t)
+            default: break
+            }
+            let value: [UInt8] = op.kind == .readRequest && op.characteristic == .fe01 ? [52, 0x00, 0x01] : []
+            out += session.completed(op, value: value, now: t)
+            pending = performed(out)
+            last = out
+        }
+        return (operations, last)
+    }
+
+    func testTheHandshakeFollowsTheRecommendedSequenceAndEndsConnected() {
+        var s = BeltSession()
+        let (operations, last) = handshake(&s)
+        // belt-protocol.md §3.5, steps 2–9.
+        XCTAssertEqual(operations, [
+            .notifications(.fe02, enabled: true),
+            .notifications(.fe06, enabled: true),
+            BeltWrite(characteristic: .fe05, bytes: [0x01, 0x01]),
+            BeltWrite(characteristic: .fe05, bytes: [0x01, 0x02]),
+            .read(.fe01),
+            BeltWrite(characteristic: .fe05, bytes: [0x01, 0x03]),
+            BeltWrite(characteristic: .fe05, bytes: [0x10, 0x01, 0x03]),
+            .notifications(.fe04, enabled: true),
+            .notifications(.fe09, enabled: true),
+            .notifications(.fe0c, enabled: true),
+        ])
+        XCTAssertEqual(s.state, .connected)
+        XCTAssertEqual(events(last), [.modeChanged(.wait), .connected], "the mode first, then connected")
+        XCTAssertEqual(s.defaultIntensity, 50)
+        XCTAssertEqual(s.firmware?.version, 52)
+        XCTAssertEqual(s.headingOffset, 45)
+        XCTAssertEqual(s.compassAccuracySignal, .everywhere)
+    }
+
+    func testAMissingAnswerToARequiredStepFailsTheHandshake() {
+        var s = BeltSession()
+        _ = s.connecting()
+        _ = s.linkEstablished()
+        var ops = performed(s.discovered(allCharacteristics, now: .zero))
+        ops = performed(s.completed(ops[0], now: .milliseconds(10)))       // FE02 on
+        ops = performed(s.completed(ops[0], now: .milliseconds(20)))       // FE06 on → mode request
+        _ = s.completed(ops[0], now: .milliseconds(30))                    // written, but no FE06 answer
+        XCTAssertEqual(s.tick(now: .milliseconds(900)), [])
+        let out = s.tick(now: .milliseconds(1100))
+        XCTAssertEqual(out.first, .failed(.handshakeFailed("no answer within 1.0 seconds")))
+        XCTAssertEqual(s.state, .notConnected)
+    }
+
+    func testOptionalStepsAreSkippedWhenTheBeltDoesNotAnswer() {
+        var s = BeltSession()
+        _ = s.connecting()
+        _ = s.linkEstablished()
+        var ops = performed(s.discovered(allCharacteristics, now: .zero))
+        var t = Duration.zero
+        func step(answer: (BeltCharacteristic, [UInt8])? = nil, value: [UInt8] = []) {
+            t += .milliseconds(10)
+            var out = s.completed(ops[0], value: value, now: t)
+            if let answer { out += s.received(answer.0, answer.1, now: t) }
+            ops = performed(out)
+        }
+        step(); step()
+        step(answer: (.fe06, [0x01, 0x01, 0x03]))
+        step(answer: (.fe06, [0x01, 0x02, 0x50]))
+        step(value: [45, 0, 0])
+        XCTAssertEqual(ops, [BeltWrite(characteristic: .fe05, bytes: [0x01, 0x03])])
+        step()                                                  // heading offset: written, never answered
+        XCTAssertEqual(ops, [])
+        ops = performed(s.tick(now: t + .seconds(1)))
+        XCTAssertEqual(ops, [BeltWrite(characteristic: .fe05, bytes: [0x10, 0x01, 0x03])], "skipped to the next step")
+        XCTAssertEqual(s.state, .handshake)
+    }
+
+    func testAMissingCharacteristicIsNotABelt() {
+        var s = BeltSession()
+        _ = s.connecting()
+        _ = s.linkEstablished()
+        let out = s.discovered([.fe01, .fe02], now: .zero)
+        XCTAssertEqual(out.first, .failed(.connectionFailed("not a belt, or an unknown generation: fe03, fe04, fe05, fe06, fe09 missing")))
+        XCTAssertEqual(s.state, .notConnected)
+    }
+
+    func testKeepAlivesAreAnsweredAndModeChangesReported() {
+        var s = BeltSession()
+        _ = handshake(&s)
+        let out = s.received(.fe02, [0x00, 0x03], now: .seconds(5))
+        XCTAssertEqual(performed(out), [BeltCommand.answerKeepAlive.encoded()])
+        XCTAssertEqual(events(out), [.modeChanged(.app)], "a keep-alive showing another mode is a mode change")
+        XCTAssertEqual(events(s.received(.fe02, [0x00, 0x03], now: .seconds(6))), [], "the same mode is not")
+    }
+
+    func testButtonsAndBatteryBecomeEvents() {
+        var s = BeltSession()
+        _ = handshake(&s)
+        XCTAssertEqual(events(s.received(.fe04, [0x02, 0x01, 0x00, 0x03, 0x03], now: .seconds(1))),
+                       [.buttonPressed(.pause, .short, previousMode: .app, newMode: .app)])
+        XCTAssertEqual(events(s.received(.fe09, [0x01, 0x00, 0x4B, 0x80, 0x07, 0x06, 0xFF, 0x0A, 0x0F], now: .seconds(2))),
+                       [.battery(percent: 75)])
+    }
+
+    func testMalformedNotificationsAreReportedAndDroppedWithTheStateIntact() {
+        var s = BeltSession()
+        _ = handshake(&s)
+        for (c, bytes) in [(BeltCharacteristic.fe04, [0x02, 0x01]), (.fe06, [0x01]), (.fe09, [0x07])] as [(BeltCharacteristic, [UInt8])] {
+            let out = s.received(c, bytes, now: .seconds(3))
+            XCTAssertEqual(out.count, 1, "\(c) \(bytes)")
+            guard case .protocolError = out.first else { return XCTFail("\(out)") }
+        }
+        let keepAlive = s.received(.fe02, [], now: .seconds(3))
+        guard case .protocolError = keepAlive.first else { return XCTFail("\(keepAlive)") }
+        XCTAssertEqual(performed(keepAlive), [BeltCommand.answerKeepAlive.encoded()], "an unreadable keep-alive is still answered")
+        XCTAssertEqual(s.state, .connected)
+        XCTAssertEqual(s.mode, .wait)
+        XCTAssertEqual(s.defaultIntensity, 50)
+    }
+
+    func testALostLinkIsReportedOnce() {
+        var s = BeltSession()
+        _ = handshake(&s)
+        let out = s.linkLost(expected: false)
+        XCTAssertEqual(events(out), [.disconnected(expected: false)])
+        XCTAssertTrue(out.contains(.failed(.connectionLost)))
+        XCTAssertEqual(s.state, .notConnected)
+        XCTAssertEqual(s.mode, .unknown, "nothing is assumed about the next connection")
+        XCTAssertEqual(s.linkLost(expected: false), [])
+    }
+}
+
+final class BeltDiscoveryTests: XCTestCase {
+    func testABeltAdvertisesAServiceAndTheNamePrefix() {
+        XCTAssertTrue(BeltDiscovery.isBelt(name: "naviGuertel 1234", serviceUUIDs: ["FE51"]))
+        XCTAssertTrue(BeltDiscovery.isBelt(name: "NAVIGUERTEL", serviceUUIDs: ["0000fe51-0000-1000-8000-00805f9b34fb"]))
+        XCTAssertTrue(BeltDiscovery.isBelt(name: "naviGuertel", serviceUUIDs: ["65333333-a115-11e2-9e9a-0800200ca100"]))
+        XCTAssertTrue(BeltDiscovery.isBelt(name: nil, serviceUUIDs: ["FE51"]), "the name may come later, in the scan response")
+    }
+
+    func testTheLegacyUUIDAloneIsNotEnoughWhenTheNameSaysOtherwise() {
+        XCTAssertFalse(BeltDiscovery.isBelt(name: "Shimmer3R", serviceUUIDs: ["65333333-A115-11E2-9E9A-0800200CA100"]))
+        XCTAssertFalse(BeltDiscovery.isBelt(name: "naviGuertel", serviceUUIDs: ["180F"]), "the name alone is not enough")
+        XCTAssertFalse(BeltDiscovery.isBelt(name: "vs-dev", serviceUUIDs: ["FE51"]), "development devices are not belts")
+    }
+}
