@@ -33,6 +33,8 @@ let package = Package(
 
         // Pure cores: fed bytes and time, return events and bytes/commands.
         .target(name: "Belt", swiftSettings: swiftSettings),
+        // The GATT-client surface device actors run on; the BLE issue implements it on Linux sockets.
+        .target(name: "BLE", swiftSettings: swiftSettings),
         .target(name: "Sensors", swiftSettings: swiftSettings),
         .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
         .target(name: "Gestures", dependencies: ["Navigation"], swiftSettings: swiftSettings),
@@ -49,13 +51,13 @@ let package = Package(
 
         // The simulated board: a walker, its GPS and compass, a recording belt, scripted inputs.
         .target(name: "Simulation",
-                dependencies: ["Belt", "Navigation", "Sensors", "Gestures", "Config", "Platform",
+                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
-                dependencies: ["Belt", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation",
+                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
