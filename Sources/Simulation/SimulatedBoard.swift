@@ -1,3 +1,4 @@
+import BLE
 import Belt
 import Config
 import Gestures
@@ -24,6 +25,10 @@ public actor SimulatedBoard {
     private let gestureSink: AsyncStream<RecognizedGesture>.Continuation
     private let failureSink: AsyncStream<String>.Continuation
     private var beltSink: AsyncStream<BeltEvent>.Continuation?
+    /// The events of the current GATT client, and which connection it is (a stale client's calls fail).
+    private var gattSink: AsyncStream<GATTClientEvent>.Continuation?
+    private var gattConnection = 0
+    private var reportedViolations = 0
 
     /// How often the world moves on, in session time.
     public static let stepInterval: Duration = .milliseconds(100)
@@ -71,11 +76,15 @@ public actor SimulatedBoard {
             failureSink.yield(name)
         }
         for event in output.beltEvents { beltSink?.yield(event) }
+        deliver(output.beltNotifications)
         if output.beltLinkDropped {
             logger.notice("belt link dropped (the belt is out of reach until t+\(world.beltAvailableAt.clockString))")
             beltSink?.yield(.disconnected(expected: false))
             beltSink?.finish()
             beltSink = nil
+            gattSink?.yield(.disconnected(reason: "link lost"))
+            gattSink?.finish()
+            gattSink = nil
         }
     }
 
@@ -121,4 +130,100 @@ public struct SimulatedBeltLink: BeltLink {
     public func send(_ command: BeltCommand) async throws { try await board.sendToBelt(command) }
 
     public func disconnect() async { await board.disconnectBelt() }
+}
+
+// MARK: The belt's GATT server (used by `SimulatedBeltGATTClient`)
+
+extension SimulatedBoard {
+    func gattConnect() throws(GATTError) -> (connection: Int, events: AsyncStream<GATTClientEvent>) {
+        step()
+        guard world.gattConnect() else { throw .notFound("belt (out of reach)") }
+        closeGATTEvents(reason: nil)
+        let (events, sink) = AsyncStream<GATTClientEvent>.makeStream()
+        gattConnection += 1
+        gattSink = sink
+        return (gattConnection, events)
+    }
+
+    func gattDiscover(services: [String], connection: Int) throws(GATTError) -> [String: [String]] {
+        try checkConnection(connection)
+        var table: [String: [String]] = [:]
+        for (service, characteristics) in BeltPeripheral.services where services.contains(service.uuidString) {
+            table[service.uuidString] = characteristics.map(\.uuidString)
+        }
+        return table
+    }
+
+    func gattWrite(_ uuid: String, _ value: [UInt8], connection: Int) throws(GATTError) {
+        try checkConnection(connection)
+        let characteristic = try attribute(uuid, value, kind: .value)
+        let recorded = world.belt.records.count
+        let notifications = world.withPeripheral { $0.write(characteristic, value, at: $1) } ?? []
+        reportViolations()
+        // A well-formed command the belt still refused (e.g. intensity 3 %), as `sendToBelt` logs it.
+        for record in world.belt.records.dropFirst(recorded) {
+            if let problem = record.problem, !problem.hasPrefix("ignored") {
+                logger.error("belt refused \(record.command): \(problem)")
+            }
+        }
+        guard characteristic.isWritable else { throw .attributeError(code: 0x03, characteristic: uuid) }
+        deliver(notifications)
+    }
+
+    func gattRead(_ uuid: String, connection: Int) throws(GATTError) -> [UInt8] {
+        try checkConnection(connection)
+        let characteristic = try attribute(uuid, [], kind: .readRequest)
+        let value = world.withPeripheral { $0.read(characteristic, at: $1) } ?? nil
+        reportViolations()
+        guard let value else { throw .attributeError(code: 0x02, characteristic: uuid) }
+        return value
+    }
+
+    func gattSetNotifications(_ uuid: String, enabled: Bool, connection: Int) throws(GATTError) {
+        try checkConnection(connection)
+        let cccd = enabled ? BeltWrite.notificationsOn : BeltWrite.notificationsOff
+        let characteristic = try attribute(uuid, cccd, kind: .clientConfiguration)
+        let notifications = world.withPeripheral { $0.writeClientConfiguration(characteristic, cccd, at: $1) } ?? []
+        reportViolations()
+        guard characteristic.notifies else { throw .notFound("CCCD of \(uuid)") }
+        deliver(notifications)
+    }
+
+    func gattDisconnect(connection: Int) {
+        guard connection == gattConnection, gattSink != nil else { return }
+        world.disconnectBelt()
+        closeGATTEvents(reason: nil)
+    }
+
+    private func checkConnection(_ connection: Int) throws(GATTError) {
+        step()
+        guard connection == gattConnection, gattSink != nil, world.isBeltConnected else { throw .disconnected }
+    }
+
+    /// The belt characteristic behind a UUID; an attribute the belt lacks is a violation and an ATT error.
+    private func attribute(_ uuid: String, _ bytes: [UInt8], kind: BeltWrite.Kind) throws(GATTError) -> BeltCharacteristic {
+        if let c = BeltCharacteristic(uuidString: uuid) { return c }
+        _ = world.withPeripheral { $0.refuseUnknownAttribute(uuid, bytes, kind: kind, at: $1) }
+        reportViolations()
+        throw .notFound(uuid)
+    }
+
+    private func deliver(_ notifications: [BeltWrite]) {
+        for n in notifications {
+            gattSink?.yield(.notification(characteristic: n.characteristic.uuidString, value: n.bytes))
+        }
+    }
+
+    private func closeGATTEvents(reason: String?) {
+        gattSink?.yield(.disconnected(reason: reason))
+        gattSink?.finish()
+        gattSink = nil
+    }
+
+    /// Logs byte-level violations as they happen, so a run's log shows them where they occurred.
+    private func reportViolations() {
+        let all = world.peripheral.violations
+        for v in all.dropFirst(reportedViolations) { logger.error("belt protocol violation: \(v)") }
+        reportedViolations = all.count
+    }
 }

@@ -17,6 +17,8 @@ public struct SimulatedWorld: Sendable {
         public var buttonEdges: [GPIOEdgeEvent] = []
         public var gestures: [RecognizedGesture] = []
         public var beltEvents: [BeltEvent] = []
+        /// What the belt's GATT server notified (only on characteristics a central subscribed to).
+        public var beltNotifications: [BeltWrite] = []
         public var actorFailures: [String] = []
         /// The belt's link dropped and the belt stops advertising until the given time.
         public var beltLinkDropped = false
@@ -26,7 +28,10 @@ public struct SimulatedWorld: Sendable {
     /// The "true" declination of the simulated world, degrees east.
     public let declination: Double
     public private(set) var walker: Walker
-    public private(set) var belt = SimulatedBelt()
+    /// The belt's GATT side, around the belt model.
+    public private(set) var peripheral = BeltPeripheral()
+    /// The belt above the byte level; its `violations` are commands the belt refused.
+    public var belt: SimulatedBelt { peripheral.belt }
     public private(set) var now: Duration = .zero
     /// The walker's true position once a second, for checking where it really went.
     public private(set) var track: [(at: Duration, position: Coordinate)] = []
@@ -86,7 +91,8 @@ public struct SimulatedWorld: Sendable {
         }
         walker.advance(by: dt, following: isBeltConnected ? feltDirection : nil, random: &random)
         gpsError.advance(by: dt, random: &random)
-        belt.advance(to: now, dt: dt)
+        peripheral.magneticHeading = beltCompass
+        output.beltNotifications += peripheral.advance(to: now, dt: dt)
 
         if now >= nextTrackAt {
             track.append((now, walker.position))
@@ -141,15 +147,18 @@ public struct SimulatedWorld: Sendable {
         case .gesture(let g):
             output.gestures.append(g)
         case .beltButton(let button, let press):
-            let events = belt.press(button, press, at: now)
-            if isBeltConnected { output.beltEvents += events }
+            let events = peripheral.belt.press(button, press, at: now)
+            if isBeltConnected {
+                output.beltEvents += events
+                output.beltNotifications += peripheral.notifications(for: events)
+            }
         case .gpsOutage(let length):
             gpsQuietUntil = now + length
         case .beltDisconnect(let length):
             beltAvailableAt = now + length
             if isBeltConnected {
                 isBeltConnected = false
-                belt.linkLost()
+                peripheral.linkLost()
                 output.beltLinkDropped = true
             }
         case .failActor(let name):
@@ -163,17 +172,35 @@ public struct SimulatedWorld: Sendable {
     public mutating func connectBelt() -> [BeltEvent]? {
         guard now >= beltAvailableAt else { return nil }
         isBeltConnected = true
+        peripheral.connect(at: now)
         return [.modeChanged(belt.mode), .connected]
     }
 
     /// We closed the link on purpose (shutdown).
     public mutating func disconnectBelt() {
         isBeltConnected = false
+        peripheral.disconnect()
     }
 
     public mutating func sendToBelt(_ command: BeltCommand) -> [BeltEvent]? {
         guard isBeltConnected else { return nil }
-        return belt.receive(command, at: now)
+        return peripheral.belt.receive(command, at: now)
+    }
+
+    // MARK: The belt's GATT server (used by `SimulatedBeltGATTClient`)
+
+    /// A GATT connection attempt; false while the belt is out of reach (scripted drop).
+    public mutating func gattConnect() -> Bool {
+        guard now >= beltAvailableAt else { return false }
+        isBeltConnected = true
+        peripheral.connect(at: now)
+        return true
+    }
+
+    /// Runs one operation on the connected belt's GATT server; nil when no link is up.
+    public mutating func withPeripheral<T>(_ body: (inout BeltPeripheral, Duration) -> T) -> T? {
+        guard isBeltConnected else { return nil }
+        return body(&peripheral, now)
     }
 }
 

@@ -70,8 +70,9 @@ struct Run: AsyncParsableCommand {
         try await appliance.run()
         if let board = appliance.board {
             let world = await board.snapshot()
-            let violations = world.belt.violations.count
-            logger.notice("simulation ended at t+\(world.now.clockString): walked \(Int(world.walker.distanceWalked.rounded())) m, belt received \(world.belt.records.count) commands, \(violations) protocol violation\(violations == 1 ? "" : "s")")
+            let violations = world.belt.violations.count + world.peripheral.violations.count
+            let commands = world.belt.records.count - world.peripheral.keepAliveAnswers
+            logger.notice("simulation ended at t+\(world.now.clockString): walked \(Int(world.walker.distanceWalked.rounded())) m, belt received \(commands) commands and \(world.peripheral.keepAliveAnswers) keep-alive answers, \(violations) protocol violation\(violations == 1 ? "" : "s")")
         }
         logger.notice("stopped")
     }

@@ -124,6 +124,8 @@ final class DemoRouteIntegrationTests: XCTestCase {
 
         // What reached the belt: navigation signals on channel 2, no protocol violations, silence at the end.
         XCTAssertEqual(world.belt.violations.map { "\($0.command): \($0.problem!)" }, [])
+        XCTAssertEqual(world.peripheral.violations.map { "\($0)" }, [], "every byte the belt received was valid")
+        XCTAssertGreaterThan(world.peripheral.keepAliveAnswers, 0, "keep-alives were answered")
         let navigationSignals = world.belt.records.filter {
             if case .configureChannel(let c) = $0.command { c.channel == ChannelConfiguration.navigationChannel } else { false }
         }

@@ -39,6 +39,8 @@ public actor BeltActor {
     private var controller = BeltNavigationController()
     private var battery: Int?
     private var scheduledPoll: Duration?
+    /// Set when the belt is let go for good: the connection loop must not come back for it.
+    private var released = false
 
     public static let heartbeat: Duration = .milliseconds(250)
     /// A write that takes longer than this is given up (the link layer will notice a dead link): the
@@ -110,6 +112,7 @@ public actor BeltActor {
     /// Silences the belt, hands it back to wait mode and lets go of it. Also called by the supervisor
     /// when shutdown finds this actor down between restarts.
     public func release() async {
+        released = true
         if controller.isConnected { logger.info("shutting down: stopping the belt's vibration") }
         await silenceAndDisconnect()
         forwarders.stop()
@@ -213,6 +216,7 @@ public actor BeltActor {
             } catch {
                 logger.warning("belt connection attempt failed: \(error)")
             }
+            if released || Task.isCancelled { return }
             let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
             logger.info("next belt connection attempt in \(SupervisedService.format(delay))")
             do { try await clock.sleep(for: delay) } catch { return }

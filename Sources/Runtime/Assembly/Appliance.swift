@@ -101,7 +101,11 @@ public struct Appliance: Sendable {
         let guidance = RouteGuidance(route: route, parameters: config.guidance, restoring: saved)
 
         let trigger = ShutdownTrigger()
-        let belt = BeltActor(link: SimulatedBeltLink(board: board), requests: beltRequests, reports: beltReportSink,
+        // The belt is reached through its real bytes: the GATT link runs the handshake and the codec
+        // against the simulated belt's GATT server, exactly as it will against a belt over BLE.
+        let beltLink = GATTBeltLink(connector: SimulatedBeltGATTConnector(board: board), clock: clock,
+                                    logger: makeLogger("belt-link"))
+        let belt = BeltActor(link: beltLink, requests: beltRequests, reports: beltReportSink,
                              defaultIntensity: config.intensity, clock: clock, logger: makeLogger(BeltActor.name),
                              health: health, status: status)
         let exitWhenDone = options.exitWhenDone
