@@ -141,6 +141,54 @@ final class DemoRouteIntegrationTests: XCTestCase {
         XCTAssertFalse(logs.matching("gestures actor restarted").isEmpty)
     }
 
+    /// Issue 3: drop the belt's link mid-navigation; after reconnection the belt is back in app mode with
+    /// the vibration the navigation last asked for (the latest state wins), and nothing was sent while it
+    /// was away.
+    func testAfterALinkDropTheBeltIsBackInAppModeWithTheLatestVibration() async throws {
+        var config = try demoConfiguration { _ in false }
+        // Mid-leg (the third leg is 318 m long), so no waypoint is reached while the belt is away.
+        let drop = Duration.seconds(210), back = Duration.seconds(220)
+        config.simulation?.events = [SimulationEvent(at: drop, action: .beltDisconnect(back - drop))]
+        let (world, observations, logs, _) = try await walk(config)
+        XCTAssertEqual(logs.matching("destination reached").count, 1)
+
+        func navigationSignal(_ r: SimulatedBelt.Record) -> ChannelConfiguration? {
+            guard r.problem == nil, case .configureChannel(let c) = r.command, c.channel == ChannelConfiguration.navigationChannel
+            else { return nil }
+            return c
+        }
+        let records = world.belt.records
+        XCTAssertTrue(records.allSatisfy { $0.at < drop || $0.at >= back }, "nothing reached the belt while it was out of reach")
+        guard let before = records.last(where: { $0.at < drop && navigationSignal($0) != nil }),
+              let reconnected = records.firstIndex(where: { $0.at >= back && $0.command == .changeMode(.app) }),
+              let after = records[reconnected...].first(where: { navigationSignal($0) != nil })
+        else { return XCTFail("expected a signal before the drop, app mode after it, and a signal again") }
+
+        // What navigation last asked for before the belt came back.
+        let wanted = observations.last { o in
+            guard o.at < after.at, case .belt(let r) = o.action else { return false }
+            switch r {
+            case .startNavigation(_, _, let s?), .updateNavigation(_, _, let s?): return s == .navigation || s == .approachingDestination
+            default: return false
+            }
+        }
+        let direction: Int
+        switch wanted?.action {
+        case .belt(.updateNavigation(let d, _, _))?, .belt(.startNavigation(let d, _, _))?: direction = d
+        default: return XCTFail("no direction was requested before the reconnection")
+        }
+        let (a, b) = (navigationSignal(before)!, navigationSignal(after)!)
+        XCTAssertEqual(b.orientation, .magneticBearing(direction), "the latest direction wins on reconnection")
+        XCTAssertEqual(a.pattern, b.pattern)
+        XCTAssertEqual(a.periodMilliseconds, b.periodMilliseconds)
+        if case .magneticBearing(let x) = a.orientation {
+            // The walker stood still without a signal, so only GPS noise moved the direction.
+            XCTAssertLessThanOrEqual(abs(Bearing.difference(from: Double(x), to: Double(direction))), 10)
+        }
+        XCTAssertTrue(logs.matching("could not send").isEmpty, "no command was attempted while disconnected")
+        XCTAssertEqual(world.peripheral.violations.count, 0)
+    }
+
     func testASwipeSkipsAWaypoint() async throws {
         let config = try demoConfiguration { event in
             if case .gesture(.swipe(.right)) = event.action { return true }
