@@ -280,7 +280,8 @@ public struct ConfigurationLoader: Sendable {
     private func readEvent(_ e: TableReader, buttons: ButtonConfiguration?) -> SimulationEvent? {
         let at = readTime(e, "at")
         if !e.has("at") { e.report("at", "missing; when the event happens, e.g. at = \"3:00\" (minutes:seconds of session time)") }
-        let actionKeys = ["button", "gesture", "belt_button", "gps_outage_s", "belt_disconnect_s", "fail_actor"]
+        let actionKeys = ["button", "gesture", "belt_button", "gps_outage_s", "belt_disconnect_s", "belt_refuses_connection",
+                          "belt_battery_percent", "fail_actor"]
         let present = actionKeys.filter { e.has($0) }
         guard present.count == 1 else {
             e.report("", present.isEmpty
@@ -322,6 +323,14 @@ public struct ConfigurationLoader: Sendable {
             if let v = e.double("gps_outage_s", in: 1...3600, unit: " s") { action = .gpsOutage(.seconds(v)) }
         case "belt_disconnect_s":
             if let v = e.double("belt_disconnect_s", in: 0.5...3600, unit: " s") { action = .beltDisconnect(.seconds(v)) }
+        case "belt_refuses_connection":
+            if let refuse = e.bool("belt_refuses_connection") {
+                if refuse { action = .beltRefusesNextConnection } else {
+                    e.report("belt_refuses_connection", "only true makes sense here; leave the event out instead")
+                }
+            }
+        case "belt_battery_percent":
+            if let v = e.int("belt_battery_percent", in: 0...100, unit: " %") { action = .beltBattery(percent: v) }
         default:
             if let name = e.choice("fail_actor", Self.actorNames) { action = .failActor(name) }
         }

@@ -46,6 +46,10 @@ public struct SimulationEvent: Sendable, Hashable {
         case gpsOutage(Duration)
         /// The belt's link drops and comes back after a while.
         case beltDisconnect(Duration)
+        /// The belt refuses the next connection attempt (it is connected to a phone, say).
+        case beltRefusesNextConnection
+        /// The belt's battery jumps to this charge (a low battery, for instance).
+        case beltBattery(percent: Int)
         /// An actor throws, to show the supervisor restarting it.
         case failActor(String)
     }

@@ -283,3 +283,10 @@ public struct BeltPeripheral: Sendable {
         }
     }
 }
+
+extension BeltPeripheral {
+    /// Scripted: the battery's charge jumps; a subscribed central hears of it on the next step.
+    public mutating func setBattery(percent: Double) {
+        belt.setBattery(percent: percent)
+    }
+}

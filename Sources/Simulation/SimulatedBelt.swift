@@ -112,6 +112,11 @@ public struct SimulatedBelt: Sendable {
         batteryPercent = max(0, batteryPercent - dt * (channels.isEmpty ? 0.0008 : 0.004))
     }
 
+    /// Scripted: the battery's charge jumps (0–100 %).
+    public mutating func setBattery(percent: Double) {
+        batteryPercent = min(100, max(0, percent))
+    }
+
     /// An unexpected link loss: the belt falls back from app (or our pause) to wait (belt-protocol.md §6.1).
     public mutating func linkLost() {
         if mode == .app || mode == .pause { mode = .wait }

@@ -39,6 +39,8 @@ public struct SimulatedWorld: Sendable {
     public private(set) var fixLog: [Fix] = []
     public private(set) var beltAvailableAt: Duration = .zero
     public private(set) var isBeltConnected = false
+    /// Scripted: the next connection attempt fails.
+    public private(set) var refusesNextConnection = false
 
     private var random: SeededRandom
     private var gpsError: GPSErrorModel
@@ -161,6 +163,10 @@ public struct SimulatedWorld: Sendable {
                 peripheral.linkLost()
                 output.beltLinkDropped = true
             }
+        case .beltRefusesNextConnection:
+            refusesNextConnection = true
+        case .beltBattery(let percent):
+            peripheral.setBattery(percent: Double(percent))
         case .failActor(let name):
             output.actorFailures.append(name)
         }
@@ -192,6 +198,10 @@ public struct SimulatedWorld: Sendable {
     /// A GATT connection attempt; false while the belt is out of reach (scripted drop).
     public mutating func gattConnect() -> Bool {
         guard now >= beltAvailableAt else { return false }
+        if refusesNextConnection {
+            refusesNextConnection = false
+            return false
+        }
         isBeltConnected = true
         peripheral.connect(at: now)
         return true

@@ -123,6 +123,30 @@ final class ConfigurationLoaderTests: XCTestCase {
         }
     }
 
+    func testBeltScriptEventsAreRead() throws {
+        let c = try loader.load(text: """
+        board = "sim"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [[simulation.events]]
+        at = "1:00"
+        belt_refuses_connection = true
+        [[simulation.events]]
+        at = "2:00"
+        belt_battery_percent = 9
+        """, path: "/tmp/x.toml")
+        XCTAssertEqual(c.simulation?.events.map(\.action), [.beltRefusesNextConnection, .beltBattery(percent: 9)])
+        let bad = issues("""
+        board = "sim"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [[simulation.events]]
+        at = "2:00"
+        belt_battery_percent = 120
+        """)
+        XCTAssertEqual(bad.map(\.keyPath), ["simulation.events[0].belt_battery_percent"])
+    }
+
     func testKeysOfAnotherSourceAreErrors() {
         let found = issues(piConfig("[gps]\nsource = \"gpsd\"\naddress = 66\n[compass]\nsource = \"auto\"\naddress = 13"))
         XCTAssertEqual(found.map(\.keyPath), ["gps.address", "compass.address"])

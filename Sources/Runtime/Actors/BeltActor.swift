@@ -46,6 +46,8 @@ public actor BeltActor {
     /// A write that takes longer than this is given up (the link layer will notice a dead link): the
     /// actor must come back to its mailbox well within the watchdog's window.
     public static let sendTimeout: Duration = .seconds(5)
+    /// Below this charge the battery reports become warnings (visible with `journalctl -p warning`).
+    public static let lowBattery = 20
 
     public init(link: any BeltLink, requests: AsyncStream<BeltRequest>, reports: AsyncStream<Report>.Continuation,
                 defaultIntensity: Int, clock: SessionClock, logger: Logger, health: HealthMonitor, status: StatusBoard,
@@ -173,7 +175,11 @@ public actor BeltActor {
             logger.info("belt \(b) button (\(p == .long ? "long" : "short") press), mode \(prev) → \(new)")
         case .battery(let percent):
             battery = percent
-            logger.info("belt battery \(percent)%")
+            if percent < Self.lowBattery {
+                logger.warning("belt battery low: \(percent)%; charge the belt soon")
+            } else {
+                logger.info("belt battery \(percent)%")
+            }
         }
     }
 
