@@ -154,6 +154,16 @@ public struct SimulatedWorld: Sendable {
                 output.beltEvents += events
                 output.beltNotifications += peripheral.notifications(for: events)
             }
+            if peripheral.belt.mode == .standby {
+                // Switched off (a long power press): the belt closes the link after telling us, and stays
+                // out of reach — nobody switches a simulated belt back on (belt-protocol.md §5.2, §10.7).
+                beltAvailableAt = .seconds(Int64.max / 2)
+                if isBeltConnected {
+                    isBeltConnected = false
+                    peripheral.linkLost()
+                    output.beltLinkDropped = true
+                }
+            }
         case .gpsOutage(let length):
             gpsQuietUntil = now + length
         case .beltDisconnect(let length):

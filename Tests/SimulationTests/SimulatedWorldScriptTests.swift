@@ -35,3 +35,16 @@ final class SimulatedWorldScriptTests: XCTestCase {
         XCTAssertEqual(status.percent, 8, accuracy: 0.01)
     }
 }
+
+extension SimulatedWorldScriptTests {
+    func testALongPowerPressSwitchesTheBeltOffAndClosesTheLink() {
+        var w = world([SimulationEvent(at: .seconds(1), action: .beltButton(.power, .long))])
+        XCTAssertTrue(w.gattConnect())
+        _ = w.withPeripheral { $0.writeClientConfiguration(.fe04, BeltWrite.notificationsOn, at: $1) }
+        let output = w.advance(to: .seconds(2))
+        XCTAssertEqual(output.beltNotifications.map(\.characteristic), [.fe04], "the press is told before the link closes")
+        XCTAssertEqual(output.beltNotifications.first?.bytes, [0x01, 0x03, 0x00, 0x01, 0x00], "power, long, wait → standby")
+        XCTAssertTrue(output.beltLinkDropped)
+        XCTAssertFalse(w.gattConnect(), "a switched-off belt is out of reach")
+    }
+}
