@@ -11,18 +11,29 @@ import XCTest
 /// A belt link for tests: answers the handshake in a given mode, records every write, and can be told
 /// to hang on writes (as a dead BLE link would until the ATT timeout).
 final class TestBeltLink: BeltLink {
-    private let state = Mutex<(sent: [BeltCommand], hang: Bool)>(([], false))
+    private let state = Mutex<(sent: [BeltCommand], hang: Bool, connects: Int)>(([], false, 0))
     let mode: BeltMode
+    /// Connection attempts never complete (a belt that accepts the link but never answers).
+    let hangConnects: Bool
 
-    init(mode: BeltMode = .app) {
+    init(mode: BeltMode = .app, hangConnects: Bool = false) {
         self.mode = mode
+        self.hangConnects = hangConnects
     }
+
+    var connectAttempts: Int { state.withLock { $0.connects } }
 
     var sent: [BeltCommand] { state.withLock { $0.sent } }
 
     func hangWrites(_ on: Bool) { state.withLock { $0.hang = on } }
 
     func connect() async throws -> AsyncStream<BeltEvent> {
+        state.withLock { $0.connects += 1 }
+        if hangConnects {
+            let (never, _) = AsyncStream<Void>.makeStream()
+            for await _ in never {}          // until cancelled
+            throw CancellationError()
+        }
         let (events, sink) = AsyncStream<BeltEvent>.makeStream()
         sink.yield(.modeChanged(mode))
         sink.yield(.connected)
@@ -113,5 +124,27 @@ final class BeltActorTests: XCTestCase {
         link.hangWrites(false)
         await advance(seconds: 4)                       // the write times out; the actor beats again
         XCTAssertGreaterThan(notifier.count("WATCHDOG=1"), whileHung, "pings resume after the timeout")
+    }
+
+    /// A connection attempt that never completes is given up after the overall timeout and retried.
+    func testAHangingConnectionAttemptTimesOutAndIsRetried() async throws {
+        let testClock = TestClock()
+        let clock = SessionClock(testClock)
+        let logs = LogCapture()
+        let link = TestBeltLink(hangConnects: true)
+        let (requests, _) = AsyncStream<BeltRequest>.makeStream()
+        let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
+        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: clock,
+                             logger: logs.logger("belt"), health: HealthMonitor(expected: [BeltActor.name]),
+                             status: StatusBoard(order: []),
+                             reconnectBackoff: RestartBackoff(initial: .seconds(1), maximum: .seconds(1)))
+        let task = Task { try await belt.run() }
+        defer { task.cancel() }
+        for _ in 0..<(19 * 4) { await testClock.advance(by: .milliseconds(250)) }
+        XCTAssertEqual(link.connectAttempts, 1)
+        XCTAssertTrue(logs.matching("timed out").isEmpty && logs.matching("did not answer within").isEmpty)
+        for _ in 0..<(3 * 4) { await testClock.advance(by: .milliseconds(250)) }
+        XCTAssertFalse(logs.matching("belt connection attempt failed: the belt did not answer within 20.0 seconds").isEmpty, "\(logs.all)")
+        XCTAssertEqual(link.connectAttempts, 2, "retried after the backoff")
     }
 }

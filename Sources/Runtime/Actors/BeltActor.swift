@@ -46,6 +46,9 @@ public actor BeltActor {
     /// A write that takes longer than this is given up (the link layer will notice a dead link): the
     /// actor must come back to its mailbox well within the watchdog's window.
     public static let sendTimeout: Duration = .seconds(5)
+    /// One connection attempt (link, discovery, handshake) may take this long: FSLib-iOS's overall
+    /// timer (belt-protocol.md §3.2). The attempt is then cancelled and retried with backoff.
+    public static let connectTimeout: Duration = .seconds(20)
     /// Below this charge the battery reports become warnings (visible with `journalctl -p warning`).
     public static let lowBattery = 20
 
@@ -189,16 +192,17 @@ public actor BeltActor {
     }
 
     /// Runs `operation`, giving up with `BeltLinkError.timedOut` after `limit` of session time.
-    private func withTimeout(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> Void) async throws {
+    private func withTimeout<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         let clock = self.clock
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        return try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await operation() }
             group.addTask {
                 try await clock.sleep(for: limit)
                 throw BeltLinkError.timedOut(limit)
             }
             defer { group.cancelAll() }
-            try await group.next()
+            guard let first = try await group.next() else { throw BeltLinkError.timedOut(limit) }
+            return first
         }
     }
 
@@ -208,7 +212,8 @@ public actor BeltActor {
         while !Task.isCancelled {
             let started = clock.elapsed
             do {
-                let events = try await link.connect()
+                let link = self.link
+                let events = try await withTimeout(Self.connectTimeout) { try await link.connect() }
                 reports.yield(.connected(true))
                 var sawDisconnect = false
                 for await event in events {
