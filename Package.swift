@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
         .target(name: "Gestures", dependencies: ["Navigation"], swiftSettings: swiftSettings),
         .target(name: "Config",
-                dependencies: ["Belt", "Navigation", "Gestures",
+                dependencies: ["Belt", "Navigation", "Gestures", "Platform",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 

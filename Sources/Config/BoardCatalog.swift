@@ -1,3 +1,4 @@
+import Platform
 import TOMLKit
 
 #if canImport(Glibc)
@@ -119,16 +120,9 @@ public struct BoardCatalog: Sendable {
                                uartDevice: uartDevice, bluetoothAdapter: adapter, bluetoothVersion: btVersion)
     }
 
+    /// The file's text, or nil when it is missing or unreadable (the caller says which file and why it matters).
     static func readText(_ path: String) -> String? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            if n == 0 { break }
-            bytes += buffer[0..<n]
-        }
+        guard let bytes = try? AtomicFile.read(path) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -6,24 +6,8 @@ import XCTest
 /// line, a bad line reported in place (issue 3 item 6).
 final class BeltCodecCommandLineTests: XCTestCase {
     func run(_ arguments: [String], input: String = "") throws -> (status: Int32, lines: [String]) {
-        // Beside the test bundle first, so a build with its own --scratch-path tests its own binary.
-        let beside = [Bundle.main.executableURL?.deletingLastPathComponent(), Bundle.main.bundleURL,
-                      Bundle.main.bundleURL.deletingLastPathComponent()].compactMap { $0?.appendingPathComponent("wayfinder").path }
-        let binary = (beside + ["\(Repository.root)/.build/debug/wayfinder"]).first { FileManager.default.isExecutableFile(atPath: $0) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(binary, "build the executable first (make test does)"))
-        process.arguments = arguments
-        process.environment = [:]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output.split(separator: "\n").map(String.init))
+        let result = try WayfinderBinary.run(arguments, input: input)
+        return (result.status, result.outputLines)
     }
 
     func testEncodePrintsOneLinePerCommandAndReportsBadLinesInPlace() throws {

@@ -5,20 +5,8 @@ import XCTest
 /// The command line as an operator uses it: exit statuses and what is printed.
 final class CommandLineTests: XCTestCase {
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String, errors: String) {
-        let binary = [Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("wayfinder").path,
-                      "\(Repository.root)/.build/debug/wayfinder"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(binary, "build the executable first (make test does)"))
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output, errors)
+        let result = try WayfinderBinary.run(arguments, environment: environment)
+        return (result.status, result.output, result.errors)
     }
 
     func temporaryFile(_ text: String) throws -> String {
