@@ -33,8 +33,11 @@ let package = Package(
 
         // Pure cores: fed bytes and time, return events and bytes/commands.
         .target(name: "Belt", swiftSettings: swiftSettings),
-        // The GATT-client surface device actors run on; the BLE issue implements it on Linux sockets.
-        .target(name: "BLE", swiftSettings: swiftSettings),
+        // BLE central and peripheral: pure ATT/GATT, advertising and mgmt codecs, and the actors that
+        // run them on the kernel's Bluetooth sockets (sockets themselves live in Platform).
+        .target(name: "BLE",
+                dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
+                swiftSettings: swiftSettings),
         .target(name: "Sensors", swiftSettings: swiftSettings),
         .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
         .target(name: "Gestures", dependencies: ["Navigation"], swiftSettings: swiftSettings),
@@ -76,11 +79,19 @@ let package = Package(
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 
+        // `make hil`: the hardware-in-loop checks, run inside the QEMU guest on real kernel sockets.
+        .executableTarget(name: "WayfinderHIL",
+                          dependencies: ["BLE", "Belt", "Runtime", "Simulation", "Platform",
+                                         .product(name: "Logging", package: "swift-log")],
+                          swiftSettings: swiftSettings),
+
         .target(name: "WayfinderTestKit",
                 dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         .testTarget(name: "BeltTests", dependencies: ["Belt"], swiftSettings: swiftSettings),
+        .testTarget(name: "BLETests", dependencies: ["BLE", "Platform", "WayfinderTestKit"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "WayfinderTestKit"], swiftSettings: swiftSettings),
