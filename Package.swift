@@ -90,7 +90,8 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         .testTarget(name: "BeltTests", dependencies: ["Belt"], swiftSettings: swiftSettings),
-        .testTarget(name: "BLETests", dependencies: ["BLE", "Platform", "WayfinderTestKit"],
+        .testTarget(name: "BLETests", dependencies: ["BLE", "Platform", "WayfinderTestKit",
+                                                     .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),

@@ -27,14 +27,18 @@ public struct BluetoothAddress: Sendable, Hashable, CustomStringConvertible {
         self.init(value)
     }
 
-    /// From the six bytes of a `bdaddr_t` in memory order (little-endian).
-    init(littleEndianBytes bytes: [UInt8]) {
+    /// From the six bytes of a `bdaddr_t` in memory order (little-endian), as mgmt events and
+    /// `sockaddr_l2` carry it. Bytes beyond the sixth are ignored.
+    public init(littleEndianBytes bytes: some Collection<UInt8>) {
         var value: UInt64 = 0
         for byte in bytes.prefix(6).reversed() {
             value = value << 8 | UInt64(byte)
         }
         self.init(value)
     }
+
+    /// The six bytes of a `bdaddr_t` in memory order (last printed octet first).
+    public var littleEndianBytes: [UInt8] { octets.reversed() }
 
     /// The six octets in printed order.
     public var octets: [UInt8] {

@@ -54,33 +54,7 @@ enum GPIOEventPump {
 
     /// Starts a detached pthread running `body`; nil on success, else why it could not start.
     static func startThread(_ body: @escaping @Sendable () -> Void) -> GPIOError? {
-        let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        var thread = pthread_t()
-        let rc = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            let body = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
-            body.run()
-            return nil
-        }, box)
-        guard rc == 0 else {
-            Unmanaged<ThreadBody>.fromOpaque(box).release()
-            return .system(operation: "starting the GPIO event thread", path: "-", errno: rc)
-        }
-        pthread_detach(thread)
-        return nil
-    }
-
-    private final class ThreadBody: Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-
-    /// Set once by the stream's termination handler, read by the pump thread.
-    private final class StopFlag: @unchecked Sendable {
-        private let lock = HandleLock()
-        private var value = false  // guarded by lock
-
-        var isSet: Bool { lock.withLock { value } }
-        func set() { lock.withLock { value = true } }
+        guard let rc = DetachedThread.start(body) else { return nil }
+        return .system(operation: "starting the GPIO event thread", path: "-", errno: rc)
     }
 }

@@ -1,0 +1,94 @@
+import Logging
+import Platform
+
+/// One central's connection to a GATT database we host: `GATTServerCore` over a socket (a
+/// socketpair in process, an accepted L2CAP ATT socket in the rig), with the device model as
+/// delegate. Requests are served one at a time in arrival order, as ATT requires.
+public actor GATTServerConnection {
+    private let socket: PacketSocket
+    private let logger: Logger
+    private var core: GATTServerCore
+    private var closed = false
+    /// PDUs that were refused (bad requests answered with errors, bad commands ignored).
+    public private(set) var refusals: [String] = []
+
+    public init(socket: PacketSocket, database: GATTDatabase, logger: Logger) {
+        self.socket = socket
+        self.logger = logger
+        self.core = GATTServerCore(database: database)
+    }
+
+    /// Serves requests until the link ends, then tells the delegate.
+    public func run(delegate: some GATTServerDelegate) async {
+        var reason: String?
+        do {
+            for try await packet in socket.packets() {
+                await serve(packet, delegate: delegate)
+                if closed { break }
+            }
+            reason = closed ? nil : "the central closed the link"
+        } catch {
+            reason = "\(error)"
+        }
+        closed = true
+        socket.close()
+        await delegate.disconnected(reason: reason)
+    }
+
+    /// Sends a notification when the central subscribed; false when it did not (or the link is down).
+    @discardableResult
+    public func notify(_ characteristic: BLEUUID, value: [UInt8]) -> Bool {
+        guard !closed, let pdu = core.notification(of: characteristic, value: value) else { return false }
+        do {
+            try socket.send(pdu)
+            return true
+        } catch {
+            logger.debug("notification of \(characteristic) not sent: \(error)")
+            return false
+        }
+    }
+
+    public func isSubscribed(_ characteristic: BLEUUID) -> Bool { core.subscription(of: characteristic).notify }
+
+    /// Ends the link from the peripheral's side.
+    public func close() {
+        closed = true
+        socket.close()
+    }
+
+    public var mtu: UInt16 { core.mtu }
+
+    private func serve(_ packet: [UInt8], delegate: some GATTServerDelegate) async {
+        // Reads are answered with the model's current value, fetched before the (synchronous) core runs.
+        var fresh: [BLEUUID: [UInt8]] = [:]
+        if let pdu = try? ATTPDU(decoding: packet) {
+            let handle: UInt16? = switch pdu {
+            case .readRequest(let h), .readBlobRequest(let h, _): h
+            default: nil
+            }
+            if let handle, let attribute = core.database.attributes.first(where: { $0.handle == handle }),
+               attribute.kind == .characteristicValue, let uuid = attribute.characteristic,
+               attribute.properties.contains(.read) {
+                fresh[uuid] = await delegate.read(uuid)
+            }
+        }
+        let outputs = core.receive(packet) { fresh[$0] }
+        for output in outputs {
+            switch output {
+            case .send(let bytes):
+                do {
+                    try socket.send(bytes)
+                } catch {
+                    logger.debug("response not sent: \(error)")
+                }
+            case .written(let characteristic, let value, let withResponse):
+                await delegate.written(characteristic, value: value, withResponse: withResponse)
+            case .subscriptionChanged(let characteristic, let notify, let indicate):
+                await delegate.subscriptionChanged(characteristic, notify: notify, indicate: indicate)
+            case .refused(let why):
+                refusals.append(why)
+                logger.warning("GATT server refused a PDU: \(why)")
+            }
+        }
+    }
+}
