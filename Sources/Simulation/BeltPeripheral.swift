@@ -165,9 +165,10 @@ public struct BeltPeripheral: Sendable {
         }
     }
 
-    /// An operation on an attribute the belt does not have (for the transport).
-    public mutating func refuseUnknownAttribute(_ uuid: String, _ bytes: [UInt8], kind: BeltWrite.Kind, at now: Duration) {
-        refuse(uuid, bytes, kind: kind, reason: "no such characteristic", at: now)
+    /// A request the belt's GATT server refused (a write to a read-only characteristic, a bad CCCD
+    /// value, a malformed PDU): the central broke the table's rules, which is a violation too.
+    public mutating func recordRefusedRequest(_ why: String, at now: Duration) {
+        refuse("ATT", [], kind: .value, reason: why, at: now)
     }
 
     // MARK: Time and buttons

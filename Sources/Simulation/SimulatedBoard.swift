@@ -24,10 +24,11 @@ public actor SimulatedBoard {
     private let edgeSink: AsyncStream<GPIOEdgeEvent>.Continuation
     private let gestureSink: AsyncStream<RecognizedGesture>.Continuation
     private let failureSink: AsyncStream<String>.Continuation
-    private var beltSink: AsyncStream<BeltEvent>.Continuation?
-    /// The events of the current GATT client, and which connection it is (a stale client's calls fail).
-    private var gattSink: AsyncStream<GATTClientEvent>.Continuation?
-    private var gattConnection = 0
+    /// The belt's GATT server for the current link, and which link it is (a stale server's calls are ignored).
+    private var beltServer: GATTServerConnection?
+    private var beltConnection = 0
+    /// Notifications and closes for the belt's server, delivered in order by one task.
+    private let beltOutbox: AsyncStream<BeltOutgoing>.Continuation
     private var reportedViolations = 0
 
     /// How often the world moves on, in session time.
@@ -44,7 +45,19 @@ public actor SimulatedBoard {
         (buttonEdges, edgeSink) = AsyncStream.makeStream()
         (gestures, gestureSink) = AsyncStream.makeStream()
         (actorFailures, failureSink) = AsyncStream.makeStream()
+        let (outgoing, outbox) = AsyncStream<BeltOutgoing>.makeStream()
+        beltOutbox = outbox
+        Task {
+            for await item in outgoing {
+                switch item {
+                case .notify(let server, let uuid, let value): await server.notify(uuid, value: value)
+                case .close(let server): await server.close()
+                }
+            }
+        }
     }
+
+    deinit { beltOutbox.finish() }
 
     /// Runs the world until the task is cancelled.
     public func run() async throws {
@@ -75,157 +88,101 @@ public actor SimulatedBoard {
             logger.notice("injecting a failure into the \(name) actor")
             failureSink.yield(name)
         }
-        for event in output.beltEvents { beltSink?.yield(event) }
         deliver(output.beltNotifications)
         if output.beltLinkDropped {
             logger.notice("belt link dropped (the belt is out of reach until t+\(world.beltAvailableAt.clockString))")
-            beltSink?.yield(.disconnected(expected: false))
-            beltSink?.finish()
-            beltSink = nil
-            gattSink?.yield(.disconnected(reason: "link lost"))
-            gattSink?.finish()
-            gattSink = nil
+            closeBeltServer()
         }
-    }
-
-    // MARK: The belt link (used by `SimulatedBeltLink`)
-
-    func connectBelt() throws(BeltLinkError) -> AsyncStream<BeltEvent> {
-        step()
-        guard let greeting = world.connectBelt() else { throw .noBeltFound }
-        beltSink?.finish()
-        let (events, sink) = AsyncStream<BeltEvent>.makeStream()
-        beltSink = sink
-        for event in greeting { sink.yield(event) }
-        return events
-    }
-
-    func sendToBelt(_ command: BeltCommand) throws(BeltLinkError) {
-        step()
-        guard let replies = world.sendToBelt(command) else { throw .notConnected }
-        if let problem = world.belt.records.last?.problem, !problem.hasPrefix("ignored") {
-            logger.error("belt protocol violation: \(command): \(problem)")
-        }
-        for event in replies { beltSink?.yield(event) }
-    }
-
-    func disconnectBelt() {
-        world.disconnectBelt()
-        beltSink?.yield(.disconnected(expected: true))
-        beltSink?.finish()
-        beltSink = nil
     }
 }
 
-/// The belt link of the simulated board above the byte level: commands go straight to the simulated belt.
-/// The appliance now uses `GATTBeltLink` over `SimulatedBeltGATTConnector`; this link is unused.
-///
-/// Known issue, under investigation: at commit 0f01405, deleting this link together with `beltSink` made
-/// the SIGTERM path crash every time (SIGSEGV on a concurrency job during the belt's release, in debug and
-/// release builds, AddressSanitizer clean; a 16-byte dummy property avoided it). Since the belt actor's
-/// timeout helper became generic (commit "Belt connection attempts time out…") the same deletion no longer
-/// crashes (0 of 16 runs). The cause is not understood, so this is kept until it is.
-/// To reproduce: check out 0f01405, delete both, and run `make test`; the `ShutdownTests` test fails.
-public struct SimulatedBeltLink: BeltLink {
-    let board: SimulatedBoard
-
-    public init(board: SimulatedBoard) {
-        self.board = board
-    }
-
-    public func connect() async throws -> AsyncStream<BeltEvent> { try await board.connectBelt() }
-
-    public func send(_ command: BeltCommand) async throws { try await board.sendToBelt(command) }
-
-    public func disconnect() async { await board.disconnectBelt() }
+enum BeltOutgoing: Sendable {
+    case notify(GATTServerConnection, BLEUUID, [UInt8])
+    case close(GATTServerConnection)
 }
 
-// MARK: The belt's GATT server (used by `SimulatedBeltGATTClient`)
+// MARK: The belt's GATT server, reached over a socketpair
 
 extension SimulatedBoard {
-    func gattConnect() throws(GATTError) -> (connection: Int, events: AsyncStream<GATTClientEvent>) {
+    /// A new link to the belt: a socketpair whose one end our real GATT server serves with the belt's
+    /// database and model, and whose other end the real GATT client gets. Every operation of the belt
+    /// actor is an ATT PDU through the kernel, as over L2CAP.
+    ///
+    /// The client's ATT timeout runs on real time, not session time: it guards the transport, and an
+    /// accelerated 30 s would be a few milliseconds of a busy machine.
+    func gattConnect() throws(GATTError) -> SocketGATTClient {
         step()
         guard world.gattConnect() else { throw .notFound("belt (out of reach)") }
-        closeGATTEvents(reason: nil)
-        let (events, sink) = AsyncStream<GATTClientEvent>.makeStream()
-        gattConnection += 1
-        gattSink = sink
-        return (gattConnection, events)
-    }
-
-    func gattDiscover(services: [String], connection: Int) throws(GATTError) -> [String: [String]] {
-        try checkConnection(connection)
-        var table: [String: [String]] = [:]
-        for (service, characteristics) in BeltPeripheral.services where services.contains(service.uuidString) {
-            table[service.uuidString] = characteristics.map(\.uuidString)
+        closeBeltServer()
+        let central: PacketSocket, peripheral: PacketSocket
+        do {
+            (central, peripheral) = try PacketSocket.pair()
+        } catch {
+            world.disconnectBelt()
+            throw .unavailable("\(error)")
         }
-        return table
+        beltConnection += 1
+        let server = GATTServerConnection(socket: peripheral, database: BeltPeripheral.gattDatabase, logger: logger)
+        beltServer = server
+        let delegate = SimulatedBeltServerDelegate(board: self, connection: beltConnection)
+        Task { await server.run(delegate: delegate) }
+        return SocketGATTClient(socket: central, clock: .continuous(), logger: logger)
     }
 
-    func gattWrite(_ uuid: String, _ value: [UInt8], connection: Int) throws(GATTError) {
-        try checkConnection(connection)
-        let characteristic = try attribute(uuid, value, kind: .value)
+    func beltRead(_ uuid: BLEUUID, connection: Int) -> [UInt8]? {
+        guard connection == beltConnection, let characteristic = BeltCharacteristic(uuidString: uuid.uuidString) else { return nil }
+        step()
+        let value = world.withPeripheral { $0.read(characteristic, at: $1) } ?? nil
+        reportViolations()
+        return value
+    }
+
+    func beltWritten(_ uuid: BLEUUID, _ value: [UInt8], connection: Int) {
+        guard connection == beltConnection, let characteristic = BeltCharacteristic(uuidString: uuid.uuidString) else { return }
+        step()
         let recorded = world.belt.records.count
         let notifications = world.withPeripheral { $0.write(characteristic, value, at: $1) } ?? []
         reportViolations()
-        // A well-formed command the belt still refused (e.g. intensity 3 %), as `sendToBelt` logs it.
+        // A well-formed command the belt still refused (e.g. intensity 3 %).
         for record in world.belt.records.dropFirst(recorded) {
             if let problem = record.problem, !problem.hasPrefix("ignored") {
                 logger.error("belt refused \(record.command): \(problem)")
             }
         }
-        guard characteristic.isWritable else { throw .attributeError(code: 0x03, characteristic: uuid) }
         deliver(notifications)
     }
 
-    func gattRead(_ uuid: String, connection: Int) throws(GATTError) -> [UInt8] {
-        try checkConnection(connection)
-        let characteristic = try attribute(uuid, [], kind: .readRequest)
-        let value = world.withPeripheral { $0.read(characteristic, at: $1) } ?? nil
-        reportViolations()
-        guard let value else { throw .attributeError(code: 0x02, characteristic: uuid) }
-        return value
-    }
-
-    func gattSetNotifications(_ uuid: String, enabled: Bool, connection: Int) throws(GATTError) {
-        try checkConnection(connection)
-        let cccd = enabled ? BeltWrite.notificationsOn : BeltWrite.notificationsOff
-        let characteristic = try attribute(uuid, cccd, kind: .clientConfiguration)
-        let notifications = world.withPeripheral { $0.writeClientConfiguration(characteristic, cccd, at: $1) } ?? []
-        reportViolations()
-        guard characteristic.notifies else { throw .notFound("CCCD of \(uuid)") }
-        deliver(notifications)
-    }
-
-    func gattDisconnect(connection: Int) {
-        guard connection == gattConnection, gattSink != nil else { return }
-        world.disconnectBelt()
-        closeGATTEvents(reason: nil)
-    }
-
-    private func checkConnection(_ connection: Int) throws(GATTError) {
+    func beltSubscriptionChanged(_ uuid: BLEUUID, notify: Bool, connection: Int) {
+        guard connection == beltConnection, let characteristic = BeltCharacteristic(uuidString: uuid.uuidString) else { return }
         step()
-        guard connection == gattConnection, gattSink != nil, world.isBeltConnected else { throw .disconnected }
+        let notifications = world.withPeripheral { $0.setNotifications(characteristic, enabled: notify, at: $1) } ?? []
+        reportViolations()
+        deliver(notifications)
     }
 
-    /// The belt characteristic behind a UUID; an attribute the belt lacks is a violation and an ATT error.
-    private func attribute(_ uuid: String, _ bytes: [UInt8], kind: BeltWrite.Kind) throws(GATTError) -> BeltCharacteristic {
-        if let c = BeltCharacteristic(uuidString: uuid) { return c }
-        _ = world.withPeripheral { $0.refuseUnknownAttribute(uuid, bytes, kind: kind, at: $1) }
+    func beltRefused(_ why: String, connection: Int) {
+        guard connection == beltConnection else { return }
+        _ = world.withPeripheral { $0.recordRefusedRequest(why, at: $1) }
         reportViolations()
-        throw .notFound(uuid)
+    }
+
+    /// The central closed the link (or it broke): the belt is no longer connected.
+    func beltDisconnected(connection: Int, reason: String?) {
+        guard connection == beltConnection, beltServer != nil else { return }
+        beltServer = nil
+        if world.isBeltConnected { world.disconnectBelt() }
+    }
+
+    private func closeBeltServer() {
+        if let server = beltServer { beltOutbox.yield(.close(server)) }
+        beltServer = nil
     }
 
     private func deliver(_ notifications: [BeltWrite]) {
+        guard let server = beltServer else { return }
         for n in notifications {
-            gattSink?.yield(.notification(characteristic: n.characteristic.uuidString, value: n.bytes))
+            beltOutbox.yield(.notify(server, BLEUUID(n.characteristic.uuid16), n.bytes))
         }
-    }
-
-    private func closeGATTEvents(reason: String?) {
-        gattSink?.yield(.disconnected(reason: reason))
-        gattSink?.finish()
-        gattSink = nil
     }
 
     /// Logs byte-level violations as they happen, so a run's log shows them where they occurred.
@@ -233,5 +190,31 @@ extension SimulatedBoard {
         let all = world.peripheral.violations
         for v in all.dropFirst(reportedViolations) { logger.error("belt protocol violation: \(v)") }
         reportedViolations = all.count
+    }
+}
+
+/// Hands the belt's GATT server events to the board, tagged with the link they belong to.
+struct SimulatedBeltServerDelegate: GATTServerDelegate {
+    let board: SimulatedBoard
+    let connection: Int
+
+    func read(_ characteristic: BLEUUID) async -> [UInt8]? {
+        await board.beltRead(characteristic, connection: connection)
+    }
+
+    func written(_ characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async {
+        await board.beltWritten(characteristic, value, connection: connection)
+    }
+
+    func subscriptionChanged(_ characteristic: BLEUUID, notify: Bool, indicate: Bool) async {
+        await board.beltSubscriptionChanged(characteristic, notify: notify, connection: connection)
+    }
+
+    func refused(_ why: String) async {
+        await board.beltRefused(why, connection: connection)
+    }
+
+    func disconnected(reason: String?) async {
+        await board.beltDisconnected(connection: connection, reason: reason)
     }
 }

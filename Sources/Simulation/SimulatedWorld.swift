@@ -16,7 +16,6 @@ public struct SimulatedWorld: Sendable {
         public var headings: [Heading] = []
         public var buttonEdges: [GPIOEdgeEvent] = []
         public var gestures: [RecognizedGesture] = []
-        public var beltEvents: [BeltEvent] = []
         /// What the belt's GATT server notified (only on characteristics a central subscribed to).
         public var beltNotifications: [BeltWrite] = []
         public var actorFailures: [String] = []
@@ -151,7 +150,6 @@ public struct SimulatedWorld: Sendable {
         case .beltButton(let button, let press):
             let events = peripheral.belt.press(button, press, at: now)
             if isBeltConnected {
-                output.beltEvents += events
                 output.beltNotifications += peripheral.notifications(for: events)
             }
             if peripheral.belt.mode == .standby {
@@ -184,26 +182,13 @@ public struct SimulatedWorld: Sendable {
 
     // MARK: The belt's side of the link
 
-    /// A connection attempt; fails while the belt is out of reach.
-    public mutating func connectBelt() -> [BeltEvent]? {
-        guard now >= beltAvailableAt else { return nil }
-        isBeltConnected = true
-        peripheral.connect(at: now)
-        return [.modeChanged(belt.mode), .connected]
-    }
-
     /// We closed the link on purpose (shutdown).
     public mutating func disconnectBelt() {
         isBeltConnected = false
         peripheral.disconnect()
     }
 
-    public mutating func sendToBelt(_ command: BeltCommand) -> [BeltEvent]? {
-        guard isBeltConnected else { return nil }
-        return peripheral.belt.receive(command, at: now)
-    }
-
-    // MARK: The belt's GATT server (used by `SimulatedBeltGATTClient`)
+    // MARK: The belt's GATT server (reached over a socketpair by the board)
 
     /// A GATT connection attempt; false while the belt is out of reach (scripted drop).
     public mutating func gattConnect() -> Bool {

@@ -49,6 +49,7 @@ final class GATTOverSocketpairTests: XCTestCase {
             subscriptions[characteristic] = notify
         }
         func disconnected(reason: String?) async { disconnectReason = .some(reason) }
+        func refused(_ why: String) async {}
         func setBattery(_ value: UInt8) { batteryPercent = value }
     }
 
@@ -129,7 +130,7 @@ final class GATTOverSocketpairTests: XCTestCase {
     }
 
     func testErrorResponsesSurfaceAsTypedErrors() async throws {
-        let (client, _, _, _) = try connect()
+        let (client, server, _, _) = try connect()
         _ = try await client.discover(services: [Self.control.uuidString, Self.vendor.uuidString])
         do {
             _ = try await client.read(characteristic: Self.secret.uuidString)
@@ -155,6 +156,10 @@ final class GATTOverSocketpairTests: XCTestCase {
         } catch let error as GATTError {
             XCTAssertEqual(error, .notFound("characteristic 0000FEEE-0000-1000-8000-00805F9B34FB (not discovered)"))
         }
+        let refusals = await server.refusals
+        XCTAssertEqual(refusals, ["readRequest on handle 0x14: read not permitted (0x02)",
+                                  "writeRequest on handle 0x6: write not permitted (0x03)",
+                                  "readRequest on handle 0x999: invalid handle (0x01)"])
         // The link survives every error.
         let firmware = try await client.read(characteristic: Self.firmware.uuidString)
         XCTAssertEqual(firmware, [52, 0, 1])

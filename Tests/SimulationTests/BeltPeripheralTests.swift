@@ -197,7 +197,7 @@ final class BeltPeripheralTests: XCTestCase {
         _ = await board.snapshot()
         var iterator = client.events.makeAsyncIterator()
         let event = await iterator.next()
-        XCTAssertEqual(event, .disconnected(reason: "link lost"))
+        XCTAssertEqual(event, .disconnected(reason: "the peripheral closed the link"))
         let after = await iterator.next()
         XCTAssertNil(after)
         do {
@@ -206,14 +206,33 @@ final class BeltPeripheralTests: XCTestCase {
         } catch {}
     }
 
-    func testAWriteToAnAttributeTheBeltLacksIsAViolation() async throws {
+    func testACharacteristicTheBeltLacksCannotBeAddressedAndReachesNothing() async throws {
         let board = makeBoard()
         let client = try await SimulatedBeltGATTConnector(board: board).connect()
+        _ = try await client.discover(services: BeltService.allCases.map(\.uuidString))
         do {
             try await client.write(characteristic: "0000FE08-0000-1000-8000-00805F9B34FB", value: [0x01], withResponse: true)
             XCTFail("FE08 does not exist")
-        } catch {}
+        } catch let error as GATTError {
+            XCTAssertEqual(error, .notFound("characteristic 0000FE08-0000-1000-8000-00805F9B34FB (not discovered)"))
+        }
         let world = await board.snapshot()
-        XCTAssertEqual(world.peripheral.violations.map(\.reason), ["no such characteristic"])
+        XCTAssertEqual(world.belt.records, [])
+    }
+
+    func testAWriteTheBeltsTableForbidsIsRefusedAndRecordedAsAViolation() async throws {
+        let board = makeBoard()
+        let client = try await SimulatedBeltGATTConnector(board: board).connect()
+        guard let socketClient = client as? SocketGATTClient else { return XCTFail("the simulated belt is reached over ATT") }
+        // FE01 (firmware) is read-only; its value handle in the table is 6 (GAP 1–3, FE51 at 4, FE01 at 5/6).
+        XCTAssertEqual(BeltPeripheral.gattDatabase.valueHandle(of: BLEUUID(0xFE01)), 6)
+        do {
+            _ = try await socketClient.perform(.write(handle: 6, value: [0x01]))
+            XCTFail("FE01 is not writable")
+        } catch let failure as GATTClientFailure {
+            XCTAssertEqual(failure, .attribute(.writeNotPermitted, handle: 6, request: 0x12))
+        }
+        let world = await board.snapshot()
+        XCTAssertEqual(world.peripheral.violations.map(\.reason), ["writeRequest on handle 0x6: write not permitted (0x03)"])
     }
 }

@@ -105,11 +105,15 @@ public struct GATTServerCore: Sendable {
 
     // MARK: Requests
 
+    /// Runs a request; an error becomes an Error Response. Errors other than "not found" (which
+    /// ends every discovery) are also reported as refusals: a central broke the table's rules.
     private func answer(_ request: ATTPDU, handle: UInt16, _ body: () throws(ATTErrorCode) -> ATTPDU) -> [Output] {
         do {
             return [.send(try body().encoded())]
         } catch {
-            return [.send(ATTPDU.errorResponse(request: request.opcode.rawValue, handle: handle, error: error).encoded())]
+            let response = Output.send(ATTPDU.errorResponse(request: request.opcode.rawValue, handle: handle, error: error).encoded())
+            guard error != .attributeNotFound else { return [response] }
+            return [response, .refused("\(request.opcode) on handle 0x\(String(handle, radix: 16)): \(error)")]
         }
     }
 

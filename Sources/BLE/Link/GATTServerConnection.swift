@@ -88,6 +88,7 @@ public actor GATTServerConnection {
             case .refused(let why):
                 refusals.append(why)
                 logger.warning("GATT server refused a PDU: \(why)")
+                await delegate.refused(why)
             }
         }
     }

@@ -6,6 +6,8 @@ public protocol GATTServerDelegate: Sendable {
     func written(_ characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async
     /// A client switched notifications or indications.
     func subscriptionChanged(_ characteristic: BLEUUID, notify: Bool, indicate: Bool) async
+    /// A request or command the server refused (answered with an error, or ignored).
+    func refused(_ why: String) async
     /// The link ended (the central closed it, or it was lost).
     func disconnected(reason: String?) async
 }

@@ -7,7 +7,7 @@ extension DetachedThread {
     /// own waits (poll slices) and check `cancelled` so cancelling the task ends it promptly.
     static func run<T: Sendable>(_ body: @escaping @Sendable (_ cancelled: @Sendable () -> Bool) -> Result<T, SocketError>)
         async throws -> T {
-        let flag = Flag()
+        let flag = StopFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 let failed = start { continuation.resume(with: body { flag.isSet }.mapError { $0 as any Error }) }
@@ -16,12 +16,5 @@ extension DetachedThread {
         } onCancel: {
             flag.set()
         }
-    }
-
-    final class Flag: @unchecked Sendable {
-        private let lock = HandleLock()
-        private var value = false  // guarded by lock
-        var isSet: Bool { lock.withLock { value } }
-        func set() { lock.withLock { value = true } }
     }
 }
