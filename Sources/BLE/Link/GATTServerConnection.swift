@@ -73,14 +73,13 @@ public actor GATTServerConnection {
             }
         }
         let outputs = core.receive(packet) { fresh[$0] }
+        // The model hears of a write (or a refusal) before the central gets its response, as on a
+        // device that answers after handling the write: a central that saw the response can rely on it.
+        var responses: [[UInt8]] = []
         for output in outputs {
             switch output {
             case .send(let bytes):
-                do {
-                    try socket.send(bytes)
-                } catch {
-                    logger.debug("response not sent: \(error)")
-                }
+                responses.append(bytes)
             case .written(let characteristic, let value, let withResponse):
                 await delegate.written(characteristic, value: value, withResponse: withResponse)
             case .subscriptionChanged(let characteristic, let notify, let indicate):
@@ -89,6 +88,13 @@ public actor GATTServerConnection {
                 refusals.append(why)
                 logger.warning("GATT server refused a PDU: \(why)")
                 await delegate.refused(why)
+            }
+        }
+        for bytes in responses {
+            do {
+                try socket.send(bytes)
+            } catch {
+                logger.debug("response not sent: \(error)")
             }
         }
     }
