@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
         .target(name: "Gestures", dependencies: ["Navigation"], swiftSettings: swiftSettings),
         .target(name: "Config",
-                dependencies: ["Belt", "Navigation", "Gestures", "Platform",
+                dependencies: ["Belt", "BLE", "Navigation", "Gestures", "Platform",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
@@ -67,7 +67,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         .executableTarget(name: "wayfinder",
-                          dependencies: ["Runtime", "Belt", "Config", "Platform",
+                          dependencies: ["Runtime", "Belt", "BLE", "Config", "Platform",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),

@@ -1,4 +1,9 @@
-/// How one BLE peripheral is chosen: a fixed address, or discovery rules.
+import BLE
+import Platform
+
+/// How one BLE peripheral is chosen, as the `[devices.*]` table says: a fixed address, or discovery
+/// rules. The matching itself is `BLE.DiscoveryRule`; this is the parsed configuration and its
+/// defaults come from there, so `wayfinder scan` and the device actors judge devices alike.
 public struct DeviceSelection: Sendable, Hashable {
     public var enabled: Bool
     /// Connect only to this address (an allowlist of one); discovery rules are then ignored.
@@ -19,17 +24,30 @@ public struct DeviceSelection: Sendable, Hashable {
         self.selectionWindow = selectionWindow
     }
 
+    init(enabled: Bool, rule: DiscoveryRule) {
+        self.init(enabled: enabled, address: rule.address?.description, nameContains: rule.nameContains,
+                  serviceUUIDs: rule.serviceUUIDs.map(\.description), selectionWindow: rule.selectionWindow)
+    }
+
+    /// The rule the device actors select by. The loader has validated the address and UUIDs; any
+    /// that still do not parse are left out (an unparsable address then matches nothing).
+    public var discoveryRule: DiscoveryRule {
+        var rule = DiscoveryRule(nameContains: nameContains, serviceUUIDs: serviceUUIDs.compactMap(BLEUUID.init(string:)),
+                                 selectionWindow: selectionWindow)
+        if let address {
+            rule.address = BluetoothAddress(string: address)
+            if rule.address == nil { rule.nameContains = []; rule.serviceUUIDs = [] }
+        }
+        return rule
+    }
+
     /// feelSpace naviBelt: name prefix `naviGuertel`, service FE51 (newer) or 65333333-…-CA100 (legacy)
     /// (belt-protocol.md §1).
-    public static let beltDefaults = DeviceSelection(
-        enabled: true, nameContains: ["naviGuertel"],
-        serviceUUIDs: ["FE51", "65333333-A115-11E2-9E9A-0800200CA100"], selectionWindow: .seconds(2))
+    public static let beltDefaults = DeviceSelection(enabled: true, rule: .belt)
 
     /// Fuffr: name contains "Fuffr" or "Neonode", strongest RSSI within 1 s (fuffr-protocol.md §2.1).
-    public static let touchCaseDefaults = DeviceSelection(
-        enabled: true, nameContains: ["Fuffr", "Neonode"], selectionWindow: .seconds(1))
+    public static let touchCaseDefaults = DeviceSelection(enabled: true, rule: .touchCase)
 
     /// FiftyThree Pencil: GAP name "Pencil" (or the older "Charcoal by 53") (pencil-protocol.md §1).
-    public static let pencilDefaults = DeviceSelection(
-        enabled: false, nameContains: ["Pencil", "Charcoal by 53"], selectionWindow: .seconds(1))
+    public static let pencilDefaults = DeviceSelection(enabled: false, rule: .pencil)
 }

@@ -1,0 +1,84 @@
+/// A mgmt command Wayfinder sends, and its wire form.
+///
+/// Packet: Command Code (2), Controller Index (2), Parameter Length (2), parameters; all
+/// little-endian (mgmt-api.txt, "Packet Structures"). Parameter layouts are cited per case.
+public enum ManagementCommand: Sendable, Hashable {
+    /// 0x0001, no parameters; returns Version (1), Revision (2).
+    case readVersion
+    /// 0x0003, no parameters; returns Num_Controllers (2), Controller_Index[i] (2).
+    case readIndexList
+    /// 0x0004, no parameters; returns the 280-byte controller information.
+    case readControllerInformation
+    /// 0x0005, Powered (1); returns Current_Settings (4).
+    case setPowered(Bool)
+    /// 0x0007, Connectable (1); returns Current_Settings (4).
+    case setConnectable(Bool)
+    /// 0x000D, Low_Energy (1); returns Current_Settings (4).
+    case setLowEnergy(Bool)
+    /// 0x000F, Name (249), Short_Name (11), each NUL-terminated; returns the same.
+    case setLocalName(name: String, shortName: String)
+    /// 0x0023, Address_Type (1); returns Address_Type (1).
+    case startDiscovery(DiscoveryAddressTypes)
+    /// 0x0024, Address_Type (1); returns Address_Type (1).
+    case stopDiscovery(DiscoveryAddressTypes)
+    /// 0x003E; returns Instance (1).
+    case addAdvertising(AddAdvertisingParameters)
+    /// 0x003F, Instance (1) (0: every instance); returns Instance (1).
+    case removeAdvertising(instance: UInt8)
+
+    /// Name field sizes of Set Local Name, each including the NUL (mgmt-api.txt).
+    public static let nameFieldLength = 249
+    public static let shortNameFieldLength = 11
+
+    public var opcode: ManagementOpcode {
+        switch self {
+        case .readVersion: return .readVersion
+        case .readIndexList: return .readIndexList
+        case .readControllerInformation: return .readControllerInformation
+        case .setPowered: return .setPowered
+        case .setConnectable: return .setConnectable
+        case .setLowEnergy: return .setLowEnergy
+        case .setLocalName: return .setLocalName
+        case .startDiscovery: return .startDiscovery
+        case .stopDiscovery: return .stopDiscovery
+        case .addAdvertising: return .addAdvertising
+        case .removeAdvertising: return .removeAdvertising
+        }
+    }
+
+    /// The parameter bytes.
+    public func parameters() throws(ManagementEncodingError) -> [UInt8] {
+        switch self {
+        case .readVersion, .readIndexList, .readControllerInformation:
+            return []
+        case let .setPowered(on), let .setConnectable(on), let .setLowEnergy(on):
+            return [on ? 0x01 : 0x00]
+        case let .setLocalName(name, shortName):
+            return try Self.nameField(name, length: Self.nameFieldLength, field: "name")
+                + Self.nameField(shortName, length: Self.shortNameFieldLength, field: "short name")
+        case let .startDiscovery(types), let .stopDiscovery(types):
+            return [types.rawValue]
+        case let .addAdvertising(parameters):
+            return try parameters.encoded()
+        case let .removeAdvertising(instance):
+            return [instance]
+        }
+    }
+
+    /// The whole packet for controller `index` (`ManagementIndex.none` for the non-controller ones).
+    public func packet(index: UInt16) throws(ManagementEncodingError) -> [UInt8] {
+        let parameters = try parameters()
+        var bytes: [UInt8] = []
+        bytes.appendLittleEndian(opcode.rawValue)
+        bytes.appendLittleEndian(index)
+        bytes.appendLittleEndian(UInt16(parameters.count))
+        return bytes + parameters
+    }
+
+    /// UTF-8, NUL-padded to `length`; at least one NUL must remain.
+    private static func nameField(_ text: String, length: Int, field: String) throws(ManagementEncodingError) -> [UInt8] {
+        let utf8 = Array(text.utf8)
+        guard utf8.count < length else { throw .nameTooLong(field: field, bytes: utf8.count, limit: length - 1) }
+        return utf8 + [UInt8](repeating: 0, count: length - utf8.count)
+    }
+}

@@ -1,0 +1,40 @@
+/// A mgmt command code: the first field of every command packet and of Command Complete/Status.
+///
+/// Values from mgmt-api.txt (BlueZ 5.66, shipped by Debian 12 as
+/// /usr/share/doc/libbluetooth-dev/mgmt-api.txt.gz), each command's "Command Code". Debian's
+/// libbluetooth-dev installs no `mgmt.h`, so the numbers live here.
+public struct ManagementOpcode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let readVersion = ManagementOpcode(rawValue: 0x0001)
+    public static let readIndexList = ManagementOpcode(rawValue: 0x0003)
+    public static let readControllerInformation = ManagementOpcode(rawValue: 0x0004)
+    public static let setPowered = ManagementOpcode(rawValue: 0x0005)
+    public static let setConnectable = ManagementOpcode(rawValue: 0x0007)
+    public static let setLowEnergy = ManagementOpcode(rawValue: 0x000D)
+    public static let setLocalName = ManagementOpcode(rawValue: 0x000F)
+    public static let startDiscovery = ManagementOpcode(rawValue: 0x0023)
+    public static let stopDiscovery = ManagementOpcode(rawValue: 0x0024)
+    public static let addAdvertising = ManagementOpcode(rawValue: 0x003E)
+    public static let removeAdvertising = ManagementOpcode(rawValue: 0x003F)
+
+    public var description: String {
+        switch self {
+        case .readVersion: return "Read Management Version Information"
+        case .readIndexList: return "Read Controller Index List"
+        case .readControllerInformation: return "Read Controller Information"
+        case .setPowered: return "Set Powered"
+        case .setConnectable: return "Set Connectable"
+        case .setLowEnergy: return "Set Low Energy"
+        case .setLocalName: return "Set Local Name"
+        case .startDiscovery: return "Start Discovery"
+        case .stopDiscovery: return "Stop Discovery"
+        case .addAdvertising: return "Add Advertising"
+        case .removeAdvertising: return "Remove Advertising"
+        default:
+            let hex = String(rawValue, radix: 16, uppercase: true)
+            return "mgmt command 0x" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+    }
+}
