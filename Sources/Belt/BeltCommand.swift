@@ -51,7 +51,7 @@ public enum BeltCommand: Sendable, Hashable, CustomStringConvertible {
         case .changeMode(let m): "mode \(m)"
         case .setDefaultIntensity(let i, let f): "default intensity \(i)%\(f ? " (feedback)" : "")"
         case .configureChannel(let c):
-            "channel \(c.channel): \(c.pattern) toward \(c.orientation), \(c.periodMilliseconds) ms × \(c.iterations == 0 ? "∞" : String(c.iterations))"
+            "channel \(c.channel): \(c.pattern) toward \(c.orientation)\(c.intensity.map { " at \($0) %" } ?? ""), \(c.periodMilliseconds) ms × \(c.iterations == 0 ? "∞" : String(c.iterations))"
         case .stop(let ch): ch.map { "stop channel \($0)" } ?? "stop all"
         case .systemSignal(let s): "system signal \(s)"
         case .setOrientationNotifications(let on): "orientation notifications \(on ? "on" : "off")"

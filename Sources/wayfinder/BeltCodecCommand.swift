@@ -7,8 +7,8 @@ import Foundation
 struct BeltCodecCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "belt",
-        abstract: "Encode belt commands to bytes and decode belt bytes (naviBelt protocol).",
-        subcommands: [Encode.self, Decode.self])
+        abstract: "Talk to the belt, or encode and decode its bytes (naviBelt protocol).",
+        subcommands: [Encode.self, Decode.self, BeltVibrate.self, BeltSignal.self, BeltBattery.self, BeltModeCommand.self])
 
     struct Encode: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,0 +1,202 @@
+import ArgumentParser
+import BLE
+import Belt
+import Config
+import Logging
+import Platform
+import Runtime
+import Simulation
+
+/// Where `wayfinder belt vibrate|signal|battery|mode` find the belt: the configuration's
+/// `[devices.belt]` (a fixed address or the discovery rules) on the board's adapter, an address given
+/// here, or a simulated belt in this process (`--simulated`, no Bluetooth needed).
+struct BeltDeviceOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "The configuration file ([devices.belt] and the board's adapter).")
+    var config: String = WayfinderConfiguration.defaultPath
+
+    @Option(help: "Talk to the belt at this address instead of the configured one.")
+    var address: String?
+
+    @Option(help: "With --address: public or random (default: learned by scanning).")
+    var addressType: String?
+
+    @Option(help: "The Bluetooth adapter (default: the board's, or hci0 with --address).")
+    var adapter: String?
+
+    @Flag(help: "Talk to a simulated belt in this process over real ATT PDUs, without Bluetooth.")
+    var simulated = false
+
+    @Flag(name: .shortAndLong, help: "Log the connection's progress.")
+    var verbose = false
+
+    func validate() throws {
+        if let address, BluetoothAddress(string: address) == nil {
+            throw ValidationError("--address \(address) is not a Bluetooth address (AA:BB:CC:DD:EE:FF)")
+        }
+        if let addressType, !["public", "random"].contains(addressType) {
+            throw ValidationError("--address-type must be public or random")
+        }
+    }
+}
+
+/// One connection to the belt for the duration of a command: connect and complete the handshake
+/// (`GATTBeltLink`, as the appliance does), run the body, disconnect.
+enum BeltDoor {
+    /// The connected belt: its link, and every event it has reported so far.
+    struct Connected: Sendable {
+        let link: GATTBeltLink
+        let events: EventLog
+        let initialMode: BeltMode
+
+        func send(_ commands: [BeltCommand]) async throws {
+            for command in commands {
+                let link = self.link
+                try await withDeadline(BeltActor.sendTimeout, "sending \(command)") { try await link.send(command) }
+            }
+        }
+
+        /// The first event after `index` that `match` accepts, waiting up to `limit` for it.
+        func next<T: Sendable>(after index: Int, within limit: Duration, _ what: String,
+                               _ match: @escaping @Sendable (BeltEvent) -> T?) async throws -> T {
+            let events = self.events
+            return try await withDeadline(limit, what) {
+                while true {
+                    if let found = await events.first(after: index, match) { return found }
+                    if await events.ended { throw BeltLinkError.connectionLost }
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+        }
+    }
+
+    /// Collects the link's events so commands can wait for answers.
+    actor EventLog {
+        private(set) var all: [BeltEvent] = []
+        private(set) var ended = false
+
+        func record(_ event: BeltEvent) {
+            all.append(event)
+            if case .disconnected = event { ended = true }
+        }
+
+        func first<T>(after index: Int, _ match: (BeltEvent) -> T?) -> T? {
+            all.dropFirst(index).lazy.compactMap(match).first
+        }
+
+        var count: Int { all.count }
+    }
+
+    static func withBelt<T: Sendable>(_ options: BeltDeviceOptions, _ body: (Connected) async throws -> T) async throws -> T {
+        let level: Logger.Level = options.verbose ? .info : .warning
+        let format = LogFormat.detect(environment: ProcessEnvironment.current)
+        LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level, format: format) }
+        let logger = Logger(label: "belt")
+        let simulatedBelt = BeltPeripheralHost(clock: .continuous(), logger: logger)
+        let connector = try connector(options, simulated: simulatedBelt, logger: logger)
+        let link = GATTBeltLink(connector: connector, clock: .continuous(), logger: logger)
+        let stream: AsyncStream<BeltEvent>
+        do {
+            stream = try await withDeadline(BeltActor.connectTimeout + .seconds(15), "connecting to the belt") {
+                try await link.connect()
+            }
+        } catch {
+            printError("wayfinder: cannot reach the belt: \(error)\n"
+                       + "wayfinder: is it switched on and in range? `wayfinder scan` lists what is nearby.")
+            throw ExitCode(69)
+        }
+        let log = EventLog()
+        let recorder = Task {
+            for await event in stream { await log.record(event) }
+        }
+        defer { recorder.cancel() }
+        let connected = Connected(link: link, events: log, initialMode: .unknown)
+        // The link reports the belt's mode first, then `.connected` (BeltLink's contract).
+        _ = try await connected.next(after: 0, within: .seconds(5), "the handshake") { event -> Bool? in
+            if case .connected = event { return true } else { return nil }
+        }
+        let mode = await log.first(after: 0) { event -> BeltMode? in
+            if case .modeChanged(let m) = event { return m } else { return nil }
+        } ?? .unknown
+        let ready = Connected(link: link, events: log, initialMode: mode)
+        do {
+            let result = try await body(ready)
+            await link.disconnect()
+            await report(simulatedBelt)
+            return result
+        } catch {
+            await link.disconnect()
+            await report(simulatedBelt)
+            throw error
+        }
+    }
+
+    /// What a simulated belt received, on stderr: the bytes' meaning, so a try-out shows its effect.
+    private static func report(_ host: BeltPeripheralHost) async {
+        let records = await host.records
+        guard !records.isEmpty else { return }
+        let received = records.filter { $0.command != .answerKeepAlive }.map { "\($0.command)" + ($0.problem.map { " (\($0))" } ?? "") }
+        printError("simulated belt received: " + received.joined(separator: "; "))
+        for violation in await host.violations { printError("simulated belt: protocol violation: \(violation)") }
+    }
+
+    private static func connector(_ options: BeltDeviceOptions, simulated: BeltPeripheralHost,
+                                  logger: Logger) throws -> any GATTConnector {
+        if options.simulated { return simulated.connector(logger: logger) }
+        if let text = options.address, let address = BluetoothAddress(string: text) {
+            let adapter = options.adapter ?? "hci0"
+            let type = options.addressType.map { $0 == "random" ? BluetoothAddressType.leRandom : .lePublic }
+            return L2CAPGATTConnector(localAddress: try localAddress(adapter), logger: logger) {
+                if let type { return (address, type) }
+                let found = try await ScanningResolver(rule: DiscoveryRule(address: address), adapter: adapter, logger: logger).resolve()
+                return (found.address, found.addressType)
+            }
+        }
+        let configuration: WayfinderConfiguration
+        do {
+            configuration = try ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
+                                                                      executablePath: ProcessEnvironment.executablePath))
+                .load(path: options.config)
+        } catch {
+            printError("wayfinder: \(error)\nwayfinder: give --address, or fix the configuration (`wayfinder config check \(options.config)`).")
+            throw ExitCode(ExitStatus.configuration)
+        }
+        if configuration.board.isSimulated { return simulated.connector(logger: logger) }
+        let adapter = options.adapter ?? configuration.board.bluetoothAdapter
+        let rule = configuration.belt.discoveryRule
+        return L2CAPGATTConnector(localAddress: try localAddress(adapter), logger: logger) {
+            let found = try await ScanningResolver(rule: rule, adapter: adapter, logger: logger).resolve()
+            return (found.address, found.addressType)
+        }
+    }
+
+    private static func localAddress(_ adapter: String) throws -> BluetoothAddress? {
+        do {
+            return try BluetoothAdapter.named(adapter).address
+        } catch {
+            printError("wayfinder: Bluetooth adapter \(adapter): \(error)")
+            throw ExitCode(69)
+        }
+    }
+
+    static func withDeadline<T: Sendable>(_ limit: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                throw DeadlineExceeded(what: what, limit: limit)
+            }
+            return value
+        }
+    }
+}
+
+/// An operation of a belt command took too long.
+struct DeadlineExceeded: Error, CustomStringConvertible {
+    let what: String
+    let limit: Duration
+    var description: String { "\(what): no answer within \(limit)" }
+}

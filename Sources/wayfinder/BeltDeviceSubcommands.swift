@@ -1,0 +1,151 @@
+import ArgumentParser
+import Belt
+import Foundation
+
+/// `wayfinder belt vibrate`: point the belt somewhere for a few seconds (a hardware check on a Pi).
+struct BeltVibrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vibrate",
+        abstract: "Vibrate toward a direction for a few seconds, then stop.",
+        discussion: """
+        The belt goes to app mode, vibrates continuously toward the direction (FSLib-iOS vibrateAtMagneticBearing, \
+        or vibrateAtAngle with --angle), stops, and returns to the mode it was in.
+          wayfinder belt vibrate 90              east, by the belt's compass
+          wayfinder belt vibrate --angle 0 -s 5  the front motor, 5 seconds
+          wayfinder belt vibrate 180 --simulated try it without a belt
+        """)
+
+    @OptionGroup var belt: BeltDeviceOptions
+
+    @Argument(help: "The direction in degrees: a magnetic bearing (0 = north), or with --angle, clockwise from the front.")
+    var direction: Int
+
+    @Flag(help: "The direction is an angle relative to the belt's front, not a magnetic bearing.")
+    var angle = false
+
+    @Option(help: "Intensity in percent, 5–100 (default: the belt's default intensity).")
+    var intensity: Int?
+
+    @Option(name: .shortAndLong, help: "How long to vibrate, in seconds.")
+    var seconds: Double = 3
+
+    func validate() throws {
+        guard (0...359).contains(direction) else { throw ValidationError("the direction must be 0–359°") }
+        if let intensity, !(5...100).contains(intensity) { throw ValidationError("--intensity must be 5–100 (FSLib's range)") }
+        guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be more than 0 and at most 600") }
+    }
+
+    func run() async throws {
+        var request: [String: BeltJSONValue] = [
+            "cmd": .string(angle ? "vibrateAtAngle" : "vibrateAtMagneticBearing"),
+            angle ? "angle" : "direction": .int(direction),
+        ]
+        if let intensity { request["intensity"] = .int(intensity) }
+        let command = try FSLibCommandNames.command(from: request)
+        try await BeltDoor.withBelt(belt) { belt in
+            try await belt.send([.changeMode(.app), command])
+            print("vibrating toward \(direction)°\(angle ? " from the front" : " magnetic") for \(seconds) s")
+            try await Task.sleep(for: .seconds(seconds))
+            let back = [.app, .unknown].contains(belt.initialMode) ? BeltMode.wait : belt.initialMode
+            try await belt.send([.stop(channel: nil), .changeMode(back)])
+            print("stopped; belt back in \(back) mode")
+        }
+    }
+}
+
+/// `wayfinder belt signal`: play one of the belt's system signals.
+struct BeltSignal: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signal",
+        abstract: "Play a system signal: warning, goalReached or battery (FSLib-iOS signal types).")
+
+    @OptionGroup var belt: BeltDeviceOptions
+
+    @Argument(help: "warning, goalReached or battery.")
+    var signal: String
+
+    func validate() throws {
+        do {
+            _ = try FSLibCommandNames.command(from: ["cmd": .string("signal"), "signalType": .string(signal)])
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    func run() async throws {
+        let command = try FSLibCommandNames.command(from: ["cmd": .string("signal"), "signalType": .string(signal)])
+        try await BeltDoor.withBelt(belt) { belt in
+            try await belt.send([command])
+            print("played \(signal)")
+        }
+    }
+}
+
+/// `wayfinder belt battery`: the belt's charge.
+struct BeltBattery: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "battery",
+        abstract: "Print the belt's battery charge.")
+
+    @OptionGroup var belt: BeltDeviceOptions
+
+    @Flag(help: "Print {\"battery\":N} instead of text.")
+    var json = false
+
+    func run() async throws {
+        let percent = try await BeltDoor.withBelt(belt) { belt in
+            let seen = await belt.events.count
+            try await belt.send([.requestBatteryStatus])
+            // The handshake already asked once (belt-protocol.md §3.5); the newest answer wins.
+            let fresh = try? await belt.next(after: seen, within: .seconds(3), "the battery status") { event -> Int? in
+                if case .battery(let p) = event { return p } else { return nil }
+            }
+            if let fresh { return fresh }
+            return try await belt.next(after: 0, within: .seconds(2), "the battery status") { event -> Int? in
+                if case .battery(let p) = event { return p } else { return nil }
+            }
+        }
+        print(json ? "{\"battery\":\(percent)}" : "battery: \(percent)%")
+    }
+}
+
+/// `wayfinder belt mode`: print or change the belt's mode.
+struct BeltModeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mode",
+        abstract: "Print the belt's mode, or change it (standby, wait, compass, app, pause, calibration, crossing).",
+        discussion: "standby switches the belt off: it then closes the link.")
+
+    @OptionGroup var belt: BeltDeviceOptions
+
+    @Argument(help: "The mode to change to; without it, the current mode is printed.")
+    var mode: String?
+
+    private var target: BeltMode? {
+        guard let mode, case .changeMode(let m) = try? FSLibCommandNames.command(from: ["cmd": .string("changeMode"), "mode": .string(mode)])
+        else { return nil }
+        return m
+    }
+
+    func validate() throws {
+        if let mode, target == nil {
+            throw ValidationError("\"\(mode)\" is not a mode: standby, wait, compass, app, pause, calibration, crossing")
+        }
+    }
+
+    func run() async throws {
+        let target = self.target
+        try await BeltDoor.withBelt(belt) { belt in
+            guard let target else {
+                print("mode: \(belt.initialMode)")
+                return
+            }
+            let seen = await belt.events.count
+            try await belt.send([.changeMode(target)])
+            let now = try await belt.next(after: seen, within: .seconds(5), "the belt confirming mode \(target)") { event -> BeltMode? in
+                if case .modeChanged(let m) = event, m == target { return m } else { return nil }
+            }
+            print("mode: \(now)")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import WayfinderTestKit
+import XCTest
+
+/// `wayfinder belt vibrate|signal|battery|mode` end to end against a simulated belt in the process
+/// (`--simulated`): connection, the full handshake and every command go through our GATT client and
+/// the belt's GATT server as ATT PDUs; the simulated belt reports what it received on stderr.
+final class BeltDeviceCommandLineTests: XCTestCase {
+    /// What the handshake of belt-protocol.md §3.5 sends before any command.
+    let handshake = "request mode; request default intensity; request firmware version; request heading offset; "
+        + "request compass accuracy signal state; battery notifications on; orientation notifications on"
+
+    func received(_ run: WayfinderBinary.Run) -> String? {
+        run.errors.split(separator: "\n").first { $0.hasPrefix("simulated belt received: ") }
+            .map { String($0.dropFirst("simulated belt received: ".count)) }
+    }
+
+    func testVibrateSwitchesToAppModePointsThenStopsAndRestoresTheMode() throws {
+        let run = try WayfinderBinary.run(["belt", "vibrate", "90", "--simulated", "--seconds", "0.2"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.outputLines, ["vibrating toward 90° magnetic for 0.2 s", "stopped; belt back in wait mode"])
+        XCTAssertEqual(received(run), handshake + "; mode app; channel 1: continuous toward 90° magnetic, 500 ms × ∞; stop all; mode wait")
+        XCTAssertFalse(run.errors.contains("violation"), run.errors)
+    }
+
+    func testVibrateAtAnAngleWithAnIntensity() throws {
+        let run = try WayfinderBinary.run(["belt", "vibrate", "--angle", "270", "--intensity", "40", "--simulated", "-s", "0.1"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(received(run)?.contains("channel 1: continuous toward 270° from front at 40 %"), true, received(run) ?? run.errors)
+    }
+
+    func testSignalBatteryAndMode() throws {
+        let signal = try WayfinderBinary.run(["belt", "signal", "goalReached", "--simulated"])
+        XCTAssertEqual(signal.status, 0, signal.errors)
+        XCTAssertEqual(signal.outputLines, ["played goalReached"])
+        XCTAssertEqual(received(signal), handshake + "; system signal destinationReached")
+
+        let battery = try WayfinderBinary.run(["belt", "battery", "--simulated", "--json"])
+        XCTAssertEqual(battery.status, 0, battery.errors)
+        XCTAssertEqual(battery.outputLines.count, 1)
+        XCTAssertTrue(battery.outputLines.first?.hasPrefix("{\"battery\":") == true, battery.output)
+
+        let mode = try WayfinderBinary.run(["belt", "mode", "--simulated"])
+        XCTAssertEqual(mode.outputLines, ["mode: wait"], "a simulated belt starts in wait mode")
+        let change = try WayfinderBinary.run(["belt", "mode", "pause", "--simulated"])
+        XCTAssertEqual(change.status, 0, change.errors)
+        XCTAssertEqual(change.outputLines, ["mode: pause"], "printed once the belt confirmed it on FE06")
+    }
+
+    func testBadArgumentsAreRefusedBeforeConnecting() throws {
+        for arguments in [["belt", "vibrate", "360", "--simulated"], ["belt", "vibrate", "90", "--intensity", "3", "--simulated"],
+                          ["belt", "mode", "sleep", "--simulated"], ["belt", "signal", "loud", "--simulated"],
+                          ["belt", "battery", "--address", "not-an-address"]] {
+            let run = try WayfinderBinary.run(arguments)
+            XCTAssertEqual(run.status, 64, "\(arguments): usage error")
+            XCTAssertNil(received(run), "nothing was sent for \(arguments)")
+        }
+    }
+}
