@@ -1,5 +1,5 @@
-/// Exponential backoff between restarts of a failed actor: 0.5 s, 1 s, 2 s … up to a ceiling, and back
-/// to the start once the actor has run healthily for a while (so a rare failure is retried quickly).
+/// Exponential backoff between restarts of a failed actor or attempts at a lost link: 0.5 s, 1 s, 2 s … up to
+/// a ceiling, and back to the start after a healthy run (so a rare failure is retried quickly).
 public struct RestartBackoff: Sendable, Hashable {
     public var initial: Duration
     public var maximum: Duration
