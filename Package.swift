@@ -75,7 +75,7 @@ let package = Package(
         // Test helpers shared by the test targets (as swift-service-lifecycle's TestKit).
         // `make bench`: the figures in the README.
         .executableTarget(name: "WayfinderBenchmarks",
-                          dependencies: ["Belt", "Config", "Navigation", "Platform", "Runtime", "Sensors",
+                          dependencies: ["Belt", "BLE", "Config", "Navigation", "Platform", "Runtime", "Sensors",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 

@@ -1,6 +1,7 @@
 // Benchmarks: the figures in the README come from `make bench` (a release build).
 // Each case runs a fixed amount of work and reports the time per operation; the last case runs the
 // whole appliance on the simulated board and reports wall time and peak memory.
+import BLE
 import Belt
 import Config
 import Foundation
@@ -67,6 +68,51 @@ measure("belt controller, one direction update", iterations: 1_000_000, unit: "u
     ct += .milliseconds(150)
     sink += Double((try? controller.updateNavigationSignal(direction: Int(ct.inSeconds) % 360, isMagneticBearing: true,
                                                            signal: .navigation, now: ct))?.count ?? 0)
+}
+
+// BLE: the ATT codec, the GATT server core, and a GATT write round trip through the kernel.
+let declarations: [ATTAttributeData] = [
+    ATTAttributeData(handle: 2, value: [0x10, 0x03, 0x00, 0x01, 0xFE]),
+    ATTAttributeData(handle: 5, value: [0x0A, 0x06, 0x00, 0x02, 0xFE]),
+    ATTAttributeData(handle: 8, value: [0x08, 0x09, 0x00, 0x03, 0xFE]),
+]
+let readByType = ATTPDU.readByTypeResponse(declarations).encoded()
+measure("ATT decode + encode, Read By Type response", iterations: 1_000_000, unit: "PDU") {
+    sink += Double((try? ATTPDU(decoding: readByType))?.encoded().count ?? 0)
+}
+let beltLike = GATTDatabase(services: [GATTServiceDefinition(uuid: BLEUUID(0xFE51), characteristics: [
+    GATTCharacteristicDefinition(uuid: BLEUUID(0xFE03), properties: [.write, .writeWithoutResponse]),
+    GATTCharacteristicDefinition(uuid: BLEUUID(0xFE02), properties: [.write, .notify]),
+])])
+var serverCore = GATTServerCore(database: beltLike)
+let channelWrite = ATTPDU.writeRequest(handle: 3, value: [0x00, 0x01, 0xAA, 0xAA, 0x00, 0x00, 0x03, 0x5A, 0x00, 0x00, 0x00, 0x01, 0xB8, 0x0B, 0x00, 0x00, 0x00, 0x01]).encoded()
+measure("GATT server core, one 18-byte write request", iterations: 1_000_000, unit: "write") {
+    sink += Double(serverCore.receive(channelWrite).count)
+}
+do {
+    struct Quiet: GATTServerDelegate {
+        func read(_ characteristic: BLEUUID) async -> [UInt8]? { nil }
+        func written(_ characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async {}
+        func subscriptionChanged(_ characteristic: BLEUUID, notify: Bool, indicate: Bool) async {}
+        func refused(_ why: String) async {}
+        func disconnected(reason: String?) async {}
+    }
+    let silent = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+    let (central, peripheral) = try PacketSocket.pair()
+    let server = GATTServerConnection(socket: peripheral, database: beltLike, logger: silent)
+    let serving = Task { await server.run(delegate: Quiet()) }
+    let client = SocketGATTClient(socket: central, clock: .continuous(), logger: silent)
+    _ = try await client.discover(services: [BLEUUID(0xFE51).uuidString])
+    let value = Array(channelWrite.dropFirst(3))
+    let writes = 5_000
+    let started = clock.now
+    for _ in 0..<writes {
+        try await client.write(characteristic: BLEUUID(0xFE03).uuidString, value: value, withResponse: true)
+    }
+    let perWrite = started.duration(to: clock.now).inSeconds / Double(writes)
+    print("\("GATT write with response over a socketpair".padding(toLength: 46, withPad: " ", startingAt: 0)) \((perWrite * 1e7).rounded() / 10) µs per write  (\(writes)×, client and server actors, kernel round trip)")
+    await client.disconnect()
+    await serving.value
 }
 
 // The whole appliance, the demo walk at 1000×.
