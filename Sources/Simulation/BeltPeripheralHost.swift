@@ -24,6 +24,12 @@ public actor BeltPeripheralHost {
 
     /// Serves one central until the link ends; the belt's periodic notifications run meanwhile.
     public func serve(_ socket: PacketSocket) async {
+        // A belt serves one central at a time: a new connection supersedes a link that looks alive on
+        // our side but is dead on the central's (it reconnected), so the old one is closed.
+        if let previous = server {
+            server = nil
+            await previous.close()
+        }
         link += 1
         linksServed += 1
         let current = link

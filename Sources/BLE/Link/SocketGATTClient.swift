@@ -1,5 +1,6 @@
 import Logging
 import Platform
+import Synchronization
 
 /// The `GATTClient` the device actors use, over one ATT bearer: an L2CAP socket to a real
 /// peripheral, or a socketpair to a simulator. It owns the socket and the timer; the protocol is
@@ -59,13 +60,27 @@ public actor SocketGATTClient: GATTClient {
         return mtu
     }
 
-    /// Runs one GATT procedure and waits for its result.
+    /// Runs one GATT procedure and waits for its result. A cancelled caller stops waiting at once
+    /// (`CancellationError`); the request itself stays on the bearer, as ATT cannot withdraw one, and
+    /// its late answer is ignored.
     public func perform(_ procedure: GATTProcedure) async throws -> GATTProcedureResult {
-        try await withCheckedThrowingContinuation { continuation in
-            let (id, outputs) = core.start(procedure, now: clock.elapsed)
-            waiting[id] = continuation
-            handle(outputs)
+        let request = PendingRequest()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let (id, outputs) = core.start(procedure, now: clock.elapsed)
+                waiting[id] = continuation
+                request.id.withLock { $0 = id }
+                handle(outputs)
+                if Task.isCancelled { abandon(id) }
+            }
+        } onCancel: {
+            Task { await self.abandon(request.id.withLock { $0 }) }
         }
+    }
+
+    private func abandon(_ id: GATTClientCore.RequestID?) {
+        guard let id, let continuation = waiting.removeValue(forKey: id) else { return }
+        continuation.resume(throwing: CancellationError())
     }
 
     public var mtu: UInt16 { core.mtu }
@@ -229,4 +244,9 @@ public actor SocketGATTClient: GATTClient {
         case .valueTooLong(let n, let limit): .unavailable("value of \(n) bytes exceeds \(limit)")
         }
     }
+}
+
+/// The request a `perform` call is waiting for, known once it has been queued.
+private final class PendingRequest: Sendable {
+    let id = Mutex<GATTClientCore.RequestID?>(nil)
 }

@@ -16,10 +16,13 @@ enum BeltActorOverKernel {
         let host = BeltPeripheralHost(clock: .continuous(), logger: logger)
         try await Advertising.during(on: env.peripheralAdapter, advertising: BeltPeripheral.advertising,
                                      scanResponse: BeltPeripheral.scanResponse) {
+            // Each connection is served on its own, so a new one is accepted while an old one lingers.
             let accepting = Task {
-                while !Task.isCancelled {
-                    guard let (socket, _) = try? await listener.accept() else { return }
-                    await host.serve(socket)
+                await withDiscardingTaskGroup { group in
+                    while !Task.isCancelled {
+                        guard let (socket, _) = try? await listener.accept() else { return }
+                        group.addTask { await host.serve(socket) }
+                    }
                 }
             }
             defer { accepting.cancel() }

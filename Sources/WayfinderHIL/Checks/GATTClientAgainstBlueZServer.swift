@@ -17,7 +17,12 @@ enum GATTClientAgainstBlueZServer {
         let advertising = try await Advertising.start(on: env.peripheralAdapter, name: "hil-btgatt-server", services: [heartRate])
         let server = try ToolProcess("btgatt-server", ["-i", env.peripheralAdapter, "-t", "public", "-r"])
         do {
-            try await server.waitFor("Started listening on ATT channel", timeout: .seconds(15))
+            // btgatt-server's stdout is a pipe, so block-buffered: its "Started listening" line comes
+            // late. The kernel's own table says when the ATT channel is listening.
+            try await waitUntil(.seconds(15), "btgatt-server listening on the ATT channel") {
+                Kernel.attListening(on: env.peripheralAddress) || !server.isRunning
+            }
+            try expect(server.isRunning, "btgatt-server exited")
             let socket = try await L2CAPSocket.connect(local: env.centralAddress, peer: env.peripheralAddress,
                                                        type: .lePublic, timeout: .seconds(30))
             let client = SocketGATTClient(socket: socket, clock: .continuous(), logger: logger)
