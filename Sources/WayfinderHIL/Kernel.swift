@@ -14,4 +14,23 @@ enum Kernel {
             return fields.count > 6 && fields[0].lowercased() == wanted && fields[4] == "4" && fields[6] == "0x0004"
         }
     }
+
+    /// The LE links the adapter has: each connection is a device `hciN:handle` in
+    /// /sys/class/bluetooth (net/bluetooth/hci_sysfs.c, `hci_conn_init_sysfs`).
+    static func links(of adapter: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/bluetooth")) ?? []
+        return entries.filter { $0.hasPrefix(adapter + ":") }
+    }
+
+    /// Waits until neither controller has a link left from an earlier check. Why: after the last
+    /// channel closes, the kernel keeps the LE link for a disconnect timeout. Seen in the rig: a
+    /// central that connected again within it got its ATT channel on the lingering link, the new
+    /// listening socket on the peripheral side never accepted it, and discovery failed when the old
+    /// link finally went down. (Our reading: the kernel gives a listener the ATT channel only when a
+    /// connection becomes ready; not verified line by line.)
+    static func waitForNoLinks(_ env: HILEnvironment, within limit: Duration = .seconds(15)) async throws {
+        try await waitUntil(limit, "links left from an earlier check to close") {
+            links(of: env.centralAdapter).isEmpty && links(of: env.peripheralAdapter).isEmpty
+        }
+    }
 }

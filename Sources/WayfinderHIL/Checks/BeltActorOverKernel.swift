@@ -12,6 +12,7 @@ import Simulation
 enum BeltActorOverKernel {
     static let check = HILCheck(name: "belt actor: handshake, navigation, reconnect and resync over the kernel") { env in
         let logger = Logger(label: "hil.belt-actor")
+        try await Kernel.waitForNoLinks(env)
         let listener = try L2CAPSocket.listen(local: env.peripheralAddress)
         let host = BeltPeripheralHost(clock: .continuous(), logger: logger)
         try await Advertising.during(on: env.peripheralAdapter, advertising: BeltPeripheral.advertising,

@@ -10,6 +10,7 @@ import Simulation
 enum BlueZClientAgainstBeltSimulator {
     static let check = HILCheck(name: "BlueZ btgatt-client against our belt simulator") { env in
         let logger = Logger(label: "hil.belt-peripheral")
+        try await Kernel.waitForNoLinks(env)
         let listener = try L2CAPSocket.listen(local: env.peripheralAddress)
         let advertising = try await Advertising.start(on: env.peripheralAdapter, advertising: BeltPeripheral.advertising,
                                                       scanResponse: BeltPeripheral.scanResponse)

@@ -6,7 +6,8 @@ import Platform
 /// LE connection between the rig's two virtual controllers: discover every service, read a value
 /// longer than one PDU, write (accepted and refused), subscribe and receive notifications.
 enum GATTClientAgainstBlueZServer {
-    /// btgatt-server's GAP device name (BlueZ 5.66 tools/btgatt-server.c), 77 bytes: a long read.
+    /// btgatt-server's GAP device name (BlueZ 5.66 tools/btgatt-server.c), served with its C string
+    /// terminator (`name_len = strlen + 1`): 78 bytes, a long read at any MTU below 79.
     static let deviceName = "Very Long Test Device Name For Testing ATT Protocol Operations On GATT Server"
     static let heartRate = BLEUUID(0x180D)
     static let heartRateMeasurement = BLEUUID(0x2A37)
@@ -14,6 +15,7 @@ enum GATTClientAgainstBlueZServer {
 
     static let check = HILCheck(name: "our GATT client against BlueZ btgatt-server") { env in
         let logger = Logger(label: "hil.gatt-client")
+        try await Kernel.waitForNoLinks(env)
         let advertising = try await Advertising.start(on: env.peripheralAdapter, name: "hil-btgatt-server", services: [heartRate])
         let server = try ToolProcess("btgatt-server", ["-i", env.peripheralAdapter, "-t", "public", "-r"])
         do {
@@ -44,7 +46,7 @@ enum GATTClientAgainstBlueZServer {
             guard case .value(let value) = try await client.perform(.read(handle: name.valueHandle)) else {
                 throw HILFailure("no value")
             }
-            try expect(String(decoding: value, as: UTF8.self) == deviceName,
+            try expect(value == Array(deviceName.utf8) + [0],
                        "long read gave \(value.count) bytes: \(String(decoding: value, as: UTF8.self))")
 
             let table = try await client.discover(services: [heartRate.uuidString])
