@@ -8,7 +8,7 @@ DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
-.PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean
+.PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil
 
 all: build
 
@@ -41,6 +41,13 @@ config-check: build
 # Compile the GPIO shim against libgpiod 2.x from Debian 13 (no install; see scripts/check-gpiod-v2.sh).
 check-gpiod-v2:
 	scripts/check-gpiod-v2.sh
+
+# The hardware-in-loop rig (docs/hil.md): Debian's kernel in QEMU with virtual BLE controllers,
+# gpio-sim and i2c-stub, running WayfinderHIL. HIL_SKIP_SWIFT=1 runs the rig's own checks alone;
+# HIL_SHELL=1 boots into a shell in the guest.
+hil:
+	@if [ -z "$${HIL_SKIP_SWIFT:-}" ] || [ "$${HIL_SKIP_SWIFT}" = 0 ]; then $(MAKE) --no-print-directory deps; fi
+	SWIFT=$(SWIFT) scripts/hil/run.sh
 
 clean:
 	rm -rf .build

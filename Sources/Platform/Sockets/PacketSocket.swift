@@ -5,8 +5,9 @@ import Glibc
 /// A connected datagram-preserving socket (SOCK_SEQPACKET): an L2CAP ATT channel, or one end of a
 /// Unix socketpair standing in for it. One packet is one ATT PDU in both cases.
 ///
-/// Receiving runs on a thread of its own blocking in `poll` (in slices of `pollSlice`, so a close
-/// is noticed even if the wake-up is missed), feeding an `AsyncThrowingStream`; nothing spins.
+/// Receiving runs on a thread of its own blocking in `poll` on the socket and a wake-up pipe (in
+/// slices of `pollSlice`, so a close is noticed even if a wake-up were missed), feeding an
+/// `AsyncThrowingStream`; nothing spins.
 /// The reader thread owns the descriptor's lifetime once started and closes it when it ends, so
 /// a concurrent `send` can never hit a descriptor number already reused elsewhere.
 public final class PacketSocket: @unchecked Sendable {
@@ -18,6 +19,8 @@ public final class PacketSocket: @unchecked Sendable {
     private var fd: Int32  // guarded by lock; -1 once closed
     private var shutDown = false  // guarded by lock
     private var readerStarted = false  // guarded by lock
+    /// Wakes the reader thread out of `poll` when we close; closed by the reader thread.
+    private var wake: [Int32] = [-1, -1]  // guarded by lock
 
     /// Takes ownership of a connected descriptor.
     public init(adopting fd: Int32) {
@@ -62,21 +65,27 @@ public final class PacketSocket: @unchecked Sendable {
     public func packets() -> AsyncThrowingStream<[UInt8], any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self,
                                                                      bufferingPolicy: .bufferingNewest(4096))
-        let descriptor: Int32? = lock.withLock {
-            guard !readerStarted, fd >= 0 else { return nil }
+        let started: (Int32, Int32)? = lock.withLock {
+            guard !readerStarted, fd >= 0, !shutDown else { return nil }
+            guard pipe(&wake) == 0 else { return nil }
+            _ = fcntl(wake[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(wake[1], F_SETFD, FD_CLOEXEC)
             readerStarted = true
-            return fd
+            return (fd, wake[0])
         }
-        guard let descriptor else {
+        guard let (descriptor, wakeRead) = started else {
             continuation.finish(throwing: SocketError("receive", errno: EBADF))
             return stream
         }
         continuation.onTermination = { [weak self] _ in self?.close() }
         let failed = DetachedThread.start { [self] in
-            let result = self.receiveLoop(descriptor, continuation)
+            let result = self.receiveLoop(descriptor, wake: wakeRead, continuation)
             self.lock.withLock {
                 Glibc.close(self.fd)
                 self.fd = -1
+                Glibc.close(self.wake[0])
+                Glibc.close(self.wake[1])
+                self.wake = [-1, -1]
             }
             switch result {
             case .success: continuation.finish()
@@ -90,13 +99,19 @@ public final class PacketSocket: @unchecked Sendable {
     }
 
     /// Ends the link: the peer sees it close, and `packets()` finishes. Idempotent.
+    ///
+    /// No `shutdown(2)`: the reader thread is woken through a pipe and closes the descriptor with a
+    /// plain `close`, as BlueZ's own tools do. In the rig, shutting down an L2CAP socket whose link
+    /// the peer had just reset went with a kernel BUG (list corruption in `hci_chan_del` under
+    /// `l2cap_sock_release`, Debian 6.1.192) on every run; see docs/hil.md.
     public func close() {
         lock.withLock {
             guard fd >= 0, !shutDown else { return }
             shutDown = true
-            // Wakes a reader blocked in poll; the reader thread then closes the descriptor.
-            Glibc.shutdown(fd, Int32(SHUT_RDWR))
-            if !readerStarted {
+            if readerStarted {
+                var byte: UInt8 = 1
+                _ = Glibc.write(wake[1], &byte, 1)
+            } else {
                 Glibc.close(fd)
                 fd = -1
             }
@@ -105,19 +120,25 @@ public final class PacketSocket: @unchecked Sendable {
 
     public var isClosed: Bool { lock.withLock { fd < 0 || shutDown } }
 
+    /// Runs `body` with the open descriptor under the lock, so the reader thread cannot close it
+    /// meanwhile (for socket options such as `L2CAPSocket.linkSecurity`); nil once closed.
+    func withDescriptor<T>(_ body: (Int32) -> T) -> T? {
+        lock.withLock { fd >= 0 && !shutDown ? body(fd) : nil }
+    }
+
     private var isShutDown: Bool { lock.withLock { shutDown } }
 
-    private func receiveLoop(_ fd: Int32, _ continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation)
+    private func receiveLoop(_ fd: Int32, wake: Int32, _ continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation)
         -> Result<Void, SocketError> {
         var buffer = [UInt8](repeating: 0, count: Self.maximumPacket)
         while !isShutDown {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&p, 1, Self.pollSlice)
+            var p = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&p, 2, Self.pollSlice)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .failure(SocketError("poll", errno: errno))
             }
-            if ready == 0 { continue }
+            if ready == 0 || isShutDown { continue }
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if n > 0 {
                 if case .terminated = continuation.yield(Array(buffer[0..<n])) { return .success(()) }

@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# run.sh - the hardware-in-loop rig (`make hil`): Debian's 6.1 kernel in QEMU (TCG) with two virtual
+# BLE controllers, gpio-sim and i2c-stub, running the project's WayfinderHIL checks. See docs/hil.md.
+#
+# Steps: install host packages → download + unpack Debian packages → build gpio-sim.ko → build
+# WayfinderHIL (static Swift stdlib) into the 9p share → pack the initramfs → boot → parse the console.
+# Everything is cached under .hil/, so a second run only rebuilds Swift, repacks and boots.
+#
+# Prints one `PASS: <name>` / `FAIL: <name>: <why>` line per check (the rig's own and the binary's)
+# and ends with `N passed, M failed`. Exit status: 0 all passed; 1 a check failed, the guest timed out,
+# or its completion marker (HIL-RESULT) is missing; 2 the rig could not be built (the message says why).
+#
+# Knobs (environment):
+#   HIL_SKIP_SWIFT=1   rig checks only: no Swift build, no wayfinder-hil in the guest
+#   HIL_BINARY=PATH    run this executable as wayfinder-hil instead of building WayfinderHIL
+#   HIL_SHELL=1        boot into an interactive shell in the prepared guest (Ctrl-A X quits QEMU)
+#   HIL_BTMON=1        record an HCI trace of the whole run to .hil/share/out/btmon.snoop
+#   HIL_TIMEOUT=420    seconds QEMU may run in all;  HIL_BIN_TIMEOUT=300  seconds for wayfinder-hil
+#   HIL_MEM=512        guest memory in MiB;  HIL_KVER=...  kernel ABI (see lib.sh);  SWIFT=swift
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+SWIFT=${SWIFT:-swift}
+skip_swift=${HIL_SKIP_SWIFT:-0}
+[[ $skip_swift == 0 || $skip_swift == "" ]] && skip_swift=0 || skip_swift=1
+timeout_s=${HIL_TIMEOUT:-420}
+bin_timeout_s=${HIL_BIN_TIMEOUT:-300}
+((bin_timeout_s + 60 <= timeout_s)) || say "warning: HIL_BIN_TIMEOUT (${bin_timeout_s}s) leaves less than a" \
+    "minute of HIL_TIMEOUT (${timeout_s}s) for boot and the rig checks: a slow binary will cost the marker"
+
+mkdir -p "$HIL_CACHE"
+# One run at a time per cache: a second run would wipe the share and the console log of the first.
+exec 9>"$HIL_CACHE/lock"
+if ! flock -n 9; then
+    say "another make hil is using $HIL_CACHE; waiting for it (up to 15 min)"
+    flock -w 900 9 || die "$HIL_CACHE is still in use by another run after 15 min"
+fi
+t0=$(date +%s.%N)
+elapsed() { awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
+
+# --- build the rig
+timed kver resolve_kver
+say "kernel $KVER; cache $HIL_CACHE"
+timed setup-host "$HIL_SCRIPTS/setup-host.sh" "$KVER"
+timed fetch "$HIL_SCRIPTS/fetch.sh" "$KVER"
+timed gpio-sim "$HIL_SCRIPTS/build-gpio-sim.sh" "$KVER"
+
+share=$HIL_CACHE/share
+rm -rf "$share"
+mkdir -p "$share/out"
+bins=()
+if [[ -n ${HIL_BINARY:-} ]] && ((skip_swift == 0)); then
+    [[ -x $HIL_BINARY ]] || die "HIL_BINARY=$HIL_BINARY is not an executable file"
+    cp "$HIL_BINARY" "$share/wayfinder-hil"
+    bins+=("$share/wayfinder-hil")
+elif ((skip_swift == 0)); then
+    command -v "$SWIFT" >/dev/null 2>&1 \
+        || die "no Swift toolchain on PATH ('$SWIFT'); install Swift 6 or run with HIL_SKIP_SWIFT=1 for the rig checks alone"
+    # Static stdlib: the guest then needs only libc, libm, libstdc++ and libgcc_s (plus whatever ldd
+    # shows for the system libraries the targets link), which build-initramfs.sh copies.
+    swift_args=(--product WayfinderHIL --static-swift-stdlib --scratch-path "$HIL_ROOT/.build-hil")
+    say "building WayfinderHIL: $SWIFT build ${swift_args[*]}"
+    if ! (cd "$HIL_ROOT" && timed swift "$SWIFT" build "${swift_args[@]}"); then
+        echo "FAIL: wayfinder-hil: swift build --product WayfinderHIL failed (see above)"
+        echo "0 passed, 1 failed"
+        exit 1
+    fi
+    bin_dir=$(cd "$HIL_ROOT" && "$SWIFT" build "${swift_args[@]}" --show-bin-path)
+    cp "$bin_dir/WayfinderHIL" "$share/wayfinder-hil"
+    bins+=("$share/wayfinder-hil")
+fi
+timed initramfs "$HIL_SCRIPTS/build-initramfs.sh" "$KVER" "${bins[@]}"
+
+params=("hil.bin=$((1 - skip_swift))" "hil.bin_timeout=$bin_timeout_s" "hil.btmon=${HIL_BTMON:-0}")
+
+# --- interactive: the console is this terminal; nothing to parse
+if [[ -n ${HIL_SHELL:-} && ${HIL_SHELL:-} != 0 ]]; then
+    say "booting into a shell (Ctrl-A X quits QEMU; 'exit' powers the guest off)"
+    HIL_TIMEOUT=${HIL_TIMEOUT:-3600} exec "$HIL_SCRIPTS/boot.sh" "$KVER" shell hil.shell=1 "${params[@]}"
+fi
+
+# --- batch: boot in the background, stream the console with a prefix, then judge it
+console=$HIL_CACHE/console.log
+: >"$console"
+qemu_pid=
+tail_pid=
+stop() {
+    [[ -n $qemu_pid ]] && kill "$qemu_pid" 2>/dev/null && wait "$qemu_pid" 2>/dev/null
+    [[ -n $tail_pid ]] && kill "$tail_pid" 2>/dev/null
+    qemu_pid='' tail_pid=''
+    return 0
+}
+trap 'say "interrupted: stopping QEMU"; stop; exit 130' INT TERM
+trap stop EXIT
+
+say "booting the guest (TCG, 1 vCPU, ${HIL_MEM:-512} MiB, time limit ${timeout_s}s)"
+boot_start=$(date +%s.%N)
+HIL_TIMEOUT=$timeout_s "$HIL_SCRIPTS/boot.sh" "$KVER" batch "${params[@]}" >"$console" 2>&1 &
+qemu_pid=$!
+tail -n +1 -f --pid="$qemu_pid" "$console" | sed -u 's/^/guest| /' &
+tail_pid=$!
+qemu_rc=0
+wait "$qemu_pid" || qemu_rc=$?
+qemu_pid=
+wait "$tail_pid" 2>/dev/null || true
+tail_pid=
+boot_secs=$(awk -v a="$boot_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+printf '%s %s %s\n' "$(date -u +%FT%TZ)" boot+checks "$boot_secs" >>"$HIL_CACHE/timings.log"
+
+# --- parse the console (CRs and colour codes stripped; the guest's lines may have noise in front)
+passed=0 failed=0
+results=()
+record() { # PASS|FAIL text
+    results+=("$1: $2")
+    if [[ $1 == PASS ]]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+}
+in_bin=0 bin_seen=0 bin_rc='' bin_summary='' bin_p=0 bin_f=0 marker=''
+while IFS= read -r line; do
+    if [[ $line =~ HIL-CHECK\ (PASS|FAIL)\ (.*)$ ]]; then
+        record "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+    elif [[ $line =~ HIL-BIN-BEGIN ]]; then
+        in_bin=1 bin_seen=1
+    elif [[ $line =~ HIL-BIN-END\ rc=([0-9]+) ]]; then
+        in_bin=0 bin_rc=${BASH_REMATCH[1]}
+    elif [[ $line =~ HIL-RESULT\ rc=([0-9]+) ]]; then
+        marker=${BASH_REMATCH[1]}
+    elif ((in_bin)); then
+        line=${line#"${line%%[![:space:]]*}"}
+        if [[ $line =~ ^(PASS|FAIL):\ (.*)$ ]]; then
+            results+=("$line")
+            if [[ ${BASH_REMATCH[1]} == PASS ]]; then bin_p=$((bin_p + 1)); else bin_f=$((bin_f + 1)); fi
+        elif [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+            bin_summary=$line
+            sum_p=${BASH_REMATCH[1]} sum_f=${BASH_REMATCH[2]}
+        fi
+    fi
+done < <(sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' "$console")
+
+# The binary's counts: its closing line is the authority; failures it did not name still count.
+if ((skip_swift == 0)); then
+    if ((bin_seen == 0)); then
+        record FAIL "wayfinder-hil: never ran (the guest stopped before it)"
+    else
+        if [[ -n $bin_summary ]]; then
+            if ((sum_f > bin_f)); then
+                results+=("FAIL: wayfinder-hil: $((sum_f - bin_f)) failure(s) not named on a FAIL: line (its closing line: $bin_summary)")
+            fi
+            ((sum_p > bin_p)) && bin_p=$sum_p
+            ((sum_f > bin_f)) && bin_f=$sum_f
+        else
+            results+=("FAIL: wayfinder-hil: no closing 'N passed, M failed' line")
+            bin_f=$((bin_f + 1))
+        fi
+        if [[ -z $bin_rc ]]; then
+            results+=("FAIL: wayfinder-hil: did not finish (no HIL-BIN-END: the guest died or timed out)")
+            bin_f=$((bin_f + 1))
+        elif [[ $bin_rc == 124 ]]; then
+            results+=("FAIL: wayfinder-hil: timed out after ${bin_timeout_s}s (HIL_BIN_TIMEOUT)")
+            bin_f=$((bin_f + 1))
+        elif [[ $bin_rc == 125 ]]; then
+            results+=("FAIL: wayfinder-hil: stopped 10 s after a kernel BUG/Oops (see the dmesg check)")
+            bin_f=$((bin_f + 1))
+        elif [[ $bin_rc != 0 ]] && ((bin_f == 0)); then
+            results+=("FAIL: wayfinder-hil: exited with status $bin_rc but reported no failure")
+            bin_f=$((bin_f + 1))
+        fi
+        passed=$((passed + bin_p)) failed=$((failed + bin_f))
+    fi
+fi
+if [[ -z $marker ]]; then
+    if [[ $qemu_rc == 124 || $qemu_rc == 137 ]]; then
+        why="the guest timed out after ${timeout_s}s (HIL_TIMEOUT)"
+    else
+        why="QEMU exited with status $qemu_rc before the guest finished"
+    fi
+    record FAIL "guest completion marker HIL-RESULT: missing: $why (console: $console)"
+elif [[ $marker != 0 ]] && ((failed == 0)); then
+    record FAIL "guest completion marker: HIL-RESULT rc=$marker although no check failed"
+fi
+
+echo
+echo "== hardware-in-loop results (boot + checks ${boot_secs}s, whole run $(elapsed)s; logs in $HIL_CACHE/share/out) =="
+printf '%s\n' "${results[@]}"
+echo "$passed passed, $failed failed"
+((failed == 0))
