@@ -1,13 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Logging
 
 // The hardware-in-loop checks, run inside the rig's QEMU guest (docs/hil.md) on real kernel sockets
 // and the two btvirt controllers. One PASS/FAIL line per check, then "N passed, M failed".
+// HIL_LOG_LEVEL (from `HIL_LOG_LEVEL=info make hil`) shows more of what the checks do.
+let logLevel = ProcessInfo.processInfo.environment["HIL_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
 LoggingSystem.bootstrap { label in
     var handler = StreamLogHandler.standardError(label: label)
-    handler.logLevel = .warning
+    handler.logLevel = logLevel
     return handler
 }
 
@@ -17,6 +20,10 @@ let checks: [HILCheck] = [
     BlueZClientAgainstBeltSimulator.check,
     BeltActorOverKernel.check,
 ]
+
+// HIL_ONLY (from `HIL_ONLY=scanner,belt make hil`): only the checks whose names contain one of the words.
+let only = (ProcessInfo.processInfo.environment["HIL_ONLY"] ?? "").split(separator: ",").map { $0.lowercased() }
+let selected = only.isEmpty ? checks : checks.filter { check in only.contains { check.name.lowercased().contains($0) } }
 
 let environment: HILEnvironment
 do {
@@ -29,7 +36,7 @@ do {
 
 var passed = 0
 var failed = 0
-for check in checks {
+for check in selected {
     let started = ContinuousClock.now
     do {
         try await within(.seconds(120), check.name) { try await check.body(environment) }

@@ -15,6 +15,8 @@
 #   HIL_BINARY=PATH    run this executable as wayfinder-hil instead of building WayfinderHIL
 #   HIL_SHELL=1        boot into an interactive shell in the prepared guest (Ctrl-A X quits QEMU)
 #   HIL_BTMON=1        record an HCI trace of the whole run to .hil/share/out/btmon.snoop
+#   HIL_LOG_LEVEL=info wayfinder-hil's log level on the console (default warning)
+#   HIL_ONLY=a,b       run only wayfinder-hil's checks whose names contain one of these words
 #   HIL_TIMEOUT=420    seconds QEMU may run in all;  HIL_BIN_TIMEOUT=300  seconds for wayfinder-hil
 #   HIL_MEM=512        guest memory in MiB;  HIL_KVER=...  kernel ABI (see lib.sh);  SWIFT=swift
 set -euo pipefail
@@ -71,7 +73,7 @@ elif ((skip_swift == 0)); then
 fi
 timed initramfs "$HIL_SCRIPTS/build-initramfs.sh" "$KVER" "${bins[@]}"
 
-params=("hil.bin=$((1 - skip_swift))" "hil.bin_timeout=$bin_timeout_s" "hil.btmon=${HIL_BTMON:-0}")
+params=("hil.bin=$((1 - skip_swift))" "hil.bin_timeout=$bin_timeout_s" "hil.btmon=${HIL_BTMON:-0}" "hil.log_level=${HIL_LOG_LEVEL:-warning}" "hil.only=${HIL_ONLY:-}")
 
 # --- interactive: the console is this terminal; nothing to parse
 if [[ -n ${HIL_SHELL:-} && ${HIL_SHELL:-} != 0 ]]; then

@@ -32,22 +32,33 @@ enum BeltActorOverKernel {
                                                      localAddress: env.centralAddress, logger: logger)
             let link = GATTBeltLink(connector: connector, clock: .continuous(), logger: logger)
             let (requests, requestSink) = AsyncStream<BeltRequest>.makeStream()
-            let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
+            let (reports, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
+            let connections = ConnectionCount()
+            let listening = Task {
+                for await report in reports where report == .connected(true) { await connections.increment() }
+            }
+            defer { listening.cancel() }
             let actor = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 50,
                                   clock: .continuous(), logger: logger,
                                   health: HealthMonitor(expected: [BeltActor.name]), status: StatusBoard(order: [BeltActor.name]))
             let running = Task { try await actor.run() }
             defer { running.cancel() }
 
-            try await waitUntil(.seconds(40), "the handshake puts the belt in app mode") { await host.mode == .app }
+            try await waitUntil(.seconds(40), "the belt actor connected (handshake done)") { await connections.value >= 1 }
             requestSink.yield(.startNavigation(direction: 90, isMagneticBearing: true, signal: .navigation))
-            try await waitUntil(.seconds(10), "the belt vibrating toward 90° magnetic") {
-                await pointsAt90(host.records)
+            try await waitUntil(.seconds(10), "the belt in app mode, vibrating toward 90° magnetic") {
+                let mode = await host.mode
+                let records = await host.records
+                return mode == .app && pointsAt90(records)
             }
             let beforeDrop = await host.records.count
 
             await host.dropLink()
-            try await waitUntil(.seconds(60), "a second link after the drop") { await host.linksServed >= 2 }
+            try await waitUntil(.seconds(60), "the belt actor reconnected after the drop") {
+                let links = await host.linksServed
+                let connected = await connections.value
+                return links >= 2 && connected >= 2
+            }
             try await waitUntil(.seconds(30), "resync: app mode and the same vibration again") {
                 let mode = await host.mode
                 let since = await host.records.dropFirst(beforeDrop)
@@ -57,6 +68,11 @@ enum BeltActorOverKernel {
             let violations = await host.violations
             try expect(violations.isEmpty, "violations: \(violations)")
         }
+    }
+
+    actor ConnectionCount {
+        private(set) var value = 0
+        func increment() { value += 1 }
     }
 
     /// Whether the belt received a navigation channel configuration toward 90° magnetic.

@@ -25,10 +25,13 @@ enum GATTClientAgainstBlueZServer {
                 Kernel.attListening(on: env.peripheralAddress) || !server.isRunning
             }
             try expect(server.isRunning, "btgatt-server exited")
+            logger.info("btgatt-server listening; connecting")
             let socket = try await L2CAPSocket.connect(local: env.centralAddress, peer: env.peripheralAddress,
                                                        type: .lePublic, timeout: .seconds(30))
             let client = SocketGATTClient(socket: socket, clock: .continuous(), logger: logger)
+            logger.info("connected; exchanging the MTU")
             let mtu = try await client.exchangeMTU()
+            logger.info("MTU \(mtu)")
             try expect(mtu >= 23, "MTU \(mtu)")
 
             guard case .services(let services) = try await client.perform(.discoverPrimaryServices(nil)) else {
@@ -49,6 +52,7 @@ enum GATTClientAgainstBlueZServer {
             try expect(value == Array(deviceName.utf8) + [0],
                        "long read gave \(value.count) bytes: \(String(decoding: value, as: UTF8.self))")
 
+            logger.info("long read done")
             let table = try await client.discover(services: [heartRate.uuidString])
             try expect(table[heartRate.uuidString]?.contains(heartRateMeasurement.uuidString) == true, "heart rate table \(table)")
             try await client.write(characteristic: heartRateControlPoint.uuidString, value: [0x01], withResponse: true)
@@ -60,6 +64,7 @@ enum GATTClientAgainstBlueZServer {
                 try expect(code == .invalidAttributeValueLength && request == 0x12, "error \(code) for request \(request)")
             }
 
+            logger.info("writes done; subscribing")
             try await client.setNotifications(characteristic: heartRateMeasurement.uuidString, enabled: true)
             let received = try await within(.seconds(10), "heart rate notifications") {
                 var count = 0
@@ -70,6 +75,7 @@ enum GATTClientAgainstBlueZServer {
                 return count
             }
             try expect(received == 2, "\(received) notifications")
+            logger.info("notifications received; disconnecting")
             await client.disconnect()
             await server.finish(within: .seconds(5))
             await advertising.stop()

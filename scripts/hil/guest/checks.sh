@@ -274,6 +274,7 @@ run_binary() {
     echo "HIL-BIN-BEGIN"
     (cd $work && exec env HIL_PERIPHERAL_ADAPTER=$PERIPHERAL HIL_PERIPHERAL_ADDRESS=$PERIPHERAL_ADDRESS \
         HIL_CENTRAL_ADAPTER=$CENTRAL HIL_CENTRAL_ADDRESS=$CENTRAL_ADDRESS HIL_SHARE=/mnt/host \
+        HIL_LOG_LEVEL=$(param hil.log_level warning) HIL_ONLY=$(param hil.only '') \
         /mnt/host/wayfinder-hil </dev/null 2>&1) &
     pid=$!
     start=$(now)
