@@ -81,7 +81,7 @@ let package = Package(
 
         // `make hil`: the hardware-in-loop checks, run inside the QEMU guest on real kernel sockets.
         .executableTarget(name: "WayfinderHIL",
-                          dependencies: ["BLE", "Belt", "Runtime", "Simulation", "Platform",
+                          dependencies: ["BLE", "Belt", "Config", "Runtime", "Simulation", "Platform",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 

@@ -2,6 +2,7 @@ import Belt
 import Foundation
 import Gestures
 import Navigation
+import Platform
 import TOMLKit
 
 /// Reads and validates a configuration file, reporting every problem at once.
@@ -131,9 +132,25 @@ public struct ConfigurationLoader: Sendable {
             d.serviceUUIDs = uuids
         }
         if let w = t.double("selection_window_s", in: 0.1...60, unit: " s") { d.selectionWindow = .seconds(w) }
+        if let type = t.choice("address_type", Self.addressTypes.map(\.description)) {
+            if t.has("address") {
+                d.addressType = Self.addressTypes.first { $0.description == type }
+            } else {
+                t.report("address_type", "only applies with a fixed address = \"…\"; without one the type is learned from the device's advertising")
+            }
+        }
+        if let level = t.choice("security", Self.securityLevels.map(\.description)) {
+            d.security = BluetoothSecurityLevel(name: level) ?? .low
+        }
         t.rejectUnknownKeys()
         return d
     }
+
+    /// What `address_type` may say: an LE device's address is public or random (platform.md §10.1).
+    static let addressTypes: [BluetoothAddressType] = [.lePublic, .leRandom]
+    /// What `security` may say. `wayfinder pair` (Just Works) makes bonds good for "medium"; "high"
+    /// needs an authenticated bond (a passkey pairing, e.g. through bluetoothctl). "fips" is left out.
+    static let securityLevels: [BluetoothSecurityLevel] = [.low, .medium, .high]
 
     private func readGPS(_ t: TableReader?, simulated: Bool, root: TableReader) -> GPSSource {
         let source = t?.choice("source", GPSSource.names) ?? (simulated ? "sim" : "uart")

@@ -14,14 +14,24 @@ public struct DeviceSelection: Sendable, Hashable {
     public var serviceUUIDs: [String]
     /// Among matching devices, take the strongest RSSI seen within this window of the first match.
     public var selectionWindow: Duration
+    /// Whether `address` is public or random. Connecting with the wrong type times out (platform.md
+    /// §10.3); nil: learned from the device's advertising before each connection.
+    public var addressType: BluetoothAddressType?
+    /// The link security to ask for: `.low` is unencrypted; `.medium` or higher encrypts with the
+    /// bond `wayfinder pair` made (and would start a new pairing without one, which the appliance
+    /// does not confirm, so it fails rather than bonding behind the wearer's back).
+    public var security: BluetoothSecurityLevel
 
     public init(enabled: Bool, address: String? = nil, nameContains: [String] = [], serviceUUIDs: [String] = [],
-                selectionWindow: Duration = .seconds(1)) {
+                selectionWindow: Duration = .seconds(1), addressType: BluetoothAddressType? = nil,
+                security: BluetoothSecurityLevel = .low) {
         self.enabled = enabled
         self.address = address
         self.nameContains = nameContains
         self.serviceUUIDs = serviceUUIDs
         self.selectionWindow = selectionWindow
+        self.addressType = addressType
+        self.security = security
     }
 
     init(enabled: Bool, rule: DiscoveryRule) {

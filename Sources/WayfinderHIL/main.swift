@@ -19,6 +19,8 @@ let checks: [HILCheck] = [
     GATTClientAgainstBlueZServer.check,
     BlueZClientAgainstBeltSimulator.check,
     BeltActorOverKernel.check,
+    // Last: it leaves bonds and encryption keys in both controllers' kernels.
+    PairingOverKernel.check,
 ]
 
 // HIL_ONLY (from `HIL_ONLY=scanner,belt make hil`): only the checks whose names contain one of the words.

@@ -142,38 +142,33 @@ enum BeltDoor {
     private static func connector(_ options: BeltDeviceOptions, simulated: BeltPeripheralHost,
                                   logger: Logger) throws -> any GATTConnector {
         if options.simulated { return simulated.connector(logger: logger) }
-        if let text = options.address, let address = BluetoothAddress(string: text) {
-            let adapter = options.adapter ?? "hci0"
-            let type = options.addressType.map { $0 == "random" ? BluetoothAddressType.leRandom : .lePublic }
-            return L2CAPGATTConnector(localAddress: try localAddress(adapter), logger: logger) {
-                if let type { return (address, type) }
-                let found = try await ScanningResolver(rule: DiscoveryRule(address: address), adapter: adapter, logger: logger).resolve()
-                return (found.address, found.addressType)
+        var selection: DeviceSelection
+        var adapter = options.adapter ?? "hci0"
+        var stateDirectory: String?
+        if let address = options.address {
+            // An address given here is an allowlist of one, as `address` in [devices.belt] is.
+            selection = DeviceSelection(enabled: true, address: address)
+            selection.addressType = options.addressType.map { $0 == "random" ? .leRandom : .lePublic }
+        } else {
+            let configuration: WayfinderConfiguration
+            do {
+                configuration = try ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
+                                                                          executablePath: ProcessEnvironment.executablePath))
+                    .load(path: options.config)
+            } catch {
+                printError("wayfinder: \(error)\nwayfinder: give --address, or fix the configuration (`wayfinder config check \(options.config)`).")
+                throw ExitCode(ExitStatus.configuration)
             }
+            if configuration.board.isSimulated { return simulated.connector(logger: logger) }
+            selection = configuration.belt
+            adapter = options.adapter ?? configuration.board.bluetoothAdapter
+            stateDirectory = configuration.stateDirectory
         }
-        let configuration: WayfinderConfiguration
         do {
-            configuration = try ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
-                                                                      executablePath: ProcessEnvironment.executablePath))
-                .load(path: options.config)
+            return try DeviceConnectors.connector(for: selection, kind: .belt, adapter: adapter,
+                                                  stateDirectory: stateDirectory, logger: logger)
         } catch {
-            printError("wayfinder: \(error)\nwayfinder: give --address, or fix the configuration (`wayfinder config check \(options.config)`).")
-            throw ExitCode(ExitStatus.configuration)
-        }
-        if configuration.board.isSimulated { return simulated.connector(logger: logger) }
-        let adapter = options.adapter ?? configuration.board.bluetoothAdapter
-        let rule = configuration.belt.discoveryRule
-        return L2CAPGATTConnector(localAddress: try localAddress(adapter), logger: logger) {
-            let found = try await ScanningResolver(rule: rule, adapter: adapter, logger: logger).resolve()
-            return (found.address, found.addressType)
-        }
-    }
-
-    private static func localAddress(_ adapter: String) throws -> BluetoothAddress? {
-        do {
-            return try BluetoothAdapter.named(adapter).address
-        } catch {
-            printError("wayfinder: Bluetooth adapter \(adapter): \(error)")
+            printError("wayfinder: \(error)")
             throw ExitCode(69)
         }
     }

@@ -4,27 +4,38 @@ import Platform
 /// One management socket: the commands we send, matched to their answers, and every other event.
 ///
 /// Why an actor: commands and events share the socket, and the kernel answers a command with a
-/// Command Complete (or a failing Command Status) addressed to the socket that sent it. Sending one
-/// command at a time and matching the answer by opcode and controller index keeps that pairing
-/// unambiguous; everything else goes to the one `events()` subscriber. The socket's reader is a
-/// dedicated thread (`ManagementSocket.events`), so nothing here blocks the cooperative pool.
+/// Command Complete (or a failing Command Status) addressed to the socket that sent it. Keeping at
+/// most one command outstanding per opcode and controller index, and matching the answer by both,
+/// keeps that pairing unambiguous; everything else goes to the one `events()` subscriber. Commands
+/// of different opcodes may overlap: a pairing's User Confirmation Reply must go out while its Pair
+/// Device is still waiting for its answer (`BLEPairing`). The socket's reader is a dedicated thread
+/// (`ManagementSocket.events`), so nothing here blocks the cooperative pool.
 public actor ManagementClient {
     private struct Pending {
         let id: Int
-        let opcode: ManagementOpcode
-        let index: UInt16
+        let key: Key
         let operation: String
         let continuation: CheckedContinuation<Result<ManagementCommandReply, BLEManagementError>, Never>
+    }
+
+    /// What the kernel's answer names: the command's opcode and controller index.
+    private struct Key: Hashable {
+        let opcode: ManagementOpcode
+        let index: UInt16
     }
 
     private let socket: ManagementSocket
     private let commandTimeout: Duration
     private let logger: Logger
-    private var pending: Pending?
-    private var commandRunning = false
-    private var turnWaiters: [CheckedContinuation<Void, Never>] = []
+    private var pending: [Pending] = []
+    private var running: Set<Key> = []
+    private var turnWaiters: [Key: [CheckedContinuation<Void, Never>]] = [:]
     private var nextID = 0
     private var subscriber: AsyncThrowingStream<ManagementEventFrame, any Error>.Continuation?
+    /// How many frames the current `events()` stream has been given. A command's answer is matched
+    /// after every frame the kernel sent before it has been given, so a consumer that has handled
+    /// this many frames has seen everything that preceded the answer (`BLEPairing` waits for that).
+    public private(set) var eventsDelivered = 0
     private var reader: Task<Void, Never>?
     private var failure: BLEManagementError?
 
@@ -51,6 +62,7 @@ public actor ManagementClient {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: ManagementEventFrame.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(4096))
         subscriber?.finish()
+        eventsDelivered = 0
         if let failure {
             continuation.finish(throwing: failure)
             return stream
@@ -60,29 +72,32 @@ public actor ManagementClient {
         return stream
     }
 
-    /// Sends `command` to controller `index` and waits for its answer (any status).
-    public func send(_ command: ManagementCommand, index: UInt16) async throws(BLEManagementError) -> ManagementCommandReply {
+    /// Sends `command` to controller `index` and waits for its answer (any status), at most
+    /// `timeout` (default: the client's command timeout). A command with the same opcode and index
+    /// as one still outstanding waits for that one to be answered first.
+    public func send(_ command: ManagementCommand, index: UInt16,
+                     timeout: Duration? = nil) async throws(BLEManagementError) -> ManagementCommandReply {
         let packet: [UInt8]
         do { packet = try command.packet(index: index) } catch { throw .encoding(error) }
-        await acquireTurn()
-        defer { releaseTurn() }
+        let key = Key(opcode: command.opcode, index: index)
+        await acquireTurn(key)
+        defer { releaseTurn(key) }
         if let failure { throw failure }
         startReader()
         nextID += 1
         let id = nextID
         let operation = index == ManagementIndex.none ? "\(command.opcode)" : "\(command.opcode) on hci\(index)"
-        let timeout = commandTimeout
+        let limit = timeout ?? commandTimeout
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<ManagementCommandReply, BLEManagementError>, Never>) in
-            pending = Pending(id: id, opcode: command.opcode, index: index, operation: operation, continuation: continuation)
+            pending.append(Pending(id: id, key: key, operation: operation, continuation: continuation))
             do throws(ManagementSocketError) {
                 try socket.send(packet)
             } catch {
-                pending = nil
-                continuation.resume(returning: .failure(.socket(error)))
+                resolve(id: id, .failure(.socket(error)))
                 return
             }
             Task { [weak self] in
-                try? await Task.sleep(for: timeout)
+                try? await Task.sleep(for: limit)
                 await self?.expire(id)
             }
         }
@@ -90,8 +105,9 @@ public actor ManagementClient {
     }
 
     /// Sends `command` and requires Success; a failure status becomes the matching error.
-    public func run(_ command: ManagementCommand, index: UInt16, operation: String) async throws(BLEManagementError) -> [UInt8] {
-        let reply = try await send(command, index: index)
+    public func run(_ command: ManagementCommand, index: UInt16, operation: String,
+                    timeout: Duration? = nil) async throws(BLEManagementError) -> [UInt8] {
+        let reply = try await send(command, index: index, timeout: timeout)
         switch reply.status {
         case .success: return reply.parameters
         case .permissionDenied: throw .permissionDenied(operation: operation)
@@ -108,7 +124,7 @@ public actor ManagementClient {
             socket.close()
         }
         reader = nil
-        resolvePending(.failure(.socket(.closed)))
+        resolveAll(.failure(.socket(.closed)))
         subscriber?.finish()
         subscriber = nil
     }
@@ -139,20 +155,25 @@ public actor ManagementClient {
             logger.debug("ignoring a malformed mgmt packet: \(error)")
             return
         }
-        if let pending, pending.index == frame.controllerIndex {
-            switch frame.event {
-            case let .commandComplete(opcode, status, parameters) where opcode == pending.opcode:
-                resolvePending(.success(ManagementCommandReply(status: status, parameters: parameters)))
+        switch frame.event {
+        case let .commandComplete(opcode, status, parameters):
+            if let match = outstanding(opcode, frame.controllerIndex) {
+                resolve(id: match, .success(ManagementCommandReply(status: status, parameters: parameters)))
                 return
-            case let .commandStatus(opcode, status) where opcode == pending.opcode:
-                // Success here is early news of a pending command; its Command Complete follows.
-                if status != .success { resolvePending(.success(ManagementCommandReply(status: status))) }
-                return
-            default:
-                break
             }
+        case let .commandStatus(opcode, status):
+            if let match = outstanding(opcode, frame.controllerIndex) {
+                // Success here is early news of a pending command; its Command Complete follows.
+                if status != .success { resolve(id: match, .success(ManagementCommandReply(status: status))) }
+                return
+            }
+        default:
+            break
         }
-        subscriber?.yield(frame)
+        if let subscriber {
+            subscriber.yield(frame)
+            eventsDelivered += 1
+        }
     }
 
     private func readerEnded(_ error: (any Error)?) {
@@ -160,37 +181,49 @@ public actor ManagementClient {
         reader = nil
         let reason: BLEManagementError = (error as? ManagementSocketError).map { .socket($0) } ?? .socket(.closed)
         failure = reason
-        resolvePending(.failure(reason))
+        resolveAll(.failure(reason))
         subscriber?.finish(throwing: reason)
         subscriber = nil
     }
 
     private func expire(_ id: Int) {
-        guard let pending, pending.id == id else { return }
-        resolvePending(.failure(.timeout(operation: pending.operation)))
+        guard let entry = pending.first(where: { $0.id == id }) else { return }
+        resolve(id: id, .failure(.timeout(operation: entry.operation)))
     }
 
-    private func resolvePending(_ result: Result<ManagementCommandReply, BLEManagementError>) {
-        guard let current = pending else { return }
-        pending = nil
-        current.continuation.resume(returning: result)
+    /// The id of the outstanding command the kernel's answer names, if any.
+    private func outstanding(_ opcode: ManagementOpcode, _ index: UInt16) -> Int? {
+        pending.first { $0.key == Key(opcode: opcode, index: index) }?.id
     }
 
-    // MARK: - One command at a time
+    private func resolve(id: Int, _ result: Result<ManagementCommandReply, BLEManagementError>) {
+        guard let position = pending.firstIndex(where: { $0.id == id }) else { return }
+        pending.remove(at: position).continuation.resume(returning: result)
+    }
 
-    private func acquireTurn() async {
-        if !commandRunning {
-            commandRunning = true
+    private func resolveAll(_ result: Result<ManagementCommandReply, BLEManagementError>) {
+        let all = pending
+        pending = []
+        for entry in all { entry.continuation.resume(returning: result) }
+    }
+
+    // MARK: - One command per opcode and index at a time
+
+    private func acquireTurn(_ key: Key) async {
+        if !running.contains(key) {
+            running.insert(key)
             return
         }
-        await withCheckedContinuation { turnWaiters.append($0) }
+        await withCheckedContinuation { turnWaiters[key, default: []].append($0) }
     }
 
-    private func releaseTurn() {
-        if turnWaiters.isEmpty {
-            commandRunning = false
+    private func releaseTurn(_ key: Key) {
+        if var waiters = turnWaiters[key], !waiters.isEmpty {
+            let next = waiters.removeFirst()
+            turnWaiters[key] = waiters.isEmpty ? nil : waiters
+            next.resume()
         } else {
-            turnWaiters.removeFirst().resume()
+            running.remove(key)
         }
     }
 }

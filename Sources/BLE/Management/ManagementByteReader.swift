@@ -38,6 +38,11 @@ struct ManagementByteReader {
         return b.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
 
+    mutating func u64() throws(ManagementDecodingError) -> UInt64 {
+        let b = try bytes(8)
+        return b.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    }
+
     mutating func rest() -> [UInt8] {
         defer { offset = bytes.count }
         return Array(bytes[offset...])
@@ -53,5 +58,9 @@ extension Array where Element == UInt8 {
 
     mutating func appendLittleEndian(_ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+
+    mutating func appendLittleEndian(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 }

@@ -6,6 +6,8 @@ public enum ManagementEncodingError: Error, Sendable, Hashable, CustomStringConv
     case advertisingDataTooLong(field: String, bytes: Int)
     /// Instance 0 is reserved and 255 is for future use (mgmt-api.txt, "Read Advertising Features").
     case invalidAdvertisingInstance(UInt8)
+    /// More keys than one Load command's 16-bit Parameter Length can carry.
+    case tooManyKeys(what: String, count: Int)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum ManagementEncodingError: Error, Sendable, Hashable, CustomStringConv
             return "\(field) is \(bytes) bytes; at most 255 can be sent"
         case let .invalidAdvertisingInstance(instance):
             return "advertising instance \(instance) is reserved; use 1–254"
+        case let .tooManyKeys(what, count):
+            return "\(count) \(what) do not fit in one mgmt command"
         }
     }
 }

@@ -12,11 +12,20 @@ public struct ManagementOpcode: RawRepresentable, Sendable, Hashable, CustomStri
     public static let readControllerInformation = ManagementOpcode(rawValue: 0x0004)
     public static let setPowered = ManagementOpcode(rawValue: 0x0005)
     public static let setConnectable = ManagementOpcode(rawValue: 0x0007)
+    public static let setBondable = ManagementOpcode(rawValue: 0x0009)
     public static let setLowEnergy = ManagementOpcode(rawValue: 0x000D)
     public static let setLocalName = ManagementOpcode(rawValue: 0x000F)
+    public static let loadLongTermKeys = ManagementOpcode(rawValue: 0x0013)
+    public static let setIOCapability = ManagementOpcode(rawValue: 0x0018)
+    public static let pairDevice = ManagementOpcode(rawValue: 0x0019)
+    public static let cancelPairDevice = ManagementOpcode(rawValue: 0x001A)
+    public static let unpairDevice = ManagementOpcode(rawValue: 0x001B)
+    public static let userConfirmationReply = ManagementOpcode(rawValue: 0x001C)
+    public static let userConfirmationNegativeReply = ManagementOpcode(rawValue: 0x001D)
     public static let startDiscovery = ManagementOpcode(rawValue: 0x0023)
     public static let stopDiscovery = ManagementOpcode(rawValue: 0x0024)
     public static let addAdvertising = ManagementOpcode(rawValue: 0x003E)
+    public static let loadIdentityResolvingKeys = ManagementOpcode(rawValue: 0x0030)
     public static let removeAdvertising = ManagementOpcode(rawValue: 0x003F)
 
     public var description: String {
@@ -26,8 +35,17 @@ public struct ManagementOpcode: RawRepresentable, Sendable, Hashable, CustomStri
         case .readControllerInformation: return "Read Controller Information"
         case .setPowered: return "Set Powered"
         case .setConnectable: return "Set Connectable"
+        case .setBondable: return "Set Bondable"
         case .setLowEnergy: return "Set Low Energy"
         case .setLocalName: return "Set Local Name"
+        case .loadLongTermKeys: return "Load Long Term Keys"
+        case .setIOCapability: return "Set IO Capability"
+        case .pairDevice: return "Pair Device"
+        case .cancelPairDevice: return "Cancel Pair Device"
+        case .unpairDevice: return "Unpair Device"
+        case .userConfirmationReply: return "User Confirmation Reply"
+        case .userConfirmationNegativeReply: return "User Confirmation Negative Reply"
+        case .loadIdentityResolvingKeys: return "Load Identity Resolving Keys"
         case .startDiscovery: return "Start Discovery"
         case .stopDiscovery: return "Stop Discovery"
         case .addAdvertising: return "Add Advertising"

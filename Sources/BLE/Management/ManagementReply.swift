@@ -22,6 +22,15 @@ public enum ManagementReply {
         return DiscoveryAddressTypes(rawValue: try reader.u8())
     }
 
+    /// Pair Device, Cancel Pair Device, Unpair Device, User Confirmation (Negative) Reply:
+    /// Address (6), Address_Type (1). For Pair Device it is the peer's identity address when the
+    /// peer handed out an IRK (mgmt-api.txt, "Pair Device Command").
+    public static func address(_ parameters: [UInt8]) throws(ManagementDecodingError) -> ManagementAddress {
+        var reader = ManagementByteReader(parameters, what: "address reply")
+        try reader.require(ManagementAddress.length)
+        return try ManagementAddress(reading: &reader)
+    }
+
     /// Add Advertising, Remove Advertising: Instance (1).
     public static func instance(_ parameters: [UInt8]) throws(ManagementDecodingError) -> UInt8 {
         var reader = ManagementByteReader(parameters, what: "advertising reply")

@@ -24,8 +24,12 @@ enum BlueZClientAgainstBeltSimulator {
         let client = try ToolProcess("btgatt-client", ["-i", env.centralAdapter, "-d", env.peripheralAddress.description, "-t", "public"])
         do {
             try await client.waitFor("GATT discovery procedures complete", timeout: .seconds(30))
-            try await client.waitFor("[GATT client]#", timeout: .seconds(5))
-            let listing = client.transcript.lowercased()
+            // The listing follows that line and ends with a prompt (a first prompt came right after
+            // connecting, so only one after the listing counts).
+            try await waitUntil(.seconds(5), "btgatt-client listing the services") {
+                client.transcript.components(separatedBy: "GATT discovery procedures complete").last?.contains("[GATT client]#") == true
+            }
+            let listing = (client.transcript.components(separatedBy: "GATT discovery procedures complete").last ?? "").lowercased()
             for service in BeltService.allCases {
                 try expect(listing.contains("type: primary, uuid: \(service.uuidString.lowercased())"),
                            "service \(service.uuidString) not listed")

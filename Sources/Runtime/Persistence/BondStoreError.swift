@@ -1,0 +1,19 @@
+/// Why the bond file could not be used, with what to do about it.
+public enum BondStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case corrupt(path: String, reason: String)
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason):
+            return "cannot read the bond file \(path) (\(reason)); run as root or as the service's user"
+        case let .corrupt(path, reason):
+            return "the bond file \(path) is damaged (\(reason)); move it away and pair the devices again "
+                + "(wayfinder pair belt)"
+        case let .unwritable(path, reason):
+            return "cannot write the bond file \(path) (\(reason)); run as root (sudo), or set state_directory "
+                + "to a writable directory"
+        }
+    }
+}
