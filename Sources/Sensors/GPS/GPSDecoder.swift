@@ -1,0 +1,35 @@
+/// A receiver stream in, epochs out: `GPSStreamParser` and `GPSEpochAssembler` together, as every
+/// GPS source (DDC, UART, the `gps decode` command) uses them.
+public struct GPSDecoder: Sendable {
+    public private(set) var parser = GPSStreamParser()
+    public private(set) var assembler = GPSEpochAssembler()
+    /// Epochs returned so far.
+    public private(set) var epochCount = 0
+
+    public init() {}
+
+    public var counts: GPSStreamCounts { parser.counts }
+
+    /// Feeds bytes received at `now`; returns the epochs they completed.
+    public mutating func feed(_ bytes: some Sequence<UInt8>, now: Duration) -> [GPSEpoch] {
+        var epochs: [GPSEpoch] = []
+        var assembler = self.assembler
+        parser.feed(bytes) { message in
+            if let epoch = assembler.add(message, now: now) { epochs.append(epoch) }
+        }
+        self.assembler = assembler
+        epochCount += epochs.count
+        return epochs
+    }
+
+    /// The stream ended (or went quiet): flushes what is left, the open epoch last.
+    public mutating func finish(now: Duration) -> [GPSEpoch] {
+        var epochs: [GPSEpoch] = []
+        for message in parser.finish() {
+            if let epoch = assembler.add(message, now: now) { epochs.append(epoch) }
+        }
+        if let epoch = assembler.finish() { epochs.append(epoch) }
+        epochCount += epochs.count
+        return epochs
+    }
+}

@@ -1,0 +1,145 @@
+/// Splits a raw receiver byte stream (NMEA, UBX, or both interleaved) into decoded messages.
+///
+/// Fed bytes in chunks of any size, including one byte at a time; the result does not depend on
+/// where the chunks split. Everything it cannot use is counted in `counts` and skipped, and the
+/// stream recovers at the next `$` or UBX sync `0xB5 0x62` (issue 5):
+/// - NMEA text is printable ASCII ended by CR and/or LF (platform.md §4.2), so a sentence that meets
+///   another `$`, a control byte or a byte ≥ 0x7F before its end is truncated, and scanning resumes
+///   at that byte;
+/// - a UBX frame is taken whole by its length field (0xFF and `$` are valid payload, platform.md
+///   §4.1); if its checksum fails, scanning resumes one byte after the sync, so NMEA swallowed by a
+///   corrupt length field is still found.
+public struct GPSStreamParser: Sendable {
+    /// Longest sentence accepted, `$` to checksum. NMEA allows 82 characters with CRLF
+    /// (platform.md §4.2), but real receivers exceed it (long GSV/GNS on multi-GNSS parts), so we
+    /// allow some slack before calling a sentence unterminated.
+    public static let maxSentenceLength = 160
+    /// Largest UBX payload accepted. A false sync (0xB5 0x62 in noise) otherwise makes the parser
+    /// wait for up to 64 KiB of "payload"; real u-blox messages are far shorter (NAV-SAT for 100
+    /// satellites is 1208 bytes).
+    public static let maxUBXPayload = 4096
+
+    public private(set) var counts = GPSStreamCounts()
+    private var pending: [UInt8] = []
+    private var decoder = NMEADecoder()
+
+    public init() {}
+
+    /// Feeds the next bytes and returns the messages they completed.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [GPSMessage] {
+        var messages: [GPSMessage] = []
+        feed(bytes) { messages.append($0) }
+        return messages
+    }
+
+    /// Feeds the next bytes, handing each completed message to `handle` (no array on the hot path).
+    public mutating func feed(_ bytes: some Sequence<UInt8>, _ handle: (GPSMessage) -> Void) {
+        pending.append(contentsOf: bytes)
+        scan(final: false, handle)
+    }
+
+    /// The stream has ended: a frame still incomplete is counted as truncated, and the bytes after
+    /// its start are scanned once more for anything complete.
+    public mutating func finish() -> [GPSMessage] {
+        var messages: [GPSMessage] = []
+        scan(final: true) { messages.append($0) }
+        return messages
+    }
+
+    private mutating func reject(_ kind: GPSRejection) {
+        counts.rejected[kind, default: 0] += 1
+    }
+
+    private mutating func scan(final: Bool, _ handle: (GPSMessage) -> Void) {
+        var buffer = pending
+        pending = []
+        let consumed = buffer.withUnsafeBufferPointer { scan($0, final: final, handle) }
+        buffer.removeSubrange(0..<consumed)
+        pending = buffer
+    }
+
+    /// Scans `buf` and returns how many bytes were used up; the rest start an unfinished frame.
+    private mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, final: Bool, _ handle: (GPSMessage) -> Void) -> Int {
+        let n = buf.count
+        var i = 0
+        while i < n {
+            let byte = buf[i]
+            if byte == 0x24 { // $
+                var j = i + 1
+                var interrupted = false
+                while j < n {
+                    let c = buf[j]
+                    if c == 0x0D || c == 0x0A { break }
+                    if c == 0x24 || c < 0x20 || c >= 0x7F { interrupted = true; break }
+                    j += 1
+                    if j - i > Self.maxSentenceLength { interrupted = true; break }
+                }
+                if j == n, !interrupted {
+                    guard final else { return i } // wait for the rest
+                    interrupted = true
+                }
+                if interrupted {
+                    reject(.truncated)
+                } else {
+                    switch decoder.decode(UnsafeBufferPointer(rebasing: buf[i..<j])) {
+                    case let .sentence(sentence):
+                        counts.nmeaSentences += 1
+                        handle(.nmea(sentence))
+                    case let .rejected(kind):
+                        reject(kind)
+                    }
+                }
+                i = j
+            } else if byte == UBXFrame.syncChar1 {
+                guard i + 1 < n else {
+                    if final { counts.garbageBytes += 1; i += 1; continue }
+                    return i
+                }
+                guard buf[i + 1] == UBXFrame.syncChar2 else {
+                    counts.garbageBytes += 1
+                    i += 1
+                    continue
+                }
+                guard i + 6 <= n else {
+                    if final { reject(.truncated); i += 2; continue }
+                    return i
+                }
+                let length = Int(buf[i + 4]) | Int(buf[i + 5]) << 8
+                guard length <= Self.maxUBXPayload else {
+                    counts.garbageBytes += 1 // a false sync: rescan from the next byte
+                    i += 1
+                    continue
+                }
+                let end = i + UBXFrame.overhead + length
+                guard end <= n else {
+                    if final { reject(.truncated); i += 2; continue }
+                    return i
+                }
+                let (a, b) = UBXFrame.checksum(buf[(i + 2)..<(end - 2)])
+                guard a == buf[end - 2], b == buf[end - 1] else {
+                    reject(.checksum)
+                    i += 2 // the sync pair; the body is rescanned
+                    continue
+                }
+                let messageClass = buf[i + 2], id = buf[i + 3]
+                if messageClass == UBXNavPVT.messageClass, id == UBXNavPVT.messageID {
+                    if let pvt = UBXNavPVT(payload: buf[(i + 6)..<(end - 2)]) {
+                        counts.ubxMessages += 1
+                        handle(.navPVT(pvt))
+                    } else {
+                        reject(.malformed)
+                    }
+                } else {
+                    reject(.unsupported)
+                }
+                i = end
+            } else if byte == 0x0D || byte == 0x0A {
+                i += 1 // line ends between sentences
+            } else {
+                counts.garbageBytes += 1
+                i += 1
+            }
+        }
+        return n
+    }
+}

@@ -1,0 +1,75 @@
+/// Verifies and decodes one NMEA sentence: the bytes from `$` up to (not including) CR/LF.
+///
+/// Frame (platform.md §4.2): `$`, talker (2), type (3), comma-separated fields, `*`, two hex digits
+/// that are the XOR of every byte between `$` and `*`. Hex digits are accepted in either case.
+/// A sentence without `*hh` is rejected as a checksum failure: issue 5 requires every sentence to be
+/// verified, and NMEA's "checksum optional" sentences are not ones receivers send today.
+public struct NMEADecoder: Sendable {
+    public enum Outcome: Sendable, Hashable {
+        case sentence(NMEASentence)
+        case rejected(GPSRejection)
+    }
+
+    /// Field boundaries, reused from sentence to sentence so decoding allocates nothing for them.
+    private var ends: [Int] = []
+
+    public init() {
+        ends.reserveCapacity(32)
+    }
+
+    /// Convenience for tests and tools: decodes a sentence given as text (without CR/LF).
+    public mutating func decode(_ text: String) -> Outcome {
+        var bytes = Array(text.utf8)
+        while let last = bytes.last, last == 0x0D || last == 0x0A { bytes.removeLast() }
+        return bytes.withUnsafeBufferPointer { decode($0) }
+    }
+
+    public mutating func decode(_ sentence: UnsafeBufferPointer<UInt8>) -> Outcome {
+        let n = sentence.count
+        guard n >= 1, sentence[0] == 0x24 else { return .rejected(.malformed) } // $
+        // `*` must be third from the end; anything else is a missing or damaged checksum.
+        guard n >= 4, sentence[n - 3] == 0x2A else { return .rejected(.checksum) }
+        guard let high = Self.hexValue(sentence[n - 2]), let low = Self.hexValue(sentence[n - 1]) else {
+            return .rejected(.checksum)
+        }
+        var sum: UInt8 = 0
+        ends.removeAll(keepingCapacity: true)
+        for index in 1..<(n - 3) {
+            let byte = sentence[index]
+            sum ^= byte
+            if byte == 0x2C { ends.append(index - 1) } // , ; positions relative to the body
+        }
+        guard sum == high << 4 | low else { return .rejected(.checksum) }
+        ends.append(n - 4)
+        let body = UnsafeBufferPointer(rebasing: sentence[1..<(n - 3)])
+        return ends.withUnsafeBufferPointer { ends in
+            let fields = NMEAFields(body: body, ends: ends)
+            guard ends[0] == 5, let talker = NMEATalker(body[0], body[1]) else { return .rejected(.unsupported) }
+            do {
+                let content: NMEASentence.Content
+                switch (body[2], body[3], body[4]) {
+                case (0x52, 0x4D, 0x43): content = .rmc(try NMEARMC(fields)) // RMC
+                case (0x47, 0x47, 0x41): content = .gga(try NMEAGGA(fields)) // GGA
+                case (0x47, 0x53, 0x41): content = .gsa(try NMEAGSA(fields)) // GSA
+                case (0x47, 0x53, 0x56): content = .gsv(try NMEAGSV(fields)) // GSV
+                case (0x56, 0x54, 0x47): content = .vtg(try NMEAVTG(fields)) // VTG
+                case (0x47, 0x4E, 0x53): content = .gns(try NMEAGNS(fields)) // GNS
+                case (0x5A, 0x44, 0x41): content = .zda(try NMEAZDA(fields)) // ZDA
+                default: return .rejected(.unsupported)
+                }
+                return .sentence(NMEASentence(talker: talker, content: content))
+            } catch {
+                return .rejected(.malformed)
+            }
+        }
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+}

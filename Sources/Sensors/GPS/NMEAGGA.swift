@@ -1,0 +1,46 @@
+/// GGA, fix data: time, position, quality, satellites used, HDOP, altitude.
+///
+/// Fields (platform.md §4.2): time, lat, N/S, lon, E/W, quality (0 none, 1 GPS, 2 DGPS, 4 RTK fixed,
+/// 5 RTK float, 6 estimated), numSV, HDOP, altitude MSL, unit, geoid separation, unit, diff age,
+/// diff station.
+public struct NMEAGGA: Sendable, Hashable {
+    public var timeOfDay: Int?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var quality: Int?
+    public var satellitesUsed: Int?
+    public var hdop: Double?
+    /// Metres above mean sea level.
+    public var altitude: Double?
+    public var geoidSeparation: Double?
+
+    public init(timeOfDay: Int?, latitude: Double?, longitude: Double?, quality: Int?, satellitesUsed: Int?,
+                hdop: Double?, altitude: Double?, geoidSeparation: Double?) {
+        self.timeOfDay = timeOfDay
+        self.latitude = latitude
+        self.longitude = longitude
+        self.quality = quality
+        self.satellitesUsed = satellitesUsed
+        self.hdop = hdop
+        self.altitude = altitude
+        self.geoidSeparation = geoidSeparation
+    }
+
+    init(_ f: NMEAFields) throws(NMEAFieldError) {
+        try f.require(9)
+        timeOfDay = try f.timeOfDay(1)
+        latitude = try f.latitude(2)
+        longitude = try f.longitude(4)
+        quality = try f.int(6)
+        satellitesUsed = try f.int(7)
+        hdop = try f.double(8)
+        altitude = try f.double(9)
+        geoidSeparation = try f.double(11)
+        if let unit = try f.character(10), unit != 0x4D { // M
+            throw NMEAFieldError(field: 10, reason: "altitude unit is not M")
+        }
+    }
+
+    /// Quality 0 is "fix not valid"; anything else is some kind of fix.
+    public var hasFix: Bool? { quality.map { $0 != 0 } }
+}

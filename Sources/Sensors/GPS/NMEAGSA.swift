@@ -1,0 +1,49 @@
+/// GSA, DOP and active satellites: the fix dimension and which satellites the solution uses.
+///
+/// Fields (platform.md §4.2): opMode (M/A), navMode (1 none, 2 2D, 3 3D), 12 satellite-id slots,
+/// PDOP, HDOP, VDOP, systemId (NMEA 4.1+). A multi-GNSS receiver sends one GSA per constellation
+/// in an epoch (`GNGSA` × n, told apart by systemId, or by id ranges before 4.1), so the epoch
+/// assembler takes the union of their satellites.
+public struct NMEAGSA: Sendable, Hashable {
+    /// 1 no fix, 2 2D, 3 3D.
+    public var navMode: Int?
+    public var satelliteIDs: [Int]
+    public var pdop: Double?
+    public var hdop: Double?
+    public var vdop: Double?
+    /// NMEA 4.1 system id (1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC), if sent.
+    public var systemID: Int?
+
+    public init(navMode: Int?, satelliteIDs: [Int], pdop: Double?, hdop: Double?, vdop: Double?, systemID: Int?) {
+        self.navMode = navMode
+        self.satelliteIDs = satelliteIDs
+        self.pdop = pdop
+        self.hdop = hdop
+        self.vdop = vdop
+        self.systemID = systemID
+    }
+
+    init(_ f: NMEAFields) throws(NMEAFieldError) {
+        try f.require(17)
+        navMode = try f.int(2)
+        if let mode = navMode, !(1...3).contains(mode) {
+            throw NMEAFieldError(field: 2, reason: "navMode \(mode) is not 1, 2 or 3")
+        }
+        // 12 satellite slots, then PDOP, HDOP, VDOP, then systemId from NMEA 4.1 on.
+        guard f.count - 1 <= 18 else {
+            throw NMEAFieldError(field: f.count - 1, reason: "\(f.count - 1) fields, expected 17 or 18")
+        }
+        let hasSystemID = f.count - 1 == 18
+        let dopStart = 15
+        var ids: [Int] = []
+        ids.reserveCapacity(12)
+        for index in 3..<dopStart {
+            if let id = try f.int(index) { ids.append(id) }
+        }
+        satelliteIDs = ids
+        pdop = try f.double(dopStart)
+        hdop = try f.double(dopStart + 1)
+        vdop = try f.double(dopStart + 2)
+        systemID = hasSystemID ? try f.int(dopStart + 3) : nil
+    }
+}

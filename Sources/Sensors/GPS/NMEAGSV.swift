@@ -1,0 +1,61 @@
+/// GSV, satellites in view: one of `messageCount` sentences, up to four satellites each.
+///
+/// Fields (NMEA 0183, as pynmeagps defines GSV [S16]): numMsg, msgNum, numSV, then per satellite
+/// svid, elevation (°), azimuth (°), C/N0 (dB-Hz), and from NMEA 4.1 a trailing signalId. A last
+/// sentence may carry fewer than four satellites — and, on some u-blox firmware, fewer than numSV
+/// promises (coverclock/com-diag-hazer ISSUES.md, ZED-F9P) — so the satellites are taken as sent.
+public struct NMEAGSV: Sendable, Hashable {
+    public struct Satellite: Sendable, Hashable {
+        public var id: Int
+        public var elevation: Int?
+        public var azimuth: Int?
+        public var snr: Int?
+
+        public init(id: Int, elevation: Int?, azimuth: Int?, snr: Int?) {
+            self.id = id
+            self.elevation = elevation
+            self.azimuth = azimuth
+            self.snr = snr
+        }
+    }
+
+    public var messageCount: Int
+    public var messageNumber: Int
+    public var satellitesInView: Int?
+    public var satellites: [Satellite]
+    public var signalID: Int?
+
+    public init(messageCount: Int, messageNumber: Int, satellitesInView: Int?, satellites: [Satellite], signalID: Int?) {
+        self.messageCount = messageCount
+        self.messageNumber = messageNumber
+        self.satellitesInView = satellitesInView
+        self.satellites = satellites
+        self.signalID = signalID
+    }
+
+    init(_ f: NMEAFields) throws(NMEAFieldError) {
+        try f.require(3)
+        guard let count = try f.int(1), let number = try f.int(2), count >= 1, (1...count).contains(number) else {
+            throw NMEAFieldError(field: 1, reason: "message number/count missing or inconsistent")
+        }
+        messageCount = count
+        messageNumber = number
+        satellitesInView = try f.int(3)
+        // Fields after numSV: four per satellite, plus one if a signalId ends the sentence.
+        let trailing = f.count - 4
+        guard trailing % 4 == 0 || trailing % 4 == 1, trailing <= 17 else {
+            throw NMEAFieldError(field: f.count - 1, reason: "satellite blocks are not four fields each")
+        }
+        signalID = trailing % 4 == 1 ? try f.int(f.count - 1) : nil
+        var satellites: [Satellite] = []
+        for block in 0..<trailing / 4 {
+            let index = 4 + 4 * block
+            // An all-empty block is padding some receivers send.
+            if let id = try f.int(index) {
+                satellites.append(Satellite(id: id, elevation: try f.int(index + 1), azimuth: try f.int(index + 2),
+                                            snr: try f.int(index + 3)))
+            }
+        }
+        self.satellites = satellites
+    }
+}

@@ -1,0 +1,129 @@
+/// The u-blox DDC (I2C) read procedure as a pure state machine: which register to read next, and
+/// which of the bytes read are stream data.
+///
+/// Procedure (platform.md §4.1, after SparkFun's u-blox library `Theory.md` and issue #26 [S15]):
+/// read registers 0xFD (high) and 0xFE (low), a big-endian count of bytes waiting; a count of 0, or
+/// a high byte of 0x7F or 0xFF, means nothing is available. Otherwise read that many bytes from
+/// 0xFF — in chunks of at most 32 over SMBus (`I2C_SMBUS_BLOCK_MAX`, platform.md §3); 0xFF's
+/// pointer does not advance, so every chunk reads 0xFF again. An empty stream reads 0xFF filler.
+///
+/// Filler is dropped only outside a UBX frame: 0xFF never occurs in NMEA text, but inside a UBX
+/// frame it is valid payload (platform.md §4.1). So the reader follows UBX framing (sync, header,
+/// length) just far enough to know whether it is inside a frame. Filler outside a frame means the
+/// receiver's buffer ran dry before the count said: the poll ends there. Filler *inside* a frame
+/// (seen at high rates with clock stretching, SparkFun #38) is passed on; the frame's checksum then
+/// fails and `GPSStreamParser` resynchronises.
+public struct UBloxDDCReader: Sendable, Hashable {
+    public static let defaultAddress: UInt8 = 0x42
+    public static let countHighRegister: UInt8 = 0xFD
+    public static let streamRegister: UInt8 = 0xFF
+    public static let filler: UInt8 = 0xFF
+    /// Most bytes one SMBus block transfer moves (`I2C_SMBUS_BLOCK_MAX`, platform.md §3).
+    public static let maxChunk = 32
+    /// Most bytes taken in one poll, so a stuck count register cannot keep a poll going forever.
+    /// A u-blox output buffer holds a few KiB; the rest waits for the next poll.
+    public static let maxBytesPerPoll = 4096
+
+    public enum Step: Sendable, Hashable {
+        /// Read 2 bytes starting at register 0xFD.
+        case readCount
+        /// Read `count` bytes (≤ 32) from register 0xFF.
+        case readStream(count: Int)
+        /// This poll is over; call `startPoll()` after the poll interval.
+        case idle
+    }
+
+    private enum Framing: Sendable, Hashable {
+        case outside
+        case sawSync1
+        case header(collected: Int, lengthLow: UInt8)
+        case inFrame(remaining: Int)
+    }
+
+    public private(set) var step: Step = .readCount
+    /// Filler bytes dropped so far.
+    public private(set) var fillerBytes = 0
+    private var remaining = 0
+    private var takenThisPoll = 0
+    private var framing: Framing = .outside
+
+    public init() {}
+
+    /// Begins a poll: the next transfer reads the count registers.
+    public mutating func startPoll() {
+        step = .readCount
+        remaining = 0
+        takenThisPoll = 0
+    }
+
+    /// The two count bytes (0xFD, 0xFE) were read.
+    public mutating func countRead(high: UInt8, low: UInt8) {
+        let count = Int(high) << 8 | Int(low)
+        guard count > 0, high != 0x7F, high != 0xFF else {
+            step = .idle
+            return
+        }
+        remaining = min(count, Self.maxBytesPerPoll)
+        step = .readStream(count: min(remaining, Self.maxChunk))
+    }
+
+    /// A transfer failed (NACK, timeout): abandon this poll. Framing is kept, since the bytes
+    /// already delivered are still in the parser; the next poll starts from the count again.
+    public mutating func transferFailed() {
+        step = .idle
+        remaining = 0
+    }
+
+    /// Bytes read from 0xFF arrived; returns the stream bytes among them, filler removed.
+    public mutating func streamRead(_ bytes: [UInt8]) -> [UInt8] {
+        var data: [UInt8] = []
+        data.reserveCapacity(bytes.count)
+        var ranDry = false
+        for byte in bytes {
+            if case .outside = framing, byte == Self.filler {
+                fillerBytes += 1
+                ranDry = true
+                continue
+            }
+            if case .sawSync1 = framing, byte == Self.filler {
+                framing = .outside
+                fillerBytes += 1
+                ranDry = true
+                continue
+            }
+            ranDry = false
+            data.append(byte)
+            advanceFraming(byte)
+        }
+        remaining -= bytes.count
+        takenThisPoll += bytes.count
+        if ranDry || remaining <= 0 || takenThisPoll >= Self.maxBytesPerPoll {
+            step = .idle
+            remaining = 0
+        } else {
+            step = .readStream(count: min(remaining, Self.maxChunk))
+        }
+        return data
+    }
+
+    private mutating func advanceFraming(_ byte: UInt8) {
+        switch framing {
+        case .outside:
+            if byte == UBXFrame.syncChar1 { framing = .sawSync1 }
+        case .sawSync1:
+            framing = byte == UBXFrame.syncChar2 ? .header(collected: 0, lengthLow: 0)
+                : byte == UBXFrame.syncChar1 ? .sawSync1 : .outside
+        case let .header(collected, lengthLow):
+            switch collected {
+            case 0, 1: framing = .header(collected: collected + 1, lengthLow: 0) // class, id
+            case 2: framing = .header(collected: 3, lengthLow: byte)
+            default:
+                let length = Int(lengthLow) | Int(byte) << 8
+                // Same bound as the parser: a longer "frame" is a false sync.
+                framing = length <= GPSStreamParser.maxUBXPayload ? .inFrame(remaining: length + 2) : .outside
+            }
+        case let .inFrame(remaining):
+            framing = remaining > 1 ? .inFrame(remaining: remaining - 1) : .outside
+        }
+    }
+}

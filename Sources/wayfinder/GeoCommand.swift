@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import Navigation
+
+/// `wayfinder geo inverse|direct|declination`: the geodesy and the magnetic model at the command
+/// line, for checking them against GeographicLib's GeodSolve and NOAA's calculator (issue 5,
+/// "Command-line doors").
+struct GeoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "geo",
+        abstract: "WGS84 geodesics (Karney) and WMM2025 magnetic declination, one JSON object per problem.",
+        discussion: """
+        Each subcommand takes its problem as arguments, or with --batch one problem per line on stdin \
+        (whitespace-separated, in the argument order) and prints one JSON line per problem. A bad line \
+        prints {"error":"…","line":N} in its place and the rest go on; blank lines are skipped. \
+        Exits 1 if any problem failed. Negative numbers are fine as arguments: geo inverse -33.9 151.2 51.5 -0.1.
+        """,
+        subcommands: [Inverse.self, Direct.self, Declination.self])
+
+    struct Inverse: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Distance and azimuths between two points: {\"distance_m\":…,\"azi1_deg\":…,\"azi2_deg\":…}.",
+            discussion: "Azimuths are degrees clockwise from true north in (-180, 180]; azi2 is the direction of travel on arrival. Batch lines: LAT1 LON1 LAT2 LON2.")
+
+        @Flag(help: "Read one problem per line on stdin.")
+        var batch = false
+
+        // `.allUnrecognized` so that "-33.9" is a value, not an unknown option
+        // (apple/swift-argument-parser#31).
+        @Argument(parsing: .allUnrecognized, help: "LAT1 LON1 LAT2 LON2, degrees.")
+        var values: [String] = []
+
+        func validate() throws { try GeoCommand.validate(values, batch: batch, names: "LAT1 LON1 LAT2 LON2") }
+        func run() throws { try GeoCommand.solve(batch ? nil : values, GeoLines.inverse) }
+    }
+
+    struct Direct: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Where a geodesic ends: {\"lat2_deg\":…,\"lon2_deg\":…,\"azi2_deg\":…}.",
+            discussion: "AZI is degrees clockwise from true north, DIST_M metres (negative goes backwards). Batch lines: LAT LON AZI DIST_M.")
+
+        @Flag(help: "Read one problem per line on stdin.")
+        var batch = false
+
+        @Argument(parsing: .allUnrecognized, help: "LAT LON AZI DIST_M.")
+        var values: [String] = []
+
+        func validate() throws { try GeoCommand.validate(values, batch: batch, names: "LAT LON AZI DIST_M") }
+        func run() throws { try GeoCommand.solve(batch ? nil : values, GeoLines.direct) }
+    }
+
+    struct Declination: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Magnetic declination from WMM2025, east positive: {\"declination_deg\":…}.",
+            discussion: """
+            Latitude and longitude are WGS84 degrees; the altitude is km above the ellipsoid (what a GPS reports), \
+            -1 to 1900. The model is valid from 2025-01-01 to 2029-12-31; other dates are refused, as is a \
+            geographic pole, where declination is undefined. Without --date, today (UTC) is used. \
+            Batch lines: LAT LON ALT_KM YYYY-MM-DD.
+            """)
+
+        @Flag(help: "Read one problem per line on stdin.")
+        var batch = false
+
+        @Option(help: "Height above the WGS84 ellipsoid, km.")
+        var altitudeKm: Double = 0
+
+        @Option(help: "The date, YYYY-MM-DD (default: today, UTC).")
+        var date: String?
+
+        @Argument(parsing: .allUnrecognized, help: "LAT LON, degrees.")
+        var values: [String] = []
+
+        func validate() throws {
+            try GeoCommand.validate(values, batch: batch, names: "LAT LON")
+            if batch, date != nil || altitudeKm != 0 {
+                throw ValidationError("with --batch, each line gives its own altitude and date (LAT LON ALT_KM YYYY-MM-DD)")
+            }
+        }
+
+        func run() throws {
+            if batch { return try GeoCommand.solve(nil, GeoLines.declination) }
+            try GeoCommand.solve(values) { fields in
+                try GeoLines.expect(fields, names: ["LAT", "LON"])
+                let year: Double
+                if let date {
+                    year = try DecimalYear.from(isoDate: date)
+                } else {
+                    guard let now = DecimalYear.from(secondsSince1970: Date().timeIntervalSince1970) else {
+                        throw GeoLines.LineError("the system clock gives no usable date; pass --date")
+                    }
+                    year = now
+                }
+                return try GeoLines.declination(latitude: try GeoLines.latitude(fields[0], "LAT"),
+                                                longitude: try GeoLines.longitude(fields[1], "LON"),
+                                                altitude: altitudeKm, decimalYear: year)
+            }
+        }
+    }
+
+    /// Arguments xor --batch, and the right number of them.
+    static func validate(_ values: [String], batch: Bool, names: String) throws {
+        let count = names.split(separator: " ").count
+        if batch {
+            guard values.isEmpty else { throw ValidationError("--batch reads \(names) from stdin; give no values as arguments") }
+        } else if values.count != count {
+            throw ValidationError("expected \(names) (\(count) values), got \(values.count): \(values.joined(separator: " "))")
+        }
+    }
+
+    /// One problem from `arguments`, or (nil) every non-blank stdin line; exits 1 if any failed.
+    static func solve(_ arguments: [String]?, _ solve: ([String]) throws -> String) throws {
+        var failed = false
+        if let arguments {
+            do { emit(try solve(arguments)) } catch { emit(GeoLines.error(error)); failed = true }
+        } else {
+            var number = 0
+            while let line = readLine() {
+                number += 1
+                let fields = line.split(whereSeparator: \.isWhitespace).map(String.init)
+                if fields.isEmpty { continue }
+                do { emit(try solve(fields)) } catch { emit(GeoLines.error(error, line: number)); failed = true }
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    static func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,102 @@
+import Navigation
+import Sensors
+
+/// The arithmetic behind `wayfinder geo`: whitespace-separated numbers in, one JSON object out.
+/// Shared by the argument form and `--batch`, so both print and refuse exactly the same things.
+enum GeoLines {
+    /// What is wrong with one problem, worded for the operator.
+    struct LineError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// `LAT1 LON1 LAT2 LON2` → `{"distance_m":…,"azi1_deg":…,"azi2_deg":…}` (Karney, WGS84).
+    static func inverse(_ fields: [String]) throws -> String {
+        try expect(fields, names: ["LAT1", "LON1", "LAT2", "LON2"])
+        let start = Coordinate(latitude: try latitude(fields[0], "LAT1"), longitude: try longitude(fields[1], "LON1"))
+        let end = Coordinate(latitude: try latitude(fields[2], "LAT2"), longitude: try longitude(fields[3], "LON2"))
+        let r = Geodesic.wgs84.inverse(from: start, to: end)
+        return render([("distance_m", r.distance), ("azi1_deg", r.initialAzimuth), ("azi2_deg", r.finalAzimuth)])
+    }
+
+    /// `LAT LON AZI DIST_M` → `{"lat2_deg":…,"lon2_deg":…,"azi2_deg":…}`.
+    static func direct(_ fields: [String]) throws -> String {
+        try expect(fields, names: ["LAT", "LON", "AZI", "DIST_M"])
+        let start = Coordinate(latitude: try latitude(fields[0], "LAT"), longitude: try longitude(fields[1], "LON"))
+        let r = Geodesic.wgs84.direct(from: start, azimuth: try number(fields[2], "AZI"),
+                                      distance: try number(fields[3], "DIST_M"))
+        return render([("lat2_deg", r.destination.latitude), ("lon2_deg", r.destination.longitude),
+                       ("azi2_deg", r.finalAzimuth)])
+    }
+
+    /// `LAT LON ALT_KM YYYY-MM-DD` (the batch form) → `{"declination_deg":…}`.
+    static func declination(_ fields: [String]) throws -> String {
+        try expect(fields, names: ["LAT", "LON", "ALT_KM", "YYYY-MM-DD"])
+        return try declination(latitude: try latitude(fields[0], "LAT"), longitude: try longitude(fields[1], "LON"),
+                               altitude: try number(fields[2], "ALT_KM"), decimalYear: try DecimalYear.from(isoDate: fields[3]))
+    }
+
+    /// WMM2025 declination, east positive. A date outside 2025.0–2030.0 or a geographic pole is an
+    /// error, never a made-up number.
+    static func declination(latitude: Double, longitude: Double, altitude: Double, decimalYear: Double) throws -> String {
+        let field = try WorldMagneticModel.wmm2025.field(latitude: latitude, longitude: longitude,
+                                                         altitude: altitude, decimalYear: decimalYear)
+        guard let degrees = field.declination else { throw MagneticModelError.undefinedAtPole(latitude: latitude) }
+        return render([("declination_deg", degrees)])
+    }
+
+    // MARK: Fields
+
+    static func expect(_ fields: [String], names: [String]) throws {
+        guard fields.count == names.count else {
+            throw LineError("expected \(names.count) values \(names.joined(separator: " ")), found \(fields.count)")
+        }
+    }
+
+    static func number(_ text: String, _ name: String) throws -> Double {
+        guard let value = Double(text), value.isFinite else { throw LineError("\(name): \"\(text)\" is not a finite number") }
+        return value
+    }
+
+    static func latitude(_ text: String, _ name: String) throws -> Double {
+        let value = try number(text, name)
+        guard abs(value) <= 90 else { throw LineError("\(name): \(text) is not a latitude in [-90, 90]") }
+        return value
+    }
+
+    /// Any finite longitude; the solvers wrap it (GeographicLib accepts the same).
+    static func longitude(_ text: String, _ name: String) throws -> Double {
+        try number(text, name)
+    }
+
+    // MARK: JSON
+
+    /// Keys in the given order; numbers as Swift's shortest round-trip decimal, valid JSON.
+    static func render(_ pairs: [(String, Double)]) -> String {
+        "{" + pairs.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// `{"error":"…"}`, with `"line":N` in batch mode (as `belt encode` reports a bad line).
+    static func error(_ error: any Error, line: Int? = nil) -> String {
+        var text = "{\"error\":" + quoted("\(error)")
+        if let line { text += ",\"line\":\(line)" }
+        return text + "}"
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
