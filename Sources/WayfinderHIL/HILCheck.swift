@@ -1,3 +1,5 @@
+import Platform
+
 /// One hardware-in-loop check: a name for the PASS/FAIL line and a body that throws on failure.
 struct HILCheck: Sendable {
     let name: String
@@ -17,18 +19,7 @@ func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
 
 /// Runs `body` with a deadline; a check that hangs fails instead of stalling the rig.
 func within<T: Sendable>(_ limit: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: limit)
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else {
-            throw HILFailure("\(what): nothing within \(limit)")
-        }
-        return value
-    }
+    try await withDeadline(limit, timeout: { HILFailure("\(what): nothing within \(limit)") }, body)
 }
 
 /// Polls `condition` every 50 ms until it holds or `limit` passes.

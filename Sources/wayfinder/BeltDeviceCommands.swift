@@ -174,24 +174,6 @@ enum BeltDoor {
     }
 
     static func withDeadline<T: Sendable>(_ limit: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                throw DeadlineExceeded(what: what, limit: limit)
-            }
-            return value
-        }
+        try await Platform.withDeadline(limit, timeout: { DeadlineExceeded(what, limit: limit) }, body)
     }
-}
-
-/// An operation of a belt command took too long.
-struct DeadlineExceeded: Error, CustomStringConvertible {
-    let what: String
-    let limit: Duration
-    var description: String { "\(what): no answer within \(limit)" }
 }

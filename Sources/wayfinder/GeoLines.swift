@@ -1,3 +1,4 @@
+import Foundation
 import Navigation
 import Sensors
 
@@ -84,19 +85,10 @@ enum GeoLines {
     }
 
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        // Foundation's encoder escapes as RFC 8259 §7 requires; slashes are left as they are.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        guard let data = try? encoder.encode(text) else { return "\"\"" }
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -117,7 +117,9 @@ final class DemoRouteIntegrationTests: XCTestCase {
             let truth = Geodesic.wgs84.inverse(from: position, to: target)
             guard truth.distance > 80 else { continue }
             let error = abs(Bearing.difference(from: truth.initialAzimuth, to: Double(magnetic) + declination))
-            XCTAssertLessThanOrEqual(error, 10, "at t+\(record.at.clockString) the belt pointed \(magnetic)° magnetic; from the walker's true position waypoint \(decision.targetIndex + 1) bears \(Bearing.normalized(truth.initialAzimuth))° true")
+            // The guidance holds a direction until it moves by more than min_direction_change_deg (8° in
+            // demo.toml), and GPS noise at ≥ 80 m adds up to about 4° (2σ): 12° is the most a correct belt is off.
+            XCTAssertLessThanOrEqual(error, 12, "at t+\(record.at.clockString) the belt pointed \(magnetic)° magnetic; from the walker's true position waypoint \(decision.targetIndex + 1) bears \(Bearing.normalized(truth.initialAzimuth))° true")
             checkedAtTheBelt += 1
         }
         XCTAssertGreaterThan(checkedAtTheBelt, route.waypoints.count)

@@ -106,17 +106,6 @@ public actor ConnectionManager {
     /// Runs `body` for at most `limit` of session time; `GATTError.timedOut` after.
     static func bounded<T: Sendable>(_ limit: Duration, clock: SessionClock,
                                      _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await clock.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                throw GATTError.timedOut("connection attempt (\(limit))")
-            }
-            return value
-        }
+        try await withDeadline(limit, clock: clock, timeout: { GATTError.timedOut("connection attempt (\(limit))") }, body)
     }
 }
