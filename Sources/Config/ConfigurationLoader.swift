@@ -193,7 +193,8 @@ public struct ConfigurationLoader: Sendable {
     }
 
     private func readNavigation(_ t: TableReader?) -> (GuidanceParameters?, Int) {
-        var p = GuidanceParameters()
+        // Without declination_deg the World Magnetic Model gives it at each fix (0 until a dated fix).
+        var p = GuidanceParameters(declinationFromModel: true)
         var intensity = 60
         guard let t else { return (p, intensity) }
         if let s = t.choice("heading_source", HeadingSource.allCases.map(\.rawValue)) { p.headingSource = HeadingSource(rawValue: s)! }
@@ -202,7 +203,10 @@ public struct ConfigurationLoader: Sendable {
         if let v = t.double("refresh_interval_s", in: 1...600, unit: " s") { p.refreshInterval = .seconds(v) }
         if let v = t.double("fix_timeout_s", in: 2...600, unit: " s") { p.fixTimeout = .seconds(v) }
         if let v = t.double("progress_interval_s", in: 1...3600, unit: " s") { p.progressInterval = .seconds(v) }
-        if let v = t.double("declination_deg", in: -180...180, unit: "°") { p.declination = v }
+        if let v = t.double("declination_deg", in: -180...180, unit: "°") {
+            p.declination = v
+            p.declinationFromModel = false
+        }
         // The belt accepts 5–100 % (FSLib's changeDefaultVibrationIntensity, belt-protocol.md §7.2).
         if let v = t.int("intensity", in: 5...100, unit: " %") { intensity = v }
         t.rejectUnknownKeys()

@@ -53,9 +53,14 @@ public struct SimulatedWorld: Sendable {
     public static let headingInterval: Duration = .milliseconds(200)
 
     /// The walker starts `startOffset` metres before the first waypoint, facing it.
-    public init(route: Route, configuration: SimulationConfiguration, declination: Double) {
+    /// UTC (seconds since 1970) at session time zero; the simulated receiver dates its fixes from it,
+    /// as a real one does once it has the time. nil: undated fixes.
+    public var utcAtStart: Double?
+
+    public init(route: Route, configuration: SimulationConfiguration, declination: Double, utcAtStart: Double? = nil) {
         self.configuration = configuration
         self.declination = declination
+        self.utcAtStart = utcAtStart
         var random = SeededRandom(seed: configuration.seed)
         let first = route.waypoints.first?.coordinate ?? Coordinate(latitude: 0, longitude: 0)
         var approach = 0.0
@@ -126,7 +131,8 @@ public struct SimulatedWorld: Sendable {
                                longitude: p.longitude + gpsError.east / metresPerDegreeLon)
         let fix = Fix(coordinate: noisy, altitude: 63, speed: walker.isWalking ? walker.speed : 0,
                       course: walker.isWalking ? walker.walkingDirection : nil, mode: .threeD, satellites: 9,
-                      hdop: 0.9, horizontalAccuracy: configuration.gpsNoise, receivedAt: now)
+                      hdop: 0.9, horizontalAccuracy: configuration.gpsNoise,
+                      utcSeconds: utcAtStart.map { $0 + now.inSeconds }, receivedAt: now)
         fixLog.append(fix)
         return fix
     }

@@ -12,6 +12,9 @@ public enum GuidanceEvent: Sendable, Hashable {
     case fixRegained
     case commandIgnored(NavigationCommand, reason: String)
     case progress(GuidanceProgress)
+    /// The declination in use changed: from the model at a new place or hour, or to the fallback
+    /// (with why the model could not be used).
+    case declination(degrees: Double, fromModel: Bool, fallbackReason: String?)
 }
 
 /// A snapshot for the progress line: "waypoint 3/10, 140 m to go, belt → 47° magnetic".

@@ -12,11 +12,16 @@ public struct GuidanceParameters: Sendable, Hashable {
     public var progressInterval: Duration
     public var headingSource: HeadingSource
     /// Magnetic declination in degrees, east positive: magnetic bearing = true bearing − declination.
+    /// With `declinationFromModel` it is only the fallback for fixes the model cannot serve (no date,
+    /// a date outside WMM2025's validity, a pole).
     public var declination: Double
+    /// Take the declination from the World Magnetic Model at each fix (the default when the
+    /// configuration gives no `declination_deg`), rather than the fixed `declination`.
+    public var declinationFromModel: Bool
 
     public init(arrivalRadius: Double = 12, minimumDirectionChange: Double = 8, refreshInterval: Duration = .seconds(15),
                 fixTimeout: Duration = .seconds(10), progressInterval: Duration = .seconds(30),
-                headingSource: HeadingSource = .belt, declination: Double = 0) {
+                headingSource: HeadingSource = .belt, declination: Double = 0, declinationFromModel: Bool = false) {
         self.arrivalRadius = arrivalRadius
         self.minimumDirectionChange = minimumDirectionChange
         self.refreshInterval = refreshInterval
@@ -24,5 +29,6 @@ public struct GuidanceParameters: Sendable, Hashable {
         self.progressInterval = progressInterval
         self.headingSource = headingSource
         self.declination = declination
+        self.declinationFromModel = declinationFromModel
     }
 }

@@ -12,6 +12,16 @@ public struct RouteGuidance: Sendable {
     public private(set) var progress: RouteProgress
     public private(set) var state: NavigationState = .stopped
     public private(set) var lastFix: Fix?
+    /// The declination the belt's directions use now (see `GuidanceParameters.declinationFromModel`).
+    public private(set) var declination: Double
+    /// Where and when the model was last evaluated successfully; nil while the fallback is in use.
+    private var declinationBasis: (coordinate: Coordinate, utcSeconds: Double)?
+    private var fallbackReported = false
+    /// The model is evaluated again after this much movement or time: declination changes by well under
+    /// 0.1° over a kilometre or an hour at walking scale (WMM2025 secular variation is a few tenths of a
+    /// degree per year, platform.md §6).
+    static let declinationRefreshDistance = 1000.0
+    static let declinationRefreshInterval = 3600.0
     public private(set) var lastHeading: Heading?
     /// The direction last commanded to the belt, in the belt's terms, and when.
     public private(set) var lastCommand: (direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?, at: Duration)?
@@ -26,6 +36,7 @@ public struct RouteGuidance: Sendable {
     public init(route: Route, parameters: GuidanceParameters, restoring saved: RouteProgress? = nil) {
         self.route = route
         self.parameters = parameters
+        self.declination = parameters.declination
         if let saved, saved.routeIdentity == route.identity, route.waypoints.indices.contains(saved.currentIndex) {
             self.progress = saved
         } else {
@@ -94,7 +105,7 @@ public struct RouteGuidance: Sendable {
     public mutating func handle(_ fix: Fix, now: Duration) -> [GuidanceAction] {
         guard fix.isUsable else { return [] }
         lastFix = fix
-        var actions: [GuidanceAction] = []
+        var actions: [GuidanceAction] = updateDeclination(for: fix)
         if fixLost {
             fixLost = false
             actions.append(.report(.fixRegained))
@@ -278,10 +289,44 @@ public struct RouteGuidance: Sendable {
         let trueBearing = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate).initialAzimuth
         if parameters.headingSource == .external, let heading = lastHeading,
            now - heading.receivedAt < Self.headingTimeout {
-            let trueHeading = heading.magneticDegrees + parameters.declination
+            let trueHeading = Declination(degrees: declination).trueBearing(fromMagnetic: heading.magneticDegrees)
             return (Int(Bearing.normalized(trueBearing - trueHeading).rounded()) % 360, false)
         }
-        return (Int(Bearing.normalized(trueBearing - parameters.declination).rounded()) % 360, true)
+        let magnetic = Declination(degrees: declination).magneticBearing(fromTrue: trueBearing)
+        return (Int(Bearing.normalized(magnetic).rounded()) % 360, true)
+    }
+
+    /// Evaluates the World Magnetic Model at a fix when the last evaluation is over a kilometre or an
+    /// hour away. A fix without a UTC date (a Pi has no real-time clock until the GPS sets one) keeps
+    /// the model value in use, or else the configured fallback; a fix the model refuses (a date
+    /// outside its validity, a pole) falls back. Each switch is reported once.
+    private mutating func updateDeclination(for fix: Fix) -> [GuidanceAction] {
+        guard parameters.declinationFromModel else { return [] }
+        guard let utc = fix.utcSeconds, let year = DecimalYear.from(secondsSince1970: utc) else {
+            return declinationBasis == nil ? fallBack(because: "the fix carries no date") : []
+        }
+        if let basis = declinationBasis, abs(utc - basis.utcSeconds) < Self.declinationRefreshInterval,
+           Geodesic.wgs84.inverse(from: basis.coordinate, to: fix.coordinate).distance < Self.declinationRefreshDistance {
+            return []
+        }
+        do {
+            let model = try Declination.worldMagneticModel(at: fix.coordinate, altitude: fix.altitude, decimalYear: year)
+            let report = declinationBasis == nil || abs(model.degrees - declination) >= 0.05
+            declinationBasis = (fix.coordinate, utc)
+            fallbackReported = false
+            declination = model.degrees
+            return report ? [.report(.declination(degrees: model.degrees, fromModel: true, fallbackReason: nil))] : []
+        } catch {
+            declinationBasis = nil
+            return fallBack(because: "\(error)")
+        }
+    }
+
+    private mutating func fallBack(because why: String) -> [GuidanceAction] {
+        declination = parameters.declination
+        guard !fallbackReported else { return [] }
+        fallbackReported = true
+        return [.report(.declination(degrees: declination, fromModel: false, fallbackReason: why))]
     }
 
     private func ignored(_ command: NavigationCommand, _ reason: String) -> [GuidanceAction] {

@@ -189,10 +189,18 @@ public actor NavigationActor {
             logger.notice("\(t) GPS fix back")
         case .commandIgnored(let command, let reason):
             logger.info("\(t) \(command) ignored: \(reason)")
+        case .declination(let degrees, true, _):
+            logger.info("\(t) declination \(Self.degrees(degrees)) (WMM2025 at this fix)")
+        case .declination(let degrees, false, let why):
+            logger.warning("\(t) declination: using the configured \(Self.degrees(degrees)), the model cannot be used: \(why ?? "unknown")")
         case .progress(let p):
             let belt = p.beltDirection.map { "belt → \($0)° \(p.isMagneticBearing ? "magnetic" : "from front")" } ?? "belt silent"
             logger.info("\(t) waypoint \(waypointLabel(p.waypointIndex, p.waypointName)) · \(Self.metres(p.distanceToWaypoint)) to go · \(Self.metres(p.distanceRemaining)) left · \(belt) (true bearing \(Int(p.trueBearing.rounded()))°)")
         }
+    }
+
+    static func degrees(_ d: Double) -> String {
+        "\((d * 10).rounded() / 10)° \(d >= 0 ? "east" : "west")"
     }
 
     static func metres(_ m: Double) -> String {

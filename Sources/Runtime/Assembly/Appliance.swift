@@ -73,7 +73,16 @@ public struct Appliance: Sendable {
         let (beltReports, beltReportSink) = AsyncStream<BeltActor.Report>.makeStream()
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
 
-        let world = SimulatedWorld(route: route, configuration: simulation, declination: config.guidance.declination)
+        // The simulated field follows the World Magnetic Model at the start when the guidance does, so
+        // the simulated compass and the guidance agree as a real belt and the model would.
+        let utcAtStart = Date().timeIntervalSince1970
+        var declination = config.guidance.declination
+        if config.guidance.declinationFromModel, let start = route.waypoints.first,
+           let year = DecimalYear.from(secondsSince1970: utcAtStart),
+           let model = try? Declination.worldMagneticModel(at: start.coordinate, altitude: nil, decimalYear: year) {
+            declination = model.degrees
+        }
+        let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart)
         let board = SimulatedBoard(world: world, clock: clock, logger: makeLogger("sim"))
 
         let stateDirectory = options.stateDirectory ?? config.stateDirectory
