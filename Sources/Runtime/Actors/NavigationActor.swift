@@ -22,6 +22,12 @@ public actor NavigationActor {
     private var forwarders = Forwarders()
     private var guidance: RouteGuidance
     private let store: ProgressStore?
+    /// The walked track, appended at every fix while navigating; nil when it could not be opened.
+    private let track: TrackFile?
+    private var lastTrackSync: Duration = .zero
+    private var trackFailed = false
+    /// How often the track is forced to the card: a power loss costs at most this much of it.
+    static let trackSyncInterval: Duration = .seconds(10)
     private let inputs: Inputs
     private let beltRequests: AsyncStream<BeltRequest>.Continuation
     private let autostart: Bool
@@ -51,13 +57,14 @@ public actor NavigationActor {
         }
     }
 
-    public init(guidance: RouteGuidance, store: ProgressStore?, inputs: Inputs,
+    public init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, inputs: Inputs,
                 beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool, clock: SessionClock,
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
                 onDestinationReached: @escaping @Sendable () -> Void = {},
                 observer: (@Sendable (NavigationObservation) -> Void)? = nil) {
         self.guidance = guidance
         self.store = store
+        self.track = track
         self.inputs = inputs
         self.beltRequests = beltRequests
         self.autostart = autostart
@@ -97,6 +104,7 @@ public actor NavigationActor {
             carryOut(guidance.tick(now: now))
         case .fix(let fix):
             carryOut(guidance.handle(fix, now: now))
+            record(fix, now: now)
         case .heading(let heading):
             carryOut(guidance.handle(heading, now: now))
         case .command(let envelope):
@@ -139,6 +147,20 @@ public actor NavigationActor {
             }
         }
         updateStatus()
+    }
+
+    private func record(_ fix: Fix, now: Duration) {
+        guard let track, guidance.state == .navigating, fix.isUsable else { return }
+        if !track.append(fix) {
+            if !trackFailed { logger.error("could not append to the track \(track.path) (card full?); navigation goes on") }
+            trackFailed = true
+            return
+        }
+        trackFailed = false
+        if now - lastTrackSync >= Self.trackSyncInterval {
+            track.sync()
+            lastTrackSync = now
+        }
     }
 
     private func save(_ progress: RouteProgress) {

@@ -108,6 +108,13 @@ public struct Appliance: Sendable {
             logger.error("cannot create the state directory \(stateDirectory): \(error); route progress will not survive a restart")
         }
         let guidance = RouteGuidance(route: route, parameters: config.guidance, restoring: saved)
+        var track: TrackFile?
+        do {
+            track = try TrackFile(directory: stateDirectory, routeName: route.name ?? "walk")
+            for note in track?.notes ?? [] { logger.warning("\(note)") }
+        } catch {
+            logger.error("\(error); the walk is not recorded, navigation goes on")
+        }
 
         let trigger = ShutdownTrigger()
         // The belt is reached through its real bytes: the GATT link runs the handshake and the codec
@@ -119,7 +126,7 @@ public struct Appliance: Sendable {
                              health: health, status: status)
         let exitWhenDone = options.exitWhenDone
         let navigation = NavigationActor(
-            guidance: guidance, store: store,
+            guidance: guidance, store: store, track: track,
             inputs: .init(fixes: board.fixes, headings: board.headings, commands: commands, beltReports: beltReports),
             beltRequests: beltRequestSink, autostart: config.autostart, clock: clock,
             logger: makeLogger(NavigationActor.name), health: health, status: status,

@@ -1,0 +1,53 @@
+import Foundation
+import Navigation
+import WayfinderTestKit
+import XCTest
+
+/// The wearer pulls the battery: the process is killed with SIGKILL (no graceful stop) at several
+/// points of a simulated walk. Each restart resumes at the waypoint saved on disk, and the track file
+/// parses every time.
+final class PowerLossTests: XCTestCase {
+    func testKilledAtManyPointsTheWalkResumesWhereItWasAndTheTrackParses() throws {
+        let state = NSTemporaryDirectory() + "wayfinder-powerloss-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let arguments = ["run", "--config", Repository.root + "/deploy/demo.toml", "--acceleration", "240",
+                         "--state-directory", state]
+        var generator = SystemRandomNumberGenerator()
+        var resumedChecks = 0
+        for round in 0..<6 {
+            let (process, _, output, errors) = try WayfinderBinary.start(round == 0 ? arguments + ["--fresh"] : arguments)
+            // 0.4–2.4 s of real time: 1.6–9.6 minutes of the walk at 240×.
+            Thread.sleep(forTimeInterval: Double.random(in: 0.4...2.4, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "round \(round): killed, not stopped")
+            let log = output.finish() + errors.finish()
+
+            // This run resumed at the waypoint the previous run had saved.
+            if round > 0, let expected = lastSavedIndex {
+                let line = log.split(separator: "\n").first { $0.contains("resuming the route at waypoint") }
+                XCTAssertNotNil(line, "round \(round): no resume line in\n\(log.prefix(2000))")
+                if let line { XCTAssertTrue(line.contains("waypoint \(expected + 1)/"), "round \(round): expected waypoint \(expected + 1): \(line)") }
+                resumedChecks += 1
+            }
+            lastSavedIndex = Self.savedIndex(state)
+
+            // The track parses after the kill.
+            let track = try Data(contentsOf: URL(fileURLWithPath: state + "/track.gpx"))
+            let route = try GPXParser.parse(data: track, source: "track.gpx")
+            XCTAssertGreaterThan(route.waypoints.count, 0, "round \(round)")
+        }
+        // A round that reached the destination makes the next one start afresh; most rounds resume.
+        XCTAssertGreaterThanOrEqual(resumedChecks, 3)
+    }
+
+    var lastSavedIndex: Int?
+
+    /// The waypoint index in progress.json, nil when there is none (a destination reached restarts at 0).
+    static func savedIndex(_ state: String) -> Int? {
+        guard let data = FileManager.default.contents(atPath: state + "/progress.json"),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              (object["destinationReached"] as? Bool) != true else { return nil }
+        return object["currentIndex"] as? Int
+    }
+}
