@@ -1,0 +1,63 @@
+import Platform
+
+/// Bosch BNO055 9-axis fusion chip in NDOF mode: heading, roll and pitch fused on the chip.
+///
+/// Registers (platform.md §5 table, after [S18] BNO055.h / imud bno055.h): CHIP_ID 0x00 → 0xA0
+/// (ACC_ID 0x01 → 0xFB, MAG_ID 0x02 → 0x32, GYR_ID 0x03 → 0x0F); PAGE_ID 0x07; Euler heading,
+/// roll, pitch 0x1A–0x1F LSB first, 16 LSB/°; CALIB_STAT 0x35; OPR_MODE 0x3D (0x00 CONFIG,
+/// 0x0C NDOF); PWR_MODE 0x3E. Mode switches take ~7 ms from CONFIG and ~19 ms to CONFIG.
+/// Its heading is magnetic and already tilt-compensated. It stretches the clock, which the
+/// Pi's hardware I2C mishandles (platform.md §3): corrupted bytes surface as `.implausibleReading`.
+public struct BNO055: CompassDriver {
+    public static let chipIDRegister: UInt8 = 0x00
+    public static let chipID: UInt8 = 0xA0
+    static let pageRegister: UInt8 = 0x07
+    static let eulerRegister: UInt8 = 0x1A
+    static let calibrationStatusRegister: UInt8 = 0x35
+    static let operationModeRegister: UInt8 = 0x3D
+    static let powerModeRegister: UInt8 = 0x3E
+    static let configMode: UInt8 = 0x00
+    static let ndofMode: UInt8 = 0x0C
+    public static let countsPerDegree = 16.0
+
+    public let chip = CompassChip.bno055
+    public let transport: any I2CTransport
+    public let address: UInt8
+
+    public init(transport: any I2CTransport, address: UInt8 = 0x28) {
+        self.transport = transport
+        self.address = address
+    }
+
+    public var setupSteps: [CompassSetupStep] {
+        [.write(register: Self.pageRegister, value: 0x00),
+         .write(register: Self.operationModeRegister, value: Self.configMode),
+         .wait(.milliseconds(19)),
+         .write(register: Self.powerModeRegister, value: 0x00), // normal power
+         .write(register: Self.operationModeRegister, value: Self.ndofMode),
+         .wait(.milliseconds(7))]
+    }
+
+    public func identify() throws(CompassError) {
+        try expectIdentity(register: Self.chipIDRegister, [Self.chipID])
+    }
+
+    public func read() throws(CompassError) -> CompassSample? {
+        let euler = try Self.decodeEuler(try readBlock(Self.eulerRegister, count: 6), address: address)
+        let status = try readByte(Self.calibrationStatusRegister)
+        return CompassSample(orientation: euler, calibrationStatus: status)
+    }
+
+    /// Heading, roll, pitch in degrees from the six Euler bytes. The datasheet ranges are heading
+    /// 0…360°, roll ±90° and pitch ±180° (Windows orientation); anything outside is corruption.
+    public static func decodeEuler(_ data: [UInt8], address: UInt8 = 0x28) throws(CompassError) -> EulerAngles {
+        let heading = Double(int16(low: data[0], high: data[1])) / countsPerDegree
+        let roll = Double(int16(low: data[2], high: data[3])) / countsPerDegree
+        let pitch = Double(int16(low: data[4], high: data[5])) / countsPerDegree
+        guard (0...360).contains(heading), (-180...180).contains(roll), (-180...180).contains(pitch) else {
+            throw .implausibleReading(chip: .bno055, address: address,
+                                      detail: "heading \(heading)°, roll \(roll)°, pitch \(pitch)°")
+        }
+        return EulerAngles(heading: heading == 360 ? 0 : heading, roll: roll, pitch: pitch)
+    }
+}

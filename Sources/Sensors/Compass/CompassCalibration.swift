@@ -1,0 +1,50 @@
+/// A fitted hard/soft-iron correction: corrected = softIron · (raw − offset) (platform.md §5.2).
+///
+/// A plain Codable value so the runtime can store it as JSON in the state directory (atomically,
+/// through `AtomicFile`) and load it at start; it records what it was fitted to and how well.
+public struct CompassCalibration: Sendable, Equatable, Codable {
+    /// Which fit produced it.
+    public enum Model: String, Sendable, Codable {
+        /// No correction.
+        case identity
+        /// Full ellipsoid: the samples covered three dimensions.
+        case ellipsoid
+        /// Horizontal ellipse: the samples came from turning on the spot; z is left uncorrected.
+        case ellipse
+    }
+
+    public var model: Model
+    /// Hard-iron offset b, in `unit`.
+    public var offset: Vector3
+    /// Soft-iron correction W (the inverse of the distortion, scaled to `fieldStrength`).
+    public var softIron: Matrix3
+    /// The magnitude corrected readings have (the horizontal magnitude for `.ellipse`), in `unit`.
+    public var fieldStrength: Double
+    /// Always "uT": the drivers convert counts to µT before anything is fitted.
+    public var unit: String
+    public var quality: CompassFitQuality
+    /// The chip and address it was fitted for, so a calibration is not applied to another sensor.
+    public var chip: CompassChip?
+    public var address: Int?
+
+    public init(model: Model, offset: Vector3, softIron: Matrix3, fieldStrength: Double,
+                quality: CompassFitQuality, chip: CompassChip? = nil, address: Int? = nil) {
+        self.model = model
+        self.offset = offset
+        self.softIron = softIron
+        self.fieldStrength = fieldStrength
+        unit = "uT"
+        self.quality = quality
+        self.chip = chip
+        self.address = address
+    }
+
+    public static let identity = CompassCalibration(
+        model: .identity, offset: .zero, softIron: .identity, fieldStrength: 0,
+        quality: CompassFitQuality(samples: 0, relativeSpread: 0, coverageDegrees: 0))
+
+    /// The corrected field for a raw one.
+    public func apply(_ raw: Vector3) -> Vector3 {
+        softIron * (raw - offset)
+    }
+}

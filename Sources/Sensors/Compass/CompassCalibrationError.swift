@@ -1,0 +1,16 @@
+/// Why samples could not be fitted, phrased as what the wearer should do.
+public enum CompassCalibrationError: Error, Sendable, Equatable, CustomStringConvertible {
+    case tooFewSamples(have: Int, need: Int)
+    /// The samples do not describe an ellipse/ellipsoid (all in one spot, on a line, or noise
+    /// larger than the field).
+    case degenerate(String)
+
+    public var description: String {
+        switch self {
+        case let .tooFewSamples(have, need):
+            return "only \(have) compass samples, at least \(need) needed: keep turning slowly"
+        case let .degenerate(reason):
+            return "the compass samples cannot be fitted (\(reason)): turn a full circle slowly, away from steel and magnets"
+        }
+    }
+}
