@@ -52,7 +52,18 @@ hil:
 clean:
 	rm -rf .build
 
-# Speed and memory figures for the README (release build).
+# Speed and memory figures for the README (release build). The benchmark runs its peers on the same
+# inputs (issue 5): GeodSolve from geographiclib-tools, and pynmea2 in a venv under .bench/.
+BENCH_DEBIAN_PACKAGES := geographiclib-tools python3-venv
+PYNMEA2_VERSION := 1.19.0
 bench: deps
+	@missing=""; for p in $(BENCH_DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@[ -x .bench/venv/bin/python3 ] || python3 -m venv .bench/venv
+	@.bench/venv/bin/python3 -c 'import pynmea2' 2>/dev/null || .bench/venv/bin/pip install -q pynmea2==$(PYNMEA2_VERSION)
 	$(SWIFT) build -c release --product WayfinderBenchmarks
 	.build/release/WayfinderBenchmarks $(CURDIR)

@@ -35,6 +35,59 @@ func peakMemory() -> Double {
     return kb / 1024
 }
 
+/// Peers (issue 5): other implementations run as subprocesses on the same input, so their figures
+/// sit next to ours from the same run. `make bench` installs them (GeodSolve from Debian's
+/// geographiclib-tools, pynmea2 in a venv under .bench/); a missing peer is reported and skipped.
+enum Peer {
+    /// The first executable named `name` on PATH.
+    static func find(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `executable` with `arguments`, `input` on stdin; returns stdout and the wall time, or a
+    /// reason it failed.
+    static func run(_ executable: String, _ arguments: [String], input: Data? = nil) -> Result<(output: Data, seconds: Double), PeerError> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        // stdin from a file, so a peer that writes while it reads cannot block on us.
+        let inputPath = NSTemporaryDirectory() + "wayfinder-bench-peer-\(getpid()).in"
+        defer { try? FileManager.default.removeItem(atPath: inputPath) }
+        do { try (input ?? Data()).write(to: URL(fileURLWithPath: inputPath)) } catch { return .failure(PeerError("\(inputPath): \(error)")) }
+        guard let stdin = FileHandle(forReadingAtPath: inputPath) else { return .failure(PeerError("cannot read \(inputPath)")) }
+        defer { try? stdin.close() }
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let started = clock.now
+        do { try process.run() } catch { return .failure(PeerError("\(executable): \(error)")) }
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let seconds = started.duration(to: clock.now).inSeconds
+        guard process.terminationStatus == 0 else {
+            let message = String(decoding: errors, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+            return .failure(PeerError("\(executable) exited \(process.terminationStatus): \(message)"))
+        }
+        return .success((output, seconds))
+    }
+
+    struct PeerError: Error { let reason: String; init(_ reason: String) { self.reason = reason } }
+
+    /// One line: our rate, the peer's, and ours as a multiple of theirs.
+    static func report(_ name: String, ours: Double, peer: String, theirs: Double, unit: String, note: String = "") {
+        let ratio = ours / theirs
+        let ratioText = ratio >= 10 ? "\(Int(ratio.rounded()))×" : "\((ratio * 100).rounded() / 100)×"
+        print("\(name.padding(toLength: 46, withPad: " ", startingAt: 0)) ours \(Int(ours.rounded())) \(unit), \(peer) \(Int(theirs.rounded())) \(unit): \(ratioText)\(note)")
+    }
+
+    static func missing(_ name: String, _ why: String) {
+        print("\(name.padding(toLength: 46, withPad: " ", startingAt: 0)) peer not run: \(why)")
+    }
+}
+
 var sink = 0.0
 let a = Coordinate(latitude: 52.2728, longitude: 8.0617)
 let b = Coordinate(latitude: 52.2760, longitude: 8.0380)
@@ -42,6 +95,70 @@ measure("geodesic inverse, 1.6 km", iterations: 200_000) { sink += Geodesic.wgs8
 let far = Coordinate(latitude: -33.9, longitude: 151.2)
 measure("geodesic inverse, Osnabrück → Sydney", iterations: 200_000) { sink += Geodesic.wgs84.inverse(from: a, to: far).distance }
 measure("geodesic direct, 1 m step", iterations: 200_000) { sink += Geodesic.wgs84.direct(from: a, azimuth: 77, distance: 1).destination.latitude }
+
+// Geodesic inverse against GeographicLib's GeodSolve on the same 100 000 problems: points spread
+// over the globe (a fixed pseudo-random sequence), half of the pairs within 50 km of each other.
+do {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func uniform() -> Double { // xorshift64*, in [0, 1)
+        state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+        return Double((state &* 0x2545_F491_4F6C_DD1D) >> 11) / Double(1 << 53)
+    }
+    func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 } // as written for GeodSolve
+    var problems: [(Coordinate, Coordinate)] = []
+    for k in 0..<100_000 {
+        let from = Coordinate(latitude: rounded(uniform() * 170 - 85), longitude: rounded(uniform() * 360 - 180))
+        let to = k % 2 == 0
+            ? Coordinate(latitude: rounded(uniform() * 170 - 85), longitude: rounded(uniform() * 360 - 180))
+            : Coordinate(latitude: rounded(max(-89, min(89, from.latitude + uniform() * 0.8 - 0.4))),
+                         longitude: rounded(from.longitude + uniform() * 0.8 - 0.4))
+        problems.append((from, to))
+    }
+    var distances = [Double](repeating: 0, count: problems.count)
+    var best = Double.infinity
+    for _ in 0..<3 {
+        let started = clock.now
+        for (index, problem) in problems.enumerated() { distances[index] = Geodesic.wgs84.inverse(from: problem.0, to: problem.1).distance }
+        best = min(best, started.duration(to: clock.now).inSeconds)
+    }
+    sink += distances[7]
+    let ours = Double(problems.count) / best
+    let name = "geodesic inverse, 100 000 mixed problems"
+    if let geodSolve = Peer.find("GeodSolve") {
+        let input = Data(problems.map { "\($0.0.latitude) \($0.0.longitude) \($0.1.latitude) \($0.1.longitude)\n" }.joined().utf8)
+        // GeodSolve's time is its whole run: start-up (timed on empty input and taken off), reading
+        // the text, solving, writing the text. Best of 3.
+        var startup = Double.infinity, peerBest = Double.infinity
+        var failure: String?
+        var output = Data()
+        for _ in 0..<3 {
+            switch Peer.run(geodSolve, ["-i"], input: Data()) {
+            case let .success(run): startup = min(startup, run.seconds)
+            case let .failure(error): failure = error.reason
+            }
+            switch Peer.run(geodSolve, ["-i"], input: input) {
+            case let .success(run): peerBest = min(peerBest, run.seconds); output = run.output
+            case let .failure(error): failure = error.reason
+            }
+        }
+        if let failure {
+            Peer.missing(name, failure)
+        } else {
+            // Same answers? s12 is the third column of each line.
+            let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+            var worst = 0.0
+            for (index, line) in lines.enumerated() where index < distances.count {
+                if let s12 = line.split(separator: " ").last.flatMap({ Double($0) }) { worst = max(worst, abs(s12 - distances[index])) }
+            }
+            let theirs = Double(problems.count) / max(peerBest - startup, 1e-9)
+            Peer.report(name, ours: ours, peer: "GeodSolve -i", theirs: theirs, unit: "/s",
+                        note: "  (\(lines.count) answers, distances agree within \(worst < 1e-3 ? "1 mm" : "\(worst) m"); GeodSolve's time includes its text I/O)")
+        }
+    } else {
+        print("\(name.padding(toLength: 46, withPad: " ", startingAt: 0)) ours \(Int(ours.rounded())) /s")
+        Peer.missing(name, "GeodSolve not found on PATH (Debian: apt-get install geographiclib-tools; make bench does)")
+    }
+}
 
 let boards = BoardCatalog(directories: ["\(root)/boards"])
 let config = try ConfigurationLoader(boards: boards).load(path: "\(root)/deploy/demo.toml")
@@ -179,6 +296,40 @@ do {
     }
     print("\("NMEA parse, 100 000-sentence mixed stream".padding(toLength: 46, withPad: " ", startingAt: 0)) \(Int((100_000 / best).rounded())) sentences/s  (\((best * 1e4).rounded() / 10) ms, \(stream.count) bytes, best of 5)")
     print("\("  … and merged into epochs (GPSDecoder)".padding(toLength: 46, withPad: " ", startingAt: 0)) \(Int((100_000 / bestWithEpochs).rounded())) sentences/s  (\((bestWithEpochs * 1e4).rounded() / 10) ms)")
+
+    // The peer: pynmea2 on the same bytes, one pynmea2.parse(line, check=True) per line, best of 3.
+    let python = ProcessInfo.processInfo.environment["WAYFINDER_BENCH_PYTHON"] ?? "\(root)/.bench/venv/bin/python3"
+    let name = "NMEA parse vs pynmea2, same stream"
+    if FileManager.default.isExecutableFile(atPath: python) {
+        let path = ProcessInfo.processInfo.environment["WAYFINDER_NMEA_STREAM"] ?? NSTemporaryDirectory() + "wayfinder-bench-\(getpid()).nmea"
+        if ProcessInfo.processInfo.environment["WAYFINDER_NMEA_STREAM"] == nil { try Data(stream).write(to: URL(fileURLWithPath: path)) }
+        let script = """
+            import sys, time, pynmea2
+            lines = open(sys.argv[1], encoding="ascii").read().splitlines()
+            best = float("inf")
+            for _ in range(3):
+                started = time.perf_counter()
+                for line in lines:
+                    pynmea2.parse(line, check=True)
+                best = min(best, time.perf_counter() - started)
+            print(len(lines), best, pynmea2.version)
+            """
+        switch Peer.run(python, ["-c", script, path]) {
+        case let .success(run):
+            let fields = String(decoding: run.output, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            if fields.count == 3, let count = Int(fields[0]), let seconds = Double(fields[1]), count == 100_000 {
+                Peer.report(name, ours: 100_000 / best, peer: "pynmea2 \(fields[2])", theirs: Double(count) / seconds,
+                            unit: "sentences/s", note: "  (bar: 50×)")
+            } else {
+                Peer.missing(name, "unexpected output from pynmea2: \(String(decoding: run.output, as: UTF8.self))")
+            }
+        case let .failure(error):
+            Peer.missing(name, "\(error.reason) (make bench installs pynmea2 into .bench/venv)")
+        }
+        if ProcessInfo.processInfo.environment["WAYFINDER_NMEA_STREAM"] == nil { try? FileManager.default.removeItem(atPath: path) }
+    } else {
+        Peer.missing(name, "no Python at \(python) (make bench creates .bench/venv with pynmea2; or set WAYFINDER_BENCH_PYTHON)")
+    }
 }
 // ---- end GPS ----------------------------------------------------------------------------------
 

@@ -34,6 +34,15 @@ public struct GPSStreamParser: Sendable {
 
     /// Feeds the next bytes, handing each completed message to `handle` (no array on the hot path).
     public mutating func feed(_ bytes: some Sequence<UInt8>, _ handle: (GPSMessage) -> Void) {
+        // Nothing pending (the usual case between whole frames): scan the caller's bytes in place and
+        // keep only an unfinished frame's tail.
+        if pending.isEmpty {
+            let scanned: Void? = bytes.withContiguousStorageIfAvailable { buf in
+                let consumed = scan(buf, final: false, handle)
+                if consumed < buf.count { pending.append(contentsOf: UnsafeBufferPointer(rebasing: buf[consumed...])) }
+            }
+            if scanned != nil { return }
+        }
         pending.append(contentsOf: bytes)
         scan(final: false, handle)
     }
@@ -60,28 +69,57 @@ public struct GPSStreamParser: Sendable {
 
     /// Scans `buf` and returns how many bytes were used up; the rest start an unfinished frame.
     private mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, final: Bool, _ handle: (GPSMessage) -> Void) -> Int {
+        // Field boundaries of the sentence at hand, on the stack: a sentence has at most
+        // maxSentenceLength - 1 commas, plus its last field's end.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.maxSentenceLength + 2) { ends in
+            scan(buf, ends: ends, final: final, handle)
+        }
+    }
+
+    private mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, ends: UnsafeMutableBufferPointer<Int>, final: Bool,
+                               _ handle: (GPSMessage) -> Void) -> Int {
+        guard let base = buf.baseAddress, let endsBase = ends.baseAddress else { return buf.count }
         let n = buf.count
         var i = 0
         while i < n {
-            let byte = buf[i]
+            let byte = base[i]
             if byte == 0x24 { // $
+                // One pass finds the sentence's end, XORs its bytes for the checksum and notes its
+                // commas for the decoder. It ends at CR/LF; another `$`, a control byte or a byte
+                // ≥ 0x7F interrupts it, and so does running past maxSentenceLength.
+                let tooLong = i + Self.maxSentenceLength + 1
+                let limit = min(n, tooLong)
                 var j = i + 1
+                var sum: UInt8 = 0
+                var commas = 0
+                var stopped = false
                 var interrupted = false
-                while j < n {
-                    let c = buf[j]
-                    if c == 0x0D || c == 0x0A { break }
-                    if c == 0x24 || c < 0x20 || c >= 0x7F { interrupted = true; break }
+                while j < limit {
+                    let c = base[j]
+                    if c == 0x2C { // ,
+                        endsBase[commas] = j - i - 1 // relative to the body, after `$`
+                        commas += 1
+                    } else if c &- 0x20 >= 0x5F || c == 0x24 { // not printable ASCII, or `$`
+                        stopped = true
+                        interrupted = c != 0x0D && c != 0x0A
+                        break
+                    }
+                    sum ^= c
                     j += 1
-                    if j - i > Self.maxSentenceLength { interrupted = true; break }
                 }
-                if j == n, !interrupted {
-                    guard final else { return i } // wait for the rest
-                    interrupted = true
+                if !stopped {
+                    if j == tooLong {
+                        interrupted = true
+                    } else { // j == n
+                        guard final else { return i } // wait for the rest
+                        interrupted = true
+                    }
                 }
                 if interrupted {
                     reject(.truncated)
                 } else {
-                    switch decoder.decode(UnsafeBufferPointer(rebasing: buf[i..<j])) {
+                    switch NMEADecoder.decode(UnsafeBufferPointer(start: base + i, count: j - i), xor: sum,
+                                              ends: ends, commas: commas) {
                     case let .sentence(sentence):
                         counts.nmeaSentences += 1
                         handle(.nmea(sentence))

@@ -10,12 +10,7 @@ public struct NMEADecoder: Sendable {
         case rejected(GPSRejection)
     }
 
-    /// Field boundaries, reused from sentence to sentence so decoding allocates nothing for them.
-    private var ends: [Int] = []
-
-    public init() {
-        ends.reserveCapacity(32)
-    }
+    public init() {}
 
     /// Convenience for tests and tools: decodes a sentence given as text (without CR/LF).
     public mutating func decode(_ text: String) -> Outcome {
@@ -27,40 +22,53 @@ public struct NMEADecoder: Sendable {
     public mutating func decode(_ sentence: UnsafeBufferPointer<UInt8>) -> Outcome {
         let n = sentence.count
         guard n >= 1, sentence[0] == 0x24 else { return .rejected(.malformed) } // $
+        // Field boundaries on the stack: at most n - 1 commas, plus the last field's end.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: n + 1) { ends in
+            var sum: UInt8 = 0
+            var commas = 0
+            for index in 1..<n {
+                let byte = sentence[index]
+                sum ^= byte
+                if byte == 0x2C { ends[commas] = index - 1; commas += 1 } // , ; positions relative to the body
+            }
+            return Self.decode(sentence, xor: sum, ends: ends, commas: commas)
+        }
+    }
+
+    /// Decodes a sentence whose bytes after `$` XOR to `xor` and whose commas, `commas` of them, sit at
+    /// `ends[0..<commas]` (indices relative to the body after `$`). `ends` has room for one more.
+    /// `GPSStreamParser` gathers both while it looks for the sentence's end, so the bytes are read once.
+    static func decode(_ sentence: UnsafeBufferPointer<UInt8>, xor: UInt8, ends: UnsafeMutableBufferPointer<Int>,
+                       commas: Int) -> Outcome {
+        let n = sentence.count
+        guard n >= 1, sentence[0] == 0x24 else { return .rejected(.malformed) } // $
         // `*` must be third from the end; anything else is a missing or damaged checksum.
         guard n >= 4, sentence[n - 3] == 0x2A else { return .rejected(.checksum) }
-        guard let high = Self.hexValue(sentence[n - 2]), let low = Self.hexValue(sentence[n - 1]) else {
+        let hexHigh = sentence[n - 2], hexLow = sentence[n - 1]
+        guard let high = Self.hexValue(hexHigh), let low = Self.hexValue(hexLow) else {
             return .rejected(.checksum)
         }
-        var sum: UInt8 = 0
-        ends.removeAll(keepingCapacity: true)
-        for index in 1..<(n - 3) {
-            let byte = sentence[index]
-            sum ^= byte
-            if byte == 0x2C { ends.append(index - 1) } // , ; positions relative to the body
-        }
-        guard sum == high << 4 | low else { return .rejected(.checksum) }
-        ends.append(n - 4)
+        // The XOR covered `*hh` too (hex digits and `*` are no commas, so `ends` holds only the body's).
+        guard xor ^ 0x2A ^ hexHigh ^ hexLow == high << 4 | low else { return .rejected(.checksum) }
+        ends[commas] = n - 4
         let body = UnsafeBufferPointer(rebasing: sentence[1..<(n - 3)])
-        return ends.withUnsafeBufferPointer { ends in
-            let fields = NMEAFields(body: body, ends: ends)
-            guard ends[0] == 5, let talker = NMEATalker(body[0], body[1]) else { return .rejected(.unsupported) }
-            do {
-                let content: NMEASentence.Content
-                switch (body[2], body[3], body[4]) {
-                case (0x52, 0x4D, 0x43): content = .rmc(try NMEARMC(fields)) // RMC
-                case (0x47, 0x47, 0x41): content = .gga(try NMEAGGA(fields)) // GGA
-                case (0x47, 0x53, 0x41): content = .gsa(try NMEAGSA(fields)) // GSA
-                case (0x47, 0x53, 0x56): content = .gsv(try NMEAGSV(fields)) // GSV
-                case (0x56, 0x54, 0x47): content = .vtg(try NMEAVTG(fields)) // VTG
-                case (0x47, 0x4E, 0x53): content = .gns(try NMEAGNS(fields)) // GNS
-                case (0x5A, 0x44, 0x41): content = .zda(try NMEAZDA(fields)) // ZDA
-                default: return .rejected(.unsupported)
-                }
-                return .sentence(NMEASentence(talker: talker, content: content))
-            } catch {
-                return .rejected(.malformed)
+        let fields = NMEAFields(body: body, ends: UnsafeBufferPointer(rebasing: ends[0...commas]))
+        guard fields.ends[0] == 5, let talker = NMEATalker(body[0], body[1]) else { return .rejected(.unsupported) }
+        do {
+            let content: NMEASentence.Content
+            switch (body[2], body[3], body[4]) {
+            case (0x52, 0x4D, 0x43): content = .rmc(try NMEARMC(fields)) // RMC
+            case (0x47, 0x47, 0x41): content = .gga(try NMEAGGA(fields)) // GGA
+            case (0x47, 0x53, 0x41): content = .gsa(try NMEAGSA(fields)) // GSA
+            case (0x47, 0x53, 0x56): content = .gsv(try NMEAGSV(fields)) // GSV
+            case (0x56, 0x54, 0x47): content = .vtg(try NMEAVTG(fields)) // VTG
+            case (0x47, 0x4E, 0x53): content = .gns(try NMEAGNS(fields)) // GNS
+            case (0x5A, 0x44, 0x41): content = .zda(try NMEAZDA(fields)) // ZDA
+            default: return .rejected(.unsupported)
             }
+            return .sentence(NMEASentence(talker: talker, content: content))
+        } catch {
+            return .rejected(.malformed)
         }
     }
 

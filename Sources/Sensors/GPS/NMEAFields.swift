@@ -57,7 +57,7 @@ public struct NMEAFields {
         guard number.integerDigits == 6, number.mantissa >= 0 else {
             throw NMEAFieldError(field: index, reason: "time is not hhmmss.ss")
         }
-        let unit = Self.powersOfTen[number.scale]
+        let unit = Self.powerOfTen(number.scale)
         let whole = number.mantissa / unit
         let fraction = number.mantissa % unit
         let hours = whole / 10_000, minutes = whole / 100 % 100, seconds = whole % 100
@@ -104,7 +104,7 @@ public struct NMEAFields {
             throw NMEAFieldError(field: index, reason: "expected degrees and minutes")
         }
         // Degrees and minutes split in integers, so 4717.11399 is exactly 47° 17.11399'.
-        let unit = Self.powersOfTen[number.scale]
+        let unit = Self.powerOfTen(number.scale)
         let degrees = number.mantissa / (100 * unit)
         let minutes = Double(number.mantissa - degrees * 100 * unit) / Double(unit)
         guard minutes < 60 else { throw NMEAFieldError(field: index, reason: "minutes ≥ 60") }
@@ -125,11 +125,19 @@ public struct NMEAFields {
         var value: Double {
             // Both operands are exact doubles (mantissa < 2^53, 10^scale ≤ 10^15), so the quotient
             // is correctly rounded: the same double strtod would give.
-            Double(mantissa) / Double(NMEAFields.powersOfTen[scale])
+            Double(mantissa) / Double(NMEAFields.powerOfTen(scale))
         }
     }
 
     static let powersOfTen: [Int] = (0...15).map { power in (0..<power).reduce(1) { value, _ in value * 10 } }
+
+    /// 10^power for power in 0...15 (`decimal` allows at most 15 digits), without the lazy global.
+    @inline(__always)
+    static func powerOfTen(_ power: Int) -> Int {
+        var value = 1
+        for _ in 0..<power { value &*= 10 }
+        return value
+    }
 
     func decimal(_ index: Int) throws(NMEAFieldError) -> Decimal? {
         guard let range = bounds(index), !range.isEmpty else { return nil }
