@@ -129,7 +129,6 @@ public struct NMEAFields {
         }
     }
 
-    static let powersOfTen: [Int] = (0...15).map { power in (0..<power).reduce(1) { value, _ in value * 10 } }
 
     /// 10^power for power in 0...15 (`decimal` allows at most 15 digits), without the lazy global.
     @inline(__always)
