@@ -22,7 +22,16 @@ public struct GPSDecoder: Sendable {
         return epochs
     }
 
-    /// The stream ended (or went quiet): flushes what is left, the open epoch last.
+    /// The receiver went quiet between bursts: the open epoch is complete (a live receiver sends one
+    /// burst per cycle), so it is returned now rather than when the next cycle's time arrives.
+    /// A partial sentence stays pending.
+    public mutating func flushEpoch() -> GPSEpoch? {
+        guard let epoch = assembler.finish() else { return nil }
+        epochCount += 1
+        return epoch
+    }
+
+    /// The stream ended: flushes what is left, the open epoch last.
     public mutating func finish(now: Duration) -> [GPSEpoch] {
         var epochs: [GPSEpoch] = []
         for message in parser.finish() {

@@ -1,0 +1,75 @@
+import Logging
+import Platform
+import Sensors
+
+/// A GPS receiver's byte stream (a UART, the u-blox DDC poller) turned into fixes, with the pure
+/// `GPSDecoder` doing the parsing. An epoch is complete when the next one begins or when the receiver
+/// goes quiet after its burst (`quietAfter`), so a live source gets each fix without waiting a cycle.
+public enum GPSReceiver {
+    /// A receiver's burst is over after this much silence; at 1–10 Hz the gap between bursts is far longer.
+    public static let quietAfter: Duration = .milliseconds(150)
+
+    private enum Input: Sendable {
+        case bytes([UInt8])
+        case tick
+        case ended((any Error)?)
+    }
+
+    /// The usable fixes from `chunks`. The stream ends when `chunks` does; a failing source is
+    /// logged with what to check.
+    public static func fixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
+                             clock: SessionClock, logger: Logger) -> AsyncStream<Fix> {
+        let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let (inputs, feed) = AsyncStream<Input>.makeStream(bufferingPolicy: .bufferingNewest(1024))
+        let reader = Task {
+            do {
+                for try await chunk in chunks { feed.yield(.bytes(chunk)) }
+                feed.yield(.ended(nil))
+            } catch {
+                feed.yield(.ended(error))
+            }
+        }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await clock.sleep(for: quietAfter / 3)
+                feed.yield(.tick)
+            }
+        }
+        let worker = Task {
+            var decoder = GPSDecoder()
+            var lastBytes: Duration?
+            func deliver(_ epochs: [GPSEpoch], _ now: Duration) {
+                for epoch in epochs {
+                    if let fix = epoch.fix(receivedAt: now), fix.isUsable { sink.yield(fix) }
+                }
+            }
+            for await input in inputs {
+                let now = clock.elapsed
+                switch input {
+                case .bytes(let bytes):
+                    lastBytes = now
+                    deliver(decoder.feed(bytes, now: now), now)
+                case .tick:
+                    if let last = lastBytes, now - last >= quietAfter {
+                        lastBytes = nil
+                        deliver(decoder.flushEpoch().map { [$0] } ?? [], now)
+                    }
+                case .ended(let error):
+                    deliver(decoder.finish(now: now), now)
+                    if let error { logger.error("GPS \(source) failed: \(error)") }
+                    let c = decoder.counts
+                    logger.info("GPS \(source) ended: \(decoder.epochCount) epochs; rejected \(c)")
+                    sink.finish()
+                    return
+                }
+            }
+        }
+        sink.onTermination = { _ in
+            reader.cancel()
+            ticker.cancel()
+            worker.cancel()
+            feed.finish()
+        }
+        return fixes
+    }
+}
