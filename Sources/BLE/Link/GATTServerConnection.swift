@@ -48,8 +48,6 @@ public actor GATTServerConnection {
         }
     }
 
-    public func isSubscribed(_ characteristic: BLEUUID) -> Bool { core.subscription(of: characteristic).notify }
-
     /// Ends the link from the peripheral's side.
     public func close() {
         closed = true
@@ -66,7 +64,7 @@ public actor GATTServerConnection {
             case .readRequest(let h), .readBlobRequest(let h, _): h
             default: nil
             }
-            if let handle, let attribute = core.database.attributes.first(where: { $0.handle == handle }),
+            if let handle, let index = core.database.index(of: handle), case let attribute = core.database.attributes[index],
                attribute.kind == .characteristicValue, let uuid = attribute.characteristic,
                attribute.properties.contains(.read) {
                 fresh[uuid] = await delegate.read(uuid)

@@ -22,8 +22,6 @@ public actor SocketGATTClient: GATTClient {
     private var byValueHandle: [UInt16: BLEUUID] = [:]
     private var timerTask: Task<Void, Never>?
     private var closed = false
-    /// PDUs from the peer that were dropped as unusable (logged as they happen).
-    public private(set) var droppedPDUs = 0
 
     /// Starts serving the socket at once; call `exchangeMTU` next when the peer is real.
     public init(socket: PacketSocket, clock: SessionClock, logger: Logger) {
@@ -189,11 +187,9 @@ public actor SocketGATTClient: GATTClient {
                 if let uuid = byValueHandle[handle] {
                     sink.yield(.notification(characteristic: uuid.uuidString, value: value))
                 } else {
-                    droppedPDUs += 1
                     logger.debug("notification on undiscovered handle 0x\(String(handle, radix: 16)) dropped")
                 }
             case .dropped(let why):
-                droppedPDUs += 1
                 logger.warning("dropped a PDU from the peripheral: \(why)")
             case .linkDead(let reason):
                 logger.error("GATT link dead: \(reason)")

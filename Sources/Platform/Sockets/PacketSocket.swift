@@ -121,8 +121,6 @@ public final class PacketSocket: @unchecked Sendable {
         }
     }
 
-    public var isClosed: Bool { lock.withLock { fd < 0 || shutDown } }
-
     /// Runs `body` with the open descriptor under the lock, so the reader thread cannot close it
     /// meanwhile (for socket options such as `L2CAPSocket.linkSecurity`); nil once closed.
     func withDescriptor<T>(_ body: (Int32) -> T) -> T? {
