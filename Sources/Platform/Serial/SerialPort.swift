@@ -41,7 +41,9 @@ public final class SerialPort: @unchecked Sendable {
             let code = errno
             var hint = ""
             if code == ENOENT { hint = "; on a Pi enable the UART (enable_uart=1 in config.txt) and check the device name" }
-            if code == EACCES { hint = "; add the service user to the dialout group" }
+            if code == EACCES || code == EPERM {
+                throw Failure(description: DeviceAccess.permissionHint(path: path, group: DeviceAccess.owningGroup(of: path)))
+            }
             throw Failure(description: "cannot open \(path): \(String(cString: strerror(code)))\(hint)")
         }
         var options = termios()
