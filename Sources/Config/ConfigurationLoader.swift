@@ -158,8 +158,13 @@ public struct ConfigurationLoader: Sendable {
         switch source {
         case "sim": result = .simulated
         case "ublox-i2c": result = .ubloxI2C(address: t?.int("address", in: 0x03...0x77) ?? 0x42)
-        case "uart": result = .uart(device: t?.string("device") ?? "/dev/serial0",
-                                    baud: t?.int("baud", in: 1200...921_600) ?? 9600)
+        case "uart":
+            let baud = t?.int("baud", in: 1200...921_600) ?? 9600
+            if !SerialPort.supportedBaudRates.contains(baud) {
+                t?.report("baud", "\(baud) baud is not a rate the UART can be set to; use one of "
+                          + SerialPort.supportedBaudRates.map(String.init).joined(separator: ", "))
+            }
+            result = .uart(device: t?.string("device") ?? "/dev/serial0", baud: baud)
         case "gpsd": result = .gpsd(host: t?.string("host") ?? "127.0.0.1", port: t?.int("port", in: 1...65535) ?? 2947)
         default: result = .none
         }

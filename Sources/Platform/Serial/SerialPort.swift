@@ -17,6 +17,9 @@ public final class SerialPort: @unchecked Sendable {
         public let description: String
     }
 
+    /// The baud rates this port can be set to (those a GPS receiver uses).
+    public static let supportedBaudRates = [4800, 9600, 19200, 38400, 57600, 115200, 230400]
+
     /// The baud rates a GPS receiver uses, as termios speed constants.
     static func speed(_ baud: Int) -> speed_t? {
         switch baud {
