@@ -100,11 +100,12 @@ final class GPSDFeedTests: XCTestCase {
         _ = start(port: port, logs: notInstalled, daemonPath: "/nonexistent/gpsd")
         let installed = LogCapture()
         _ = start(port: port, logs: installed, daemonPath: "/bin/sh")
-        for _ in 0..<200 where notInstalled.matching("connection refused").count < 2 || installed.matching("connection refused").count < 2 {
+        for _ in 0..<200 where notInstalled.matching("still: GPS from gpsd").isEmpty || installed.matching("still: GPS from gpsd").isEmpty {
             try await Task.sleep(for: .milliseconds(50))
         }
         let missing = notInstalled.matching("connection refused")
         XCTAssertGreaterThanOrEqual(missing.count, 2, "retried after the first refusal")
+        XCTAssertEqual(missing.filter { $0.hasPrefix("<3>") }.count, 1, "the error priority once, repeats at debug: \(missing)")
         XCTAssertTrue(missing.first?.contains("gpsd is not installed (no /nonexistent/gpsd): `sudo apt install gpsd`") == true,
                       missing.first ?? "")
         let idle = installed.matching("connection refused")

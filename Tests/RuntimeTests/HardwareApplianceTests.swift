@@ -122,7 +122,7 @@ final class HardwareApplianceTests: XCTestCase {
         XCTAssertFalse(logs.matching("belt: Bluetooth adapter hci0: \(expectedAdapterError); the belt actor keeps trying").isEmpty, text)
         XCTAssertGreaterThanOrEqual(logs.matching("belt connection attempt failed: connection failed: \(expectedAdapterError)").count, 2,
                                     "the belt actor logs the adapter's own error at each attempt, and tries again: \(text)")
-        XCTAssertFalse(logs.matching("compass: ublox-i2c / I2C compass: not in this build ([compass] source = \"auto\" was configured)").isEmpty, text)
+        XCTAssertFalse(logs.matching("compass: ublox-i2c / I2C compass: not in this build ([compass] source = \"auto\" was configured); set [compass] source = \"none\" to silence this; navigating with the belt's own compass").isEmpty, text)
         XCTAssertFalse(logs.matching("this build has no touch case actor yet").isEmpty, text)
         XCTAssertFalse(logs.matching("reading the GPS on \(pty.slavePath) at 9600 baud").isEmpty, text)
     }
@@ -132,7 +132,7 @@ final class HardwareApplianceTests: XCTestCase {
         XCTAssertThrowsError(try Appliance.build(configuration: config, options: options()) { Logger(label: $0) }) { error in
             XCTAssertTrue(error is HardwareStartupError, "\(type(of: error))")
             XCTAssertEqual("\(error)", "GPS: ublox-i2c / I2C compass: not in this build ([gps] source = \"ublox-i2c\" at 0x42 was configured); "
-                + "use [gps] source = \"uart\" or \"gpsd\", and [compass] source = \"none\" with heading_source = \"belt\"")
+                + "use [gps] source = \"uart\" (the receiver's UART pins) or \"gpsd\"")
         }
     }
 

@@ -43,7 +43,11 @@ public final class SerialPort: @unchecked Sendable {
         guard opened >= 0 else {
             let code = errno
             var hint = ""
-            if code == ENOENT { hint = "; on a Pi enable the UART (enable_uart=1 in config.txt) and check the device name" }
+            if code == ENOENT {
+                hint = path.contains("ttyUSB") || path.contains("ttyACM") || path.hasPrefix("/dev/serial/by-")
+                    ? "; is the USB receiver plugged in? (ls /dev/serial/by-id lists what is)"
+                    : "; on a Pi enable the UART (enable_uart=1 in config.txt) and check the device name"
+            }
             if code == EACCES || code == EPERM {
                 throw Failure(description: DeviceAccess.permissionHint(path: path, group: DeviceAccess.owningGroup(of: path)))
             }

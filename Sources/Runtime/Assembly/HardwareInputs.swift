@@ -24,9 +24,6 @@ enum HardwareInputs {
         let logger = makeLogger("hardware")
         var feeds: [InputFeed] = []
 
-        let beltConnector = try beltConnector(config, logger: logger, linkLogger: makeLogger("belt-link"),
-                                              stateDirectory: options.stateDirectory ?? config.stateDirectory)
-
         var buttonEdges: AsyncStream<GPIOEdgeEvent> = ApplianceInputs.absent()
         let lines = config.buttons.bindings.map(\.line).sorted()
         if lines.isEmpty {
@@ -88,6 +85,10 @@ enum HardwareInputs {
         case .simulated:
             throw HardwareStartupError(device: "compass", problem: "[compass] source = \"sim\" needs board = \"sim\"")
         }
+
+        // Last: what stops the start above is reported without the adapter's noise before it.
+        let beltConnector = try beltConnector(config, logger: logger, linkLogger: makeLogger("belt-link"),
+                                              stateDirectory: options.stateDirectory ?? config.stateDirectory)
 
         if config.touchCase.enabled {
             logger.notice("[devices.touch_case] is enabled, but this build has no touch case actor yet; gestures come from nowhere")

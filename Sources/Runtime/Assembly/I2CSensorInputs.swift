@@ -11,16 +11,17 @@ import Sensors
 enum I2CSensorInputs {
     struct Unavailable: Error, CustomStringConvertible {
         let device: String
+        let instead: String
         var description: String {
-            "ublox-i2c / I2C compass: not in this build (\(device) was configured); "
-                + "use [gps] source = \"uart\" or \"gpsd\", and [compass] source = \"none\" with heading_source = \"belt\""
+            "ublox-i2c / I2C compass: not in this build (\(device) was configured); \(instead)"
         }
     }
 
     /// Fixes from a u-blox receiver at `address` on `board.i2cBus`.
     static func ubloxFixes(address: Int, board: BoardDefinition, clock: SessionClock,
                            logger: Logger) throws -> (fixes: AsyncStream<Fix>, feed: InputFeed) {
-        throw Unavailable(device: "[gps] source = \"ublox-i2c\" at 0x\(String(address, radix: 16))")
+        throw Unavailable(device: "[gps] source = \"ublox-i2c\" at 0x\(String(address, radix: 16))",
+                          instead: "use [gps] source = \"uart\" (the receiver's UART pins) or \"gpsd\"")
     }
 
     /// Headings from the compass `source` names on `board.i2cBus`.
@@ -31,6 +32,7 @@ enum I2CSensorInputs {
         case .auto: "auto"
         case .none, .simulated: "\(source)"
         }
-        throw Unavailable(device: "[compass] source = \"\(name)\"")
+        throw Unavailable(device: "[compass] source = \"\(name)\"",
+                          instead: "set [compass] source = \"none\" to silence this")
     }
 }

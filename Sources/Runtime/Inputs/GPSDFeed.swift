@@ -36,15 +36,20 @@ public struct GPSDFeed: Sendable {
     /// Connects, delivers fixes, and reconnects after every loss until cancelled.
     public func run() async {
         var backoff = self.backoff
+        // The same failure again (gpsd left stopped) goes to debug: the journal's error priority
+        // shows it once, not every 30 s.
+        var lastProblem: String?
         while !Task.isCancelled {
             let started = clock.elapsed
             do {
-                let fixes = try await session()
+                let fixes = try await session { lastProblem = nil }
                 if Task.isCancelled { return }
                 logger.warning("gpsd at \(host):\(port) closed the connection after \(fixes) fixes")
             } catch {
                 if Task.isCancelled { return }
-                logger.error("GPS from gpsd at \(host):\(port): \(explain(error))")
+                let problem = "GPS from gpsd at \(host):\(port): \(explain(error))"
+                if problem == lastProblem { logger.debug("still: \(problem)") } else { logger.error("\(problem)") }
+                lastProblem = problem
             }
             let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
             logger.info("connecting to gpsd at \(host):\(port) again in \(SupervisedService.format(delay))")
@@ -53,9 +58,10 @@ public struct GPSDFeed: Sendable {
     }
 
     /// One connection: returns the number of fixes delivered when gpsd closes it, throws when it fails.
-    private func session() async throws -> Int {
+    private func session(connected: () -> Void) async throws -> Int {
         let socket = try await TCPConnection.connect(host: host, port: port, timeout: connectTimeout)
         defer { socket.close() }
+        connected()
         logger.info("connected to gpsd at \(host):\(port)")
         var core = GPSDClientCore()
         var delivered = 0

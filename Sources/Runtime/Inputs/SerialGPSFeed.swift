@@ -30,11 +30,15 @@ public struct SerialGPSFeed: Sendable {
     /// Opens the device, delivers fixes, and reopens after every loss until cancelled.
     public func run() async {
         var backoff = self.backoff
+        // The same failure again (a receiver left unplugged) goes to debug: the journal's error
+        // priority shows it once, not every 30 s.
+        var lastProblem: String?
         while !Task.isCancelled {
             let started = clock.elapsed
             do {
                 let port = try SerialPort(path: device, baud: baud)
                 logger.info("reading the GPS on \(device) at \(baud) baud")
+                lastProblem = nil
                 // Ends when the port fails; GPSReceiver logs the failure with the device path.
                 let fixes = GPSReceiver.fixes(from: port.bytes(), source: device, clock: clock, logger: logger)
                 for await fix in fixes { sink.yield(fix) }
@@ -43,7 +47,9 @@ public struct SerialGPSFeed: Sendable {
                 logger.warning("lost the GPS on \(device)")
             } catch {
                 if Task.isCancelled { return }
-                logger.error("GPS: \(error)")
+                let problem = "GPS: \(error)"
+                if problem == lastProblem { logger.debug("still: \(problem)") } else { logger.error("\(problem)") }
+                lastProblem = problem
             }
             let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
             logger.info("opening the GPS on \(device) again in \(SupervisedService.format(delay))")
