@@ -145,12 +145,23 @@ final class HardwareApplianceTests: XCTestCase {
         }
     }
 
-    func testGpsdAsTheSourceBuildsWithoutConnectingAtBuildTime() throws {
-        // Nothing listens on the port: building must not fail, the feed retries at run time.
-        let config = try configuration(gps: "source = \"gpsd\"\nhost = \"127.0.0.1\"\nport = 1")
+    func testWithGpsdAbsentTheApplianceRunsAndLogsThatGpsdIsNotListening() async throws {
+        let port = try { let l = try LocalTCPListener(); return l.port }()  // closed again: refused
+        let config = try configuration(gps: "source = \"gpsd\"\nhost = \"127.0.0.1\"\nport = \(port)")
         let logs = LogCapture(level: .info)
         let appliance = try Appliance.build(configuration: config, options: options()) { logs.logger($0) }
-        XCTAssertNil(appliance.board)
-        XCTAssertTrue(logs.matching("gpsd").isEmpty, "no connection is tried before the run: \(logs.all)")
+        XCTAssertTrue(logs.matching("gpsd").isEmpty, "building connects to nothing: \(logs.all)")
+        let running = Task { try await appliance.run() }
+        for _ in 0..<100 where logs.matching("GPS from gpsd at 127.0.0.1:\(port): connection refused").isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        await appliance.group.triggerGracefulShutdown()
+        try await running.value
+        let refused = logs.matching("GPS from gpsd at 127.0.0.1:\(port): connection refused")
+        XCTAssertEqual(refused.count, 1, logs.all.joined(separator: "\n"))
+        let installed = FileManager.default.fileExists(atPath: "/usr/sbin/gpsd")
+        XCTAssertTrue(refused.first?.contains(installed ? "gpsd is installed but nothing listens" : "gpsd is not installed") == true,
+                      refused.first ?? "")
+        XCTAssertFalse(logs.matching("connecting to gpsd at 127.0.0.1:\(port) again in 1 s").isEmpty, logs.all.joined(separator: "\n"))
     }
 }
