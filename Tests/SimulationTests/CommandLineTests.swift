@@ -58,4 +58,35 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.errors.contains("cannot start: buttons on GPIO 17, 22, 23, 24, 27 ([buttons.map], board pi-4b)"), result.errors)
         XCTAssertTrue(result.errors.contains("no GPIO chip labelled \"pinctrl-bcm2711\" was found"), result.errors)
     }
+
+    /// `board check` opens the GPS source as `run` would: a serial device that opens, and a gpsd that
+    /// is not there with the advice `run` logs.
+    func testBoardCheckReportsTheGPSSource() throws {
+        guard let pty = PseudoTerminal.open() else { throw XCTSkip("no pseudo-terminals here") }
+        defer { pty.close() }
+        let uart = try temporaryFile("""
+        board = "pi-4b"
+        [gps]
+        source = "uart"
+        device = "\(pty.slavePath)"
+        baud = 38400
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        """)
+        let opened = try run(["board", "check", "--config", uart])
+        XCTAssertTrue(opened.output.contains("  ok    GPS: \(pty.slavePath) opens at 38400 baud"), opened.output)
+
+        let port = try { let l = try LocalTCPListener(); return l.port }()  // closed again: refused
+        let gpsd = try temporaryFile("""
+        board = "pi-4b"
+        [gps]
+        source = "gpsd"
+        port = \(port)
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        """)
+        let refused = try run(["board", "check", "--config", gpsd])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.output.contains("  FAIL  GPS: gpsd at 127.0.0.1:\(port): connection refused"), refused.output)
+    }
 }

@@ -93,6 +93,11 @@ public struct GPSDFeed: Sendable {
 
     /// The error with what to do about it: whether gpsd is installed, and whether it listens there.
     func explain(_ error: any Error) -> String {
+        Self.explain(error, host: host, port: port, daemonPath: daemonPath)
+    }
+
+    /// Also what `wayfinder board check` prints for a gpsd that does not answer.
+    public static func explain(_ error: any Error, host: String, port: Int, daemonPath: String = "/usr/sbin/gpsd") -> String {
         guard let socketError = error as? SocketError else { return "\(error)" }
         switch socketError.code {
         case ECONNREFUSED:
