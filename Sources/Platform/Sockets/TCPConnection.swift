@@ -62,7 +62,8 @@ public enum TCPConnection {
             if cancelled() { return ECANCELED }
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return ETIMEDOUT }
-            let slice = min(PacketSocket.pollSlice, Int32(clamping: left.components.seconds * 1000 + 1))
+            let (seconds, attoseconds) = left.components
+            let slice = min(PacketSocket.pollSlice, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
             var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
             let ready = poll(&p, 1, slice)
             if ready < 0 {
