@@ -89,4 +89,46 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.output.contains("  FAIL  GPS: gpsd at 127.0.0.1:\(port): connection refused"), refused.output)
     }
+
+    /// A GPS device the service user may not open stops the start (EX_CONFIG) naming the path and the
+    /// group that owns it. Run as `nobody` through setpriv, since root may open anything.
+    func testRunWithoutPermissionOnTheGPSDeviceStopsNamingThePathAndItsGroup() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+              let binary = WayfinderBinary.path else { throw XCTSkip("needs root, setpriv and the built binary") }
+        let directory = NSTemporaryDirectory() + "wayfinder-perm-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let device = directory + "/ttyGPS"
+        FileManager.default.createFile(atPath: device, contents: nil)
+        try FileManager.default.setAttributes([.groupOwnerAccountName: "dialout", .posixPermissions: 0o660], ofItemAtPath: device)
+        let route = directory + "/route.gpx"
+        try FileManager.default.copyItem(atPath: Repository.demoRoute, toPath: route)
+        let config = directory + "/wayfinder.toml"
+        try """
+        board = "pi-4b"
+        state_directory = "\(directory)/state"
+        [gps]
+        source = "uart"
+        device = "\(device)"
+        [route]
+        gpx = "\(route)"
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: route)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "run", "--config", config]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 78, text)
+        XCTAssertTrue(text.contains("cannot start: GPS ([gps] device): permission denied opening \(device): add the service user "
+                                    + "to the 'dialout' group (usermod -aG dialout USER, then log in again) or give the systemd unit "
+                                    + "SupplementaryGroups=dialout"), text)
+    }
 }
