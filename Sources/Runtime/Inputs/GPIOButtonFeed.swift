@@ -33,7 +33,13 @@ public final class GPIOButtonFeed: Sendable {
                 lastError = error
             }
         }
-        guard let opened else { throw lastError }
+        guard let opened else {
+            // Name every label tried, not just the last.
+            if case .chipNotFound(_, let available) = lastError, labels.count > 1 {
+                throw GPIOError.chipNotFound(label: labels.joined(separator: "\" or \""), available: available)
+            }
+            throw lastError
+        }
         chip = opened
         self.lines = lines.compactMap { UInt32(exactly: $0) }
         firstRequest = try opened.requestInputs(offsets: self.lines, consumer: "wayfinder buttons")
