@@ -112,4 +112,18 @@ final class GPSDFeedTests: XCTestCase {
         XCTAssertTrue(idle.first?.contains("gpsd is installed but nothing listens on 127.0.0.1:\(port)") == true, idle.first ?? "")
         XCTAssertTrue(idle.first?.contains("systemctl enable --now gpsd.socket") == true, idle.first ?? "")
     }
+
+    /// A gpsd of another protocol generation is not asked to WATCH and would send nothing: the log says why.
+    func testAGpsdOfAnotherProtocolMajorIsReportedNotWaitedOnSilently() async throws {
+        let server = try LocalTCPListener()
+        let logs = LogCapture()
+        _ = start(port: server.port, logs: logs)
+        guard let gpsd = await server.accept() else { return XCTFail("the feed did not connect") }
+        gpsd.send(#"{"class":"VERSION","release":"2.95","proto_major":2,"proto_minor":0}"# + "\n")
+        for _ in 0..<100 where logs.matching("speaks JSON protocol 2").isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        XCTAssertEqual(logs.matching("gpsd 2.95 at 127.0.0.1:\(server.port) speaks JSON protocol 2, this build 3: no fixes from it").count, 1,
+                       logs.all.joined(separator: "\n"))
+        let asked = await gpsd.readLine(timeout: .milliseconds(300))
+        XCTAssertNil(asked, "no ?WATCH sent to a gpsd whose protocol this client does not speak")
+    }
 }

@@ -71,6 +71,10 @@ public struct GPSDFeed: Sendable {
                 switch output {
                 case .send(let line):
                     try socket.send(Array(line.utf8))
+                case .version(let release, let major) where major != GPSDClientCore.protocolMajor:
+                    // Not asked to WATCH, it sends nothing: say why rather than wait silently.
+                    let supported = GPSDClientCore.protocolMajor
+                    logger.error("gpsd \(release) at \(host):\(port) speaks JSON protocol \(major), this build \(supported): no fixes from it; install gpsd 3.x or use [gps] source = \"uart\"")
                 case .version(let release, let major):
                     logger.info("gpsd \(release) (JSON protocol \(major)) at \(host):\(port)")
                 case .fix(let fix):
