@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
         .target(name: "Gestures", dependencies: ["Navigation"], swiftSettings: swiftSettings),
         .target(name: "Config",
-                dependencies: ["Belt", "BLE", "Navigation", "Gestures", "Platform",
+                dependencies: ["Belt", "BLE", "Navigation", "Gestures", "Platform", "Sensors",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
