@@ -3,26 +3,29 @@ import Foundation
 /// Collects magnetometer samples while the wearer turns on the spot, tells how far round they have
 /// come, and fits the hard/soft-iron correction once the circle is closed (issue 5 §2).
 ///
-/// Pure: fed raw fields (µT, chip axes) with their time; the caller owns the sensor and the belt.
-/// Progress is the number of 30° sectors the samples cover around the centre of what has been seen
-/// so far (the midpoint of the x and y extremes, which is the hard-iron offset to first order), so a
-/// heavily offset sensor still shows its progress honestly. Samples are kept at most
-/// `perBin` per 10° bin, so standing still does not outweigh the rest of the circle in the fit.
+/// Pure: fed raw fields (µT, chip axes); the caller owns the sensor, the clock and the belt.
+/// Progress is how many 10° bins the samples cover around the centre of everything seen so far (the
+/// midpoint of the x and y extremes, which is the hard-iron offset to first order), recomputed on
+/// each sample because that centre moves during the first half turn; the wearer is told of each
+/// further 30°. The fit gets at most `perBin` samples per 10° bin (binned around the final centre),
+/// so lingering at one heading does not outweigh the rest of the circle.
 public struct CompassCalibrationSession: Sendable {
     public struct Settings: Sendable, Equatable {
-        /// Samples needed before the fit is tried, however complete the circle.
+        /// Samples the fit needs, however complete the circle.
         public var minimumSamples = 36
-        /// The extremes of x and y must differ by at least this much (µT) before the turn counts: a
-        /// wearer standing still sees only noise (QMC5883L noise is a few tenths of a µT).
+        /// The extremes of x or y must differ by at least this much (µT) before the turn counts: a
+        /// wearer standing still sees only noise (a few tenths of a µT on these parts).
         public var minimumSwing = 8.0
-        /// Kept samples per 10° bin.
+        /// Samples per 10° bin given to the fit.
         public var perBin = 6
+        /// Samples held at most (a slow 20 Hz turn of two minutes is 2 400).
+        public var capacity = 6000
         public init() {}
     }
 
     /// What the wearer is told, in order.
     public enum Event: Sendable, Equatable {
-        /// The covered part of the circle grew (degrees, multiples of 30).
+        /// The covered part of the circle passed another 30° (degrees, multiples of 30).
         case progress(degrees: Int)
         /// The circle is closed and enough samples are in: `finish` can fit.
         case complete
@@ -30,17 +33,16 @@ public struct CompassCalibrationSession: Sendable {
         case rejected(String)
     }
 
-    public static let sectorDegrees = 30
+    public static let progressStep = 30
     public let settings: Settings
-    public private(set) var kept: [Vector3] = []
     public private(set) var received = 0
     public private(set) var rejected = 0
     public private(set) var coveredDegrees = 0
     public private(set) var isComplete = false
-    private var bins: [Int: Int] = [:]
+    private var accepted: [Vector3] = []
     private var low = Vector3(.infinity, .infinity, .infinity)
     private var high = Vector3(-.infinity, -.infinity, -.infinity)
-    private var magnitudes: [Double] = []
+    private var sortedMagnitudes: [Double] = []
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -53,19 +55,19 @@ public struct CompassCalibrationSession: Sendable {
             rejected += 1
             return [.rejected(why)]
         }
+        guard accepted.count < settings.capacity else { return [] }
+        accepted.append(field)
         low = Vector3(min(low.x, field.x), min(low.y, field.y), min(low.z, field.z))
         high = Vector3(max(high.x, field.x), max(high.y, field.y), max(high.z, field.z))
-        magnitudes.append(field.length)
-        let bin = angle(field).map { Int($0 / 10) } ?? -1
-        if bins[bin, default: 0] < settings.perBin {
-            bins[bin, default: 0] += 1
-            kept.append(field)
-        }
+        let m = field.length
+        sortedMagnitudes.insert(m, at: sortedMagnitudes.firstIndex { $0 > m } ?? sortedMagnitudes.count)
+
         var events: [Event] = []
         let covered = coverage()
         if covered > coveredDegrees {
+            let step = Self.progressStep
+            if covered / step > coveredDegrees / step { events.append(.progress(degrees: covered / step * step)) }
             coveredDegrees = covered
-            events.append(.progress(degrees: covered))
         }
         if !isComplete, coveredDegrees >= 360, kept.count >= settings.minimumSamples {
             isComplete = true
@@ -74,29 +76,50 @@ public struct CompassCalibrationSession: Sendable {
         return events
     }
 
-    /// The fitted correction for the kept samples, stamped with the sensor it belongs to.
-    /// Throws, with what to do, when the circle is not closed or the samples cannot be fitted.
+    /// The samples the fit gets: at most `perBin` per 10° bin around the centre of all of them.
+    public var kept: [Vector3] {
+        var counts: [Int: Int] = [:]
+        var result: [Vector3] = []
+        for sample in accepted {
+            let bin = hasSwung ? angle(sample).map { Int($0) / 10 } ?? -1 : -1
+            if counts[bin, default: 0] < settings.perBin {
+                counts[bin, default: 0] += 1
+                result.append(sample)
+            }
+        }
+        return result
+    }
+
+    /// The fitted correction, stamped with the sensor it belongs to. Throws, with what to do, when
+    /// the circle is not closed or the samples cannot be fitted.
     public func finish(expectedFieldStrength: Double? = nil, chip: CompassChip? = nil, address: Int? = nil,
                        fittedAt: Double? = nil) throws(CompassCalibrationError) -> CompassCalibration {
-        guard kept.count >= settings.minimumSamples else {
-            throw .tooFewSamples(have: kept.count, need: settings.minimumSamples)
+        let samples = kept
+        guard samples.count >= settings.minimumSamples else {
+            throw .tooFewSamples(have: samples.count, need: settings.minimumSamples)
         }
         guard coveredDegrees >= 360 else { throw .incompleteTurn(degrees: coveredDegrees) }
-        var result = try CompassCalibrationFit.fit(kept, expectedFieldStrength: expectedFieldStrength)
+        var result = try CompassCalibrationFit.fit(samples, expectedFieldStrength: expectedFieldStrength)
         result.chip = chip
         result.address = address
         result.fittedAt = fittedAt
         return result
     }
 
-    /// Degrees of the circle covered so far, in whole sectors; 0 until the wearer has really turned.
+    /// Degrees of the circle covered, in 10° bins; 0 until the wearer has really turned. All 36 bins
+    /// are needed for 360: soft iron warps raw angles by several degrees, so coarser sectors would
+    /// call the circle closed after little more than 300° of real turning.
     func coverage() -> Int {
-        guard high.x - low.x >= settings.minimumSwing || high.y - low.y >= settings.minimumSwing else { return 0 }
-        var sectors = Set<Int>()
-        for sample in kept {
-            if let a = angle(sample) { sectors.insert(Int(a) / Self.sectorDegrees) }
+        guard hasSwung else { return 0 }
+        var bins = Set<Int>()
+        for sample in accepted {
+            if let a = angle(sample) { bins.insert(Int(a) / 10) }
         }
-        return sectors.count * Self.sectorDegrees
+        return bins.count * 10
+    }
+
+    private var hasSwung: Bool {
+        high.x - low.x >= settings.minimumSwing || high.y - low.y >= settings.minimumSwing
     }
 
     /// The horizontal angle of a sample around the centre of the extremes, in [0, 360).
@@ -113,9 +136,9 @@ public struct CompassCalibrationSession: Sendable {
         guard v.x.isFinite, v.y.isFinite, v.z.isFinite else { return "a reading that is not a number" }
         let m = v.length
         guard m > 0 else { return "an all-zero reading (the sensor is not measuring)" }
-        // Earth's field is 25–65 µT; distortion by a belt buckle may double it, not multiply it by 4.
-        if magnitudes.count >= 8 {
-            let median = magnitudes.sorted()[magnitudes.count / 2]
+        // Earth's field is 25–65 µT; iron in a belt may double it, not multiply it by four.
+        if sortedMagnitudes.count >= 8 {
+            let median = sortedMagnitudes[sortedMagnitudes.count / 2]
             if m > 4 * median || m < median / 4 {
                 return String(format: "%.0f µT where the others are about %.0f µT (a magnet or a glitch)", m, median)
             }
