@@ -240,6 +240,16 @@ public struct ConfigurationLoader: Sendable {
         if let v = t.double("refresh_interval_s", in: 1...600, unit: " s") { p.refreshInterval = .seconds(v) }
         if let v = t.double("fix_timeout_s", in: 2...600, unit: " s") { p.fixTimeout = .seconds(v) }
         if let v = t.double("progress_interval_s", in: 1...3600, unit: " s") { p.progressInterval = .seconds(v) }
+        let offRoute = t.double("off_route_m", in: 5...1000, unit: " m")
+        let backOnRoute = t.double("back_on_route_m", in: 1...1000, unit: " m")
+        if let offRoute { p.offRouteDistance = offRoute }
+        if let backOnRoute { p.backOnRouteDistance = backOnRoute }
+        if backOnRoute == nil, offRoute != nil { p.backOnRouteDistance = p.offRouteDistance * 2 / 3 }
+        if p.backOnRouteDistance >= p.offRouteDistance {
+            t.report(backOnRoute != nil ? "back_on_route_m" : "off_route_m",
+                     "back_on_route_m (\(Int(p.backOnRouteDistance)) m) must be less than off_route_m (\(Int(p.offRouteDistance)) m), or the warning would flap")
+        }
+        if let v = t.double("off_route_after_s", in: 0...600, unit: " s") { p.offRouteDelay = .seconds(v) }
         if let v = t.double("declination_deg", in: -180...180, unit: "°") {
             p.declination = v
             p.declinationFromModel = false

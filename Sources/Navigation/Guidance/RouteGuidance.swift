@@ -26,6 +26,10 @@ public struct RouteGuidance: Sendable {
     /// The direction last commanded to the belt, in the belt's terms, and when.
     public private(set) var lastCommand: (direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?, at: Duration)?
     private var fixLost = false
+    /// Off-route state with hysteresis: `offRoute` flips on after `offRouteDelay` beyond
+    /// `offRouteDistance` (timed from `beyondSince`), and off again only within `backOnRouteDistance`.
+    public private(set) var isOffRoute = false
+    private var beyondSince: Duration?
     private var lastProgressReport: Duration?
     /// When navigation last started or resumed: a GPS that never delivers is timed from here.
     private var navigatingSince: Duration = .zero
@@ -113,6 +117,7 @@ public struct RouteGuidance: Sendable {
         guard state == .navigating else { return actions }
         actions += checkArrival(now: now)
         guard state == .navigating else { return actions }
+        actions += checkRoute(fix, now: now)
         actions += steer(now: now, force: false)
         if lastProgressReport.map({ now - $0 >= parameters.progressInterval }) ?? true, let report = progressReport() {
             lastProgressReport = now
@@ -200,6 +205,8 @@ public struct RouteGuidance: Sendable {
         }
         state = .navigating
         fixLost = false
+        isOffRoute = false
+        beyondSince = nil
         navigatingSince = now
         lastProgressReport = nil
         var actions: [GuidanceAction] = [.saveProgress(progress),
@@ -252,6 +259,35 @@ public struct RouteGuidance: Sendable {
         actions += checkArrival(now: now)
         guard state == .navigating else { return actions }
         return actions + announceAndSteer(now: now)
+    }
+
+    /// Off-route detection on the leg from the previous waypoint to the current one (none before the
+    /// first waypoint: the walk to it may start anywhere). While off route the belt keeps pointing
+    /// at the current waypoint, which is the way back; the warning is given once per excursion.
+    private mutating func checkRoute(_ fix: Fix, now: Duration) -> [GuidanceAction] {
+        let index = progress.currentIndex
+        guard index > 0, route.waypoints.indices.contains(index) else {
+            beyondSince = nil
+            return []
+        }
+        let leg = RouteLegGeometry(from: route.waypoints[index - 1].coordinate, to: route.waypoints[index].coordinate)
+        let distance = leg.project(fix.coordinate).distanceToLeg
+        guard distance.isFinite else { return [] }
+        if isOffRoute {
+            guard distance <= parameters.backOnRouteDistance else { return [] }
+            isOffRoute = false
+            beyondSince = nil
+            return [.report(.backOnRoute(distance: distance))]
+        }
+        guard distance > parameters.offRouteDistance else {
+            beyondSince = nil
+            return []
+        }
+        let since = beyondSince ?? now
+        beyondSince = since
+        guard now - since >= parameters.offRouteDelay else { return [] }
+        isOffRoute = true
+        return [.report(.offRoute(distance: distance, leg: index)), .belt(.notifyWarning(critical: false))]
     }
 
     /// A one-off pulse toward the new target, then the navigation signal follows it.
