@@ -95,26 +95,54 @@ final class OffRouteTests: XCTestCase {
                        "there is no leg before the first waypoint")
     }
 
-    func testGoingBackAWaypointJudgesTheNewLeg() {
-        // Three waypoints: A, B north of A, C east of B. Off route on B→C, then "previous" makes A→B current.
+    func testAfterASkipTheLegStartsWhereTheWearerWas() {
+        // A, B 111 m north, C 103 m east of B. Walking A→B, the wearer skips B: the way to C starts
+        // where they are, halfway up A→B, not at B, which they never reached.
+        let bent = Route(name: "bent", kind: .route, waypoints: route.waypoints + [
+            Waypoint(name: "C", coordinate: Coordinate(latitude: 52.0010, longitude: 8.0015)),
+        ])
+        var g = RouteGuidance(route: bent, parameters: parameters,
+                              restoring: RouteProgress(routeIdentity: bent.identity, currentIndex: 1))
+        let halfway = Coordinate(latitude: 52.0005, longitude: 8.0)
+        _ = g.handle(Fix(coordinate: halfway, receivedAt: .zero), now: .zero)
+        _ = g.handle(.start, now: .zero)
+        _ = g.handle(.nextWaypoint, now: .seconds(1))
+        // On the straight line from `halfway` to C for a while: 56 m from the leg B→C, 0 m from the new one.
+        for second in 2...30 {
+            let f = Double(second) / 60
+            let p = Coordinate(latitude: 52.0005 + 0.0005 * f, longitude: 8.0 + 0.0015 * f)
+            let out = g.handle(Fix(coordinate: p, receivedAt: .seconds(second)), now: .seconds(second))
+            XCTAssertEqual(offRouteEvents(out), [], "second \(second)")
+        }
+        XCTAssertFalse(g.isOffRoute)
+        // Wandering 40 m off that line is off route.
+        var wandered = Coordinate(latitude: 52.0005 + 0.0005 * 0.5 - 0.00036, longitude: 8.0 + 0.0015 * 0.5)
+        _ = g.handle(Fix(coordinate: wandered, receivedAt: .seconds(31)), now: .seconds(31))
+        wandered.latitude -= 0.00001
+        XCTAssertEqual(offRouteEvents(g.handle(Fix(coordinate: wandered, receivedAt: .seconds(42)), now: .seconds(42))).last,
+                       "warning")
+    }
+
+    func testGoingBackAWaypointJudgesTheNewLegFromTheNextFix() {
         let bent = Route(name: "bent", kind: .route, waypoints: route.waypoints + [
             Waypoint(name: "C", coordinate: Coordinate(latitude: 52.0010, longitude: 8.0015)),
         ])
         var g = RouteGuidance(route: bent, parameters: parameters,
                               restoring: RouteProgress(routeIdentity: bent.identity, currentIndex: 2))
-        // Halfway up A→B, 14 m east of that leg but 56 m south of the leg B→C.
-        let onFirstLeg = Fix(coordinate: Coordinate(latitude: 52.0005, longitude: 8.0002), receivedAt: .zero)
-        _ = g.handle(onFirstLeg, now: .zero)
-        _ = g.handle(.start, now: .zero)
-        var late = onFirstLeg
-        late.receivedAt = .seconds(1)
-        _ = g.handle(late, now: .seconds(1))
-        late.receivedAt = .seconds(11)
-        XCTAssertEqual(reports(g.handle(late, now: .seconds(11))).filter {
-            if case .offRoute = $0 { true } else { false }
-        }.count, 1)
+        // 56 m south of the leg B→C.
+        let there = Coordinate(latitude: 52.0005, longitude: 8.0005)
+        for second in [0, 1, 11] {
+            if second == 0 {
+                _ = g.handle(Fix(coordinate: there, receivedAt: .zero), now: .zero)
+                _ = g.handle(.start, now: .zero)
+            } else {
+                _ = g.handle(Fix(coordinate: there, receivedAt: .seconds(second)), now: .seconds(second))
+            }
+        }
+        XCTAssertTrue(g.isOffRoute)
         _ = g.handle(.previousWaypoint, now: .seconds(12))
-        late.receivedAt = .seconds(13)
-        XCTAssertEqual(offRouteEvents(g.handle(late, now: .seconds(13))), ["back 14"])
+        XCTAssertEqual(offRouteEvents(g.handle(Fix(coordinate: there, receivedAt: .seconds(13)), now: .seconds(13))), [],
+                       "the first fix after the step back starts the new leg")
+        XCTAssertEqual(offRouteEvents(g.handle(Fix(coordinate: there, receivedAt: .seconds(14)), now: .seconds(14))), ["back 0"])
     }
 }

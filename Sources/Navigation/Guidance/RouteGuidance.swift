@@ -30,6 +30,11 @@ public struct RouteGuidance: Sendable {
     /// `offRouteDistance` (timed from `beyondSince`), and off again only within `backOnRouteDistance`.
     public private(set) var isOffRoute = false
     private var beyondSince: Duration?
+    /// Where the leg being walked begins when it is not the previous waypoint: after a skip or a
+    /// step back the wearer heads for the new target from wherever they are, so the leg starts at
+    /// the next fix (`legOriginPending`) rather than at a waypoint they never walked from.
+    private var legOrigin: Coordinate?
+    private var legOriginPending = false
     private var lastProgressReport: Duration?
     /// When navigation last started or resumed: a GPS that never delivers is timed from here.
     private var navigatingSince: Duration = .zero
@@ -82,12 +87,14 @@ public struct RouteGuidance: Sendable {
             }
             progress.skipped.append(progress.currentIndex)
             progress.currentIndex += 1
+            startLegHere()
             return [.saveProgress(progress), .report(.skipped(to: progress.currentIndex, name: currentWaypoint?.name))]
                 + announceAndSteer(now: now)
         case .previousWaypoint:
             guard progress.currentIndex > 0 else { return ignored(command, "already at the first waypoint") }
             progress.currentIndex -= 1
             progress.skipped.removeAll { $0 >= progress.currentIndex }
+            startLegHere()
             progress.destinationReached = false
             return [.saveProgress(progress), .report(.wentBack(to: progress.currentIndex, name: currentWaypoint?.name))]
                 + announceAndSteer(now: now)
@@ -254,6 +261,9 @@ public struct RouteGuidance: Sendable {
             return actions
         }
         progress.currentIndex += 1
+        legOrigin = nil
+        legOriginPending = false
+        beyondSince = nil
         actions.append(.saveProgress(progress))
         // The waypoint reached may be right beside the next one: check again before pointing.
         actions += checkArrival(now: now)
@@ -261,16 +271,29 @@ public struct RouteGuidance: Sendable {
         return actions + announceAndSteer(now: now)
     }
 
-    /// Off-route detection on the leg from the previous waypoint to the current one (none before the
-    /// first waypoint: the walk to it may start anywhere). While off route the belt keeps pointing
+    /// The target changed by command: the new leg starts at the wearer's next fix.
+    private mutating func startLegHere() {
+        legOrigin = nil
+        legOriginPending = true
+        beyondSince = nil
+    }
+
+    /// Off-route detection on the leg from the previous waypoint (or from where a skip or step back
+    /// was made) to the current one; none before the first waypoint, whose walk may start anywhere. While off route the belt keeps pointing
     /// at the current waypoint, which is the way back; the warning is given once per excursion.
     private mutating func checkRoute(_ fix: Fix, now: Duration) -> [GuidanceAction] {
         let index = progress.currentIndex
-        guard index > 0, route.waypoints.indices.contains(index) else {
+        if legOriginPending {
+            legOriginPending = false
+            legOrigin = fix.coordinate
+            return []
+        }
+        guard route.waypoints.indices.contains(index),
+              let origin = legOrigin ?? (index > 0 ? route.waypoints[index - 1].coordinate : nil) else {
             beyondSince = nil
             return []
         }
-        let leg = RouteLegGeometry(from: route.waypoints[index - 1].coordinate, to: route.waypoints[index].coordinate)
+        let leg = RouteLegGeometry(from: origin, to: route.waypoints[index].coordinate)
         let distance = leg.project(fix.coordinate).distanceToLeg
         guard distance.isFinite else { return [] }
         if isOffRoute {
