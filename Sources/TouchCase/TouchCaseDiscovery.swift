@@ -31,6 +31,11 @@ public struct TouchCaseDiscovery: Sendable {
         remember(selector.poll(now: now))
     }
 
+    /// Remembers a case chosen elsewhere (a scan that applied `rule` itself); the first one sticks.
+    public mutating func remember(_ device: DiscoveredDevice) {
+        if remembered == nil { remembered = device }
+    }
+
     /// Starts a new search for the next connection: for the remembered case only, once there is one.
     public mutating func searchAgain() {
         if let remembered {
@@ -41,7 +46,7 @@ public struct TouchCaseDiscovery: Sendable {
     }
 
     private mutating func remember(_ chosen: DiscoveredDevice?) -> DiscoveredDevice? {
-        if let chosen, remembered == nil { remembered = chosen }
+        if let chosen { remember(chosen) }
         return chosen
     }
 }

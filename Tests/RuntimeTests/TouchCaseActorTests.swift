@@ -126,9 +126,9 @@ final class TouchCaseActorTests: XCTestCase {
         XCTAssertEqual(events.map(\.phase), [.began, .ended], "a stationary finger only begins and ends")
         let began = try XCTUnwrap(events.first).time
         let ended = try XCTUnwrap(events.last)
-        // Reported every 20 ms for 100 ms, so the last record came 80–100 ms after the first; the
-        // end is stamped 200 ms after the last record.
-        XCTAssertTrue((.milliseconds(280)...(.milliseconds(300))).contains(ended.time - began), "\(ended.time - began)")
+        // Held 100 ms (reported every 20 ms on a loaded machine maybe less often), then 200 ms of
+        // silence: the end lies 200–300 ms after the start. The exact stamp is checked in TouchCaseTests.
+        XCTAssertTrue((.milliseconds(200)...(.milliseconds(300))).contains(ended.time - began), "\(ended.time - began)")
         XCTAssertEqual(ended.side, .top)
         let silent = await rig.actor.counters.silentEnds
         XCTAssertEqual(silent, 1)

@@ -68,4 +68,15 @@ final class ObserverAndDiscoveryTests: XCTestCase {
         XCTAssertEqual(discovery.consider(report("AA:00:00:00:00:02", "Fuffr", rssi: -90, at: 5100), now: .milliseconds(5100))?
             .address.description, "AA:00:00:00:00:02")
     }
+
+    /// A scan elsewhere (the Pi's `ScanningResolver`) chose the case: later searches are for it alone.
+    func testACaseChosenElsewhereNarrowsTheRuleToItsAddress() {
+        var discovery = TouchCaseDiscovery()
+        XCTAssertEqual(discovery.rule, .touchCase)
+        discovery.remember(report("AA:00:00:00:00:07", "Fuffr", rssi: -60, at: 0))
+        discovery.remember(report("AA:00:00:00:00:08", "Fuffr", rssi: -30, at: 10))
+        discovery.searchAgain()
+        XCTAssertEqual(discovery.rule.address?.description, "AA:00:00:00:00:07")
+        XCTAssertEqual(discovery.rule.selectionWindow, .zero)
+    }
 }
