@@ -77,7 +77,7 @@ let package = Package(
         // Test helpers shared by the test targets (as swift-service-lifecycle's TestKit).
         // `make bench`: the figures in the README.
         .executableTarget(name: "WayfinderBenchmarks",
-                          dependencies: ["Belt", "BLE", "Config", "Navigation", "Platform", "Runtime", "Sensors",
+                          dependencies: ["Belt", "BLE", "Config", "Navigation", "Platform", "Runtime", "Sensors", "TouchCase",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 

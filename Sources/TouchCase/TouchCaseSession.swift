@@ -99,7 +99,8 @@ public struct TouchCaseSession: Sendable {
     /// The link ended (`expected`: we closed it). Live touches are cancelled.
     public mutating func linkLost(expected: Bool, now: Duration) -> [Output] {
         let was = state
-        var out = tracker.cancelAll(now: now)
+        var out: [Output] = []
+        tracker.cancelAll(now: now, into: &out)
         resetLink()
         out += transition(to: .notConnected)
         if was != .notConnected && !expected { out.append(.dropped("link lost while \(was)")) }
@@ -147,11 +148,13 @@ public struct TouchCaseSession: Sendable {
             counters.foreignNotifications += 1
             return out + [.dropped("notification from \(characteristic), which carries no touches")]
         }
-        guard let records = TouchRecord.records(in: bytes) else {
+        guard !bytes.isEmpty, bytes.count % TouchRecord.size == 0 else {
             counters.malformedNotifications += 1
             return out + [.dropped("a \(bytes.count)-byte notification on \(characteristic): not whole 5-byte records")]
         }
-        for record in records where record.id != 0 {
+        for offset in stride(from: 0, to: bytes.count, by: TouchRecord.size) {
+            let record = TouchRecord(bytes, at: offset)
+            guard record.id != 0 else { continue }
             guard let side = TouchSlots.side(of: record.id, touchesPerSide: decodingTouchesPerSide) else {
                 counters.unmappedRecords += 1
                 out.append(.dropped("touch id \(record.id) maps to no side with \(decodingTouchesPerSide) touches per side"))
@@ -162,23 +165,24 @@ public struct TouchCaseSession: Sendable {
             // Above full scale a side's value leaves [0, 1] (past 1, or below 0 where the side mirrors).
             let (cx, cy) = (min(max(x, 0), 1), min(max(y, 0), 1))
             if (cx, cy) != (x, y) { counters.clampedCoordinates += 1 }
-            out += tracker.apply(id: Int(record.id), side: side, isDown: record.isDown, x: cx, y: cy,
-                                 rawX: record.rawX, rawY: record.rawY, now: now)
+            tracker.apply(id: Int(record.id), side: side, isDown: record.isDown, x: cx, y: cy,
+                          rawX: record.rawX, rawY: record.rawY, now: now, into: &out)
         }
         return out
     }
 
     /// Time passing: touches silent for the timeout end (§6.2).
     public mutating func tick(now: Duration) -> [Output] {
-        let (out, count) = tracker.expire(now: now)
-        counters.silentEnds += count
+        var out: [Output] = []
+        counters.silentEnds += tracker.expire(now: now, into: &out)
         return out
     }
 
     // MARK: Internals
 
     private mutating func startSequence(now: Duration) -> [Output] {
-        var out = tracker.cancelAll(now: now)
+        var out: [Output] = []
+        tracker.cancelAll(now: now, into: &out)
         decodingTouchesPerSide = 0
         let sequence: [TouchCaseOperation] =
             [.write(FuffrGATT.enabler, TouchEnableCommand.powerSave.bytes)]

@@ -28,6 +28,14 @@ public struct TouchRecord: Sendable, Hashable, CustomStringConvertible {
                   rawY: UInt16(b[3]) | UInt16(b[4]) << 8)
     }
 
+    /// Decodes the 5 bytes at `offset`; the caller has checked that they exist.
+    init(_ notification: [UInt8], at offset: Int) {
+        let b0 = notification[offset]
+        self.init(id: b0 & 0x1F, isDown: b0 & 0x20 != 0,
+                  rawX: UInt16(notification[offset + 1]) | UInt16(notification[offset + 2]) << 8,
+                  rawY: UInt16(notification[offset + 3]) | UInt16(notification[offset + 4]) << 8)
+    }
+
     public var bytes: [UInt8] {
         [id | (isDown ? 0x20 : 0), UInt8(rawX & 0xFF), UInt8(rawX >> 8), UInt8(rawY & 0xFF), UInt8(rawY >> 8)]
     }
@@ -36,9 +44,7 @@ public struct TouchRecord: Sendable, Hashable, CustomStringConvertible {
     /// which case FuffrLib drops the whole notification (§5.2) and so do we.
     public static func records(in notification: [UInt8]) -> [TouchRecord]? {
         guard !notification.isEmpty, notification.count % size == 0 else { return nil }
-        return stride(from: 0, to: notification.count, by: size).compactMap {
-            TouchRecord(bytes: notification[$0..<($0 + size)])
-        }
+        return stride(from: 0, to: notification.count, by: size).map { TouchRecord(notification, at: $0) }
     }
 
     public var description: String { "id \(id) \(isDown ? "down" : "up") (\(rawX), \(rawY))" }

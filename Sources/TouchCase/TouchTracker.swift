@@ -20,77 +20,91 @@ struct TouchTracker: Sendable {
     }
 
     let silenceTimeout: Duration
-    private var live: [Int: Live] = [:]
+    /// Indexed by id: ids are 5 bits on the wire, so 32 slots hold every possible touch, in id order.
+    private var live = [Live?](repeating: nil, count: 32)
+    private var liveCount = 0
 
     init(silenceTimeout: Duration) {
         self.silenceTimeout = silenceTimeout
     }
 
-    var isEmpty: Bool { live.isEmpty }
+    var isEmpty: Bool { liveCount == 0 }
 
     /// The earliest moment a live touch will end by silence.
-    var nextDeadline: Duration? { live.values.map { $0.heard + silenceTimeout }.min() }
+    var nextDeadline: Duration? {
+        guard liveCount > 0 else { return nil }
+        return live.lazy.compactMap { $0.map { $0.heard + self.silenceTimeout } }.min()
+    }
 
     /// Every tracked touch, by id.
-    var tracked: [TouchEvent] { live.values.map(\.event).sorted { $0.id < $1.id } }
+    var tracked: [TouchEvent] { liveCount == 0 ? [] : live.compactMap { $0?.event } }
 
-    /// One record already mapped to its side; `x`, `y` normalized. Returns the touch change, if any.
+    /// One record already mapped to its side (`id` in 1…31); `x`, `y` normalized. Appends the touch change, if any.
     mutating func apply(id: Int, side: CaseSide, isDown: Bool, x: Double, y: Double, rawX: UInt16, rawY: UInt16,
-                        now: Duration) -> [TouchCaseSession.Output] {
+                        now: Duration, into out: inout [TouchCaseSession.Output]) {
+        guard live.indices.contains(id) else { return }
         if var touch = live[id] {
             if !isDown {
-                live[id] = nil
+                remove(id)
                 touch.event.phase = .ended
                 touch.event.time = now
-                return deliver(touch.event, as: .ended)
+                deliver(touch.event, as: .ended, into: &out)
+                return
             }
             touch.heard = now
             touch.event.time = now
             guard touch.event.rawX != rawX || touch.event.rawY != rawY else {
                 live[id] = touch
-                return []
+                return
             }
             touch.event.phase = .moved
             (touch.event.x, touch.event.y, touch.event.rawX, touch.event.rawY) = (x, y, rawX, rawY)
             live[id] = touch
-            return deliver(touch.event, as: .moved)
+            deliver(touch.event, as: .moved, into: &out)
+            return
         }
-        guard isDown else { return [] }
+        guard isDown else { return }
         let event = TouchEvent(side: side, id: id, phase: .began, x: x, y: y, rawX: rawX, rawY: rawY, time: now)
         live[id] = Live(event: event, heard: now)
-        return deliver(event, as: .began)
+        liveCount += 1
+        deliver(event, as: .began, into: &out)
     }
 
-    /// Ends every touch whose silence ran out by `now`, in deadline order, each stamped at its deadline.
-    mutating func expire(now: Duration) -> (outputs: [TouchCaseSession.Output], count: Int) {
-        let due = live.values.filter { $0.heard + silenceTimeout <= now }
+    /// Ends every touch whose silence ran out by `now`, in deadline order, each stamped at its
+    /// deadline; returns how many ended.
+    mutating func expire(now: Duration, into out: inout [TouchCaseSession.Output]) -> Int {
+        guard let first = nextDeadline, first <= now else { return 0 }
+        let due = live.compactMap { $0 }.filter { $0.heard + silenceTimeout <= now }
             .sorted { ($0.heard, $0.event.id) < ($1.heard, $1.event.id) }
-        var out: [TouchCaseSession.Output] = []
         for touch in due {
-            live[touch.event.id] = nil
+            remove(touch.event.id)
             var event = touch.event
             event.phase = .ended
             event.time = touch.heard + silenceTimeout
-            out += deliver(event, as: .ended)
+            deliver(event, as: .ended, into: &out)
         }
-        return (out, due.count)
+        return due.count
     }
 
     /// Cancels every touch (a lost link, a new configuration): nobody lifted these fingers.
     /// FuffrLib's observers hear them as ended (§6.2 "Disconnect").
-    mutating func cancelAll(now: Duration) -> [TouchCaseSession.Output] {
-        let all = tracked
-        live.removeAll()
-        return all.flatMap { touch -> [TouchCaseSession.Output] in
-            var event = touch
+    mutating func cancelAll(now: Duration, into out: inout [TouchCaseSession.Output]) {
+        for var event in tracked {
+            remove(event.id)
             event.phase = .cancelled
             event.time = now
-            return deliver(event, as: .ended)
+            deliver(event, as: .ended, into: &out)
         }
     }
 
-    private func deliver(_ event: TouchEvent, as kind: TouchDelivery.Kind) -> [TouchCaseSession.Output] {
-        let touches = kind == .moved ? tracked : [event]
-        return [.touch(event), .delivery(TouchDelivery(kind: kind, touches: touches))]
+    private mutating func remove(_ id: Int) {
+        guard live[id] != nil else { return }
+        live[id] = nil
+        liveCount -= 1
+    }
+
+    private func deliver(_ event: TouchEvent, as kind: TouchDelivery.Kind, into out: inout [TouchCaseSession.Output]) {
+        out.append(.touch(event))
+        out.append(.delivery(TouchDelivery(kind: kind, touches: kind == .moved ? tracked : [event])))
     }
 }
