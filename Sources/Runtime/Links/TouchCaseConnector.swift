@@ -2,7 +2,6 @@ import BLE
 import Config
 import Logging
 import Platform
-import Synchronization
 import TouchCase
 
 /// The touch case's connector on a Pi: like `DeviceConnectors`, but with FuffrLib's stickiness
@@ -33,23 +32,5 @@ public enum TouchCaseConnector {
             BondLoader(store: BondStore(stateDirectory: $0), adapter: adapter, adapterAddress: local, logger: logger)
         }
         return BondedGATTConnector(link: link, kind: .touchCase, security: selection.security, bonds: loader)
-    }
-}
-
-/// The case chosen by the first scan, shared by every later connection attempt.
-final class StickyPeer: Sendable {
-    private let discovery: Mutex<TouchCaseDiscovery>
-
-    init(rule: DiscoveryRule) {
-        discovery = Mutex(TouchCaseDiscovery(rule: rule))
-    }
-
-    var rule: DiscoveryRule { discovery.withLock { $0.rule } }
-
-    func chose(_ device: DiscoveredDevice) {
-        discovery.withLock {
-            $0.remember(device)
-            $0.searchAgain()
-        }
     }
 }
