@@ -81,7 +81,7 @@ public struct Appliance: Sendable {
                     logger.notice("resuming the route at waypoint \(saved.currentIndex + 1)/\(route.waypoints.count) from \(store.path)")
                 }
             } catch {
-                logger.error("saved progress \(store.path) is unreadable (\(error)); starting the route from its first waypoint")
+                logger.error("saved progress: \(error); starting the route from its first waypoint")
             }
         }
         do {
