@@ -102,7 +102,9 @@ public struct Appliance: Sendable {
         let beltLink = GATTBeltLink(connector: inputs.beltConnector, clock: clock,
                                     logger: makeLogger("belt-link"))
         let belt = BeltActor(link: beltLink, requests: beltRequests, reports: beltReportSink,
-                             defaultIntensity: config.intensity, clock: clock, logger: makeLogger(BeltActor.name),
+                             defaultIntensity: config.intensity, clock: clock,
+                             linkClock: inputs.board != nil && options.clock == nil ? .continuous() : clock,
+                             logger: makeLogger(BeltActor.name),
                              health: health, status: status)
         let exitWhenDone = options.exitWhenDone
         let navigation = NavigationActor(
