@@ -68,6 +68,7 @@ let package = Package(
 
         .executableTarget(name: "wayfinder",
                           dependencies: ["Runtime", "Belt", "BLE", "Config", "Platform",
+                                         "Gestures",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
