@@ -105,6 +105,8 @@ let package = Package(
         .testTarget(name: "SensorsTests",
                     dependencies: ["Sensors", "Platform", "WayfinderTestKit", "wayfinder"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "WayfinderTestKit", "wayfinder"],
+                    resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "SimulationTests",
                     dependencies: ["Simulation", "Runtime", "WayfinderTestKit", "wayfinder"],
                     swiftSettings: swiftSettings),
