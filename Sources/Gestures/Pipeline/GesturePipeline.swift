@@ -258,28 +258,17 @@ public final class GesturePipeline {
             let event = change.event
             if event.phase == .began {
                 guard listening, recognizer.sideMask & event.side.bit != 0,
-                      recognizer.classMask & event.touchClass.bit != 0 else {
-                    recognizer.excluded.append(change.key)
-                    continue
-                }
+                      recognizer.classMask & event.touchClass.bit != 0 else { continue }
                 let touch = TrackedTouch(key: change.key, id: event.id, down: change.position,
                                          position: change.position, isNew: true)
                 guard recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: event) ?? true,
-                      recognizer.accepts(touch) else {
-                    recognizer.excluded.append(change.key)
-                    continue
-                }
+                      recognizer.accepts(touch) else { continue }
                 recognizer.tracked.append(touch)
                 recognizer.attempt.append(change.key)
                 saw = true
                 continue
             }
-            guard let index = recognizer.tracked.firstIndex(where: { $0.key == change.key }) else {
-                if event.phase.isFinal, let excluded = recognizer.excluded.firstIndex(of: change.key) {
-                    recognizer.excluded.remove(at: excluded)
-                }
-                continue
-            }
+            guard let index = recognizer.tracked.firstIndex(where: { $0.key == change.key }) else { continue }
             recognizer.tracked[index].position = change.position
             switch event.phase {
             case .moved: recognizer.tracked[index].moved = true
@@ -323,12 +312,9 @@ public final class GesturePipeline {
         for action in actions { recognizers[action.recognizer].sendActions(action.transition) }
     }
 
-    /// Back to `possible`: touches of the attempt still down are excluded until they lift (§3.4).
+    /// Back to `possible`. Touches of the attempt still down leave `tracked` and so stay excluded until
+    /// they lift (§3.4); touches that begin later start a new attempt.
     private func reset(_ recognizer: GestureRecognizer) {
-        for touch in recognizer.tracked { recognizer.excluded.append(touch.key) }
-        for key in recognizer.ignored where sanitizer.isLive(key: key) {
-            if !recognizer.excluded.contains(key) { recognizer.excluded.append(key) }
-        }
         recognizer.tracked.removeAll(keepingCapacity: true)
         recognizer.attempt.removeAll(keepingCapacity: true)
         recognizer.ignored.removeAll(keepingCapacity: true)

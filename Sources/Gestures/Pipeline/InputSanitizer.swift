@@ -72,10 +72,6 @@ struct InputSanitizer {
         live.first { $0.id == id }?.key
     }
 
-    func isLive(key: UInt64) -> Bool {
-        live.contains { $0.key == key }
-    }
-
     /// The live touch with the earliest stale deadline, if any is due by `limit`.
     func firstStale(timeoutMs: Double, upTo limit: Double) -> LiveTouch? {
         var best: LiveTouch?

@@ -45,8 +45,9 @@ public class GestureRecognizer {
     var attempt: [UInt64] = []
     /// Attempt touches the recognizer was told to ignore.
     var ignored: [UInt64] = []
-    /// Touches it must not see until they lift (refused, denied, reset while down, disabled).
-    var excluded: [UInt64] = []
+    // A touch is *excluded* (refused, denied, filtered, begun while disabled or pending, or still down
+    // at a reset) simply by not being in `tracked`: only touches accepted at their `began` are tracked,
+    // so an excluded touch is never delivered again and needs no list of its own.
     /// The one timer a recognizer runs at a time (tap duration or interval, press, swipe, gap).
     var timerDeadline: Double?
     /// Arming order, to break ties between equal deadlines.

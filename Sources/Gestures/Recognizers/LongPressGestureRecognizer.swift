@@ -42,6 +42,12 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             return tracked.contains(where: \.moved) ? .change : .none
         }
         location = endOfFrameCentroid ?? centroid { _ in true }
+        if pending != nil {
+            // The press fired but waits for a failure requirement: movement is free, as once active.
+            if tracked.contains(where: \.cancelled) || tracked.count > numberOfTouchesRequired { return .fail }
+            location = centroid { _ in true }
+            return remainingCount < numberOfTouchesRequired ? .fail : .none
+        }
         for touch in tracked {
             if touch.cancelled { return .fail }
             if touch.position.distance(to: touch.down) > allowableMovement { return .fail }

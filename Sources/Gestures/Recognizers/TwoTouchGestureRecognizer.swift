@@ -54,6 +54,8 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
             location = centroid { _ in true }
             if moved, let sample = velocitySampler.sample(TouchPoint(x: value, y: 0), at: now) { velocity = sample.x }
             if lifted {
+                // A pending pinch (waiting for a failure) has lost its pair: it cannot begin any more.
+                if pending != nil { return .fail }
                 paired = false
                 clearMeasure()
                 velocity = 0
