@@ -77,6 +77,7 @@ let package = Package(
         // `make bench`: the figures in the README.
         .executableTarget(name: "WayfinderBenchmarks",
                           dependencies: ["Belt", "BLE", "Config", "Navigation", "Platform", "Runtime", "Sensors",
+                                         "Gestures",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 

@@ -8,22 +8,27 @@
 /// proposes a transition, which arbitration (§4, §5) turns into what happens; then the consumer gets
 /// the recognition-caused cancels, the frame's events and the released ones (§6); terminal recognizers
 /// reset and the actions run.
+///
+/// Not re-entrant: delegate hooks and actions must not call back into the pipeline that called them
+/// (queue the call instead). The hot state is marked `@exclusivity(unchecked)`: the pipeline runs on
+/// one thread and never holds an access across a callback, and the runtime exclusivity checks were
+/// 60 % of the cost per touch event (benchmark: 3 000 → 1 300 instructions per event).
 public final class GesturePipeline {
-    public private(set) var recognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
     /// The effective time of the last frame (ms); never moves backwards. Nil before the first input.
-    public private(set) var clockMs: Double?
+    @exclusivity(unchecked) public private(set) var clockMs: Double?
     /// When set, a touch without events for this long is cancelled (Fuffr prunes after 200 ms; §2.4).
     public var staleTouchTimeoutMs: Double?
     /// Everything produced since the caller last cleared it.
-    public internal(set) var output = GestureOutput()
+    @exclusivity(unchecked) public internal(set) var output = GestureOutput()
 
-    var sanitizer: InputSanitizer
-    var delivery = ConsumerDelivery()
+    @exclusivity(unchecked) var sanitizer: InputSanitizer
+    @exclusivity(unchecked) var delivery = ConsumerDelivery()
     /// Transitions of the current frame whose actions run at its end.
-    var pendingActions: [(recognizer: Int, transition: GestureTransition)] = []
-    var needsReset = false
-    private var timerSequence: UInt64 = 0
-    private var changes: [FrameChange] = []
+    @exclusivity(unchecked) var pendingActions: [(recognizer: Int, transition: GestureTransition)] = []
+    @exclusivity(unchecked) var needsReset = false
+    @exclusivity(unchecked) private var timerSequence: UInt64 = 0
+    @exclusivity(unchecked) private var changes: [FrameChange] = []
 
     public init(handedness: Handedness = .right, staleTouchTimeoutMs: Double? = nil) {
         sanitizer = InputSanitizer(handedness: handedness)

@@ -26,42 +26,42 @@ public class GestureRecognizer {
 
     public weak var delegate: (any GestureRecognizerDelegate)?
 
-    public internal(set) var state: GestureState = .possible
+    @exclusivity(unchecked) public internal(set) var state: GestureState = .possible
     /// Changed through `GesturePipeline.setEnabled`, which cancels or fails an engaged recognizer.
-    public internal(set) var isEnabled = true
+    @exclusivity(unchecked) public internal(set) var isEnabled = true
 
     /// Discrete recognizers report once (`recognized`); continuous ones report a stream.
     var isDiscrete: Bool { true }
 
     // MARK: Bookkeeping the pipeline keeps for it
 
-    var sideMask: UInt8
-    var classMask: UInt8 = 0xFF
+    @exclusivity(unchecked) var sideMask: UInt8
+    @exclusivity(unchecked) var classMask: UInt8 = 0xFF
     /// Its position in the pipeline's registration order; -1 until registered.
-    var index = -1
+    @exclusivity(unchecked) var index = -1
     /// Touches of the attempt that are down and not ignored.
-    var tracked: [TrackedTouch] = []
+    @exclusivity(unchecked) var tracked: [TrackedTouch] = []
     /// Every touch accepted in this attempt, lifted ones included.
-    var attempt: [UInt64] = []
+    @exclusivity(unchecked) var attempt: [UInt64] = []
     /// Attempt touches the recognizer was told to ignore.
-    var ignored: [UInt64] = []
+    @exclusivity(unchecked) var ignored: [UInt64] = []
     // A touch is *excluded* (refused, denied, filtered, begun while disabled or pending, or still down
     // at a reset) simply by not being in `tracked`: only touches accepted at their `began` are tracked,
     // so an excluded touch is never delivered again and needs no list of its own.
     /// The one timer a recognizer runs at a time (tap duration or interval, press, swipe, gap).
-    var timerDeadline: Double?
+    @exclusivity(unchecked) var timerDeadline: Double?
     /// Arming order, to break ties between equal deadlines.
-    var timerSequence: UInt64 = 0
-    var timerNeedsSequence = false
+    @exclusivity(unchecked) var timerSequence: UInt64 = 0
+    @exclusivity(unchecked) var timerNeedsSequence = false
     /// A transition that waits for failure requirements (§4 rule 2).
-    var pending: GestureProposal?
+    @exclusivity(unchecked) var pending: GestureProposal?
     /// Static `require(toFail:)` edges, as pipeline indices.
-    var requiredToFail: [Int] = []
+    @exclusivity(unchecked) var requiredToFail: [Int] = []
     /// Partners declared simultaneous at configuration time, as pipeline indices.
-    var simultaneousWith: [Int] = []
+    @exclusivity(unchecked) var simultaneousWith: [Int] = []
 
-    private var targets: [(token: Int, action: (GestureTransition) -> Void)] = []
-    private var nextToken = 0
+    @exclusivity(unchecked) private var targets: [(token: Int, action: (GestureTransition) -> Void)] = []
+    @exclusivity(unchecked) private var nextToken = 0
 
     init(name: String, sides: Set<CaseSide>) {
         self.name = name

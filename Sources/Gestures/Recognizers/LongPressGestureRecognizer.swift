@@ -13,9 +13,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired: Int
     public var maximumTapIntervalMs: Double
 
-    private var tapsDone = 0
-    private var pressArmed = false
-    private var location: TouchPoint?
+    @exclusivity(unchecked) private var tapsDone = 0
+    @exclusivity(unchecked) private var pressArmed = false
+    @exclusivity(unchecked) private var location: TouchPoint?
 
     public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), minimumPressDurationMs: Double = 500,
                 allowableMovement: Double = 0.03, numberOfTouchesRequired: Int = 1, numberOfTapsRequired: Int = 0,

@@ -8,12 +8,12 @@ public class PanGestureRecognizer: GestureRecognizer {
     public var maximumNumberOfTouches: Int?
     public var minimumTranslation: Double
 
-    private(set) var translation = TouchPoint.zero
-    private var base = TouchPoint.zero
-    private var reference: TouchPoint?
-    private var location: TouchPoint?
-    private var velocity = VelocitySampler()
-    private var velocityXY = TouchPoint.zero
+    @exclusivity(unchecked) private(set) var translation = TouchPoint.zero
+    @exclusivity(unchecked) private var base = TouchPoint.zero
+    @exclusivity(unchecked) private var reference: TouchPoint?
+    @exclusivity(unchecked) private var location: TouchPoint?
+    @exclusivity(unchecked) private var velocity = VelocitySampler()
+    @exclusivity(unchecked) private var velocityXY = TouchPoint.zero
 
     public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), minimumNumberOfTouches: Int = 1,
                 maximumNumberOfTouches: Int? = nil, minimumTranslation: Double = 0.02) {

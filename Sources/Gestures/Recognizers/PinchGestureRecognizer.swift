@@ -3,8 +3,8 @@
 public final class PinchGestureRecognizer: TwoTouchGestureRecognizer {
     public var scaleThreshold: Double
 
-    private var initialDistance = 0.0
-    private var scale = 1.0
+    @exclusivity(unchecked) private var initialDistance = 0.0
+    @exclusivity(unchecked) private var scale = 1.0
 
     public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), scaleThreshold: Double = 0.05) {
         self.scaleThreshold = scaleThreshold

@@ -6,8 +6,8 @@ import Foundation
 public final class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     public var rotationThresholdRad: Double
 
-    private var previousAngle = 0.0
-    private var rotation = 0.0
+    @exclusivity(unchecked) private var previousAngle = 0.0
+    @exclusivity(unchecked) private var rotation = 0.0
 
     public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), rotationThresholdRad: Double = 0.05) {
         self.rotationThresholdRad = rotationThresholdRad

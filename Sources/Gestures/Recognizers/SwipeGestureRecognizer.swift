@@ -16,9 +16,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     public var minimumVelocity: Double
     public var maximumAngleDeg: Double
 
-    private var start: TouchPoint?
-    private var startMs = 0.0
-    private var matched: Direction?
+    @exclusivity(unchecked) private var start: TouchPoint?
+    @exclusivity(unchecked) private var startMs = 0.0
+    @exclusivity(unchecked) private var matched: Direction?
 
     public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), directions: Set<Direction> = [.right],
                 numberOfTouchesRequired: Int = 1, minimumDistance: Double = 0.15, maximumDurationMs: Double = 500,

@@ -13,10 +13,10 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// A later tap's first down point vs the first tap's location (u).
     public var maximumTapSeparation: Double
 
-    private var tapsCounted = 0
-    private var touchesInTap = 0
-    private var downPointsInTap: [TouchPoint] = []
-    private var firstTapLocation: TouchPoint?
+    @exclusivity(unchecked) private var tapsCounted = 0
+    @exclusivity(unchecked) private var touchesInTap = 0
+    @exclusivity(unchecked) private var downPointsInTap: [TouchPoint] = []
+    @exclusivity(unchecked) private var firstTapLocation: TouchPoint?
 
     /// Defaults: gestures.md §7.1, project column.
     public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), numberOfTapsRequired: Int = 1,

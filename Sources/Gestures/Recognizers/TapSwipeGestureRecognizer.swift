@@ -18,13 +18,13 @@ public final class TapSwipeGestureRecognizer: GestureRecognizer {
     /// The recorded swipe path when `recordsPath` is on, reported with the recognition.
     public private(set) var path: [TouchPoint] = []
 
-    private var completedStrokes = 0
-    private var inStroke = false
-    private var strokeTouches = 0
-    private var strokeMaximum = 0
-    private var swipeStart: TouchPoint?
-    private var swipeEnd: TouchPoint?
-    private var latched = false
+    @exclusivity(unchecked) private var completedStrokes = 0
+    @exclusivity(unchecked) private var inStroke = false
+    @exclusivity(unchecked) private var strokeTouches = 0
+    @exclusivity(unchecked) private var strokeMaximum = 0
+    @exclusivity(unchecked) private var swipeStart: TouchPoint?
+    @exclusivity(unchecked) private var swipeEnd: TouchPoint?
+    @exclusivity(unchecked) private var latched = false
 
     public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), numberOfTapsRequired: Int = 1,
                 numberOfTapTouchesRequired: Int = 1, numberOfSwipeTouchesRequired: Int = 1,

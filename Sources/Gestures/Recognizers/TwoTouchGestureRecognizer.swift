@@ -4,11 +4,11 @@
 /// change while both are down, freeze when the first lifts (no event) and end when both have lifted.
 /// Subclasses say how the value is measured.
 public class TwoTouchGestureRecognizer: GestureRecognizer {
-    private var paired = false
-    private var frozen = false
-    private var location: TouchPoint?
-    private var velocitySampler = VelocitySampler()
-    private(set) var velocity = 0.0
+    @exclusivity(unchecked) private var paired = false
+    @exclusivity(unchecked) private var frozen = false
+    @exclusivity(unchecked) private var location: TouchPoint?
+    @exclusivity(unchecked) private var velocitySampler = VelocitySampler()
+    @exclusivity(unchecked) private(set) var velocity = 0.0
 
     override var isDiscrete: Bool { false }
 
