@@ -124,7 +124,10 @@ public struct TouchClassifier: Sendable {
         if !touches.contains(where: { $0.ended == nil || now - $0.ended! < .milliseconds(275) }) { fingersInEvent = 0 }
         var targets: [(Int, TouchClassification)] = []
         for i in touches.indices where mayChange(touches[i], now: now) {
-            targets.append((i, decide(touches[i], now: now)))
+            let target = decide(touches[i], now: now)
+            // Undecided is not a class to fall back to: a decided touch keeps its class until a rule moves it.
+            if target == .unknown && touches[i].classification != .unknownDisconnected { continue }
+            targets.append((i, target))
         }
         var changes: [ClassificationChange] = []
         for (i, new) in targets {
@@ -178,6 +181,7 @@ public struct TouchClassifier: Sendable {
         }
         // Concurrent (or too soon after another touch) and not the pen: a palm, once the pen's down
         // event has had its 8 cycles to arrive, or the touch is over or idle.
+        if t.classification == .finger { return .palm }
         let waited = now - t.began > .microseconds(Int64(PenTiming.latestUp * 1_000_000))
         return t.ended != nil || idle || waited ? .palm : .unknown
     }
