@@ -7,7 +7,7 @@
 /// the changes. Clusters are single touches here: the SDK's spatial clustering, geometric priors and
 /// handedness live in the unavailable Core (§7.4), see docs/pencil.md for what that changes.
 public struct TouchClassifier: Sendable {
-    /// Thresholds of §7.4, in seconds and points.
+    /// Thresholds of §7.4 (durations, and distances in points).
     public enum Limits {
         public static let reclassifyAge: Duration = .seconds(2)
         public static let reclassifyAfterEnd: Duration = .milliseconds(300)

@@ -70,7 +70,7 @@ public struct PenManager: Sendable {
             linkFailed(pen, now: now, failed: false, &out)
         case .ready(let pen):
             switch phase {
-            case .datingAttemptingConnection(pen, _): enter(.engaged(pen: pen), &out)
+            case .datingAttemptingConnection(pen, _): phase = .engaged(pen: pen)
             case .separatedAttemptingConnection(pen, _): marry(pen, &out)
             default: break
             }
@@ -87,7 +87,7 @@ public struct PenManager: Sendable {
                 // handshake (there is no on-screen touch whose release could coincide).
                 marry(pen, &out)
             case .engaged(let pen):
-                enter(.engagedWaitingForSpotRelease(pen: pen, tipReleasedAt: now, until: now + configuration.releaseWindow), &out)
+                phase = .engagedWaitingForSpotRelease(pen: pen, tipReleasedAt: now, until: now + configuration.releaseWindow)
             case .engagedWaitingForTipRelease(let pen, let spotAt, _):
                 if now - spotAt < configuration.releaseWindow { marry(pen, &out) } else { handshakeFailed(pen, &out) }
             default: break
@@ -105,7 +105,7 @@ public struct PenManager: Sendable {
         case .datingScanning:
             out.append(.stopScanning)
             out.append(.failedToDiscoverPen)
-            enter(.single, &out)
+            phase = .single
         case .datingAttemptingConnection(let pen, _):
             disconnectAndBecomeSingle(pen, onDeck: nil, &out)
         case .engagedWaitingForTipRelease(let pen, _, _), .engagedWaitingForSpotRelease(let pen, _, _):
@@ -117,11 +117,11 @@ public struct PenManager: Sendable {
             disconnectAndBecomeSingle(pen, onDeck: onDeck, &out)
         case .separatedAttemptingConnection(let pen, _):
             out.append(.disconnect(pen: pen))
-            enter(.disconnectingAndBecomingSeparated(pen: pen), &out)
+            phase = .disconnectingAndBecomingSeparated(pen: pen)
         case .separatedWaitingForLongPressToUnpair(_, let onDeck, _):
             out.append(.stopScanning)
             forget(&out)
-            if let onDeck { date(onDeck, now: now, &out) } else { enter(.single, &out) }
+            if let onDeck { date(onDeck, now: now, &out) } else { phase = .single }
         default: break
         }
         publish(&out)
@@ -134,11 +134,11 @@ public struct PenManager: Sendable {
         guard case .waitingForAdapter = phase else { return }
         if let pen = pairedPen {
             out.append(.startScanning)
-            enter(.separated(pen: pen), &out)
+            phase = .separated(pen: pen)
         } else if isSpotPressed {
             seek(now: now, &out)
         } else {
-            enter(.single, &out)
+            phase = .single
         }
     }
 
@@ -146,7 +146,7 @@ public struct PenManager: Sendable {
         if let pen = linkedPen { out.append(.disconnect(pen: pen)) }
         // §5.4: any adapter state but powered-on clears the stored pairing.
         forget(&out)
-        enter(.waitingForAdapter, &out)
+        phase = .waitingForAdapter
     }
 
     private mutating func spotPressed(now: Duration, _ out: inout [PenManagerAction]) {
@@ -156,9 +156,9 @@ public struct PenManager: Sendable {
         case .married(let pen):
             // A polling scan runs during the press, to find a pen to hand over to (§5.3).
             out.append(.startScanning)
-            enter(.marriedWaitingForLongPressToUnpair(pen: pen, onDeck: nil, until: now + configuration.longPressToUnpair), &out)
+            phase = .marriedWaitingForLongPressToUnpair(pen: pen, onDeck: nil, until: now + configuration.longPressToUnpair)
         case .separated(let pen):
-            enter(.separatedWaitingForLongPressToUnpair(pen: pen, onDeck: nil, until: now + configuration.longPressToUnpair), &out)
+            phase = .separatedWaitingForLongPressToUnpair(pen: pen, onDeck: nil, until: now + configuration.longPressToUnpair)
         default: break
         }
     }
@@ -167,18 +167,18 @@ public struct PenManager: Sendable {
         switch phase {
         case .datingScanning:
             out.append(.stopScanning)
-            enter(.single, &out)
+            phase = .single
         case .datingAttemptingConnection(let pen, _):
             disconnectAndBecomeSingle(pen, onDeck: nil, &out)
         case .engaged(let pen):
-            enter(.engagedWaitingForTipRelease(pen: pen, spotReleasedAt: now, until: now + configuration.releaseWindow), &out)
+            phase = .engagedWaitingForTipRelease(pen: pen, spotReleasedAt: now, until: now + configuration.releaseWindow)
         case .engagedWaitingForSpotRelease(let pen, let tipAt, _):
             if now - tipAt < configuration.releaseWindow { marry(pen, &out) } else { handshakeFailed(pen, &out) }
         case .marriedWaitingForLongPressToUnpair(let pen, _, _):
             out.append(.stopScanning)
-            enter(.married(pen: pen), &out)
+            phase = .married(pen: pen)
         case .separatedWaitingForLongPressToUnpair(let pen, _, _):
-            enter(.separated(pen: pen), &out)
+            phase = .separated(pen: pen)
         default: break
         }
     }
@@ -199,12 +199,12 @@ public struct PenManager: Sendable {
             if ad.isReconciling(with: centralID) {
                 out.append(.stopScanning)
                 out.append(.connect(pen: pen, requireTipPressed: false))
-                enter(.separatedAttemptingConnection(pen: pen, until: now + configuration.connectTimeout), &out)
+                phase = .separatedAttemptingConnection(pen: pen, until: now + configuration.connectTimeout)
             } else if !ad.isFree {
                 // Our pen now belongs to another host: the pairing is severed (§5.4).
                 out.append(.stopScanning)
                 forget(&out)
-                enter(.single, &out)
+                phase = .single
             }
         default: break
         }
@@ -217,37 +217,37 @@ public struct PenManager: Sendable {
             out.append(.connect(pen: pen, requireTipPressed: true))
         case .engaged(let pen) where pen == failedPen, .engagedWaitingForTipRelease(let pen, _, _) where pen == failedPen,
              .engagedWaitingForSpotRelease(let pen, _, _) where pen == failedPen:
-            enter(.single, &out)
+            phase = .single
         case .married(let pen) where pen == failedPen, .marriedWaitingForLongPressToUnpair(let pen, _, _) where pen == failedPen:
             if case .marriedWaitingForLongPressToUnpair = phase { out.append(.stopScanning) }
             out.append(.startScanning)
-            enter(.separated(pen: pen), &out)
+            phase = .separated(pen: pen)
         case .separatedAttemptingConnection(let pen, _) where pen == failedPen:
             if failed {
                 // §5.4: a failure callback while reconnecting ends in "disconnect and become unpaired".
                 forget(&out)
-                enter(.single, &out)
+                phase = .single
             } else {
                 out.append(.startScanning)
-                enter(.separated(pen: pen), &out)
+                phase = .separated(pen: pen)
             }
         case .disconnectingAndBecomingSingle(let pen, let onDeck) where pen == failedPen:
-            if let onDeck { date(onDeck, now: now, &out) } else { enter(.single, &out) }
+            if let onDeck { date(onDeck, now: now, &out) } else { phase = .single }
         case .disconnectingAndBecomingSeparated(let pen) where pen == failedPen:
             out.append(.startScanning)
-            enter(.separated(pen: pen), &out)
+            phase = .separated(pen: pen)
         default: break
         }
     }
 
     private mutating func seek(now: Duration, _ out: inout [PenManagerAction]) {
         out.append(.startScanning)
-        enter(.datingScanning(until: now + configuration.scanTimeout), &out)
+        phase = .datingScanning(until: now + configuration.scanTimeout)
     }
 
     private mutating func date(_ pen: String, now: Duration, _ out: inout [PenManagerAction]) {
         out.append(.connect(pen: pen, requireTipPressed: true))
-        enter(.datingAttemptingConnection(pen: pen, until: now + configuration.connectTimeout), &out)
+        phase = .datingAttemptingConnection(pen: pen, until: now + configuration.connectTimeout)
     }
 
     private mutating func marry(_ pen: String, _ out: inout [PenManagerAction]) {
@@ -255,7 +255,7 @@ public struct PenManager: Sendable {
             pairedPen = pen
             out.append(.storePairing(pen: pen))
         }
-        enter(.married(pen: pen), &out)
+        phase = .married(pen: pen)
         out.append(.married(pen: pen))
     }
 
@@ -266,17 +266,13 @@ public struct PenManager: Sendable {
 
     private mutating func disconnectAndBecomeSingle(_ pen: String, onDeck: String?, _ out: inout [PenManagerAction]) {
         out.append(.disconnect(pen: pen))
-        enter(.disconnectingAndBecomingSingle(pen: pen, onDeck: onDeck), &out)
+        phase = .disconnectingAndBecomingSingle(pen: pen, onDeck: onDeck)
     }
 
     private mutating func forget(_ out: inout [PenManagerAction]) {
         guard pairedPen != nil else { return }
         pairedPen = nil
         out.append(.storePairing(pen: nil))
-    }
-
-    private mutating func enter(_ next: PenPairingPhase, _ out: inout [PenManagerAction]) {
-        phase = next
     }
 
     /// The delegate hears only changes of the public value (§5.7).
