@@ -253,6 +253,48 @@ final class TouchClassifierTests: XCTestCase {
         XCTAssertNil(c.classification(ofTouch: c.touchID(forInput: 2) ?? -1), "cancelled touches leave classification")
     }
 
+    /// §7.4: after two fingers in this event, a quick third tap is a finger even inside the 143 ms tap gap.
+    func testThirdQuickTapAfterTwoFingersIsFinger() {
+        touch(1, .began, at: 1000, x: 100)
+        touch(1, .moved, at: 1010, x: 120)
+        touch(1, .ended, at: 1100, x: 120)
+        update(1110)
+        XCTAssertEqual(cls(1), .finger)
+        touch(2, .began, at: 1300)
+        touch(2, .ended, at: 1400)
+        update(1410)
+        XCTAssertEqual(cls(2), .finger)
+        touch(3, .began, at: 1500)                  // 100 ms after touch 2 ended: isolated (previous was a finger)
+        touch(3, .ended, at: 1560)
+        update(1570)
+        XCTAssertEqual(cls(3), .finger, "two fingers already in this event")
+    }
+
+    /// §7.4 tap rule: an isolated tap is Palm when another touch ended in the 143 ms before it began.
+    func testTapRightAfterAFingerIsPalmWithoutTwoEarlierFingers() {
+        touch(1, .began, at: 1000)
+        touch(1, .ended, at: 1100)
+        update(1110)
+        XCTAssertEqual(cls(1), .finger)
+        touch(2, .began, at: 1200)                  // 100 ms gap: isolated (previous finger) but < 143 ms
+        touch(2, .ended, at: 1280)
+        update(1290)
+        XCTAssertEqual(cls(2), .palm)
+    }
+
+    /// The SDK's stable ids: a reused source id is a new touch with a new id, and the old one keeps its class.
+    func testReusedSourceIDsGetNewStableIDs() {
+        touch(1, .began, at: 1000)
+        touch(1, .ended, at: 1100)
+        update(1110)
+        let first = c.touchID(forInput: 1)
+        touch(1, .began, at: 2000)
+        let second = c.touchID(forInput: 1)
+        XCTAssertNotEqual(first, second)
+        XCTAssertEqual(first.flatMap(c.classification(ofTouch:)), .finger)
+        XCTAssertEqual(second.flatMap(c.classification(ofTouch:)), .unknown)
+    }
+
     /// The timing functions at their peaks and cut-offs (§7.3).
     func testLikelihoodShapes() {
         XCTAssertEqual(PenTiming.downLikelihood(0.025), 3, accuracy: 1e-9)

@@ -81,4 +81,15 @@ final class PencilPeripheralTests: XCTestCase {
         XCTAssertEqual(try PenValueDecoder.decode(.manufacturingID, id), .manufacturingID("53PA05-SIM0001"))
         XCTAssertEqual(pen.read(.softwareRevision), Array("60*".utf8))
     }
+
+    /// The advertisement fits a legacy PDU and parses back to the pen's central ID (§2).
+    func testAdvertisementEncodesAndParsesBack() throws {
+        var pen = PencilPeripheral()
+        _ = pen.write(.centralID, PenCentralID.wireBytes(0x0102_0304), at: .zero)
+        let bytes = try pen.advertising.encoded()
+        XCTAssertLessThanOrEqual(bytes.count, 31 - 3, "room left for the flags the kernel adds")
+        let parsed = try AdvertisingData(parsing: bytes)
+        XCTAssertEqual(PenAdvertisement(peripheral: "p", data: parsed)?.reconcilingCentral, 0x0102_0304)
+        XCTAssertEqual(try PencilPeripheral.scanResponse.encoded(), [0x07, 0x09] + Array("Pencil".utf8))
+    }
 }

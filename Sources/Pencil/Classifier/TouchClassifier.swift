@@ -13,7 +13,6 @@ public struct TouchClassifier: Sendable {
         public static let reclassifyAfterEnd: Duration = .milliseconds(300)
         public static let isolationGap: Duration = .milliseconds(135)
         public static let tapGap: Duration = .milliseconds(143)
-        public static let palmTapGap: Duration = .milliseconds(139)
         public static let idleToPalm: Duration = .microseconds(137_500)
         public static let tapDuration: ClosedRange<Duration> = .milliseconds(16) ... .milliseconds(200)
         public static let fingerTravel = 7.0
@@ -163,12 +162,6 @@ public struct TouchClassifier: Sendable {
         let winsEvent = event.map { wins(t, event: $0, score: score, now: now) } ?? false
         if winsEvent, PenTiming.odds(score) > Limits.penOdds { return type }
         let idle = now - t.lastSample > Limits.idleToPalm
-        if let end = t.ended, t.classification != .finger, isTap(t), touches.contains(where: { o in
-            o.began > end && o.began - end < Limits.palmTapGap && o.classification == .finger && isTap(o)
-        }) {
-            // A non-finger tap just before a finger tap was the hand, not a second finger (§7.4).
-            return .palm
-        }
         if isIsolated(t) {
             if winsEvent, score > Limits.isolatedPenScore { return type }
             if fingersInEvent >= 2 && t.classification != .finger { return .finger }
