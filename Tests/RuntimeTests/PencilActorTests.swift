@@ -20,6 +20,7 @@ final class PencilActorTests: XCTestCase {
         var all: [PencilActor.Output] { outputs.withLock { $0 } }
         var states: [PenManagerState] { all.compactMap { if case .state(let s) = $0 { s } else { nil } } }
         var clicks: [PenClick] { all.compactMap { if case .click(let c) = $0 { c } else { nil } } }
+        var switches: [PenSwitchEvent] { all.compactMap { if case .switchChanged(let e) = $0 { e } else { nil } } }
         var pairings: [String?] { all.compactMap { if case .pairing(let p) = $0 { .some(p) } else { nil } } }
     }
 
@@ -107,11 +108,14 @@ final class PencilActorTests: XCTestCase {
         XCTAssertEqual(listener.first, [0x01], "HasListener 01 first (§4 step 4)")
 
         // A click of the tip (no case touch: not the pairing spot).
+        let switchesBefore = rig.recorder.switches.count
         await rig.pen.press(.tip, down: true)
-        try await rig.settle(until: { rig.recorder.all.contains { if case .switchChanged(let e) = $0 { e.isPressed } else { false } } })
+        try await rig.settle(until: { rig.recorder.switches.count == switchesBefore + 1 })
         let pressedAt = rig.clock.elapsed
         await rig.testClock.advance(by: .milliseconds(120))
         await rig.pen.press(.tip, down: false)
+        // The release is stamped when it arrives: wait for it before session time moves on.
+        try await rig.settle(until: { rig.recorder.switches.count == switchesBefore + 2 })
         try await rig.advance(until: { !rig.recorder.clicks.isEmpty }, limit: .seconds(1))
         XCTAssertEqual(rig.recorder.clicks.first?.pen, .tip)
         XCTAssertEqual(rig.recorder.clicks.first?.pressedAt, pressedAt)
@@ -184,5 +188,28 @@ final class PencilActorTests: XCTestCase {
         let info = rig.recorder.all.compactMap { if case .information(let i) = $0 { i } else { nil } }.last
         XCTAssertEqual(info?.firmwareRevision, "60")
         XCTAssertEqual(info?.manufacturerName, "FiftyThree, Inc.")
+    }
+    /// A script drives the simulated pen: an eraser click arrives as a click held for the scripted time,
+    /// and a scripted drop is followed by a reconnection.
+    func testScriptedClickAndDrop() async throws {
+        let rig = await makeRig(pairedPen: "F5:3C:00:00:00:01", configure: { p in
+            _ = p.write(.centralID, PenCentralID.wireBytes(PencilActorTests.us), at: .zero)
+        })
+        defer { rig.tasks.forEach { $0.cancel() } }
+        try await rig.advance(until: { rig.recorder.states.last == .connected })
+        // Let the set-up finish (the eraser's subscription) before the script starts.
+        try await rig.advance(until: { await rig.pen.peripheral.subscriptions.contains(.isEraserPressed) }, limit: .seconds(1))
+        let script = PencilScript(PencilScript.click(.eraser, at: .milliseconds(100), held: .milliseconds(200))
+                                  + [PencilScript.Step(at: .seconds(1), .dropLink)])
+        let player = Task { await rig.pen.play(script) }
+        defer { player.cancel() }
+        try await rig.advance(until: { !rig.recorder.clicks.isEmpty }, limit: .seconds(1))
+        XCTAssertEqual(rig.recorder.clicks.map(\.pen), [.eraser])
+        // Stamped on arrival: never earlier than scripted, and exactly the switch events' times.
+        let switches = rig.recorder.switches.filter { $0.pen == .eraser }
+        XCTAssertEqual(switches.map(\.isPressed), [true, false])
+        XCTAssertEqual(rig.recorder.clicks.first?.held, switches[1].at - switches[0].at)
+        XCTAssertGreaterThanOrEqual(rig.recorder.clicks.first?.held ?? .zero, .milliseconds(200))
+        try await rig.advance(until: { rig.recorder.states.suffix(3) == [.disconnected, .reconnecting, .connected] })
     }
 }
