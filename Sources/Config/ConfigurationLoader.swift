@@ -59,7 +59,9 @@ public struct ConfigurationLoader: Sendable {
 
         let devices = root.subtable("devices")
         let belt = readDevice(devices?.subtable("belt"), defaults: .beltDefaults)
-        let touchCase = readDevice(devices?.subtable("touch_case"), defaults: .touchCaseDefaults)
+        let touchCaseTable = devices?.subtable("touch_case")
+        let touchCaseSettings = readTouchCaseSettings(touchCaseTable)
+        let touchCase = readDevice(touchCaseTable, defaults: .touchCaseDefaults)
         let pencil = readDevice(devices?.subtable("pencil"), defaults: .pencilDefaults)
         devices?.rejectUnknownKeys()
 
@@ -95,14 +97,14 @@ public struct ConfigurationLoader: Sendable {
                                "\"external\" needs a compass, but [compass] source is \"none\"; set [compass] source (e.g. \"auto\") or use heading_source = \"belt\"")
         }
         let buttons = readButtons(root.subtable("buttons"), board: board)
-        let gestures = readGestures(root.subtable("gestures"))
+        let gestures = readGestures(root.subtable("gestures"), sensed: touchCaseSettings.sides)
 
         var simulation: SimulationConfiguration?
         if let table = root.subtable("simulation") {
             if board != nil && !simulated {
                 table.report("", "the [simulation] table only applies to board = \"sim\"")
             }
-            simulation = readSimulation(table, buttons: buttons)
+            simulation = readSimulation(table, buttons: buttons, touchCase: touchCaseSettings)
         } else if simulated {
             simulation = SimulationConfiguration()
         }
@@ -115,6 +117,7 @@ public struct ConfigurationLoader: Sendable {
             routePath: routePath, route: route, autostart: autostart, guidance: guidance, intensity: intensity,
             buttons: buttons, gestures: gestures, simulation: simulated ? simulation : nil)
         configuration.compassMounting = compassMounting
+        configuration.touchCaseSettings = touchCaseSettings
         return configuration
     }
 
@@ -313,24 +316,110 @@ public struct ConfigurationLoader: Sendable {
         return config
     }
 
-    private func readGestures(_ t: TableReader?) -> GestureCommandMap? {
+    private func readTouchCaseSettings(_ t: TableReader?) -> TouchCaseSettings {
+        var settings = TouchCaseSettings()
+        guard let t else { return settings }
+        if let names = t.strings("sides") {
+            var sides: Set<CaseSide> = []
+            for (i, name) in names.enumerated() {
+                if let side = CaseSide(rawValue: name) { sides.insert(side) } else {
+                    t.issues.report("\(t.keyPath("sides"))[\(i)]", "\"\(name)\" is not a side of the case; use top, bottom, left or right")
+                }
+            }
+            if names.isEmpty { t.report("sides", "no side enabled; list at least one of top, bottom, left, right (or set enabled = false)") }
+            settings.sides = sides
+        }
+        if let n = t.int("touches_per_side", in: 1...5) { settings.touchesPerSide = n }
+        if let b = t.bool("power_saving") { settings.powerSaving = b }
+        return settings
+    }
+
+    /// `[gestures]`: `gesture = "command"` (on every sensed side), or `gesture = { command = "…",
+    /// sides = [...], classes = [...], <parameters> }`, or an array of such tables (the same gesture
+    /// doing different things on different sides); `pencil-tip[-long]`/`pencil-eraser[-long]` for pen
+    /// clicks; `handedness` and `long_click_ms`.
+    private func readGestures(_ t: TableReader?, sensed: Set<CaseSide>) -> GestureCommandMap? {
         guard let t else { return .defaults }
-        var bindings: [RecognizedGesture: NavigationCommand] = [:]
-        let names = RecognizedGesture.allCases.map(\.configName)
-        for key in t.keys.sorted() {
+        var map = GestureCommandMap()
+        if let h = t.choice("handedness", Handedness.allCases.map(\.rawValue)) { map.handedness = Handedness(rawValue: h) ?? .right }
+        if let ms = t.int("long_click_ms", in: 100...10_000, unit: " ms") { map.longClick = .milliseconds(ms) }
+        let names = RecognizedGesture.allCases.map(\.configName) + PenClickGesture.allCases.map(\.configName)
+        for key in t.keys.sorted() where key != "handedness" && key != "long_click_ms" {
             t.declare(key)
+            if let click = PenClickGesture(configName: key) {
+                guard let name = t.string(key) else { continue }
+                if name == "none" { continue }
+                if let cmd = command(name, at: t.keyPath(key), issues: t.issues) { map.clicks[click] = cmd }
+                continue
+            }
             guard let gesture = RecognizedGesture(configName: key) else {
                 t.report(key, "unknown gesture" + Suggestion.hint(for: key, in: names) + " (gestures: \(names.joined(separator: ", ")))")
                 continue
             }
-            guard let name = t.string(key) else { continue }
-            if name == "none" { continue }
-            if let cmd = command(name, at: t.keyPath(key), issues: t.issues) { bindings[gesture] = cmd }
+            guard let value = t.value(key) else { continue }
+            if let name = value.string {
+                if name == "none" { continue }
+                if let cmd = command(name, at: t.keyPath(key), issues: t.issues) { map.bindings.append(GestureBinding(gesture, command: cmd)) }
+            } else if value.table != nil, let sub = t.subtable(key) {
+                if let b = readBinding(sub, gesture: gesture, sensed: sensed) { map.bindings.append(b) }
+            } else if value.array != nil, let subs = t.tables(key) {
+                for sub in subs {
+                    if let b = readBinding(sub, gesture: gesture, sensed: sensed) { map.bindings.append(b) }
+                }
+            } else {
+                t.report(key, "expected a command name, { command = \"…\", sides = [...] } or an array of those, found \(TableReader.describe(value))")
+            }
         }
-        return GestureCommandMap(bindings)
+        return map
     }
 
-    private func readSimulation(_ t: TableReader, buttons: ButtonConfiguration?) -> SimulationConfiguration {
+    private func readBinding(_ t: TableReader, gesture: RecognizedGesture, sensed: Set<CaseSide>) -> GestureBinding? {
+        var cmd: NavigationCommand?
+        if let name = t.string("command") {
+            cmd = command(name, at: t.keyPath("command"), issues: t.issues)
+        } else if !t.has("command") {
+            t.report("command", "missing; what the gesture does, e.g. command = \"next-waypoint\"")
+        }
+        var sides: Set<CaseSide>?
+        if let names = t.strings("sides") {
+            var set: Set<CaseSide> = []
+            for (i, name) in names.enumerated() {
+                guard let side = CaseSide(rawValue: name) else {
+                    t.issues.report("\(t.keyPath("sides"))[\(i)]", "\"\(name)\" is not a side of the case; use top, bottom, left or right")
+                    continue
+                }
+                if !sensed.contains(side) {
+                    t.issues.report("\(t.keyPath("sides"))[\(i)]", "side \"\(name)\" is not enabled in [devices.touch_case] sides (\(sensed.map(\.rawValue).sorted().joined(separator: ", "))); enable it there or remove it here")
+                    continue
+                }
+                set.insert(side)
+            }
+            if names.isEmpty { t.report("sides", "empty; leave the key out for every side, or list the sides") }
+            sides = set
+        }
+        var classes: Set<TouchClass>?
+        if let names = t.strings("classes") {
+            classes = []
+            for (i, name) in names.enumerated() {
+                if let c = TouchClass(rawValue: name) { classes?.insert(c) } else {
+                    t.issues.report("\(t.keyPath("classes"))[\(i)]", "\"\(name)\" is not a touch class; use \(TouchClass.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+            }
+        }
+        var parameters: [String: Double] = [:]
+        for p in GestureParameter.allowed(for: gesture) {
+            if p.isCount {
+                if let v = t.int(p.key, in: Int(p.range.lowerBound)...Int(p.range.upperBound)) { parameters[p.name] = Double(v) }
+            } else if let v = t.double(p.key, in: p.range) {
+                parameters[p.name] = v
+            }
+        }
+        t.rejectUnknownKeys()
+        guard let cmd else { return nil }
+        return GestureBinding(gesture, sides: sides, parameters: parameters, touchClasses: classes, command: cmd)
+    }
+
+    private func readSimulation(_ t: TableReader, buttons: ButtonConfiguration?, touchCase: TouchCaseSettings) -> SimulationConfiguration {
         var s = SimulationConfiguration()
         if let v = t.double("acceleration", in: 1...10_000, unit: "×") { s.acceleration = v }
         if let v = t.int("seed", in: 0...Int.max) { s.seed = UInt64(v) }
@@ -341,32 +430,36 @@ public struct ConfigurationLoader: Sendable {
         if let v = t.double("compass_noise_deg", in: 0...45, unit: "°") { s.compassNoise = v }
         if let v = t.double("start_offset_m", in: 0...500, unit: " m") { s.startOffset = v }
         for e in t.tables("events") ?? [] {
-            if let event = readEvent(e, buttons: buttons) { s.events.append(event) }
+            if let event = readEvent(e, buttons: buttons, touchCase: touchCase) { s.events.append(event) }
         }
         s.events.sort { $0.at < $1.at }
         t.rejectUnknownKeys()
         return s
     }
 
-    static let actorNames = ["belt", "navigation", "gestures", "buttons"]
+    static let actorNames = ["belt", "navigation", "gestures", "buttons", "pencil"]
 
-    private func readEvent(_ e: TableReader, buttons: ButtonConfiguration?) -> SimulationEvent? {
+    private func readEvent(_ e: TableReader, buttons: ButtonConfiguration?, touchCase: TouchCaseSettings) -> SimulationEvent? {
         let at = readTime(e, "at")
         if !e.has("at") { e.report("at", "missing; when the event happens, e.g. at = \"3:00\" (minutes:seconds of session time)") }
-        let actionKeys = ["button", "gesture", "belt_button", "gps_outage_s", "belt_disconnect_s", "belt_refuses_connection",
+        let actionKeys = ["button", "gesture", "touch", "pencil", "belt_button", "gps_outage_s", "belt_disconnect_s", "belt_refuses_connection",
                           "belt_battery_percent", "fail_actor"]
         let present = actionKeys.filter { e.has($0) }
         guard present.count == 1 else {
             e.report("", present.isEmpty
                 ? "an event needs one of \(actionKeys.joined(separator: ", "))"
                 : "an event has exactly one action, found \(present.joined(separator: " and "))")
-            for k in actionKeys + ["long"] { e.declare(k) }
+            for k in actionKeys + ["long", "side"] { e.declare(k) }
             e.rejectUnknownKeys()
             return nil
         }
         let long = e.bool("long") ?? false
-        if e.has("long") && present[0] != "button" && present[0] != "belt_button" {
-            e.report("long", "only applies to button and belt_button events")
+        if e.has("long") && !["button", "belt_button", "pencil"].contains(present[0]) {
+            e.report("long", "only applies to button, belt_button and pencil events")
+        }
+        if e.has("side") && present[0] != "gesture" {
+            e.declare("side")
+            e.report("side", "only applies to gesture events (a touch stroke names its own side)")
         }
         var action: SimulationEvent.Action?
         switch present[0] {
@@ -384,9 +477,25 @@ public struct ConfigurationLoader: Sendable {
             }
         case "gesture":
             if let name = e.string("gesture") {
-                if let g = RecognizedGesture(configName: name) { action = .gesture(g) } else {
+                let side = e.choice("side", CaseSide.allCases.map(\.rawValue)).flatMap(CaseSide.init(rawValue:)) ?? .right
+                if let g = RecognizedGesture(configName: name) {
+                    action = touchAction(SimulatedTouch(g, on: side), e, key: "gesture", touchCase: touchCase)
+                } else {
                     e.report("gesture", "unknown gesture \"\(name)\"" + Suggestion.hint(for: name, in: RecognizedGesture.allCases.map(\.configName)))
                 }
+            }
+        case "touch":
+            let strokes: [TableReader]? = e.value("touch")?.table != nil ? e.subtable("touch").map { [$0] } : e.tables("touch")
+            var read: [SimulatedTouch.Stroke] = []
+            for (i, t) in (strokes ?? []).enumerated() {
+                if let stroke = readStroke(t, finger: i) { read.append(stroke) }
+            }
+            if let strokes, read.count == strokes.count, !read.isEmpty {
+                action = touchAction(SimulatedTouch(strokes: read), e, key: "touch", touchCase: touchCase)
+            }
+        case "pencil":
+            if let name = e.choice("pencil", ["tip", "eraser"]) {
+                action = .penClick(name, held: long ? .seconds(1) : .milliseconds(120))
             }
         case "belt_button":
             if let name = e.choice("belt_button", BeltButton.allCases.map(\.description)) {
@@ -410,6 +519,44 @@ public struct ConfigurationLoader: Sendable {
         e.rejectUnknownKeys()
         guard let at, let action else { return nil }
         return SimulationEvent(at: at, action: action)
+    }
+
+    /// A touch event is only useful when the case senses where it touches, with enough fingers.
+    private func touchAction(_ touch: SimulatedTouch, _ e: TableReader, key: String, touchCase: TouchCaseSettings) -> SimulationEvent.Action? {
+        for side in Set(touch.strokes.map(\.side)) where !touchCase.sides.contains(side) {
+            e.report(key == "gesture" ? "side" : key, "side \"\(side.rawValue)\" is not enabled in [devices.touch_case] sides, so the case would not report it")
+            return nil
+        }
+        if touch.fingersNeeded > touchCase.touchesPerSide {
+            e.report(key, "needs \(touch.fingersNeeded) fingers on one side, but [devices.touch_case] touches_per_side is \(touchCase.touchesPerSide)")
+            return nil
+        }
+        return .touch(touch)
+    }
+
+    /// `{ side = "right", from = [0.2, 0.5], to = [0.8, 0.5], duration_ms = 150, delay_ms = 0, finger = 0 }`.
+    private func readStroke(_ t: TableReader, finger index: Int) -> SimulatedTouch.Stroke? {
+        let side = t.choice("side", CaseSide.allCases.map(\.rawValue)).flatMap(CaseSide.init(rawValue:))
+        if !t.has("side") { t.report("side", "missing; the side touched: top, bottom, left or right") }
+        func point(_ key: String) -> TouchPoint? {
+            guard let v = t.value(key) else { return nil }
+            let numbers = v.array?.compactMap { $0.type == .int ? $0.int.map(Double.init) : $0.double } ?? []
+            guard numbers.count == 2, v.array?.count == 2, numbers.allSatisfy({ (0...1).contains($0) }) else {
+                t.report(key, "expected [x, y] with both within 0–1 (the strip's normalized coordinates), found \(TableReader.describe(v))")
+                return nil
+            }
+            return TouchPoint(x: numbers[0], y: numbers[1])
+        }
+        let from = point("from")
+        if !t.has("from") { t.report("from", "missing; where the finger lands, [x, y] within 0–1") }
+        let to = point("to")
+        let duration = t.int("duration_ms", in: 10...60_000, unit: " ms") ?? 100
+        let delay = t.int("delay_ms", in: 0...60_000, unit: " ms") ?? 0
+        let finger = t.int("finger", in: 0...4) ?? index
+        t.rejectUnknownKeys()
+        guard let side, let from else { return nil }
+        return SimulatedTouch.Stroke(side: side, finger: finger, delay: .milliseconds(delay), duration: .milliseconds(duration),
+                                     from: from, to: to)
     }
 
     /// A script runs for at most a day of session time.

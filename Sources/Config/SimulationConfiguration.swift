@@ -38,8 +38,10 @@ public struct SimulationEvent: Sendable, Hashable {
     public enum Action: Sendable, Hashable {
         /// A press of a GPIO button (through the button actor).
         case pressButton(line: Int, long: Bool)
-        /// A gesture recognized on the touch case (through the gesture actor's command map).
-        case gesture(RecognizedGesture)
+        /// Fingers on the simulated touch case (a scripted `gesture`, or raw strokes).
+        case touch(SimulatedTouch)
+        /// A click of the simulated Pencil's switch ("tip" or "eraser"), held this long.
+        case penClick(String, held: Duration)
         /// A press on the simulated belt's own button.
         case beltButton(BeltButton, BeltPressType)
         /// The GPS goes quiet for a while.

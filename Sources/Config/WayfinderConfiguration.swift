@@ -12,6 +12,8 @@ public struct WayfinderConfiguration: Sendable {
     public var stateDirectory: String
     public var belt: DeviceSelection
     public var touchCase: DeviceSelection
+    /// `[devices.touch_case]` sides, touches per side, power saving.
+    public var touchCaseSettings = TouchCaseSettings()
     public var pencil: DeviceSelection
     public var gps: GPSSource
     public var compass: CompassSource

@@ -1,24 +1,47 @@
 import Navigation
 
-/// The configurable gesture → command table of the gesture actor.
+/// The configured gesture → command table of the gesture actor: touch gestures on the case (each
+/// with its sides and parameters, `GestureBinding`) and clicks of the Pencil (`PenClickGesture`).
 public struct GestureCommandMap: Sendable, Hashable {
-    public private(set) var bindings: [RecognizedGesture: NavigationCommand]
+    public var bindings: [GestureBinding]
+    public var clicks: [PenClickGesture: NavigationCommand]
+    public var handedness: Handedness
+    /// A pen click held at least this long is a long click.
+    public var longClick: Duration
 
-    public init(_ bindings: [RecognizedGesture: NavigationCommand] = [:]) {
+    public static let defaultLongClick: Duration = .milliseconds(600)
+
+    public init(_ bindings: [GestureBinding] = [], clicks: [PenClickGesture: NavigationCommand] = [:],
+                handedness: Handedness = .right, longClick: Duration = Self.defaultLongClick) {
         self.bindings = bindings
+        self.clicks = clicks
+        self.handedness = handedness
+        self.longClick = longClick
     }
 
-    /// The command a gesture stands for; nil means the gesture is deliberately unbound.
+    /// The simple form: each gesture on every side.
+    public init(_ simple: [RecognizedGesture: NavigationCommand]) {
+        self.init(simple.sorted { $0.key.configName < $1.key.configName }.map { GestureBinding($0.key, command: $0.value) })
+    }
+
+    /// The command of the first binding of `gesture` (whatever its sides); nil when unbound.
     public func command(for gesture: RecognizedGesture) -> NavigationCommand? {
-        bindings[gesture]
+        bindings.first { $0.gesture == gesture }?.command
+    }
+
+    /// The command a pen click stands for; nil when unbound.
+    public func command(forClick penSwitch: String, held: Duration) -> NavigationCommand? {
+        clicks[PenClickGesture(penSwitch: penSwitch, isLong: held >= longClick)]
     }
 
     /// Defaults chosen so that no single accidental touch stops a walk: stop needs a long press.
+    /// A tip click toggles pause, a long eraser press stops.
     public static let defaults = GestureCommandMap([
-        .doubleTap: .togglePause,
-        .longPress: .stop,
-        .swipe(.right): .nextWaypoint,
-        .swipe(.left): .previousWaypoint,
-        .tap: .announceDirection,
-    ])
+        GestureBinding(.doubleTap, command: .togglePause),
+        GestureBinding(.longPress, command: .stop),
+        GestureBinding(.swipe(.right), command: .nextWaypoint),
+        GestureBinding(.swipe(.left), command: .previousWaypoint),
+        GestureBinding(.tap, command: .announceDirection),
+    ], clicks: [PenClickGesture(penSwitch: "tip", isLong: false): .togglePause,
+                PenClickGesture(penSwitch: "eraser", isLong: true): .stop])
 }

@@ -96,6 +96,15 @@ public struct FuffrPeripheral: Sendable {
         }
     }
 
+    /// When `advance(to:)` next has something to send: every report interval while a finger is down or
+    /// owes its release, else when the next stroke starts; nil when the script has nothing left. Lets
+    /// the host sleep between strokes instead of waking 50 times a second of session time.
+    public func nextReportTime(after now: Duration) -> Duration? {
+        if !reported.isEmpty { return max(nextReportAt, now) }
+        guard let start = trace.strokes.filter({ $0.end > now }).map({ max($0.start, now) }).min() else { return nil }
+        return max(start, nextReportAt)
+    }
+
     private mutating func report(at now: Duration) -> [TouchRecord] {
         guard command.sensesTouches else { return [] }
         var records: [TouchRecord] = []

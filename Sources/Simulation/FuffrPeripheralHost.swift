@@ -12,6 +12,7 @@ public actor FuffrPeripheralHost {
     private let logger: Logger
     private var server: GATTServerConnection?
     private var link = 0
+    private var ticker: Task<Void, Never>?
     /// Links served so far (a reconnection makes it 2).
     public private(set) var linksServed = 0
 
@@ -33,14 +34,31 @@ public actor FuffrPeripheralHost {
         let connection = GATTServerConnection(socket: socket, database: FuffrPeripheral.gattDatabase, logger: logger)
         server = connection
         peripheral.connect(at: clock.elapsed)
-        let ticker = Task { [clock] in
+        startTicker()
+        await connection.run(delegate: Delegate(host: self, link: current))
+        if link == current {
+            ticker?.cancel()
+            ticker = nil
+        }
+    }
+
+    /// Wakes for the peripheral's next report (every 20 ms while a finger is down), idles between
+    /// strokes; `play` restarts it for a new script.
+    private func startTicker() {
+        ticker?.cancel()
+        let (clock, current) = (self.clock, link)
+        ticker = Task {
             while !Task.isCancelled {
-                do { try await clock.sleep(for: FuffrPeripheral.reportInterval) } catch { return }
+                guard let wake = await self.nextWake(link: current) else { return }
+                do { try await clock.sleep(until: SessionInstant(offset: wake)) } catch { return }
                 await self.advance(link: current)
             }
         }
-        await connection.run(delegate: Delegate(host: self, link: current))
-        ticker.cancel()
+    }
+
+    private func nextWake(link: Int) -> Duration? {
+        guard link == self.link, server != nil else { return nil }
+        return peripheral.nextReportTime(after: clock.elapsed)
     }
 
     /// Drops the link from the case's side, as if it went out of range.
@@ -54,6 +72,7 @@ public actor FuffrPeripheralHost {
     /// Replaces the script (strokes are in session time).
     public func play(_ trace: FuffrTouchTrace) {
         peripheral.trace = trace
+        if server != nil { startTicker() }
     }
 
     public var operations: [String] { peripheral.operations }

@@ -1,9 +1,9 @@
 import BLE
 import Belt
 import Config
-import Gestures
 import Logging
 import Navigation
+import Pencil
 import Platform
 import Sensors
 
@@ -13,7 +13,10 @@ public actor SimulatedBoard {
     public nonisolated let fixes: AsyncStream<Fix>
     public nonisolated let headings: AsyncStream<Heading>
     public nonisolated let buttonEdges: AsyncStream<GPIOEdgeEvent>
-    public nonisolated let gestures: AsyncStream<RecognizedGesture>
+    /// The Fuffr case and the Pencil, as GATT servers speaking their real bytes; the script puts
+    /// fingers on the case and clicks the pen.
+    public nonisolated let touchCase: FuffrPeripheralHost
+    public nonisolated let pencil: PencilPeripheralHost
     public nonisolated let actorFailures: AsyncStream<String>
 
     private let clock: SessionClock
@@ -22,7 +25,7 @@ public actor SimulatedBoard {
     private let fixSink: AsyncStream<Fix>.Continuation
     private let headingSink: AsyncStream<Heading>.Continuation
     private let edgeSink: AsyncStream<GPIOEdgeEvent>.Continuation
-    private let gestureSink: AsyncStream<RecognizedGesture>.Continuation
+    private var touchTrace = FuffrTouchTrace()
     private let failureSink: AsyncStream<String>.Continuation
     /// The belt's GATT server for the current link, and which link it is (a stale server's calls are ignored).
     private var beltServer: GATTServerConnection?
@@ -30,6 +33,9 @@ public actor SimulatedBoard {
     /// Notifications and closes for the belt's server, delivered in order by one task.
     private let beltOutbox: AsyncStream<BeltOutgoing>.Continuation
     private var reportedViolations = 0
+
+    /// The central ID the simulated board's pencil actor writes, and the simulated pen starts paired to.
+    public static let pencilCentralID: UInt32 = 0x5749_4D31
 
     /// How often the world moves on, in session time.
     public static let stepInterval: Duration = .milliseconds(100)
@@ -43,7 +49,11 @@ public actor SimulatedBoard {
         (fixes, fixSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(8))
         (headings, headingSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4))
         (buttonEdges, edgeSink) = AsyncStream.makeStream()
-        (gestures, gestureSink) = AsyncStream.makeStream()
+        touchCase = FuffrPeripheralHost(clock: clock, logger: logger)
+        // The simulated pen was paired with this board before the run: it advertises our central ID.
+        var pen = PencilPeripheral()
+        _ = pen.write(.centralID, PenCentralID.wireBytes(Self.pencilCentralID), at: .zero)
+        pencil = PencilPeripheralHost(peripheral: pen, clock: clock, logger: logger)
         (actorFailures, failureSink) = AsyncStream.makeStream()
         let (outgoing, outbox) = AsyncStream<BeltOutgoing>.makeStream()
         beltOutbox = outbox
@@ -80,9 +90,22 @@ public actor SimulatedBoard {
         for fix in output.fixes { fixSink.yield(fix) }
         for heading in output.headings { headingSink.yield(heading) }
         for edge in output.buttonEdges { edgeSink.yield(edge) }
-        for gesture in output.gestures {
-            logger.info("touch case: \(gesture) recognized")
-            gestureSink.yield(gesture)
+        if !output.touches.isEmpty {
+            let now = clock.elapsed
+            touchTrace.strokes.removeAll { $0.end < now - .seconds(5) }
+            for touch in output.touches {
+                logger.info("touch case: a finger \(touch.gesture.map { "makes \($0)" } ?? "touches") on the \(Set(touch.strokes.map(\.side.rawValue)).sorted().joined(separator: "+")) side")
+                touchTrace.strokes += touch.strokes.compactMap { FuffrTouchTrace.Stroke($0, at: now) }
+            }
+            let (host, trace) = (touchCase, touchTrace)
+            Task { await host.play(trace) }
+        }
+        for click in output.penClicks {
+            logger.info("pencil: a click of the \(click.pen)")
+            let pen: PenSwitch = click.pen == "eraser" ? .eraser : .tip
+            let script = PencilScript(PencilScript.click(pen, at: .zero, held: click.held))
+            let host = pencil
+            Task { await host.play(script) }
         }
         for name in output.actorFailures {
             logger.notice("injecting a failure into the \(name) actor")

@@ -1,6 +1,5 @@
 import Belt
 import Config
-import Gestures
 import Navigation
 import Platform
 import Sensors
@@ -15,7 +14,9 @@ public struct SimulatedWorld: Sendable {
         public var fixes: [Fix] = []
         public var headings: [Heading] = []
         public var buttonEdges: [GPIOEdgeEvent] = []
-        public var gestures: [RecognizedGesture] = []
+        /// Fingers put on the simulated touch case, and clicks of the simulated Pencil.
+        public var touches: [SimulatedTouch] = []
+        public var penClicks: [(pen: String, held: Duration)] = []
         /// What the belt's GATT server notified (only on characteristics a central subscribed to).
         public var beltNotifications: [BeltWrite] = []
         public var actorFailures: [String] = []
@@ -151,8 +152,10 @@ public struct SimulatedWorld: Sendable {
                 GPIOEdgeEvent(offset: offset, edge: .rising, timestamp: release),
             ]
             pendingEdges.sort { $0.timestamp < $1.timestamp }
-        case .gesture(let g):
-            output.gestures.append(g)
+        case .touch(let touch):
+            output.touches.append(touch)
+        case .penClick(let pen, let held):
+            output.penClicks.append((pen, held))
         case .beltButton(let button, let press):
             let events = peripheral.belt.press(button, press, at: now)
             if isBeltConnected {

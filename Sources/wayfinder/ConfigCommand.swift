@@ -25,7 +25,11 @@ struct ConfigCommand: ParsableCommand {
                 print("  route      \(c.routePath) (\(c.route.waypoints.count) waypoints)")
                 print("  heading    \(c.guidance.headingSource.rawValue), declination \(c.guidance.declination)°")
                 print("  buttons    \(c.buttons.bindings.map { "GPIO\($0.line)→\($0.press?.configName ?? "-")\($0.longPress.map { "/\($0.configName)" } ?? "")" }.joined(separator: ", "))")
-                print("  gestures   \(c.gestures.bindings.sorted { $0.key.configName < $1.key.configName }.map { "\($0.key)→\($0.value)" }.joined(separator: ", "))")
+                print("  gestures   \((c.gestures.bindings.map(\.description) + c.gestures.clicks.sorted { $0.key.configName < $1.key.configName }.map { "\($0.key) → \($0.value)" }).joined(separator: ", "))")
+                if c.touchCase.enabled {
+                    let t = c.touchCaseSettings
+                    print("  touch case \(t.sides.map(\.rawValue).sorted().joined(separator: "+")), \(t.touchesPerSide) per side, power saving \(t.powerSaving ? "on" : "off")")
+                }
                 if let s = c.simulation { print("  simulation \(s.acceleration)×, \(s.events.count) scripted events") }
             } catch {
                 printError("\(error)")

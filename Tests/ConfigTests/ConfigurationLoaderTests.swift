@@ -231,7 +231,8 @@ final class ConfigurationLoaderTests: XCTestCase {
         let c = try loader.load(text: text, path: "/tmp/x.toml")
         XCTAssertEqual(c.simulation?.acceleration, 30)
         XCTAssertEqual(c.simulation?.events.map(\.at), [.seconds(90), .seconds(180)], "events are sorted by time")
-        XCTAssertEqual(c.simulation?.events.first?.action, .gesture(.swipe(.right)))
+        // A scripted gesture is a touch: the stroke a finger makes for it, on the right side by default.
+        XCTAssertEqual(c.simulation?.events.first?.action, .touch(SimulatedTouch(.swipe(.right), on: .right)))
 
         let bad = issues(text.replacingOccurrences(of: "button = \"GPIO17\"", with: "button = \"GPIO5\"")
             + "\n[[simulation.events]]\nat = \"soon\"\ngesture = \"tap\"")

@@ -2,7 +2,7 @@ import Logging
 import Platform
 @testable import Runtime
 import ServiceLifecycle
-import Gestures
+import TouchCase
 import Config
 import WayfinderTestKit
 import XCTest
@@ -22,9 +22,9 @@ final class SupervisionTests: XCTestCase {
         let logs = LogCapture()
         let health = HealthMonitor(expected: ["gestures", "buttons"])
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
-        let (gestureInput, gestureSink) = AsyncStream<RecognizedGesture>.makeStream()
+        let (touchInput, touchSink) = AsyncStream<TouchCase.TouchEvent>.makeStream()
         let (edges, edgeSink) = AsyncStream<GPIOEdgeEvent>.makeStream()
-        let gestures = GestureActor(map: .defaults, gestures: gestureInput, commands: commandSink, clock: clock,
+        let gestures = GestureActor(map: .defaults, touches: touchInput, commands: commandSink, clock: clock,
                                     logger: logs.logger("gestures"), health: health)
         let buttons = ButtonActor(configuration: ButtonConfiguration(bindings: [ButtonBinding(line: 17, press: .togglePause)]),
                                   edges: edges, commands: commandSink, clock: clock, logger: logs.logger("buttons"),
@@ -52,7 +52,13 @@ final class SupervisionTests: XCTestCase {
             received.append(await iterator.next()!)
             try await waitUntil { logs.matching("gestures actor restarted (restart \(round + 1))").count == 1 }
         }
-        gestureSink.yield(.swipe(.right))   // the restarted actor works again
+        // The restarted actor works again: a right swipe on the case (0.6 of the strip in 150 ms).
+        let t0 = clock.elapsed
+        for (i, x) in [0.2, 0.4, 0.6, 0.8].enumerated() {
+            touchSink.yield(TouchCase.TouchEvent(side: .right, id: 1, phase: i == 0 ? .began : .moved, x: x, y: 0.5,
+                                                 time: t0 + .milliseconds(50 * i)))
+        }
+        touchSink.yield(TouchCase.TouchEvent(side: .right, id: 1, phase: .ended, x: 0.8, y: 0.5, time: t0 + .milliseconds(160)))
         received.append(await iterator.next()!)
 
         XCTAssertEqual(received.map(\.command), [.togglePause, .togglePause, .nextWaypoint])

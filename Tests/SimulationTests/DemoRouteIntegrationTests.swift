@@ -53,7 +53,7 @@ final class DemoRouteIntegrationTests: XCTestCase {
         // The shipped script without its skip gesture, so every waypoint must be walked to;
         // pause/resume, the GPS outage, the belt's link loss and the actor failure stay in.
         var config = try demoConfiguration { event in
-            if case .gesture(.swipe) = event.action { return false }
+            if case .touch(let t) = event.action, case .swipe = t.gesture { return false }
             return true
         }
         // A large declination, so that getting its sign wrong (a 40° error) cannot hide in the tolerance.
@@ -193,7 +193,7 @@ final class DemoRouteIntegrationTests: XCTestCase {
 
     func testASwipeSkipsAWaypoint() async throws {
         let config = try demoConfiguration { event in
-            if case .gesture(.swipe(.right)) = event.action { return true }
+            if case .touch(let t) = event.action, t.gesture == .swipe(.right) { return true }
             return false
         }
         let (_, observations, logs, route) = try await walk(config)

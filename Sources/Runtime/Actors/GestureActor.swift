@@ -1,36 +1,62 @@
 import Gestures
 import Logging
+import Pencil
 import Platform
+import TouchCase
 
-/// The gesture pipeline's actor: turns recognized gestures into commands through the configured map.
-/// (The recognizers that feed it from the touch case arrive with the touch-input issue; on the
-/// simulated board, gestures come from the script.)
+/// The gesture actor: runs the gesture pipeline (`GestureBindingPipeline`, one recognizer per
+/// `[gestures]` binding) on the touch case's live touches, and maps what it recognizes, and the
+/// Pencil's clicks, to navigation commands.
+///
+/// - Touches come from `TouchCaseActor`; each is classified by the Pencil's `TouchClassifier` (pen,
+///   eraser, finger, palm) while a pen is connected, and its class at `began` is what recognizers
+///   restricted to classes see. Without a pen every touch is `unknown`.
+/// - Each touch is also passed on to the pencil actor (`penTouches`) for its pairing spot.
+/// - Timers (a tap waiting for a double tap, a long press) are woken exactly at the pipeline's next
+///   deadline, besides the heartbeat.
+/// - Each touch is one frame: the case reports touches one notification at a time, and the pipeline
+///   orders frames by their event time.
 public actor GestureActor {
     public enum Event: Sendable {
         case tick
-        case gesture(RecognizedGesture)
+        case touch(TouchCase.TouchEvent)
+        case pen(PencilActor.Output)
+        case timer
         case fail
         case shutdown
     }
 
     public static let name = "gestures"
+    public static let heartbeat: Duration = .milliseconds(250)
+
     public nonisolated let mailbox = Mailbox<Event>()
     private var forwarders = Forwarders()
     private let map: GestureCommandMap
-    private let gestures: AsyncStream<RecognizedGesture>
+    private let sensedSides: Set<Gestures.CaseSide>
+    private let touches: AsyncStream<TouchCase.TouchEvent>
+    private let pen: AsyncStream<PencilActor.Output>?
+    private let penTouches: AsyncStream<TouchInput>.Continuation?
     private let commands: AsyncStream<CommandEnvelope>.Continuation
     private let clock: SessionClock
     private let logger: Logger
     private let health: HealthMonitor
+    private var pipeline: GestureBindingPipeline?
+    private var classifier = TouchClassifier()
+    private var scheduledTimer: Double?
+    /// Gestures made (bound or not) since the start, and touches seen.
     public private(set) var recognized = 0
+    public private(set) var touchesSeen = 0
 
-    public static let heartbeat: Duration = .milliseconds(250)
-
-    public init(map: GestureCommandMap, gestures: AsyncStream<RecognizedGesture>,
+    public init(map: GestureCommandMap, sensedSides: Set<Gestures.CaseSide> = Set(Gestures.CaseSide.allCases),
+                touches: AsyncStream<TouchCase.TouchEvent>, pen: AsyncStream<PencilActor.Output>? = nil,
+                penTouches: AsyncStream<TouchInput>.Continuation? = nil,
                 commands: AsyncStream<CommandEnvelope>.Continuation, clock: SessionClock, logger: Logger,
                 health: HealthMonitor) {
         self.map = map
-        self.gestures = gestures
+        self.sensedSides = sensedSides
+        self.touches = touches
+        self.pen = pen
+        self.penTouches = penTouches
         self.commands = commands
         self.clock = clock
         self.logger = logger
@@ -39,9 +65,18 @@ public actor GestureActor {
 
     public func run() async throws {
         health.beat(Self.name, at: clock.elapsed)
-        let mailbox = self.mailbox
-        let gestures = self.gestures
-        forwarders.start([{ await mailbox.forward(gestures) { .gesture($0) } }])
+        // A restart after a failure starts from a clean pipeline: touches of the failed run are gone.
+        do {
+            pipeline = try GestureBindingPipeline(map: map, sensedSides: sensedSides)
+        } catch {
+            logger.error("gestures: \(error); case gestures are off, pen clicks still work")
+            pipeline = nil
+        }
+        scheduledTimer = nil
+        let (mailbox, touches, pen) = (self.mailbox, self.touches, self.pen)
+        var bodies: [@Sendable () async -> Void] = [{ await mailbox.forward(touches) { .touch($0) } }]
+        if let pen { bodies.append { await mailbox.forward(pen) { .pen($0) } } }
+        forwarders.start(bodies)
         try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try handle($0) }
     }
 
@@ -49,13 +84,24 @@ public actor GestureActor {
         switch event {
         case .tick:
             health.beat(Self.name, at: clock.elapsed)
-        case .gesture(let gesture):
-            recognized += 1
-            if let command = map.command(for: gesture) {
-                commands.yield(CommandEnvelope(command, from: "gesture \(gesture)"))
-            } else {
-                logger.info("gesture \(gesture) is not bound to a command; ignored")
+            timersDue()
+        case .timer:
+            scheduledTimer = nil
+            timersDue()
+        case .touch(let touch):
+            touchesSeen += 1
+            let input = CaseTouchAdapter.classifierInput(touch)
+            penTouches?.yield(input)
+            classifier.touch(input)
+            _ = classifier.update(now: touch.time)
+            let serial = classifier.touchID(forInput: touch.id)
+            let touchClass = CaseTouchAdapter.touchClass(serial.flatMap(classifier.classification(ofTouch:)))
+            if let pipeline {
+                made(pipeline.process(CaseTouchAdapter.gestureEvent(touch, touchClass: touchClass)), at: touch.time)
             }
+            scheduleTimer()
+        case .pen(let output):
+            penOutput(output)
         case .fail:
             throw InjectedFailure(actor: Self.name)
         case .shutdown:
@@ -63,5 +109,52 @@ public actor GestureActor {
             return true
         }
         return false
+    }
+
+    private func penOutput(_ output: PencilActor.Output) {
+        switch output {
+        case .state(let state):
+            _ = classifier.setPenConnected(state == .connected || state == .connectedLongPressToUnpair, now: clock.elapsed)
+        case .switchChanged(let change):
+            classifier.penSwitch(change)
+        case .click(let click):
+            recognized += 1
+            let name = click.pen.rawValue
+            if let command = map.command(forClick: name, held: click.held) {
+                commands.yield(CommandEnvelope(command, from: "pencil \(name) click"))
+            } else {
+                logger.info("pencil \(name) click (held \(click.held)) is not bound to a command; ignored")
+            }
+        case .information, .pairing:
+            break
+        }
+    }
+
+    private func timersDue() {
+        guard let pipeline else { return }
+        let now = clock.elapsed
+        made(pipeline.advance(toMs: CaseTouchAdapter.milliseconds(now)), at: now)
+        scheduleTimer()
+    }
+
+    private func made(_ bindings: [Int], at time: Duration) {
+        guard let pipeline else { return }
+        for index in bindings where pipeline.bindings.indices.contains(index) {
+            recognized += 1
+            let binding = pipeline.bindings[index]
+            logger.info("gesture \(binding.gesture) recognized; \(binding.command)")
+            commands.yield(CommandEnvelope(binding.command, from: "gesture \(binding.gesture)"))
+        }
+    }
+
+    /// Wakes the actor at the pipeline's next timer, when that is sooner than the heartbeat.
+    private func scheduleTimer() {
+        guard let due = pipeline?.nextDeadlineMs, due != scheduledTimer else { return }
+        scheduledTimer = due
+        let (mailbox, clock) = (self.mailbox, self.clock)
+        Task {
+            try? await clock.sleep(until: SessionInstant(offset: .microseconds(Int64((due * 1000).rounded(.up)))))
+            mailbox.send(.timer)
+        }
     }
 }

@@ -38,6 +38,9 @@ public actor NavigationActor {
     private let status: StatusBoard
     private let onDestinationReached: @Sendable () -> Void
     private let observer: (@Sendable (NavigationObservation) -> Void)?
+    /// Told every change of the navigation state (the touch case's power saving follows it).
+    private let stateObserver: (@Sendable (NavigationState) -> Void)?
+    private var reportedState: NavigationState?
 
     public static let heartbeat: Duration = .milliseconds(250)
 
@@ -61,7 +64,8 @@ public actor NavigationActor {
                 beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool, clock: SessionClock,
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
                 onDestinationReached: @escaping @Sendable () -> Void = {},
-                observer: (@Sendable (NavigationObservation) -> Void)? = nil) {
+                observer: (@Sendable (NavigationObservation) -> Void)? = nil,
+                stateObserver: (@Sendable (NavigationState) -> Void)? = nil) {
         self.guidance = guidance
         self.store = store
         self.track = track
@@ -74,6 +78,7 @@ public actor NavigationActor {
         self.status = status
         self.onDestinationReached = onDestinationReached
         self.observer = observer
+        self.stateObserver = stateObserver
     }
 
     public var progress: RouteProgress { guidance.progress }
@@ -181,6 +186,10 @@ public actor NavigationActor {
         case .stopped: text = guidance.progress.destinationReached ? "destination reached" : "navigation stopped"
         }
         status.set(Self.name, text)
+        if guidance.state != reportedState {
+            reportedState = guidance.state
+            stateObserver?(guidance.state)
+        }
     }
 
     private func waypointLabel(_ index: Int, _ name: String?) -> String {

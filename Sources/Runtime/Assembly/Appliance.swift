@@ -3,10 +3,12 @@ import Config
 import Foundation
 import Logging
 import Navigation
+import Pencil
 import Platform
 import ServiceLifecycle
 import Simulation
 import Synchronization
+import TouchCase
 import UnixSignals
 
 /// The whole appliance, wired from one configuration: the actors, the streams between them, the board
@@ -41,6 +43,9 @@ public struct Appliance: Sendable {
     public let navigation: NavigationActor
     public let gestures: GestureActor
     public let buttons: ButtonActor
+    /// Present when `[devices.touch_case]` / `[devices.pencil]` are enabled and the board can reach them.
+    public let touchCase: TouchCaseActor?
+    public let pencil: PencilActor?
     public let health: HealthMonitor
     public let status: StatusBoard
 
@@ -58,7 +63,10 @@ public struct Appliance: Sendable {
         let board = inputs.board
         let route = config.route
         let clock = inputs.clock
-        let health = HealthMonitor(expected: actorNames)
+        let touchCaseEnabled = config.touchCase.enabled && inputs.touchCaseConnector != nil
+        let pencilEnabled = config.pencil.enabled && inputs.penRadio != nil
+        let health = HealthMonitor(expected: actorNames + (touchCaseEnabled ? [TouchCaseActor.name] : [])
+                                   + (pencilEnabled ? [PencilActor.name] : []))
         let status = StatusBoard(order: [NavigationActor.name, BeltActor.name])
         let logger = makeLogger("wayfinder")
 
@@ -98,6 +106,8 @@ public struct Appliance: Sendable {
             logger.error("\(error); the walk is not recorded, navigation goes on")
         }
 
+        // Navigation's state, for the touch case's power saving.
+        let (navigationStateStream, navigationStates) = AsyncStream<NavigationState>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let trigger = ShutdownTrigger()
         let beltLink = GATTBeltLink(connector: inputs.beltConnector, clock: clock,
                                     logger: makeLogger("belt-link"))
@@ -120,8 +130,30 @@ public struct Appliance: Sendable {
                     await trigger.fire()
                 }
             },
-            observer: options.navigationObserver)
-        let gestures = GestureActor(map: config.gestures, gestures: inputs.gestures, commands: commandSink, clock: clock,
+            observer: options.navigationObserver,
+            stateObserver: { navigationStates.yield($0) })
+        // The touch case, the pencil and the gesture pipeline between them and navigation.
+        var touchCase: TouchCaseActor?
+        let settings = config.touchCaseSettings
+        let enable = TouchEnableCommand(sides: CaseSides(settings.sides.compactMap { TouchCase.CaseSide(rawValue: $0.rawValue) }),
+                                        touchesPerSide: settings.touchesPerSide)
+        if touchCaseEnabled, let connector = inputs.touchCaseConnector, let enable {
+            touchCase = TouchCaseActor(connector: connector, command: enable, powerSaving: settings.powerSaving,
+                                       navigation: .stopped, clock: clock, logger: makeLogger(TouchCaseActor.name),
+                                       health: health)
+        }
+        var pencil: PencilActor?
+        var penTouches: AsyncStream<TouchInput>.Continuation?
+        if pencilEnabled, let radio = inputs.penRadio {
+            let (touches, sink) = AsyncStream<TouchInput>.makeStream(bufferingPolicy: .bufferingNewest(256))
+            penTouches = sink
+            pencil = PencilActor(radio: radio, centralID: inputs.pencilCentralID, pairedPen: inputs.pairedPen,
+                                 touches: touchCase != nil ? touches : nil, clock: clock, logger: makeLogger(PencilActor.name),
+                                 health: health, status: status)
+        }
+        let gestures = GestureActor(map: config.gestures, sensedSides: settings.sides,
+                                    touches: touchCase?.touches ?? ApplianceInputs.absent(), pen: pencil?.outputs,
+                                    penTouches: penTouches, commands: commandSink, clock: clock,
                                     logger: makeLogger(GestureActor.name), health: health)
         let buttons = ButtonActor(configuration: config.buttons, edges: inputs.buttonEdges, commands: commandSink,
                                   clock: clock, logger: makeLogger(ButtonActor.name), health: health)
@@ -136,12 +168,14 @@ public struct Appliance: Sendable {
         // The board's own service: the simulated world, or the hardware's input feeds.
         let boardService: any Service
         if let board {
-            boardService = SimulationService(board: board, failures: board.actorFailures, route: [
+            var route: [String: @Sendable () -> Void] = [
                 BeltActor.name: { belt.mailbox.send(.fail) },
                 NavigationActor.name: { navigation.mailbox.send(.fail) },
                 GestureActor.name: { gestures.mailbox.send(.fail) },
                 ButtonActor.name: { buttons.mailbox.send(.fail) },
-            ])
+            ]
+            if let pencil { route[PencilActor.name] = { pencil.mailbox.send(.fail) } }
+            boardService = SimulationService(board: board, failures: board.actorFailures, route: route)
         } else {
             boardService = HardwareInputsService(feeds: inputs.feeds)
         }
@@ -158,6 +192,20 @@ public struct Appliance: Sendable {
                 supervised(NavigationActor.name, cleanup: { await navigation.saveProgress() }) { try await navigation.run() },
                 supervised(GestureActor.name) { try await gestures.run() },
                 supervised(ButtonActor.name) { try await buttons.run() },
+            ] + (touchCase.map { actor in [
+                supervised(TouchCaseActor.name, cleanup: { await actor.stop() }) {
+                    let follower = Task { for await state in navigationStateStream { await actor.navigationStateChanged(state) } }
+                    defer { follower.cancel() }
+                    // On shutdown the case's link is closed at once (and its touch stream ends).
+                    await withGracefulShutdownHandler {
+                        await actor.run()
+                    } onGracefulShutdown: {
+                        Task { await actor.stop() }
+                    }
+                },
+            ] } ?? []) + (pencil.map { actor in [
+                supervised(PencilActor.name) { try await actor.run() },
+            ] } ?? []) + [
                 .init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
             ],
             gracefulShutdownSignals: options.shutdownSignals,
@@ -167,7 +215,8 @@ public struct Appliance: Sendable {
         let group = ServiceGroup(configuration: groupConfig)
         trigger.set(group)
         return Appliance(group: group, clock: clock, board: board, belt: belt, navigation: navigation,
-                         gestures: gestures, buttons: buttons, health: health, status: status)
+                         gestures: gestures, buttons: buttons, touchCase: touchCase, pencil: pencil,
+                         health: health, status: status)
     }
 
     /// Runs until a shutdown signal (or the demo's end); returns after a graceful shutdown.

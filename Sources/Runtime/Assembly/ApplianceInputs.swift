@@ -1,5 +1,5 @@
 import BLE
-import Gestures
+import Pencil
 import Platform
 import Sensors
 import Simulation
@@ -11,9 +11,15 @@ struct ApplianceInputs: Sendable {
     var fixes: AsyncStream<Fix>
     var headings: AsyncStream<Heading>
     var buttonEdges: AsyncStream<GPIOEdgeEvent>
-    var gestures: AsyncStream<RecognizedGesture>
     /// How the belt actor reaches the belt: an L2CAP ATT channel, or the simulated belt's socketpair.
     var beltConnector: any GATTConnector
+    /// How the touch case actor reaches the Fuffr case (nil: no case on this board or it is disabled).
+    var touchCaseConnector: (any GATTConnector)?
+    /// How the pencil actor scans for and reaches pens (nil: no pencil).
+    var penRadio: (any PenRadio)?
+    /// This host's ID written into the pen (pencil-protocol.md §2.1), and the pen paired with us.
+    var pencilCentralID: UInt32 = PenCentralID.legacy
+    var pairedPen: String?
     /// The simulated board (nil on hardware).
     var board: SimulatedBoard?
     /// The hardware devices kept open for the run (empty on the simulated board).

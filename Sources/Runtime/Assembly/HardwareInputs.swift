@@ -1,6 +1,6 @@
 import BLE
 import Config
-import Gestures
+import Pencil
 import Logging
 import Platform
 import Sensors
@@ -15,7 +15,8 @@ import Sensors
 /// - retried with backoff and logged, because it can come back: the Bluetooth adapter (missing, down,
 ///   no kernel support), a GPS device that is not there (yet) or goes away, gpsd not answering;
 /// - logged, and the walk goes on without it: an I2C compass in a build without its reader (the belt's
-///   own compass is used), the touch case and pencil (their actors are not in this build).
+///   own compass is used), a touch case table that matches nothing; the touch case and the pencil
+///   keep trying to reach an adapter that is missing.
 enum HardwareInputs {
     static func make(configuration config: WayfinderConfiguration, options: Appliance.Options,
                      makeLogger: @escaping @Sendable (String) -> Logger) throws -> ApplianceInputs {
@@ -90,15 +91,38 @@ enum HardwareInputs {
         let beltConnector = try beltConnector(config, logger: logger, linkLogger: makeLogger("belt-link"),
                                               stateDirectory: options.stateDirectory ?? config.stateDirectory)
 
+        let adapter = board.bluetoothAdapter
+        let stateDirectory = options.stateDirectory ?? config.stateDirectory
+        var touchCase: (any GATTConnector)?
         if config.touchCase.enabled {
-            logger.notice("[devices.touch_case] is enabled, but this build has no touch case actor yet; gestures come from nowhere")
+            let selection = config.touchCase
+            let linkLogger = makeLogger("touch-case-link")
+            let build: @Sendable () throws -> any GATTConnector = {
+                try TouchCaseConnector.connector(for: selection, adapter: adapter, stateDirectory: stateDirectory, logger: linkLogger)
+            }
+            do {
+                touchCase = try build()
+            } catch let error as DeviceConnectorError {
+                logger.error("touch case: \(error); the walk goes on without it")
+            } catch {
+                logger.error("touch case: Bluetooth adapter \(adapter): \(error); the touch case actor keeps trying to connect")
+                touchCase = DeferredGATTConnector(build: build)
+            }
         }
+        var penRadio: (any PenRadio)?
+        var centralID = PenCentralID.legacy
         if config.pencil.enabled {
-            logger.notice("[devices.pencil] is enabled, but this build has no pencil actor yet")
+            let local = try? BluetoothAdapter.named(adapter).address
+            // Stable and non-zero per Pi (§2.1): derived from the adapter's address.
+            if let local { centralID = PenCentralID.derived(from: local.octets) }
+            penRadio = KernelPenRadio(options: BLEScanOptions(adapter: adapter), localAddress: local, clock: clock,
+                                      logger: makeLogger("pencil-radio"))
+            if local == nil { logger.error("pencil: Bluetooth adapter \(adapter) not found; the pen cannot be reached until it is") }
         }
 
         return ApplianceInputs(clock: clock, fixes: fixes, headings: headings, buttonEdges: buttonEdges,
-                               gestures: ApplianceInputs.absent(), beltConnector: beltConnector, board: nil, feeds: feeds)
+                               beltConnector: beltConnector, touchCaseConnector: touchCase, penRadio: penRadio,
+                               pencilCentralID: centralID, board: nil, feeds: feeds)
     }
 
     /// The belt's L2CAP connector from `[devices.belt]`. A table that can match no belt stops the

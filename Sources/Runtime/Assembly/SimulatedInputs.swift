@@ -5,8 +5,8 @@ import Navigation
 import Platform
 import Simulation
 
-/// The simulated board's inputs: its walker's GPS and compass, scripted presses and gestures, and the
-/// belt reached through its real bytes (the GATT link runs the handshake and the codec against the
+/// The simulated board's inputs: its walker's GPS and compass, scripted presses, and the belt, the
+/// touch case and the Pencil reached through their real bytes (the GATT link runs the handshake and the codec against the
 /// simulated belt's GATT server, exactly as it will against a belt over BLE).
 enum SimulatedInputs {
     static func make(configuration config: WayfinderConfiguration, simulation: SimulationConfiguration,
@@ -24,7 +24,14 @@ enum SimulatedInputs {
         }
         let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart)
         let board = SimulatedBoard(world: world, clock: clock, logger: makeLogger("sim"))
+        // The case and the pen are GATT servers on socketpairs, so their actors run the real protocols.
+        let touchCase = config.touchCase.enabled
+            ? board.touchCase.connector(clock: clock, logger: makeLogger("touch-case-link")) : nil
+        let penRadio = config.pencil.enabled ? board.pencil.radio(clock: clock, logger: makeLogger("pencil-radio")) : nil
         return ApplianceInputs(clock: clock, fixes: board.fixes, headings: board.headings, buttonEdges: board.buttonEdges,
-                               gestures: board.gestures, beltConnector: SimulatedBeltGATTConnector(board: board), board: board)
+                               beltConnector: SimulatedBeltGATTConnector(board: board),
+                               touchCaseConnector: touchCase, penRadio: penRadio,
+                               pencilCentralID: SimulatedBoard.pencilCentralID, pairedPen: board.pencil.address,
+                               board: board)
     }
 }

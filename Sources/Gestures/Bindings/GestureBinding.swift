@@ -1,0 +1,75 @@
+import Navigation
+
+/// One line of the `[gestures]` table: which gesture, on which sides, tuned how, does what.
+public struct GestureBinding: Sendable, Hashable, CustomStringConvertible {
+    public var gesture: RecognizedGesture
+    /// Nil: every side the case senses.
+    public var sides: Set<CaseSide>?
+    /// Recognizer parameters by their recognizer name (`GestureParameter.name`).
+    public var parameters: [String: Double]
+    /// Only touches of these classes count (nil: all). Classes come from the Pencil's classifier and
+    /// are all `unknown` while no pen is connected, so a restriction to `finger` needs the pen.
+    public var touchClasses: Set<TouchClass>?
+    public var command: NavigationCommand
+
+    public init(_ gesture: RecognizedGesture, sides: Set<CaseSide>? = nil, parameters: [String: Double] = [:],
+                touchClasses: Set<TouchClass>? = nil, command: NavigationCommand) {
+        self.gesture = gesture
+        self.sides = sides
+        self.parameters = parameters
+        self.touchClasses = touchClasses
+        self.command = command
+    }
+
+    public var description: String {
+        let on = sides.map { " on " + $0.map(\.rawValue).sorted().joined(separator: "+") } ?? ""
+        return "\(gesture)\(on) → \(command)"
+    }
+
+    /// The recognizer for this binding and the state at which the gesture counts as made.
+    func makeRecognizer(name: String, sides: Set<CaseSide>) -> GestureRecognizer? {
+        var params = parameters.mapValues(JSONValue.number)
+        let type: String
+        switch gesture {
+        case .tap: type = "tap"
+        case .doubleTap:
+            type = "tap"
+            params["numberOfTapsRequired"] = .number(2)
+        case .longPress: type = "long_press"
+        case .swipe(let d):
+            type = "swipe"
+            params["directions"] = .array([.string(d.rawValue)])
+        case .tapThenSwipe: type = "tap_swipe"
+        case .pinch: type = "pinch"
+        case .rotation: type = "rotation"
+        }
+        let recognizer = RecognizerFactory.make(type: type, name: name, sides: sides, params: .object(params))
+        recognizer?.touchClasses = touchClasses
+        // Nothing sits under the recognizers on the case: no consumer to hold touches back from.
+        recognizer?.delaysTouchesEnded = false
+        return recognizer
+    }
+
+    /// Whether a transition of this binding's recognizer is the gesture being made: discrete ones
+    /// when recognized, a long press when it begins (the wearer feels the answer while still holding),
+    /// pinch and rotation when they end, in the bound sense; tap-swipe in the bound direction.
+    func isMade(by transition: GestureTransition) -> Bool {
+        let values = transition.values
+        switch gesture {
+        case .tap, .doubleTap, .swipe:
+            return transition.state == .recognized
+        case .longPress:
+            return transition.state == .began
+        case .tapThenSwipe(let direction):
+            guard transition.state == .recognized, let v = values.swipe else { return false }
+            let made: RecognizedGesture.Direction = abs(v.x) >= abs(v.y) ? (v.x >= 0 ? .right : .left) : (v.y >= 0 ? .down : .up)
+            return made == direction
+        case .pinch(let closing):
+            guard transition.state == .ended, let scale = values.scale, scale != 1 else { return false }
+            return (scale < 1) == closing
+        case .rotation(let clockwise):
+            guard transition.state == .ended, let rotation = values.rotation, rotation != 0 else { return false }
+            return (rotation > 0) == clockwise
+        }
+    }
+}

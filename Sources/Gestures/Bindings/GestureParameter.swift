@@ -1,0 +1,47 @@
+/// A recognizer parameter a `[gestures]` binding may set, under its configuration key, with the
+/// recognizer's own name for it (gestures.md §7, `RecognizerFactory`) and the range the loader accepts.
+public struct GestureParameter: Sendable, Hashable {
+    /// The key in the configuration, e.g. `min_duration_ms`.
+    public let key: String
+    /// The recognizer's parameter, e.g. `minimumPressDurationMs`.
+    public let name: String
+    public let range: ClosedRange<Double>
+    /// Whole numbers only (touch and tap counts).
+    public let isCount: Bool
+
+    init(_ key: String, _ name: String, _ range: ClosedRange<Double>, count: Bool = false) {
+        self.key = key
+        self.name = name
+        self.range = range
+        isCount = count
+    }
+
+    static let touches = GestureParameter("touches", "numberOfTouchesRequired", 1...5, count: true)
+    static let movement = GestureParameter("allowable_movement", "allowableMovement", 0...1)
+
+    /// What each gesture can be tuned with; everything else keeps the project default (docs/gestures.md).
+    public static func allowed(for gesture: RecognizedGesture) -> [GestureParameter] {
+        switch gesture {
+        case .tap, .doubleTap:
+            [touches, movement,
+             GestureParameter("max_duration_ms", "maximumTapDurationMs", 10...5000),
+             GestureParameter("max_interval_ms", "maximumTapIntervalMs", 10...5000)]
+        case .longPress:
+            [touches, movement, GestureParameter("min_duration_ms", "minimumPressDurationMs", 50...10_000)]
+        case .swipe:
+            [touches,
+             GestureParameter("min_distance", "minimumDistance", 0.01...1),
+             GestureParameter("max_duration_ms", "maximumDurationMs", 50...5000),
+             GestureParameter("min_velocity", "minimumVelocity", 0...100),
+             GestureParameter("max_angle_deg", "maximumAngleDeg", 1...89)]
+        case .tapThenSwipe:
+            [GestureParameter("taps", "numberOfTapsRequired", 0...2, count: true),
+             GestureParameter("min_distance", "minimumSwipeDistance", 0.01...1),
+             GestureParameter("max_gap_ms", "maximumStrokeGapMs", 50...5000)]
+        case .pinch:
+            [GestureParameter("threshold", "scaleThreshold", 0.01...1)]
+        case .rotation:
+            [GestureParameter("threshold_rad", "rotationThresholdRad", 0.01...3)]
+        }
+    }
+}

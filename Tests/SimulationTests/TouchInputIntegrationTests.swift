@@ -1,0 +1,100 @@
+import Config
+import Navigation
+import Platform
+@testable import Runtime
+import Simulation
+import Synchronization
+import WayfinderTestKit
+import XCTest
+
+/// The touch case and the Pencil end to end on the simulated board: a scripted touch becomes touch
+/// records from the simulated Fuffr's GATT server, the touch case actor decodes them, the gesture
+/// pipeline recognizes the gesture and the navigation actor obeys the bound command; a scripted pen
+/// click travels the Pencil simulator's GATT notifications, the pencil actor and the click map.
+///
+/// Run at 10× (not the walk tests' 300×): touch timing is session time, so real-time scheduling
+/// jitter is multiplied by the acceleration, and a 150 ms swipe must stay well under its 500 ms limit.
+final class TouchInputIntegrationTests: XCTestCase {
+    final class Observations: Sendable {
+        let all = Mutex<[NavigationObservation]>([])
+        var events: [GuidanceEvent] {
+            all.withLock { $0.compactMap { if case .report(let e) = $0.action { e } else { nil } } }
+        }
+    }
+
+    /// The demo's configuration with only `events` in its script.
+    func configuration(_ events: [SimulationEvent]) throws -> WayfinderConfiguration {
+        var c = try ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards])).load(path: Repository.demoConfig)
+        c.simulation?.events = events
+        return c
+    }
+
+    /// Runs the appliance at 10× until `done` holds for what navigation reported (or 40 s real).
+    func run(_ config: WayfinderConfiguration, until done: @escaping @Sendable ([GuidanceEvent]) -> Bool) async throws
+        -> (events: [GuidanceEvent], logs: LogCapture, appliance: Appliance) {
+        let logs = LogCapture(level: .info)
+        let observations = Observations()
+        let directory = NSTemporaryDirectory() + "wayfinder-touch-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
+        var options = Appliance.Options()
+        options.acceleration = 10
+        options.freshStart = true
+        options.stateDirectory = directory
+        options.shutdownSignals = []
+        options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
+        let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }
+        let stopper = Task {
+            let deadline = ContinuousClock.now + .seconds(40)
+            while ContinuousClock.now < deadline, !done(observations.events) {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            await appliance.group.triggerGracefulShutdown()
+        }
+        try await appliance.run()
+        stopper.cancel()
+        return (observations.events, logs, appliance)
+    }
+
+    func testAScriptedSwipeOnTheCaseSkipsAWaypoint() async throws {
+        let swipe = SimulatedTouch(.swipe(.right), on: .right)
+        let config = try configuration([SimulationEvent(at: .seconds(30), action: .touch(swipe))])
+        let (events, logs, appliance) = try await run(config) { events in
+            events.contains { if case .skipped = $0 { true } else { false } }
+        }
+        let skipped = events.compactMap { if case .skipped(let to, _) = $0 { to } else { nil } }
+        XCTAssertEqual(skipped.count, 1, logs.all.suffix(30).joined(separator: "\n"))
+        XCTAssertEqual(logs.matching("gesture swipe-right recognized; next-waypoint").count, 1)
+        // The case was woken by navigation starting (power saving) and ran the real enable sequence.
+        let operations = await appliance.board?.touchCase.operations ?? []
+        XCTAssertTrue(operations.contains("write FFF1 00 00"), "\(operations)")
+        XCTAssertEqual(operations.last { $0.hasPrefix("write FFF1") }, "write FFF1 07 02", "right+bottom+left, 2 touches (wire bitmap: bit 0 right, 1 bottom, 2 left, §4.1)")
+        let violations = await appliance.board?.touchCase.violations ?? ["no board"]
+        XCTAssertEqual(violations, [])
+    }
+
+    /// A swipe on a side the binding does not name is recognized by nothing: no skip.
+    func testASwipeOnAnUnboundSideDoesNothing() async throws {
+        let swipe = SimulatedTouch(.swipe(.right), on: .left)
+        let tap = SimulatedTouch(.doubleTap, on: .left)
+        // The double tap afterwards (any side) pauses: proof that the left side's touches did arrive.
+        let config = try configuration([SimulationEvent(at: .seconds(30), action: .touch(swipe)),
+                                        SimulationEvent(at: .seconds(35), action: .touch(tap))])
+        let (events, logs, _) = try await run(config) { events in events.contains(.paused) }
+        XCTAssertTrue(events.contains(.paused), logs.all.suffix(30).joined(separator: "\n"))
+        XCTAssertFalse(events.contains { if case .skipped = $0 { true } else { false } })
+    }
+
+    func testAPencilClickPauses() async throws {
+        let config = try configuration([SimulationEvent(at: .seconds(30), action: .penClick("tip", held: .milliseconds(120)))])
+        let (events, logs, appliance) = try await run(config) { events in events.contains(.paused) }
+        XCTAssertTrue(events.contains(.paused), logs.all.suffix(30).joined(separator: "\n"))
+        XCTAssertEqual(events.filter { $0 == .paused }.count, 1)
+        let writes = await appliance.board?.pencil.peripheral.centralIDWrites ?? []
+        XCTAssertEqual(writes.last, PenCentralIDBytes.board, "the pen reconnected to us and got our central ID again")
+    }
+}
+
+/// `SimulatedBoard.pencilCentralID` as the pen receives it: little-endian (pencil-protocol.md §2.1).
+enum PenCentralIDBytes {
+    static let board: [UInt8] = [0x31, 0x4D, 0x49, 0x57]
+}
