@@ -487,8 +487,9 @@ public struct ConfigurationLoader: Sendable {
         case "touch":
             let strokes: [TableReader]? = e.value("touch")?.table != nil ? e.subtable("touch").map { [$0] } : e.tables("touch")
             var read: [SimulatedTouch.Stroke] = []
-            for (i, t) in (strokes ?? []).enumerated() {
-                if let stroke = readStroke(t, finger: i) { read.append(stroke) }
+            for t in strokes ?? [] {
+                // Without `finger`, each stroke on a side is the next finger there.
+                if let stroke = readStroke(t, nextFinger: { side in read.filter { $0.side == side }.count }) { read.append(stroke) }
             }
             if let strokes, read.count == strokes.count, !read.isEmpty {
                 action = touchAction(SimulatedTouch(strokes: read), e, key: "touch", touchCase: touchCase)
@@ -535,7 +536,7 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// `{ side = "right", from = [0.2, 0.5], to = [0.8, 0.5], duration_ms = 150, delay_ms = 0, finger = 0 }`.
-    private func readStroke(_ t: TableReader, finger index: Int) -> SimulatedTouch.Stroke? {
+    private func readStroke(_ t: TableReader, nextFinger: (CaseSide) -> Int) -> SimulatedTouch.Stroke? {
         let side = t.choice("side", CaseSide.allCases.map(\.rawValue)).flatMap(CaseSide.init(rawValue:))
         if !t.has("side") { t.report("side", "missing; the side touched: top, bottom, left or right") }
         func point(_ key: String) -> TouchPoint? {
@@ -552,9 +553,10 @@ public struct ConfigurationLoader: Sendable {
         let to = point("to")
         let duration = t.int("duration_ms", in: 10...60_000, unit: " ms") ?? 100
         let delay = t.int("delay_ms", in: 0...60_000, unit: " ms") ?? 0
-        let finger = t.int("finger", in: 0...4) ?? index
+        let chosen = t.int("finger", in: 0...4)
         t.rejectUnknownKeys()
         guard let side, let from else { return nil }
+        let finger = chosen ?? nextFinger(side)
         return SimulatedTouch.Stroke(side: side, finger: finger, delay: .milliseconds(delay), duration: .milliseconds(duration),
                                      from: from, to: to)
     }

@@ -32,8 +32,10 @@ public struct FuffrPeripheral: Sendable {
     public private(set) var violations: [String] = []
     /// Notifications sent and records in them, for tests and the status line.
     public private(set) var notificationsSent = 0
-    /// Per stroke index, the id it was last reported down with (for its release record).
-    private var reported: [Int: (id: UInt8, rawX: UInt16, rawY: UInt16)] = [:]
+    /// Per stroke, the id and raw point it was last reported down with (for its release record).
+    private var reported: [FuffrTouchTrace.Stroke: (id: UInt8, rawX: UInt16, rawY: UInt16)] = [:]
+    /// When the last report was made: strokes that began and ended since are caught up.
+    private var lastReport: Duration = .zero
     private var nextReportAt: Duration = .zero
 
     public init(trace: FuffrTouchTrace = FuffrTouchTrace()) {
@@ -47,6 +49,7 @@ public struct FuffrPeripheral: Sendable {
         subscriptions.removeAll()
         reported.removeAll()
         nextReportAt = now
+        lastReport = now
     }
 
     public mutating func disconnect() {
@@ -105,19 +108,46 @@ public struct FuffrPeripheral: Sendable {
         return max(start, nextReportAt)
     }
 
+    /// One report of every finger down at `now`. A stroke is reported from its first point to its last
+    /// even when this report comes late (a busy host running faster than real time): a stroke that
+    /// began since the last report first gets a record at its start point, and one that ended since
+    /// gets a record at its end point before its release, in that order within the notification.
     private mutating func report(at now: Duration) -> [TouchRecord] {
         guard command.sensesTouches else { return [] }
+        defer { lastReport = now }
         var records: [TouchRecord] = []
-        for (index, stroke) in trace.strokes.enumerated() {
-            if let point = stroke.position(at: now), command.sides.contains(stroke.side),
-               let id = TouchSlots.id(side: stroke.side, slot: stroke.finger, touchesPerSide: command.touchesPerSide) {
-                let raw = TouchNormalization.raw(x: point.x, y: point.y, side: stroke.side)
-                records.append(TouchRecord(id: id, isDown: true, rawX: raw.rawX, rawY: raw.rawY))
-                reported[index] = (id, raw.rawX, raw.rawY)
-            } else if let last = reported.removeValue(forKey: index), stroke.sendsRelease {
-                records.append(TouchRecord(id: last.id, isDown: false, rawX: last.rawX, rawY: last.rawY))
+        func record(_ id: UInt8, _ down: Bool, _ x: Double, _ y: Double, _ side: CaseSide) -> (id: UInt8, rawX: UInt16, rawY: UInt16) {
+            let raw = TouchNormalization.raw(x: x, y: y, side: side)
+            records.append(TouchRecord(id: id, isDown: down, rawX: raw.rawX, rawY: raw.rawY))
+            return (id, raw.rawX, raw.rawY)
+        }
+        for stroke in trace.strokes where stroke.start <= now {
+            guard command.sides.contains(stroke.side),
+                  let id = TouchSlots.id(side: stroke.side, slot: stroke.finger, touchesPerSide: command.touchesPerSide) else {
+                reported[stroke] = nil
+                continue
+            }
+            let fresh = reported[stroke] == nil && stroke.end > lastReport
+            if let point = stroke.position(at: now) {
+                if fresh, stroke.start < now, point != (stroke.fromX, stroke.fromY) {
+                    _ = record(id, true, stroke.fromX, stroke.fromY, stroke.side)
+                }
+                reported[stroke] = record(id, true, point.x, point.y, stroke.side)
+            } else if fresh || reported[stroke] != nil {
+                let end = TouchNormalization.raw(x: stroke.toX, y: stroke.toY, side: stroke.side)
+                if fresh, (stroke.fromX, stroke.fromY) != (stroke.toX, stroke.toY) {
+                    _ = record(id, true, stroke.fromX, stroke.fromY, stroke.side)
+                }
+                var last = reported.removeValue(forKey: stroke) ?? (id, end.rawX, end.rawY)
+                if fresh || last.rawX != end.rawX || last.rawY != end.rawY {
+                    last = record(id, true, stroke.toX, stroke.toY, stroke.side)
+                }
+                if stroke.sendsRelease {
+                    records.append(TouchRecord(id: last.id, isDown: false, rawX: last.rawX, rawY: last.rawY))
+                }
             }
         }
-        return records.sorted { $0.id < $1.id }
+        // By id, keeping each finger's records in order.
+        return records.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
     }
 }

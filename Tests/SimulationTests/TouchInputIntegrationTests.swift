@@ -1,4 +1,5 @@
 import Config
+import Gestures
 import Navigation
 import Platform
 @testable import Runtime
@@ -85,7 +86,8 @@ final class TouchInputIntegrationTests: XCTestCase {
     }
 
     func testAPencilClickPauses() async throws {
-        let config = try configuration([SimulationEvent(at: .seconds(30), action: .penClick("tip", held: .milliseconds(120)))])
+        var config = try configuration([SimulationEvent(at: .seconds(30), action: .penClick("tip", held: .milliseconds(120)))])
+        config.gestures.clicks[PenClickGesture(penSwitch: "tip", isLong: false)] = .togglePause
         let (events, logs, appliance) = try await run(config) { events in events.contains(.paused) }
         XCTAssertTrue(events.contains(.paused), logs.all.suffix(30).joined(separator: "\n"))
         XCTAssertEqual(events.filter { $0 == .paused }.count, 1)
