@@ -10,6 +10,10 @@ public enum GuidanceEvent: Sendable, Hashable {
     case destinationReached
     case fixLost(after: Duration)
     case fixRegained
+    /// Farther than the off-route distance from the current leg for the off-route delay.
+    case offRoute(distance: Double, leg: Int)
+    /// Within the back-on-route distance of the current leg again.
+    case backOnRoute(distance: Double)
     case commandIgnored(NavigationCommand, reason: String)
     case progress(GuidanceProgress)
     /// The declination in use changed: from the model at a new place or hour, or to the fallback

@@ -209,6 +209,10 @@ public actor NavigationActor {
             logger.warning("\(t) no GPS fix for \(Int(after.inSeconds)) s: warning the wearer and holding the belt silent")
         case .fixRegained:
             logger.notice("\(t) GPS fix back")
+        case .offRoute(let distance, let leg):
+            logger.warning("\(t) off route: \(Self.metres(distance)) from the leg to waypoint \(waypointLabel(leg, guidance.route.waypoints[leg].name)); warning the wearer, the belt points the way back")
+        case .backOnRoute(let distance):
+            logger.notice("\(t) back on route (\(Self.metres(distance)) from the leg)")
         case .commandIgnored(let command, let reason):
             logger.info("\(t) \(command) ignored: \(reason)")
         case .declination(let degrees, true, _):

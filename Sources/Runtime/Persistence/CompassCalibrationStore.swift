@@ -1,0 +1,54 @@
+import Foundation
+import Platform
+import Sensors
+
+/// The compass calibration on disk (`compass-calibration.json` in the state directory), written
+/// atomically by `wayfinder calibrate compass` and read at start by whatever reads the compass.
+public struct CompassCalibrationStore: Sendable {
+    public static let fileName = "compass-calibration.json"
+    public let path: String
+
+    public init(directory: String) {
+        path = directory.hasSuffix("/") ? directory + Self.fileName : "\(directory)/\(Self.fileName)"
+    }
+
+    public func save(_ calibration: CompassCalibration) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try AtomicFile.write(Array(try encoder.encode(calibration)), to: path)
+    }
+
+    /// The stored calibration; nil when there is none. A file that does not decode, or whose matrix
+    /// or offset is not finite, is moved aside and reported as `StateFileUnreadable`.
+    public func load() throws -> CompassCalibration? {
+        guard let bytes = try AtomicFile.read(path) else { return nil }
+        let calibration: CompassCalibration
+        do {
+            calibration = try JSONDecoder().decode(CompassCalibration.self, from: Data(bytes))
+        } catch {
+            let reason = (error as? DecodingError).map(ProgressStore.explain) ?? "\(error)"
+            throw StateFileUnreadable(path: path, reason: reason, movedTo: try? AtomicFile.moveAside(path))
+        }
+        let numbers = [calibration.offset.x, calibration.offset.y, calibration.offset.z, calibration.fieldStrength]
+            + calibration.softIron.rows.flatMap { $0 }
+        guard numbers.allSatisfy(\.isFinite) else {
+            throw StateFileUnreadable(path: path, reason: "a value is not a finite number",
+                                      movedTo: try? AtomicFile.moveAside(path))
+        }
+        return calibration
+    }
+
+    /// The stored calibration if it was fitted for this chip at this address; otherwise nil and why
+    /// (a calibration of another sensor would turn good headings into bad ones).
+    public func load(for chip: CompassChip, address: UInt8) throws -> (calibration: CompassCalibration?, note: String?) {
+        guard let stored = try load() else {
+            return (nil, "no compass calibration at \(path); headings are uncorrected (run `wayfinder calibrate compass`)")
+        }
+        if let storedChip = stored.chip, storedChip != chip || stored.address.map({ $0 != Int(address) }) == true {
+            let at = stored.address.map { " at " + CompassError.hex(UInt8(truncatingIfNeeded: $0)) } ?? ""
+            return (nil, "\(path) was fitted for a \(storedChip)\(at), not this \(chip) at \(CompassError.hex(address)); "
+                + "it is not used (run `wayfinder calibrate compass` again)")
+        }
+        return (stored, nil)
+    }
+}
