@@ -39,6 +39,8 @@ let package = Package(
                 dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
         .target(name: "Sensors", dependencies: ["Platform"], swiftSettings: swiftSettings),
+        // FiftyThree Pencil: the pen service codec, the SDK's pairing state machine, the touch classifier.
+        .target(name: "Pencil", dependencies: ["BLE"], swiftSettings: swiftSettings),
         .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
         .target(name: "Gestures", dependencies: ["Navigation"], swiftSettings: swiftSettings),
         // The Fuffr touch case: enable sequence, touch records, touch lifecycle, observers (pure).
@@ -56,13 +58,13 @@ let package = Package(
 
         // The simulated board: a walker, its GPS and compass, a recording belt, scripted inputs.
         .target(name: "Simulation",
-                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "TouchCase",
+                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "TouchCase", "Pencil",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
-                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation", "TouchCase",
+                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation", "TouchCase", "Pencil",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
@@ -93,6 +95,7 @@ let package = Package(
 
         .testTarget(name: "BeltTests", dependencies: ["Belt"], swiftSettings: swiftSettings),
         .testTarget(name: "TouchCaseTests", dependencies: ["TouchCase", "BLE", "Platform"], swiftSettings: swiftSettings),
+        .testTarget(name: "PencilTests", dependencies: ["Pencil", "BLE"], swiftSettings: swiftSettings),
         .testTarget(name: "BLETests", dependencies: ["BLE", "Platform", "WayfinderTestKit",
                                                      .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
