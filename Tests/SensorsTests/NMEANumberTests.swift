@@ -55,6 +55,30 @@ final class NMEANumberTests: XCTestCase {
         }
     }
 
+    /// `int` reads plain digits on a fast path and everything else through `decimal`; both must agree
+    /// with what `decimal` alone would say.
+    func testIntegerFieldsReadAlikeOnTheFastAndGeneralPaths() throws {
+        let body = Array("GPGSV,007,-3,12.,12.0,,123456789012345,1234567890123456,9x,+4,0".utf8)
+        var ends = body.indices.filter { body[$0] == 0x2C }
+        ends.append(body.count)
+        try body.withUnsafeBufferPointer { bodyBuffer in
+            try ends.withUnsafeBufferPointer { endsBuffer in
+                let fields = NMEAFields(body: bodyBuffer, ends: endsBuffer)
+                XCTAssertEqual(try fields.int(1), 7, "leading zeros")
+                XCTAssertEqual(try fields.int(2), -3)
+                XCTAssertEqual(try fields.int(3), 12, "a point with no fraction")
+                XCTAssertThrowsError(try fields.int(4), "a fraction is not an integer")
+                XCTAssertNil(try fields.int(5), "empty is unknown")
+                XCTAssertEqual(try fields.int(6), 123456789012345, "15 digits")
+                XCTAssertThrowsError(try fields.int(7), "16 digits")
+                XCTAssertThrowsError(try fields.int(8), "garbage")
+                XCTAssertEqual(try fields.int(9), 4)
+                XCTAssertEqual(try fields.int(10), 0)
+                XCTAssertNil(try fields.int(11), "a field the sentence does not have")
+            }
+        }
+    }
+
     /// Random decimals as receivers write them (up to 15 digits, the point anywhere, leading zeros,
     /// signs): every one must give strtod's double exactly.
     func testRandomDecimalsMatchStrtodBitForBit() {

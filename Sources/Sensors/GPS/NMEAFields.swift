@@ -41,7 +41,25 @@ public struct NMEAFields {
     }
 
     public func int(_ index: Int) throws(NMEAFieldError) -> Int? {
-        guard let number = try decimal(index) else { return nil }
+        guard index < ends.count, let base = body.baseAddress else { return nil }
+        let start = index == 0 ? 0 : ends[index &- 1] &+ 1
+        let end = ends[index]
+        guard start < end else { return nil }
+        // Most integer fields (satellite ids, elevations, counts) are plain digits: read them here.
+        // Anything else (a sign, a point, garbage, too many digits) takes the general path, so the
+        // result is the same either way.
+        if end &- start <= 15 {
+            var value = 0
+            var position = start
+            while position < end {
+                let digit = base[position] &- 0x30
+                guard digit < 10 else { break }
+                value = value &* 10 &+ Int(digit)
+                position &+= 1
+            }
+            if position == end { return value }
+        }
+        guard let number = try Self.decimal(base, start, end, field: index) else { return nil }
         guard number.scale == 0 else { throw NMEAFieldError(field: index, reason: "expected an integer") }
         return number.mantissa
     }
