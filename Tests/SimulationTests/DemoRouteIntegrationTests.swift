@@ -20,10 +20,15 @@ final class DemoRouteIntegrationTests: XCTestCase {
         return path
     }
 
-    /// The demo configuration with the given script; everything else as shipped.
-    func demoConfiguration(events: (SimulationEvent) -> Bool) throws -> WayfinderConfiguration {
+    /// The demo configuration with the given script; everything else as shipped, except that the touch
+    /// case and the pencil are left out unless `touch` says so: these walks check the belt at 300×,
+    /// where the two devices' timers would add thousands of wake-ups a second to a loaded machine
+    /// (their own end-to-end tests are `TouchInputIntegrationTests`, at 10×).
+    func demoConfiguration(touch: Bool = false, events: (SimulationEvent) -> Bool) throws -> WayfinderConfiguration {
         var c = try ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards])).load(path: Repository.demoConfig)
         c.simulation?.events.removeAll { !events($0) }
+        c.touchCase.enabled = touch
+        c.pencil.enabled = touch
         return c
     }
 
@@ -50,11 +55,13 @@ final class DemoRouteIntegrationTests: XCTestCase {
     }
 
     func testTheDemoRouteIsWalkedToTheDestinationWithEveryBeltCommandPointingAtTheNextWaypoint() async throws {
-        // The shipped script without its skip gesture, so every waypoint must be walked to;
+        // The shipped script without its touches and clicks, so every waypoint must be walked to;
         // pause/resume, the GPS outage, the belt's link loss and the actor failure stay in.
         var config = try demoConfiguration { event in
-            if case .touch(let t) = event.action, case .swipe = t.gesture { return false }
-            return true
+            switch event.action {
+            case .touch, .penClick: return false
+            default: return true
+            }
         }
         // A large declination, so that getting its sign wrong (a 40° error) cannot hide in the tolerance.
         config.guidance.declination = 20
@@ -192,7 +199,7 @@ final class DemoRouteIntegrationTests: XCTestCase {
     }
 
     func testASwipeSkipsAWaypoint() async throws {
-        let config = try demoConfiguration { event in
+        let config = try demoConfiguration(touch: true) { event in
             if case .touch(let t) = event.action, t.gesture == .swipe(.right) { return true }
             return false
         }
