@@ -70,6 +70,7 @@ let package = Package(
 
         .executableTarget(name: "wayfinder",
                           dependencies: ["Runtime", "Belt", "BLE", "Config", "Platform",
+                                         "Gestures",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
@@ -78,6 +79,7 @@ let package = Package(
         // `make bench`: the figures in the README.
         .executableTarget(name: "WayfinderBenchmarks",
                           dependencies: ["Belt", "BLE", "Config", "Navigation", "Platform", "Runtime", "Sensors", "TouchCase",
+                                         "Gestures",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 
@@ -106,6 +108,8 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "SensorsTests",
                     dependencies: ["Sensors", "Platform", "WayfinderTestKit", "wayfinder"],
+                    resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "WayfinderTestKit", "wayfinder"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "SimulationTests",
                     dependencies: ["Simulation", "Runtime", "WayfinderTestKit", "wayfinder"],

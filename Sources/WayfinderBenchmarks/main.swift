@@ -19,6 +19,18 @@ import Glibc
 let root = CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath
 let clock = ContinuousClock()
 
+// `WayfinderBenchmarks gestures EVENTS REPEATS LAYOUT`: only the gesture pipeline, small enough to run
+// under callgrind (scripts/gesture-callgrind.sh); LAYOUT is "all" (each recognizer on all four sides)
+// or "split" (two per side).
+if CommandLine.arguments.dropFirst().first == "gestures" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    GesturePipelineBenchmark.callgrindMode(
+        events: arguments.first.flatMap { Int($0) } ?? 20_000,
+        repeats: arguments.dropFirst().first.flatMap { Int($0) } ?? 1,
+        layout: arguments.dropFirst(2).first.flatMap(GesturePipelineBenchmark.Layout.init(rawValue:)) ?? .allSides)
+    exit(0)
+}
+
 func measure(_ name: String, iterations: Int, unit: String = "op", _ body: () throws -> Void) rethrows {
     let start = clock.now
     for _ in 0..<iterations { try body() }
@@ -348,6 +360,9 @@ do {
     }
 }
 // ---- end GPS ----------------------------------------------------------------------------------
+
+// The gesture pipeline (issue 6): cost per touch event with eight recognizers on four sides.
+GesturePipelineBenchmark.report(events: 1_000_000)
 
 // The whole appliance, the demo walk at 1000×.
 var options = Appliance.Options()
