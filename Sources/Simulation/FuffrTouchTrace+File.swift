@@ -40,16 +40,13 @@ extension FuffrTouchTrace {
     /// When the last finger lifts.
     public var end: Duration { strokes.map(\.end).max() ?? .zero }
 
-    /// The trace played `times` times, each copy `period` after the previous one.
-    public func repeated(times: Int, every period: Duration) -> FuffrTouchTrace {
-        var copies: [Stroke] = []
-        for k in 0..<max(1, times) {
-            for var stroke in strokes {
-                stroke.start += period * k
-                copies.append(stroke)
-            }
-        }
-        return FuffrTouchTrace(copies)
+    /// The same strokes `offset` later (the next round of a looped session).
+    public func shifted(by offset: Duration) -> FuffrTouchTrace {
+        FuffrTouchTrace(strokes.map { stroke in
+            var moved = stroke
+            moved.start += offset
+            return moved
+        })
     }
 
     /// A labelling session on the right edge, about 12 s: swipe right, tap, tap then swipe, double

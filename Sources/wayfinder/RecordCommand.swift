@@ -123,8 +123,8 @@ struct RecordCommand: AsyncParsableCommand {
             guard let bytes = FileManager.default.contents(atPath: trace) else { fail("cannot read --trace \(trace)", ExitStatus.configuration) }
             do { playing = try FuffrTouchTrace(json: Array(bytes)) } catch { fail("--trace \(trace): \(error)", ExitStatus.configuration) }
         }
+        let round = playing
         let period = playing.end + .seconds(2)
-        if loop { playing = playing.repeated(times: 10_000, every: period) }
 
         // The file first: a session that cannot be written is not started.
         let directory = dataDirectory ?? "\(configuration?.stateDirectory ?? "/var/lib/wayfinder")/samples"
@@ -137,9 +137,20 @@ struct RecordCommand: AsyncParsableCommand {
         let clock = SessionClock.continuous()
         let connector: any GATTConnector
         let device: String
+        var looping: Task<Void, Never>?
         if simulate {
             let host = FuffrPeripheralHost(peripheral: FuffrPeripheral(trace: playing), clock: clock, logger: logger)
             connector = host.connector(clock: clock, logger: logger)
+            if loop {
+                // Each round is handed to the case 1 s before it starts, while the previous one is over.
+                looping = Task {
+                    for k in 1... {
+                        let start = period * k
+                        do { try await clock.sleep(until: SessionInstant(offset: start - .seconds(1))) } catch { return }
+                        await host.play(round.shifted(by: start))
+                    }
+                }
+            }
             device = "simulated Fuffr case (\(trace.map { "trace \($0)" } ?? "built-in labelling trace")\(loop ? ", looped" : ""))"
         } else if let configuration {
             let adapterName = adapter ?? configuration.board.bluetoothAdapter
@@ -199,6 +210,7 @@ struct RecordCommand: AsyncParsableCommand {
         caseTask.cancel()
         sessionTask.cancel()
         for timer in timers { timer.cancel() }
+        looping?.cancel()
         for source in signals { source.cancel() }
         let touches = await session.touchesRecorded, samples = await session.samplesFinished
         Self.say("\(touches) touch events, \(samples) sample\(samples == 1 ? "" : "s") recorded (\(reason)): \(file.path)")
