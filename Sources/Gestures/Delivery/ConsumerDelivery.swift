@@ -18,6 +18,9 @@ struct ConsumerDelivery {
     }
 
     private var records: [Record] = []
+    /// Touches a recognition cancelled before the consumer heard of them, in the current frame: their
+    /// `began` in this frame is not delivered either (cancellations precede the frame's events).
+    private var cancelledUnseen: [UInt64] = []
     /// Records with withheld events, so releases need not scan every touch.
     private var withheldCount = 0
 
@@ -28,6 +31,7 @@ struct ConsumerDelivery {
         let event = change.event
         let position = change.position
         if event.phase == .began {
+            guard !cancelledUnseen.contains(change.key) else { return }
             var record = Record(key: change.key, id: event.id, position: position)
             if delaysBegan() {
                 record.withheldBegan = position
@@ -66,7 +70,10 @@ struct ConsumerDelivery {
     /// A recognizer with `cancelsTouchesInView` committed: the consumer gets `cancelled` for a touch it
     /// is receiving, nothing for one whose began it never saw, and nothing more for either.
     mutating func cancel(key: UInt64, at now: Double, into output: inout [ConsumerEvent]) {
-        guard let index = records.firstIndex(where: { $0.key == key }) else { return }
+        guard let index = records.firstIndex(where: { $0.key == key }) else {
+            cancelledUnseen.append(key)
+            return
+        }
         let record = records.remove(at: index)
         if record.holdsSomething { withheldCount -= 1 }
         if record.beganDelivered {
@@ -75,9 +82,10 @@ struct ConsumerDelivery {
         }
     }
 
-    /// Hands over what is no longer held back, at `now` (the decision time).
+    /// Hands over what is no longer held back, at `now` (the decision time). Ends the frame.
     mutating func release(at now: Double, delaysBegan: (UInt64) -> Bool, delaysEnded: (UInt64) -> Bool,
                           into output: inout [ConsumerEvent]) {
+        if !cancelledUnseen.isEmpty { cancelledUnseen.removeAll(keepingCapacity: true) }
         guard withheldCount > 0 else { return }
         var index = 0
         while index < records.count {
