@@ -115,6 +115,9 @@ struct RecordCommand: AsyncParsableCommand {
             }
         }
         let simulate = simulated || (configuration?.board.isSimulated ?? false)
+        if !simulate, trace != nil || loop {
+            fail("--trace and --loop play the simulated case: add --simulated", ExitStatus.configuration)
+        }
         let set = try recognizerSet()
         let labels = try promptList()
         let command = try enableCommand()
@@ -125,14 +128,6 @@ struct RecordCommand: AsyncParsableCommand {
         }
         let round = playing
         let period = playing.end + .seconds(2)
-
-        // The file first: a session that cannot be written is not started.
-        let directory = dataDirectory ?? "\(configuration?.stateDirectory ?? "/var/lib/wayfinder")/samples"
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            fail("cannot create the data directory \(directory): \(error)", 73)
-        }
-        let started = Date()
-        let file = try createFile(in: directory, started: started)
 
         let clock = SessionClock.continuous()
         let connector: any GATTConnector
@@ -166,6 +161,13 @@ struct RecordCommand: AsyncParsableCommand {
             fail("no configuration and not --simulated", ExitStatus.configuration)
         }
 
+        // The file last before starting: every check that can refuse the session has passed, so a
+        // refused session leaves no empty file behind.
+        let directory = dataDirectory ?? "\(configuration?.stateDirectory ?? "/var/lib/wayfinder")/samples"
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            fail("cannot create the data directory \(directory): \(error)", 73)
+        }
+        let started = Date()
         let header = RecordingHeader(
             startedUTC: Self.utc(started), device: device,
             configuration: .object([
@@ -178,6 +180,9 @@ struct RecordCommand: AsyncParsableCommand {
                 "sync_interval_ms": .number(1000),
             ]),
             recognizers: set.document)
+        // The file appears holding its header line, so a kill at any moment leaves a readable file.
+        let file = try createFile(in: directory, started: started,
+                                  header: Array((RecordingLineCodec.encode(.header(header)) + "\n").utf8))
         let touchCase = TouchCaseActor(connector: connector, command: command, clock: clock, logger: logger)
         let recorder = GestureRecorder(recognizers: set, settings: .init(prompts: labels, repeats: repeats,
                                                                            sampleGapMs: sampleGap * 1000))
@@ -194,7 +199,7 @@ struct RecordCommand: AsyncParsableCommand {
             return source
         }
         let caseTask = Task { await touchCase.run() }
-        let sessionTask = Task { await session.run(header: header) }
+        let sessionTask = Task { await session.run(header: header, fileHoldsHeader: true) }
         var timers: [Task<Void, Never>] = []
         if let duration {
             timers.append(Task { try? await clock.sleep(for: .milliseconds(Int64(duration * 1000))); stop.yield("duration") })
@@ -261,12 +266,12 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     /// `gestures-20261122T072619Z.jsonl`, or `-2`, `-3`… when a session started in the same second.
-    private func createFile(in directory: String, started: Date) throws -> AppendOnlyFile {
+    private func createFile(in directory: String, started: Date, header: [UInt8]) throws -> AppendOnlyFile {
         let stamp = Self.utc(started).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
         let base = "\(directory)/gestures-\(stamp.prefix(15))Z"
         for attempt in 1...100 {
             let path = attempt == 1 ? "\(base).jsonl" : "\(base)-\(attempt).jsonl"
-            do { return try AppendOnlyFile(creating: path) } catch {
+            do { return try AppendOnlyFile(creating: path, initialContent: header) } catch {
                 if error.errno == EEXIST { continue }
                 fail("\(error)", 73)
             }

@@ -98,6 +98,27 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertTrue(replay.output.contains("transition log: identical"), replay.output)
     }
 
+    func testAKillAtAnyMomentLeavesAFileThatReadsBack() throws {
+        // From before the file exists to mid-session: a file, if there is one, is a recording whose
+        // every complete line decodes; only the last line may be torn.
+        for delay in [0.0, 0.05, 0.2, 0.7, 1.3, 2.1] {
+            let sub = "\(directory)/kill-\(delay)"
+            let started = try WayfinderBinary.start(["record", "--simulated", "--data-directory", sub])
+            Thread.sleep(forTimeInterval: delay)
+            XCTAssertEqual(kill(started.process.processIdentifier, SIGKILL), 0)
+            started.process.waitUntilExit()
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: sub)) ?? []).filter { $0.hasSuffix(".jsonl") }
+            XCTAssertLessThanOrEqual(files.count, 1)
+            guard let name = files.first else { continue } // killed before the file was created
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(sub)/\(name)")))
+            XCTAssertFalse(bytes.isEmpty, "the file appears holding its header (killed after \(delay) s)")
+            let contents = try RecordingReader.read(bytes)
+            XCTAssertEqual(contents.badLines, [], "killed after \(delay) s")
+            XCTAssertNil(contents.endReason, "killed after \(delay) s")
+            XCTAssertEqual(RecognizerSet(document: contents.header.recognizers), RecognizerSet.standard)
+        }
+    }
+
     func testBadOptionsAreRefusedBeforeAnythingIsWritten() throws {
         let trace = "\(directory)/bad-trace.json"
         try #"{"strokes": [{"side": "front", "start_ms": 0, "duration_ms": 10, "from": [0.5, 0.5]}]}"#

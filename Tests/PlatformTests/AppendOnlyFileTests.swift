@@ -34,4 +34,20 @@ final class AppendOnlyFileTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "someone else's\n")
     }
+
+    func testAFileCreatedWithContentAppearsHoldingIt() throws {
+        let directory = temporaryDirectory()
+        let path = "\(directory)/session.jsonl"
+        let file = try AppendOnlyFile(creating: path, initialContent: Array("header\n".utf8))
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "header\n")
+        try file.append(Array("line\n".utf8))
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "header\nline\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["session.jsonl"],
+                       "the hidden partial file is gone once linked")
+        XCTAssertThrowsError(try AppendOnlyFile(creating: path, initialContent: Array("other\n".utf8))) { error in
+            XCTAssertEqual((error as? AppendOnlyFile.Failure)?.errno, EEXIST)
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "header\nline\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["session.jsonl"])
+    }
 }

@@ -21,18 +21,50 @@ public final class AppendOnlyFile {
         public var description: String { "cannot \(step) \(path): \(String(cString: strerror(errno)))" }
     }
 
-    /// Creates the file; fails if it exists (a session never appends to another one's file). The
-    /// directory is synced so the new name survives a power loss too.
-    public init(creating path: String, permissions: mode_t = 0o644) throws(Failure) {
+    /// Creates the file; fails if it exists (a session never appends to another one's file). With
+    /// `initialContent`, the file appears under its name already holding it, synced: the content is
+    /// written to a hidden `.NAME.partial-PID` beside it, then linked into place (link(2) fails rather
+    /// than replace an existing file). A process killed in between leaves only that hidden file, never
+    /// a named file without its first line. The directory is synced so the name survives a power loss.
+    public init(creating path: String, initialContent: [UInt8] = [], permissions: mode_t = 0o644) throws(Failure) {
         self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, permissions)
-        guard fd >= 0 else { throw Failure(path: path, step: "create", errno: errno) }
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
-        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirFD >= 0 {
-            _ = fsync(dirFD)
-            _ = systemClose(dirFD)
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+        guard !initialContent.isEmpty else {
+            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, permissions)
+            guard fd >= 0 else { throw Failure(path: path, step: "create", errno: errno) }
+            Self.syncDirectory(directory)
+            return
         }
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let partial = (slash == nil ? "" : "\(directory)/") + ".\(name).partial-\(getpid())"
+        fd = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, permissions)
+        guard fd >= 0 else { throw Failure(path: partial, step: "create", errno: errno) }
+        do throws(Failure) {
+            try append(initialContent)
+            try sync()
+        } catch {
+            _ = systemClose(fd)
+            fd = -1
+            unlink(partial)
+            throw error
+        }
+        if link(partial, path) != 0 {
+            let code = errno
+            _ = systemClose(fd)
+            fd = -1
+            unlink(partial)
+            throw Failure(path: path, step: "create", errno: code)
+        }
+        unlink(partial)
+        Self.syncDirectory(directory)
+    }
+
+    private static func syncDirectory(_ directory: String) {
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dirFD >= 0 else { return }
+        _ = fsync(dirFD)
+        _ = systemClose(dirFD)
     }
 
     deinit { if fd >= 0 { _ = systemClose(fd) } }

@@ -42,9 +42,12 @@ public actor GestureRecordingActor {
         self.notify = notify
     }
 
-    /// Writes the header, then records until `finish` or cancellation.
-    public func run(header: RecordingHeader) async {
-        emit(recorder.start(header, atMs: Self.ms(clock.elapsed)))
+    /// Writes the header (unless the file was created holding it), then records until `finish` or
+    /// cancellation.
+    public func run(header: RecordingHeader, fileHoldsHeader: Bool = false) async {
+        var first = recorder.start(header, atMs: Self.ms(clock.elapsed))
+        if fileHoldsHeader { first.lines.removeAll { if case .header = $0 { true } else { false } } }
+        emit(first)
         let touches = self.touches
         let clock = self.clock
         await withTaskGroup(of: Void.self) { group in
