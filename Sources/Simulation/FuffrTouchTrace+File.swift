@@ -23,9 +23,14 @@ extension FuffrTouchTrace {
             }
             let finger = item["finger"]?.int ?? 0
             guard (0..<TouchEnableCommand.maximumTouchesPerSide).contains(finger) else { throw bad("\"finger\" must be 0…4") }
-            guard let start = item["start_ms"]?.double, start.isFinite, start >= 0 else { throw bad("\"start_ms\" must be a time ≥ 0") }
-            guard let duration = item["duration_ms"]?.double, duration.isFinite, duration > 0 else {
-                throw bad("\"duration_ms\" must be > 0")
+            // A day at most: longer is no labelling session, and the limit keeps the conversion to
+            // microseconds far inside Int64.
+            let day = 86_400_000.0
+            guard let start = item["start_ms"]?.double, start.isFinite, (0...day).contains(start) else {
+                throw bad("\"start_ms\" must be a time from 0 to 86400000 (a day)")
+            }
+            guard let duration = item["duration_ms"]?.double, duration.isFinite, duration > 0, duration <= day else {
+                throw bad("\"duration_ms\" must be > 0 and at most a day")
             }
             guard let from = point("from") else { throw bad("\"from\" must be [x, y] within 0…1") }
             let to = item["to"] == nil ? from : point("to")

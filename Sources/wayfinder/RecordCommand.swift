@@ -89,7 +89,9 @@ struct RecordCommand: AsyncParsableCommand {
         guard sampleGap.isFinite, (0.6...60).contains(sampleGap) else {
             throw ValidationError("--sample-gap must be 0.6–60 seconds (longer than the recognizers' 500 ms timers)")
         }
-        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be > 0 seconds") }
+        if let duration, !(duration.isFinite && duration > 0 && duration <= 31 * 86_400) {
+            throw ValidationError("--duration must be > 0 seconds and at most 31 days")
+        }
         if handedness.map({ Handedness(rawValue: $0) == nil }) ?? false { throw ValidationError("--handedness must be right or left") }
         guard (1...TouchEnableCommand.maximumTouchesPerSide).contains(touchesPerSide) else {
             throw ValidationError("--touches-per-side must be 1–5")
@@ -156,6 +158,7 @@ struct RecordCommand: AsyncParsableCommand {
                 fail("touch case on \(adapterName): \(error)", 69)
             }
             let selection = configuration.touchCase
+            if !selection.enabled { Self.say("note: [devices.touch_case] has enabled = false; recording anyway") }
             device = "touch case " + (selection.address ?? "named \(selection.nameContains.joined(separator: " or "))") + " on \(adapterName)"
         } else {
             fail("no configuration and not --simulated", ExitStatus.configuration)

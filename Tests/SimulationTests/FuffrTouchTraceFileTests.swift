@@ -30,6 +30,8 @@ final class FuffrTouchTraceFileTests: XCTestCase {
             (#"{"strokes": [{"side": "left", "finger": 5, "start_ms": 0, "duration_ms": 10, "from": [0.5, 0.5]}]}"#, #"strokes[0]: "finger""#),
             (#"{"strokes": [{"side": "left", "start_ms": -1, "duration_ms": 10, "from": [0.5, 0.5]}]}"#, #"strokes[0]: "start_ms""#),
             (#"{"strokes": [{"side": "left", "start_ms": 0, "duration_ms": 10, "from": [0.5, 0.5], "to": [0.5]}]}"#, #"strokes[0]: "to""#),
+            (#"{"strokes": [{"side": "left", "start_ms": 1e300, "duration_ms": 10, "from": [0.5, 0.5]}]}"#, #"strokes[0]: "start_ms""#),
+            (#"{"strokes": [{"side": "left", "start_ms": 0, "duration_ms": 1e300, "from": [0.5, 0.5]}]}"#, #"strokes[0]: "duration_ms""#),
             (#"{"taps": []}"#, "no \"strokes\""),
             (#"{"strokes": [}"#, "JSON"),
         ]
