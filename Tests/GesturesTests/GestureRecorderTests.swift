@@ -156,6 +156,22 @@ final class RecordingReplayTests: XCTestCase {
         XCTAssertTrue(result.comparison.summary.contains("every sample recognized the same gestures"))
     }
 
+    func testALeftHandedSessionIsRecordedUnmirroredAndReplaysMirrored() throws {
+        // The touch lines keep the case's x; the recorded set says "left", so a replay mirrors again
+        // and the physical right-to-left stroke of sample 6 stays a rightward swipe (gestures.md §2.5).
+        var harness = RecorderHarness(RecognizerSet.standard.with(handedness: .left))
+        harness.play(labellingTrace(), until: 13_000)
+        XCTAssertEqual(harness.gestures.filter { $0.hasPrefix("swipe") }, ["swipe left", "swipe right"])
+        let contents = try RecordingReader.read(harness.bytes)
+        XCTAssertEqual(contents.header.recognizers["pipeline"]?["handedness"], .string("left"),
+                       "the header carries the set the recorder ran, whatever header it was given")
+        XCTAssertEqual(contents.touches.first?.event.x, 0.2, "recorded as the case reported it")
+        let same = RecordingReplay.run(contents)
+        XCTAssertTrue(same.comparison.logIdentical, same.comparison.summary)
+        let rightHanded = RecordingReplay.run(contents, recognizers: .standard)
+        XCTAssertEqual(rightHanded.comparison.differences.map(\.sample), [1, 6])
+    }
+
     func testReplayWithAChangedSetShowsWhatItRecognizesDifferently() throws {
         let contents = try recorded()
         // Without the tap-swipes, the cut of sample 3 becomes a tap and a swipe.

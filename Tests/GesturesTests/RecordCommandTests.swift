@@ -119,6 +119,48 @@ final class RecordCommandTests: XCTestCase {
         }
     }
 
+    func testTouchesOfOneNotificationAreOneFrameAndReplayTheSame() throws {
+        // Two fingers spreading on the top edge: the case reports both in each 20 ms notification, so
+        // they must share one frame stamp (a pinch sees both moves at once, gestures.md §2.2).
+        let trace = "\(directory)/pinch.json"
+        try """
+        {"strokes": [
+          {"side": "top", "finger": 0, "start_ms": 500, "duration_ms": 400, "from": [0.45, 0.5], "to": [0.2, 0.5]},
+          {"side": "top", "finger": 1, "start_ms": 500, "duration_ms": 400, "from": [0.55, 0.5], "to": [0.8, 0.5]}
+        ]}
+        """.write(toFile: trace, atomically: true, encoding: .utf8)
+        let set = "\(directory)/pinch-set.json"
+        try #"{"recognizers": [{"name": "pinch", "type": "pinch", "sides": ["top"]}]}"#
+            .write(toFile: set, atomically: true, encoding: .utf8)
+        let run = try WayfinderBinary.run(["record", "--simulated", "--trace", trace, "--recognizers", set,
+                                           "--data-directory", directory])
+        XCTAssertEqual(run.status, 0, run.errors)
+        let file = try XCTUnwrap(sessionFiles().first)
+        let contents = try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        var ids: [Double: Set<Int>] = [:]
+        for touch in contents.touches where touch.event.phase == .moved {
+            ids[touch.event.timeMs, default: []].insert(touch.event.id)
+        }
+        XCTAssertGreaterThan(ids.count, 10)
+        XCTAssertEqual(ids.values.filter { $0.count == 2 }.count, ids.count, "every moved frame carries both fingers")
+        let states = contents.gestures.filter { $0.recognizer == "pinch" }.map(\.state)
+        XCTAssertEqual(states.first, .began)
+        XCTAssertEqual(states.last, .ended)
+        // scale = d / d0 (gestures.md §7.6): d0 in the frame both began, d in the last moved frame,
+        // both read from the recorded touch lines — the recording holds exactly what the pipeline saw.
+        func spread(_ phase: Gestures.TouchPhase, last: Bool) -> Double? {
+            let frames = Dictionary(grouping: contents.touches.filter { $0.event.phase == phase }, by: \.event.timeMs)
+            guard let t = last ? frames.keys.max() : frames.keys.min(), let pair = frames[t], pair.count == 2 else { return nil }
+            return abs(pair[0].event.x - pair[1].event.x)
+        }
+        let d0 = try XCTUnwrap(spread(.began, last: false)), d = try XCTUnwrap(spread(.moved, last: true))
+        let scale = try XCTUnwrap(contents.gestures.last { $0.state == .ended }?.values.scale)
+        XCTAssertGreaterThan(scale, 3, "the fingers spread from about 0.1 u to 0.6 u apart")
+        XCTAssertEqual(scale, d / d0, accuracy: 1e-9)
+        let replay = try WayfinderBinary.run(["gestures", "replay", file])
+        XCTAssertTrue(replay.output.contains("transition log: identical"), replay.output)
+    }
+
     func testBadOptionsAreRefusedBeforeAnythingIsWritten() throws {
         let trace = "\(directory)/bad-trace.json"
         try #"{"strokes": [{"side": "front", "start_ms": 0, "duration_ms": 10, "from": [0.5, 0.5]}]}"#

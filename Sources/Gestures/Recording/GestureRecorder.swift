@@ -38,6 +38,7 @@ public struct GestureRecorder {
     }
 
     public let settings: Settings
+    public let recognizers: RecognizerSet
     /// Owns the pipeline and its recognizers' delegates.
     private let scenario: GestureScenario
     private var lastFrameStamp: Double?
@@ -54,14 +55,18 @@ public struct GestureRecorder {
 
     public init(recognizers: RecognizerSet, settings: Settings = Settings()) {
         scenario = recognizers.scenario(name: "recording")
+        self.recognizers = recognizers
         self.settings = settings
     }
 
     private var pipeline: GesturePipeline { scenario.pipeline }
 
     /// The header (and the first prompt); synced at once, so even an empty session is a readable file.
+    /// The header's recognizer set is always the one this recorder runs, so a replay rebuilds it.
     public mutating func start(_ header: RecordingHeader, atMs now: Double) -> Output {
         var out = Output()
+        var header = header
+        header.recognizers = recognizers.document
         out.lines.append(.header(header))
         if let label = settings.prompts.first {
             out.lines.append(.prompt(timeMs: now, sample: 1, label: label))
