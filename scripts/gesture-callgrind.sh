@@ -10,13 +10,19 @@ BIN=${1:-.build/release/WayfinderBenchmarks}
 EVENTS=${2:-20000}
 command -v valgrind >/dev/null 2>&1 || { echo "error: valgrind is not installed (Debian: apt-get install valgrind)"; exit 1; }
 [ -x "$BIN" ] || { echo "error: $BIN is not built (swift build -c release --product WayfinderBenchmarks)"; exit 1; }
+# Valgrind 3.19 gives up on the DWARF of SwiftPM's release build ("possibly corrupted debuginfo"),
+# so it runs a copy without debug sections; the instruction count does not need symbols.
+RUN=$(mktemp /tmp/gesture-callgrind.XXXXXX)
+trap 'rm -f "$RUN"' EXIT
+objcopy --strip-debug "$BIN" "$RUN"
 collected() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" gestures "$EVENTS" "$1" "$2" 2>&1 \
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$RUN" gestures "$EVENTS" "$1" "$2" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 for layout in all split; do
     once=$(collected 1 "$layout")
     twice=$(collected 2 "$layout")
+    [ -n "$once" ] && [ -n "$twice" ] || { echo "error: callgrind did not run; try: valgrind --tool=callgrind $RUN gestures $EVENTS 1 $layout"; exit 1; }
     events=$("$BIN" gestures "$EVENTS" 1 "$layout" | sed -n 's/^events \([0-9]*\) .*/\1/p')
     echo "gesture pipeline ($layout): $(( (twice - once) / events )) instructions per event ($events events, 8 recognizers)"
 done

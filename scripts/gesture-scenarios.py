@@ -82,6 +82,10 @@ def recognizers():
       [tap("double",taps=2)],tapin(0,1)+tapin(150,2)+tapin(300,3),[E("double","recognized",210),E("double","failed",660)]))
     sc.append(S("palm_resting_does_not_block_a_later_tap","A touch that stays down makes the tap fail at its duration; after the reset it is excluded, so a later tap is recognized (gestures.md §3.4).",
       [tap("tap")],[T(0,1,"began",0.1,0.1)]+tapin(400,2),[E("tap","failed",300),E("tap","recognized",460,location_x=0.5,location_y=0.5)]))
+    sc.append(S("tap_moving_exactly_the_allowance_is_a_tap","A move of exactly allowableMovement (0.53 - 0.5 = 0.03) is not farther than it: still a tap.",
+      [tap("tap")],[T(0,1,"began",0.5,0.5),T(20,1,"moved",0.53,0.5),T(60,1,"ended",0.53,0.5)],[E("tap","recognized",60)]))
+    sc.append(S("swipe_of_exactly_the_minimum_distance","A stroke of exactly minimumDistance (0.35 - 0.2 = 0.15) is a swipe.",
+      [swipe("swipe")],[T(0,1,"began",0.2,0.5),T(20,1,"moved",0.35,0.5),T(40,1,"ended",0.35,0.5)],[E("swipe","recognized",20,direction="right")]))
     sc.append(S("long_press_moved_too_far","Moving 0.05 before the press fires fails the long press.",
       [lp("lp")],[T(0,1,"began",0.4,0.5),T(100,1,"moved",0.45,0.5),T(700,1,"ended",0.45,0.5)],[E("lp","failed",100)]))
     sc.append(S("long_press_lifted_early","Lifting before minimumPressDurationMs fails it.",

@@ -137,6 +137,13 @@ public final class GesturePipeline {
         clockMs = max(clockMs ?? timeMs, timeMs)
     }
 
+    /// `advance(toMs:)` for a host whose clock is a `Duration` on the session timeline, when the case's
+    /// event times are on the same timeline.
+    public func advance(to time: Duration) {
+        let (seconds, attoseconds) = time.components
+        advance(toMs: Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    }
+
     /// Empties `output`, keeping its storage.
     public func clearOutput() {
         output.transitions.removeAll(keepingCapacity: true)

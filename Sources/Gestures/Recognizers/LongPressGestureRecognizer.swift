@@ -50,7 +50,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
         for touch in tracked {
             if touch.cancelled { return .fail }
-            if touch.position.distance(to: touch.down) > allowableMovement { return .fail }
+            if Tolerance.exceeds(touch.position.distance(to: touch.down), allowableMovement) { return .fail }
         }
         if tracked.count > numberOfTouchesRequired { return .fail }
         if tracked.contains(where: \.lifted) {

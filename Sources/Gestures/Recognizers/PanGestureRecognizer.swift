@@ -31,7 +31,8 @@ public class PanGestureRecognizer: GestureRecognizer {
     }
 
     override func update(now: Double) -> GestureProposal {
-        let cancelled = tracked.contains(where: \.cancelled)
+        // Values reported with `cancelled` are the last ones computed before it (§8).
+        if tracked.contains(where: \.cancelled) { return state.isActive ? .cancel : .fail }
         let moved = tracked.contains { $0.moved && !$0.isNew }
         let setChanged = tracked.contains { $0.isNew || $0.isLeaving }
         if let reference, let current = startOfFrameCentroid {
@@ -51,14 +52,13 @@ public class PanGestureRecognizer: GestureRecognizer {
             reference = after
             location = after
         }
-        if cancelled { return state.isActive ? .cancel : .fail }
         if state.isActive {
             if ending { return .end }
             return moved || setChanged ? .change : .none
         }
         if let maximum = maximumNumberOfTouches, count > maximum { return .fail }
         if count == 0 { return .fail }
-        if moved, count >= minimumNumberOfTouches, translation.length >= minimumTranslation { return .begin }
+        if moved, count >= minimumNumberOfTouches, Tolerance.reaches(translation.length, minimumTranslation) { return .begin }
         return .none
     }
 

@@ -6,10 +6,10 @@ public enum ScreenEdge: String, Sendable, Hashable, CaseIterable {
     /// Whether `point` lies within `margin` of this edge.
     func contains(_ point: TouchPoint, margin: Double) -> Bool {
         switch self {
-        case .left: point.x <= margin
-        case .right: point.x >= 1 - margin
-        case .top: point.y <= margin
-        case .bottom: point.y >= 1 - margin
+        case .left: !Tolerance.exceeds(point.x, margin)
+        case .right: Tolerance.reaches(point.x, 1 - margin)
+        case .top: !Tolerance.exceeds(point.y, margin)
+        case .bottom: Tolerance.reaches(point.y, 1 - margin)
         }
     }
 }

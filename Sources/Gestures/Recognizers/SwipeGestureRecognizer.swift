@@ -50,8 +50,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             for (direction, ux, uy) in Self.order where directions.contains(direction) {
                 let primary = d.x * ux + d.y * uy
                 let secondary = abs(d.x * uy - d.y * ux)
-                guard primary >= minimumDistance, secondary <= primary * tangent else { continue }
-                guard minimumVelocity <= 0 || (elapsed > 0 ? primary / elapsed : .infinity) >= minimumVelocity else { continue }
+                guard Tolerance.reaches(primary, minimumDistance), !Tolerance.exceeds(secondary, primary * tangent) else { continue }
+                guard minimumVelocity <= 0 || Tolerance.reaches(elapsed > 0 ? primary / elapsed : .infinity, minimumVelocity) else { continue }
                 matched = direction
                 disarm()
                 return .recognize

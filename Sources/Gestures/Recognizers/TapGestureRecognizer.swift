@@ -45,7 +45,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
                 if downBefore == 0 {
                     // A new tap starts.
                     if let first = firstTapLocation {
-                        if touch.down.distance(to: first) > maximumTapSeparation { return .fail }
+                        if Tolerance.exceeds(touch.down.distance(to: first), maximumTapSeparation) { return .fail }
                     }
                     touchesInTap = 0
                     downPointsInTap.removeAll(keepingCapacity: true)
@@ -56,7 +56,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
                 downPointsInTap.append(touch.down)
                 if touchesInTap > numberOfTouchesRequired { return .fail }
             }
-            if touch.position.distance(to: touch.down) > allowableMovement { return .fail }
+            if Tolerance.exceeds(touch.position.distance(to: touch.down), allowableMovement) { return .fail }
         }
         guard remainingCount == 0 else { return .none }
         // The tap's last touch lifted.

@@ -59,7 +59,7 @@ public final class TapSwipeGestureRecognizer: GestureRecognizer {
         strokeMaximum = max(strokeMaximum, strokeTouches)
         if strokeTouches > required { return .fail }
         if isTapStroke {
-            for touch in tracked where touch.position.distance(to: touch.down) > tapAllowableMovement { return .fail }
+            for touch in tracked where Tolerance.exceeds(touch.position.distance(to: touch.down), tapAllowableMovement) { return .fail }
         } else {
             trackSwipe()
         }
@@ -87,7 +87,7 @@ public final class TapSwipeGestureRecognizer: GestureRecognizer {
         guard let start = swipeStart, tracked.count == numberOfSwipeTouchesRequired else { return }
         swipeEnd = current
         if recordsPath { path.append(current) }
-        if current.distance(to: start) >= minimumSwipeDistance { latched = true }
+        if Tolerance.reaches(current.distance(to: start), minimumSwipeDistance) { latched = true }
     }
 
     override var values: GestureValues {

@@ -61,7 +61,7 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
                 velocity = 0
                 return .none
             }
-            if moved, abs(value - identity) > threshold { return .begin }
+            if moved, Tolerance.exceeds(abs(value - identity), threshold) { return .begin }
             return .none
         }
         location = endOfFrameCentroid
