@@ -5,8 +5,9 @@ import TouchCase
 
 /// Runs a `wayfinder record` session: touches from the touch case actor through `GestureRecorder`
 /// into a recording file, which it owns. Touches that arrive together with one time (one
-/// notification) are fed as one batch; a tick every `tickInterval` fires the pipeline's timers, ends
-/// quiet samples and keeps the sync cadence. Lines are written as soon as the recorder returns them,
+/// notification) are fed as one batch, when a touch with another time arrives or `batchHold` has
+/// passed; a tick every `tickInterval` fires the pipeline's timers, ends quiet samples and keeps the
+/// sync cadence. Lines are written as soon as the recorder returns them,
 /// one write(2) per batch, so a `kill -9` loses at most the batch being written.
 public actor GestureRecordingActor {
     /// What the operator is told: a new prompt, a finished sample, the file failing.
@@ -17,6 +18,10 @@ public actor GestureRecordingActor {
     }
 
     public static let tickInterval: Duration = .milliseconds(20)
+    /// How long a tick leaves touches of one time waiting for the rest of their notification. The
+    /// touch stream hands them over one by one, and a tick between two of them would split one frame
+    /// into two (a pinch would see one finger move, then the other).
+    public static let batchHold: Duration = .milliseconds(50)
 
     private var recorder: GestureRecorder
     private let file: AppendOnlyFile
@@ -25,6 +30,7 @@ public actor GestureRecordingActor {
     private let logger: Logger
     private let notify: @Sendable (Notice) -> Void
     private var pending: [RecordedTouch] = []
+    private var pendingSince: Duration = .zero
     private var finished = false
     private var failed = false
     public private(set) var touchesRecorded = 0
@@ -78,14 +84,19 @@ public actor GestureRecordingActor {
         guard !finished else { return }
         let touch = Self.recorded(event)
         if let last = pending.last, last.event.timeMs.bitPattern != touch.event.timeMs.bitPattern { flush() }
+        if pending.isEmpty { pendingSince = clock.elapsed }
         pending.append(touch)
     }
 
     /// True once the session is over.
     private func tick() -> Bool {
         guard !finished else { return true }
-        flush()
-        emit(recorder.tick(atMs: Self.ms(clock.elapsed)))
+        let elapsed = clock.elapsed
+        if !pending.isEmpty, elapsed - pendingSince >= Self.batchHold { flush() }
+        // While touches wait, time advances only to theirs: timers due before them fire first, as
+        // they would had the frame been fed at once.
+        let now = Self.ms(elapsed)
+        emit(recorder.tick(atMs: pending.first.map { min(now, $0.event.timeMs) } ?? now))
         return false
     }
 
