@@ -73,6 +73,7 @@ let package = Package(
         .executableTarget(name: "wayfinder",
                           dependencies: ["Runtime", "Belt", "BLE", "Config", "Platform",
                                          "Gestures",
+                                         "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),

@@ -150,15 +150,8 @@ enum BeltDoor {
             selection = DeviceSelection(enabled: true, address: address)
             selection.addressType = options.addressType.map { $0 == "random" ? .leRandom : .lePublic }
         } else {
-            let configuration: WayfinderConfiguration
-            do {
-                configuration = try ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
-                                                                          executablePath: ProcessEnvironment.executablePath))
-                    .load(path: options.config)
-            } catch {
-                printError("wayfinder: \(error)\nwayfinder: give --address, or fix the configuration (`wayfinder config check \(options.config)`).")
-                throw ExitCode(ExitStatus.configuration)
-            }
+            let configuration = try ConfigurationFile.load(
+                options.config, advice: "give --address, or fix the configuration (`wayfinder config check \(options.config)`).")
             if configuration.board.isSimulated { return simulated.connector(logger: logger) }
             selection = configuration.belt
             adapter = options.adapter ?? configuration.board.bluetoothAdapter

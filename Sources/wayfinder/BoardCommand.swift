@@ -20,13 +20,7 @@ struct BoardCommand: ParsableCommand {
         var config: String = WayfinderConfiguration.defaultPath
 
         func run() async throws {
-            let loader = ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
-                                                               executablePath: ProcessEnvironment.executablePath))
-            let c: WayfinderConfiguration
-            do { c = try loader.load(path: config) } catch {
-                printError("\(error)")
-                throw ExitCode(ExitStatus.configuration)
-            }
+            let c = try ConfigurationFile.load(config, advice: "`wayfinder config check \(config)` lists every problem.")
             let board = c.board
             print("board \(board.id): \(board.name)")
             print("  libgpiod \(GPIOLibrary.version) (\(GPIOLibrary.apiFlavour.rawValue) API\(GPIOLibrary.hasKernelDebounce ? ", kernel debounce" : ", debounced in user space"))")

@@ -53,15 +53,7 @@ struct CalibrateCompass: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let configuration: WayfinderConfiguration
-        do {
-            configuration = try ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
-                                                                      executablePath: ProcessEnvironment.executablePath))
-                .load(path: config)
-        } catch {
-            printError("wayfinder: \(error)")
-            throw ExitCode(ExitStatus.configuration)
-        }
+        let configuration = try ConfigurationFile.load(config)
         let driver = try Self.compass(configuration)
         let store = CompassCalibrationStore(directory: stateDirectory ?? configuration.stateDirectory)
         var run = CompassCalibrationRun()

@@ -16,8 +16,7 @@ struct ConfigCommand: ParsableCommand {
         var path: String = WayfinderConfiguration.defaultPath
 
         func run() throws {
-            let loader = ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
-                                                               executablePath: ProcessEnvironment.executablePath))
+            let loader = ConfigurationFile.loader
             do {
                 let c = try loader.load(path: path)
                 print("\(path): OK")

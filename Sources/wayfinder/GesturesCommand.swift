@@ -25,12 +25,18 @@ struct GesturesCommand: ParsableCommand {
             Malformed items are skipped (reported on stderr); the exit status is 0 unless FILE cannot be read.
             """)
 
-        @Argument(help: "The scenarios file (JSON).")
+        @Argument(help: "The scenarios file (JSON), or a recording of `wayfinder record` (JSON Lines).")
         var file: String
+
+        @Option(help: "Recordings only: re-run with this recognizer set instead of the recorded one.")
+        var recognizers: String?
 
         func run() throws {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ValidationError("cannot read \(file)")
+            }
+            if RecordingReader.looksLikeRecording(Array(data)) {
+                return try RecordingReplayOutput.run(file: file, bytes: Array(data), recognizers: recognizers)
             }
             let document: JSONValue
             do { document = try JSONValue.parse(Array(data)) } catch {

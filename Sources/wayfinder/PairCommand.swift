@@ -57,15 +57,7 @@ struct PairCommand: AsyncParsableCommand {
         let format = LogFormat.detect(environment: ProcessEnvironment.current)
         LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level, format: format) }
         let logger = Logger(label: "pair")
-        let configuration: WayfinderConfiguration
-        do {
-            configuration = try ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
-                                                                      executablePath: ProcessEnvironment.executablePath))
-                .load(path: config)
-        } catch {
-            printError("wayfinder pair: \(error)")
-            throw ExitCode(ExitStatus.configuration)
-        }
+        let configuration = try ConfigurationFile.load(config, command: "wayfinder pair")
         let board = configuration.board
         guard !board.isSimulated else {
             printError("wayfinder pair: \(config) names the simulated board, which has no Bluetooth; pair on a Pi, "

@@ -1,0 +1,169 @@
+/// The pure core of `wayfinder record` (FingerBlade's labelling sessions on the touch case): live
+/// touches in, recording lines out, with when to force them to the card. The host feeds touch
+/// batches and periodic ticks with session time; it writes the lines and syncs when told.
+///
+/// - Frames: a batch splits into runs of equal time (gestures.md §2.2). Each run's stamp is raised to
+///   the pipeline clock (what the pipeline would do anyway, §2.3) and, when it equals the previous
+///   frame's stamp, nudged one ulp later — so the recorded times alone regroup into the very frames
+///   the live pipeline saw, and a replay reproduces its transitions exactly.
+/// - Samples: a sample starts with a touch and ends once every touch is up and nothing touched the
+///   case for `sampleGapMs` (longer than any recognizer timer, so its gestures are in). Each end is a
+///   `sample_end` line and a sync; with prompts, every `repeats` samples the next prompt follows.
+/// - Sync cadence: at each sample end, and at most `syncIntervalMs` after an unsynced line.
+public struct GestureRecorder {
+    public struct Settings: Sendable, Hashable {
+        /// Labels asked for in turn, cycling (empty: no prompts).
+        public var prompts: [String]
+        /// Samples per prompt before the next one (FingerBlade's iterations per cut).
+        public var repeats: Int
+        public var sampleGapMs: Double
+        public var syncIntervalMs: Double
+
+        public init(prompts: [String] = [], repeats: Int = 1, sampleGapMs: Double = 1000, syncIntervalMs: Double = 1000) {
+            self.prompts = prompts
+            self.repeats = max(1, repeats)
+            self.sampleGapMs = sampleGapMs
+            self.syncIntervalMs = syncIntervalMs
+        }
+    }
+
+    public struct Output {
+        public var lines: [RecordingLine] = []
+        /// Force everything written so far to the card (fsync) after writing `lines`.
+        public var sync = false
+        /// The prompt now to perform, when it changed: (first sample it labels, label).
+        public var prompt: (sample: Int, label: String)?
+        /// A sample that just ended, with the gestures recognized in it ("swipe right", "tap").
+        public var finishedSample: (number: Int, gestures: [String])?
+    }
+
+    public let settings: Settings
+    public let recognizers: RecognizerSet
+    /// Owns the pipeline and its recognizers' delegates.
+    private let scenario: GestureScenario
+    private var lastFrameStamp: Double?
+    private var down: Set<Int> = []
+    private var sample = 1
+    private var sampleOpen = false
+    private var lastTouchMs = 0.0
+    private var sampleGestures: [String] = []
+    private var promptIndex = 0
+    private var samplesUnderPrompt = 0
+    private var lastSyncMs = 0.0
+    private var unsynced = false
+    public private(set) var samplesFinished = 0
+
+    public init(recognizers: RecognizerSet, settings: Settings = Settings()) {
+        scenario = recognizers.scenario(name: "recording")
+        self.recognizers = recognizers
+        self.settings = settings
+    }
+
+    private var pipeline: GesturePipeline { scenario.pipeline }
+
+    /// The header (and the first prompt); synced at once, so even an empty session is a readable file.
+    /// The header's recognizer set is always the one this recorder runs, so a replay rebuilds it.
+    public mutating func start(_ header: RecordingHeader, atMs now: Double) -> Output {
+        var out = Output()
+        var header = header
+        header.recognizers = recognizers.document
+        out.lines.append(.header(header))
+        if let label = settings.prompts.first {
+            out.lines.append(.prompt(timeMs: now, sample: 1, label: label))
+            out.prompt = (1, label)
+        }
+        out.sync = true
+        lastSyncMs = now
+        return out
+    }
+
+    /// One batch of touches as the case delivered them (one notification, or several).
+    public mutating func touches(_ batch: [RecordedTouch]) -> Output {
+        var out = Output()
+        var index = 0
+        var now = lastFrameStamp ?? 0
+        while index < batch.count {
+            let first = batch[index].event.timeMs
+            var end = index + 1
+            while end < batch.count, batch[end].event.timeMs.bitPattern == first.bitPattern { end += 1 }
+            var stamp = first.isFinite ? first : (pipeline.clockMs ?? 0)
+            if let clock = pipeline.clockMs, stamp < clock { stamp = clock }
+            if let last = lastFrameStamp, stamp.bitPattern == last.bitPattern { stamp = stamp.nextUp }
+            var frame: [GestureInput] = []
+            for var touch in batch[index..<end] {
+                touch.event.timeMs = stamp
+                out.lines.append(.touch(touch))
+                frame.append(.touch(touch.event))
+                switch touch.event.phase {
+                case .began, .moved: down.insert(touch.event.id)
+                case .ended, .cancelled: down.remove(touch.event.id)
+                }
+            }
+            pipeline.process(frame: frame)
+            collect(into: &out)
+            lastFrameStamp = stamp
+            lastTouchMs = stamp
+            sampleOpen = true
+            now = stamp
+            index = end
+        }
+        settle(&out, at: now, closeSample: false)
+        return out
+    }
+
+    /// Time passes without touches: due timers fire, a quiet sample ends, the cadence syncs.
+    public mutating func tick(atMs now: Double) -> Output {
+        var out = Output()
+        pipeline.advance(toMs: now)
+        collect(into: &out)
+        settle(&out, at: now, closeSample: sampleOpen && down.isEmpty && now - lastTouchMs >= settings.sampleGapMs)
+        return out
+    }
+
+    /// The session stops: timers due by `now` fire, an open sample ends, the end line, a sync.
+    public mutating func finish(atMs now: Double, reason: String) -> Output {
+        var out = Output()
+        pipeline.advance(toMs: now)
+        collect(into: &out)
+        settle(&out, at: now, closeSample: sampleOpen)
+        out.lines.append(.end(timeMs: now, reason: reason))
+        out.sync = true
+        return out
+    }
+
+    private mutating func collect(into out: inout Output) {
+        for transition in pipeline.output.transitions where transition.state != .failed {
+            out.lines.append(.gesture(transition))
+            if transition.state == .recognized || transition.state == .ended {
+                sampleGestures.append(RecordingComparison.key(transition))
+            }
+        }
+        pipeline.clearOutput()
+    }
+
+    private mutating func settle(_ out: inout Output, at now: Double, closeSample: Bool) {
+        if closeSample {
+            out.lines.append(.sampleEnd(timeMs: now, sample: sample))
+            out.finishedSample = (sample, sampleGestures)
+            out.sync = true
+            samplesFinished += 1
+            sample += 1
+            sampleOpen = false
+            sampleGestures.removeAll()
+            samplesUnderPrompt += 1
+            if !settings.prompts.isEmpty, samplesUnderPrompt >= settings.repeats {
+                samplesUnderPrompt = 0
+                promptIndex = (promptIndex + 1) % settings.prompts.count
+                let label = settings.prompts[promptIndex]
+                out.lines.append(.prompt(timeMs: now, sample: sample, label: label))
+                out.prompt = (sample, label)
+            }
+        }
+        if !out.lines.isEmpty { unsynced = true }
+        if unsynced, out.sync || now - lastSyncMs >= settings.syncIntervalMs {
+            out.sync = true
+            unsynced = false
+            lastSyncMs = now
+        }
+    }
+}

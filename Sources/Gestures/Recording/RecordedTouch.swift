@@ -1,0 +1,14 @@
+/// A touch as recorded: the event the pipeline was fed (its `timeMs` is the frame's stamp) and, when
+/// the case reported them, the raw 12-bit sensor values it was normalized from (fuffr-protocol.md §5),
+/// kept so samples can be re-normalized later.
+public struct RecordedTouch: Sendable, Hashable {
+    public var event: TouchEvent
+    public var rawX: Int?
+    public var rawY: Int?
+
+    public init(_ event: TouchEvent, rawX: Int? = nil, rawY: Int? = nil) {
+        self.event = event
+        self.rawX = rawX
+        self.rawY = rawY
+    }
+}

@@ -1,0 +1,28 @@
+/// The first line of a recording: what format, when (UTC, from the host's wall clock, read by the
+/// command, never by a core), which device, and the configuration the session ran — the recognizer set
+/// in full, so a replay can re-run it exactly or compare it with a changed one.
+public struct RecordingHeader: Sendable, Hashable {
+    /// Identifies a recording among JSON files (the replay command looks for it).
+    public static let format = "wayfinder-gesture-recording"
+    /// Bumped when a reader of the previous version would misread a line.
+    public static let currentVersion = 1
+
+    public var version: Int
+    /// ISO 8601 UTC, e.g. `2026-11-22T07:26:19.123Z`.
+    public var startedUTC: String
+    /// e.g. `simulated Fuffr case (built-in trace)` or `touch case AA:BB:…` / the discovery rule.
+    public var device: String
+    /// A summary for people: config file, enabled sides, touches per side, prompts, sample gap.
+    public var configuration: JSONValue
+    /// The recognizer set (`RecognizerSet.document`).
+    public var recognizers: JSONValue
+
+    public init(version: Int = Self.currentVersion, startedUTC: String, device: String,
+                configuration: JSONValue = .object([:]), recognizers: JSONValue) {
+        self.version = version
+        self.startedUTC = startedUTC
+        self.device = device
+        self.configuration = configuration
+        self.recognizers = recognizers
+    }
+}

@@ -1,0 +1,27 @@
+/// Re-runs a recording's touches through a recognizer set — the recorded one, or a changed one —
+/// exactly as the live session fed them: the recorded frame stamps regroup into the same frames, and
+/// the pipeline is advanced to the last time the recording reached.
+public enum RecordingReplay {
+    public struct Result {
+        public var recognizers: RecognizerSet
+        /// Problems building the pipeline from the set (unknown types, names, cycles).
+        public var problems: [String]
+        public var output: GestureOutput
+        public var comparison: RecordingComparison
+    }
+
+    public static func run(_ contents: RecordingContents, recognizers: RecognizerSet? = nil) -> Result {
+        let set = recognizers ?? RecognizerSet(document: contents.header.recognizers)
+        let input: [JSONValue] = contents.touches.map { touch in
+            let e = touch.event
+            return .object(["type": .string("touch"), "t_ms": .number(e.timeMs), "id": .number(Double(e.id)),
+                            "side": .string(e.side.rawValue), "phase": .string(e.phase.rawValue),
+                            "x": .number(e.x), "y": .number(e.y), "class": .string(e.touchClass.rawValue)])
+        }
+        var scenario = set.scenario(name: "recording", input: input, endMs: contents.lastTimeMs)
+        let problems = scenario.problems
+        let output = scenario.run()
+        return Result(recognizers: set, problems: problems, output: output,
+                      comparison: RecordingComparison(contents, replayed: output.transitions))
+    }
+}

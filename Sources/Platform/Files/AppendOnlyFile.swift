@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A new file that only grows, for logs that must survive `kill -9` line by line (gesture
+/// recordings). Owns its descriptor. Each `append` is one write(2) of whole lines on an `O_APPEND`
+/// descriptor: once it returns, the bytes are in the kernel and outlive the process; `sync` (fsync)
+/// puts them on the card against a power loss. A write the kernel cut short is finished by further
+/// writes; a process killed in between leaves a torn last line, which the format's reader detects.
+public final class AppendOnlyFile {
+    public let path: String
+    private var fd: Int32
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let path: String
+        public let step: String
+        public let errno: Int32
+
+        public var description: String { "cannot \(step) \(path): \(String(cString: strerror(errno)))" }
+    }
+
+    /// Creates the file; fails if it exists (a session never appends to another one's file). With
+    /// `initialContent`, the file appears under its name already holding it, synced: the content is
+    /// written to a hidden `.NAME.partial-PID` beside it, then linked into place (link(2) fails rather
+    /// than replace an existing file). A process killed in between leaves only that hidden file, never
+    /// a named file without its first line. The directory is synced so the name survives a power loss.
+    public init(creating path: String, initialContent: [UInt8] = [], permissions: mode_t = 0o644) throws(Failure) {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+        guard !initialContent.isEmpty else {
+            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, permissions)
+            guard fd >= 0 else { throw Failure(path: path, step: "create", errno: errno) }
+            Self.syncDirectory(directory)
+            return
+        }
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let partial = (slash == nil ? "" : "\(directory)/") + ".\(name).partial-\(getpid())"
+        fd = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, permissions)
+        guard fd >= 0 else { throw Failure(path: partial, step: "create", errno: errno) }
+        do throws(Failure) {
+            try append(initialContent)
+            try sync()
+        } catch {
+            _ = systemClose(fd)
+            fd = -1
+            unlink(partial)
+            throw error
+        }
+        if link(partial, path) != 0 {
+            let code = errno
+            _ = systemClose(fd)
+            fd = -1
+            unlink(partial)
+            throw Failure(path: path, step: "create", errno: code)
+        }
+        unlink(partial)
+        Self.syncDirectory(directory)
+    }
+
+    private static func syncDirectory(_ directory: String) {
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dirFD >= 0 else { return }
+        _ = fsync(dirFD)
+        _ = systemClose(dirFD)
+    }
+
+    deinit { if fd >= 0 { _ = systemClose(fd) } }
+
+    /// Appends the bytes (whole lines) in one write(2) where the kernel takes them at once.
+    public func append(_ bytes: [UInt8]) throws(Failure) {
+        guard fd >= 0 else { throw Failure(path: path, step: "write (closed)", errno: EBADF) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in systemWrite(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, step: "write", errno: errno)
+            }
+            offset += n
+        }
+    }
+
+    /// fsync: what was appended is on the card when this returns.
+    public func sync() throws(Failure) {
+        guard fd >= 0 else { return }
+        if fsync(fd) != 0 { throw Failure(path: path, step: "fsync", errno: errno) }
+    }
+
+    /// Syncs and closes; later appends fail.
+    public func close() throws(Failure) {
+        guard fd >= 0 else { return }
+        defer {
+            _ = systemClose(fd)
+            fd = -1
+        }
+        try sync()
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+private let systemClose = Glibc.close
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+private let systemClose = Darwin.close
+#endif

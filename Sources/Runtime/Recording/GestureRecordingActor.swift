@@ -1,0 +1,160 @@
+import Gestures
+import Logging
+import Platform
+import TouchCase
+
+/// Runs a `wayfinder record` session: touches from the touch case actor through `GestureRecorder`
+/// into a recording file, which it owns. Touches that arrive together with one time (one
+/// notification) are fed as one batch, when a touch with another time arrives or `batchHold` has
+/// passed; a tick every `tickInterval` fires the pipeline's timers, ends quiet samples and keeps the
+/// sync cadence. Lines are written as soon as the recorder returns them,
+/// one write(2) per batch, so a `kill -9` loses at most the batch being written.
+public actor GestureRecordingActor {
+    /// What the operator is told: a new prompt, a finished sample, the file failing.
+    public enum Notice: Sendable {
+        case prompt(sample: Int, label: String)
+        case sampleFinished(number: Int, gestures: [String])
+        case writeFailed(String)
+    }
+
+    public static let tickInterval: Duration = .milliseconds(20)
+    /// How long a tick leaves touches of one time waiting for the rest of their notification. The
+    /// touch stream hands them over one by one, and a tick between two of them would split one frame
+    /// into two (a pinch would see one finger move, then the other).
+    public static let batchHold: Duration = .milliseconds(50)
+
+    private var recorder: GestureRecorder
+    private let file: AppendOnlyFile
+    private let touches: AsyncStream<TouchCase.TouchEvent>
+    private let clock: SessionClock
+    private let logger: Logger
+    private let notify: @Sendable (Notice) -> Void
+    private var pending: [RecordedTouch] = []
+    private var pendingSince: Duration = .zero
+    private var finished = false
+    private var failed = false
+    public private(set) var touchesRecorded = 0
+    public var samplesFinished: Int { recorder.samplesFinished }
+    /// A write or sync failed (a full or removed card); the file holds what came before.
+    public var hasFailed: Bool { failed }
+
+    public init(recorder: GestureRecorder, file: AppendOnlyFile, touches: AsyncStream<TouchCase.TouchEvent>,
+                clock: SessionClock, logger: Logger, notify: @escaping @Sendable (Notice) -> Void = { _ in }) {
+        self.recorder = recorder
+        self.file = file
+        self.touches = touches
+        self.clock = clock
+        self.logger = logger
+        self.notify = notify
+    }
+
+    /// Writes the header (unless the file was created holding it), then records until `finish` or
+    /// cancellation.
+    public func run(header: RecordingHeader, fileHoldsHeader: Bool = false) async {
+        var first = recorder.start(header, atMs: Self.ms(clock.elapsed))
+        if fileHoldsHeader { first.lines.removeAll { if case .header = $0 { true } else { false } } }
+        emit(first)
+        let touches = self.touches
+        let clock = self.clock
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in touches { await self.received(event) }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    do { try await clock.sleep(for: Self.tickInterval) } catch { return }
+                    if await self.tick() { return }
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Ends the session: pending touches, due timers, the open sample, the end line, a sync, close.
+    public func finish(reason: String) {
+        guard !finished else { return }
+        flush()
+        emit(recorder.finish(atMs: Self.ms(clock.elapsed), reason: reason))
+        finished = true
+        do { try file.close() } catch { report(error) }
+    }
+
+    private func received(_ event: TouchCase.TouchEvent) {
+        guard !finished else { return }
+        let touch = Self.recorded(event)
+        if let last = pending.last, last.event.timeMs.bitPattern != touch.event.timeMs.bitPattern { flush() }
+        if pending.isEmpty { pendingSince = clock.elapsed }
+        pending.append(touch)
+    }
+
+    /// True once the session is over.
+    private func tick() -> Bool {
+        guard !finished else { return true }
+        let elapsed = clock.elapsed
+        if !pending.isEmpty, elapsed - pendingSince >= Self.batchHold { flush() }
+        // While touches wait, time advances only to theirs: timers due before them fire first, as
+        // they would had the frame been fed at once.
+        let now = Self.ms(elapsed)
+        emit(recorder.tick(atMs: pending.first.map { min(now, $0.event.timeMs) } ?? now))
+        return false
+    }
+
+    private func flush() {
+        guard !pending.isEmpty else { return }
+        touchesRecorded += pending.count
+        let batch = pending
+        pending.removeAll(keepingCapacity: true)
+        emit(recorder.touches(batch))
+    }
+
+    private func emit(_ output: GestureRecorder.Output) {
+        if !output.lines.isEmpty, !failed {
+            var bytes: [UInt8] = []
+            for line in output.lines {
+                bytes += Array(RecordingLineCodec.encode(line).utf8)
+                bytes.append(0x0A)
+            }
+            do {
+                try file.append(bytes)
+                if output.sync { try file.sync() }
+            } catch {
+                report(error)
+            }
+        }
+        if let sample = output.finishedSample { notify(.sampleFinished(number: sample.number, gestures: sample.gestures)) }
+        if let prompt = output.prompt { notify(.prompt(sample: prompt.sample, label: prompt.label)) }
+    }
+
+    private func report(_ error: some Error) {
+        guard !failed else { return }
+        failed = true
+        logger.error("recording: \(error); nothing more is written")
+        notify(.writeFailed("\(error)"))
+    }
+
+    /// The touch case's event as the pipeline takes it: time in ms of session time, same id, side,
+    /// phase and screen-aligned position, and the raw sensor values.
+    public static func recorded(_ event: TouchCase.TouchEvent) -> RecordedTouch {
+        let phase: Gestures.TouchPhase = switch event.phase {
+        case .began: .began
+        case .moved: .moved
+        case .ended: .ended
+        case .cancelled: .cancelled
+        }
+        let side: Gestures.CaseSide = switch event.side {
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        }
+        return RecordedTouch(Gestures.TouchEvent(timeMs: ms(event.time), id: event.id, side: side, phase: phase,
+                                                 x: event.x, y: event.y),
+                             rawX: Int(event.rawX), rawY: Int(event.rawY))
+    }
+
+    static func ms(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+@testable import Gestures
+import WayfinderTestKit
+import XCTest
+
+/// `wayfinder record --simulated` as a process: a whole built-in session read back and replayed, and
+/// a session killed with SIGKILL mid-way that still reads back with every sample written before.
+final class RecordCommandTests: XCTestCase {
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "wayfinder-record-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func sessionFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasPrefix("gestures-") && $0.hasSuffix(".jsonl") }.map { "\(directory)/\($0)" }
+    }
+
+    func testTheBuiltInSessionIsRecordedAndReplaysToTheSameGestures() throws {
+        let prompts = "\(directory)/prompts.txt"
+        try "# FingerBlade-style cuts\nswipe right\ntap\ntap then swipe\ndouble tap\nlong press\nswipe left\n"
+            .write(toFile: prompts, atomically: true, encoding: .utf8)
+        let run = try WayfinderBinary.run(["record", "--simulated", "--data-directory", directory, "--prompts", prompts])
+        XCTAssertEqual(run.status, 0, run.errors)
+        let files = sessionFiles()
+        XCTAssertEqual(files.count, 1)
+        let file = try XCTUnwrap(files.first)
+        XCTAssertTrue(run.output.contains("recording to \(file)"), run.output)
+        XCTAssertTrue(run.output.contains("sample 3: now tap then swipe"), run.output)
+
+        let contents = try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        XCTAssertEqual(contents.endReason, "trace played")
+        XCTAssertNil(contents.tornTail)
+        XCTAssertEqual(contents.badLines, [])
+        XCTAssertEqual(contents.completedSamples, 6)
+        XCTAssertTrue(contents.header.device.contains("simulated Fuffr case"), contents.header.device)
+        XCTAssertEqual(RecognizerSet(document: contents.header.recognizers), RecognizerSet.standard)
+        // The simulated case reports a moving finger at 50 Hz: each 250 ms stroke is a dozen touch lines.
+        XCTAssertGreaterThan(contents.touches.count, 3 * 12)
+        let completed = contents.gestures.filter { $0.state == .recognized || $0.state == .ended }.map(RecordingComparison.key)
+        XCTAssertEqual(completed, ["swipe right", "tap", "tap-swipe", "double-tap", "long-press", "swipe left"])
+
+        let same = try WayfinderBinary.run(["gestures", "replay", file])
+        XCTAssertEqual(same.status, 0, same.errors)
+        XCTAssertTrue(same.output.contains("every sample recognized the same gestures"), same.output)
+        XCTAssertTrue(same.output.contains("transition log: identical"), same.output)
+
+        // A changed set: swipes need to travel 0.9 of the edge, so neither swipe is one any more.
+        let changed = "\(directory)/changed.json"
+        let text = RecognizerSet.standardText.replacingOccurrences(
+            of: #""directions": ["left", "right", "up", "down"]"#, with: #""directions": ["left", "right", "up", "down"], "minimumDistance": 0.9"#)
+        XCTAssertNotEqual(text, RecognizerSet.standardText)
+        try text.write(toFile: changed, atomically: true, encoding: .utf8)
+        let different = try WayfinderBinary.run(["gestures", "replay", file, "--recognizers", changed])
+        XCTAssertEqual(different.status, 0, different.errors)
+        XCTAssertTrue(different.output.contains(#"sample 1 "swipe right": recorded swipe right; now nothing"#), different.output)
+        XCTAssertTrue(different.output.contains(#"sample 6 "swipe left": recorded swipe left; now nothing"#), different.output)
+        XCTAssertTrue(different.output.contains("transition log: differs"), different.output)
+    }
+
+    func testASessionKilledWithSIGKILLLeavesEverySampleWrittenBeforeTheKill() throws {
+        let started = try WayfinderBinary.start(["record", "--simulated", "--loop", "--data-directory", directory,
+                                                 "--prompt", "swipe right"])
+        defer { if started.process.isRunning { kill(started.process.processIdentifier, SIGKILL) } }
+        // Wait until the process said two samples are done (it says so after writing their lines).
+        let deadline = Date().addingTimeInterval(60)
+        while !started.output.text.contains("sample 3: now swipe right"), Date() < deadline, started.process.isRunning {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let said = started.output.text
+        XCTAssertTrue(said.contains("sample 2 done"), said + started.errors.text)
+        // About when the third sample's tap lands (the trace has it 0.9 s after sample 2 ends).
+        Thread.sleep(forTimeInterval: 0.9)
+        XCTAssertEqual(kill(started.process.processIdentifier, SIGKILL), 0)
+        started.process.waitUntilExit()
+        XCTAssertEqual(started.process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(started.process.terminationStatus, SIGKILL)
+
+        let file = try XCTUnwrap(sessionFiles().first)
+        let contents = try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        XCTAssertNil(contents.endReason, "a killed session has no end line")
+        XCTAssertEqual(contents.badLines, [])
+        XCTAssertGreaterThanOrEqual(contents.completedSamples, 2)
+        let ends = contents.lines.compactMap { if case .sampleEnd(_, let n) = $0 { n } else { nil } }
+        XCTAssertEqual(ends, Array(1...ends.count), "samples end in order, none lost")
+        let completed = contents.gestures.filter { $0.state == .recognized || $0.state == .ended }.map(RecordingComparison.key)
+        XCTAssertEqual(Array(completed.prefix(2)), ["swipe right", "tap"])
+        // And it replays as it was recorded, torn tail or not.
+        let replay = try WayfinderBinary.run(["gestures", "replay", file])
+        XCTAssertEqual(replay.status, 0, replay.errors)
+        XCTAssertTrue(replay.output.contains("no end line"), replay.output)
+        XCTAssertTrue(replay.output.contains("transition log: identical"), replay.output)
+    }
+
+    func testAKillAtAnyMomentLeavesAFileThatReadsBack() throws {
+        // From before the file exists to mid-session: a file, if there is one, is a recording whose
+        // every complete line decodes; only the last line may be torn.
+        for delay in [0.0, 0.05, 0.2, 0.7, 1.3, 2.1] {
+            let sub = "\(directory)/kill-\(delay)"
+            let started = try WayfinderBinary.start(["record", "--simulated", "--data-directory", sub])
+            Thread.sleep(forTimeInterval: delay)
+            XCTAssertEqual(kill(started.process.processIdentifier, SIGKILL), 0)
+            started.process.waitUntilExit()
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: sub)) ?? []).filter { $0.hasSuffix(".jsonl") }
+            XCTAssertLessThanOrEqual(files.count, 1)
+            guard let name = files.first else { continue } // killed before the file was created
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(sub)/\(name)")))
+            XCTAssertFalse(bytes.isEmpty, "the file appears holding its header (killed after \(delay) s)")
+            let contents = try RecordingReader.read(bytes)
+            XCTAssertEqual(contents.badLines, [], "killed after \(delay) s")
+            XCTAssertNil(contents.endReason, "killed after \(delay) s")
+            XCTAssertEqual(RecognizerSet(document: contents.header.recognizers), RecognizerSet.standard)
+        }
+    }
+
+    func testTouchesOfOneNotificationAreOneFrameAndReplayTheSame() throws {
+        // Two fingers spreading on the top edge: the case reports both in each 20 ms notification, so
+        // they must share one frame stamp (a pinch sees both moves at once, gestures.md §2.2).
+        let trace = "\(directory)/pinch.json"
+        try """
+        {"strokes": [
+          {"side": "top", "finger": 0, "start_ms": 500, "duration_ms": 400, "from": [0.45, 0.5], "to": [0.2, 0.5]},
+          {"side": "top", "finger": 1, "start_ms": 500, "duration_ms": 400, "from": [0.55, 0.5], "to": [0.8, 0.5]}
+        ]}
+        """.write(toFile: trace, atomically: true, encoding: .utf8)
+        let set = "\(directory)/pinch-set.json"
+        try #"{"recognizers": [{"name": "pinch", "type": "pinch", "sides": ["top"]}]}"#
+            .write(toFile: set, atomically: true, encoding: .utf8)
+        let run = try WayfinderBinary.run(["record", "--simulated", "--trace", trace, "--recognizers", set,
+                                           "--data-directory", directory])
+        XCTAssertEqual(run.status, 0, run.errors)
+        let file = try XCTUnwrap(sessionFiles().first)
+        let contents = try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        var ids: [Double: Set<Int>] = [:]
+        for touch in contents.touches where touch.event.phase == .moved {
+            ids[touch.event.timeMs, default: []].insert(touch.event.id)
+        }
+        XCTAssertGreaterThan(ids.count, 10)
+        XCTAssertEqual(ids.values.filter { $0.count == 2 }.count, ids.count, "every moved frame carries both fingers")
+        let states = contents.gestures.filter { $0.recognizer == "pinch" }.map(\.state)
+        XCTAssertEqual(states.first, .began)
+        XCTAssertEqual(states.last, .ended)
+        // scale = d / d0 (gestures.md §7.6): d0 in the frame both began, d in the last moved frame,
+        // both read from the recorded touch lines — the recording holds exactly what the pipeline saw.
+        func spread(_ phase: Gestures.TouchPhase, last: Bool) -> Double? {
+            let frames = Dictionary(grouping: contents.touches.filter { $0.event.phase == phase }, by: \.event.timeMs)
+            guard let t = last ? frames.keys.max() : frames.keys.min(), let pair = frames[t], pair.count == 2 else { return nil }
+            return abs(pair[0].event.x - pair[1].event.x)
+        }
+        let d0 = try XCTUnwrap(spread(.began, last: false)), d = try XCTUnwrap(spread(.moved, last: true))
+        let scale = try XCTUnwrap(contents.gestures.last { $0.state == .ended }?.values.scale)
+        XCTAssertGreaterThan(scale, 3, "the fingers spread from about 0.1 u to 0.6 u apart")
+        XCTAssertEqual(scale, d / d0, accuracy: 1e-9)
+        let replay = try WayfinderBinary.run(["gestures", "replay", file])
+        XCTAssertTrue(replay.output.contains("transition log: identical"), replay.output)
+    }
+
+    func testBadOptionsAreRefusedBeforeAnythingIsWritten() throws {
+        let trace = "\(directory)/bad-trace.json"
+        try #"{"strokes": [{"side": "front", "start_ms": 0, "duration_ms": 10, "from": [0.5, 0.5]}]}"#
+            .write(toFile: trace, atomically: true, encoding: .utf8)
+        let run = try WayfinderBinary.run(["record", "--simulated", "--trace", trace, "--data-directory", directory])
+        XCTAssertEqual(run.status, 78)
+        XCTAssertTrue(run.errors.contains("strokes[0]: \"side\""), run.errors)
+        let cycle = "\(directory)/cycle.json"
+        try #"{"recognizers": [{"name": "a", "type": "tap"}, {"name": "b", "type": "tap"}], "failureRequirements": [{"recognizer": "a", "requiresFailureOf": "b"}, {"recognizer": "b", "requiresFailureOf": "a"}]}"#
+            .write(toFile: cycle, atomically: true, encoding: .utf8)
+        let cyclic = try WayfinderBinary.run(["record", "--simulated", "--recognizers", cycle, "--data-directory", directory])
+        XCTAssertEqual(cyclic.status, 78)
+        XCTAssertTrue(cyclic.errors.contains("--recognizers"), cyclic.errors)
+        XCTAssertEqual(sessionFiles(), [])
+    }
+}
