@@ -110,8 +110,10 @@ public struct FuffrPeripheral: Sendable {
 
     /// One report of every finger down at `now`. A stroke is reported from its first point to its last
     /// even when this report comes late (a busy host running faster than real time): a stroke that
-    /// began since the last report first gets a record at its start point, and one that ended since
-    /// gets a record at its end point before its release, in that order within the notification.
+    /// began a report interval or more ago and was not reported yet first gets a record at its start
+    /// point, and one that ended away
+    /// from its last reported point gets a record at its end point, its release following in the next
+    /// report.
     private mutating func report(at now: Duration) -> [TouchRecord] {
         guard command.sensesTouches else { return [] }
         defer { lastReport = now }
@@ -129,7 +131,8 @@ public struct FuffrPeripheral: Sendable {
             }
             let fresh = reported[stroke] == nil && stroke.end > lastReport
             if let point = stroke.position(at: now) {
-                if fresh, stroke.start < now, point != (stroke.fromX, stroke.fromY) {
+                // Only when at least one report was missed: on time, the current point is the first.
+                if fresh, now - stroke.start >= Self.reportInterval, point != (stroke.fromX, stroke.fromY) {
                     _ = record(id, true, stroke.fromX, stroke.fromY, stroke.side)
                 }
                 reported[stroke] = record(id, true, point.x, point.y, stroke.side)
@@ -138,11 +141,13 @@ public struct FuffrPeripheral: Sendable {
                 if fresh, (stroke.fromX, stroke.fromY) != (stroke.toX, stroke.toY) {
                     _ = record(id, true, stroke.fromX, stroke.fromY, stroke.side)
                 }
-                var last = reported.removeValue(forKey: stroke) ?? (id, end.rawX, end.rawY)
-                if fresh || last.rawX != end.rawX || last.rawY != end.rawY {
-                    last = record(id, true, stroke.toX, stroke.toY, stroke.side)
+                // The finger reaches its end point first and lifts at the next report, so that every
+                // finger's last move comes before any release (a pinch ends at its full spread).
+                if fresh || reported[stroke].map({ $0.rawX != end.rawX || $0.rawY != end.rawY }) == true {
+                    reported[stroke] = record(id, true, stroke.toX, stroke.toY, stroke.side)
+                    continue
                 }
-                if stroke.sendsRelease {
+                if let last = reported.removeValue(forKey: stroke), stroke.sendsRelease {
                     records.append(TouchRecord(id: last.id, isDown: false, rawX: last.rawX, rawY: last.rawY))
                 }
             }

@@ -15,11 +15,17 @@ public enum NavigationCommand: Sendable, Hashable, CaseIterable, CustomStringCon
     case previousWaypoint
     /// Pulse once toward the next waypoint, without changing anything.
     case announceDirection
+    /// The belt plays its battery level signal (FSLib's notifyBatteryLevel).
+    case announceBattery
+    /// The belt's default vibration intensity one step (10 %) up or down, within 5–100 %.
+    case intensityUp
+    case intensityDown
     /// Mirror of a press on one of the belt's own buttons (belt-protocol.md §7.6).
     case beltButton(BeltButton, BeltPressType)
 
     public static let allCases: [NavigationCommand] =
-        [.start, .pause, .resume, .togglePause, .stop, .nextWaypoint, .previousWaypoint, .announceDirection]
+        [.start, .pause, .resume, .togglePause, .stop, .nextWaypoint, .previousWaypoint, .announceDirection,
+         .announceBattery, .intensityUp, .intensityDown]
         + BeltButton.allCases.flatMap { b in BeltPressType.allCases.map { .beltButton(b, $0) } }
 
     /// The name used in the configuration file, e.g. `"next-waypoint"` or `"belt-power-long"`.
@@ -33,6 +39,9 @@ public enum NavigationCommand: Sendable, Hashable, CaseIterable, CustomStringCon
         case .nextWaypoint: "next-waypoint"
         case .previousWaypoint: "previous-waypoint"
         case .announceDirection: "announce-direction"
+        case .announceBattery: "announce-battery"
+        case .intensityUp: "intensity-up"
+        case .intensityDown: "intensity-down"
         case .beltButton(let b, .short): "belt-\(b)"
         case .beltButton(let b, .long): "belt-\(b)-long"
         }

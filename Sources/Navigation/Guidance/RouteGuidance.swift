@@ -11,6 +11,12 @@ public struct RouteGuidance: Sendable {
     public var parameters: GuidanceParameters
     public private(set) var progress: RouteProgress
     public private(set) var state: NavigationState = .stopped
+    /// The belt's default vibration intensity, percent, as `intensity-up`/`-down` change it (the
+    /// appliance starts it at `[navigation] intensity`).
+    public var intensity = 60
+    /// One step of `intensity-up`/`-down`, and the range the belt accepts (belt-protocol.md §7.2).
+    public static let intensityStep = 10
+    public static let intensityRange = 5...100
     public private(set) var lastFix: Fix?
     /// The declination the belt's directions use now (see `GuidanceParameters.declinationFromModel`).
     public private(set) var declination: Double
@@ -103,6 +109,14 @@ public struct RouteGuidance: Sendable {
             guard state == .navigating else { return ignored(command, "navigation is \(state)") }
             guard let direction = beltDirection(now: now) else { return ignored(command, "no recent position fix") }
             return [.belt(.notifyDirection(direction: direction.value, isMagneticBearing: direction.isMagnetic))]
+        case .announceBattery:
+            return [.belt(.notifyBatteryLevel)]
+        case .intensityUp, .intensityDown:
+            let step = command == .intensityUp ? Self.intensityStep : -Self.intensityStep
+            let new = min(max(intensity + step, Self.intensityRange.lowerBound), Self.intensityRange.upperBound)
+            guard new != intensity else { return ignored(command, "intensity is already \(intensity) %") }
+            intensity = new
+            return [.belt(.changeDefaultIntensity(new))]
         case .beltButton(.home, _):
             // Home resumes a paused walk, otherwise repeats the direction (FSLib leaves it to the app).
             return state == .paused ? resume(now: now) : handle(.announceDirection, now: now)

@@ -97,7 +97,8 @@ public struct Appliance: Sendable {
         } catch {
             logger.error("cannot create the state directory \(stateDirectory): \(error); route progress will not survive a restart")
         }
-        let guidance = RouteGuidance(route: route, parameters: config.guidance, restoring: saved)
+        var guidance = RouteGuidance(route: route, parameters: config.guidance, restoring: saved)
+        guidance.intensity = config.intensity
         var track: TrackFile?
         do {
             track = try TrackFile(directory: stateDirectory, routeName: route.name ?? "walk")
