@@ -10,6 +10,11 @@ public enum GuidanceEvent: Sendable, Hashable {
     case destinationReached
     case fixLost(after: Duration)
     case fixRegained
+    /// With `heading_source = "external"`: no heading for `RouteGuidance.headingTimeout`, so the belt
+    /// is pointed with magnetic bearings on its own compass until the external compass is back.
+    case headingFallback(after: Duration)
+    /// The external compass delivers again; directions are body-relative again.
+    case headingRestored
     case commandIgnored(NavigationCommand, reason: String)
     case progress(GuidanceProgress)
     /// The declination in use changed: from the model at a new place or hour, or to the fallback

@@ -209,6 +209,10 @@ public actor NavigationActor {
             logger.warning("\(t) no GPS fix for \(Int(after.inSeconds)) s: warning the wearer and holding the belt silent")
         case .fixRegained:
             logger.notice("\(t) GPS fix back")
+        case .headingFallback(let after):
+            logger.warning("\(t) no compass heading for \(Int(after.inSeconds)) s: the belt's own compass takes over (magnetic bearings) until the compass answers again")
+        case .headingRestored:
+            logger.notice("\(t) compass heading back: directions are relative to the body again")
         case .commandIgnored(let command, let reason):
             logger.info("\(t) \(command) ignored: \(reason)")
         case .declination(let degrees, true, _):

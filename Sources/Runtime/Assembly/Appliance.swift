@@ -82,7 +82,8 @@ public struct Appliance: Sendable {
            let model = try? Declination.worldMagneticModel(at: start.coordinate, altitude: nil, decimalYear: year) {
             declination = model.degrees
         }
-        let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart)
+        let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart,
+                                   field: SimulatedSensorInputs.earthField(route: route, utcSeconds: utcAtStart))
         let board = SimulatedBoard(world: world, clock: clock, logger: makeLogger("sim"))
 
         let stateDirectory = options.stateDirectory ?? config.stateDirectory
@@ -125,9 +126,12 @@ public struct Appliance: Sendable {
                              defaultIntensity: config.intensity, clock: clock, logger: makeLogger(BeltActor.name),
                              health: health, status: status)
         let exitWhenDone = options.exitWhenDone
+        // GPS and compass through the drivers and parsers of a Pi, on the board's simulated I2C bus.
+        let sensors = SimulatedSensorInputs.make(board: board, config: config, stateDirectory: stateDirectory,
+                                                 clock: clock, makeLogger: makeLogger)
         let navigation = NavigationActor(
             guidance: guidance, store: store, track: track,
-            inputs: .init(fixes: board.fixes, headings: board.headings, commands: commands, beltReports: beltReports),
+            inputs: .init(fixes: sensors.fixes, headings: sensors.headings, commands: commands, beltReports: beltReports),
             beltRequests: beltRequestSink, autostart: config.autostart, clock: clock,
             logger: makeLogger(NavigationActor.name), health: health, status: status,
             onDestinationReached: {
