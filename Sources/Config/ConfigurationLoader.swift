@@ -359,7 +359,7 @@ public struct ConfigurationLoader: Sendable {
     private func readEvent(_ e: TableReader, buttons: ButtonConfiguration?) -> SimulationEvent? {
         let at = readTime(e, "at")
         if !e.has("at") { e.report("at", "missing; when the event happens, e.g. at = \"3:00\" (minutes:seconds of session time)") }
-        let actionKeys = ["button", "gesture", "belt_button", "gps_outage_s", "belt_disconnect_s", "belt_refuses_connection",
+        let actionKeys = ["button", "gesture", "belt_button", "gps_outage_s", "compass_outage_s", "belt_disconnect_s", "belt_refuses_connection",
                           "belt_battery_percent", "fail_actor"]
         let present = actionKeys.filter { e.has($0) }
         guard present.count == 1 else {
@@ -400,6 +400,8 @@ public struct ConfigurationLoader: Sendable {
             }
         case "gps_outage_s":
             if let v = e.double("gps_outage_s", in: 1...3600, unit: " s") { action = .gpsOutage(.seconds(v)) }
+        case "compass_outage_s":
+            if let v = e.double("compass_outage_s", in: 1...3600, unit: " s") { action = .compassOutage(.seconds(v)) }
         case "belt_disconnect_s":
             if let v = e.double("belt_disconnect_s", in: 0.5...3600, unit: " s") { action = .beltDisconnect(.seconds(v)) }
         case "belt_refuses_connection":

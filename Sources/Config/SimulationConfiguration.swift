@@ -58,6 +58,8 @@ public struct SimulationEvent: Sendable, Hashable {
         case beltButton(BeltButton, BeltPressType)
         /// The GPS goes quiet for a while.
         case gpsOutage(Duration)
+        /// The compass stops acknowledging on the I2C bus (a loose wire) for a while.
+        case compassOutage(Duration)
         /// The belt's link drops and comes back after a while.
         case beltDisconnect(Duration)
         /// The belt refuses the next connection attempt (it is connected to a phone, say).

@@ -82,6 +82,10 @@ public actor SimulatedBoard {
         if !output.receiverBytes.isEmpty {
             i2c.withDevice(at: UBloxDDCDevice.address, as: UBloxDDCDevice.self) { $0.output(output.receiverBytes) }
         }
+        if let unplugged = output.compassUnplugged {
+            logger.notice(unplugged ? "the compass's I2C wire comes loose (simulation script)" : "the compass's I2C wire is back")
+            i2c.setUnplugged(unplugged, address: QMC5883LDevice.address)
+        }
         if let field = output.compassField {
             let now = world.now
             i2c.withDevice(at: QMC5883LDevice.address, as: QMC5883LDevice.self) { $0.sense(field, at: now) }

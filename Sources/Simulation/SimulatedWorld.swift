@@ -22,6 +22,8 @@ public struct SimulatedWorld: Sendable {
         public var receiverBytes: [UInt8] = []
         /// The field at the compass (µT, sensor axes, distorted), when it changed this step.
         public var compassField: Vector3?
+        /// The compass stopped (true) or resumed (false) acknowledging on the bus this step.
+        public var compassUnplugged: Bool?
         public var buttonEdges: [GPIOEdgeEvent] = []
         public var gestures: [RecognizedGesture] = []
         /// What the belt's GATT server notified (only on characteristics a central subscribed to).
@@ -60,6 +62,8 @@ public struct SimulatedWorld: Sendable {
     private var nextHeadingAt: Duration = .zero
     private var nextTrackAt: Duration = .zero
     private var gpsQuietUntil: Duration = .zero
+    /// When a scripted compass outage ends; nil when the compass is answering.
+    private var compassBackAt: Duration?
     private var script: [SimulationEvent]
     private var pendingEdges: [GPIOEdgeEvent] = []
 
@@ -135,6 +139,10 @@ public struct SimulatedWorld: Sendable {
             output.headings.append(Heading(magneticDegrees: magnetic, accuracy: configuration.compassNoise, receivedAt: now))
             output.compassField = magneticField.atSensor(magneticHeading: magnetic)
         }
+        if let back = compassBackAt, now >= back {
+            compassBackAt = nil
+            output.compassUnplugged = false
+        }
         while let first = pendingEdges.first, first.timestamp <= now {
             output.buttonEdges.append(pendingEdges.removeFirst())
         }
@@ -193,6 +201,9 @@ public struct SimulatedWorld: Sendable {
             }
         case .gpsOutage(let length):
             gpsQuietUntil = now + length
+        case .compassOutage(let length):
+            compassBackAt = now + length
+            output.compassUnplugged = true
         case .beltDisconnect(let length):
             beltAvailableAt = now + length
             if isBeltConnected {
