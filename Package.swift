@@ -39,10 +39,14 @@ let package = Package(
                 dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
         .target(name: "Sensors", dependencies: ["Platform"], swiftSettings: swiftSettings),
+        // FiftyThree Pencil: the pen service codec, the SDK's pairing state machine, the touch classifier.
+        .target(name: "Pencil", dependencies: ["BLE"], swiftSettings: swiftSettings),
         .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
         .target(name: "Gestures", dependencies: ["Navigation"], swiftSettings: swiftSettings),
+        // The Fuffr touch case: enable sequence, touch records, touch lifecycle, observers (pure).
+        .target(name: "TouchCase", dependencies: ["BLE", "Platform"], swiftSettings: swiftSettings),
         .target(name: "Config",
-                dependencies: ["Belt", "BLE", "Navigation", "Gestures", "Platform",
+                dependencies: ["Belt", "BLE", "Navigation", "Gestures", "Platform", "Sensors",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
@@ -54,13 +58,13 @@ let package = Package(
 
         // The simulated board: a walker, its GPS and compass, a recording belt, scripted inputs.
         .target(name: "Simulation",
-                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform",
+                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "TouchCase", "Pencil",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
-                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation",
+                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation", "TouchCase", "Pencil",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
@@ -75,7 +79,7 @@ let package = Package(
         // Test helpers shared by the test targets (as swift-service-lifecycle's TestKit).
         // `make bench`: the figures in the README.
         .executableTarget(name: "WayfinderBenchmarks",
-                          dependencies: ["Belt", "BLE", "Config", "Navigation", "Platform", "Runtime", "Sensors",
+                          dependencies: ["Belt", "BLE", "Config", "Navigation", "Platform", "Runtime", "Sensors", "TouchCase",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 
@@ -90,6 +94,8 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         .testTarget(name: "BeltTests", dependencies: ["Belt"], swiftSettings: swiftSettings),
+        .testTarget(name: "TouchCaseTests", dependencies: ["TouchCase", "BLE", "Platform"], swiftSettings: swiftSettings),
+        .testTarget(name: "PencilTests", dependencies: ["Pencil", "BLE"], swiftSettings: swiftSettings),
         .testTarget(name: "BLETests", dependencies: ["BLE", "Platform", "WayfinderTestKit",
                                                      .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),

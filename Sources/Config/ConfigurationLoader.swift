@@ -3,6 +3,7 @@ import Foundation
 import Gestures
 import Navigation
 import Platform
+import Sensors
 import TOMLKit
 
 /// Reads and validates a configuration file, reporting every problem at once.
@@ -64,7 +65,7 @@ public struct ConfigurationLoader: Sendable {
 
         let simulated = board?.isSimulated ?? false
         let gps = readGPS(root.subtable("gps"), simulated: simulated, root: root)
-        let compass = readCompass(root.subtable("compass"), simulated: simulated, root: root)
+        let (compass, compassMounting) = readCompass(root.subtable("compass"), simulated: simulated, root: root)
 
         var routePath: String?
         var autostart = true
@@ -108,11 +109,13 @@ public struct ConfigurationLoader: Sendable {
         root.rejectUnknownKeys()
 
         guard let board, let routePath, let route, let guidance, let buttons, let gestures else { return nil }
-        return WayfinderConfiguration(
+        var configuration = WayfinderConfiguration(
             sourcePath: path, board: board, logLevel: logLevel, stateDirectory: stateDirectory,
             belt: belt, touchCase: touchCase, pencil: pencil, gps: gps, compass: compass,
             routePath: routePath, route: route, autostart: autostart, guidance: guidance, intensity: intensity,
             buttons: buttons, gestures: gestures, simulation: simulated ? simulation : nil)
+        configuration.compassMounting = compassMounting
+        return configuration
     }
 
     private func readDevice(_ t: TableReader?, defaults: DeviceSelection) -> DeviceSelection {
@@ -158,8 +161,13 @@ public struct ConfigurationLoader: Sendable {
         switch source {
         case "sim": result = .simulated
         case "ublox-i2c": result = .ubloxI2C(address: t?.int("address", in: 0x03...0x77) ?? 0x42)
-        case "uart": result = .uart(device: t?.string("device") ?? "/dev/serial0",
-                                    baud: t?.int("baud", in: 1200...921_600) ?? 9600)
+        case "uart":
+            let baud = t?.int("baud", in: 1200...921_600) ?? 9600
+            if !SerialPort.supportedBaudRates.contains(baud) {
+                t?.report("baud", "\(baud) baud is not a rate the UART can be set to; use one of "
+                          + SerialPort.supportedBaudRates.map(String.init).joined(separator: ", "))
+            }
+            result = .uart(device: t?.string("device") ?? "/dev/serial0", baud: baud)
         case "gpsd": result = .gpsd(host: t?.string("host") ?? "127.0.0.1", port: t?.int("port", in: 1...65535) ?? 2947)
         default: result = .none
         }
@@ -176,20 +184,54 @@ public struct ConfigurationLoader: Sendable {
         return result
     }
 
-    private func readCompass(_ t: TableReader?, simulated: Bool, root: TableReader) -> CompassSource {
+    private func readCompass(_ t: TableReader?, simulated: Bool, root: TableReader) -> (CompassSource, CompassMounting) {
         let source = t?.choice("source", CompassSource.names) ?? (simulated ? "sim" : "none")
         let address = t?.int("address", in: 0x03...0x77)
         if address != nil && !CompassSource.chips.contains(source) {
             t?.report("address", "only applies to a named chip (\(CompassSource.chips.joined(separator: ", "))), not to source = \"\(source)\"")
         }
+        var mounting = CompassMounting()
+        if let axes = axisMapping(t, "axes") { mounting.axes = axes }
+        if let accelerometer = t?.choice("accelerometer", AccelerometerSource.names) {
+            let accelerometerAddress = t?.int("accelerometer_address", in: 0x03...0x77)
+            switch accelerometer {
+            case "none": mounting.accelerometer = .none
+            case "auto": mounting.accelerometer = .auto
+            default:
+                if let chip = AccelerometerChip(rawValue: accelerometer) {
+                    mounting.accelerometer = .chip(chip, address: accelerometerAddress)
+                }
+            }
+            if accelerometerAddress != nil, accelerometer == "none" || accelerometer == "auto" {
+                t?.report("accelerometer_address", "only applies to a named accelerometer (\(AccelerometerChip.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            if accelerometer != "none", source == "bno055" {
+                t?.report("accelerometer", "the BNO055 fuses its own accelerometer; remove this key")
+            }
+        } else if t?.has("accelerometer_address") == true {
+            _ = t?.int("accelerometer_address", in: 0x03...0x77)
+            t?.report("accelerometer_address", "needs accelerometer = \"lsm303agr\" or \"adxl345\"")
+        }
+        if let axes = axisMapping(t, "accelerometer_axes") { mounting.accelerometerAxes = axes }
         t?.rejectUnknownKeys()
         if source == "sim" && !simulated { t?.report("source", "\"sim\" needs board = \"sim\"") }
         switch source {
-        case "sim": return .simulated
-        case "auto": return .auto
-        case "none": return .none
-        default: return .chip(name: source, address: address)
+        case "sim": return (.simulated, mounting)
+        case "auto": return (.auto, mounting)
+        case "none": return (.none, mounting)
+        default: return (.chip(name: source, address: address), mounting)
         }
+    }
+
+    /// A `"+x +y +z"`-style mounting key, reported with what is wrong.
+    private func axisMapping(_ t: TableReader?, _ key: String) -> AxisMapping? {
+        guard let t, let text = t.string(key) else { return nil }
+        var why = ""
+        guard let mapping = AxisMapping(parsing: text, why: &why) else {
+            t.report(key, "\"\(text)\" \(why)")
+            return nil
+        }
+        return mapping
     }
 
     private func readNavigation(_ t: TableReader?) -> (GuidanceParameters?, Int) {
@@ -203,6 +245,16 @@ public struct ConfigurationLoader: Sendable {
         if let v = t.double("refresh_interval_s", in: 1...600, unit: " s") { p.refreshInterval = .seconds(v) }
         if let v = t.double("fix_timeout_s", in: 2...600, unit: " s") { p.fixTimeout = .seconds(v) }
         if let v = t.double("progress_interval_s", in: 1...3600, unit: " s") { p.progressInterval = .seconds(v) }
+        let offRoute = t.double("off_route_m", in: 5...1000, unit: " m")
+        let backOnRoute = t.double("back_on_route_m", in: 1...1000, unit: " m")
+        if let offRoute { p.offRouteDistance = offRoute }
+        if let backOnRoute { p.backOnRouteDistance = backOnRoute }
+        if backOnRoute == nil, offRoute != nil { p.backOnRouteDistance = p.offRouteDistance * 2 / 3 }
+        if p.backOnRouteDistance >= p.offRouteDistance {
+            t.report(backOnRoute != nil ? "back_on_route_m" : "off_route_m",
+                     "back_on_route_m (\(Int(p.backOnRouteDistance)) m) must be less than off_route_m (\(Int(p.offRouteDistance)) m), or the warning would flap")
+        }
+        if let v = t.double("off_route_after_s", in: 0...600, unit: " s") { p.offRouteDelay = .seconds(v) }
         if let v = t.double("declination_deg", in: -180...180, unit: "°") {
             p.declination = v
             p.declinationFromModel = false

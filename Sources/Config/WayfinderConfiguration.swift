@@ -15,6 +15,8 @@ public struct WayfinderConfiguration: Sendable {
     public var pencil: DeviceSelection
     public var gps: GPSSource
     public var compass: CompassSource
+    /// Axes of the compass and its optional accelerometer (`[compass]` beyond `source`).
+    public var compassMounting = CompassMounting()
     /// Absolute path of the GPX route.
     public var routePath: String
     /// The route it holds, parsed while the configuration was checked.

@@ -10,6 +10,7 @@ import Navigation
 import Platform
 import Runtime
 import Sensors
+import TouchCase
 
 #if canImport(Glibc)
 import Glibc
@@ -205,6 +206,21 @@ var serverCore = GATTServerCore(database: beltLike)
 let channelWrite = ATTPDU.writeRequest(handle: 3, value: [0x00, 0x01, 0xAA, 0xAA, 0x00, 0x00, 0x03, 0x5A, 0x00, 0x00, 0x00, 0x01, 0xB8, 0x0B, 0x00, 0x00, 0x00, 0x01]).encoded()
 measure("GATT server core, one 18-byte write request", iterations: 1_000_000, unit: "write") {
     sink += Double(serverCore.receive(channelWrite).count)
+}
+// The touch case (docs/touch-case.md): a 20-byte notification of four touches, each moved, through
+// the session (decode, id → side, normalization, lifecycle, FuffrLib's moved set).
+var touchSession = TouchCaseSession(command: TouchEnableCommand(sides: .all, touchesPerSide: 5)!)
+_ = touchSession.connecting()
+_ = touchSession.linkEstablished()
+for case .perform(let op) in touchSession.discovered(Set([FuffrGATT.enabler] + FuffrGATT.touchCharacteristics), now: .zero) {
+    _ = touchSession.completed(op, now: .zero)
+}
+let touchFrames = [UInt16(100), 200].map { x in [1, 6, 11, 16].flatMap { TouchRecord(id: $0, isDown: true, rawX: x, rawY: 500).bytes } }
+var touchTime = Duration.zero
+measure("touch case session, one 4-record notification", iterations: 1_000_000, unit: "notification") {
+    touchTime += .milliseconds(10)
+    let frame = touchFrames[Int(touchTime / .milliseconds(10)) % 2]
+    sink += Double(touchSession.received(FuffrGATT.touchCharacteristics[0], frame, now: touchTime).count)
 }
 do {
     struct Quiet: GATTServerDelegate {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Config
 import Platform
+import Runtime
 
 struct BoardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,16 +10,16 @@ struct BoardCommand: ParsableCommand {
         subcommands: [Check.self])
 
     /// Checks that what the configuration's board needs is present: the header GPIO chip (by label),
-    /// the I2C bus and the Bluetooth adapter — so a wiring or setup problem shows before a walk.
-    struct Check: ParsableCommand {
+    /// the I2C bus, the Bluetooth adapter and the GPS source — so a wiring or setup problem shows before a walk.
+    struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check the GPIO chip, I2C bus and Bluetooth adapter of the configured board.",
+            abstract: "Check the GPIO chip, I2C bus, Bluetooth adapter and GPS source of the configured board.",
             discussion: "Exits 0 when everything the board needs was found, 1 otherwise.")
 
         @Option(name: .shortAndLong, help: "The configuration file.")
         var config: String = WayfinderConfiguration.defaultPath
 
-        func run() throws {
+        func run() async throws {
             let loader = ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
                                                                executablePath: ProcessEnvironment.executablePath))
             let c: WayfinderConfiguration
@@ -63,6 +64,29 @@ struct BoardCommand: ParsableCommand {
                     throw BoardProblem("\(adapter.name) is down: `sudo bluetoothctl power on` or check `rfkill list`")
                 }
                 return "\(adapter)"
+            }
+            // The GPS source as `wayfinder run` opens it, with the same advice when it cannot.
+            switch c.gps {
+            case .uart(let device, let baud):
+                report("GPS") {
+                    if case .permissionDenied(let group) = DeviceAccess.check(device) {
+                        throw BoardProblem(DeviceAccess.permissionHint(path: device, group: group))
+                    }
+                    let port = try SerialPort(path: device, baud: baud)
+                    port.close()
+                    return "\(device) opens at \(baud) baud"
+                }
+            case .gpsd(let host, let port):
+                do {
+                    let socket = try await TCPConnection.connect(host: host, port: port, timeout: .seconds(3))
+                    socket.close()
+                    print("  ok    GPS: gpsd answers at \(host):\(port)")
+                } catch {
+                    failures += 1
+                    print("  FAIL  GPS: gpsd at \(host):\(port): \(GPSDFeed.explain(error, host: host, port: port))")
+                }
+            case .ubloxI2C, .none, .simulated:
+                print("  -     GPS: [gps] source is not a UART or gpsd; not checked here")
             }
             if failures > 0 { throw ExitCode(1) }
         }

@@ -89,6 +89,14 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertEqual(found.first?.message, "150 % is out of range; expected 5–100 %")
     }
 
+    /// 1200 is inside the key's range but not a rate termios is set to here: caught at check time, not
+    /// as a GPS that never opens.
+    func testAUARTBaudRateThePortCannotBeSetToIsRejected() {
+        let found = issues(piConfig("[gps]\nsource = \"uart\"\nbaud = 1200"))
+        XCTAssertEqual(found.first?.keyPath, "gps.baud")
+        XCTAssertEqual(found.first?.message, "1200 baud is not a rate the UART can be set to; use one of 4800, 9600, 19200, 38400, 57600, 115200, 230400")
+    }
+
     func testButtonOnALineTheBoardDoesNotHaveIsRejected() {
         let found = issues(piConfig("[buttons.map]\nGPIO60 = \"stop\""))
         XCTAssertEqual(found.first?.keyPath, "buttons.map.GPIO60")

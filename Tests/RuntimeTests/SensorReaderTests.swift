@@ -9,7 +9,7 @@ import WayfinderTestKit
 import XCTest
 
 /// The I2C readers the appliance uses on a Pi, here on the simulated bus: the DDC poller's schedule,
-/// the compass reader through a NACK and back, and the calibration file's contract.
+/// and the compass reader through a NACK and back.
 final class SensorReaderTests: XCTestCase {
     func testThePollerPollsAfterDataAtTheIntervalAndBacksOffWhileTheReceiverIsIdle() {
         var s = DDCPollSchedule()
@@ -80,34 +80,6 @@ final class SensorReaderTests: XCTestCase {
         XCTAssertEqual(logs.matching("answers again").count, 1)
         XCTAssertEqual(try XCTUnwrap(received.withLock { $0.last }).magneticDegrees, 120, accuracy: 0.2,
                        "set up again after the brown-out and reading the same field")
-    }
-
-    func testACorruptCalibrationFileIsMovedAsideAndNotUsed() throws {
-        let directory = NSTemporaryDirectory() + "wayfinder-cal-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = CompassCalibrationStore(directory: directory)
-        XCTAssertEqual(store.path, directory + "/compass-calibration.json", "the file name is the calibrate command's contract")
-        XCTAssertEqual(store.load(chip: .qmc5883l, address: 0x0D), .none)
-
-        var calibration = CompassCalibration(model: .ellipse, offset: Vector3(25, -12, 0), softIron: .identity, fieldStrength: 19,
-                                             quality: CompassFitQuality(samples: 36, relativeSpread: 0.01, coverageDegrees: 350),
-                                             chip: .qmc5883l, address: 0x0D)
-        try store.save(calibration)
-        XCTAssertEqual(store.load(chip: .qmc5883l, address: 0x0D), .loaded(calibration))
-        XCTAssertEqual(store.load(chip: .hmc5883l, address: 0x1E), .otherSensor(calibration), "never applied to another sensor")
-        calibration.address = 0x0E
-        try store.save(calibration)
-        XCTAssertEqual(store.load(chip: .qmc5883l, address: 0x0D), .otherSensor(calibration))
-
-        try AtomicFile.write(Array("{\"model\": \"ellipse\", \"offset\"".utf8), to: store.path)
-        guard case .corrupt(_, let movedTo?) = store.load(chip: .qmc5883l, address: 0x0D) else {
-            return XCTFail("a truncated file is corrupt")
-        }
-        XCTAssertTrue(movedTo.hasPrefix(store.path + ".unreadable-"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: movedTo))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: store.path), "moved aside")
-        XCTAssertEqual(store.load(chip: .qmc5883l, address: 0x0D), .none)
     }
 
     struct TimedOut: Error {}

@@ -47,9 +47,88 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.errors.contains("TOML syntax error"), result.errors)
     }
 
-    func testRunRefusesAHardwareBoardItCannotDriveYet() throws {
+    /// The shipped Pi configuration binds buttons; on a machine without the Pi 4's GPIO chip the start
+    /// stops with EX_CONFIG and names the lines, the board and the label it looked for.
+    func testRunOnAPiBoardWithoutItsGPIOChipStopsNamingTheChipLabel() throws {
+        guard (try? FileManager.default.contentsOfDirectory(atPath: "/dev"))?.contains(where: { $0.hasPrefix("gpiochip") }) == false else {
+            throw XCTSkip("this machine has GPIO chips")
+        }
         let result = try run(["run", "--config", "\(Repository.root)/deploy/wayfinder.toml"])
         XCTAssertEqual(result.status, 78)
-        XCTAssertTrue(result.errors.contains("needs the Bluetooth LE belt link"), result.errors)
+        XCTAssertTrue(result.errors.contains("cannot start: buttons on GPIO 17, 22, 23, 24, 27 ([buttons.map], board pi-4b)"), result.errors)
+        XCTAssertTrue(result.errors.contains("no GPIO chip labelled \"pinctrl-bcm2711\" was found"), result.errors)
+    }
+
+    /// `board check` opens the GPS source as `run` would: a serial device that opens, and a gpsd that
+    /// is not there with the advice `run` logs.
+    func testBoardCheckReportsTheGPSSource() throws {
+        guard let pty = PseudoTerminal.open() else { throw XCTSkip("no pseudo-terminals here") }
+        defer { pty.close() }
+        let uart = try temporaryFile("""
+        board = "pi-4b"
+        [gps]
+        source = "uart"
+        device = "\(pty.slavePath)"
+        baud = 38400
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        """)
+        let opened = try run(["board", "check", "--config", uart])
+        XCTAssertTrue(opened.output.contains("  ok    GPS: \(pty.slavePath) opens at 38400 baud"), opened.output)
+
+        let port = try { let l = try LocalTCPListener(); return l.port }()  // closed again: refused
+        let gpsd = try temporaryFile("""
+        board = "pi-4b"
+        [gps]
+        source = "gpsd"
+        port = \(port)
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        """)
+        let refused = try run(["board", "check", "--config", gpsd])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.output.contains("  FAIL  GPS: gpsd at 127.0.0.1:\(port): connection refused"), refused.output)
+    }
+
+    /// A GPS device the service user may not open stops the start (EX_CONFIG) naming the path and the
+    /// group that owns it. Run as `nobody` through setpriv, since root may open anything.
+    func testRunWithoutPermissionOnTheGPSDeviceStopsNamingThePathAndItsGroup() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+              let binary = WayfinderBinary.path else { throw XCTSkip("needs root, setpriv and the built binary") }
+        let directory = NSTemporaryDirectory() + "wayfinder-perm-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let device = directory + "/ttyGPS"
+        FileManager.default.createFile(atPath: device, contents: nil)
+        try FileManager.default.setAttributes([.groupOwnerAccountName: "dialout", .posixPermissions: 0o660], ofItemAtPath: device)
+        let route = directory + "/route.gpx"
+        try FileManager.default.copyItem(atPath: Repository.demoRoute, toPath: route)
+        let config = directory + "/wayfinder.toml"
+        try """
+        board = "pi-4b"
+        state_directory = "\(directory)/state"
+        [gps]
+        source = "uart"
+        device = "\(device)"
+        [route]
+        gpx = "\(route)"
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: route)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "run", "--config", config]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 78, text)
+        XCTAssertTrue(text.contains("cannot start: GPS ([gps] device): permission denied opening \(device): add the service user "
+                                    + "to the 'dialout' group (usermod -aG dialout USER, then log in again) or give the systemd unit "
+                                    + "SupplementaryGroups=dialout"), text)
     }
 }

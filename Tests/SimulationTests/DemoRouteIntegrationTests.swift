@@ -187,7 +187,7 @@ final class DemoRouteIntegrationTests: XCTestCase {
             // The walker stood still without a signal, so only GPS noise moved the direction.
             XCTAssertLessThanOrEqual(abs(Bearing.difference(from: Double(x), to: Double(direction))), 10)
         }
-        XCTAssertTrue(logs.matching("could not send").isEmpty, "no command was attempted while disconnected")
+        XCTAssertTrue(logs.matching("could not send").isEmpty, "no command was attempted while disconnected: \(logs.matching("could not send"))")
         XCTAssertEqual(world.peripheral.violations.count, 0)
     }
 

@@ -15,6 +15,10 @@ public enum GuidanceEvent: Sendable, Hashable {
     case headingFallback(after: Duration)
     /// The external compass delivers again; directions are body-relative again.
     case headingRestored
+    /// Farther than the off-route distance from the current leg for the off-route delay.
+    case offRoute(distance: Double, leg: Int)
+    /// Within the back-on-route distance of the current leg again.
+    case backOnRoute(distance: Double)
     case commandIgnored(NavigationCommand, reason: String)
     case progress(GuidanceProgress)
     /// The declination in use changed: from the model at a new place or hour, or to the fallback

@@ -10,6 +10,13 @@ public struct GuidanceParameters: Sendable, Hashable {
     public var fixTimeout: Duration
     /// How often a progress report is produced while navigating.
     public var progressInterval: Duration
+    /// Off route: farther than this many metres from the current leg…
+    public var offRouteDistance: Double
+    /// …for this long (one wild fix is GPS noise, not a wrong turn).
+    public var offRouteDelay: Duration
+    /// Back on route only once nearer than this (less than `offRouteDistance`): the gap is the
+    /// hysteresis that keeps a walker along the threshold from being warned at every fix.
+    public var backOnRouteDistance: Double
     public var headingSource: HeadingSource
     /// Magnetic declination in degrees, east positive: magnetic bearing = true bearing − declination.
     /// With `declinationFromModel` it is only the fallback for fixes the model cannot serve (no date,
@@ -21,7 +28,8 @@ public struct GuidanceParameters: Sendable, Hashable {
 
     public init(arrivalRadius: Double = 12, minimumDirectionChange: Double = 8, refreshInterval: Duration = .seconds(15),
                 fixTimeout: Duration = .seconds(10), progressInterval: Duration = .seconds(30),
-                headingSource: HeadingSource = .belt, declination: Double = 0, declinationFromModel: Bool = false) {
+                headingSource: HeadingSource = .belt, declination: Double = 0, declinationFromModel: Bool = false,
+                offRouteDistance: Double = 30, offRouteDelay: Duration = .seconds(10), backOnRouteDistance: Double = 20) {
         self.arrivalRadius = arrivalRadius
         self.minimumDirectionChange = minimumDirectionChange
         self.refreshInterval = refreshInterval
@@ -30,5 +38,8 @@ public struct GuidanceParameters: Sendable, Hashable {
         self.headingSource = headingSource
         self.declination = declination
         self.declinationFromModel = declinationFromModel
+        self.offRouteDistance = offRouteDistance
+        self.offRouteDelay = offRouteDelay
+        self.backOnRouteDistance = backOnRouteDistance
     }
 }

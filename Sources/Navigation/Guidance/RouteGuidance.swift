@@ -28,6 +28,15 @@ public struct RouteGuidance: Sendable {
     private var fixLost = false
     /// The external compass went quiet and the belt's own compass stands in (reported once each way).
     public private(set) var isHeadingFallback = false
+    /// Off-route state with hysteresis: `offRoute` flips on after `offRouteDelay` beyond
+    /// `offRouteDistance` (timed from `beyondSince`), and off again only within `backOnRouteDistance`.
+    public private(set) var isOffRoute = false
+    private var beyondSince: Duration?
+    /// Where the leg being walked begins when it is not the previous waypoint: after a skip or a
+    /// step back the wearer heads for the new target from wherever they are, so the leg starts at
+    /// the next fix (`legOriginPending`) rather than at a waypoint they never walked from.
+    private var legOrigin: Coordinate?
+    private var legOriginPending = false
     private var lastProgressReport: Duration?
     /// When navigation last started or resumed: a GPS that never delivers is timed from here.
     private var navigatingSince: Duration = .zero
@@ -80,12 +89,14 @@ public struct RouteGuidance: Sendable {
             }
             progress.skipped.append(progress.currentIndex)
             progress.currentIndex += 1
+            startLegHere()
             return [.saveProgress(progress), .report(.skipped(to: progress.currentIndex, name: currentWaypoint?.name))]
                 + announceAndSteer(now: now)
         case .previousWaypoint:
             guard progress.currentIndex > 0 else { return ignored(command, "already at the first waypoint") }
             progress.currentIndex -= 1
             progress.skipped.removeAll { $0 >= progress.currentIndex }
+            startLegHere()
             progress.destinationReached = false
             return [.saveProgress(progress), .report(.wentBack(to: progress.currentIndex, name: currentWaypoint?.name))]
                 + announceAndSteer(now: now)
@@ -115,6 +126,7 @@ public struct RouteGuidance: Sendable {
         guard state == .navigating else { return actions }
         actions += checkArrival(now: now)
         guard state == .navigating else { return actions }
+        actions += checkRoute(fix, now: now)
         actions += steer(now: now, force: false)
         if lastProgressReport.map({ now - $0 >= parameters.progressInterval }) ?? true, let report = progressReport() {
             lastProgressReport = now
@@ -223,6 +235,8 @@ public struct RouteGuidance: Sendable {
         }
         state = .navigating
         fixLost = false
+        isOffRoute = false
+        beyondSince = nil
         navigatingSince = now
         lastProgressReport = nil
         var actions: [GuidanceAction] = [.saveProgress(progress),
@@ -270,11 +284,56 @@ public struct RouteGuidance: Sendable {
             return actions
         }
         progress.currentIndex += 1
+        legOrigin = nil
+        legOriginPending = false
+        beyondSince = nil
         actions.append(.saveProgress(progress))
         // The waypoint reached may be right beside the next one: check again before pointing.
         actions += checkArrival(now: now)
         guard state == .navigating else { return actions }
         return actions + announceAndSteer(now: now)
+    }
+
+    /// The target changed by command: the new leg starts at the wearer's next fix.
+    private mutating func startLegHere() {
+        legOrigin = nil
+        legOriginPending = true
+        beyondSince = nil
+    }
+
+    /// Off-route detection on the leg from the previous waypoint (or from where a skip or step back
+    /// was made) to the current one; none before the first waypoint, whose walk may start anywhere. While off route the belt keeps pointing
+    /// at the current waypoint, which is the way back; the warning is given once per excursion.
+    private mutating func checkRoute(_ fix: Fix, now: Duration) -> [GuidanceAction] {
+        let index = progress.currentIndex
+        if legOriginPending {
+            legOriginPending = false
+            legOrigin = fix.coordinate
+            return []
+        }
+        guard route.waypoints.indices.contains(index),
+              let origin = legOrigin ?? (index > 0 ? route.waypoints[index - 1].coordinate : nil) else {
+            beyondSince = nil
+            return []
+        }
+        let leg = RouteLegGeometry(from: origin, to: route.waypoints[index].coordinate)
+        let distance = leg.project(fix.coordinate).distanceToLeg
+        guard distance.isFinite else { return [] }
+        if isOffRoute {
+            guard distance <= parameters.backOnRouteDistance else { return [] }
+            isOffRoute = false
+            beyondSince = nil
+            return [.report(.backOnRoute(distance: distance))]
+        }
+        guard distance > parameters.offRouteDistance else {
+            beyondSince = nil
+            return []
+        }
+        let since = beyondSince ?? now
+        beyondSince = since
+        guard now - since >= parameters.offRouteDelay else { return [] }
+        isOffRoute = true
+        return [.report(.offRoute(distance: distance, leg: index)), .belt(.notifyWarning(critical: false))]
     }
 
     /// A one-off pulse toward the new target, then the navigation signal follows it.

@@ -67,6 +67,28 @@ public enum AtomicFile {
             result += chunk[0..<n]
         }
     }
+
+    /// Renames a state file that cannot be used to `<path>.<label>-<unix time>` beside it, so it is
+    /// kept for a look but never read again; returns the new path. The directory is synced so the
+    /// rename survives a power cut.
+    public static func moveAside(_ path: String, label: String = "unreadable") throws(Failure) -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var aside = "\(path).\(label)-\(now.tv_sec)"
+        var attempt = 1
+        while access(aside, F_OK) == 0 {
+            attempt += 1
+            aside = "\(path).\(label)-\(now.tv_sec)-\(attempt)"
+        }
+        guard rename(path, aside) == 0 else { throw Failure(path: path, step: "move aside", errno: errno) }
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirFD >= 0 {
+            fsync(dirFD)
+            close(dirFD)
+        }
+        return aside
+    }
 }
 
 #if canImport(Glibc)

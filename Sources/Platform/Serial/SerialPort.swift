@@ -17,6 +17,9 @@ public final class SerialPort: @unchecked Sendable {
         public let description: String
     }
 
+    /// The baud rates this port can be set to (those a GPS receiver uses).
+    public static let supportedBaudRates = [4800, 9600, 19200, 38400, 57600, 115200, 230400]
+
     /// The baud rates a GPS receiver uses, as termios speed constants.
     static func speed(_ baud: Int) -> speed_t? {
         switch baud {
@@ -40,8 +43,14 @@ public final class SerialPort: @unchecked Sendable {
         guard opened >= 0 else {
             let code = errno
             var hint = ""
-            if code == ENOENT { hint = "; on a Pi enable the UART (enable_uart=1 in config.txt) and check the device name" }
-            if code == EACCES { hint = "; add the service user to the dialout group" }
+            if code == ENOENT {
+                hint = path.contains("ttyUSB") || path.contains("ttyACM") || path.hasPrefix("/dev/serial/by-")
+                    ? "; is the USB receiver plugged in? (ls /dev/serial/by-id lists what is)"
+                    : "; on a Pi enable the UART (enable_uart=1 in config.txt) and check the device name"
+            }
+            if code == EACCES || code == EPERM {
+                throw Failure(description: DeviceAccess.permissionHint(path: path, group: DeviceAccess.owningGroup(of: path)))
+            }
             throw Failure(description: "cannot open \(path): \(String(cString: strerror(code)))\(hint)")
         }
         var options = termios()

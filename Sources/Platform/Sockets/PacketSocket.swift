@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// A connected datagram-preserving socket (SOCK_SEQPACKET): an L2CAP ATT channel, or one end of a
-/// Unix socketpair standing in for it. One packet is one ATT PDU in both cases.
+/// Unix socketpair standing in for it. One packet is one ATT PDU in both cases. `TCPConnection` also
+/// hands out a TCP stream as one (gpsd): there a "packet" is whatever one read returned.
 ///
 /// Receiving runs on a thread of its own blocking in `poll` on the socket and a wake-up pipe (in
 /// slices of `pollSlice`, so a close is noticed even if a wake-up were missed), feeding an

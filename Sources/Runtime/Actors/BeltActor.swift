@@ -30,6 +30,10 @@ public actor BeltActor {
     private var forwarders = Forwarders()
     private let link: any BeltLink
     private let clock: SessionClock
+    /// What the link's timeouts are measured on. The link moves real bytes over a real socket, so on a
+    /// simulated board running faster than real time its timeouts must stay in real time: 5 s of a
+    /// 300× session is 17 ms, which a loaded machine misses.
+    private let linkClock: SessionClock
     private let logger: Logger
     private let health: HealthMonitor
     private let status: StatusBoard
@@ -53,12 +57,13 @@ public actor BeltActor {
     public static let lowBattery = 20
 
     public init(link: any BeltLink, requests: AsyncStream<BeltRequest>, reports: AsyncStream<Report>.Continuation,
-                defaultIntensity: Int, clock: SessionClock, logger: Logger, health: HealthMonitor, status: StatusBoard,
-                reconnectBackoff: RestartBackoff = RestartBackoff(initial: .milliseconds(500), maximum: .seconds(8), healthyRun: .seconds(30))) {
+                defaultIntensity: Int, clock: SessionClock, linkClock: SessionClock? = nil, logger: Logger,
+                health: HealthMonitor, status: StatusBoard, reconnectBackoff: RestartBackoff = RestartBackoff(initial: .milliseconds(500), maximum: .seconds(8), healthyRun: .seconds(30))) {
         self.link = link
         self.requests = requests
         self.reports = reports
         self.clock = clock
+        self.linkClock = linkClock ?? clock
         self.logger = logger
         self.health = health
         self.status = status
@@ -191,9 +196,9 @@ public actor BeltActor {
         status.set(Self.name, battery.map { "\(link), battery \($0)%" } ?? link)
     }
 
-    /// Runs `operation`, giving up with `BeltLinkError.timedOut` after `limit` of session time.
+    /// Runs `operation`, giving up with `BeltLinkError.timedOut` after `limit` on the link's clock.
     private func withTimeout<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        let clock = self.clock
+        let clock = self.linkClock
         return try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await operation() }
             group.addTask {

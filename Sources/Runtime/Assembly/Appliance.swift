@@ -34,17 +34,6 @@ public struct Appliance: Sendable {
         public init() {}
     }
 
-    public enum BuildError: Error, CustomStringConvertible {
-        case hardwareNotYetSupported(board: String)
-
-        public var description: String {
-            switch self {
-            case .hardwareNotYetSupported(let board):
-                "board \"\(board)\" needs the Bluetooth LE belt link, which this build does not have yet; run with board = \"sim\" (see docs/architecture.md)"
-            }
-        }
-    }
-
     public let group: ServiceGroup
     public let clock: SessionClock
     public let board: SimulatedBoard?
@@ -59,11 +48,16 @@ public struct Appliance: Sendable {
 
     public static func build(configuration config: WayfinderConfiguration, options: Options = Options(),
                              makeLogger: @escaping @Sendable (String) -> Logger) throws -> Appliance {
-        guard let simulation = config.simulation, config.board.isSimulated else {
-            throw BuildError.hardwareNotYetSupported(board: config.board.id)
+        // The board decides where the inputs come from; the wiring below is the same for both.
+        let inputs: ApplianceInputs
+        if config.board.isSimulated, let simulation = config.simulation {
+            inputs = SimulatedInputs.make(configuration: config, simulation: simulation, options: options, makeLogger: makeLogger)
+        } else {
+            inputs = try HardwareInputs.make(configuration: config, options: options, makeLogger: makeLogger)
         }
+        let board = inputs.board
         let route = config.route
-        let clock = options.clock ?? .accelerated(by: options.acceleration ?? simulation.acceleration)
+        let clock = inputs.clock
         let health = HealthMonitor(expected: actorNames)
         let status = StatusBoard(order: [NavigationActor.name, BeltActor.name])
         let logger = makeLogger("wayfinder")
@@ -72,19 +66,6 @@ public struct Appliance: Sendable {
         let (beltRequests, beltRequestSink) = AsyncStream<BeltRequest>.makeStream()
         let (beltReports, beltReportSink) = AsyncStream<BeltActor.Report>.makeStream()
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
-
-        // The simulated field follows the World Magnetic Model at the start when the guidance does, so
-        // the simulated compass and the guidance agree as a real belt and the model would.
-        let utcAtStart = Date().timeIntervalSince1970
-        var declination = config.guidance.declination
-        if config.guidance.declinationFromModel, let start = route.waypoints.first,
-           let year = DecimalYear.from(secondsSince1970: utcAtStart),
-           let model = try? Declination.worldMagneticModel(at: start.coordinate, altitude: nil, decimalYear: year) {
-            declination = model.degrees
-        }
-        let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart,
-                                   field: SimulatedSensorInputs.earthField(route: route, utcSeconds: utcAtStart))
-        let board = SimulatedBoard(world: world, clock: clock, logger: makeLogger("sim"))
 
         let stateDirectory = options.stateDirectory ?? config.stateDirectory
         let store = ProgressStore(directory: stateDirectory)
@@ -100,7 +81,7 @@ public struct Appliance: Sendable {
                     logger.notice("resuming the route at waypoint \(saved.currentIndex + 1)/\(route.waypoints.count) from \(store.path)")
                 }
             } catch {
-                logger.error("saved progress \(store.path) is unreadable (\(error)); starting the route from its first waypoint")
+                logger.error("saved progress: \(error); starting the route from its first waypoint")
             }
         }
         do {
@@ -118,20 +99,17 @@ public struct Appliance: Sendable {
         }
 
         let trigger = ShutdownTrigger()
-        // The belt is reached through its real bytes: the GATT link runs the handshake and the codec
-        // against the simulated belt's GATT server, exactly as it will against a belt over BLE.
-        let beltLink = GATTBeltLink(connector: SimulatedBeltGATTConnector(board: board), clock: clock,
+        let beltLink = GATTBeltLink(connector: inputs.beltConnector, clock: clock,
                                     logger: makeLogger("belt-link"))
         let belt = BeltActor(link: beltLink, requests: beltRequests, reports: beltReportSink,
-                             defaultIntensity: config.intensity, clock: clock, logger: makeLogger(BeltActor.name),
+                             defaultIntensity: config.intensity, clock: clock,
+                             linkClock: inputs.board != nil && options.clock == nil ? .continuous() : clock,
+                             logger: makeLogger(BeltActor.name),
                              health: health, status: status)
         let exitWhenDone = options.exitWhenDone
-        // GPS and compass through the drivers and parsers of a Pi, on the board's simulated I2C bus.
-        let sensors = SimulatedSensorInputs.make(board: board, config: config, stateDirectory: stateDirectory,
-                                                 clock: clock, makeLogger: makeLogger)
         let navigation = NavigationActor(
             guidance: guidance, store: store, track: track,
-            inputs: .init(fixes: sensors.fixes, headings: sensors.headings, commands: commands, beltReports: beltReports),
+            inputs: .init(fixes: inputs.fixes, headings: inputs.headings, commands: commands, beltReports: beltReports),
             beltRequests: beltRequestSink, autostart: config.autostart, clock: clock,
             logger: makeLogger(NavigationActor.name), health: health, status: status,
             onDestinationReached: {
@@ -143,9 +121,9 @@ public struct Appliance: Sendable {
                 }
             },
             observer: options.navigationObserver)
-        let gestures = GestureActor(map: config.gestures, gestures: board.gestures, commands: commandSink, clock: clock,
+        let gestures = GestureActor(map: config.gestures, gestures: inputs.gestures, commands: commandSink, clock: clock,
                                     logger: makeLogger(GestureActor.name), health: health)
-        let buttons = ButtonActor(configuration: config.buttons, edges: board.buttonEdges, commands: commandSink,
+        let buttons = ButtonActor(configuration: config.buttons, edges: inputs.buttonEdges, commands: commandSink,
                                   clock: clock, logger: makeLogger(ButtonActor.name), health: health)
 
         let supervisorLogger = makeLogger("supervisor")
@@ -155,19 +133,26 @@ public struct Appliance: Sendable {
                                              backoff: options.restartBackoff, health: health, cleanup: cleanup, run: body),
                   successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup)
         }
-        let simulationService = SimulationService(board: board, failures: board.actorFailures, route: [
-            BeltActor.name: { belt.mailbox.send(.fail) },
-            NavigationActor.name: { navigation.mailbox.send(.fail) },
-            GestureActor.name: { gestures.mailbox.send(.fail) },
-            ButtonActor.name: { buttons.mailbox.send(.fail) },
-        ])
+        // The board's own service: the simulated world, or the hardware's input feeds.
+        let boardService: any Service
+        if let board {
+            boardService = SimulationService(board: board, failures: board.actorFailures, route: [
+                BeltActor.name: { belt.mailbox.send(.fail) },
+                NavigationActor.name: { navigation.mailbox.send(.fail) },
+                GestureActor.name: { gestures.mailbox.send(.fail) },
+                ButtonActor.name: { buttons.mailbox.send(.fail) },
+            ])
+        } else {
+            boardService = HardwareInputsService(feeds: inputs.feeds)
+        }
         let systemd = ServiceManagerService(notifier: options.notifier, watchdog: options.watchdog, health: health,
                                             status: status, clock: clock, logger: makeLogger(ServiceManagerService.name))
         // Graceful shutdown runs in reverse order: inputs stop first, navigation saves its progress, the
-        // belt is silenced, and the simulated world (which the belt link needs) goes last.
+        // belt is silenced, and the board (the simulated world the belt link needs, or the hardware
+        // feeds) goes last.
         var groupConfig = ServiceGroupConfiguration(
             services: [
-                .init(service: simulationService, successTerminationBehavior: .ignore,
+                .init(service: boardService, successTerminationBehavior: .ignore,
                       failureTerminationBehavior: .gracefullyShutdownGroup),
                 supervised(BeltActor.name, cleanup: { await belt.release() }) { try await belt.run() },
                 supervised(NavigationActor.name, cleanup: { await navigation.saveProgress() }) { try await navigation.run() },

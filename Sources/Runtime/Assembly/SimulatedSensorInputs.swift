@@ -57,18 +57,15 @@ enum SimulatedSensorInputs {
     /// The stored calibration if it fits this sensor; every other outcome is logged and means none.
     static func loadCalibration(for driver: any CompassDriver, directory: String, logger: Logger) -> CompassCalibration? {
         let store = CompassCalibrationStore(directory: directory)
-        switch store.load(chip: driver.chip, address: driver.address) {
-        case .none:
-            logger.info("no compass calibration at \(store.path); headings are uncorrected (run wayfinder calibrate compass)")
-            return nil
-        case .loaded(let calibration):
-            logger.info("compass calibration loaded from \(store.path) (\(calibration.model), \(calibration.quality.samples) samples)")
+        do {
+            let (calibration, note) = try store.load(for: driver.chip, address: driver.address)
+            if let note { logger.info("\(note)") }
+            if let calibration {
+                logger.info("compass calibration loaded from \(store.path) (\(calibration.model), \(calibration.quality.samples) samples)")
+            }
             return calibration
-        case .corrupt(let reason, let movedTo):
-            logger.error("compass calibration \(store.path) is unreadable (\(reason)); \(movedTo.map { "moved to \($0)" } ?? "could not move it aside"), headings are uncorrected until you calibrate again")
-            return nil
-        case .otherSensor(let calibration):
-            logger.warning("compass calibration \(store.path) was fitted for \(calibration.chip.map { "\($0)" } ?? "another chip") at address \(calibration.address.map(String.init) ?? "?"), not this \(driver.chip) at \(DDCPoller.hex(driver.address)); not applied, calibrate again")
+        } catch {
+            logger.error("\(error); headings are uncorrected until you calibrate again")
             return nil
         }
     }

@@ -2,29 +2,14 @@ import Foundation
 import Platform
 import Sensors
 
-/// The compass calibration on disk: `<state_directory>/compass-calibration.json`, the file
-/// `wayfinder calibrate compass` writes (atomically, through `AtomicFile`) and the compass reader
-/// loads at start.
-///
-/// A file that cannot be decoded is moved aside (`compass-calibration.json.unreadable-<unix time>`)
-/// and reported, never used: a half-written or foreign file would turn every heading. A calibration
-/// fitted to another chip or address is reported and not applied.
+/// The compass calibration on disk (`compass-calibration.json` in the state directory), written
+/// atomically by `wayfinder calibrate compass` and read at start by whatever reads the compass.
 public struct CompassCalibrationStore: Sendable {
     public static let fileName = "compass-calibration.json"
     public let path: String
 
-    public enum Outcome: Sendable, Equatable {
-        /// No calibration stored: headings are uncorrected.
-        case none
-        case loaded(CompassCalibration)
-        /// The file was unreadable and moved to `movedTo` (nil if even that failed).
-        case corrupt(reason: String, movedTo: String?)
-        /// Fitted for another sensor; left in place, not applied.
-        case otherSensor(CompassCalibration)
-    }
-
     public init(directory: String) {
-        path = directory.hasSuffix("/") ? "\(directory)\(Self.fileName)" : "\(directory)/\(Self.fileName)"
+        path = directory.hasSuffix("/") ? directory + Self.fileName : "\(directory)/\(Self.fileName)"
     }
 
     public func save(_ calibration: CompassCalibration) throws {
@@ -33,33 +18,37 @@ public struct CompassCalibrationStore: Sendable {
         try AtomicFile.write(Array(try encoder.encode(calibration)), to: path)
     }
 
-    /// The stored calibration for `chip` at `address`.
-    public func load(chip: CompassChip, address: UInt8) -> Outcome {
-        let bytes: [UInt8]?
-        do {
-            bytes = try AtomicFile.read(path)
-        } catch {
-            return .corrupt(reason: "\(error)", movedTo: nil)
-        }
-        guard let bytes else { return .none }
+    /// The stored calibration; nil when there is none. A file that does not decode, or whose matrix
+    /// or offset is not finite, is moved aside and reported as `StateFileUnreadable`.
+    public func load() throws -> CompassCalibration? {
+        guard let bytes = try AtomicFile.read(path) else { return nil }
         let calibration: CompassCalibration
         do {
             calibration = try JSONDecoder().decode(CompassCalibration.self, from: Data(bytes))
-            guard calibration.offset.isFinite, calibration.softIron.elements.allSatisfy(\.isFinite),
-                  calibration.softIron.elements.count == 9, calibration.unit == "uT" else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "non-finite values or a unit other than uT"))
-            }
         } catch {
-            let aside = "\(path).unreadable-\(Int(Date().timeIntervalSince1970))"
-            let moved = rename(path, aside) == 0 ? aside : nil
-            return .corrupt(reason: "\(error)", movedTo: moved)
+            let reason = (error as? DecodingError).map(ProgressStore.explain) ?? "\(error)"
+            throw StateFileUnreadable(path: path, reason: reason, movedTo: try? AtomicFile.moveAside(path))
         }
-        if let fitted = calibration.chip, fitted != chip { return .otherSensor(calibration) }
-        if let fitted = calibration.address, fitted != Int(address) { return .otherSensor(calibration) }
-        return .loaded(calibration)
+        let numbers = [calibration.offset.x, calibration.offset.y, calibration.offset.z, calibration.fieldStrength]
+            + calibration.softIron.rows.flatMap { $0 }
+        guard numbers.allSatisfy(\.isFinite) else {
+            throw StateFileUnreadable(path: path, reason: "a value is not a finite number",
+                                      movedTo: try? AtomicFile.moveAside(path))
+        }
+        return calibration
     }
-}
 
-private extension Vector3 {
-    var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
+    /// The stored calibration if it was fitted for this chip at this address; otherwise nil and why
+    /// (a calibration of another sensor would turn good headings into bad ones).
+    public func load(for chip: CompassChip, address: UInt8) throws -> (calibration: CompassCalibration?, note: String?) {
+        guard let stored = try load() else {
+            return (nil, "no compass calibration at \(path); headings are uncorrected (run `wayfinder calibrate compass`)")
+        }
+        if let storedChip = stored.chip, storedChip != chip || stored.address.map({ $0 != Int(address) }) == true {
+            let at = stored.address.map { " at " + CompassError.hex(UInt8(truncatingIfNeeded: $0)) } ?? ""
+            return (nil, "\(path) was fitted for a \(storedChip)\(at), not this \(chip) at \(CompassError.hex(address)); "
+                + "it is not used (run `wayfinder calibrate compass` again)")
+        }
+        return (stored, nil)
+    }
 }

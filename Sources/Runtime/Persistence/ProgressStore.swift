@@ -17,10 +17,26 @@ public struct ProgressStore: Sendable {
         try AtomicFile.write(Array(try encoder.encode(progress)), to: path)
     }
 
-    /// The saved progress; nil when there is none. A corrupt file is an error the caller logs before
-    /// starting afresh.
+    /// The saved progress; nil when there is none. A file that does not decode is moved aside and
+    /// reported as `StateFileUnreadable`, so the caller logs it and starts afresh without overwriting it.
     public func load() throws -> RouteProgress? {
         guard let bytes = try AtomicFile.read(path) else { return nil }
-        return try JSONDecoder().decode(RouteProgress.self, from: Data(bytes))
+        do {
+            return try JSONDecoder().decode(RouteProgress.self, from: Data(bytes))
+        } catch {
+            let reason = (error as? DecodingError).map(Self.explain) ?? "\(error)"
+            throw StateFileUnreadable(path: path, reason: reason, movedTo: try? AtomicFile.moveAside(path))
+        }
+    }
+
+    /// A short reason, without JSONDecoder's coding-path dump.
+    static func explain(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted: "not JSON"
+        case .keyNotFound(let key, _): "no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
+        @unknown default: "\(error)"
+        }
     }
 }

@@ -37,9 +37,11 @@ public final class TrackFile {
                 wasCut = repaired.cut
                 if repaired.cut { notes.append("the track's end was torn (a power loss?); cut back to its last complete point") }
             } else {
-                let aside = "\(path).unreadable-\(Int(Date().timeIntervalSince1970))"
-                if rename(path, aside) == 0 {
+                do {
+                    let aside = try AtomicFile.moveAside(path)
                     notes.append("\(path) is not a track this program wrote; moved aside to \(aside) and started a new one")
+                } catch {
+                    throw Failure(description: "\(path) is not a track this program wrote and \(error)")
                 }
             }
         }

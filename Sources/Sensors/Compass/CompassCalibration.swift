@@ -26,6 +26,8 @@ public struct CompassCalibration: Sendable, Equatable, Codable {
     /// The chip and address it was fitted for, so a calibration is not applied to another sensor.
     public var chip: CompassChip?
     public var address: Int?
+    /// When it was fitted (seconds since 1970, UTC), so an old calibration can be recognised.
+    public var fittedAt: Double?
 
     public init(model: Model, offset: Vector3, softIron: Matrix3, fieldStrength: Double,
                 quality: CompassFitQuality, chip: CompassChip? = nil, address: Int? = nil) {

@@ -34,7 +34,7 @@ public enum CompassError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    static func hex(_ byte: UInt8) -> String {
+    public static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16)
         return "0x" + (digits.count < 2 ? "0" + digits : digits)
     }

@@ -1,0 +1,21 @@
+/// `FTTouchClassification` with the SDK's raw values (pencil-protocol.md §7.1).
+public enum TouchClassification: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// No pen is connected: the classifier does not run (§7.4, last point).
+    case unknownDisconnected = 0
+    case unknown = 1
+    case finger = 2
+    case palm = 3
+    case pen = 4
+    case eraser = 5
+
+    public var description: String {
+        switch self {
+        case .unknownDisconnected: "unknown (disconnected)"
+        case .unknown: "unknown"
+        case .finger: "finger"
+        case .palm: "palm"
+        case .pen: "pen"
+        case .eraser: "eraser"
+        }
+    }
+}

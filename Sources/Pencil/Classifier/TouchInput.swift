@@ -1,0 +1,30 @@
+/// One touch sample for the classifier: the minimal shape any touch source (the Fuffr case, a
+/// recording, a test) can produce without the classifier knowing the device.
+///
+/// - `id` identifies the touch while it lives; a source may reuse it after `ended`/`cancelled`.
+/// - `x`, `y` are in points (1/160 in, UIKit's unit), because the SDK's distance thresholds are in
+///   points (pencil-protocol.md §7.4); the source scales its coordinates.
+/// - `radius` (points) when the source measures contact size; nil otherwise (the pre-iOS-8 path).
+/// - `at` is session time on the same clock as the pen's switch events (§7.2).
+public struct TouchInput: Sendable, Hashable {
+    /// Where a touch is in its life (nested, so that it does not clash with a touch device's own type).
+    public enum Phase: String, Sendable, Hashable {
+        case began, moved, ended, cancelled
+    }
+
+    public var id: Int
+    public var phase: Phase
+    public var x: Double
+    public var y: Double
+    public var radius: Double?
+    public var at: Duration
+
+    public init(id: Int, phase: Phase, x: Double, y: Double, radius: Double? = nil, at: Duration) {
+        self.id = id
+        self.phase = phase
+        self.x = x
+        self.y = y
+        self.radius = radius
+        self.at = at
+    }
+}

@@ -1,0 +1,22 @@
+/// What `PenManager` asks its actor to do (or tells it). The actor owns the scanner and the link.
+public enum PenManagerAction: Sendable, Hashable {
+    case startScanning
+    case stopScanning
+    /// Open a link to `pen`; `requireTipPressed` is the first-pairing rule of §4 step 8.
+    case connect(pen: String, requireTipPressed: Bool)
+    /// Close the link to `pen` (or cancel the attempt).
+    case disconnect(pen: String)
+    /// Write ShouldPowerOff = 01 (§5.3, end of the long press to unpair).
+    case powerOff(pen: String)
+    /// The pairing to remember across restarts (§5.1's paired peripheral); nil forgets it.
+    case storePairing(pen: String?)
+    /// The pen is married: the link may now write the central ID (§4 step 12).
+    case married(pen: String)
+    case stateChanged(PenManagerState)
+    /// Seeking ended with no pen (the SDK's "did fail to discover pen" notification).
+    case failedToDiscoverPen
+    /// The tip was released before the pen became ready (`FTPenErrorConnectionFailedTipNotPressed`).
+    case tipReleasedTooEarly
+    /// The release handshake failed: tip and spot released too far apart.
+    case pairingHandshakeFailed
+}

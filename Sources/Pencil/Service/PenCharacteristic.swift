@@ -1,0 +1,61 @@
+import BLE
+
+/// The characteristics the FiftyThree SDK knows, by service (pencil-protocol.md §3.1–§3.3; UUIDs from
+/// `FTServiceUUIDs.m` in thomasmarsh/SDK @ 6664c7b8). The raw value is the full 128-bit UUID string,
+/// uppercase, the form `GATTClient` uses.
+public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
+    // Pen service (§3.1)
+    case isTipPressed = "9E289D8F-3B25-4CE7-B8A8-B624BB3FC5C7"
+    case isEraserPressed = "4FB6FE50-39D9-4B12-A523-8DC8857542E6"
+    case tipPressure = "EB1B235C-84D8-4595-AD89-9A58187AF718"
+    case eraserPressure = "A5A0087A-2140-410D-9B3C-23D93EF212E5"
+    case batteryLevel = "1A59BBBD-8205-4699-9B07-F477A0510C67"
+    case hasListener = "A314488F-266F-4A7B-AFEE-6034B2F59808"
+    case shouldSwing = "9B772BAB-97A0-4C1F-9644-1B4F9530AA35"
+    case shouldPowerOff = "FC2FE4B4-BB68-4A9E-A999-373BAA29C809"
+    case inactivityTimeout = "80F47BEF-58EF-4C75-9F08-7453BA896DA5"
+    case pressureSetup = "A9FE2C8F-9A5D-429A-A4B2-C5E63AF22FB3"
+    case manufacturingID = "0976668C-001F-4744-8335-0E147B697CAE"
+    case lastErrorCode = "5749A836-6E3A-4CA5-B8CA-225A4C635D8E"
+    case authenticationCode = "6041750F-F284-4125-BFB4-E912878614D7"
+    case centralID = "0365CFC0-BE72-11E3-A496-0002A5D5C51B"
+    case motion = "FCCE8FB8-D4C9-4390-8D75-21CE748EC303"
+    case motionSetup = "CC454B53-1622-4604-95DD-A30ECC6A678E"
+    case encoderTurn = "574B27A7-5D18-7209-E0CA-AD82CDABD716"
+    // Device Information Service 0x180A (§3.3), read once the pen is ready.
+    case manufacturerName = "00002A29-0000-1000-8000-00805F9B34FB"
+    case modelNumber = "00002A24-0000-1000-8000-00805F9B34FB"
+    case serialNumber = "00002A25-0000-1000-8000-00805F9B34FB"
+    case firmwareRevision = "00002A26-0000-1000-8000-00805F9B34FB"
+    case hardwareRevision = "00002A27-0000-1000-8000-00805F9B34FB"
+    case softwareRevision = "00002A28-0000-1000-8000-00805F9B34FB"
+    case systemID = "00002A23-0000-1000-8000-00805F9B34FB"
+    case ieeeCertification = "00002A2A-0000-1000-8000-00805F9B34FB"
+    case pnpID = "00002A50-0000-1000-8000-00805F9B34FB"
+
+    /// The Pen service: what the SDK scans for and discovers first (§2, §4 step 2).
+    public static let penService = "1DEF5645-3C5D-4667-973D-8965706A2961"
+    /// Pen Usage service (§3.2): counters, discovered only on request.
+    public static let usageService = "55518435-9BAB-4612-BDCE-F5B0C8C127AC"
+    public static let deviceInformationService = "0000180A-0000-1000-8000-00805F9B34FB"
+
+    public var uuid: BLEUUID { BLEUUID(string: rawValue) ?? BLEUUID(0) }
+
+    /// Matches a UUID string in any case (GATT clients and BlueZ differ).
+    public init?(uuidString: String) {
+        self.init(rawValue: uuidString.uppercased())
+    }
+
+    /// The 17 characteristics of the Pen service, in §3.1's order (§4 step 3 discovers them by this list).
+    public static let penServiceCharacteristics: [PenCharacteristic] = [
+        .isTipPressed, .isEraserPressed, .tipPressure, .eraserPressure, .batteryLevel, .hasListener, .shouldSwing,
+        .shouldPowerOff, .inactivityTimeout, .pressureSetup, .manufacturingID, .lastErrorCode, .authenticationCode,
+        .centralID, .motion, .motionSetup, .encoderTurn,
+    ]
+
+    /// The DIS characteristics the SDK reads (§3.3).
+    public static let deviceInformationCharacteristics: [PenCharacteristic] = [
+        .manufacturerName, .modelNumber, .serialNumber, .firmwareRevision, .hardwareRevision, .softwareRevision,
+        .systemID, .ieeeCertification, .pnpID,
+    ]
+}

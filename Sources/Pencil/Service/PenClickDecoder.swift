@@ -1,0 +1,44 @@
+/// Switch events → clicks. A release is held back 5 ms, the SDK's debounce (pencil-protocol.md §7.3):
+/// a press that follows within it was contact bounce, and the click goes on.
+public struct PenClickDecoder: Sendable {
+    private var pressedAt: [PenSwitch: Duration] = [:]
+    private var pendingRelease: [PenSwitch: Duration] = [:]
+
+    public init() {}
+
+    /// When `advance` is next due (a held-back release).
+    public var deadline: Duration? { pendingRelease.values.min().map { $0 + PenEventLog.debounce } }
+
+    public mutating func handle(_ event: PenSwitchEvent) -> [PenClick] {
+        var clicks = advance(to: event.at)
+        if event.isPressed {
+            if let up = pendingRelease[event.pen], event.at - up < PenEventLog.debounce {
+                pendingRelease[event.pen] = nil           // bounce: still the same press
+            } else if pressedAt[event.pen] == nil {
+                pressedAt[event.pen] = event.at
+            }
+        } else if pressedAt[event.pen] != nil {
+            pendingRelease[event.pen] = event.at
+        }
+        clicks += advance(to: event.at)
+        return clicks
+    }
+
+    /// Releases whose debounce has passed become clicks.
+    public mutating func advance(to now: Duration) -> [PenClick] {
+        var clicks: [PenClick] = []
+        for pen in PenSwitch.allCases {
+            guard let up = pendingRelease[pen], now - up >= PenEventLog.debounce, let down = pressedAt[pen] else { continue }
+            clicks.append(PenClick(pen: pen, pressedAt: down, releasedAt: up))
+            pendingRelease[pen] = nil
+            pressedAt[pen] = nil
+        }
+        return clicks
+    }
+
+    /// The link went down: a press in progress is forgotten, not clicked.
+    public mutating func reset() {
+        pressedAt.removeAll()
+        pendingRelease.removeAll()
+    }
+}

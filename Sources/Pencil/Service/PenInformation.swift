@@ -1,0 +1,21 @@
+/// `FTPenInformation` (pencil-protocol.md §6): what a settings or status screen shows about the pen.
+/// Kept across disconnects, as the SDK keeps it.
+public struct PenInformation: Sendable, Hashable {
+    public var name: String
+    public var manufacturerName: String?
+    public var batteryLevel: PenBatteryLevel = .unknown
+    /// The decimal number of the running firmware (not the raw DIS string); nil when unknown.
+    public var firmwareRevision: String?
+    public var isTipPressed = false
+    public var isEraserPressed = false
+
+    public init(name: String, manufacturerName: String? = nil, batteryLevel: PenBatteryLevel = .unknown,
+                firmwareRevision: String? = nil, isTipPressed: Bool = false, isEraserPressed: Bool = false) {
+        self.name = name
+        self.manufacturerName = manufacturerName
+        self.batteryLevel = batteryLevel
+        self.firmwareRevision = firmwareRevision
+        self.isTipPressed = isTipPressed
+        self.isEraserPressed = isEraserPressed
+    }
+}

@@ -1,0 +1,161 @@
+/// One connection's GATT set-up and value handling, as `FTPenServiceClient.mm` and
+/// `FTDeviceInfoServiceClient.mm` do it (pencil-protocol.md §4), pure: the actor performs the
+/// operations this returns, in order, and feeds back confirmations, values and timer wake-ups.
+///
+/// A new `PenLink` per connection: on disconnect the SDK clears every "subscribed/read" flag (§4 step 13).
+/// The `PenInformation` outlives links; the actor passes the last one in.
+public struct PenLink: Sendable {
+    /// The battery fallback read, when no level was accepted this long after the tip notified (§4 step 7).
+    public static let batteryFallback: Duration = .seconds(22)
+    /// What the SDK writes when the pen reports its inactivity timeout as disabled (§4 step 11).
+    public static let defaultInactivityMinutes: UInt8 = 10
+
+    public let requireTipPressed: Bool
+    public let centralID: UInt32
+    public private(set) var information: PenInformation
+    public private(set) var isReady = false
+    public private(set) var isMarried = false
+    /// The central ID written on this link (once per connection, §4 step 12).
+    public private(set) var writtenCentralID: UInt32?
+    /// The pen's Device Information strings by characteristic.
+    public private(set) var deviceInformation: [PenCharacteristic: String] = [:]
+    /// Values dropped as malformed on this link.
+    public private(set) var malformedCount = 0
+
+    private var available: Set<PenCharacteristic> = []
+    private var tipNotifying = false
+    private var sawFirstTip = false
+    private var ignoredFirstBattery = false
+    private var batteryPercent: UInt32?
+
+    public init(requireTipPressed: Bool, centralID: UInt32, information: PenInformation) {
+        self.requireTipPressed = requireTipPressed
+        self.centralID = centralID
+        self.information = information
+        // A new link knows no switch state until the pen tells.
+        self.information.isTipPressed = false
+        self.information.isEraserPressed = false
+    }
+
+    /// Whether the pen service offered the one characteristic the flow needs (§3.1 notes).
+    public static func isUsable(_ discovered: Set<PenCharacteristic>) -> Bool { discovered.contains(.isTipPressed) }
+
+    /// The pen service was discovered with `discovered`: §4 steps 4–5.
+    public mutating func start(discovered: Set<PenCharacteristic>) -> [PenLinkOperation] {
+        available = discovered
+        var ops: [PenLinkOperation] = []
+        if available.contains(.hasListener) { ops.append(.write(.hasListener, [0x01])) }
+        ops.append(.subscribe(.isTipPressed))
+        return ops
+    }
+
+    /// A notification switch-on was confirmed: read the value (§4 step 6); after the tip's, the rest (step 7).
+    public mutating func notificationsEnabled(_ c: PenCharacteristic, now: Duration) -> [PenLinkOperation] {
+        var ops: [PenLinkOperation] = [.read(c)]
+        guard c == .isTipPressed, !tipNotifying else { return ops }
+        tipNotifying = true
+        for n in [PenCharacteristic.isEraserPressed, .tipPressure, .eraserPressure, .motion, .batteryLevel]
+        where available.contains(n) { ops.append(.subscribe(n)) }
+        ops.append(.wake(at: now + Self.batteryFallback))
+        for r in [PenCharacteristic.inactivityTimeout, .pressureSetup, .motionSetup, .manufacturingID, .lastErrorCode,
+                  .authenticationCode] where available.contains(r) { ops.append(.read(r)) }
+        if available.contains(.hasListener) {
+            // Notify exists only on firmware > 55; the actor skips it when the CCCD is missing.
+            ops.append(.subscribe(.hasListener))
+            ops.append(.read(.hasListener))
+        }
+        if available.contains(.encoderTurn) { ops.append(.subscribe(.encoderTurn)) }
+        return ops
+    }
+
+    /// A value arrived, read or notified, stamped with the host time it was handled.
+    public mutating func received(_ c: PenCharacteristic, _ bytes: [UInt8], now: Duration)
+        -> (operations: [PenLinkOperation], events: [PenLinkEvent]) {
+        let value: PenValue?
+        do {
+            value = try PenValueDecoder.decode(c, bytes)
+        } catch {
+            malformedCount += 1
+            return ([], [.malformed(error)])
+        }
+        guard let value else { return ([], []) }
+        var ops: [PenLinkOperation] = []
+        var events: [PenLinkEvent] = [.value(value)]
+        let before = information
+        switch value {
+        case .tipPressed(let pressed):
+            if !sawFirstTip {
+                sawFirstTip = true
+                information.isTipPressed = pressed
+                if requireTipPressed && !pressed {
+                    events.append(.tipNotPressed)
+                } else {
+                    isReady = true
+                    events.append(.ready)
+                    ops.append(.discoverDeviceInformation)
+                }
+            } else if isReady, pressed != information.isTipPressed {
+                information.isTipPressed = pressed
+                events.append(.switchChanged(PenSwitchEvent(.tip, isPressed: pressed, at: now)))
+            }
+        case .eraserPressed(let pressed):
+            // Eraser changes go out as soon as they arrive, before readiness too (§4, last line).
+            if pressed != information.isEraserPressed {
+                information.isEraserPressed = pressed
+                events.append(.switchChanged(PenSwitchEvent(.eraser, isPressed: pressed, at: now)))
+            }
+        case .batteryLevel(let percent):
+            // The first level after subscribing is unreliable and ignored (§4 step 10).
+            if !ignoredFirstBattery {
+                ignoredFirstBattery = true
+            } else {
+                batteryPercent = percent
+                information.batteryLevel = PenBatteryLevel(percent: percent)
+            }
+        case .inactivityTimeout(0):
+            ops.append(.write(.inactivityTimeout, [Self.defaultInactivityMinutes]))
+        case .deviceInformation(let characteristic, let text):
+            deviceInformation[characteristic] = text
+            if characteristic == .manufacturerName { information.manufacturerName = text }
+            if characteristic == .firmwareRevision || characteristic == .softwareRevision {
+                information.firmwareRevision = runningFirmware.map(String.init)
+            }
+            ops += centralIDWriteIfDue()
+        default:
+            break
+        }
+        if information != before { events.append(.information(information)) }
+        return (ops, events)
+    }
+
+    /// The Device Information service was discovered with these characteristics: read them all once (§3.3).
+    public func deviceInformationDiscovered(_ discovered: Set<PenCharacteristic>) -> [PenLinkOperation] {
+        PenCharacteristic.deviceInformationCharacteristics.filter(discovered.contains).map { .read($0) }
+    }
+
+    /// The pairing model married this pen: the central ID may be written (§4 step 12).
+    public mutating func married() -> [PenLinkOperation] {
+        isMarried = true
+        return centralIDWriteIfDue()
+    }
+
+    /// A `wake` came due: the battery fallback read when no level is known (§4 step 10).
+    public func timerFired(now: Duration) -> [PenLinkOperation] {
+        batteryPercent == nil && available.contains(.batteryLevel) ? [.read(.batteryLevel)] : []
+    }
+
+    /// The running firmware version from the DIS revisions (§3.3); nil when neither image is starred.
+    public var runningFirmware: Int? {
+        PenFirmwareVersion.running(factory: deviceInformation[.firmwareRevision],
+                                   upgrade: deviceInformation[.softwareRevision])
+    }
+
+    /// Once married and the software revision is known, write the ID once (§2.1, §4 step 12).
+    private mutating func centralIDWriteIfDue() -> [PenLinkOperation] {
+        guard isMarried, writtenCentralID == nil, deviceInformation[.softwareRevision] != nil,
+              available.contains(.centralID) else { return [] }
+        let id = PenCentralID.value(toWrite: centralID, runningFirmware: runningFirmware)
+        writtenCentralID = id
+        return [.write(.centralID, PenCentralID.wireBytes(id))]
+    }
+}

@@ -1,0 +1,5 @@
+/// The pen's two switches (pencil-protocol.md §1): the tip ("Tip 1") and the eraser ("Tip 2").
+public enum PenSwitch: String, Sendable, Hashable, CaseIterable {
+    case tip
+    case eraser
+}

@@ -1,0 +1,14 @@
+/// A hardware board cannot start: what was being set up, and what is wrong with it, phrased for the
+/// person at the Pi (it is logged as "cannot start: …" and the process exits 78, EX_CONFIG, which the
+/// systemd unit does not restart: these do not fix themselves).
+public struct HardwareStartupError: Error, Sendable, CustomStringConvertible {
+    public let device: String
+    public let problem: String
+
+    public init(device: String, problem: String) {
+        self.device = device
+        self.problem = problem
+    }
+
+    public var description: String { "\(device): \(problem)" }
+}

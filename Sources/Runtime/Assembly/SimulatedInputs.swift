@@ -1,0 +1,35 @@
+import Config
+import Foundation
+import Logging
+import Navigation
+import Platform
+import Simulation
+
+/// The simulated board's inputs: its walker's GPS and compass read over the board's simulated I2C bus
+/// through the real drivers and parsers (`SimulatedSensorInputs`), scripted presses and gestures, and the
+/// belt reached through its real bytes (the GATT link runs the handshake and the codec against the
+/// simulated belt's GATT server, exactly as it will against a belt over BLE).
+enum SimulatedInputs {
+    static func make(configuration config: WayfinderConfiguration, simulation: SimulationConfiguration,
+                     options: Appliance.Options, makeLogger: @escaping @Sendable (String) -> Logger) -> ApplianceInputs {
+        let route = config.route
+        let clock = options.clock ?? .accelerated(by: options.acceleration ?? simulation.acceleration)
+        // The simulated field follows the World Magnetic Model at the start when the guidance does, so
+        // the simulated compass and the guidance agree as a real belt and the model would.
+        let utcAtStart = Date().timeIntervalSince1970
+        var declination = config.guidance.declination
+        if config.guidance.declinationFromModel, let start = route.waypoints.first,
+           let year = DecimalYear.from(secondsSince1970: utcAtStart),
+           let model = try? Declination.worldMagneticModel(at: start.coordinate, altitude: nil, decimalYear: year) {
+            declination = model.degrees
+        }
+        let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart,
+                                   field: SimulatedSensorInputs.earthField(route: route, utcSeconds: utcAtStart))
+        let board = SimulatedBoard(world: world, clock: clock, logger: makeLogger("sim"))
+        let sensors = SimulatedSensorInputs.make(board: board, config: config,
+                                                 stateDirectory: options.stateDirectory ?? config.stateDirectory,
+                                                 clock: clock, makeLogger: makeLogger)
+        return ApplianceInputs(clock: clock, fixes: sensors.fixes, headings: sensors.headings, buttonEdges: board.buttonEdges,
+                               gestures: board.gestures, beltConnector: SimulatedBeltGATTConnector(board: board), board: board)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Logging
+import Platform
+import Sensors
+
+/// Fixes from gpsd over TCP: the pure `GPSDClientCore` fed by a `TCPConnection`. When gpsd is not
+/// there (not installed, not started, restarted by its package) the feed logs why and connects again
+/// with backoff, so the appliance picks the GPS up as soon as gpsd is back.
+public struct GPSDFeed: Sendable {
+    public let host: String
+    public let port: Int
+    public let fixes: AsyncStream<Fix>
+    private let sink: AsyncStream<Fix>.Continuation
+    private let clock: SessionClock
+    private let logger: Logger
+    private let backoff: RestartBackoff
+    private let connectTimeout: Duration
+    /// Where Debian's gpsd package puts the daemon; its absence turns "connection refused" into "install it".
+    private let daemonPath: String
+
+    public init(host: String, port: Int, clock: SessionClock, logger: Logger,
+                backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60)),
+                connectTimeout: Duration = .seconds(5), daemonPath: String = "/usr/sbin/gpsd") {
+        self.host = host
+        self.port = port
+        self.clock = clock
+        self.logger = logger
+        self.backoff = backoff
+        self.connectTimeout = connectTimeout
+        self.daemonPath = daemonPath
+        (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
+    }
+
+    public var feed: InputFeed { InputFeed(name: "gpsd \(host):\(port)") { await run() } }
+
+    /// Connects, delivers fixes, and reconnects after every loss until cancelled.
+    public func run() async {
+        var backoff = self.backoff
+        // The same failure again (gpsd left stopped) goes to debug: the journal's error priority
+        // shows it once, not every 30 s.
+        var lastProblem: String?
+        while !Task.isCancelled {
+            let started = clock.elapsed
+            do {
+                let fixes = try await session { lastProblem = nil }
+                if Task.isCancelled { return }
+                logger.warning("gpsd at \(host):\(port) closed the connection after \(fixes) fixes")
+            } catch {
+                if Task.isCancelled { return }
+                let problem = "GPS from gpsd at \(host):\(port): \(explain(error))"
+                if problem == lastProblem { logger.debug("still: \(problem)") } else { logger.error("\(problem)") }
+                lastProblem = problem
+            }
+            let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
+            logger.info("connecting to gpsd at \(host):\(port) again in \(SupervisedService.format(delay))")
+            do { try await clock.sleep(for: delay) } catch { return }
+        }
+    }
+
+    /// One connection: returns the number of fixes delivered when gpsd closes it, throws when it fails.
+    private func session(connected: () -> Void) async throws -> Int {
+        let socket = try await TCPConnection.connect(host: host, port: port, timeout: connectTimeout)
+        defer { socket.close() }
+        connected()
+        logger.info("connected to gpsd at \(host):\(port)")
+        var core = GPSDClientCore()
+        var delivered = 0
+        var announcedNoFix = false
+        for try await chunk in socket.packets() {
+            for output in core.receive(chunk, now: clock.elapsed) {
+                switch output {
+                case .send(let line):
+                    try socket.send(Array(line.utf8))
+                case .version(let release, let major) where major != GPSDClientCore.protocolMajor:
+                    // Not asked to WATCH, it sends nothing: say why rather than wait silently.
+                    let supported = GPSDClientCore.protocolMajor
+                    logger.error("gpsd \(release) at \(host):\(port) speaks JSON protocol \(major), this build \(supported): no fixes from it; install gpsd 3.x or use [gps] source = \"uart\"")
+                case .version(let release, let major):
+                    logger.info("gpsd \(release) (JSON protocol \(major)) at \(host):\(port)")
+                case .fix(let fix):
+                    guard fix.isUsable else { continue }
+                    delivered += 1
+                    announcedNoFix = false
+                    sink.yield(fix)
+                case .noFix(let mode):
+                    if !announcedNoFix {
+                        logger.info("gpsd reports no position fix yet (TPV mode \(mode))")
+                        announcedNoFix = true
+                    }
+                case .rejected(let why):
+                    logger.debug("gpsd line dropped (\(core.rejectedLines) so far): \(why)")
+                }
+            }
+        }
+        return delivered
+    }
+
+    /// The error with what to do about it: whether gpsd is installed, and whether it listens there.
+    func explain(_ error: any Error) -> String {
+        Self.explain(error, host: host, port: port, daemonPath: daemonPath)
+    }
+
+    /// Also what `wayfinder board check` prints for a gpsd that does not answer.
+    public static func explain(_ error: any Error, host: String, port: Int, daemonPath: String = "/usr/sbin/gpsd") -> String {
+        guard let socketError = error as? SocketError else { return "\(error)" }
+        switch socketError.code {
+        case ECONNREFUSED:
+            if !FileManager.default.fileExists(atPath: daemonPath) {
+                return "connection refused, and gpsd is not installed (no \(daemonPath)): `sudo apt install gpsd`, "
+                    + "point it at the receiver in /etc/default/gpsd, or use [gps] source = \"uart\""
+            }
+            return "connection refused: gpsd is installed but nothing listens on \(host):\(port); "
+                + "start it (`sudo systemctl enable --now gpsd.socket`) and check [gps] host and port"
+        case ETIMEDOUT, EHOSTUNREACH, ENETUNREACH:
+            return "\(socketError); check [gps] host and port"
+        default:
+            return "\(socketError)"
+        }
+    }
+}

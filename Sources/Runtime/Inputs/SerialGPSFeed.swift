@@ -1,0 +1,59 @@
+import Logging
+import Platform
+import Sensors
+
+/// Fixes from a GPS on a serial device (the Pi's UART hat, or a USB receiver on /dev/ttyACM0): the
+/// port read raw through termios, the bytes through `GPSReceiver`. When the device goes away (a USB
+/// GPS pulled out) or cannot be opened, the feed logs the device path and opens it again with
+/// backoff; a receiver that stays silent is the navigation's "no fix" warning, not the feed's.
+public struct SerialGPSFeed: Sendable {
+    public let device: String
+    public let baud: Int
+    public let fixes: AsyncStream<Fix>
+    private let sink: AsyncStream<Fix>.Continuation
+    private let clock: SessionClock
+    private let logger: Logger
+    private let backoff: RestartBackoff
+
+    public init(device: String, baud: Int, clock: SessionClock, logger: Logger,
+                backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60))) {
+        self.device = device
+        self.baud = baud
+        self.clock = clock
+        self.logger = logger
+        self.backoff = backoff
+        (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
+    }
+
+    public var feed: InputFeed { InputFeed(name: "GPS \(device)") { await run() } }
+
+    /// Opens the device, delivers fixes, and reopens after every loss until cancelled.
+    public func run() async {
+        var backoff = self.backoff
+        // The same failure again (a receiver left unplugged) goes to debug: the journal's error
+        // priority shows it once, not every 30 s.
+        var lastProblem: String?
+        while !Task.isCancelled {
+            let started = clock.elapsed
+            do {
+                let port = try SerialPort(path: device, baud: baud)
+                logger.info("reading the GPS on \(device) at \(baud) baud")
+                lastProblem = nil
+                // Ends when the port fails; GPSReceiver logs the failure with the device path.
+                let fixes = GPSReceiver.fixes(from: port.bytes(), source: device, clock: clock, logger: logger)
+                for await fix in fixes { sink.yield(fix) }
+                port.close()
+                if Task.isCancelled { return }
+                logger.warning("lost the GPS on \(device)")
+            } catch {
+                if Task.isCancelled { return }
+                let problem = "GPS: \(error)"
+                if problem == lastProblem { logger.debug("still: \(problem)") } else { logger.error("\(problem)") }
+                lastProblem = problem
+            }
+            let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
+            logger.info("opening the GPS on \(device) again in \(SupervisedService.format(delay))")
+            do { try await clock.sleep(for: delay) } catch { return }
+        }
+    }
+}

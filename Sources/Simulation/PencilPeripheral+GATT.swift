@@ -1,0 +1,32 @@
+import BLE
+import Pencil
+
+extension PencilPeripheral {
+    /// The pen's GATT database: GAP name, the Pen service with the 17 characteristics of
+    /// pencil-protocol.md §3.1 (properties from the SDK's operations; the declared ones are unknown,
+    /// §10), and the Device Information service of §3.3.
+    public static let gattDatabase = GATTDatabase(services: [
+        GATTServiceDefinition(uuid: BLEUUID(0x1800), characteristics: [
+            GATTCharacteristicDefinition(uuid: BLEUUID(0x2A00), properties: [.read], value: Array(name.utf8)),
+        ]),
+        GATTServiceDefinition(uuid: BLEUUID(string: PenCharacteristic.penService) ?? BLEUUID(0),
+                              characteristics: PenCharacteristic.penServiceCharacteristics.map { c in
+            GATTCharacteristicDefinition(uuid: c.uuid, properties: properties(of: c))
+        }),
+        GATTServiceDefinition(uuid: BLEUUID(0x180A), characteristics: [
+            PenCharacteristic.manufacturerName, .modelNumber, .serialNumber, .firmwareRevision, .hardwareRevision,
+            .softwareRevision, .systemID,
+        ].map { GATTCharacteristicDefinition(uuid: $0.uuid, properties: [.read]) }),
+    ])
+
+    static func properties(of c: PenCharacteristic) -> GATTCharacteristicProperties {
+        switch c {
+        case .isTipPressed, .isEraserPressed, .tipPressure, .eraserPressure, .batteryLevel, .motion: [.read, .notify]
+        // Firmware > 55 offers notifications on HasListener (§3.1).
+        case .hasListener: [.read, .write, .notify]
+        case .shouldSwing, .shouldPowerOff, .centralID: [.write]
+        case .encoderTurn: [.notify]
+        default: [.read, .write]
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import ArgumentParser
+import Belt
+import Config
+import Foundation
+import Platform
+import Runtime
+import Sensors
+
+/// `wayfinder calibrate compass`: the hard/soft-iron calibration of the I2C compass, done by turning
+/// round on the spot while wearing it (issue 5 §2).
+struct CalibrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Calibrate a sensor.",
+        subcommands: [CalibrateCompass.self])
+}
+
+struct CalibrateCompass: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compass",
+        abstract: "Fit the compass's hard- and soft-iron correction while the wearer turns round.",
+        discussion: """
+        Wear the device as when walking, stand away from cars and steel, run this and turn slowly on the \
+        spot, once or twice round (about 20 seconds a turn). Progress is printed; with the belt connected \
+        it also taps the motor that shows how far round you have come, and plays the destination signal \
+        when the circle is closed. The fit is checked (the corrected field must be nearly constant all \
+        the way round) and, if good, stored atomically as compass-calibration.json in the state \
+        directory, where the appliance reads it at start.
+          wayfinder calibrate compass                      the configured compass and belt
+          wayfinder calibrate compass --no-belt --json     no belt feedback; the result as JSON
+        """)
+
+    @Option(name: .shortAndLong, help: "The configuration file (board, [compass], state_directory, [devices.belt]).")
+    var config: String = WayfinderConfiguration.defaultPath
+
+    @Option(help: "Store the calibration here instead of the configured state directory.")
+    var stateDirectory: String?
+
+    @Option(help: "Give up if the circle is not closed within this many seconds.")
+    var seconds: Double = 120
+
+    @Flag(help: "Do not use the belt for feedback.")
+    var noBelt = false
+
+    @Flag(help: "Store the fit even if its quality is below the bar (not recommended).")
+    var acceptPoor = false
+
+    @Flag(help: "Print the result as one JSON object.")
+    var json = false
+
+    func validate() throws {
+        guard seconds >= 10, seconds <= 900 else { throw ValidationError("--seconds must be 10–900") }
+    }
+
+    func run() async throws {
+        let configuration: WayfinderConfiguration
+        do {
+            configuration = try ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
+                                                                      executablePath: ProcessEnvironment.executablePath))
+                .load(path: config)
+        } catch {
+            printError("wayfinder: \(error)")
+            throw ExitCode(ExitStatus.configuration)
+        }
+        let driver = try Self.compass(configuration)
+        let store = CompassCalibrationStore(directory: stateDirectory ?? configuration.stateDirectory)
+        var run = CompassCalibrationRun()
+        run.limit = .milliseconds(Int64(seconds * 1000))
+
+        let session: CompassCalibrationSession
+        if noBelt || !configuration.belt.enabled {
+            session = try await calibrate(driver, run: run, belt: nil)
+        } else {
+            var options = BeltDeviceOptions()
+            options.config = config
+            do {
+                session = try await BeltDoor.withBelt(options) { belt in
+                    try await belt.send([.changeMode(.app)])
+                    let session = try await calibrate(driver, run: run, belt: belt)
+                    let back = [.app, .unknown].contains(belt.initialMode) ? BeltMode.wait : belt.initialMode
+                    try? await belt.send([.changeMode(back)])
+                    return session
+                }
+            } catch let exit as ExitCode where exit.rawValue == 69 {
+                printError("wayfinder: calibrating without the belt's feedback")
+                session = try await calibrate(driver, run: run, belt: nil)
+            }
+        }
+        try finish(session, driver: driver, store: store)
+    }
+
+    /// The configured compass, brought up and identified, or exit with what to do.
+    static func compass(_ configuration: WayfinderConfiguration) throws -> any CompassDriver {
+        let chipNames = CompassSource.chips.joined(separator: ", ")
+        switch configuration.compass {
+        case .none, .simulated:
+            printError("wayfinder: [compass] source is \(configuration.compass == .none ? "\"none\"" : "\"sim\""); "
+                       + "calibration needs an I2C compass: set [compass] source to \"auto\" or one of \(chipNames) in \(configuration.sourcePath)")
+            throw ExitCode(ExitStatus.configuration)
+        case .auto, .chip:
+            break
+        }
+        let bus: I2CBus
+        do {
+            bus = try I2CBus(bus: configuration.board.i2cBus)
+        } catch {
+            printError("wayfinder: \(error)")
+            throw ExitCode(69)
+        }
+        do {
+            if case let .chip(name, address) = configuration.compass, let chip = CompassChip(rawValue: name) {
+                let driver = CompassDetector.driver(for: chip, address: address.map { UInt8(truncatingIfNeeded: $0) }, on: bus)
+                try driver.identify()
+                return driver
+            }
+            return try CompassDetector.detect(on: bus)
+        } catch {
+            printError("wayfinder: \(error)")
+            throw ExitCode(69)
+        }
+    }
+
+    private func calibrate(_ driver: any CompassDriver, run: CompassCalibrationRun,
+                           belt: BeltDoor.Connected?) async throws -> CompassCalibrationSession {
+        let quiet = json
+        if !quiet {
+            print("calibrating the \(driver.chip) at \(CompassError.hex(driver.address)): turn slowly on the spot, all the way round")
+        }
+        do {
+            return try await run.run(driver: driver, clock: .continuous()) { event, _ in
+                switch event {
+                case .progress(let degrees):
+                    if !quiet { print("turned \(degrees)° of 360°") }
+                    try? await belt?.send([.configureChannel(Self.progressTap(degrees))])
+                case .complete:
+                    if !quiet { print("the circle is closed") }
+                    try? await belt?.send([.systemSignal(.destinationReached)])
+                case .rejected(let why):
+                    if !quiet { print("ignored a reading: \(why)") }
+                }
+            }
+        } catch let failure as CompassCalibrationRun.Failure {
+            printError("wayfinder: \(failure)")
+            throw ExitCode(69)
+        }
+    }
+
+    /// One short tap at the motor as far round the waist as the wearer has turned.
+    static func progressTap(_ degrees: Int) -> ChannelConfiguration {
+        ChannelConfiguration(channel: ChannelConfiguration.navigationChannel, pattern: .singleShort,
+                             orientation: .angle(degrees % 360), iterations: 1, periodMilliseconds: 500)
+    }
+
+    private func finish(_ session: CompassCalibrationSession, driver: any CompassDriver,
+                        store: CompassCalibrationStore) throws {
+        let calibration: CompassCalibration
+        do {
+            calibration = try session.finish(chip: driver.chip, address: Int(driver.address),
+                                             fittedAt: Date().timeIntervalSince1970)
+        } catch {
+            report(nil, session: session, stored: false, problem: "\(error)")
+            throw ExitCode.failure
+        }
+        let good = calibration.quality.isGood
+        guard good || acceptPoor else {
+            report(calibration, session: session, stored: false, problem: Self.poorFit(calibration.quality))
+            throw ExitCode.failure
+        }
+        do {
+            try store.save(calibration)
+        } catch {
+            report(calibration, session: session, stored: false, problem: "cannot store it: \(error)")
+            throw ExitCode(73)  // EX_CANTCREAT
+        }
+        report(calibration, session: session, stored: true, problem: good ? nil : Self.poorFit(calibration.quality), path: store.path)
+    }
+
+    static func poorFit(_ q: CompassFitQuality) -> String {
+        String(format: "the fit is poor (spread %.1f %%, the bar is %.0f %%; coverage %.0f°, the bar is %.0f°): ",
+               q.relativeSpread * 100, CompassFitQuality.maximumSpread * 100, q.coverageDegrees, CompassFitQuality.minimumCoverage)
+            + "turn more slowly, away from steel and magnets, and try again"
+    }
+
+    private func report(_ c: CompassCalibration?, session: CompassCalibrationSession, stored: Bool, problem: String?,
+                        path: String? = nil) {
+        if json {
+            var object: [String: Any] = [
+                "stored": stored, "samples_read": session.received, "samples_kept": session.kept.count,
+                "samples_rejected": session.rejected, "turned_deg": session.coveredDegrees,
+            ]
+            if let c {
+                object["model"] = c.model.rawValue
+                object["offset_uT"] = [c.offset.x, c.offset.y, c.offset.z]
+                object["soft_iron"] = c.softIron.rows
+                object["field_strength_uT"] = c.fieldStrength
+                object["relative_spread"] = c.quality.relativeSpread
+                object["coverage_deg"] = c.quality.coverageDegrees
+                object["good"] = c.quality.isGood
+            }
+            if let problem { object["problem"] = problem }
+            if let path { object["path"] = path }
+            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+                print(String(decoding: data, as: UTF8.self))
+            }
+            return
+        }
+        if let c {
+            print(String(format: "fit: %@, offset (%.1f, %.1f, %.1f) µT, field %.1f µT, spread %.1f %%, coverage %.0f°, %d samples",
+                         c.model.rawValue, c.offset.x, c.offset.y, c.offset.z, c.fieldStrength,
+                         c.quality.relativeSpread * 100, c.quality.coverageDegrees, c.quality.samples))
+        }
+        if let problem { printError("wayfinder: \(problem)") }
+        if stored, let path { print("stored in \(path)") }
+    }
+}

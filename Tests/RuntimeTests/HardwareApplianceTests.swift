@@ -1,0 +1,167 @@
+import Config
+import Foundation
+import Logging
+import Platform
+@testable import Runtime
+import Sensors
+import Synchronization
+import WayfinderTestKit
+import XCTest
+
+/// `Appliance.build` on a Pi-like board, on this machine: no Bluetooth adapter, no GPIO chip, a
+/// pseudo-terminal as the GPS. What is missing either stops the start with the device's own advice
+/// (GPIO, ublox-i2c) or is logged and retried while the rest runs (the belt).
+final class HardwareApplianceTests: XCTestCase {
+    final class Observations: Sendable {
+        let all = Mutex<[NavigationObservation]>([])
+    }
+
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "wayfinder-hw-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory + "/boards", withIntermediateDirectories: true)
+        // A Pi 4 whose header chip label no machine here has.
+        try """
+        name = "Test Pi"
+        [gpio]
+        chip_labels = ["wayfinder-test-chip"]
+        line_count = 58
+        button_lines = [5, 6, 16, 17, 22, 23, 24, 25, 26, 27]
+        [i2c]
+        bus = 1
+        [uart]
+        device = "/dev/serial0"
+        [bluetooth]
+        adapter = "hci0"
+        """.write(toFile: directory + "/boards/test-pi.toml", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// A configuration as deploy/wayfinder.toml, with `gps`, `compass` and `buttons` as given.
+    func configuration(gps: String, compass: String = "none", buttons: String = "") throws -> WayfinderConfiguration {
+        let path = directory + "/wayfinder.toml"
+        try """
+        board = "test-pi"
+        state_directory = "\(directory)/state"
+        [devices.belt]
+        name_contains = ["naviGuertel"]
+        service_uuids = ["FE51"]
+        [gps]
+        \(gps)
+        [compass]
+        source = "\(compass)"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [navigation]
+        heading_source = "belt"
+        \(buttons)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        return try ConfigurationLoader(boards: BoardCatalog(directories: [directory + "/boards"])).load(path: path)
+    }
+
+    func options() -> Appliance.Options {
+        var options = Appliance.Options()
+        options.shutdownSignals = []
+        options.clock = .continuous()
+        return options
+    }
+
+    /// NMEA latitude/longitude fields (ddmm.mmmm) for a coordinate.
+    func nmea(_ degrees: Double, width: Int) -> String {
+        let whole = Int(abs(degrees))
+        let minutes = (abs(degrees) - Double(whole)) * 60
+        return String(format: "%0\(width)d%07.4f", whole, minutes)
+    }
+
+    func sentence(_ body: String) -> String {
+        let checksum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+        let hex = String(checksum, radix: 16, uppercase: true)
+        return "$\(body)*\(hex.count < 2 ? "0" + hex : hex)\r\n"
+    }
+
+    func testOnAPiWithoutAdapterTheUARTFixesReachNavigationAndTheBeltKeepsRetrying() async throws {
+        guard let pty = PseudoTerminal.open() else { throw XCTSkip("no pseudo-terminals here") }
+        defer { pty.close() }
+        var expectedAdapterError = ""
+        do { _ = try BluetoothAdapter.named("hci0") } catch { expectedAdapterError = "\(error)" }
+        guard !expectedAdapterError.isEmpty else { throw XCTSkip("this machine has a Bluetooth adapter hci0") }
+
+        let config = try configuration(gps: "source = \"uart\"\ndevice = \"\(pty.slavePath)\"\nbaud = 9600", compass: "auto")
+        let logs = LogCapture(level: .info)
+        let observations = Observations()
+        var options = options()
+        options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
+        let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }
+        XCTAssertNil(appliance.board, "no simulated board on a Pi")
+        let running = Task { try await appliance.run() }
+
+        // The receiver at the route's first waypoint, once a second until navigation has used a fix.
+        let start = try XCTUnwrap(config.route.waypoints.first).coordinate
+        let lat = nmea(start.latitude, width: 2), lon = nmea(start.longitude, width: 3)
+        var second = 10
+        for _ in 0..<40 where observations.all.withLock({ !$0.contains { $0.fix != nil } }) {
+            pty.send(sentence("GPRMC,1235\(second).00,A,\(lat),N,\(lon),E,0.5,84.4,221126,,,A")
+                     + sentence("GPGGA,1235\(second).00,\(lat),N,\(lon),E,1,08,0.9,60.0,M,46.9,M,,"))
+            second = min(second + 1, 59)
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        let used = observations.all.withLock { $0.compactMap(\.fix) }
+        XCTAssertEqual(try XCTUnwrap(used.first).coordinate.latitude, start.latitude, accuracy: 1e-6,
+                       "the UART's fix reached the navigation actor")
+        for _ in 0..<80 where logs.matching("belt connection attempt failed").count < 2 {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        await appliance.group.triggerGracefulShutdown()
+        try await running.value
+
+        let text = logs.all.joined(separator: "\n")
+        XCTAssertFalse(logs.matching("belt: Bluetooth adapter hci0: \(expectedAdapterError); the belt actor keeps trying").isEmpty, text)
+        XCTAssertGreaterThanOrEqual(logs.matching("belt connection attempt failed: connection failed: \(expectedAdapterError)").count, 2,
+                                    "the belt actor logs the adapter's own error at each attempt, and tries again: \(text)")
+        XCTAssertFalse(logs.matching("compass: ublox-i2c / I2C compass: not in this build ([compass] source = \"auto\" was configured); set [compass] source = \"none\" to silence this; navigating with the belt's own compass").isEmpty, text)
+        XCTAssertFalse(logs.matching("this build has no touch case actor yet").isEmpty, text)
+        XCTAssertFalse(logs.matching("reading the GPS on \(pty.slavePath) at 9600 baud").isEmpty, text)
+    }
+
+    func testUbloxOverI2CStopsTheStartSayingItIsNotInThisBuild() throws {
+        let config = try configuration(gps: "source = \"ublox-i2c\"")
+        XCTAssertThrowsError(try Appliance.build(configuration: config, options: options()) { Logger(label: $0) }) { error in
+            XCTAssertTrue(error is HardwareStartupError, "\(type(of: error))")
+            XCTAssertEqual("\(error)", "GPS: ublox-i2c / I2C compass: not in this build ([gps] source = \"ublox-i2c\" at 0x42 was configured); "
+                + "use [gps] source = \"uart\" (the receiver's UART pins) or \"gpsd\"")
+        }
+    }
+
+    func testBoundButtonsWithoutTheBoardsGPIOChipStopTheStartNamingTheLabel() throws {
+        guard (try? GPIOChip(label: "wayfinder-test-chip")) == nil else { throw XCTSkip("a chip has the test label") }
+        let config = try configuration(gps: "source = \"none\"", buttons: "[buttons.map]\nGPIO17 = \"toggle-pause\"\nGPIO27 = \"next-waypoint\"")
+        XCTAssertThrowsError(try Appliance.build(configuration: config, options: options()) { Logger(label: $0) }) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix("buttons on GPIO 17, 27 ([buttons.map], board test-pi): no GPIO chip labelled \"wayfinder-test-chip\" was found"), text)
+        }
+    }
+
+    func testWithGpsdAbsentTheApplianceRunsAndLogsThatGpsdIsNotListening() async throws {
+        let port = try { let l = try LocalTCPListener(); return l.port }()  // closed again: refused
+        let config = try configuration(gps: "source = \"gpsd\"\nhost = \"127.0.0.1\"\nport = \(port)")
+        let logs = LogCapture(level: .info)
+        let appliance = try Appliance.build(configuration: config, options: options()) { logs.logger($0) }
+        XCTAssertTrue(logs.matching("gpsd").isEmpty, "building connects to nothing: \(logs.all)")
+        let running = Task { try await appliance.run() }
+        for _ in 0..<100 where logs.matching("GPS from gpsd at 127.0.0.1:\(port): connection refused").isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        await appliance.group.triggerGracefulShutdown()
+        try await running.value
+        let refused = logs.matching("GPS from gpsd at 127.0.0.1:\(port): connection refused")
+        XCTAssertEqual(refused.count, 1, logs.all.joined(separator: "\n"))
+        let installed = FileManager.default.fileExists(atPath: "/usr/sbin/gpsd")
+        XCTAssertTrue(refused.first?.contains(installed ? "gpsd is installed but nothing listens" : "gpsd is not installed") == true,
+                      refused.first ?? "")
+        XCTAssertFalse(logs.matching("connecting to gpsd at 127.0.0.1:\(port) again in 1 s").isEmpty, logs.all.joined(separator: "\n"))
+    }
+}

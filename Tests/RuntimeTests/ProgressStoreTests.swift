@@ -1,0 +1,63 @@
+import Foundation
+import Navigation
+@testable import Runtime
+import XCTest
+
+/// Route progress survives restarts, and a progress file that cannot be used is kept aside for a look
+/// and never read again (issue 5 §7).
+final class ProgressStoreTests: XCTestCase {
+    var directory = ""
+
+    override func setUp() {
+        directory = NSTemporaryDirectory() + "wayfinder-progress-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: directory) }
+
+    func testSavedProgressLoadsBackUnchanged() throws {
+        let store = ProgressStore(directory: directory)
+        XCTAssertNil(try store.load(), "no file: no progress")
+        let progress = RouteProgress(routeIdentity: "abc", currentIndex: 3, skipped: [1], destinationReached: false)
+        try store.save(progress)
+        XCTAssertEqual(try store.load(), progress)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["progress.json"],
+                       "no temporary file is left beside it")
+    }
+
+    func testACorruptFileIsMovedAsideAndReportedWithWhere() throws {
+        let store = ProgressStore(directory: directory)
+        try Data("{\"routeIdentity\": \"abc\", \"currentI".utf8).write(to: URL(fileURLWithPath: store.path))
+        XCTAssertThrowsError(try store.load()) { error in
+            guard let unreadable = error as? StateFileUnreadable else { return XCTFail("\(error)") }
+            XCTAssertEqual(unreadable.reason, "not JSON")
+            let aside = try? XCTUnwrap(unreadable.movedTo)
+            XCTAssertTrue(aside?.hasPrefix(store.path + ".unreadable-") ?? false, "\(String(describing: aside))")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: aside ?? ""), "the bytes are kept")
+            XCTAssertTrue(unreadable.description.contains("moved aside to \(aside ?? "?")"), unreadable.description)
+        }
+        XCTAssertNil(try store.load(), "the next start finds no progress instead of the same corrupt file")
+    }
+
+    func testAForeignJSONFileIsNotTakenForProgress() throws {
+        let store = ProgressStore(directory: directory)
+        try Data("{\"bonds\": []}".utf8).write(to: URL(fileURLWithPath: store.path))
+        XCTAssertThrowsError(try store.load()) { error in
+            XCTAssertEqual((error as? StateFileUnreadable)?.reason, "no \"routeIdentity\"")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        XCTAssertEqual(names.count, 1)
+        XCTAssertTrue(names[0].hasPrefix("progress.json.unreadable-"), "\(names)")
+    }
+
+    func testTwoCorruptFilesInOneSecondAreBothKept() throws {
+        let store = ProgressStore(directory: directory)
+        for text in ["garbage one", "garbage two"] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+            XCTAssertThrowsError(try store.load())
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory)
+            .map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }.sorted()
+        XCTAssertEqual(kept, ["garbage one", "garbage two"])
+    }
+}

@@ -1,0 +1,207 @@
+import BLE
+import Belt
+import Clocks
+import Logging
+import Platform
+@testable import Runtime
+import Simulation
+import Synchronization
+import TouchCase
+import WayfinderTestKit
+import XCTest
+
+/// The touch case actor against the simulated case: our `SocketGATTClient` and the case's
+/// `GATTServerConnection` exchanging real ATT PDUs over a socketpair, on a test clock.
+final class TouchCaseActorTests: XCTestCase {
+    /// fuffr-protocol.md §4.2 / §7.5 as the case receives it.
+    static func sequence(_ final: String) -> [String] {
+        ["write FFF1 00 00", "notify FFF2 on", "notify FFF3 on", "notify FFF4 on", "notify FFF5 on", "notify FFF6 on",
+         "write FFF1 \(final)"]
+    }
+
+    private final class Collected: Sendable {
+        let events = Mutex<[TouchEvent]>([])
+        var all: [TouchEvent] { events.withLock { $0 } }
+    }
+
+    private struct Rig {
+        let testClock: TestClock<Duration>
+        let clock: SessionClock
+        let host: FuffrPeripheralHost
+        let actor: TouchCaseActor
+        let collected: Collected
+        let logs: LogCapture
+        let tasks: [Task<Void, Never>]
+
+        /// Moves session time on in steps, letting the tasks run between steps.
+        func advance(by total: Duration, step: Duration = .milliseconds(10)) async throws {
+            var done = Duration.zero
+            while done < total {
+                let s = min(step, total - done)
+                await testClock.advance(by: s)
+                done += s
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
+
+        func stop() async {
+            await actor.stop()
+            for t in tasks { t.cancel() }
+        }
+    }
+
+    private func makeRig(_ command: TouchEnableCommand, powerSaving: Bool = false,
+                         navigation: NavigationState = .navigating) -> Rig {
+        let testClock = TestClock()
+        let clock = SessionClock(testClock)
+        let logs = LogCapture()
+        let host = FuffrPeripheralHost(clock: clock, logger: logs.logger("fuffr-sim"))
+        let actor = TouchCaseActor(connector: host.connector(clock: clock, logger: logs.logger("gatt")), command: command,
+                                   powerSaving: powerSaving, navigation: navigation, clock: clock,
+                                   logger: logs.logger("touch-case"))
+        let collected = Collected()
+        let run = Task { await actor.run() }
+        let collect = Task { for await e in actor.touches { collected.events.withLock { $0.append(e) } } }
+        return Rig(testClock: testClock, clock: clock, host: host, actor: actor, collected: collected, logs: logs,
+                   tasks: [run, collect])
+    }
+
+    private func eventually(_ what: String, timeout: Duration = .seconds(10), _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while await !condition() {
+            if ContinuousClock.now > deadline { return XCTFail("never happened: \(what)") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    func testConnectingRunsTheEnableSequenceInOrderOnTheCase() async throws {
+        let rig = makeRig(TouchEnableCommand(sides: [.left, .right], touchesPerSide: 1)!)
+        try await eventually("ready") { await rig.actor.state == .ready }
+        let ops = await rig.host.operations
+        XCTAssertEqual(ops, Self.sequence("05 01"))
+        let command = await rig.host.command
+        XCTAssertEqual(command.bytes, [0x05, 0x01])
+        let violations = await rig.host.violations
+        XCTAssertEqual(violations, [])
+        await rig.stop()
+    }
+
+    /// A scripted stroke on the left side arrives as began, moves, ended at the scripted positions.
+    func testAScriptedStrokeArrivesAsTouchEvents() async throws {
+        let rig = makeRig(TouchEnableCommand(sides: .all, touchesPerSide: 2)!)
+        try await eventually("ready") { await rig.actor.state == .ready }
+        let start = rig.clock.elapsed + .milliseconds(100)
+        await rig.host.play(FuffrTouchTrace([
+            .init(side: .left, finger: 1, start: start, duration: .milliseconds(200), from: (0.2, 0.3), to: (0.2, 0.7)),
+        ]))
+        try await rig.advance(by: .milliseconds(400))
+        try await eventually("ended") { rig.collected.all.contains { $0.phase == .ended } }
+        let events = rig.collected.all
+        XCTAssertEqual(events.first?.phase, .began)
+        XCTAssertEqual(events.last?.phase, .ended)
+        XCTAssertTrue(events.dropFirst().dropLast().allSatisfy { $0.phase == .moved }, "\(events)")
+        XCTAssertGreaterThan(events.count, 5)
+        XCTAssertEqual(Set(events.map(\.side)), [.left])
+        XCTAssertEqual(Set(events.map(\.id)), [6], "left is slot 2: ids 5–6 with 2 per side; finger 1 is id 6")
+        let first = try XCTUnwrap(events.first)
+        XCTAssertEqual(first.x, 0.2, accuracy: 1e-3)
+        XCTAssertEqual(first.y, 0.3, accuracy: 1e-3)
+        let last = try XCTUnwrap(events.last)
+        XCTAssertEqual(last.y, 0.7, accuracy: 0.05)
+        XCTAssertTrue(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
+        await rig.stop()
+    }
+
+    /// A finger that vanishes without its release record ends 200 ms after its last record.
+    func testAFingerWithoutReleaseEndsAfterTwoHundredMillisecondsOfSilence() async throws {
+        let rig = makeRig(TouchEnableCommand(sides: .all, touchesPerSide: 1)!)
+        try await eventually("ready") { await rig.actor.state == .ready }
+        let start = rig.clock.elapsed + .milliseconds(50)
+        await rig.host.play(FuffrTouchTrace([
+            .init(side: .top, start: start, duration: .milliseconds(100), from: (0.5, 0.5), sendsRelease: false),
+        ]))
+        try await rig.advance(by: .milliseconds(500))
+        try await eventually("ended") { rig.collected.all.contains { $0.phase == .ended } }
+        let events = rig.collected.all
+        XCTAssertEqual(events.map(\.phase), [.began, .ended], "a stationary finger only begins and ends")
+        let began = try XCTUnwrap(events.first).time
+        let ended = try XCTUnwrap(events.last)
+        // Held 100 ms (reported every 20 ms on a loaded machine maybe less often), then 200 ms of
+        // silence: the end lies 200–300 ms after the start. The exact stamp is checked in TouchCaseTests.
+        XCTAssertTrue((.milliseconds(200)...(.milliseconds(300))).contains(ended.time - began), "\(ended.time - began)")
+        XCTAssertEqual(ended.side, .top)
+        let silent = await rig.actor.counters.silentEnds
+        XCTAssertEqual(silent, 1)
+        await rig.stop()
+    }
+
+    /// fuffr-protocol.md §7.3: 0.5 s after an unexpected loss, a new connection, which enables again.
+    func testAnUnexpectedLossReconnectsHalfASecondLaterAndEnablesAgain() async throws {
+        let rig = makeRig(TouchEnableCommand(sides: .all, touchesPerSide: 1)!)
+        try await eventually("ready") { await rig.actor.state == .ready }
+        let start = rig.clock.elapsed + .milliseconds(20)
+        await rig.host.play(FuffrTouchTrace([.init(side: .right, start: start, duration: .seconds(60), from: (0.5, 0.5))]))
+        try await rig.advance(by: .milliseconds(100))
+        try await eventually("began") { rig.collected.all.contains { $0.phase == .began } }
+        let lostAt = rig.clock.elapsed
+        await rig.host.dropLink()
+        try await eventually("waiting to reconnect") {
+            if case .waiting = await rig.actor.link { true } else { false }
+        }
+        let link = await rig.actor.link
+        XCTAssertEqual(link, .waiting(until: lostAt + .milliseconds(500)))
+        XCTAssertEqual(rig.collected.all.last?.phase, .cancelled, "the live touch is cancelled with the link")
+        try await rig.advance(by: .milliseconds(490))
+        let served = await rig.host.linksServed
+        XCTAssertEqual(served, 1, "not before 0.5 s")
+        try await rig.advance(by: .milliseconds(20))
+        try await eventually("ready again") { await rig.actor.state == .ready }
+        let ops = await rig.host.operations
+        XCTAssertEqual(ops, Self.sequence("0F 01") + Self.sequence("0F 01"))
+        let servedAfter = await rig.host.linksServed
+        XCTAssertEqual(servedAfter, 2)
+        await rig.stop()
+    }
+
+    /// With power saving, a stopped navigation puts the case to sleep (`00 00`) and navigating wakes it.
+    func testPowerSavingSleepsTheCaseWhileNavigationIsStopped() async throws {
+        let rig = makeRig(TouchEnableCommand(sides: [.left, .right], touchesPerSide: 2)!, powerSaving: true, navigation: .stopped)
+        try await eventually("ready") { await rig.actor.state == .ready }
+        var ops = await rig.host.operations
+        XCTAssertEqual(ops, Self.sequence("00 00"))
+        await rig.actor.navigationStateChanged(.navigating)
+        try await eventually("awake") { await rig.host.command.bytes == [0x05, 0x02] }
+        await rig.actor.navigationStateChanged(.paused)
+        await rig.actor.navigationStateChanged(.stopped)
+        try await eventually("asleep") {
+            let ops = await rig.host.operations
+            return ops.count == 21
+        }
+        ops = await rig.host.operations
+        XCTAssertEqual(ops, Self.sequence("00 00") + Self.sequence("05 02") + Self.sequence("00 00"))
+        let violations = await rig.host.violations
+        XCTAssertEqual(violations, [])
+        await rig.stop()
+    }
+
+    /// FuffrLib's observers hear the same touches, filtered by their sides; removed ones hear nothing.
+    func testObserversHearTheirSidesOnly() async throws {
+        let rig = makeRig(TouchEnableCommand(sides: .all, touchesPerSide: 1)!)
+        let heard = Mutex<[String]>([])
+        await rig.actor.addTouchBlock(.began, sides: .bottom) { t in heard.withLock { $0.append("bottom \(t.map(\.id))") } }
+        let removed = await rig.actor.addTouchBlock(.began, sides: .all) { _ in heard.withLock { $0.append("removed") } }
+        await rig.actor.addTouchObserver(sides: .right, began: { t in heard.withLock { $0.append("right \(t.map(\.id))") } })
+        let wasRemoved = await rig.actor.removeTouchObserver(removed)
+        XCTAssertTrue(wasRemoved)
+        try await eventually("ready") { await rig.actor.state == .ready }
+        let start = rig.clock.elapsed + .milliseconds(20)
+        await rig.host.play(FuffrTouchTrace([
+            .init(side: .bottom, start: start, duration: .milliseconds(100), from: (0.1, 0.9)),
+            .init(side: .top, start: start + .milliseconds(40), duration: .milliseconds(100), from: (0.9, 0.1)),
+        ]))
+        try await rig.advance(by: .milliseconds(300))
+        try await eventually("two ended") { rig.collected.all.filter { $0.phase == .ended }.count == 2 }
+        XCTAssertEqual(heard.withLock { $0 }, ["bottom [2]"])
+        await rig.stop()
+    }
+}
