@@ -49,25 +49,12 @@ enum SimulatedSensorInputs {
             driver = nil
         }
         guard let driver else { return (fixes, AsyncStream { $0.finish() }) }
-        let calibration = loadCalibration(for: driver, directory: stateDirectory, logger: compassLogger)
-        let reader = CompassReader(driver: driver, calibration: calibration)
-        return (fixes, reader.headings(clock: clock, logger: compassLogger))
-    }
-
-    /// The stored calibration if it fits this sensor; every other outcome is logged and means none.
-    static func loadCalibration(for driver: any CompassDriver, directory: String, logger: Logger) -> CompassCalibration? {
-        let store = CompassCalibrationStore(directory: directory)
-        do {
-            let (calibration, note) = try store.load(for: driver.chip, address: driver.address)
-            if let note { logger.info("\(note)") }
-            if let calibration {
-                logger.info("compass calibration loaded from \(store.path) (\(calibration.model), \(calibration.quality.samples) samples)")
-            }
-            return calibration
-        } catch {
-            logger.error("\(error); headings are uncorrected until you calibrate again")
-            return nil
+        let calibration = I2CSensorInputs.loadCalibration(for: driver, directory: stateDirectory, logger: compassLogger)
+        if config.compassMounting.accelerometer != .none {
+            compassLogger.notice("the simulated board has no accelerometer; the simulated wearer stays upright, so headings are level")
         }
+        let reader = CompassReader(driver: driver, calibration: calibration, axes: config.compassMounting.axes)
+        return (fixes, reader.headings(clock: clock, logger: compassLogger))
     }
 
     /// The Earth's field at the route's start by WMM2025, for the simulated compass; Osnabrück's if

@@ -21,14 +21,16 @@ public struct CompassReader: Sendable {
     public let driver: any CompassDriver
     public var estimator: CompassHeadingEstimator
     public var interval: Duration
-    public var gravity: (@Sendable () throws -> Vector3?)?
+    /// Gravity in the body frame at a time (an accelerometer's filtered reading); nil: treated as level.
+    public var gravity: (@Sendable (Duration) throws -> Vector3?)?
     public var backoff: RestartBackoff
 
-    public init(driver: any CompassDriver, calibration: CompassCalibration? = nil, interval: Duration = CompassReader.defaultInterval,
-                gravity: (@Sendable () throws -> Vector3?)? = nil,
+    public init(driver: any CompassDriver, calibration: CompassCalibration? = nil, axes: AxisMapping = .identity,
+                interval: Duration = CompassReader.defaultInterval,
+                gravity: (@Sendable (Duration) throws -> Vector3?)? = nil,
                 backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30))) {
         self.driver = driver
-        estimator = CompassHeadingEstimator(calibration: calibration)
+        estimator = CompassHeadingEstimator(calibration: calibration, axes: axes)
         self.interval = interval
         self.gravity = gravity
         self.backoff = backoff
@@ -54,8 +56,9 @@ public struct CompassReader: Sendable {
                         needsSetup = false
                     }
                     if let sample = try driver.read() {
-                        let gravity = try reader.gravity?()
-                        if let heading = reader.estimator.heading(from: sample, gravity: gravity, at: clock.elapsed) {
+                        let now = clock.elapsed
+                        let gravity = try reader.gravity?(now)
+                        if let heading = reader.estimator.heading(from: sample, gravity: gravity, at: now) {
                             sink.yield(heading)
                         }
                     }
