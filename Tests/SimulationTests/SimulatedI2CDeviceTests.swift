@@ -227,4 +227,21 @@ final class SimulatedI2CDeviceTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 100)
     }
+
+    /// A breakout turned 90° to the left (`[compass] axes = "-y +x +z"`): the chip's axes are mapped to
+    /// the body's before the heading, so the heading is the body's, not the chip's.
+    func testTheMountingsAxesTurnTheChipsFieldIntoTheBodysHeading() throws {
+        var why = ""
+        let axes = try XCTUnwrap(AxisMapping(parsing: "-y +x +z", why: &why), why)
+        let field = SimulatedMagneticField.osnabrueck
+        for heading in stride(from: 0.0, to: 360, by: 45) {
+            let body = field.bodyField(magneticHeading: heading)
+            let chip = Vector3(body.y, -body.x, body.z)   // body x = −chip y, body y = chip x
+            let mapped = try XCTUnwrap(CompassHeadingEstimator(axes: axes).heading(from: CompassSample(field: chip), at: .zero))
+            XCTAssertEqual(Bearing.difference(from: heading, to: mapped.magneticDegrees), 0, accuracy: 1e-6)
+            let unmapped = try XCTUnwrap(CompassHeadingEstimator().heading(from: CompassSample(field: chip), at: .zero))
+            XCTAssertEqual(abs(Bearing.difference(from: heading, to: unmapped.magneticDegrees)), 90, accuracy: 1e-6,
+                           "without the mapping the heading is the chip's, a quarter turn off")
+        }
+    }
 }
