@@ -8,7 +8,7 @@ DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
-.PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil
+.PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance
 
 all: build
 
@@ -30,6 +30,24 @@ build: deps
 # The executable is built first: the shutdown test runs it as systemd would.
 test: build
 	$(SWIFT) test
+	@$(MAKE) --no-print-directory gesture-conformance
+
+# The gesture pipeline against the shared conformance checker (gestures.md §11): the shared examples
+# and our own scenarios, through `wayfinder gestures replay`. check.py and examples.json are copies of
+# ../shared/gesture-conformance/ kept in the repository, because a clean clone (CI) has no ../shared.
+GESTURE_FIXTURES := Tests/GesturesTests/Fixtures
+GESTURE_CHECK := $(GESTURE_FIXTURES)/conformance/check.py
+GESTURE_SCENARIOS := $(GESTURE_FIXTURES)/conformance/examples.json $(sort $(wildcard $(GESTURE_FIXTURES)/*.json))
+gesture-conformance:
+	@[ -f $(GESTURE_CHECK) ] || { echo "error: $(GESTURE_CHECK) is missing; it is a copy of ../shared/gesture-conformance/check.py (restore it with git checkout, or copy it from ../shared)"; exit 1; }
+	@command -v python3 >/dev/null 2>&1 || { echo "error: python3 is needed to run $(GESTURE_CHECK) (Debian: apt-get install python3)"; exit 1; }
+	@[ -x $(BIN) ] || { echo "error: $(BIN) is not built (make build)"; exit 1; }
+	@if [ -f ../shared/gesture-conformance/check.py ] && ! cmp -s ../shared/gesture-conformance/check.py $(GESTURE_CHECK); then \
+	  echo "warning: ../shared/gesture-conformance/check.py differs from the copy in $(GESTURE_CHECK); copy it again"; fi
+	@for f in $(GESTURE_SCENARIOS); do \
+	  printf 'gesture conformance %s: ' "$$f"; \
+	  python3 $(GESTURE_CHECK) $$f -- $(BIN) gestures replay || exit 1; \
+	done
 
 demo: build
 	$(BIN) run --config deploy/demo.toml --exit-when-done --fresh

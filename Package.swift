@@ -72,6 +72,7 @@ let package = Package(
 
         .executableTarget(name: "wayfinder",
                           dependencies: ["Runtime", "Belt", "BLE", "Config", "Platform",
+                                         "Gestures",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
@@ -80,6 +81,7 @@ let package = Package(
         // `make bench`: the figures in the README.
         .executableTarget(name: "WayfinderBenchmarks",
                           dependencies: ["Belt", "BLE", "Config", "Navigation", "Platform", "Runtime", "Sensors", "TouchCase",
+                                         "Gestures",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 
@@ -109,6 +111,8 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "SensorsTests",
                     dependencies: ["Sensors", "Platform", "WayfinderTestKit", "wayfinder"],
+                    resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "WayfinderTestKit", "wayfinder"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "SimulationTests",
                     dependencies: ["Simulation", "Runtime", "WayfinderTestKit", "wayfinder"],

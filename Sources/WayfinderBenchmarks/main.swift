@@ -19,6 +19,18 @@ import Glibc
 let root = CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath
 let clock = ContinuousClock()
 
+// `WayfinderBenchmarks gestures EVENTS REPEATS LAYOUT`: only the gesture pipeline, small enough to run
+// under callgrind (scripts/gesture-callgrind.sh); LAYOUT is "all" (each recognizer on all four sides)
+// or "split" (two per side).
+if CommandLine.arguments.dropFirst().first == "gestures" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    GesturePipelineBenchmark.callgrindMode(
+        events: arguments.first.flatMap { Int($0) } ?? 20_000,
+        repeats: arguments.dropFirst().first.flatMap { Int($0) } ?? 1,
+        layout: arguments.dropFirst(2).first.flatMap(GesturePipelineBenchmark.Layout.init(rawValue:)) ?? .allSides)
+    exit(0)
+}
+
 func measure(_ name: String, iterations: Int, unit: String = "op", _ body: () throws -> Void) rethrows {
     let start = clock.now
     for _ in 0..<iterations { try body() }
@@ -90,6 +102,11 @@ enum Peer {
 }
 
 var sink = 0.0
+// `WayfinderBenchmarks ROOT nmea` runs the NMEA case alone (for profiling).
+if CommandLine.arguments.dropFirst(2).first == "nmea" {
+    if try nmeaBenchmark(root: root) == 42 { print(42) }
+    exit(0)
+}
 let a = Coordinate(latitude: 52.2728, longitude: 8.0617)
 let b = Coordinate(latitude: 52.2760, longitude: 8.0380)
 measure("geodesic inverse, 1.6 km", iterations: 200_000) { sink += Geodesic.wgs84.inverse(from: a, to: b).distance }
@@ -248,106 +265,10 @@ do {
     await serving.value
 }
 
-// ---- GPS: NMEA sentences parsed per second (issue 5) ----------------------------------------
-// A 100 000-sentence mixed stream in u-blox multi-GNSS order (RMC, VTG, GGA, GSA ×3, GSV ×3, GNS,
-// ZDA), a new UTC time every cycle; fed to GPSStreamParser in 4 KiB chunks, as a UART read would.
-// The stream is written to $WAYFINDER_NMEA_STREAM when set, so a peer (pynmea2) can parse the same bytes.
-do {
-    func nmea(_ body: String) -> String {
-        let sum = body.utf8.reduce(UInt8(0), ^)
-        let hex = String(sum, radix: 16, uppercase: true)
-        return "$\(body)*\(hex.count < 2 ? "0" + hex : hex)\r\n"
-    }
-    var stream: [UInt8] = []
-    var sentences = 0
-    var second = 0
-    while sentences < 100_000 {
-        let t = String(format: "%02d%02d%02d.00", second / 3600 % 24, second / 60 % 60, second % 60)
-        let minutes = String(format: "%08.5f", 16.368 + Double(second % 1000) * 1e-5)
-        let cycle = [
-            "GNRMC,\(t),A,52\(minutes),N,00803.70200,E,2.500,84.20,221126,,,A,V",
-            "GNVTG,84.20,T,,M,2.500,N,4.630,K,A",
-            "GNGGA,\(t),52\(minutes),N,00803.70200,E,1,12,0.78,63.1,M,47.4,M,,",
-            "GNGSA,A,3,02,05,12,15,24,29,,,,,,,1.32,0.78,1.06,1",
-            "GNGSA,A,3,65,71,72,,,,,,,,,,1.32,0.78,1.06,2",
-            "GNGSA,A,3,03,05,13,,,,,,,,,,1.32,0.78,1.06,3",
-            "GPGSV,2,1,07,02,45,120,41,05,62,230,44,12,30,300,38,15,20,045,35,1",
-            "GPGSV,2,2,07,24,55,180,43,29,12,080,30,31,05,010,,1",
-            "GLGSV,1,1,03,65,40,100,36,71,70,250,40,72,25,320,33,1",
-            "GNGNS,\(t),52\(minutes),N,00803.70200,E,AANN,12,0.78,63.1,47.4,,,V",
-            "GNZDA,\(t),22,11,2026,00,00",
-        ]
-        for body in cycle.prefix(100_000 - sentences) { stream += Array(nmea(body).utf8) }
-        sentences += min(cycle.count, 100_000 - sentences)
-        second += 1
-    }
-    if let path = ProcessInfo.processInfo.environment["WAYFINDER_NMEA_STREAM"] {
-        try Data(stream).write(to: URL(fileURLWithPath: path))
-    }
-    var best = Double.infinity
-    var bestWithEpochs = Double.infinity
-    for _ in 0..<5 {
-        var parser = GPSStreamParser()
-        var parsed = 0
-        let started = clock.now
-        var offset = 0
-        while offset < stream.count {
-            let end = min(stream.count, offset + 4096)
-            parser.feed(stream[offset..<end]) { _ in parsed += 1 }
-            offset = end
-        }
-        best = min(best, started.duration(to: clock.now).inSeconds)
-        precondition(parsed == 100_000 && parser.counts.totalRejected == 0, "benchmark stream must parse cleanly")
+sink += try nmeaBenchmark(root: root)
 
-        var decoder = GPSDecoder()
-        let startedEpochs = clock.now
-        offset = 0
-        while offset < stream.count {
-            let end = min(stream.count, offset + 4096)
-            sink += Double(decoder.feed(stream[offset..<end], now: .zero).count)
-            offset = end
-        }
-        sink += Double(decoder.finish(now: .zero).count)
-        bestWithEpochs = min(bestWithEpochs, startedEpochs.duration(to: clock.now).inSeconds)
-    }
-    print("\("NMEA parse, 100 000-sentence mixed stream".padding(toLength: 46, withPad: " ", startingAt: 0)) \(Int((100_000 / best).rounded())) sentences/s  (\((best * 1e4).rounded() / 10) ms, \(stream.count) bytes, best of 5)")
-    print("\("  … and merged into epochs (GPSDecoder)".padding(toLength: 46, withPad: " ", startingAt: 0)) \(Int((100_000 / bestWithEpochs).rounded())) sentences/s  (\((bestWithEpochs * 1e4).rounded() / 10) ms)")
-
-    // The peer: pynmea2 on the same bytes, one pynmea2.parse(line, check=True) per line, best of 3.
-    let python = ProcessInfo.processInfo.environment["WAYFINDER_BENCH_PYTHON"] ?? "\(root)/.bench/venv/bin/python3"
-    let name = "NMEA parse vs pynmea2, same stream"
-    if FileManager.default.isExecutableFile(atPath: python) {
-        let path = ProcessInfo.processInfo.environment["WAYFINDER_NMEA_STREAM"] ?? NSTemporaryDirectory() + "wayfinder-bench-\(getpid()).nmea"
-        if ProcessInfo.processInfo.environment["WAYFINDER_NMEA_STREAM"] == nil { try Data(stream).write(to: URL(fileURLWithPath: path)) }
-        let script = """
-            import sys, time, pynmea2
-            lines = open(sys.argv[1], encoding="ascii").read().splitlines()
-            best = float("inf")
-            for _ in range(3):
-                started = time.perf_counter()
-                for line in lines:
-                    pynmea2.parse(line, check=True)
-                best = min(best, time.perf_counter() - started)
-            print(len(lines), best, pynmea2.version)
-            """
-        switch Peer.run(python, ["-c", script, path]) {
-        case let .success(run):
-            let fields = String(decoding: run.output, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-            if fields.count == 3, let count = Int(fields[0]), let seconds = Double(fields[1]), count == 100_000 {
-                Peer.report(name, ours: 100_000 / best, peer: "pynmea2 \(fields[2])", theirs: Double(count) / seconds,
-                            unit: "sentences/s", note: "  (bar: 50×)")
-            } else {
-                Peer.missing(name, "unexpected output from pynmea2: \(String(decoding: run.output, as: UTF8.self))")
-            }
-        case let .failure(error):
-            Peer.missing(name, "\(error.reason) (make bench installs pynmea2 into .bench/venv)")
-        }
-        if ProcessInfo.processInfo.environment["WAYFINDER_NMEA_STREAM"] == nil { try? FileManager.default.removeItem(atPath: path) }
-    } else {
-        Peer.missing(name, "no Python at \(python) (make bench creates .bench/venv with pynmea2; or set WAYFINDER_BENCH_PYTHON)")
-    }
-}
-// ---- end GPS ----------------------------------------------------------------------------------
+// The gesture pipeline (issue 6): cost per touch event with eight recognizers on four sides.
+GesturePipelineBenchmark.report(events: 1_000_000)
 
 // The whole appliance, the demo walk at 1000×.
 var options = Appliance.Options()

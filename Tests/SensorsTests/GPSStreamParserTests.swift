@@ -53,6 +53,31 @@ final class GPSStreamParserTests: XCTestCase {
         XCTAssertEqual(decode(bytes, splits: Array(1..<bytes.count)).messages, whole.messages, "one byte at a time")
     }
 
+    /// The scanner reads eight bytes at a time; a byte that cannot be in a sentence must stop it
+    /// wherever it falls in a word, and the sentence must decode the same at every alignment.
+    func testEveryPositionAndAlignmentOfAnInterruptionIsFound() {
+        let body = Array(S.sentence("GNGSA,A,3,02,05,12,15,24,29,,,,,,,1.32,0.78,1.06,1").utf8).dropLast(2) // no CRLF
+        let next = Array(S.sentence("GPZDA,082710.00,16,09,2002,00,00").utf8)
+        let clean = decode(Array(body) + [0x0D, 0x0A] + next, splits: [])
+        XCTAssertEqual(clean.messages.count, 2)
+        for lead in 0..<8 {
+            let padding = [UInt8](repeating: 0x0A, count: lead) // skipped, but shifts the words
+            XCTAssertEqual(decode(padding + Array(body) + [0x0D, 0x0A] + next, splits: []).messages, clean.messages,
+                           "aligned at \(lead)")
+            for position in 1..<body.count {
+                for bad: UInt8 in [0x00, 0x01, 0x1F, 0x7F, 0x80, 0xFF] {
+                    var damaged = Array(body)
+                    damaged[position] = bad
+                    let result = decode(padding + damaged + [0x0D, 0x0A] + next, splits: [])
+                    let context = "0x\(String(bad, radix: 16)) at \(position), aligned at \(lead)"
+                    XCTAssertEqual(result.counts[.truncated], 1, context)
+                    XCTAssertEqual(result.counts.garbageBytes, body.count - position, "the bad byte and the text after it: " + context)
+                    XCTAssertEqual(result.messages, Array(clean.messages.suffix(1)), context)
+                }
+            }
+        }
+    }
+
     func testGarbageBetweenSentencesIsCountedInBytes() {
         var bytes = Array("hello".utf8) + [0xFF, 0xFF, 0xB5] // a lone sync byte is garbage too
         bytes += Array(S.sentence("GPZDA,082710.00,16,09,2002,00,00").utf8)

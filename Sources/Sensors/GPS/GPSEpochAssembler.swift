@@ -29,6 +29,43 @@ public struct GPSEpochAssembler: Sendable {
         var sawGSA = false
         var inView: [Int: Int] = [:]
         var reportable = false
+
+        mutating func merge(_ message: GPSMessage) {
+            switch message {
+            case let .navPVT(pvt):
+                self.pvt = pvt
+                reportable = true
+            case let .nmea(sentence):
+                switch sentence.content {
+                case let .gga(gga):
+                    if self.gga == nil { self.gga = gga }
+                    reportable = true
+                case let .gns(gns):
+                    if self.gns == nil { self.gns = gns }
+                    reportable = true
+                case let .rmc(rmc):
+                    if self.rmc == nil { self.rmc = rmc }
+                    reportable = true
+                case let .vtg(vtg):
+                    if self.vtg == nil { self.vtg = vtg }
+                    reportable = true
+                case .zda:
+                    reportable = true
+                case let .gsa(gsa):
+                    sawGSA = true
+                    reportable = true
+                    if let mode = gsa.navMode { gsaNavMode = max(gsaNavMode ?? 0, mode) }
+                    if gsaHDOP == nil { gsaHDOP = gsa.hdop }
+                    let system = gsa.systemID ?? sentence.talker.systemID ?? 0
+                    for id in gsa.satelliteIDs { gsaSatellites.insert(system * 1000 + id) }
+                case let .gsv(gsv):
+                    // Per talker, the largest count any of its signals reports (NMEA 4.11 sends one
+                    // GSV group per signal, listing the same satellites again).
+                    let system = sentence.talker.systemID ?? 0
+                    if let count = gsv.satellitesInView { inView[system] = max(inView[system] ?? 0, count) }
+                }
+            }
+        }
     }
 
     private var open: Open?
@@ -70,43 +107,10 @@ public struct GPSEpochAssembler: Sendable {
     /// Closes the open epoch (end of stream, or the source went quiet); nil if there is nothing to report.
     public mutating func finish() -> GPSEpoch? { close() }
 
+    /// Merges in place (optional chaining mutates the stored epoch): copying the open epoch out and
+    /// back for each message costs more than decoding the message.
     private mutating func merge(_ message: GPSMessage) {
-        guard var epoch = open else { return }
-        switch message {
-        case let .navPVT(pvt):
-            epoch.pvt = pvt
-            epoch.reportable = true
-        case let .nmea(sentence):
-            switch sentence.content {
-            case let .gga(gga):
-                if epoch.gga == nil { epoch.gga = gga }
-                epoch.reportable = true
-            case let .gns(gns):
-                if epoch.gns == nil { epoch.gns = gns }
-                epoch.reportable = true
-            case let .rmc(rmc):
-                if epoch.rmc == nil { epoch.rmc = rmc }
-                epoch.reportable = true
-            case let .vtg(vtg):
-                if epoch.vtg == nil { epoch.vtg = vtg }
-                epoch.reportable = true
-            case .zda:
-                epoch.reportable = true
-            case let .gsa(gsa):
-                epoch.sawGSA = true
-                epoch.reportable = true
-                if let mode = gsa.navMode { epoch.gsaNavMode = max(epoch.gsaNavMode ?? 0, mode) }
-                if epoch.gsaHDOP == nil { epoch.gsaHDOP = gsa.hdop }
-                let system = gsa.systemID ?? sentence.talker.systemID ?? 0
-                for id in gsa.satelliteIDs { epoch.gsaSatellites.insert(system * 1000 + id) }
-            case let .gsv(gsv):
-                // Per talker, the largest count any of its signals reports (NMEA 4.11 sends one
-                // GSV group per signal, listing the same satellites again).
-                let system = sentence.talker.systemID ?? 0
-                if let count = gsv.satellitesInView { epoch.inView[system] = max(epoch.inView[system] ?? 0, count) }
-            }
-        }
-        open = epoch
+        open?.merge(message)
     }
 
     private mutating func close() -> GPSEpoch? {

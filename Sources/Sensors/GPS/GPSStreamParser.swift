@@ -55,6 +55,25 @@ public struct GPSStreamParser: Sendable {
         return messages
     }
 
+    /// High bit set in each byte of `word` equal to `value` (exact: no carries between bytes).
+    @inline(__always)
+    static func byteMask(_ word: UInt64, equalTo value: UInt8) -> UInt64 {
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(value))
+        let low7 = x & 0x7F7F_7F7F_7F7F_7F7F
+        return ~((low7 &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
+    }
+
+    /// High bit set in each byte of `word` that cannot be inside a sentence: a control byte
+    /// (< 0x20, CR and LF included), DEL or above (≥ 0x7F), or `$`. Exact per byte.
+    @inline(__always)
+    static func stopMask(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7 = word & 0x7F7F_7F7F_7F7F_7F7F
+        let below20 = ~(low7 &+ 0x6060_6060_6060_6060) & high // (b & 0x7F) < 0x20
+        let is7F = (low7 &+ 0x0101_0101_0101_0101) & high      // (b & 0x7F) == 0x7F
+        return (word & high) | below20 | is7F | byteMask(word, equalTo: 0x24)
+    }
+
     private mutating func reject(_ kind: GPSRejection) {
         counts.rejected[kind, default: 0] += 1
     }
@@ -94,7 +113,34 @@ public struct GPSStreamParser: Sendable {
                 var commas = 0
                 var stopped = false
                 var interrupted = false
-                while j < limit {
+                // Eight bytes at a time while they fit: one test finds any byte that ends the
+                // sentence, the commas come from a mask, the checksum is XORed word-wise and folded.
+                var wordSum: UInt64 = 0
+                while j &+ 8 <= limit {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                    let stop = Self.stopMask(word)
+                    let keep = stop == 0 ? UInt64.max : (UInt64(1) << UInt64(stop.trailingZeroBitCount & ~7)) &- 1
+                    wordSum ^= word & keep
+                    var commaBits = Self.byteMask(word, equalTo: 0x2C) & keep
+                    while commaBits != 0 {
+                        endsBase[commas] = j &+ commaBits.trailingZeroBitCount >> 3 &- i &- 1 // relative to the body
+                        commas &+= 1
+                        commaBits &= commaBits &- 1
+                    }
+                    if stop != 0 {
+                        j &+= stop.trailingZeroBitCount >> 3
+                        let c = base[j]
+                        stopped = true
+                        interrupted = c != 0x0D && c != 0x0A
+                        break
+                    }
+                    j &+= 8
+                }
+                wordSum ^= wordSum >> 32
+                wordSum ^= wordSum >> 16
+                wordSum ^= wordSum >> 8
+                sum = UInt8(truncatingIfNeeded: wordSum)
+                while !stopped && j < limit { // the last few bytes, one at a time
                     let c = base[j]
                     if c == 0x2C { // ,
                         endsBase[commas] = j - i - 1 // relative to the body, after `$`
@@ -118,13 +164,11 @@ public struct GPSStreamParser: Sendable {
                 if interrupted {
                     reject(.truncated)
                 } else {
-                    switch NMEADecoder.decode(UnsafeBufferPointer(start: base + i, count: j - i), xor: sum,
-                                              ends: ends, commas: commas) {
-                    case let .sentence(sentence):
+                    if let rejection = NMEADecoder.decode(UnsafeBufferPointer(start: base + i, count: j - i), xor: sum,
+                                                          ends: ends, commas: commas, handle) {
+                        reject(rejection)
+                    } else {
                         counts.nmeaSentences += 1
-                        handle(.nmea(sentence))
-                    case let .rejected(kind):
-                        reject(kind)
                     }
                 }
                 i = j

@@ -31,44 +31,51 @@ public struct NMEADecoder: Sendable {
                 sum ^= byte
                 if byte == 0x2C { ends[commas] = index - 1; commas += 1 } // , ; positions relative to the body
             }
-            return Self.decode(sentence, xor: sum, ends: ends, commas: commas)
+            var outcome = Outcome.rejected(.malformed)
+            if let rejection = Self.decode(sentence, xor: sum, ends: ends, commas: commas, { message in
+                if case let .nmea(decoded) = message { outcome = .sentence(decoded) }
+            }) {
+                outcome = .rejected(rejection)
+            }
+            return outcome
         }
     }
 
     /// Decodes a sentence whose bytes after `$` XOR to `xor` and whose commas, `commas` of them, sit at
     /// `ends[0..<commas]` (indices relative to the body after `$`). `ends` has room for one more.
     /// `GPSStreamParser` gathers both while it looks for the sentence's end, so the bytes are read once.
+    /// The sentence goes straight to `handle` (nil returned), built in place rather than returned and
+    /// copied through an `Outcome`; otherwise the reason it was rejected is returned.
     static func decode(_ sentence: UnsafeBufferPointer<UInt8>, xor: UInt8, ends: UnsafeMutableBufferPointer<Int>,
-                       commas: Int) -> Outcome {
+                       commas: Int, _ handle: (GPSMessage) -> Void) -> GPSRejection? {
         let n = sentence.count
-        guard n >= 1, sentence[0] == 0x24 else { return .rejected(.malformed) } // $
+        guard n >= 1, sentence[0] == 0x24 else { return .malformed } // $
         // `*` must be third from the end; anything else is a missing or damaged checksum.
-        guard n >= 4, sentence[n - 3] == 0x2A else { return .rejected(.checksum) }
+        guard n >= 4, sentence[n - 3] == 0x2A else { return .checksum }
         let hexHigh = sentence[n - 2], hexLow = sentence[n - 1]
         guard let high = Self.hexValue(hexHigh), let low = Self.hexValue(hexLow) else {
-            return .rejected(.checksum)
+            return .checksum
         }
         // The XOR covered `*hh` too (hex digits and `*` are no commas, so `ends` holds only the body's).
-        guard xor ^ 0x2A ^ hexHigh ^ hexLow == high << 4 | low else { return .rejected(.checksum) }
+        guard xor ^ 0x2A ^ hexHigh ^ hexLow == high << 4 | low else { return .checksum }
         ends[commas] = n - 4
         let body = UnsafeBufferPointer(rebasing: sentence[1..<(n - 3)])
         let fields = NMEAFields(body: body, ends: UnsafeBufferPointer(rebasing: ends[0...commas]))
-        guard fields.ends[0] == 5, let talker = NMEATalker(body[0], body[1]) else { return .rejected(.unsupported) }
+        guard fields.ends[0] == 5, let talker = NMEATalker(body[0], body[1]) else { return .unsupported }
         do {
-            let content: NMEASentence.Content
             switch (body[2], body[3], body[4]) {
-            case (0x52, 0x4D, 0x43): content = .rmc(try NMEARMC(fields)) // RMC
-            case (0x47, 0x47, 0x41): content = .gga(try NMEAGGA(fields)) // GGA
-            case (0x47, 0x53, 0x41): content = .gsa(try NMEAGSA(fields)) // GSA
-            case (0x47, 0x53, 0x56): content = .gsv(try NMEAGSV(fields)) // GSV
-            case (0x56, 0x54, 0x47): content = .vtg(try NMEAVTG(fields)) // VTG
-            case (0x47, 0x4E, 0x53): content = .gns(try NMEAGNS(fields)) // GNS
-            case (0x5A, 0x44, 0x41): content = .zda(try NMEAZDA(fields)) // ZDA
-            default: return .rejected(.unsupported)
+            case (0x52, 0x4D, 0x43): handle(.nmea(NMEASentence(talker: talker, content: .rmc(try NMEARMC(fields))))) // RMC
+            case (0x47, 0x47, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .gga(try NMEAGGA(fields))))) // GGA
+            case (0x47, 0x53, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .gsa(try NMEAGSA(fields))))) // GSA
+            case (0x47, 0x53, 0x56): handle(.nmea(NMEASentence(talker: talker, content: .gsv(try NMEAGSV(fields))))) // GSV
+            case (0x56, 0x54, 0x47): handle(.nmea(NMEASentence(talker: talker, content: .vtg(try NMEAVTG(fields))))) // VTG
+            case (0x47, 0x4E, 0x53): handle(.nmea(NMEASentence(talker: talker, content: .gns(try NMEAGNS(fields))))) // GNS
+            case (0x5A, 0x44, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .zda(try NMEAZDA(fields))))) // ZDA
+            default: return .unsupported
             }
-            return .sentence(NMEASentence(talker: talker, content: content))
+            return nil
         } catch {
-            return .rejected(.malformed)
+            return .malformed
         }
     }
 

@@ -41,7 +41,25 @@ public struct NMEAFields {
     }
 
     public func int(_ index: Int) throws(NMEAFieldError) -> Int? {
-        guard let number = try decimal(index) else { return nil }
+        guard index < ends.count, let base = body.baseAddress else { return nil }
+        let start = index == 0 ? 0 : ends[index &- 1] &+ 1
+        let end = ends[index]
+        guard start < end else { return nil }
+        // Most integer fields (satellite ids, elevations, counts) are plain digits: read them here.
+        // Anything else (a sign, a point, garbage, too many digits) takes the general path, so the
+        // result is the same either way.
+        if end &- start <= 15 {
+            var value = 0
+            var position = start
+            while position < end {
+                let digit = base[position] &- 0x30
+                guard digit < 10 else { break }
+                value = value &* 10 &+ Int(digit)
+                position &+= 1
+            }
+            if position == end { return value }
+        }
+        guard let number = try Self.decimal(base, start, end, field: index) else { return nil }
         guard number.scale == 0 else { throw NMEAFieldError(field: index, reason: "expected an integer") }
         return number.mantissa
     }
@@ -122,47 +140,108 @@ public struct NMEAFields {
         var mantissa: Int
         var scale: Int
         var integerDigits: Int
+        /// Whether a `-` was written, kept apart so "-0.0" reads as -0.0, as strtod reads it.
+        var isNegative = false
         var value: Double {
             // Both operands are exact doubles (mantissa < 2^53, 10^scale ≤ 10^15), so the quotient
             // is correctly rounded: the same double strtod would give.
-            Double(mantissa) / Double(NMEAFields.powerOfTen(scale))
+            let magnitude = Double(mantissa.magnitude) / NMEAFields.doublePowerOfTen(scale)
+            return isNegative ? -magnitude : magnitude
         }
     }
 
-
-    /// 10^power for power in 0...15 (`decimal` allows at most 15 digits), without the lazy global.
+    /// 10^power for power in 0...15 (`decimal` allows at most 15 digits). A switch of literals
+    /// compiles to a constant table: no loop, and no lazily initialised global on the hot path.
     @inline(__always)
     static func powerOfTen(_ power: Int) -> Int {
-        var value = 1
-        for _ in 0..<power { value &*= 10 }
-        return value
+        switch power {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        default: 1_000_000_000_000_000
+        }
     }
 
+    @inline(__always)
+    static func doublePowerOfTen(_ power: Int) -> Double {
+        switch power {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
+        }
+    }
+
+    /// Field `index` as a decimal number, nil if empty. Accepted: an optional sign, digits, at most
+    /// one `.`, at least one digit and at most 15 (so the mantissa and its double are exact).
+    @inline(__always)
     func decimal(_ index: Int) throws(NMEAFieldError) -> Decimal? {
-        guard let range = bounds(index), !range.isEmpty else { return nil }
-        var position = range.lowerBound
-        var negative = false
-        if body[position] == 0x2D || body[position] == 0x2B { // - +
-            negative = body[position] == 0x2D
-            position += 1
+        guard index < ends.count, let base = body.baseAddress else { return nil }
+        let start = index == 0 ? 0 : ends[index &- 1] &+ 1
+        let end = ends[index]
+        guard start < end else { return nil }
+        return try Self.decimal(base, start, end, field: index)
+    }
+
+    /// Reads `base[start..<end]` (not empty) as a decimal: digits are accumulated with wrapping
+    /// arithmetic and the count is checked once at the end, so the loop has one test per byte.
+    static func decimal(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int)
+        throws(NMEAFieldError) -> Decimal? {
+        var position = start
+        let first = base[position]
+        let negative = first == 0x2D // -
+        if negative || first == 0x2B { position &+= 1 } // +
+        var mantissa = 0
+        let integerStart = position
+        while position < end {
+            let digit = base[position] &- 0x30
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ Int(digit)
+            position &+= 1
         }
-        var mantissa = 0, scale = 0, integerDigits = 0, digits = 0
-        var seenPoint = false
-        while position < range.upperBound {
-            let byte = body[position]
-            if byte == 0x2E, !seenPoint { // .
-                seenPoint = true
-            } else if byte &- 0x30 < 10 {
-                digits += 1
-                guard digits <= 15 else { throw NMEAFieldError(field: index, reason: "too many digits") }
-                mantissa = mantissa * 10 + Int(byte &- 0x30)
-                if seenPoint { scale += 1 } else { integerDigits += 1 }
-            } else {
-                throw NMEAFieldError(field: index, reason: "not a number")
+        let integerDigits = position &- integerStart
+        var scale = 0
+        if position < end {
+            guard base[position] == 0x2E else { throw NMEAFieldError(field: field, reason: "not a number") } // .
+            position &+= 1
+            let fractionStart = position
+            while position < end {
+                let digit = base[position] &- 0x30
+                guard digit < 10 else { throw NMEAFieldError(field: field, reason: "not a number") }
+                mantissa = mantissa &* 10 &+ Int(digit)
+                position &+= 1
             }
-            position += 1
+            scale = position &- fractionStart
         }
-        guard digits > 0 else { throw NMEAFieldError(field: index, reason: "not a number") }
-        return Decimal(mantissa: negative ? -mantissa : mantissa, scale: scale, integerDigits: integerDigits)
+        let digits = integerDigits &+ scale
+        guard digits > 0 else { throw NMEAFieldError(field: field, reason: "not a number") }
+        // Checked after the loop: with more than 15 digits the wrapped mantissa is discarded.
+        guard digits <= 15 else { throw NMEAFieldError(field: field, reason: "too many digits") }
+        return Decimal(mantissa: negative ? -mantissa : mantissa, scale: scale, integerDigits: integerDigits,
+                       isNegative: negative)
     }
 }

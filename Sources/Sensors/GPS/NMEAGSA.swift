@@ -7,14 +7,14 @@
 public struct NMEAGSA: Sendable, Hashable {
     /// 1 no fix, 2 2D, 3 3D.
     public var navMode: Int?
-    public var satelliteIDs: [Int]
+    public var satelliteIDs: NMEASatelliteIDs
     public var pdop: Double?
     public var hdop: Double?
     public var vdop: Double?
     /// NMEA 4.1 system id (1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC), if sent.
     public var systemID: Int?
 
-    public init(navMode: Int?, satelliteIDs: [Int], pdop: Double?, hdop: Double?, vdop: Double?, systemID: Int?) {
+    public init(navMode: Int?, satelliteIDs: NMEASatelliteIDs, pdop: Double?, hdop: Double?, vdop: Double?, systemID: Int?) {
         self.navMode = navMode
         self.satelliteIDs = satelliteIDs
         self.pdop = pdop
@@ -35,10 +35,11 @@ public struct NMEAGSA: Sendable, Hashable {
         }
         let hasSystemID = f.count - 1 == 18
         let dopStart = 15
-        var ids: [Int] = []
-        ids.reserveCapacity(12)
-        for index in 3..<dopStart {
-            if let id = try f.int(index) { ids.append(id) }
+        var ids = NMEASatelliteIDs()
+        for index in 3..<dopStart { // 12 slots: the list's capacity
+            if let id = try f.int(index), !ids.append(id) {
+                throw NMEAFieldError(field: index, reason: "satellite id beyond 32 bits")
+            }
         }
         satelliteIDs = ids
         pdop = try f.double(dopStart)

@@ -22,10 +22,10 @@ public struct NMEAGSV: Sendable, Hashable {
     public var messageCount: Int
     public var messageNumber: Int
     public var satellitesInView: Int?
-    public var satellites: [Satellite]
+    public var satellites: Satellites
     public var signalID: Int?
 
-    public init(messageCount: Int, messageNumber: Int, satellitesInView: Int?, satellites: [Satellite], signalID: Int?) {
+    public init(messageCount: Int, messageNumber: Int, satellitesInView: Int?, satellites: Satellites, signalID: Int?) {
         self.messageCount = messageCount
         self.messageNumber = messageNumber
         self.satellitesInView = satellitesInView
@@ -47,13 +47,16 @@ public struct NMEAGSV: Sendable, Hashable {
             throw NMEAFieldError(field: f.count - 1, reason: "satellite blocks are not four fields each")
         }
         signalID = trailing % 4 == 1 ? try f.int(f.count - 1) : nil
-        var satellites: [Satellite] = []
-        for block in 0..<trailing / 4 {
+        var satellites = Satellites()
+        for block in 0..<trailing / 4 { // at most 4 blocks (trailing ≤ 17): the list's capacity
             let index = 4 + 4 * block
             // An all-empty block is padding some receivers send.
             if let id = try f.int(index) {
-                satellites.append(Satellite(id: id, elevation: try f.int(index + 1), azimuth: try f.int(index + 2),
-                                            snr: try f.int(index + 3)))
+                let satellite = Satellite(id: id, elevation: try f.int(index + 1), azimuth: try f.int(index + 2),
+                                          snr: try f.int(index + 3))
+                guard satellites.append(satellite) else {
+                    throw NMEAFieldError(field: index, reason: "satellite number beyond 32 bits")
+                }
             }
         }
         self.satellites = satellites

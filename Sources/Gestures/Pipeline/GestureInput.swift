@@ -1,0 +1,16 @@
+/// One item of the ordered input stream (gestures.md §2.2): a touch sample, or a control item that
+/// takes effect at its frame's time. Control items name a recognizer by its registered name.
+public enum GestureInput: Sendable, Hashable {
+    case touch(TouchEvent)
+    /// Enables or disables a recognizer (§3.5): disabling an active one cancels it.
+    case setEnabled(timeMs: Double, recognizer: String, enabled: Bool)
+    /// Stops a recognizer from seeing one touch (§3.6).
+    case ignore(timeMs: Double, recognizer: String, touchId: Int)
+
+    public var timeMs: Double {
+        switch self {
+        case .touch(let event): event.timeMs
+        case .setEnabled(let t, _, _), .ignore(let t, _, _): t
+        }
+    }
+}

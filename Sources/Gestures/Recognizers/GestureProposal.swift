@@ -1,0 +1,13 @@
+/// What a recognizer's own logic asks for after a frame or a timer; the pipeline decides what
+/// actually happens (failure requirements, exclusivity, shouldBegin; gestures.md §4, §5).
+enum GestureProposal {
+    case none
+    /// Continuous: leave `possible` for `began`.
+    case begin
+    /// Discrete: leave `possible` for `recognized`.
+    case recognize
+    case change
+    case end
+    case cancel
+    case fail
+}

@@ -1,0 +1,20 @@
+/// One of the touch case's four sensor strips (Fuffr `FFRSide`). Recognizers filter on these;
+/// geometry ignores them, because the adapter already maps every strip into one screen-aligned
+/// unit square (gestures.md §2.1, §9).
+public enum CaseSide: String, Sendable, Hashable, CaseIterable {
+    case top, bottom, left, right
+
+    /// A bit per side, so a recognizer's side filter is one AND on the hot path.
+    var bit: UInt8 {
+        switch self {
+        case .top: 1
+        case .bottom: 2
+        case .left: 4
+        case .right: 8
+        }
+    }
+
+    static func mask(_ sides: Set<CaseSide>) -> UInt8 {
+        sides.reduce(0) { $0 | $1.bit }
+    }
+}

@@ -1,0 +1,21 @@
+/// A point in the screen-aligned unit square every side maps into (x left→right, y top→bottom).
+/// Distances in this square are the pipeline's unit, "u" (gestures.md §2.1).
+public struct TouchPoint: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = TouchPoint(x: 0, y: 0)
+
+    static func + (a: TouchPoint, b: TouchPoint) -> TouchPoint { TouchPoint(x: a.x + b.x, y: a.y + b.y) }
+    static func - (a: TouchPoint, b: TouchPoint) -> TouchPoint { TouchPoint(x: a.x - b.x, y: a.y - b.y) }
+
+    /// Euclidean length of the vector from the origin.
+    var length: Double { (x * x + y * y).squareRoot() }
+
+    func distance(to other: TouchPoint) -> Double { (self - other).length }
+}

@@ -1,0 +1,48 @@
+/// The satellite ids of one GSA sentence, stored inline.
+///
+/// Why not `[Int]`: GSA has exactly 12 id slots (platform.md §4.2), so a fixed list of 12 holds any
+/// GSA, and decoding one allocates nothing (three GSA per epoch on a multi-GNSS receiver; issue 5's
+/// throughput bar). Ids are kept as 32-bit integers (NMEA's are at most three digits), which keeps a
+/// decoded GSA small to copy. Reads like an array: indexable, iterable, comparable to an array literal.
+public struct NMEASatelliteIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
+    CustomStringConvertible {
+    public static let capacity = 12
+
+    private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// From code, not received data: more than `capacity` ids is a programming error.
+    public init(arrayLiteral ids: Int...) {
+        for id in ids { precondition(append(id), "a GSA lists at most \(Self.capacity) satellites, each a 32-bit id") }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> Int {
+        precondition(position >= 0 && position < count, "index out of range")
+        return Int(withUnsafeBytes(of: storage) { $0.load(fromByteOffset: position &* 4, as: Int32.self) })
+    }
+
+    /// Adds `id`; false (and nothing added) when the list is full or `id` does not fit in 32 bits.
+    @discardableResult
+    public mutating func append(_ id: Int) -> Bool {
+        guard count < Self.capacity, let stored = Int32(exactly: id) else { return false }
+        let offset = count &* 4
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: stored, toByteOffset: offset, as: Int32.self) }
+        count &+= 1
+        return true
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for id in self { hasher.combine(id) }
+    }
+
+    public var description: String { Array(self).description }
+}

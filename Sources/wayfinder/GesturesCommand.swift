@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Gestures
+
+/// `wayfinder gestures replay FILE`: the conformance harness of gestures.md §11. Each scenario of the
+/// file runs through a fresh pipeline; the transition logs and consumer events are printed as one JSON
+/// object in the format of shared/gesture-conformance/check.py.
+struct GesturesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gestures",
+        abstract: "Run touch input through the gesture pipeline.",
+        subcommands: [Replay.self])
+
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay conformance scenarios through the gesture pipeline.",
+            discussion: """
+            FILE holds {"scenarios": [...]} (or one scenario object) in the format of
+            shared/gesture-conformance: per scenario the pipeline's handedness, the recognizers in
+            registration order (type, params, sides, cancelsTouchesInView, delaysTouchesBegan,
+            delaysTouchesEnded, delegate.shouldBegin, delegate.shouldReceiveTouchDenyIds, enabled),
+            failureRequirements, simultaneous pairs, the input items (touch, set_enabled, ignore) and
+            end_t_ms. Prints one JSON object:
+              {"results":[{"name":N,"log":[{"t_ms","recognizer","state","values"}],"consumer":[{"t_ms","id","phase","x","y"}]}]}
+            Malformed items are skipped (reported on stderr); the exit status is 0 unless FILE cannot be read.
+            """)
+
+        @Argument(help: "The scenarios file (JSON).")
+        var file: String
+
+        func run() throws {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ValidationError("cannot read \(file)")
+            }
+            let document: JSONValue
+            do { document = try JSONValue.parse(Array(data)) } catch {
+                throw ValidationError("\(file): \(error)")
+            }
+            let scenarios = document["scenarios"]?.array ?? [document]
+            var results: [(name: String, output: GestureOutput)] = []
+            for json in scenarios {
+                var scenario = GestureScenario(json)
+                for problem in scenario.problems {
+                    FileHandle.standardError.write(Data("\(scenario.name): \(problem)\n".utf8))
+                }
+                results.append((scenario.name, scenario.run()))
+            }
+            FileHandle.standardOutput.write(Data(GestureReplayReport.json(results: results).utf8))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+@testable import Gestures
+import XCTest
+
+/// The replay harness's reader: Python's NaN/Infinity accepted, hostile documents refused without a
+/// crash, malformed scenario items skipped (gestures.md §2.4: the pipeline never stops on an item).
+final class ScenarioReaderTests: XCTestCase {
+    func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8)) }
+
+    func testPythonNonFiniteLiteralsAndEscapesParse() throws {
+        let value = try parse(#"{"a": [NaN, Infinity, -Infinity, -1.5e-3, true, null], "s": "x\"\u00e9\ud83d\ude00"}"#)
+        let numbers = value["a"]?.array?.compactMap(\.double) ?? []
+        XCTAssertTrue(numbers[0].isNaN)
+        XCTAssertEqual(Array(numbers[1...3]), [.infinity, -.infinity, -0.0015])
+        XCTAssertEqual(value["s"]?.string, "x\"é😀")
+    }
+
+    func testMalformedDocumentsThrowInsteadOfCrashing() {
+        for text in ["", "{", "[1,", #"{"a" 1}"#, "tru", "1 2", #""abc"#, String(repeating: "[", count: 100_000)] {
+            XCTAssertThrowsError(try parse(text), text.prefix(20).description)
+        }
+    }
+
+    func testMalformedItemsAreSkippedAndTheRestRuns() throws {
+        let json = try parse("""
+        {"name": "junk", "pipeline": {"handedness": "sideways"},
+         "recognizers": [{"name": "tap", "type": "tap", "params": {"numberOfTapsRequired": "two"}},
+                         {"name": "odd", "type": "teleport"}],
+         "failureRequirements": [{"recognizer": "tap", "requiresFailureOf": "ghost"}],
+         "simultaneous": [["tap"]],
+         "input": [{"type": "touch", "t_ms": 0, "id": 1, "side": "front", "phase": "began", "x": 0.5, "y": 0.5},
+                   {"type": "touch", "t_ms": 0, "id": 2, "side": "left", "phase": "began", "x": null, "y": 0.5},
+                   {"type": "touch", "t_ms": 5, "id": 3, "side": "left", "phase": "began", "x": 0.5, "y": 0.5},
+                   {"type": "wiggle", "t_ms": 6},
+                   {"type": "touch", "t_ms": "soon", "id": 3, "side": "left", "phase": "ended", "x": 0.5, "y": 0.5}],
+         "end_t_ms": 1000}
+        """)
+        var scenario = GestureScenario(json)
+        XCTAssertEqual(scenario.problems.count, 5)   // unknown type, ghost, bad pair, side "front", "wiggle"
+        let output = scenario.run()
+        // The tap (defaults where a parameter is unusable) still sees touch 3, which ends at the clock.
+        XCTAssertEqual(output.transitions.map(\.state), [.recognized])
+        XCTAssertEqual(output.transitions.first?.timeMs, 5)
+    }
+}
