@@ -5,7 +5,8 @@ import Navigation
 import Platform
 import Simulation
 
-/// The simulated board's inputs: its walker's GPS and compass, scripted presses and gestures, and the
+/// The simulated board's inputs: its walker's GPS and compass read over the board's simulated I2C bus
+/// through the real drivers and parsers (`SimulatedSensorInputs`), scripted presses and gestures, and the
 /// belt reached through its real bytes (the GATT link runs the handshake and the codec against the
 /// simulated belt's GATT server, exactly as it will against a belt over BLE).
 enum SimulatedInputs {
@@ -22,9 +23,13 @@ enum SimulatedInputs {
            let model = try? Declination.worldMagneticModel(at: start.coordinate, altitude: nil, decimalYear: year) {
             declination = model.degrees
         }
-        let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart)
+        let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart,
+                                   field: SimulatedSensorInputs.earthField(route: route, utcSeconds: utcAtStart))
         let board = SimulatedBoard(world: world, clock: clock, logger: makeLogger("sim"))
-        return ApplianceInputs(clock: clock, fixes: board.fixes, headings: board.headings, buttonEdges: board.buttonEdges,
+        let sensors = SimulatedSensorInputs.make(board: board, config: config,
+                                                 stateDirectory: options.stateDirectory ?? config.stateDirectory,
+                                                 clock: clock, makeLogger: makeLogger)
+        return ApplianceInputs(clock: clock, fixes: sensors.fixes, headings: sensors.headings, buttonEdges: board.buttonEdges,
                                gestures: board.gestures, beltConnector: SimulatedBeltGATTConnector(board: board), board: board)
     }
 }
