@@ -429,6 +429,11 @@ public struct ConfigurationLoader: Sendable {
         if let v = t.double("heading_sway_deg", in: 0...90, unit: "°") { s.headingSway = v }
         if let v = t.double("compass_noise_deg", in: 0...45, unit: "°") { s.compassNoise = v }
         if let v = t.double("start_offset_m", in: 0...500, unit: " m") { s.startOffset = v }
+        if let v = t.choice("gps_protocol", SimulatedGPSProtocol.allCases.map(\.rawValue)) {
+            s.gpsProtocol = SimulatedGPSProtocol(rawValue: v) ?? .nmea
+        }
+        if let v = readHardIron(t) { s.compassHardIron = v }
+        if let v = readSoftIron(t) { s.compassSoftIron = v }
         for e in t.tables("events") ?? [] {
             if let event = readEvent(e, buttons: buttons, touchCase: touchCase) { s.events.append(event) }
         }
@@ -439,10 +444,63 @@ public struct ConfigurationLoader: Sendable {
 
     static let actorNames = ["belt", "navigation", "gestures", "buttons", "pencil"]
 
+    /// The QMC5883L reads ±800 µT at ±8 G; an offset beyond ±400 µT leaves no room for the Earth's field.
+    static let hardIronLimit = 400.0
+
+    /// `compass_hard_iron_ut = [x, y, z]`, µT.
+    private func readHardIron(_ t: TableReader) -> [Double]? {
+        let key = "compass_hard_iron_ut"
+        guard let v = t.value(key) else { return nil }
+        guard let numbers = Self.numbers(v), numbers.count == 3 else {
+            t.report(key, "expected three numbers [x, y, z] in µT, found \(TableReader.describe(v))")
+            return nil
+        }
+        guard numbers.allSatisfy({ $0.isFinite && abs($0) <= Self.hardIronLimit }) else {
+            t.report(key, "each component must be within ±\(Int(Self.hardIronLimit)) µT (the simulated QMC5883L's ±8 G range leaves no room for the Earth's field beyond that)")
+            return nil
+        }
+        return numbers
+    }
+
+    /// `compass_soft_iron = [[a, b, c], [d, e, f], [g, h, i]]`: an invertible matrix, entries within ±3.
+    private func readSoftIron(_ t: TableReader) -> [Double]? {
+        let key = "compass_soft_iron"
+        guard let v = t.value(key) else { return nil }
+        let rows = v.array.map { Array($0) } ?? []
+        let elements = rows.compactMap { Self.numbers($0) }.filter { $0.count == 3 }.flatMap { $0 }
+        guard rows.count == 3, elements.count == 9 else {
+            t.report(key, "expected a 3×3 matrix as three rows of three numbers, e.g. [[1, 0, 0], [0, 1, 0], [0, 0, 1]]")
+            return nil
+        }
+        guard elements.allSatisfy({ $0.isFinite && abs($0) <= 3 }) else {
+            t.report(key, "entries must be within ±3 (soft iron scales the field by tens of percent, not more)")
+            return nil
+        }
+        let e = elements
+        let determinant = e[0] * (e[4] * e[8] - e[5] * e[7]) - e[1] * (e[3] * e[8] - e[5] * e[6]) + e[2] * (e[3] * e[7] - e[4] * e[6])
+        guard abs(determinant) >= 0.1 else {
+            t.report(key, "the matrix is (nearly) singular (determinant \(determinant)): it would flatten the field so no calibration could recover a heading; use one close to the identity")
+            return nil
+        }
+        return elements
+    }
+
+    /// The numbers of a TOML array (integers accepted), or nil if it is not an array of numbers.
+    private static func numbers(_ value: any TOMLValueConvertible) -> [Double]? {
+        guard let array = value.array else { return nil }
+        var result: [Double] = []
+        for element in array {
+            if element.type == .double, let d = element.double { result.append(d) }
+            else if element.type == .int, let i = element.int { result.append(Double(i)) }
+            else { return nil }
+        }
+        return result
+    }
+
     private func readEvent(_ e: TableReader, buttons: ButtonConfiguration?, touchCase: TouchCaseSettings) -> SimulationEvent? {
         let at = readTime(e, "at")
         if !e.has("at") { e.report("at", "missing; when the event happens, e.g. at = \"3:00\" (minutes:seconds of session time)") }
-        let actionKeys = ["button", "gesture", "touch", "pencil", "belt_button", "gps_outage_s", "belt_disconnect_s", "belt_refuses_connection",
+        let actionKeys = ["button", "gesture", "touch", "pencil", "belt_button", "gps_outage_s", "compass_outage_s", "belt_disconnect_s", "belt_refuses_connection",
                           "belt_battery_percent", "fail_actor"]
         let present = actionKeys.filter { e.has($0) }
         guard present.count == 1 else {
@@ -504,6 +562,8 @@ public struct ConfigurationLoader: Sendable {
             }
         case "gps_outage_s":
             if let v = e.double("gps_outage_s", in: 1...3600, unit: " s") { action = .gpsOutage(.seconds(v)) }
+        case "compass_outage_s":
+            if let v = e.double("compass_outage_s", in: 1...3600, unit: " s") { action = .compassOutage(.seconds(v)) }
         case "belt_disconnect_s":
             if let v = e.double("belt_disconnect_s", in: 0.5...3600, unit: " s") { action = .beltDisconnect(.seconds(v)) }
         case "belt_refuses_connection":

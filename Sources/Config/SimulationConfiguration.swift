@@ -16,11 +16,22 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var compassNoise: Double
     /// The walker starts this far before the first waypoint, metres (0 = on it).
     public var startOffset: Double
+    /// What the simulated u-blox receiver streams over DDC.
+    public var gpsProtocol: SimulatedGPSProtocol
+    /// Hard-iron offset at the simulated magnetometer, µT in its x, y, z axes (a magnet or steel nearby).
+    public var compassHardIron: [Double]
+    /// Soft-iron distortion of the simulated magnetometer, a 3×3 matrix row by row (9 values):
+    /// measured = softIron · true + hardIron. The identity is an undistorted sensor.
+    public var compassSoftIron: [Double]
     public var events: [SimulationEvent]
+
+    public static let identitySoftIron: [Double] = [1, 0, 0, 0, 1, 0, 0, 0, 1]
 
     public init(acceleration: Double = 60, seed: UInt64 = 1, walkingSpeed: Double = 1.4, gpsNoise: Double = 2.5,
                 gpsInterval: Duration = .seconds(1), headingSway: Double = 12, compassNoise: Double = 2,
-                startOffset: Double = 25, events: [SimulationEvent] = []) {
+                startOffset: Double = 25, gpsProtocol: SimulatedGPSProtocol = .nmea,
+                compassHardIron: [Double] = [0, 0, 0], compassSoftIron: [Double] = SimulationConfiguration.identitySoftIron,
+                events: [SimulationEvent] = []) {
         self.acceleration = acceleration
         self.seed = seed
         self.walkingSpeed = walkingSpeed
@@ -29,6 +40,9 @@ public struct SimulationConfiguration: Sendable, Hashable {
         self.headingSway = headingSway
         self.compassNoise = compassNoise
         self.startOffset = startOffset
+        self.gpsProtocol = gpsProtocol
+        self.compassHardIron = compassHardIron
+        self.compassSoftIron = compassSoftIron
         self.events = events
     }
 }
@@ -46,6 +60,8 @@ public struct SimulationEvent: Sendable, Hashable {
         case beltButton(BeltButton, BeltPressType)
         /// The GPS goes quiet for a while.
         case gpsOutage(Duration)
+        /// The compass stops acknowledging on the I2C bus (a loose wire) for a while.
+        case compassOutage(Duration)
         /// The belt's link drops and comes back after a while.
         case beltDisconnect(Duration)
         /// The belt refuses the next connection attempt (it is connected to a phone, say).

@@ -9,9 +9,13 @@ import Sensors
 
 /// The simulated board's I/O: advances the simulated world on the session clock and delivers what
 /// its sensors and inputs produce to the actors, through the same streams hardware drivers feed.
+///
+/// The GPS and the compass are devices on the board's simulated I2C bus (`i2c`): a u-blox receiver
+/// at 0x42 streaming NMEA/UBX over DDC and a QMC5883L at 0x0D. The runtime reads them through the
+/// same drivers and parsers as on a Pi; the board only keeps the devices' contents current.
 public actor SimulatedBoard {
-    public nonisolated let fixes: AsyncStream<Fix>
-    public nonisolated let headings: AsyncStream<Heading>
+    /// The board's `/dev/i2c-1`.
+    public nonisolated let i2c: SimulatedI2CBus
     public nonisolated let buttonEdges: AsyncStream<GPIOEdgeEvent>
     /// The Fuffr case and the Pencil, as GATT servers speaking their real bytes; the script puts
     /// fingers on the case and clicks the pen.
@@ -22,8 +26,6 @@ public actor SimulatedBoard {
     private let clock: SessionClock
     private let logger: Logger
     private var world: SimulatedWorld
-    private let fixSink: AsyncStream<Fix>.Continuation
-    private let headingSink: AsyncStream<Heading>.Continuation
     private let edgeSink: AsyncStream<GPIOEdgeEvent>.Continuation
     private var touchTrace = FuffrTouchTrace()
     private let failureSink: AsyncStream<String>.Continuation
@@ -44,10 +46,10 @@ public actor SimulatedBoard {
         self.world = world
         self.clock = clock
         self.logger = logger
-        // Sensors keep only the newest readings if nobody reads (as a receiver's FIFO would overflow);
-        // inputs (edges, gestures) are never dropped.
-        (fixes, fixSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(8))
-        (headings, headingSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4))
+        i2c = SimulatedI2CBus(bus: 1)
+        i2c.attach(UBloxDDCDevice(), at: UBloxDDCDevice.address)
+        i2c.attach(QMC5883LDevice(), at: QMC5883LDevice.address)
+        // Inputs (edges, gestures) are never dropped.
         (buttonEdges, edgeSink) = AsyncStream.makeStream()
         touchCase = FuffrPeripheralHost(clock: clock, logger: logger)
         // The simulated pen was paired with this board before the run: it advertises our central ID.
@@ -87,8 +89,17 @@ public actor SimulatedBoard {
 
     private func step() {
         let output = world.advance(to: clock.elapsed)
-        for fix in output.fixes { fixSink.yield(fix) }
-        for heading in output.headings { headingSink.yield(heading) }
+        if !output.receiverBytes.isEmpty {
+            i2c.withDevice(at: UBloxDDCDevice.address, as: UBloxDDCDevice.self) { $0.output(output.receiverBytes) }
+        }
+        if let unplugged = output.compassUnplugged {
+            logger.notice(unplugged ? "the compass's I2C wire comes loose (simulation script)" : "the compass's I2C wire is back")
+            i2c.setUnplugged(unplugged, address: QMC5883LDevice.address)
+        }
+        if let field = output.compassField {
+            let now = world.now
+            i2c.withDevice(at: QMC5883LDevice.address, as: QMC5883LDevice.self) { $0.sense(field, at: now) }
+        }
         for edge in output.buttonEdges { edgeSink.yield(edge) }
         if !output.touches.isEmpty {
             let now = clock.elapsed

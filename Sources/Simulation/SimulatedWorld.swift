@@ -7,12 +7,22 @@ import Sensors
 /// Everything outside the Pi on the simulated board, as one pure state machine advanced in time:
 /// the walker, its GPS receiver and compass, the belt it wears, and the script of inputs.
 ///
-/// `advance(to:)` returns what the board's sensors and inputs produce in that time; the simulated
-/// board's actor delivers it to the actors, exactly where hardware drivers would.
+/// `advance(to:)` returns what the board's sensors and inputs produce in that time. The sensors'
+/// output is bytes and fields, not values: the receiver's NMEA/UBX stream goes into the simulated
+/// u-blox DDC device and the field at the compass into the simulated QMC5883L, where the real
+/// drivers and parsers read them (`SimulatedBoard.i2c`).
 public struct SimulatedWorld: Sendable {
     public struct Output: Sendable {
+        /// The receiver's solutions this step (the truth the byte stream encodes), for tests.
         public var fixes: [Fix] = []
+        /// The magnetic headings the compass field encodes this step (with the configured noise), for tests.
         public var headings: [Heading] = []
+        /// What the receiver streamed: one burst per epoch, also during an outage (no position then).
+        public var receiverBytes: [UInt8] = []
+        /// The field at the compass (µT, sensor axes, distorted), when it changed this step.
+        public var compassField: Vector3?
+        /// The compass stopped (true) or resumed (false) acknowledging on the bus this step.
+        public var compassUnplugged: Bool?
         public var buttonEdges: [GPIOEdgeEvent] = []
         /// Fingers put on the simulated touch case, and clicks of the simulated Pencil.
         public var touches: [SimulatedTouch] = []
@@ -42,12 +52,19 @@ public struct SimulatedWorld: Sendable {
     /// Scripted: the next connection attempt fails.
     public private(set) var refusesNextConnection = false
 
+    /// The field the simulated compass sits in.
+    public let magneticField: SimulatedMagneticField
+    /// The receiver that turns solutions into bytes.
+    public private(set) var receiver: SimulatedReceiver
+
     private var random: SeededRandom
     private var gpsError: GPSErrorModel
     private var nextFixAt: Duration = .zero
     private var nextHeadingAt: Duration = .zero
     private var nextTrackAt: Duration = .zero
     private var gpsQuietUntil: Duration = .zero
+    /// When a scripted compass outage ends; nil when the compass is answering.
+    private var compassBackAt: Duration?
     private var script: [SimulationEvent]
     private var pendingEdges: [GPIOEdgeEvent] = []
 
@@ -58,10 +75,15 @@ public struct SimulatedWorld: Sendable {
     /// as a real one does once it has the time. nil: undated fixes.
     public var utcAtStart: Double?
 
-    public init(route: Route, configuration: SimulationConfiguration, declination: Double, utcAtStart: Double? = nil) {
+    /// `field` is the Earth's field at the route (inclination, intensity); the configured distortion is
+    /// applied to it.
+    public init(route: Route, configuration: SimulationConfiguration, declination: Double, utcAtStart: Double? = nil,
+                field: SimulatedMagneticField = .osnabrueck) {
         self.configuration = configuration
         self.declination = declination
         self.utcAtStart = utcAtStart
+        magneticField = field.distorted(by: configuration)
+        receiver = SimulatedReceiver(output: configuration.gpsProtocol)
         var random = SeededRandom(seed: configuration.seed)
         let first = route.waypoints.first?.coordinate ?? Coordinate(latitude: 0, longitude: 0)
         var approach = 0.0
@@ -107,12 +129,20 @@ public struct SimulatedWorld: Sendable {
         }
         if now >= nextFixAt {
             nextFixAt = now + configuration.gpsInterval
-            if now >= gpsQuietUntil { output.fixes.append(makeFix()) }
+            // In an outage the receiver keeps its cycle and reports time and sky without a position.
+            let fix = now >= gpsQuietUntil ? makeFix() : nil
+            if let fix { output.fixes.append(fix) }
+            output.receiverBytes += receiver.burst(fix: fix, utcSeconds: utcAtStart.map { $0 + now.inSeconds })
         }
         if now >= nextHeadingAt {
             nextHeadingAt = now + Self.headingInterval
             let magnetic = Bearing.normalized(walker.bodyHeading - declination + configuration.compassNoise * random.gaussian())
             output.headings.append(Heading(magneticDegrees: magnetic, accuracy: configuration.compassNoise, receivedAt: now))
+            output.compassField = magneticField.atSensor(magneticHeading: magnetic)
+        }
+        if let back = compassBackAt, now >= back {
+            compassBackAt = nil
+            output.compassUnplugged = false
         }
         while let first = pendingEdges.first, first.timestamp <= now {
             output.buttonEdges.append(pendingEdges.removeFirst())
@@ -133,7 +163,8 @@ public struct SimulatedWorld: Sendable {
         let fix = Fix(coordinate: noisy, altitude: 63, speed: walker.isWalking ? walker.speed : 0,
                       course: walker.isWalking ? walker.walkingDirection : nil, mode: .threeD, satellites: 9,
                       hdop: 0.9, horizontalAccuracy: configuration.gpsNoise,
-                      utcSeconds: utcAtStart.map { $0 + now.inSeconds }, receivedAt: now)
+                      utcSeconds: utcAtStart.map { Double(ReceiverEpoch.milliseconds(utcSeconds: $0 + now.inSeconds)) / 1000 },
+                      receivedAt: now)
         fixLog.append(fix)
         return fix
     }
@@ -173,6 +204,9 @@ public struct SimulatedWorld: Sendable {
             }
         case .gpsOutage(let length):
             gpsQuietUntil = now + length
+        case .compassOutage(let length):
+            compassBackAt = now + length
+            output.compassUnplugged = true
         case .beltDisconnect(let length):
             beltAvailableAt = now + length
             if isBeltConnected {

@@ -5,6 +5,7 @@ import Foundation
 import Platform
 import Runtime
 import Sensors
+import Simulation
 
 /// `wayfinder calibrate compass`: the hard/soft-iron calibration of the I2C compass, done by turning
 /// round on the spot while wearing it (issue 5 §2).
@@ -28,6 +29,10 @@ struct CalibrateCompass: AsyncParsableCommand {
         directory, where the appliance reads it at start.
           wayfinder calibrate compass                      the configured compass and belt
           wayfinder calibrate compass --no-belt --json     no belt feedback; the result as JSON
+          wayfinder calibrate compass --simulated -c deploy/demo.toml
+                                                           a simulated QMC5883L on a simulated wearer turning at
+                                                           30°/s, distorted by [simulation] compass_hard_iron_ut
+                                                           and compass_soft_iron, with a simulated belt
         """)
 
     @Option(name: .shortAndLong, help: "The configuration file (board, [compass], state_directory, [devices.belt]).")
@@ -48,34 +53,51 @@ struct CalibrateCompass: AsyncParsableCommand {
     @Flag(help: "Print the result as one JSON object.")
     var json = false
 
+    @Flag(help: "Calibrate a simulated QMC5883L turned by a simulated wearer (no I2C, no Bluetooth).")
+    var simulated = false
+
     func validate() throws {
         guard seconds >= 10, seconds <= 900 else { throw ValidationError("--seconds must be 10–900") }
     }
 
     func run() async throws {
         let configuration = try ConfigurationFile.load(config)
-        let driver = try Self.compass(configuration)
         let store = CompassCalibrationStore(directory: stateDirectory ?? configuration.stateDirectory)
         var run = CompassCalibrationRun()
         run.limit = .milliseconds(Int64(seconds * 1000))
+        let driver: any CompassDriver
+        var clock = SessionClock.continuous()
+        var wearer: Task<Void, Never>?
+        if simulated {
+            // Ten times real time: a full turn at 30°/s takes 1.2 s here.
+            clock = .accelerated(by: 10)
+            let bus = SimulatedI2CBus(bus: configuration.board.i2cBus)
+            bus.attach(QMC5883LDevice(), at: QMC5883LDevice.address)
+            driver = QMC5883L(transport: bus)
+            wearer = Self.turningWearer(on: bus, field: SimulatedMagneticField.osnabrueck
+                .distorted(by: configuration.simulation ?? SimulationConfiguration()), clock: clock)
+        } else {
+            driver = try Self.compass(configuration)
+        }
+        defer { wearer?.cancel() }
 
         let session: CompassCalibrationSession
-        if noBelt || !configuration.belt.enabled {
-            session = try await calibrate(driver, run: run, belt: nil)
+        if noBelt || (!simulated && !configuration.belt.enabled) {
+            session = try await calibrate(driver, run: run, clock: clock, belt: nil)
         } else {
-            var options = BeltDeviceOptions()
-            options.config = config
+            // Parsed, not built: an argument parser's property wrappers only hold values it decoded.
+            let options = try BeltDeviceOptions.parse(["--config", config] + (simulated ? ["--simulated"] : []))
             do {
                 session = try await BeltDoor.withBelt(options) { belt in
                     try await belt.send([.changeMode(.app)])
-                    let session = try await calibrate(driver, run: run, belt: belt)
+                    let session = try await calibrate(driver, run: run, clock: clock, belt: belt)
                     let back = [.app, .unknown].contains(belt.initialMode) ? BeltMode.wait : belt.initialMode
                     try? await belt.send([.changeMode(back)])
                     return session
                 }
             } catch let exit as ExitCode where exit.rawValue == 69 {
                 printError("wayfinder: calibrating without the belt's feedback")
-                session = try await calibrate(driver, run: run, belt: nil)
+                session = try await calibrate(driver, run: run, clock: clock, belt: nil)
             }
         }
         try finish(session, driver: driver, store: store)
@@ -112,14 +134,28 @@ struct CalibrateCompass: AsyncParsableCommand {
         }
     }
 
-    private func calibrate(_ driver: any CompassDriver, run: CompassCalibrationRun,
+    /// The simulated wearer: turns on the spot at 30°/s, the QMC5883L sensing the (distorted) field.
+    static func turningWearer(on bus: SimulatedI2CBus, field: SimulatedMagneticField, clock: SessionClock) -> Task<Void, Never> {
+        Task {
+            while !Task.isCancelled {
+                let now = clock.elapsed
+                let heading = (now.inSeconds * 30).truncatingRemainder(dividingBy: 360)
+                _ = bus.withDevice(at: QMC5883LDevice.address, as: QMC5883LDevice.self) {
+                    $0.sense(field.atSensor(magneticHeading: heading), at: now)
+                }
+                try? await clock.sleep(for: .milliseconds(10))
+            }
+        }
+    }
+
+    private func calibrate(_ driver: any CompassDriver, run: CompassCalibrationRun, clock: SessionClock,
                            belt: BeltDoor.Connected?) async throws -> CompassCalibrationSession {
         let quiet = json
         if !quiet {
             print("calibrating the \(driver.chip) at \(CompassError.hex(driver.address)): turn slowly on the spot, all the way round")
         }
         do {
-            return try await run.run(driver: driver, clock: .continuous()) { event, _ in
+            return try await run.run(driver: driver, clock: clock) { event, _ in
                 switch event {
                 case .progress(let degrees):
                     if !quiet { print("turned \(degrees)° of 360°") }

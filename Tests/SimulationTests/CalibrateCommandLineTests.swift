@@ -40,4 +40,35 @@ final class CalibrateCommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.errors.contains("--seconds must be 10–900"), result.errors)
     }
+
+    func testASimulatedCompassWithConfiguredIronIsCalibratedStoredAndTheBeltTapsProgress() throws {
+        let state = NSTemporaryDirectory() + "wayfinder-calibrate-sim-\(UUID().uuidString)"
+        let path = NSTemporaryDirectory() + "wayfinder-calibrate-sim-\(UUID().uuidString).toml"
+        try """
+        board = "sim"
+        state_directory = "\(state)"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [simulation]
+        compass_hard_iron_ut = [35, -20, 8]
+        compass_soft_iron = [[1.1, 0.05, 0], [0.05, 0.9, 0], [0, 0, 1]]
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        let result = try WayfinderBinary.run(["calibrate", "compass", "--simulated", "--config", path, "--json"],
+                                             environment: ["WAYFINDER_BOARDS": Repository.boards])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        XCTAssertEqual(object["stored"] as? Bool, true)
+        XCTAssertEqual(object["turned_deg"] as? Int, 360)
+        let offset = try XCTUnwrap(object["offset_uT"] as? [Double])
+        XCTAssertEqual(offset[0], 35, accuracy: 0.3, "the hard iron configured for the simulated sensor")
+        XCTAssertEqual(offset[1], -20, accuracy: 0.3)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: state + "/compass-calibration.json"), "the state directory is created")
+        // The simulated belt tapped each further 30° and played the closing signal.
+        XCTAssertTrue(result.errors.contains("singleShort toward 330° from front"), result.errors)
+        XCTAssertTrue(result.errors.contains("system signal destinationReached"), result.errors)
+    }
 }

@@ -33,7 +33,9 @@ final class DemoRouteIntegrationTests: XCTestCase {
     }
 
     /// Runs the appliance to "destination reached" and returns what happened.
-    func walk(_ config: WayfinderConfiguration, acceleration: Double = 300) async throws
+    /// 150×: fast enough for a test, slow enough that a debug build on a busy 2-core CI machine keeps
+    /// up with the simulated devices (at 300× a loaded machine fell behind the clock and lost fixes).
+    func walk(_ config: WayfinderConfiguration, acceleration: Double = 150) async throws
         -> (world: SimulatedWorld, observations: [NavigationObservation], logs: LogCapture, route: Route) {
         let logs = LogCapture(level: .info)
         let observations = Observations()

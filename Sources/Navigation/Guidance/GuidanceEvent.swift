@@ -10,6 +10,11 @@ public enum GuidanceEvent: Sendable, Hashable {
     case destinationReached
     case fixLost(after: Duration)
     case fixRegained
+    /// With `heading_source = "external"`: no heading for `RouteGuidance.headingTimeout`, so the belt
+    /// is pointed with magnetic bearings on its own compass until the external compass is back.
+    case headingFallback(after: Duration)
+    /// The external compass delivers again; directions are body-relative again.
+    case headingRestored
     /// Farther than the off-route distance from the current leg for the off-route delay.
     case offRoute(distance: Double, leg: Int)
     /// Within the back-on-route distance of the current leg again.

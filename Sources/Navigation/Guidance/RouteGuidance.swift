@@ -32,6 +32,8 @@ public struct RouteGuidance: Sendable {
     /// The direction last commanded to the belt, in the belt's terms, and when.
     public private(set) var lastCommand: (direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?, at: Duration)?
     private var fixLost = false
+    /// The external compass went quiet and the belt's own compass stands in (reported once each way).
+    public private(set) var isHeadingFallback = false
     /// Off-route state with hysteresis: `offRoute` flips on after `offRouteDelay` beyond
     /// `offRouteDistance` (timed from `beyondSince`), and off again only within `backOnRouteDistance`.
     public private(set) var isOffRoute = false
@@ -151,12 +153,33 @@ public struct RouteGuidance: Sendable {
         lastHeading = heading
         // With the belt's compass the belt follows the body itself; only body-relative angles need updating.
         guard state == .navigating, parameters.headingSource == .external else { return [] }
-        return steer(now: now, force: false)
+        var actions: [GuidanceAction] = []
+        if isHeadingFallback {
+            isHeadingFallback = false
+            actions.append(.report(.headingRestored))
+        }
+        return actions + steer(now: now, force: false)
     }
 
-    /// Time passing with nothing else happening: notices a GPS that went quiet.
+    /// Time passing with nothing else happening: notices a GPS or an external compass that went quiet.
     public mutating func tick(now: Duration) -> [GuidanceAction] {
-        guard state == .navigating, !fixLost else { return [] }
+        let compass = checkHeading(now: now)
+        guard state == .navigating, !fixLost else { return compass }
+        return compass + checkFix(now: now)
+    }
+
+    /// The external compass has been quiet for `headingTimeout`: `beltDirection` already points with
+    /// the belt's compass; this reports the switch once and re-points the belt in its terms now rather
+    /// than at the next fix.
+    private mutating func checkHeading(now: Duration) -> [GuidanceAction] {
+        guard state == .navigating, parameters.headingSource == .external, !isHeadingFallback else { return [] }
+        let since = max(lastHeading?.receivedAt ?? navigatingSince, navigatingSince)
+        guard now - since >= Self.headingTimeout else { return [] }
+        isHeadingFallback = true
+        return [.report(.headingFallback(after: now - since))] + steer(now: now, force: false)
+    }
+
+    private mutating func checkFix(now: Duration) -> [GuidanceAction] {
         let since = max(lastFix?.receivedAt ?? navigatingSince, navigatingSince)
         guard now - since >= parameters.fixTimeout else { return [] }
         fixLost = true

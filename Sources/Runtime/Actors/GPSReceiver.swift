@@ -29,15 +29,20 @@ public enum GPSReceiver {
                 feed.yield(.ended(error))
             }
         }
+        // One timer, armed when bytes arrive and not ticking otherwise: a simulated board running at
+        // hundreds of times real time cannot afford a periodic wake-up per receiver.
+        let (deadlines, arm) = AsyncStream<Duration>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let ticker = Task {
-            while !Task.isCancelled {
-                try? await clock.sleep(for: quietAfter / 3)
+            for await deadline in deadlines {
+                try? await clock.sleep(until: SessionInstant(offset: deadline))
+                if Task.isCancelled { return }
                 feed.yield(.tick)
             }
         }
         let worker = Task {
             var decoder = GPSDecoder()
             var lastBytes: Duration?
+            var armed = false
             func deliver(_ epochs: [GPSEpoch], _ now: Duration) {
                 for epoch in epochs {
                     if let fix = epoch.fix(receivedAt: now), fix.isUsable { sink.yield(fix) }
@@ -49,10 +54,20 @@ public enum GPSReceiver {
                 case .bytes(let bytes):
                     lastBytes = now
                     deliver(decoder.feed(bytes, now: now), now)
+                    if !armed {
+                        armed = true
+                        arm.yield(now + quietAfter)
+                    }
                 case .tick:
-                    if let last = lastBytes, now - last >= quietAfter {
+                    armed = false
+                    guard let last = lastBytes else { break }
+                    if now - last >= quietAfter {
                         lastBytes = nil
                         deliver(decoder.flushEpoch().map { [$0] } ?? [], now)
+                    } else {
+                        // More bytes came while the timer ran: wait for the quiet after them.
+                        armed = true
+                        arm.yield(last + quietAfter)
                     }
                 case .ended(let error):
                     deliver(decoder.finish(now: now), now)
@@ -67,6 +82,7 @@ public enum GPSReceiver {
         sink.onTermination = { _ in
             reader.cancel()
             ticker.cancel()
+            arm.finish()
             worker.cancel()
             feed.finish()
         }

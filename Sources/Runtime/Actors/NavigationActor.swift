@@ -218,6 +218,10 @@ public actor NavigationActor {
             logger.warning("\(t) no GPS fix for \(Int(after.inSeconds)) s: warning the wearer and holding the belt silent")
         case .fixRegained:
             logger.notice("\(t) GPS fix back")
+        case .headingFallback(let after):
+            logger.warning("\(t) no compass heading for \(Int(after.inSeconds)) s: the belt's own compass takes over (magnetic bearings) until the compass answers again")
+        case .headingRestored:
+            logger.notice("\(t) compass heading back: directions are relative to the body again")
         case .offRoute(let distance, let leg):
             logger.warning("\(t) off route: \(Self.metres(distance)) from the leg to waypoint \(waypointLabel(leg, guidance.route.waypoints[leg].name)); warning the wearer, the belt points the way back")
         case .backOnRoute(let distance):

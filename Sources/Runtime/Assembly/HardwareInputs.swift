@@ -75,7 +75,8 @@ enum HardwareInputs {
         case .auto, .chip:
             do {
                 let compass = try I2CSensorInputs.compassHeadings(config.compass, board: board, clock: clock,
-                                                                  logger: makeLogger("compass"))
+                                                                  logger: makeLogger("compass"), mounting: config.compassMounting,
+                                                                  stateDirectory: options.stateDirectory ?? config.stateDirectory)
                 headings = compass.headings
                 feeds.append(compass.feed)
             } catch {

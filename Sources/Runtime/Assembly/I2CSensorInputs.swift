@@ -3,36 +3,89 @@ import Logging
 import Platform
 import Sensors
 
-/// The seam for the sensors on the board's I2C bus: a u-blox receiver read over DDC, and a compass
-/// (QMC5883L, HMC5883L, LIS3MDL, BNO055, or `auto`). The readers (a DDC poller and a compass reader
-/// over `any I2CTransport`) are being written on another branch; until they are merged this build
-/// has none, and says so at start rather than pretending: `ublox-i2c` stops the start, a compass is
-/// reported as an error and the navigation keeps to the belt's own compass.
+/// The sensors on the board's I2C bus: a u-blox receiver read over DDC (`DDCPoller` into
+/// `GPSReceiver`) and a compass (`CompassReader`: QMC5883L, HMC5883L, LIS3MDL, BNO055, or `auto`),
+/// with the stored calibration, the mounting's axes and an accelerometer's gravity when configured.
+/// Opening the bus, identifying the chips and setting up the accelerometer happen here, so a missing
+/// bus or an absent device stops the start with what to check; later failures are the readers' (logged,
+/// retried with backoff, the stream quiet meanwhile).
 enum I2CSensorInputs {
-    struct Unavailable: Error, CustomStringConvertible {
-        let device: String
-        let instead: String
-        var description: String {
-            "ublox-i2c / I2C compass: not in this build (\(device) was configured); \(instead)"
-        }
-    }
-
     /// Fixes from a u-blox receiver at `address` on `board.i2cBus`.
     static func ubloxFixes(address: Int, board: BoardDefinition, clock: SessionClock,
                            logger: Logger) throws -> (fixes: AsyncStream<Fix>, feed: InputFeed) {
-        throw Unavailable(device: "[gps] source = \"ublox-i2c\" at 0x\(String(address, radix: 16))",
-                          instead: "use [gps] source = \"uart\" (the receiver's UART pins) or \"gpsd\"")
+        let bus = try I2CBus(bus: board.i2cBus)
+        let driver = UBloxDDCDriver(transport: bus, address: UInt8(truncatingIfNeeded: address))
+        // One count read proves something answers at the address before the appliance relies on it.
+        _ = try bus.readBlock(address: driver.address, register: UBloxDDCReader.countHighRegister, count: 2)
+        let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let source = "u-blox DDC \(DDCPoller.hex(driver.address)) on \(bus.path)"
+        let feed = InputFeed(name: "GPS \(source)") {
+            let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: logger)
+            for await fix in GPSReceiver.fixes(from: chunks, source: source, clock: clock, logger: logger) { sink.yield(fix) }
+        }
+        return (fixes, feed)
     }
 
-    /// Headings from the compass `source` names on `board.i2cBus`.
-    static func compassHeadings(_ source: CompassSource, board: BoardDefinition, clock: SessionClock,
-                                logger: Logger) throws -> (headings: AsyncStream<Heading>, feed: InputFeed) {
-        let name = switch source {
-        case .chip(let chip, _): chip
-        case .auto: "auto"
-        case .none, .simulated: "\(source)"
+    /// Headings from the compass `source` names on `board.i2cBus`. `stateDirectory` holds the
+    /// calibration (`CompassCalibrationStore`); `mounting` gives the axes and the accelerometer.
+    static func compassHeadings(_ source: CompassSource, board: BoardDefinition, clock: SessionClock, logger: Logger,
+                                mounting: CompassMounting = CompassMounting(),
+                                stateDirectory: String? = nil) throws -> (headings: AsyncStream<Heading>, feed: InputFeed) {
+        let bus = try I2CBus(bus: board.i2cBus)
+        let driver = try compassDriver(source, on: bus)
+        try driver.identify()
+        let calibration = stateDirectory.flatMap { loadCalibration(for: driver, directory: $0, logger: logger) }
+        var gravity: (@Sendable (Duration) throws -> Vector3?)?
+        if let accelerometer = try accelerometer(mounting, on: bus, logger: logger) {
+            gravity = { try accelerometer.gravity(at: $0) }
         }
-        throw Unavailable(device: "[compass] source = \"\(name)\"",
-                          instead: "set [compass] source = \"none\" to silence this")
+        let reader = CompassReader(driver: driver, calibration: calibration, axes: mounting.axes, gravity: gravity)
+        let (headings, sink) = AsyncStream<Heading>.makeStream(bufferingPolicy: .bufferingNewest(4))
+        let feed = InputFeed(name: "compass \(driver.chip) at \(DDCPoller.hex(driver.address))") {
+            for await heading in reader.headings(clock: clock, logger: logger) { sink.yield(heading) }
+        }
+        return (headings, feed)
+    }
+
+    /// The driver for `source`: probed for `auto`, else the named chip (at its default address unless configured).
+    static func compassDriver(_ source: CompassSource, on bus: any I2CTransport) throws -> any CompassDriver {
+        switch source {
+        case .chip(let name, let address):
+            guard let chip = CompassChip(rawValue: name) else { throw CompassError.notFound(bus: bus.bus, probed: []) }
+            return CompassDetector.driver(for: chip, address: address.map { UInt8(truncatingIfNeeded: $0) }, on: bus)
+        case .auto, .simulated, .none:
+            return try CompassDetector.detect(on: bus)
+        }
+    }
+
+    /// The configured accelerometer, identified and started; nil without one.
+    static func accelerometer(_ mounting: CompassMounting, on bus: any I2CTransport, logger: Logger) throws -> AccelerometerGravity? {
+        let driver: any AccelerometerDriver
+        switch mounting.accelerometer {
+        case .none: return nil
+        case .auto: driver = try AccelerometerDetector.detect(on: bus)
+        case .chip(let chip, let address):
+            driver = AccelerometerDetector.driver(for: chip, address: address.map { UInt8(truncatingIfNeeded: $0) }, on: bus)
+            try driver.identify()
+        }
+        try driver.performSetupWrites()
+        logger.info("tilt compensation with the \(driver.chip) at \(DDCPoller.hex(driver.address))")
+        return AccelerometerGravity(driver: driver, axes: mounting.accelerometerAxes)
+    }
+
+    /// The stored calibration if it fits this sensor; every other outcome is logged and means none.
+    static func loadCalibration(for driver: any CompassDriver, directory: String, logger: Logger) -> CompassCalibration? {
+        let store = CompassCalibrationStore(directory: directory)
+        do {
+            let (calibration, note) = try store.load(for: driver.chip, address: driver.address)
+            if let note { logger.info("\(note)") }
+            if let calibration {
+                logger.info("compass calibration loaded from \(store.path) (\(calibration.model), \(calibration.quality.samples) samples)")
+            }
+            return calibration
+        } catch {
+            logger.error("\(error); headings are uncorrected until you calibrate again")
+            return nil
+        }
     }
 }

@@ -5,7 +5,8 @@ import Navigation
 import Platform
 import Simulation
 
-/// The simulated board's inputs: its walker's GPS and compass, scripted presses, and the belt, the
+/// The simulated board's inputs: its walker's GPS and compass read over the board's simulated I2C bus
+/// through the real drivers and parsers (`SimulatedSensorInputs`), scripted presses, and the belt, the
 /// touch case and the Pencil reached through their real bytes (the GATT link runs the handshake and the codec against the
 /// simulated belt's GATT server, exactly as it will against a belt over BLE).
 enum SimulatedInputs {
@@ -22,13 +23,17 @@ enum SimulatedInputs {
            let model = try? Declination.worldMagneticModel(at: start.coordinate, altitude: nil, decimalYear: year) {
             declination = model.degrees
         }
-        let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart)
+        let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart,
+                                   field: SimulatedSensorInputs.earthField(route: route, utcSeconds: utcAtStart))
         let board = SimulatedBoard(world: world, clock: clock, logger: makeLogger("sim"))
+        let sensors = SimulatedSensorInputs.make(board: board, config: config,
+                                                 stateDirectory: options.stateDirectory ?? config.stateDirectory,
+                                                 clock: clock, makeLogger: makeLogger)
         // The case and the pen are GATT servers on socketpairs, so their actors run the real protocols.
         let touchCase = config.touchCase.enabled
             ? board.touchCase.connector(clock: clock, logger: makeLogger("touch-case-link")) : nil
         let penRadio = config.pencil.enabled ? board.pencil.radio(clock: clock, logger: makeLogger("pencil-radio")) : nil
-        return ApplianceInputs(clock: clock, fixes: board.fixes, headings: board.headings, buttonEdges: board.buttonEdges,
+        return ApplianceInputs(clock: clock, fixes: sensors.fixes, headings: sensors.headings, buttonEdges: board.buttonEdges,
                                beltConnector: SimulatedBeltGATTConnector(board: board),
                                touchCaseConnector: touchCase, penRadio: penRadio,
                                pencilCentralID: SimulatedBoard.pencilCentralID, pairedPen: board.pencil.address,

@@ -12,7 +12,11 @@ public struct CompassCalibrationStore: Sendable {
         path = directory.hasSuffix("/") ? directory + Self.fileName : "\(directory)/\(Self.fileName)"
     }
 
+    /// Writes the calibration atomically, creating the state directory if it is not there yet
+    /// (`wayfinder calibrate compass` may run before the service ever has).
     public func save(_ calibration: CompassCalibration) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         try AtomicFile.write(Array(try encoder.encode(calibration)), to: path)

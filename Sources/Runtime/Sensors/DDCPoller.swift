@@ -1,0 +1,56 @@
+import Logging
+import Platform
+import Sensors
+
+/// Polls a u-blox receiver over I2C (DDC) and streams the bytes it read, for `GPSReceiver.fixes`.
+///
+/// The same code reads an `I2CBus` on a Pi and the simulated board's bus. A failed transfer (a NACK
+/// when the receiver browns out or a wire comes loose) does not end the stream: it is logged once
+/// with what to check, polling pauses with `RestartBackoff`, and the recovery is logged too. The
+/// fixes then simply stop, and the navigation's own GPS timeout warns the wearer.
+public enum DDCPoller {
+    public static func chunks(driver: UBloxDDCDriver, clock: SessionClock, logger: Logger,
+                              schedule: DDCPollSchedule = DDCPollSchedule(),
+                              backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30))
+    ) -> AsyncThrowingStream<[UInt8], any Error> {
+        let (stream, sink) = AsyncThrowingStream<[UInt8], any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let task = Task {
+            var driver = driver
+            var schedule = schedule
+            var backoff = backoff
+            var failingSince: Duration?
+            var healthySince = clock.elapsed
+            let place = "u-blox receiver at \(hex(driver.address)) on bus \(driver.transport.bus)"
+            while !Task.isCancelled {
+                let wait: Duration
+                do {
+                    let bytes = try driver.poll()
+                    if let since = failingSince {
+                        logger.notice("\(place) answers again after \((clock.elapsed - since).clockString)")
+                        failingSince = nil
+                        healthySince = clock.elapsed
+                    }
+                    if !bytes.isEmpty { sink.yield(bytes) }
+                    wait = schedule.next(afterReading: bytes.count)
+                } catch {
+                    let now = clock.elapsed
+                    wait = backoff.delayAfterFailure(runLength: now - healthySince)
+                    if failingSince == nil {
+                        failingSince = now
+                        logger.error("\(place) stopped answering: \(error); retrying every \(wait) and longer, fixes stop until it is back")
+                    }
+                    healthySince = now
+                }
+                do { try await clock.sleep(for: wait) } catch { break }
+            }
+            sink.finish()
+        }
+        sink.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    static func hex(_ address: UInt8) -> String {
+        let digits = String(address, radix: 16)
+        return "0x" + (digits.count < 2 ? "0" : "") + digits
+    }
+}

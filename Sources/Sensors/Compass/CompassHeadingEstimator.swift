@@ -1,0 +1,30 @@
+/// A compass driver's sample in, a magnetic `Heading` out: the stored hard/soft-iron calibration
+/// applied (in the chip's axes, where it was fitted), the chip's axes turned into the body frame
+/// (`axes`, the `[compass] axes` mounting), then tilt compensation when gravity is known (platform.md §5.1–5.2), else the level
+/// formula. A fused sensor (BNO055) already gives its heading, which is passed on.
+///
+/// Pure, so the reader that polls the chip and the calibrate command compute headings alike.
+public struct CompassHeadingEstimator: Sendable {
+    public var calibration: CompassCalibration?
+    public var axes: AxisMapping
+
+    public init(calibration: CompassCalibration? = nil, axes: AxisMapping = .identity) {
+        self.calibration = calibration
+        self.axes = axes
+    }
+
+    /// The heading of `sample`, read at `now`, with `gravity` in the body frame; nil when the sample has no usable field (zero
+    /// horizontal part after calibration, free fall).
+    public func heading(from sample: CompassSample, gravity: Vector3? = nil, at now: Duration) -> Heading? {
+        if let orientation = sample.orientation {
+            guard orientation.heading.isFinite else { return nil }
+            let wrapped = orientation.heading.truncatingRemainder(dividingBy: 360)
+            return Heading(magneticDegrees: wrapped < 0 ? wrapped + 360 : wrapped, receivedAt: now)
+        }
+        guard let raw = sample.field else { return nil }
+        let field = axes.apply(calibration?.apply(raw) ?? raw)
+        let degrees = gravity.flatMap { TiltCompensation.heading(field: field, gravity: $0) }
+            ?? TiltCompensation.levelHeading(field: field)
+        return degrees.map { Heading(magneticDegrees: $0, receivedAt: now) }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+import Logging
+import Platform
+@testable import Runtime
+import Sensors
+import Simulation
+import WayfinderTestKit
+import XCTest
+
+/// The I2C readers the appliance uses on a Pi, here on the simulated bus: the DDC poller's schedule,
+/// and the compass reader through a NACK and back.
+final class SensorReaderTests: XCTestCase {
+    func testThePollerPollsAfterDataAtTheIntervalAndBacksOffWhileTheReceiverIsIdle() {
+        var s = DDCPollSchedule()
+        XCTAssertEqual(s.next(afterReading: 700), .milliseconds(100))
+        XCTAssertEqual(s.next(afterReading: 0), .milliseconds(150))
+        XCTAssertEqual(s.next(afterReading: 0), .milliseconds(225))
+        XCTAssertEqual(s.next(afterReading: 0), .milliseconds(250), "never longer than the ceiling, well under a 1 s epoch")
+        XCTAssertEqual(s.next(afterReading: 0), .milliseconds(250))
+        XCTAssertEqual(s.next(afterReading: 12), .milliseconds(100))
+    }
+
+    func testTheDDCPollerDeliversTheReceiversEpochsAsFixes() async throws {
+        let bus = SimulatedI2CBus(bus: 1)
+        bus.attach(UBloxDDCDevice(), at: 0x42)
+        var receiver = SimulatedReceiver(output: .both)
+        let fix = Fix(coordinate: Coordinate(latitude: 52.27, longitude: 8.04), altitude: 63, speed: 1.4, course: 90,
+                      mode: .threeD, satellites: 9, hdop: 0.9, horizontalAccuracy: 2.5, receivedAt: .zero)
+        let burst = receiver.burst(fix: fix, utcSeconds: 1_795_000_000)
+        bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
+        let logs = LogCapture()
+        let clock = SessionClock.accelerated(by: 20)
+        let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: logs.logger("gps"))
+        let fixes = GPSReceiver.fixes(from: chunks, source: "test", clock: clock, logger: logs.logger("gps"))
+        var iterator = fixes.makeAsyncIterator()
+        let next = await iterator.next()
+        let first = try XCTUnwrap(next)
+        XCTAssertEqual(first.coordinate.latitude, 52.27, accuracy: 1e-7)
+        XCTAssertEqual(first.horizontalAccuracy, 2.5, "NAV-PVT's hAcc, merged with the NMEA of the same epoch")
+        XCTAssertEqual(first.utcSeconds, 1_795_000_000)
+    }
+
+    func testACompassThatStopsAnsweringIsLoggedOnceGoesQuietAndIsLoggedWhenBack() async throws {
+        let bus = SimulatedI2CBus(bus: 1)
+        bus.attach(QMC5883LDevice(), at: 0x0D)
+        let logs = LogCapture()
+        let clock = SessionClock.accelerated(by: 50)
+        let field = SimulatedMagneticField.osnabrueck
+        // The chip's surroundings: the field of a wearer facing 120° magnetic, sampled as time passes.
+        let feeder = Task {
+            while !Task.isCancelled {
+                let now = clock.elapsed
+                bus.withDevice(at: 0x0D, as: QMC5883LDevice.self) { $0.sense(field.atSensor(magneticHeading: 120), at: now) }
+                try? await clock.sleep(for: .milliseconds(50))
+            }
+        }
+        defer { feeder.cancel() }
+        let reader = CompassReader(driver: QMC5883L(transport: bus),
+                                   backoff: RestartBackoff(initial: .milliseconds(500), maximum: .seconds(2)))
+        let received = Mutex<[Heading]>([])
+        let collector = Task {
+            for await h in reader.headings(clock: clock, logger: logs.logger("compass")) { received.withLock { $0.append(h) } }
+        }
+        defer { collector.cancel() }
+        try await waitUntil { received.withLock { !$0.isEmpty } }
+        XCTAssertEqual(try XCTUnwrap(received.withLock { $0.first }).magneticDegrees, 120, accuracy: 0.2)
+
+        bus.setUnplugged(true, address: 0x0D)
+        try await waitUntil { !logs.matching("failed").isEmpty }
+        let failedAt = clock.elapsed
+        try await clock.sleep(for: .seconds(4))   // several retries' worth
+        XCTAssertEqual(received.withLock { $0.filter { $0.receivedAt > failedAt }.count }, 0, "no headings while the chip NACKs")
+        let failures = logs.matching("failed")
+        XCTAssertEqual(failures.count, 1, "logged once, not at every retry: \(logs.all)")
+        XCTAssertTrue(failures[0].contains("check wiring"), "says what to check: \(failures[0])")
+
+        bus.setUnplugged(false, address: 0x0D)
+        try await waitUntil { received.withLock { $0.contains { $0.receivedAt > failedAt } } }
+        XCTAssertEqual(logs.matching("answers again").count, 1)
+        XCTAssertEqual(try XCTUnwrap(received.withLock { $0.last }).magneticDegrees, 120, accuracy: 0.2,
+                       "set up again after the brown-out and reading the same field")
+    }
+
+    struct TimedOut: Error {}
+
+    /// Polls `condition` for up to 20 s of real time; a condition never met fails the test.
+    func waitUntil(_ condition: @Sendable () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw TimedOut() }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Config
+import Navigation
+import Platform
+@testable import Runtime
+import Sensors
+import Simulation
+import WayfinderTestKit
+import XCTest
+
+/// Issue 5 item 8: the simulated walk runs through the real drivers and parsers. The receiver's
+/// NMEA and UBX go over the simulated I2C bus to the DDC driver and `GPSDecoder`; the QMC5883L's
+/// registers go to its driver and the heading maths; a compass that stops acknowledging hands the
+/// belt over to its own compass and back.
+extension DemoRouteIntegrationTests {
+    /// The first `minutes` of the demo walk at `acceleration`, then a graceful shutdown.
+    func walkFor(minutes: Int, _ config: WayfinderConfiguration, acceleration: Double)
+        async throws -> (world: SimulatedWorld, observations: [NavigationObservation], logs: LogCapture, ddc: UBloxDDCDevice) {
+        let logs = LogCapture(level: .info)
+        let observations = Observations()
+        var options = Appliance.Options()
+        options.acceleration = acceleration
+        options.stateDirectory = temporaryDirectory()
+        options.shutdownSignals = []
+        options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
+        let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }
+        let stopper = Task {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while appliance.clock.elapsed < .seconds(60 * minutes), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            await appliance.group.triggerGracefulShutdown()
+        }
+        try await appliance.run()
+        stopper.cancel()
+        let world = await appliance.board!.snapshot()
+        let ddc = try XCTUnwrap(appliance.board!.i2c.withDevice(at: UBloxDDCDevice.address, as: UBloxDDCDevice.self) { $0 })
+        return (world, observations.all.withLock { $0 }, logs, ddc)
+    }
+
+    /// At 60× the heading timeout (3 s) is 50 ms of real time, so a busy machine does not fake a fallback.
+    func testTheWalksFixesAndHeadingsComeThroughTheI2CDriversAndParsersAndACompassOutageFallsBackToTheBelt() async throws {
+        var config = try demoConfiguration { _ in false }
+        config.guidance.headingSource = .external
+        config.simulation?.gpsProtocol = .both
+        let outage = Duration.seconds(120)
+        config.simulation?.events = [SimulationEvent(at: outage, action: .compassOutage(.seconds(30)))]
+        let (world, observations, logs, ddc) = try await walkFor(minutes: 5, config, acceleration: 60)
+        let route = config.route
+
+        // Every fix navigation used was decoded from the receiver's bytes: it matches the receiver's own
+        // solution of that UTC time to the wire's resolution, and carries NAV-PVT's hAcc.
+        let solutions = Dictionary(world.fixLog.compactMap { f in f.utcSeconds.map { ($0, f) } }, uniquingKeysWith: { a, _ in a })
+        var matched = Set<Double>()
+        for o in observations {
+            guard let fix = o.fix, let utc = fix.utcSeconds else { continue }
+            guard let truth = solutions[utc] else { XCTFail("a fix at \(utc) that the receiver never produced"); continue }
+            XCTAssertEqual(fix.coordinate.latitude, truth.coordinate.latitude, accuracy: 1e-7)
+            XCTAssertEqual(fix.coordinate.longitude, truth.coordinate.longitude, accuracy: 1e-7)
+            XCTAssertEqual(fix.horizontalAccuracy, config.simulation?.gpsNoise)
+            matched.insert(utc)
+        }
+        XCTAssertGreaterThan(matched.count, 200, "five minutes of 1 Hz fixes, less the first seconds")
+        XCTAssertEqual(matched.count, Set(observations.compactMap { $0.fix?.utcSeconds }).count)
+        // The poller kept up: nothing the receiver streamed was lost to a full DDC buffer.
+        XCTAssertEqual(ddc.droppedBytes, 0)
+        XCTAssertLessThan(ddc.waiting, 1500, "at most the last burst is still waiting")
+        XCTAssertGreaterThan(world.receiver.bytesProduced, 300 * 400, "NMEA and NAV-PVT every second")
+
+        // The belt was steered body-relative from the compass, and by magnetic bearing while it was away.
+        let relative = observations.filter {
+            if case .belt(.updateNavigation(_, false, _)) = $0.action { true } else { false }
+        }
+        let magneticDuringOutage = observations.filter {
+            if case .belt(.updateNavigation(_, true, _)) = $0.action { $0.at > outage && $0.at < outage + .seconds(30) } else { false }
+        }
+        XCTAssertGreaterThan(relative.count, route.waypoints.count)
+        XCTAssertGreaterThan(world.walker.distanceWalked, 300, "the walker follows the body-relative directions")
+        XCTAssertFalse(magneticDuringOutage.isEmpty, "the belt's own compass took over")
+
+        // The compass's NACK is logged once with what to check, the fallback and the return once each.
+        let failures = logs.matching("compass at 0x0d on bus 1 failed")
+        XCTAssertEqual(failures.count, 1, logs.matching("compass").joined(separator: "\n"))
+        XCTAssertTrue(failures.first?.contains("check wiring") ?? false)
+        XCTAssertEqual(logs.matching("answers again after").filter { $0.contains("compass") }.count, 1)
+        let fallbacks = observations.filter { if case .report(.headingFallback) = $0.action { true } else { false } }
+        let restores = observations.filter { if case .report(.headingRestored) = $0.action { true } else { false } }
+        XCTAssertTrue(fallbacks.contains { $0.at > outage + .seconds(2) && $0.at < outage + .seconds(10) },
+                      "fell back within the heading timeout of the outage: \(fallbacks.map(\.at))")
+        XCTAssertTrue(restores.contains { $0.at > outage + .seconds(30) && $0.at < outage + .seconds(45) },
+                      "back when the compass answered again: \(restores.map(\.at))")
+        XCTAssertEqual(logs.matching("no compass heading for").count, fallbacks.count)
+        XCTAssertEqual(logs.matching("compass heading back").count, restores.count)
+    }
+}
