@@ -40,6 +40,16 @@ public struct NMEAFields {
         return Array(body[range])
     }
 
+    /// The field's characters as GNS posMode letters, stored inline; empty if the field is empty or
+    /// missing. Throws when there are more than `NMEAPositionModes.capacity`.
+    func positionModes(_ index: Int) throws(NMEAFieldError) -> NMEAPositionModes {
+        guard let range = bounds(index) else { return NMEAPositionModes() }
+        guard let modes = NMEAPositionModes(UnsafeBufferPointer(rebasing: body[range])) else {
+            throw NMEAFieldError(field: index, reason: "more than \(NMEAPositionModes.capacity) mode letters")
+        }
+        return modes
+    }
+
     public func int(_ index: Int) throws(NMEAFieldError) -> Int? {
         guard index < ends.count, let base = body.baseAddress else { return nil }
         let start = index == 0 ? 0 : ends[index &- 1] &+ 1
