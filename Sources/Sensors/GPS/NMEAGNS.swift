@@ -23,6 +23,7 @@ public struct NMEAGNS: Sendable, Hashable {
         self.altitude = altitude
     }
 
+    @inline(__always) // built straight into the decoded message: no copy through a temporary
     init(_ f: NMEAFields) throws(NMEAFieldError) {
         try f.require(9)
         timeOfDay = try f.timeOfDay(1)

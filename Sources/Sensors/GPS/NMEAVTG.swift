@@ -19,6 +19,7 @@ public struct NMEAVTG: Sendable, Hashable {
         self.positionMode = positionMode
     }
 
+    @inline(__always) // built straight into the decoded message: no copy through a temporary
     init(_ f: NMEAFields) throws(NMEAFieldError) {
         try f.require(8)
         // Unit letters T, M, N, K, checked in field order (no array of pairs: nothing to allocate).
