@@ -95,13 +95,35 @@ final class NMEASentenceTests: XCTestCase {
     func testGNSPerConstellationModes() throws {
         let s = try XCTUnwrap(content("$GNGNS,092721.00,2926.68811,N,11127.77164,E,DNNN,08,1.11,106.3,-20,1.0,3721,V*0D"))
         guard case let .gns(gns) = s.content else { return XCTFail() }
-        XCTAssertEqual(gns.positionModes, Array("DNNN".utf8))
+        XCTAssertEqual(Array(gns.positionModes), Array("DNNN".utf8))
         XCTAssertEqual(gns.hasFix, true)
         XCTAssertEqual(gns.satellitesUsed, 8)
         XCTAssertEqual(gns.altitude, 106.3)
         let none = try XCTUnwrap(content(GPSTestSupport.sentence("GNGNS,092722.00,,,,,NN,00,,,,,,V")))
         guard case let .gns(noFix) = none.content else { return XCTFail() }
         XCTAssertEqual(noFix.hasFix, false)
+    }
+
+    /// GNS modes are kept inline (no array per sentence): up to 16 letters, each kept in order; a
+    /// longer field, or one with anything but letters, is malformed.
+    func testGNSModesHoldSixteenLettersAndRefuseMore() throws {
+        let sixteen = "ADEFMNPRSANNDDEE"
+        let s = try XCTUnwrap(content(GPSTestSupport.sentence("GNGNS,092721.00,2926.68811,N,11127.77164,E,\(sixteen),08,1.11,106.3,-20,,,V")))
+        guard case let .gns(gns) = s.content else { return XCTFail() }
+        XCTAssertEqual(Array(gns.positionModes), Array(sixteen.utf8))
+        XCTAssertEqual(gns.positionModes.count, 16)
+        XCTAssertEqual(gns.positionModes[15], UInt8(ascii: "E"))
+        XCTAssertEqual(gns.positionModes, NMEAPositionModes(arrayLiteral: 0x41, 0x44, 0x45, 0x46, 0x4D, 0x4E, 0x50, 0x52,
+                                                             0x53, 0x41, 0x4E, 0x4E, 0x44, 0x44, 0x45, 0x45))
+        XCTAssertNotEqual(gns.positionModes, [0x41, 0x44], "a prefix is not equal")
+        XCTAssertEqual(decode(GPSTestSupport.sentence("GNGNS,092721.00,2926.68811,N,11127.77164,E,\(sixteen)N,08,1.11,106.3,-20,,,V")),
+                       .rejected(.malformed))
+        XCTAssertEqual(decode(GPSTestSupport.sentence("GNGNS,092721.00,2926.68811,N,11127.77164,E,A1,08,1.11,106.3,-20,,,V")),
+                       .rejected(.malformed))
+        let empty = try XCTUnwrap(content(GPSTestSupport.sentence("GNGNS,092722.00,,,,,,00,,,,,,V")))
+        guard case let .gns(noModes) = empty.content else { return XCTFail() }
+        XCTAssertTrue(noModes.positionModes.isEmpty)
+        XCTAssertNil(noModes.hasFix)
     }
 
     func testZDAGivesAFourDigitYear() throws {

@@ -21,6 +21,7 @@ public struct NMEAFields {
     public func isEmpty(_ index: Int) -> Bool { bounds(index)?.isEmpty ?? true }
 
     /// Throws unless the sentence has at least `minimum` fields after the address field.
+    @inline(__always)
     public func require(_ minimum: Int) throws(NMEAFieldError) {
         guard ends.count - 1 >= minimum else {
             throw NMEAFieldError(field: ends.count - 1, reason: "\(ends.count - 1) fields, expected at least \(minimum)")
@@ -38,6 +39,16 @@ public struct NMEAFields {
     public func characters(_ index: Int) -> [UInt8] {
         guard let range = bounds(index) else { return [] }
         return Array(body[range])
+    }
+
+    /// The field's characters as GNS posMode letters, stored inline; empty if the field is empty or
+    /// missing. Throws when there are more than `NMEAPositionModes.capacity`.
+    func positionModes(_ index: Int) throws(NMEAFieldError) -> NMEAPositionModes {
+        guard let range = bounds(index) else { return NMEAPositionModes() }
+        guard let modes = NMEAPositionModes(UnsafeBufferPointer(rebasing: body[range])) else {
+            throw NMEAFieldError(field: index, reason: "more than \(NMEAPositionModes.capacity) mode letters")
+        }
+        return modes
     }
 
     public func int(_ index: Int) throws(NMEAFieldError) -> Int? {
@@ -142,6 +153,7 @@ public struct NMEAFields {
         var integerDigits: Int
         /// Whether a `-` was written, kept apart so "-0.0" reads as -0.0, as strtod reads it.
         var isNegative = false
+        @inline(__always)
         var value: Double {
             // Both operands are exact doubles (mantissa < 2^53, 10^scale ≤ 10^15), so the quotient
             // is correctly rounded: the same double strtod would give.

@@ -26,6 +26,7 @@ public struct NMEAGGA: Sendable, Hashable {
         self.geoidSeparation = geoidSeparation
     }
 
+    @inline(__always) // built straight into the decoded message: no copy through a temporary
     init(_ f: NMEAFields) throws(NMEAFieldError) {
         try f.require(9)
         timeOfDay = try f.timeOfDay(1)

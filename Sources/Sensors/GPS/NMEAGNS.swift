@@ -7,12 +7,12 @@ public struct NMEAGNS: Sendable, Hashable {
     public var timeOfDay: Int?
     public var latitude: Double?
     public var longitude: Double?
-    public var positionModes: [UInt8]
+    public var positionModes: NMEAPositionModes
     public var satellitesUsed: Int?
     public var hdop: Double?
     public var altitude: Double?
 
-    public init(timeOfDay: Int?, latitude: Double?, longitude: Double?, positionModes: [UInt8], satellitesUsed: Int?,
+    public init(timeOfDay: Int?, latitude: Double?, longitude: Double?, positionModes: NMEAPositionModes, satellitesUsed: Int?,
                 hdop: Double?, altitude: Double?) {
         self.timeOfDay = timeOfDay
         self.latitude = latitude
@@ -23,12 +23,13 @@ public struct NMEAGNS: Sendable, Hashable {
         self.altitude = altitude
     }
 
+    @inline(__always) // built straight into the decoded message: no copy through a temporary
     init(_ f: NMEAFields) throws(NMEAFieldError) {
         try f.require(9)
         timeOfDay = try f.timeOfDay(1)
         latitude = try f.latitude(2)
         longitude = try f.longitude(4)
-        positionModes = f.characters(6)
+        positionModes = try f.positionModes(6)
         guard positionModes.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
             throw NMEAFieldError(field: 6, reason: "posMode is not letters")
         }

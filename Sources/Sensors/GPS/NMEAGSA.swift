@@ -23,6 +23,7 @@ public struct NMEAGSA: Sendable, Hashable {
         self.systemID = systemID
     }
 
+    @inline(__always) // built straight into the decoded message: no copy through a temporary
     init(_ f: NMEAFields) throws(NMEAFieldError) {
         try f.require(17)
         navMode = try f.int(2)

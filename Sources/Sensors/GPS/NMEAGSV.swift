@@ -33,6 +33,7 @@ public struct NMEAGSV: Sendable, Hashable {
         self.signalID = signalID
     }
 
+    @inline(__always) // built straight into the decoded message: no copy through a temporary
     init(_ f: NMEAFields) throws(NMEAFieldError) {
         try f.require(3)
         guard let count = try f.int(1), let number = try f.int(2), count >= 1, (1...count).contains(number) else {

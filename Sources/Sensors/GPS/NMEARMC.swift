@@ -27,6 +27,7 @@ public struct NMEARMC: Sendable, Hashable {
         self.positionMode = positionMode
     }
 
+    @inline(__always) // built straight into the decoded message: no copy through a temporary
     init(_ f: NMEAFields) throws(NMEAFieldError) {
         try f.require(9)
         timeOfDay = try f.timeOfDay(1)

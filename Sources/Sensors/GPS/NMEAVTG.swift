@@ -19,18 +19,26 @@ public struct NMEAVTG: Sendable, Hashable {
         self.positionMode = positionMode
     }
 
+    @inline(__always) // built straight into the decoded message: no copy through a temporary
     init(_ f: NMEAFields) throws(NMEAFieldError) {
         try f.require(8)
-        for (index, unit) in [(2, UInt8(0x54)), (4, 0x4D), (6, 0x4E), (8, 0x4B)] { // T M N K
-            if let letter = try f.character(index), letter != unit {
-                throw NMEAFieldError(field: index, reason: "unit letter")
-            }
-        }
+        // Unit letters T, M, N, K, checked in field order (no array of pairs: nothing to allocate).
+        try Self.check(f, unit: 0x54, at: 2)
+        try Self.check(f, unit: 0x4D, at: 4)
+        try Self.check(f, unit: 0x4E, at: 6)
+        try Self.check(f, unit: 0x4B, at: 8)
         courseTrue = try f.double(1)
         courseMagnetic = try f.double(3)
         speedKnots = try f.double(5)
         speedKilometresPerHour = try f.double(7)
         positionMode = try f.character(9)
+    }
+
+    /// Throws unless field `index` is empty or the letter `unit`.
+    private static func check(_ f: NMEAFields, unit: UInt8, at index: Int) throws(NMEAFieldError) {
+        if let letter = try f.character(index), letter != unit {
+            throw NMEAFieldError(field: index, reason: "unit letter")
+        }
     }
 
     /// Speed in m/s: km/h when sent (the finer unit on most receivers), else knots.

@@ -8,6 +8,7 @@ public struct NMEAZDA: Sendable, Hashable {
         self.date = date
     }
 
+    @inline(__always) // built straight into the decoded message: no copy through a temporary
     init(_ f: NMEAFields) throws(NMEAFieldError) {
         try f.require(4)
         timeOfDay = try f.timeOfDay(1)
