@@ -427,6 +427,11 @@ def audit():
     sc.append(S("required_long_press_wins_fails_waiting_pan","pan requires the long press: the pan's movement is pending while the press is engaged; the press begins at 500 and the pending pan fails (§4 resolution).",
       [pan("pan"),lp("lp",move=0.1)],[T(0,1,"began",0.4,0.5),T(100,1,"moved",0.45,0.5),T(700,1,"ended",0.45,0.5)],
       [E("lp","began",500,location_x=0.45),E("lp","ended",700)],req=(("pan","lp"),)))
+    for nm,order in (("chain_missing_edge_tap_fires_triple_first",("triple","double","tap")),("chain_missing_edge_tap_fires_tap_first",("tap","double","triple"))):
+        mk={"tap":tap("tap"),"double":tap("double",taps=2),"triple":tap("triple",taps=3)}
+        sc.append(S(nm,"double requires triple, tap requires only double: three taps give triple, double fails, and the pending tap then fires at 350 (§4 note), whatever the registration order.",
+          [mk[o] for o in order],tapin(0,1,up=50)+tapin(150,2,up=50)+tapin(300,3,up=50),
+          [E("triple","recognized",350),E("double","failed",350),E("tap","recognized",350,location_x=0.5,location_y=0.5)],req=(("double","triple"),("tap","double"))))
     # §2.4 garbage
     sc.append(S("garbage_items_are_skipped","Items with an unknown phase, an unknown side, a missing id or a string coordinate are dropped; a later tap is still recognized.",
       [tap("tap")],[{"type":"touch","t_ms":0,"id":1,"side":"right","phase":"hover","x":0.5,"y":0.5},
