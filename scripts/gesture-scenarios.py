@@ -432,6 +432,17 @@ def audit():
         sc.append(S(nm,"double requires triple, tap requires only double: three taps give triple, double fails, and the pending tap then fires at 350 (§4 note), whatever the registration order.",
           [mk[o] for o in order],tapin(0,1,up=50)+tapin(150,2,up=50)+tapin(300,3,up=50),
           [E("triple","recognized",350),E("double","failed",350),E("tap","recognized",350,location_x=0.5,location_y=0.5)],req=(("double","triple"),("tap","double"))))
+    # §3.6 ignore: an ignored touch leaves the tracked set like a lift
+    sc.append(S("ignore_only_touch_ends_active_long_press","Ignoring the only touch of an active long press drops the count below the required one: ended at the ignore; the next press is recognized (§3.6, §7.2).",
+      [lp("lp")],[T(0,1,"began",0.4,0.5),T(600,1,"moved",0.45,0.5),IG(700,"lp",1),T(800,1,"moved",0.5,0.5),T(900,1,"ended",0.5,0.5),T(1000,2,"began",0.5,0.5),T(1600,2,"ended",0.5,0.5)],
+      [E("lp","began",500),E("lp","changed",600,location_x=0.45),E("lp","ended",700,location_x=0.45),E("lp","began",1500,location_x=0.5),E("lp","ended",1600)],end=2000))
+    sc.append(S("ignore_both_touches_ends_active_pinch","Ignoring both pinch touches ends the pinch with the frozen scale; a later pinch is recognized (§3.6, §7.6).",
+      [pinch("pinch")],[T(0,1,"began",0.4,0.5),T(0,2,"began",0.6,0.5),T(20,2,"moved",0.7,0.5),IG(40,"pinch",1),IG(50,"pinch",2),T(60,1,"ended",0.4,0.5),T(60,2,"ended",0.7,0.5),
+       T(100,3,"began",0.4,0.5),T(100,4,"began",0.6,0.5),T(120,4,"moved",0.7,0.5),T(140,3,"ended",0.4,0.5),T(140,4,"ended",0.7,0.5)],
+      [E("pinch","began",20,scale=1.5),E("pinch","ended",50,scale=1.5),E("pinch","began",120,scale=1.5),E("pinch","ended",140,scale=1.5)]))
+    sc.append(S("ignore_only_touch_fails_possible_swipe","Ignoring the only touch of a possible swipe fails it; the next stroke is a fresh attempt (§3.6, §7.3).",
+      [swipe("swipe")],[T(0,1,"began",0.2,0.5),IG(10,"swipe",1),T(20,1,"moved",0.4,0.5),T(40,1,"ended",0.4,0.5),T(100,2,"began",0.2,0.5),T(120,2,"moved",0.4,0.5),T(140,2,"ended",0.4,0.5)],
+      [E("swipe","failed",10),E("swipe","recognized",120,direction="right",location_x=0.2)]))
     # §2.4 garbage
     sc.append(S("garbage_items_are_skipped","Items with an unknown phase, an unknown side, a missing id or a string coordinate are dropped; a later tap is still recognized.",
       [tap("tap")],[{"type":"touch","t_ms":0,"id":1,"side":"right","phase":"hover","x":0.5,"y":0.5},
