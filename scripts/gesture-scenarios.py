@@ -443,6 +443,14 @@ def audit():
     sc.append(S("ignore_only_touch_fails_possible_swipe","Ignoring the only touch of a possible swipe fails it; the next stroke is a fresh attempt (§3.6, §7.3).",
       [swipe("swipe")],[T(0,1,"began",0.2,0.5),IG(10,"swipe",1),T(20,1,"moved",0.4,0.5),T(40,1,"ended",0.4,0.5),T(100,2,"began",0.2,0.5),T(120,2,"moved",0.4,0.5),T(140,2,"ended",0.4,0.5)],
       [E("swipe","failed",10),E("swipe","recognized",120,direction="right",location_x=0.2)]))
+    sc.append(S("pan_refused_touch_never_changes","maximumNumberOfTouches 1: a touch arriving while active is refused; its moves and lift emit nothing (§3.2, §3.3).",
+      [pan("pan",mx=1)],[T(0,1,"began",0.3,0.5),T(20,1,"moved",0.35,0.5),T(40,2,"began",0.6,0.5),T(60,2,"moved",0.65,0.5),T(80,2,"ended",0.65,0.5),T(100,1,"ended",0.35,0.5)],
+      [E("pan","began",20,translation_x=0.05),E("pan","ended",100,translation_x=0.05)]))
+    sc.append(S("tapswipe_tap_duration_exactly_at_limit","maximumTapDurationMs 200: the second tap held exactly 200 ms fails at its deadline (§2.3, §7.8).",
+      [ts("ts",taps=2,dur=200)],tapin(0,1)+tapin(200,2,up=200)+[T(500,3,"began",0.2,0.5),T(530,3,"moved",0.5,0.5),T(560,3,"ended",0.5,0.5)],[E("ts","failed",400)]))
+    sc.append(S("tapswipe_tap_duration_just_inside","maximumTapDurationMs 200: a second tap of 199 ms counts; two taps then a swipe are recognized.",
+      [ts("ts",taps=2,dur=200)],tapin(0,1)+tapin(200,2,up=199)+[T(500,3,"began",0.2,0.5),T(530,3,"moved",0.5,0.5),T(560,3,"ended",0.5,0.5)],
+      [E("ts","recognized",560,taps=2,location_x=0.2,location_y=0.5,swipe_dx=0.3,swipe_dy=0.0)]))
     # §2.4 garbage
     sc.append(S("garbage_items_are_skipped","Items with an unknown phase, an unknown side, a missing id or a string coordinate are dropped; a later tap is still recognized.",
       [tap("tap")],[{"type":"touch","t_ms":0,"id":1,"side":"right","phase":"hover","x":0.5,"y":0.5},
