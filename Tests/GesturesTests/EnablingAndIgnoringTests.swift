@@ -55,6 +55,53 @@ final class EnablingAndIgnoringTests: XCTestCase {
         XCTAssertEqual(p.log(of: "pan")[1].values.location?.x ?? 0, 0.4, accuracy: 1e-9)
     }
 
+    /// §3.6 + §7.2: ignoring the only touch of an active long press takes it out of the tracked set, so
+    /// the count drops below the required one and the press ends; before the fix it stayed active and
+    /// swallowed the next press's touch.
+    func testIgnoringTheOnlyTouchEndsAnActiveLongPress() throws {
+        let press = LongPressGestureRecognizer(name: "lp")
+        let p = try pipeline(press)
+        var trace = Trace()
+        trace.touch(0, 1, .began, 0.4, 0.5)
+        trace.control(.ignore(timeMs: 700, recognizer: "lp", touchId: 1))
+        trace.touch(900, 1, .ended, 0.4, 0.5)
+        trace.touch(1000, 2, .began, 0.5, 0.5)
+        trace.touch(1600, 2, .ended, 0.5, 0.5)
+        p.feed(trace)
+        XCTAssertEqual(p.states(of: "lp"), ["began@500", "ended@700", "began@1500", "ended@1600"])
+    }
+
+    /// §3.6 + §7.6: a pinch whose two touches are both ignored ends (value frozen) instead of staying active.
+    func testIgnoringBothTouchesEndsAnActivePinch() throws {
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let p = try pipeline(pinch)
+        var trace = Trace()
+        trace.touch(0, 1, .began, 0.4, 0.5)
+        trace.touch(0, 2, .began, 0.6, 0.5)
+        trace.touch(20, 2, .moved, 0.7, 0.5)
+        trace.control(.ignore(timeMs: 40, recognizer: "pinch", touchId: 1))
+        trace.touch(45, 2, .moved, 0.9, 0.5)
+        trace.control(.ignore(timeMs: 50, recognizer: "pinch", touchId: 2))
+        p.feed(trace)
+        XCTAssertEqual(p.states(of: "pinch"), ["began@20", "ended@50"])
+        XCTAssertEqual(p.log(of: "pinch")[1].values.scale ?? 0, 1.5, accuracy: 1e-9)
+    }
+
+    /// §3.6 + §7.3: a swipe whose only touch is ignored fails at once, so the next stroke is a new attempt.
+    func testIgnoringTheOnlyTouchFailsAPossibleSwipe() throws {
+        let swipe = SwipeGestureRecognizer(name: "swipe")
+        let p = try pipeline(swipe)
+        var trace = Trace()
+        trace.touch(0, 1, .began, 0.2, 0.5)
+        trace.control(.ignore(timeMs: 10, recognizer: "swipe", touchId: 1))
+        trace.touch(40, 1, .ended, 0.4, 0.5)
+        trace.touch(100, 2, .began, 0.2, 0.5)
+        trace.touch(120, 2, .moved, 0.4, 0.5)
+        trace.touch(140, 2, .ended, 0.4, 0.5)
+        p.feed(trace)
+        XCTAssertEqual(p.states(of: "swipe"), ["failed@10", "recognized@120"])
+    }
+
     func testDeniedTouchIsInvisible() throws {
         final class Deny: GestureRecognizerDelegate {
             func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: TouchEvent) -> Bool { touch.id != 1 }

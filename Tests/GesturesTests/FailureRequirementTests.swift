@@ -33,6 +33,28 @@ final class FailureRequirementTests: XCTestCase {
         XCTAssertEqual(p.output.transitions.filter { $0.state != .failed }.map(\.recognizer), ["triple"])
     }
 
+    /// gestures.md §4: "if `tap` required only `double`, `double` would fail when `triple` wins and the
+    /// pending `tap` would then fire". The outcome must not depend on the registration order (the
+    /// requirement cascade runs before §5 prevention; before the fix, [tap, double, triple] failed the tap).
+    func testTapRequiringOnlyDoubleFiresWhenTripleWinsInEveryRegistrationOrder() throws {
+        for order in [["tap", "double", "triple"], ["triple", "double", "tap"], ["double", "tap", "triple"]] {
+            let tap = TapGestureRecognizer(name: "tap")
+            let double = TapGestureRecognizer(name: "double", numberOfTapsRequired: 2)
+            let triple = TapGestureRecognizer(name: "triple", numberOfTapsRequired: 3)
+            let byName = ["tap": tap, "double": double, "triple": triple]
+            let p = GesturePipeline()
+            for name in order { try p.add(try XCTUnwrap(byName[name])) }
+            try p.require(double, toFail: triple)
+            try p.require(tap, toFail: double)
+            var trace = Trace()
+            for n in 0..<3 { trace.tap(Double(n) * 150, n + 1, duration: 50) }
+            p.feed(trace, thenAdvanceTo: 1000)
+            XCTAssertEqual(p.states(of: "triple"), ["recognized@350"], "order \(order)")
+            XCTAssertEqual(p.states(of: "double"), ["failed@350"], "order \(order)")
+            XCTAssertEqual(p.states(of: "tap"), ["recognized@350"], "order \(order)")
+        }
+    }
+
     func testAnIdleRequirementOnAnotherSideDoesNotDelay() throws {
         let double = TapGestureRecognizer(name: "double", sides: [.right], numberOfTapsRequired: 2)
         let tap = TapGestureRecognizer(name: "tap", sides: [.left])

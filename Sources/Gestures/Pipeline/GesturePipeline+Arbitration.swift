@@ -89,10 +89,14 @@ extension GesturePipeline {
                 delivery.cancel(key: key, at: now, into: &output.consumer)
             }
         }
+        // §4 resolution before §5 prevention, so the outcome does not depend on registration order:
+        // whatever waited on `x` fails first, and a recognizer pending on one of those re-checks and
+        // may fire (§4: with `tap` requiring only `double`, "the pending tap would then fire").
+        for y in recognizers where y !== x && y.isEngaged && requires(y, toFail: x) {
+            fail(y, at: now)
+        }
         for y in recognizers where y !== x && y.isEngaged {
             if y.sharesTouch(with: x) && !isSimultaneous(x, y) && canPrevent(x, y) {
-                fail(y, at: now)
-            } else if requires(y, toFail: x) {
                 fail(y, at: now)
             }
         }

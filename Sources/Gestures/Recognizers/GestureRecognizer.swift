@@ -105,8 +105,13 @@ public class GestureRecognizer {
     /// The recognizer's timer reached its deadline (`now`).
     func timerFired(now: Double) -> GestureProposal { .fail }
 
-    /// A touch left `tracked` through `ignore` (pan re-bases here).
-    func didIgnore(_ touch: TrackedTouch, now: Double) -> GestureProposal { .none }
+    /// A touch left `tracked` through `ignore` (pan re-bases here). By default an ignored touch counts
+    /// as gone (§3.6): with none left, an active gesture ends and a possible one fails — otherwise it
+    /// would wait for a lift it will never be told about and stay engaged (or active) for good.
+    func didIgnore(_ touch: TrackedTouch, now: Double) -> GestureProposal {
+        guard tracked.isEmpty else { return .none }
+        return state.isActive ? .end : .fail
+    }
 
     /// The values reported with the next transition.
     var values: GestureValues { GestureValues() }

@@ -69,6 +69,13 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         return .none
     }
 
+    /// An ignored touch leaves the tracked set like a lift (§3.6, §7.2): below the required count an
+    /// active press ends; an armed press (or one with nothing left) fails.
+    override func didIgnore(_ touch: TrackedTouch, now: Double) -> GestureProposal {
+        if state.isActive { return tracked.count < numberOfTouchesRequired ? .end : .none }
+        return pressArmed || tracked.isEmpty ? .fail : .none
+    }
+
     override func timerFired(now: Double) -> GestureProposal {
         // An interval timer between taps, or the press timer before the last taps were done: fail.
         guard pressArmed, tapsDone >= numberOfTapsRequired else { return .fail }

@@ -76,6 +76,20 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
         return .none
     }
 
+    /// An ignored touch leaves like a lift (§3.6, §7.6): once active the value freezes and the gesture
+    /// ends when no tracked touch is left; while possible the pair is dropped, and nothing left fails.
+    override func didIgnore(_ touch: TrackedTouch, now: Double) -> GestureProposal {
+        if state.isActive {
+            frozen = true
+            return tracked.isEmpty ? .end : .none
+        }
+        if pending != nil, paired { return .fail }
+        paired = false
+        clearMeasure()
+        velocity = 0
+        return tracked.isEmpty ? .fail : .none
+    }
+
     override var values: GestureValues {
         var values = GestureValues()
         values.location = location
