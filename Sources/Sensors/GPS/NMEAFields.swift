@@ -75,8 +75,66 @@ public struct NMEAFields {
         return number.mantissa
     }
 
+    /// Field `index`, which must exist, read for the inline satellite lists of GSV and GSA without an
+    /// optional or an error: `emptyField` if empty, the value if it is 1–9 plain digits (so it fits
+    /// 32 bits), `notPlain` otherwise, and the caller then reads it with `int`, which gives the same
+    /// value or error as ever. Why: these are most fields of the stream (issue 5's 50× bar).
+    @inline(__always)
+    func plainNumber(_ index: Int) -> Int32 {
+        let base = body.baseAddress.unsafelyUnwrapped
+        let start = ends[index &- 1] &+ 1
+        let end = ends[index]
+        if start == end { return Self.emptyField }
+        guard end &- start <= 9 else { return Self.notPlain }
+        var value: Int32 = 0
+        var position = start
+        repeat {
+            let digit = base[position] &- 0x30
+            guard digit < 10 else { return Self.notPlain }
+            value = value &* 10 &+ Int32(truncatingIfNeeded: digit)
+            position &+= 1
+        } while position < end
+        return value
+    }
+
+    /// `plainNumber` of an empty field; also the satellite lists' mark for an absent number.
+    static let emptyField = Int32.min
+    /// `plainNumber` of a field that is not plain digits.
+    static let notPlain: Int32 = -1
+
     public func double(_ index: Int) throws(NMEAFieldError) -> Double? {
-        guard let number = try decimal(index) else { return nil }
+        guard index < ends.count, let base = body.baseAddress else { return nil }
+        let start = index == 0 ? 0 : ends[index &- 1] &+ 1
+        let end = ends[index]
+        guard start < end else { return nil }
+        // Unsigned `digits[.digits]` of at most 15 digits (DOPs, speeds, courses, altitudes) is read
+        // here straight into a Double, with no Decimal in between. Anything else (a sign, a leading
+        // point, garbage, more digits) takes `decimal`, which reads or rejects it as it always did;
+        // the value is the same either way (mantissa and power of ten both exact, one division).
+        if end &- start <= 16 {
+            var mantissa = 0
+            var position = start
+            while position < end {
+                let digit = base[position] &- 0x30
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ Int(digit)
+                position &+= 1
+            }
+            if position == end {
+                if end &- start <= 15 { return Double(mantissa) }
+            } else if position > start, base[position] == 0x2E { // .
+                position &+= 1
+                let fractionStart = position
+                while position < end {
+                    let digit = base[position] &- 0x30
+                    guard digit < 10 else { break }
+                    mantissa = mantissa &* 10 &+ Int(digit)
+                    position &+= 1
+                }
+                if position == end { return Double(mantissa) / Self.doublePowerOfTen(end &- fractionStart) }
+            }
+        }
+        guard let number = try Self.decimal(base, start, end, field: index) else { return nil }
         return number.value
     }
 
