@@ -51,6 +51,7 @@ public struct NMEAFields {
         return modes
     }
 
+    @inline(__always) // a few instructions per digit; the call around them cost as much
     public func int(_ index: Int) throws(NMEAFieldError) -> Int? {
         guard index < ends.count, let base = body.baseAddress else { return nil }
         let start = index == 0 ? 0 : ends[index &- 1] &+ 1
@@ -70,8 +71,16 @@ public struct NMEAFields {
             }
             if position == end { return value }
         }
-        guard let number = try Self.decimal(base, start, end, field: index) else { return nil }
-        guard number.scale == 0 else { throw NMEAFieldError(field: index, reason: "expected an integer") }
+        return try Self.generalInt(base, start, end, field: index)
+    }
+
+    /// `int`'s general path (signs, points, garbage), kept out of line so the fast path inlined at
+    /// every call site stays small.
+    @inline(never)
+    static func generalInt(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int)
+        throws(NMEAFieldError) -> Int? {
+        guard let number = try decimal(base, start, end, field: field) else { return nil }
+        guard number.scale == 0 else { throw NMEAFieldError(field: field, reason: "expected an integer") }
         return number.mantissa
     }
 
@@ -102,6 +111,7 @@ public struct NMEAFields {
     /// `plainNumber` of a field that is not plain digits.
     static let notPlain: Int32 = -1
 
+    @inline(__always)
     public func double(_ index: Int) throws(NMEAFieldError) -> Double? {
         guard index < ends.count, let base = body.baseAddress else { return nil }
         let start = index == 0 ? 0 : ends[index &- 1] &+ 1
@@ -134,7 +144,14 @@ public struct NMEAFields {
                 if position == end { return Double(mantissa) / Self.doublePowerOfTen(end &- fractionStart) }
             }
         }
-        guard let number = try Self.decimal(base, start, end, field: index) else { return nil }
+        return try Self.generalDouble(base, start, end, field: index)
+    }
+
+    /// `double`'s general path, out of line like `generalInt`.
+    @inline(never)
+    static func generalDouble(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int)
+        throws(NMEAFieldError) -> Double? {
+        guard let number = try decimal(base, start, end, field: field) else { return nil }
         return number.value
     }
 
