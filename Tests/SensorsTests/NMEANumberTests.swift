@@ -104,6 +104,32 @@ final class NMEANumberTests: XCTestCase {
         }
     }
 
+    /// A field's `decimal` (times, angles) reads unsigned `digits.digits` on a fast path; every field
+    /// must give the same parts, or the same refusal, as the general reader on its text.
+    func testFieldDecimalsReadAlikeOnTheFastAndGeneralPaths() throws {
+        let texts = ["083559.00", "4717.11437", "00833.91522", "12.", "007.50", "1234567.89012345", "1234567.890123456",
+                     "123456789012345", ".5", "-1.5", "+2", "1.2.3", "1a", "."]
+        let body = Array(("GPGGA," + texts.joined(separator: ",")).utf8)
+        var ends = body.indices.filter { body[$0] == 0x2C }
+        ends.append(body.count)
+        try body.withUnsafeBufferPointer { bodyBuffer in
+            try ends.withUnsafeBufferPointer { endsBuffer in
+                let fields = NMEAFields(body: bodyBuffer, ends: endsBuffer)
+                for (offset, text) in texts.enumerated() {
+                    if let expected = read(text) ?? nil {
+                        let ours = try XCTUnwrap(try fields.decimal(offset + 1), text)
+                        XCTAssertEqual(ours.mantissa, expected.mantissa, text)
+                        XCTAssertEqual(ours.scale, expected.scale, text)
+                        XCTAssertEqual(ours.integerDigits, expected.integerDigits, text)
+                        XCTAssertEqual(ours.isNegative, expected.isNegative, text)
+                    } else {
+                        XCTAssertThrowsError(try fields.decimal(offset + 1), "\(text) must be refused")
+                    }
+                }
+            }
+        }
+    }
+
     /// GSV and GSA numbers of plain digits are stored as read (`plainNumber`); the rest go through
     /// `int`. A sentence mixing both must decode as if every field had gone through `int`.
     func testSatelliteFieldsReadAlikeOnTheFastAndGeneralPaths() throws {

@@ -291,6 +291,32 @@ public struct NMEAFields {
         let start = index == 0 ? 0 : ends[index &- 1] &+ 1
         let end = ends[index]
         guard start < end else { return nil }
+        // Unsigned `digits.digits` of at most 15 digits (times, angles): read here; anything else
+        // takes the general reader, which reads or rejects it as before.
+        if end &- start <= 16 {
+            var mantissa = 0
+            var position = start
+            while position < end {
+                let digit = base[position] &- 0x30
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ Int(digit)
+                position &+= 1
+            }
+            let integerDigits = position &- start
+            if position < end, integerDigits > 0, base[position] == 0x2E { // .
+                position &+= 1
+                let fractionStart = position
+                while position < end {
+                    let digit = base[position] &- 0x30
+                    guard digit < 10 else { break }
+                    mantissa = mantissa &* 10 &+ Int(digit)
+                    position &+= 1
+                }
+                if position == end {
+                    return Decimal(mantissa: mantissa, scale: end &- fractionStart, integerDigits: integerDigits)
+                }
+            }
+        }
         return try Self.decimal(base, start, end, field: index)
     }
 
