@@ -79,6 +79,83 @@ final class NMEANumberTests: XCTestCase {
         }
     }
 
+    /// `double` reads unsigned `digits[.digits]` on a fast path and everything else through `decimal`;
+    /// both must give strtod's double bit for bit, and refuse what `decimal` refuses.
+    func testDoubleFieldsReadAlikeOnTheFastAndGeneralPaths() throws {
+        let texts = ["1.32", "007.50", "12.", "0", "63.1", "123456789012345", "1234567.89012345", "1234567890123456",
+                     "1234567.890123456", ".5", "-1.5", "+2", "-0.0", "1.2.3", "1a", "9x", "."]
+        let body = Array(("GPVTG," + texts.joined(separator: ",")).utf8)
+        var ends = body.indices.filter { body[$0] == 0x2C }
+        ends.append(body.count)
+        try body.withUnsafeBufferPointer { bodyBuffer in
+            try ends.withUnsafeBufferPointer { endsBuffer in
+                let fields = NMEAFields(body: bodyBuffer, ends: endsBuffer)
+                for (offset, text) in texts.enumerated() {
+                    if let expected = value(text) {
+                        let ours = try XCTUnwrap(try fields.double(offset + 1), text)
+                        XCTAssertEqual(ours.bitPattern, expected.bitPattern, text)
+                        XCTAssertEqual(ours.bitPattern, strtodValue(text).bitPattern, text)
+                    } else {
+                        XCTAssertThrowsError(try fields.double(offset + 1), "\(text) must be refused")
+                    }
+                }
+                XCTAssertNil(try fields.double(texts.count + 1), "a field the sentence does not have")
+            }
+        }
+    }
+
+    /// A field's `decimal` (times, angles) reads unsigned `digits.digits` on a fast path; every field
+    /// must give the same parts, or the same refusal, as the general reader on its text.
+    func testFieldDecimalsReadAlikeOnTheFastAndGeneralPaths() throws {
+        let texts = ["083559.00", "4717.11437", "00833.91522", "12.", "007.50", "1234567.89012345", "1234567.890123456",
+                     "123456789012345", ".5", "-1.5", "+2", "1.2.3", "1a", "."]
+        let body = Array(("GPGGA," + texts.joined(separator: ",")).utf8)
+        var ends = body.indices.filter { body[$0] == 0x2C }
+        ends.append(body.count)
+        try body.withUnsafeBufferPointer { bodyBuffer in
+            try ends.withUnsafeBufferPointer { endsBuffer in
+                let fields = NMEAFields(body: bodyBuffer, ends: endsBuffer)
+                for (offset, text) in texts.enumerated() {
+                    if let expected = read(text) ?? nil {
+                        let ours = try XCTUnwrap(try fields.decimal(offset + 1), text)
+                        XCTAssertEqual(ours.mantissa, expected.mantissa, text)
+                        XCTAssertEqual(ours.scale, expected.scale, text)
+                        XCTAssertEqual(ours.integerDigits, expected.integerDigits, text)
+                        XCTAssertEqual(ours.isNegative, expected.isNegative, text)
+                    } else {
+                        XCTAssertThrowsError(try fields.decimal(offset + 1), "\(text) must be refused")
+                    }
+                }
+            }
+        }
+    }
+
+    /// GSV and GSA numbers of plain digits are stored as read (`plainNumber`); the rest go through
+    /// `int`. A sentence mixing both must decode as if every field had gone through `int`.
+    func testSatelliteFieldsReadAlikeOnTheFastAndGeneralPaths() throws {
+        var decoder = NMEADecoder()
+        let mixed = decoder.decode(GPSTestSupport.sentence("GPGSV,2,1,07,+02,45,120,41,05,-3,230,,12,30,1234567890,38,,,,"))
+        guard case let .sentence(sentence) = mixed, case let .gsv(gsv) = sentence.content else {
+            return XCTFail("not decoded: \(mixed)")
+        }
+        XCTAssertEqual(Array(gsv.satellites), [
+            NMEAGSV.Satellite(id: 2, elevation: 45, azimuth: 120, snr: 41),
+            NMEAGSV.Satellite(id: 5, elevation: -3, azimuth: 230, snr: nil),
+            NMEAGSV.Satellite(id: 12, elevation: 30, azimuth: 1_234_567_890, snr: 38),
+        ], "signs and ten digits take the general path; the empty fourth block is padding")
+        XCTAssertEqual(decoder.decode(GPSTestSupport.sentence("GPGSV,1,1,01,07,4x,120,41")), .rejected(.malformed),
+                       "garbage after a plain id is still refused")
+        XCTAssertEqual(decoder.decode(GPSTestSupport.sentence("GPGSV,1,1,01,07,45,120,99999999999")),
+                       .rejected(.malformed), "a number beyond 32 bits is still refused")
+        let gsa = decoder.decode(GPSTestSupport.sentence("GNGSA,A,3,+65,071,,72,,,,,,,,,1.32,0.78,1.06,2"))
+        guard case let .sentence(gsaSentence) = gsa, case let .gsa(decoded) = gsaSentence.content else {
+            return XCTFail("not decoded: \(gsa)")
+        }
+        XCTAssertEqual(Array(decoded.satelliteIDs), [65, 71, 72])
+        XCTAssertEqual(decoder.decode(GPSTestSupport.sentence("GNGSA,A,3,65,7a,,,,,,,,,,,1.32,0.78,1.06,2")),
+                       .rejected(.malformed))
+    }
+
     /// Random decimals as receivers write them (up to 15 digits, the point anywhere, leading zeros,
     /// signs): every one must give strtod's double exactly.
     func testRandomDecimalsMatchStrtodBitForBit() {

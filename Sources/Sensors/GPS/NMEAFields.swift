@@ -51,6 +51,7 @@ public struct NMEAFields {
         return modes
     }
 
+    @inline(__always) // a few instructions per digit; the call around them cost as much
     public func int(_ index: Int) throws(NMEAFieldError) -> Int? {
         guard index < ends.count, let base = body.baseAddress else { return nil }
         let start = index == 0 ? 0 : ends[index &- 1] &+ 1
@@ -70,13 +71,87 @@ public struct NMEAFields {
             }
             if position == end { return value }
         }
-        guard let number = try Self.decimal(base, start, end, field: index) else { return nil }
-        guard number.scale == 0 else { throw NMEAFieldError(field: index, reason: "expected an integer") }
+        return try Self.generalInt(base, start, end, field: index)
+    }
+
+    /// `int`'s general path (signs, points, garbage), kept out of line so the fast path inlined at
+    /// every call site stays small.
+    @inline(never)
+    static func generalInt(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int)
+        throws(NMEAFieldError) -> Int? {
+        guard let number = try decimal(base, start, end, field: field) else { return nil }
+        guard number.scale == 0 else { throw NMEAFieldError(field: field, reason: "expected an integer") }
         return number.mantissa
     }
 
+    /// Field `index`, which must exist, read for the inline satellite lists of GSV and GSA without an
+    /// optional or an error: `emptyField` if empty, the value if it is 1–9 plain digits (so it fits
+    /// 32 bits), `notPlain` otherwise, and the caller then reads it with `int`, which gives the same
+    /// value or error as ever. Why: these are most fields of the stream (issue 5's 50× bar).
+    @inline(__always)
+    func plainNumber(_ index: Int) -> Int32 {
+        let base = body.baseAddress.unsafelyUnwrapped
+        let start = ends[index &- 1] &+ 1
+        let end = ends[index]
+        if start == end { return Self.emptyField }
+        guard end &- start <= 9 else { return Self.notPlain }
+        var value: Int32 = 0
+        var position = start
+        repeat {
+            let digit = base[position] &- 0x30
+            guard digit < 10 else { return Self.notPlain }
+            value = value &* 10 &+ Int32(truncatingIfNeeded: digit)
+            position &+= 1
+        } while position < end
+        return value
+    }
+
+    /// `plainNumber` of an empty field; also the satellite lists' mark for an absent number.
+    static let emptyField = Int32.min
+    /// `plainNumber` of a field that is not plain digits.
+    static let notPlain: Int32 = -1
+
+    @inline(__always)
     public func double(_ index: Int) throws(NMEAFieldError) -> Double? {
-        guard let number = try decimal(index) else { return nil }
+        guard index < ends.count, let base = body.baseAddress else { return nil }
+        let start = index == 0 ? 0 : ends[index &- 1] &+ 1
+        let end = ends[index]
+        guard start < end else { return nil }
+        // Unsigned `digits[.digits]` of at most 15 digits (DOPs, speeds, courses, altitudes) is read
+        // here straight into a Double, with no Decimal in between. Anything else (a sign, a leading
+        // point, garbage, more digits) takes `decimal`, which reads or rejects it as it always did;
+        // the value is the same either way (mantissa and power of ten both exact, one division).
+        if end &- start <= 16 {
+            var mantissa = 0
+            var position = start
+            while position < end {
+                let digit = base[position] &- 0x30
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ Int(digit)
+                position &+= 1
+            }
+            if position == end {
+                if end &- start <= 15 { return Double(mantissa) }
+            } else if position > start, base[position] == 0x2E { // .
+                position &+= 1
+                let fractionStart = position
+                while position < end {
+                    let digit = base[position] &- 0x30
+                    guard digit < 10 else { break }
+                    mantissa = mantissa &* 10 &+ Int(digit)
+                    position &+= 1
+                }
+                if position == end { return Double(mantissa) / Self.doublePowerOfTen(end &- fractionStart) }
+            }
+        }
+        return try Self.generalDouble(base, start, end, field: index)
+    }
+
+    /// `double`'s general path, out of line like `generalInt`.
+    @inline(never)
+    static func generalDouble(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int)
+        throws(NMEAFieldError) -> Double? {
+        guard let number = try decimal(base, start, end, field: field) else { return nil }
         return number.value
     }
 
@@ -216,6 +291,32 @@ public struct NMEAFields {
         let start = index == 0 ? 0 : ends[index &- 1] &+ 1
         let end = ends[index]
         guard start < end else { return nil }
+        // Unsigned `digits.digits` of at most 15 digits (times, angles): read here; anything else
+        // takes the general reader, which reads or rejects it as before.
+        if end &- start <= 16 {
+            var mantissa = 0
+            var position = start
+            while position < end {
+                let digit = base[position] &- 0x30
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ Int(digit)
+                position &+= 1
+            }
+            let integerDigits = position &- start
+            if position < end, integerDigits > 0, base[position] == 0x2E { // .
+                position &+= 1
+                let fractionStart = position
+                while position < end {
+                    let digit = base[position] &- 0x30
+                    guard digit < 10 else { break }
+                    mantissa = mantissa &* 10 &+ Int(digit)
+                    position &+= 1
+                }
+                if position == end {
+                    return Decimal(mantissa: mantissa, scale: end &- fractionStart, integerDigits: integerDigits)
+                }
+            }
+        }
         return try Self.decimal(base, start, end, field: index)
     }
 

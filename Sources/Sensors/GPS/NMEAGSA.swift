@@ -38,6 +38,12 @@ public struct NMEAGSA: Sendable, Hashable {
         let dopStart = 15
         var ids = NMEASatelliteIDs()
         for index in 3..<dopStart { // 12 slots: the list's capacity
+            let plain = f.plainNumber(index) // empty or plain digits: nearly all slots
+            if plain == NMEAFields.emptyField { continue }
+            if plain != NMEAFields.notPlain {
+                guard ids.appendStored(plain) else { throw NMEAFieldError(field: index, reason: "more than 12 ids") }
+                continue
+            }
             if let id = try f.int(index), !ids.append(id) {
                 throw NMEAFieldError(field: index, reason: "satellite id beyond 32 bits")
             }

@@ -13,7 +13,7 @@ extension NMEAGSV {
         private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
                               Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        private static let absent = Int32.min
+        static let absent = NMEAFields.emptyField
         public private(set) var count = 0
 
         public init() {}
@@ -52,6 +52,22 @@ extension NMEAGSV {
             }
             guard count < Self.capacity, let id = Int32(exactly: satellite.id), let elevation = stored(satellite.elevation),
                   let azimuth = stored(satellite.azimuth), let snr = stored(satellite.snr) else { return false }
+            let offset = count &* 16
+            withUnsafeMutableBytes(of: &storage) { raw in
+                raw.storeBytes(of: id, toByteOffset: offset, as: Int32.self)
+                raw.storeBytes(of: elevation, toByteOffset: offset &+ 4, as: Int32.self)
+                raw.storeBytes(of: azimuth, toByteOffset: offset &+ 8, as: Int32.self)
+                raw.storeBytes(of: snr, toByteOffset: offset &+ 12, as: Int32.self)
+            }
+            count &+= 1
+            return true
+        }
+
+        /// Appends numbers already in storage form (`absent` for a missing one; the id never is), as
+        /// `NMEAFields.plainNumber` reads them; false when full.
+        @inline(__always)
+        mutating func appendStored(id: Int32, elevation: Int32, azimuth: Int32, snr: Int32) -> Bool {
+            guard count < Self.capacity else { return false }
             let offset = count &* 16
             withUnsafeMutableBytes(of: &storage) { raw in
                 raw.storeBytes(of: id, toByteOffset: offset, as: Int32.self)

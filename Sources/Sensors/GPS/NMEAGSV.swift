@@ -51,7 +51,18 @@ public struct NMEAGSV: Sendable, Hashable {
         var satellites = Satellites()
         for block in 0..<trailing / 4 { // at most 4 blocks (trailing ≤ 17): the list's capacity
             let index = 4 + 4 * block
-            // An all-empty block is padding some receivers send.
+            // Plain digits and empty fields (nearly all) are stored as read; anything else is read
+            // below as before, so values and errors do not depend on which path read them.
+            let id = f.plainNumber(index), elevation = f.plainNumber(index + 1)
+            let azimuth = f.plainNumber(index + 2), snr = f.plainNumber(index + 3)
+            if id == NMEAFields.emptyField { continue } // an all-empty block is padding some receivers send
+            if id != NMEAFields.notPlain, elevation != NMEAFields.notPlain, azimuth != NMEAFields.notPlain,
+               snr != NMEAFields.notPlain {
+                guard satellites.appendStored(id: id, elevation: elevation, azimuth: azimuth, snr: snr) else {
+                    throw NMEAFieldError(field: index, reason: "more than \(Satellites.capacity) satellites")
+                }
+                continue
+            }
             if let id = try f.int(index) {
                 let satellite = Satellite(id: id, elevation: try f.int(index + 1), azimuth: try f.int(index + 2),
                                           snr: try f.int(index + 3))

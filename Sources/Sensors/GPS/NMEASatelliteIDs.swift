@@ -37,6 +37,16 @@ public struct NMEASatelliteIDs: RandomAccessCollection, Hashable, Sendable, Expr
         return true
     }
 
+    /// Appends an id already known to fit 32 bits (`NMEAFields.plainNumber`); false when full.
+    @inline(__always)
+    mutating func appendStored(_ id: Int32) -> Bool {
+        guard count < Self.capacity else { return false }
+        let offset = count &* 4
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: id, toByteOffset: offset, as: Int32.self) }
+        count &+= 1
+        return true
+    }
+
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 
     public func hash(into hasher: inout Hasher) {
