@@ -35,25 +35,10 @@ public struct GPSDFeed: Sendable {
 
     /// Connects, delivers fixes, and reconnects after every loss until cancelled.
     public func run() async {
-        var backoff = self.backoff
-        // The same failure again (gpsd left stopped) goes to debug: the journal's error priority
-        // shows it once, not every 30 s.
-        var lastProblem: String?
-        while !Task.isCancelled {
-            let started = clock.elapsed
-            do {
-                let fixes = try await session { lastProblem = nil }
-                if Task.isCancelled { return }
-                logger.warning("gpsd at \(host):\(port) closed the connection after \(fixes) fixes")
-            } catch {
-                if Task.isCancelled { return }
-                let problem = "GPS from gpsd at \(host):\(port): \(explain(error))"
-                if problem == lastProblem { logger.debug("still: \(problem)") } else { logger.error("\(problem)") }
-                lastProblem = problem
-            }
-            let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
-            logger.info("connecting to gpsd at \(host):\(port) again in \(SupervisedService.format(delay))")
-            do { try await clock.sleep(for: delay) } catch { return }
+        await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "connecting to gpsd at \(host):\(port)",
+                             describe: { "GPS from gpsd at \(host):\(port): \(explain($0))" }) { connected in
+            let fixes = try await session(connected: connected)
+            return "gpsd at \(host):\(port) closed the connection after \(fixes) fixes"
         }
     }
 

@@ -29,31 +29,16 @@ public struct SerialGPSFeed: Sendable {
 
     /// Opens the device, delivers fixes, and reopens after every loss until cancelled.
     public func run() async {
-        var backoff = self.backoff
-        // The same failure again (a receiver left unplugged) goes to debug: the journal's error
-        // priority shows it once, not every 30 s.
-        var lastProblem: String?
-        while !Task.isCancelled {
-            let started = clock.elapsed
-            do {
-                let port = try SerialPort(path: device, baud: baud)
-                logger.info("reading the GPS on \(device) at \(baud) baud")
-                lastProblem = nil
-                // Ends when the port fails; GPSReceiver logs the failure with the device path.
-                let fixes = GPSReceiver.fixes(from: port.bytes(), source: device, clock: clock, logger: logger)
-                for await fix in fixes { sink.yield(fix) }
-                port.close()
-                if Task.isCancelled { return }
-                logger.warning("lost the GPS on \(device)")
-            } catch {
-                if Task.isCancelled { return }
-                let problem = "GPS: \(error)"
-                if problem == lastProblem { logger.debug("still: \(problem)") } else { logger.error("\(problem)") }
-                lastProblem = problem
-            }
-            let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
-            logger.info("opening the GPS on \(device) again in \(SupervisedService.format(delay))")
-            do { try await clock.sleep(for: delay) } catch { return }
+        await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "opening the GPS on \(device)",
+                             describe: { "GPS: \($0)" }) { opened in
+            let port = try SerialPort(path: device, baud: baud)
+            defer { port.close() }
+            logger.info("reading the GPS on \(device) at \(baud) baud")
+            opened()
+            // Ends when the port fails; GPSReceiver logs the failure with the device path.
+            let fixes = GPSReceiver.fixes(from: port.bytes(), source: device, clock: clock, logger: logger)
+            for await fix in fixes { sink.yield(fix) }
+            return "lost the GPS on \(device)"
         }
     }
 }
