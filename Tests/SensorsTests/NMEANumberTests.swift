@@ -22,6 +22,18 @@ final class NMEANumberTests: XCTestCase {
 
     func strtodValue(_ text: String) -> Double { text.withCString { strtod($0, nil) } }
 
+    /// Runs `read` on a field cursor over the sentence body `body` (address field first), placed at
+    /// field `field` by skipping the ones before it, as a decoder would.
+    func reading<T>(_ body: String, field: Int, _ read: (inout NMEAFields) throws -> T) rethrows -> T {
+        let bytes = Array((body + "*").utf8) // the `*` ends the body, as in every sentence
+        return try bytes.withUnsafeBufferPointer { buffer in
+            var fields = NMEAFields(body: buffer.baseAddress!, end: bytes.count - 1,
+                                    count: bytes.filter { $0 == 0x2C }.count + 1)
+            for _ in 1..<field { fields.skip() }
+            return try read(&fields)
+        }
+    }
+
     func testLeadingZerosSignsAndMissingFractionReadAsStrtodDoes() throws {
         for text in ["007.50", "0", "00", "12", "12.", ".5", "-1.5", "+2", "-0.0", "0000000.000001", "4717.11399",
                      "01131.00000", "123519.00", "999999999999999", "0.00000000000001", "-00803.70200"] {
@@ -58,76 +70,111 @@ final class NMEANumberTests: XCTestCase {
     /// `int` reads plain digits on a fast path and everything else through `decimal`; both must agree
     /// with what `decimal` alone would say.
     func testIntegerFieldsReadAlikeOnTheFastAndGeneralPaths() throws {
-        let body = Array("GPGSV,007,-3,12.,12.0,,123456789012345,1234567890123456,9x,+4,0".utf8)
-        var ends = body.indices.filter { body[$0] == 0x2C }
-        ends.append(body.count)
-        try body.withUnsafeBufferPointer { bodyBuffer in
-            try ends.withUnsafeBufferPointer { endsBuffer in
-                let fields = NMEAFields(body: bodyBuffer, ends: endsBuffer)
-                XCTAssertEqual(try fields.int(1), 7, "leading zeros")
-                XCTAssertEqual(try fields.int(2), -3)
-                XCTAssertEqual(try fields.int(3), 12, "a point with no fraction")
-                XCTAssertThrowsError(try fields.int(4), "a fraction is not an integer")
-                XCTAssertNil(try fields.int(5), "empty is unknown")
-                XCTAssertEqual(try fields.int(6), 123456789012345, "15 digits")
-                XCTAssertThrowsError(try fields.int(7), "16 digits")
-                XCTAssertThrowsError(try fields.int(8), "garbage")
-                XCTAssertEqual(try fields.int(9), 4)
-                XCTAssertEqual(try fields.int(10), 0)
-                XCTAssertNil(try fields.int(11), "a field the sentence does not have")
+        let body = "GPGSV,007,-3,12.,12.0,,123456789012345,1234567890123456,9x,+4,0"
+        func int(_ field: Int) throws -> Int? { try reading(body, field: field) { try $0.int() } }
+        XCTAssertEqual(try int(1), 7, "leading zeros")
+        XCTAssertEqual(try int(2), -3)
+        XCTAssertEqual(try int(3), 12, "a point with no fraction")
+        XCTAssertThrowsError(try int(4), "a fraction is not an integer")
+        XCTAssertNil(try int(5), "empty is unknown")
+        XCTAssertEqual(try int(6), 123456789012345, "15 digits")
+        XCTAssertThrowsError(try int(7), "16 digits")
+        XCTAssertThrowsError(try int(8), "garbage")
+        XCTAssertEqual(try int(9), 4)
+        XCTAssertEqual(try int(10), 0, "the last field, ended by the body's end")
+        XCTAssertNil(try int(11), "a field the sentence does not have")
+        // Read one after another, each reader starts where the last stopped, general path or not.
+        let all = try reading(body, field: 1) { fields -> [Int?] in
+            var values: [Int?] = []
+            for field in 1...12 {
+                if [4, 7, 8].contains(field) {
+                    XCTAssertThrowsError(try fields.int(), "field \(field)")
+                    values.append(-1)
+                } else {
+                    values.append(try fields.int())
+                }
             }
+            return values
         }
+        XCTAssertEqual(all, [7, -3, 12, -1, nil, 123456789012345, -1, -1, 4, 0, nil, nil])
     }
 
     /// `double` reads unsigned `digits[.digits]` on a fast path and everything else through `decimal`;
     /// both must give strtod's double bit for bit, and refuse what `decimal` refuses.
     func testDoubleFieldsReadAlikeOnTheFastAndGeneralPaths() throws {
         let texts = ["1.32", "007.50", "12.", "0", "63.1", "123456789012345", "1234567.89012345", "1234567890123456",
-                     "1234567.890123456", ".5", "-1.5", "+2", "-0.0", "1.2.3", "1a", "9x", "."]
-        let body = Array(("GPVTG," + texts.joined(separator: ",")).utf8)
-        var ends = body.indices.filter { body[$0] == 0x2C }
-        ends.append(body.count)
-        try body.withUnsafeBufferPointer { bodyBuffer in
-            try ends.withUnsafeBufferPointer { endsBuffer in
-                let fields = NMEAFields(body: bodyBuffer, ends: endsBuffer)
-                for (offset, text) in texts.enumerated() {
-                    if let expected = value(text) {
-                        let ours = try XCTUnwrap(try fields.double(offset + 1), text)
-                        XCTAssertEqual(ours.bitPattern, expected.bitPattern, text)
-                        XCTAssertEqual(ours.bitPattern, strtodValue(text).bitPattern, text)
-                    } else {
-                        XCTAssertThrowsError(try fields.double(offset + 1), "\(text) must be refused")
-                    }
-                }
-                XCTAssertNil(try fields.double(texts.count + 1), "a field the sentence does not have")
+                     "1234567.890123456", ".5", "-1.5", "+2", "-0.0", "1.2.3", "1a", "9x", ".", "1.5x", "1.", "00.000"]
+        let body = "GPVTG," + texts.joined(separator: ",")
+        for (offset, text) in texts.enumerated() {
+            if let expected = value(text) {
+                let ours = try XCTUnwrap(try reading(body, field: offset + 1) { try $0.double() }, text)
+                XCTAssertEqual(ours.bitPattern, expected.bitPattern, text)
+                XCTAssertEqual(ours.bitPattern, strtodValue(text).bitPattern, text)
+            } else {
+                XCTAssertThrowsError(try reading(body, field: offset + 1) { try $0.double() }, "\(text) must be refused")
             }
         }
+        XCTAssertNil(try reading(body, field: texts.count + 1) { try $0.double() }, "a field the sentence does not have")
+        XCTAssertNil(try reading("GPVTG,,1", field: 1) { try $0.double() }, "empty")
     }
 
-    /// A field's `decimal` (times, angles) reads unsigned `digits.digits` on a fast path; every field
-    /// must give the same parts, or the same refusal, as the general reader on its text.
-    func testFieldDecimalsReadAlikeOnTheFastAndGeneralPaths() throws {
-        let texts = ["083559.00", "4717.11437", "00833.91522", "12.", "007.50", "1234567.89012345", "1234567.890123456",
-                     "123456789012345", ".5", "-1.5", "+2", "1.2.3", "1a", "."]
-        let body = Array(("GPGGA," + texts.joined(separator: ",")).utf8)
-        var ends = body.indices.filter { body[$0] == 0x2C }
-        ends.append(body.count)
-        try body.withUnsafeBufferPointer { bodyBuffer in
-            try ends.withUnsafeBufferPointer { endsBuffer in
-                let fields = NMEAFields(body: bodyBuffer, ends: endsBuffer)
-                for (offset, text) in texts.enumerated() {
-                    if let expected = read(text) ?? nil {
-                        let ours = try XCTUnwrap(try fields.decimal(offset + 1), text)
-                        XCTAssertEqual(ours.mantissa, expected.mantissa, text)
-                        XCTAssertEqual(ours.scale, expected.scale, text)
-                        XCTAssertEqual(ours.integerDigits, expected.integerDigits, text)
-                        XCTAssertEqual(ours.isNegative, expected.isNegative, text)
-                    } else {
-                        XCTAssertThrowsError(try fields.decimal(offset + 1), "\(text) must be refused")
-                    }
+    /// Times and angles are read inline in their usual forms and by the general reader otherwise;
+    /// every field must give the same value, or a refusal, either way.
+    func testTimesAndAnglesReadAlikeOnTheFastAndGeneralPaths() throws {
+        // (text, expected milliseconds or nil for a refusal)
+        let times: [(String, Int?)] = [
+            ("083559.00", 30_959_000), ("083559", 30_959_000), ("083559.", 30_959_000), ("083559.5", 30_959_500),
+            ("083559.123", 30_959_123), ("083559.1235", 30_959_124), ("083559.1234", 30_959_123),
+            ("+083559.00", 30_959_000), ("235960.00", 86_400_000), ("240000.00", nil), ("236000", nil),
+            ("83559.00", nil), ("0835590.0", nil), ("-083559", nil), ("083559.1x", nil), ("083559.123456789", 30_959_123),
+            ("083559.1234567890", nil),
+        ]
+        for (text, expected) in times {
+            let body = "GPGGA," + text
+            if let expected {
+                XCTAssertEqual(try reading(body, field: 1) { try $0.timeOfDay() }, expected, text)
+            } else {
+                XCTAssertThrowsError(try reading(body, field: 1) { try $0.timeOfDay() }, "\(text) must be refused")
+            }
+        }
+        XCTAssertNil(try reading("GPGGA,,", field: 1) { try $0.timeOfDay() }, "empty")
+
+        // The value the general rule gives: degrees and minutes split in integers.
+        func expectedAngle(_ text: String, _ hemisphere: String) -> Double? {
+            guard let outcome = read(text), let number = outcome, number.mantissa >= 0, number.integerDigits >= 3 else {
+                return nil
+            }
+            let unit = NMEAFields.powerOfTen(number.scale)
+            let degrees = number.mantissa / (100 * unit)
+            let minutes = Double(number.mantissa - degrees * 100 * unit) / Double(unit)
+            guard minutes < 60 else { return nil }
+            let value = Double(degrees) + minutes / 60
+            return hemisphere == "S" ? -value : value
+        }
+        let angles = ["4717.11399", "5216.36800", "0000.00000", "9000.0000", "4717", "4717.", "+4717.11399",
+                      "471.5", "47.5", "4760.0", "9000.0001", "-4717.1", "4717.1x", "123456789012.345", "1234567890123.456",
+                      "00803.70200"]
+        for text in angles {
+            for hemisphere in ["N", "S"] {
+                let body = "GPGGA,\(text),\(hemisphere),1"
+                if let expected = expectedAngle(text, hemisphere), abs(expected) <= 90 {
+                    let ours = try XCTUnwrap(try reading(body, field: 1) { try $0.latitude() }, text)
+                    XCTAssertEqual(ours.bitPattern, expected.bitPattern, "\(text) \(hemisphere)")
+                    XCTAssertEqual(try reading(body, field: 1) { fields -> Int? in
+                        _ = try fields.latitude()
+                        return try fields.int()
+                    }, 1, "the hemisphere is read with the angle: the next field follows")
+                } else {
+                    XCTAssertThrowsError(try reading(body, field: 1) { try $0.latitude() }, "\(text) must be refused")
                 }
             }
         }
+        XCTAssertEqual(try reading("GPGGA,00803.70200,W", field: 1) { try $0.longitude() }, -(8 + 3.702 / 60))
+        XCTAssertThrowsError(try reading("GPGGA,4717.1,E", field: 1) { try $0.latitude() }, "E is no latitude hemisphere")
+        XCTAssertThrowsError(try reading("GPGGA,4717.1,", field: 1) { try $0.latitude() }, "no hemisphere")
+        XCTAssertThrowsError(try reading("GPGGA,,N", field: 1) { try $0.latitude() }, "a hemisphere without a value")
+        XCTAssertNil(try reading("GPGGA,,", field: 1) { try $0.latitude() }, "both empty")
+        XCTAssertNil(try reading("GPGGA", field: 1) { try $0.latitude() }, "both missing")
     }
 
     /// GSV and GSA numbers of plain digits are stored as read (`plainNumber`); the rest go through

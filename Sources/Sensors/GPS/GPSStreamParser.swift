@@ -74,6 +74,24 @@ public struct GPSStreamParser: Sendable {
         return (word & high) | below20 | is7F | byteMask(word, equalTo: 0x24)
     }
 
+    /// How many bytes of a mask have their high bit set (the masks above set no other bits): the
+    /// bits moved to the bottom of each byte and summed by one multiplication into the top byte.
+    /// Why not `nonzeroBitCount`: without POPCNT in the baseline x86-64 target it is a 20-instruction
+    /// bit trick.
+    @inline(__always)
+    static func countFlagged(_ mask: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((mask >> 7) &* 0x0101_0101_0101_0101) >> 56)
+    }
+
+    /// High bit set in each byte that may stop a sentence: every byte `stopMask` marks, and also
+    /// space, `!`, `"` and `#` (it tests < 0x25 where `stopMask` tests < 0x20 and = 0x24). Cheaper,
+    /// and those four are rare, so the exact mask is computed only for a word this one flags.
+    @inline(__always)
+    static func stopCandidates(_ word: UInt64) -> UInt64 {
+        let low7 = word & 0x7F7F_7F7F_7F7F_7F7F
+        return ((low7 &+ 0x0101_0101_0101_0101) | word | ~(low7 &+ 0x5B5B_5B5B_5B5B_5B5B)) & 0x8080_8080_8080_8080
+    }
+
     private mutating func reject(_ kind: GPSRejection) {
         counts.rejected[kind, default: 0] += 1
     }
@@ -88,62 +106,52 @@ public struct GPSStreamParser: Sendable {
 
     /// Scans `buf` and returns how many bytes were used up; the rest start an unfinished frame.
     private mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, final: Bool, _ handle: (GPSMessage) -> Void) -> Int {
-        // Field boundaries of the sentence at hand, on the stack: a sentence has at most
-        // maxSentenceLength - 1 commas, plus its last field's end.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.maxSentenceLength + 2) { ends in
-            scan(buf, ends: ends, final: final, handle)
-        }
-    }
-
-    private mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, ends: UnsafeMutableBufferPointer<Int>, final: Bool,
-                               _ handle: (GPSMessage) -> Void) -> Int {
-        guard let base = buf.baseAddress, let endsBase = ends.baseAddress else { return buf.count }
+        guard let base = buf.baseAddress else { return buf.count }
         let n = buf.count
         var i = 0
         while i < n {
             let byte = base[i]
             if byte == 0x24 { // $
-                // One pass finds the sentence's end, XORs its bytes for the checksum and notes its
+                // One pass finds the sentence's end, XORs its bytes for the checksum and counts its
                 // commas for the decoder. It ends at CR/LF; another `$`, a control byte or a byte
                 // ≥ 0x7F interrupts it, and so does running past maxSentenceLength.
                 let tooLong = i + Self.maxSentenceLength + 1
                 let limit = min(n, tooLong)
                 var j = i + 1
-                var sum: UInt8 = 0
                 var commas = 0
                 var stopped = false
                 var interrupted = false
-                // Eight bytes at a time while they fit: one test finds any byte that ends the
-                // sentence, the commas come from a mask, the checksum is XORed word-wise and folded.
+                // Eight bytes at a time while they fit: one cheap test for any byte that may end the
+                // sentence, commas counted from a mask, the checksum XORed word-wise and folded.
                 var wordSum: UInt64 = 0
                 while j &+ 8 <= limit {
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-                    let stop = Self.stopMask(word)
-                    let keep = stop == 0 ? UInt64.max : (UInt64(1) << UInt64(stop.trailingZeroBitCount & ~7)) &- 1
-                    wordSum ^= word & keep
-                    var commaBits = Self.byteMask(word, equalTo: 0x2C) & keep
-                    while commaBits != 0 {
-                        endsBase[commas] = j &+ commaBits.trailingZeroBitCount >> 3 &- i &- 1 // relative to the body
-                        commas &+= 1
-                        commaBits &= commaBits &- 1
+                    let commaBits = Self.byteMask(word, equalTo: 0x2C)
+                    if Self.stopCandidates(word) != 0 {
+                        let stop = Self.stopMask(word)
+                        if stop != 0 {
+                            // Only the bytes before the stop belong to the sentence.
+                            let keep = (UInt64(1) << UInt64(stop.trailingZeroBitCount & ~7)) &- 1
+                            wordSum ^= word & keep
+                            commas &+= Self.countFlagged(commaBits & keep)
+                            j &+= stop.trailingZeroBitCount >> 3
+                            let c = base[j]
+                            stopped = true
+                            interrupted = c != 0x0D && c != 0x0A
+                            break
+                        }
                     }
-                    if stop != 0 {
-                        j &+= stop.trailingZeroBitCount >> 3
-                        let c = base[j]
-                        stopped = true
-                        interrupted = c != 0x0D && c != 0x0A
-                        break
-                    }
+                    wordSum ^= word
+                    commas &+= Self.countFlagged(commaBits)
                     j &+= 8
                 }
                 wordSum ^= wordSum >> 32
                 wordSum ^= wordSum >> 16
                 wordSum ^= wordSum >> 8
-                sum = UInt8(truncatingIfNeeded: wordSum)
+                var sum = UInt8(truncatingIfNeeded: wordSum)
                 while !stopped && j < limit { // the last few bytes, one at a time
                     let c = base[j]
                     if c == 0x2C { // ,
-                        endsBase[commas] = j - i - 1 // relative to the body, after `$`
                         commas += 1
                     } else if c &- 0x20 >= 0x5F || c == 0x24 { // not printable ASCII, or `$`
                         stopped = true
@@ -165,7 +173,7 @@ public struct GPSStreamParser: Sendable {
                     reject(.truncated)
                 } else {
                     if let rejection = NMEADecoder.decode(UnsafeBufferPointer(start: base + i, count: j - i), xor: sum,
-                                                          ends: ends, commas: commas, handle) {
+                                                          commas: commas, handle) {
                         reject(rejection)
                     } else {
                         counts.nmeaSentences += 1

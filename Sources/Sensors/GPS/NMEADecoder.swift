@@ -22,32 +22,27 @@ public struct NMEADecoder: Sendable {
     public mutating func decode(_ sentence: UnsafeBufferPointer<UInt8>) -> Outcome {
         let n = sentence.count
         guard n >= 1, sentence[0] == 0x24 else { return .rejected(.malformed) } // $
-        // Field boundaries on the stack: at most n - 1 commas, plus the last field's end.
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: n + 1) { ends in
-            var sum: UInt8 = 0
-            var commas = 0
-            for index in 1..<n {
-                let byte = sentence[index]
-                sum ^= byte
-                if byte == 0x2C { ends[commas] = index - 1; commas += 1 } // , ; positions relative to the body
-            }
-            var outcome = Outcome.rejected(.malformed)
-            if let rejection = Self.decode(sentence, xor: sum, ends: ends, commas: commas, { message in
-                if case let .nmea(decoded) = message { outcome = .sentence(decoded) }
-            }) {
-                outcome = .rejected(rejection)
-            }
-            return outcome
+        var sum: UInt8 = 0
+        var commas = 0
+        for byte in sentence.dropFirst() {
+            sum ^= byte
+            if byte == 0x2C { commas += 1 } // ,
         }
+        var outcome = Outcome.rejected(.malformed)
+        if let rejection = Self.decode(sentence, xor: sum, commas: commas, { message in
+            if case let .nmea(decoded) = message { outcome = .sentence(decoded) }
+        }) {
+            outcome = .rejected(rejection)
+        }
+        return outcome
     }
 
-    /// Decodes a sentence whose bytes after `$` XOR to `xor` and whose commas, `commas` of them, sit at
-    /// `ends[0..<commas]` (indices relative to the body after `$`). `ends` has room for one more.
-    /// `GPSStreamParser` gathers both while it looks for the sentence's end, so the bytes are read once.
+    /// Decodes a sentence whose bytes after `$` XOR to `xor` and hold `commas` commas.
+    /// `GPSStreamParser` counts both while it looks for the sentence's end.
     /// The sentence goes straight to `handle` (nil returned), built in place rather than returned and
     /// copied through an `Outcome`; otherwise the reason it was rejected is returned.
-    static func decode(_ sentence: UnsafeBufferPointer<UInt8>, xor: UInt8, ends: UnsafeMutableBufferPointer<Int>,
-                       commas: Int, _ handle: (GPSMessage) -> Void) -> GPSRejection? {
+    static func decode(_ sentence: UnsafeBufferPointer<UInt8>, xor: UInt8, commas: Int,
+                       _ handle: (GPSMessage) -> Void) -> GPSRejection? {
         let n = sentence.count
         guard n >= 1, sentence[0] == 0x24 else { return .malformed } // $
         // `*` must be third from the end; anything else is a missing or damaged checksum.
@@ -56,21 +51,24 @@ public struct NMEADecoder: Sendable {
         guard let high = Self.hexValue(hexHigh), let low = Self.hexValue(hexLow) else {
             return .checksum
         }
-        // The XOR covered `*hh` too (hex digits and `*` are no commas, so `ends` holds only the body's).
+        // The XOR covered `*hh` too (hex digits and `*` are no commas, so `commas` counts only the body's).
         guard xor ^ 0x2A ^ hexHigh ^ hexLow == high << 4 | low else { return .checksum }
-        ends[commas] = n - 4
-        let body = UnsafeBufferPointer(rebasing: sentence[1..<(n - 3)])
-        let fields = NMEAFields(body: body, ends: UnsafeBufferPointer(rebasing: ends[0...commas]))
-        guard fields.ends[0] == 5, let talker = NMEATalker(body[0], body[1]) else { return .unsupported }
+        // The address field is five letters: talker and type.
+        let body = sentence.baseAddress.unsafelyUnwrapped + 1
+        let end = n - 4 // the `*`, relative to the body
+        guard end >= 5, end == 5 || body[5] == 0x2C, let talker = NMEATalker(body[0], body[1]) else {
+            return .unsupported
+        }
+        let f = NMEAFields(body: body, end: end, count: commas + 1)
         do {
             switch (body[2], body[3], body[4]) {
-            case (0x52, 0x4D, 0x43): handle(.nmea(NMEASentence(talker: talker, content: .rmc(try NMEARMC(fields))))) // RMC
-            case (0x47, 0x47, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .gga(try NMEAGGA(fields))))) // GGA
-            case (0x47, 0x53, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .gsa(try NMEAGSA(fields))))) // GSA
-            case (0x47, 0x53, 0x56): handle(.nmea(NMEASentence(talker: talker, content: .gsv(try NMEAGSV(fields))))) // GSV
-            case (0x56, 0x54, 0x47): handle(.nmea(NMEASentence(talker: talker, content: .vtg(try NMEAVTG(fields))))) // VTG
-            case (0x47, 0x4E, 0x53): handle(.nmea(NMEASentence(talker: talker, content: .gns(try NMEAGNS(fields))))) // GNS
-            case (0x5A, 0x44, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .zda(try NMEAZDA(fields))))) // ZDA
+            case (0x52, 0x4D, 0x43): handle(.nmea(NMEASentence(talker: talker, content: .rmc(try NMEARMC(f))))) // RMC
+            case (0x47, 0x47, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .gga(try NMEAGGA(f))))) // GGA
+            case (0x47, 0x53, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .gsa(try NMEAGSA(f))))) // GSA
+            case (0x47, 0x53, 0x56): handle(.nmea(NMEASentence(talker: talker, content: .gsv(try NMEAGSV(f))))) // GSV
+            case (0x56, 0x54, 0x47): handle(.nmea(NMEASentence(talker: talker, content: .vtg(try NMEAVTG(f))))) // VTG
+            case (0x47, 0x4E, 0x53): handle(.nmea(NMEASentence(talker: talker, content: .gns(try NMEAGNS(f))))) // GNS
+            case (0x5A, 0x44, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .zda(try NMEAZDA(f))))) // ZDA
             default: return .unsupported
             }
             return nil

@@ -1,109 +1,174 @@
-/// The comma-separated fields of one NMEA sentence, read in place from the received bytes.
+/// The comma-separated fields of one NMEA sentence, read in order from the received bytes.
 ///
-/// Why a borrowed view: parsing is on the hot path (issue 5 wants ≥ 50× pynmea2), so fields are
-/// never copied into Strings; numbers are built from their digits. An empty field means "unknown"
-/// (platform.md §4.2) and reads as nil, as does a trailing field an older NMEA version does not
-/// send (RMC's posMode arrived in 2.3, navStatus in 4.1). Anything else unreadable throws.
-public struct NMEAFields {
-    /// The bytes between `$` and `*`: address field first.
-    let body: UnsafeBufferPointer<UInt8>
-    /// `ends[i]` is the index in `body` just past field i (its comma, or `body.count`).
-    let ends: UnsafeBufferPointer<Int>
+/// Why a cursor: parsing is on the hot path (issue 5 wants ≥ 50× pynmea2), so fields are never
+/// copied into Strings and their commas are never looked up: each reader starts where the last one
+/// stopped, reads the run of digits there (`digitRun`), and checks the byte after it is the field's
+/// comma (or the body's end). The body is always followed by the `*` of its checksum, so no digit
+/// loop needs a bounds test. An empty field means "unknown" (platform.md §4.2) and reads as nil, as does
+/// a trailing field an older NMEA version does not send (RMC's posMode arrived in 2.3, navStatus in
+/// 4.1). Anything else unreadable throws. The common forms (plain digits, `digits.digits`,
+/// `hhmmss.ss`, `ddmm.mmmm`) are read inline; everything else (signs, leading points, garbage, too
+/// many digits) by the general reader, which gives the same value or the same refusal.
+struct NMEAFields {
+    /// The body's first byte (just after `$`).
+    let base: UnsafePointer<UInt8>
+    /// Index of the `*` that ends the body: the last field ends there.
+    let end: Int
+    /// Fields in the body, address field included (commas + 1).
+    let count: Int
+    /// Where the next field starts; past `end` once the last field has been read.
+    private(set) var position: Int
+    /// The next field's number, for errors (0 is the address field).
+    private(set) var index: Int
 
-    public var count: Int { ends.count }
-
-    func bounds(_ index: Int) -> Range<Int>? {
-        guard index < ends.count else { return nil }
-        let start = index == 0 ? 0 : ends[index - 1] + 1
-        return start..<ends[index]
+    /// Reads the body `base[0..<end]`, whose `count - 1` commas the caller has counted; `base[end]`
+    /// must be `*` (it stops the digit loops). The first field read is field 1, after the 5-letter
+    /// address (`end == 5` or `base[5] == ","`, which the caller has checked).
+    init(body base: UnsafePointer<UInt8>, end: Int, count: Int) {
+        self.base = base
+        self.end = end
+        self.count = count
+        position = 6
+        index = 1
     }
 
-    public func isEmpty(_ index: Int) -> Bool { bounds(index)?.isEmpty ?? true }
+    /// The run of ASCII digits at `start`: its value (wrapped if longer than 18 digits, so callers
+    /// check `count`) and length. The `*` after the body ends any run.
+    ///
+    /// Tried and slower here: eight bytes at a time (a mask for the first byte that is not a digit,
+    /// three multiplications for the value). It takes more instructions than this loop for the two-
+    /// and three-digit fields that are most of a GSV or GSA, and ran 15 % slower.
+    @inline(always)
+    func digitRun(_ start: Int) -> (value: Int, count: Int) {
+        var stop = start
+        var value = 0
+        var digit = base[stop] &- 0x30
+        while digit < 10 {
+            value = value &* 10 &+ Int(digit)
+            stop &+= 1
+            digit = base[stop] &- 0x30
+        }
+        return (value, stop &- start)
+    }
 
     /// Throws unless the sentence has at least `minimum` fields after the address field.
-    @inline(__always)
-    public func require(_ minimum: Int) throws(NMEAFieldError) {
-        guard ends.count - 1 >= minimum else {
-            throw NMEAFieldError(field: ends.count - 1, reason: "\(ends.count - 1) fields, expected at least \(minimum)")
+    @inline(always)
+    func require(_ minimum: Int) throws(NMEAFieldError) {
+        guard count - 1 >= minimum else {
+            throw NMEAFieldError(field: count - 1, reason: "\(count - 1) fields, expected at least \(minimum)")
         }
     }
 
-    /// The field's single character, nil if empty.
-    public func character(_ index: Int) throws(NMEAFieldError) -> UInt8? {
-        guard let range = bounds(index), !range.isEmpty else { return nil }
-        guard range.count == 1 else { throw NMEAFieldError(field: index, reason: "expected one character") }
-        return body[range.lowerBound]
+    /// ASCII `,` and the offsets of `,` and `.` from `0`, as the digit loops see them.
+    static let comma: UInt8 = 0x2C
+    static let commaDigit: UInt8 = 0x2C &- 0x30
+    static let pointDigit: UInt8 = 0x2E &- 0x30
+
+    /// Moves past the field that ends at `stop` (its comma, or `end`).
+    @inline(always)
+    private mutating func finish(at stop: Int) {
+        position = stop &+ 1
+        index &+= 1
     }
 
-    /// The field's characters, for fields such as GNS posMode that are one letter per constellation.
-    public func characters(_ index: Int) -> [UInt8] {
-        guard let range = bounds(index) else { return [] }
-        return Array(body[range])
+    /// Where the field starting at `start` ends: its comma, or `end`.
+    private func fieldEnd(from start: Int) -> Int {
+        var stop = start
+        while stop < end && base[stop] != Self.comma { stop &+= 1 }
+        return stop
     }
 
-    /// The field's characters as GNS posMode letters, stored inline; empty if the field is empty or
-    /// missing. Throws when there are more than `NMEAPositionModes.capacity`.
-    func positionModes(_ index: Int) throws(NMEAFieldError) -> NMEAPositionModes {
-        guard let range = bounds(index) else { return NMEAPositionModes() }
-        guard let modes = NMEAPositionModes(UnsafeBufferPointer(rebasing: body[range])) else {
+    /// Skips the next field without reading it (one whose content we do not use).
+    @inline(always)
+    mutating func skip() {
+        guard position <= end else { return }
+        finish(at: fieldEnd(from: position))
+    }
+
+    /// The next field's single character, nil if empty.
+    @inline(always)
+    mutating func character() throws(NMEAFieldError) -> UInt8? {
+        let start = position
+        guard start <= end else { return nil }
+        if start == end || base[start] == Self.comma {
+            finish(at: start)
+            return nil
+        }
+        let next = start &+ 1
+        guard next == end || base[next] == Self.comma else {
+            throw NMEAFieldError(field: index, reason: "expected one character")
+        }
+        finish(at: next)
+        return base[start]
+    }
+
+    /// The next field's characters as GNS posMode letters, stored inline; empty if the field is empty
+    /// or missing. Throws when there are more than `NMEAPositionModes.capacity`.
+    @inline(always)
+    mutating func positionModes() throws(NMEAFieldError) -> NMEAPositionModes {
+        let start = position
+        guard start <= end else { return NMEAPositionModes() }
+        let stop = fieldEnd(from: start)
+        guard let modes = NMEAPositionModes(UnsafeBufferPointer(start: base + start, count: stop &- start)) else {
             throw NMEAFieldError(field: index, reason: "more than \(NMEAPositionModes.capacity) mode letters")
         }
+        finish(at: stop)
         return modes
     }
 
-    @inline(__always) // a few instructions per digit; the call around them cost as much
-    public func int(_ index: Int) throws(NMEAFieldError) -> Int? {
-        guard index < ends.count, let base = body.baseAddress else { return nil }
-        let start = index == 0 ? 0 : ends[index &- 1] &+ 1
-        let end = ends[index]
-        guard start < end else { return nil }
-        // Most integer fields (satellite ids, elevations, counts) are plain digits: read them here.
-        // Anything else (a sign, a point, garbage, too many digits) takes the general path, so the
-        // result is the same either way.
-        if end &- start <= 15 {
-            var value = 0
-            var position = start
-            while position < end {
-                let digit = base[position] &- 0x30
-                guard digit < 10 else { break }
-                value = value &* 10 &+ Int(digit)
-                position &+= 1
-            }
-            if position == end { return value }
+    /// The next field as an integer, nil if empty or missing.
+    @inline(always)
+    mutating func int() throws(NMEAFieldError) -> Int? {
+        let start = position
+        guard start <= end else { return nil }
+        // Plain digits, at most 15 (so the value is exact), ended by the field's end: read here; the
+        // rest below.
+        let run = digitRun(start)
+        let stop = start &+ run.count
+        if run.count <= 15, base[stop] == Self.comma || stop == end {
+            finish(at: stop)
+            return run.count == 0 ? nil : run.value
         }
-        return try Self.generalInt(base, start, end, field: index)
+        let general = finishField(from: start)
+        return try Self.generalInt(base, start, general.stop, field: general.field)
+    }
+
+    /// Finds the end of the field that starts at `start` and moves past it; returns the field's
+    /// number and end, for a general reader. Why the general readers are static functions of the
+    /// bytes rather than mutating methods: a call that takes the cursor `inout` forces it into memory
+    /// for the whole decoder, and every field then pays a store and a reload.
+    @inline(always)
+    private mutating func finishField(from start: Int) -> (field: Int, stop: Int) {
+        let field = index
+        let stop = fieldEnd(from: start)
+        finish(at: stop)
+        return (field, stop)
     }
 
     /// `int`'s general path (signs, points, garbage), kept out of line so the fast path inlined at
     /// every call site stays small.
     @inline(never)
-    static func generalInt(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int)
+    static func generalInt(_ base: UnsafePointer<UInt8>, _ start: Int, _ stop: Int, field: Int)
         throws(NMEAFieldError) -> Int? {
-        guard let number = try decimal(base, start, end, field: field) else { return nil }
+        guard start < stop, let number = try decimal(base, start, stop, field: field) else { return nil }
         guard number.scale == 0 else { throw NMEAFieldError(field: field, reason: "expected an integer") }
         return number.mantissa
     }
 
-    /// Field `index`, which must exist, read for the inline satellite lists of GSV and GSA without an
-    /// optional or an error: `emptyField` if empty, the value if it is 1–9 plain digits (so it fits
-    /// 32 bits), `notPlain` otherwise, and the caller then reads it with `int`, which gives the same
-    /// value or error as ever. Why: these are most fields of the stream (issue 5's 50× bar).
-    @inline(__always)
-    func plainNumber(_ index: Int) -> Int32 {
-        let base = body.baseAddress.unsafelyUnwrapped
-        let start = ends[index &- 1] &+ 1
-        let end = ends[index]
-        if start == end { return Self.emptyField }
-        guard end &- start <= 9 else { return Self.notPlain }
-        var value: Int32 = 0
-        var position = start
-        repeat {
-            let digit = base[position] &- 0x30
-            guard digit < 10 else { return Self.notPlain }
-            value = value &* 10 &+ Int32(truncatingIfNeeded: digit)
-            position &+= 1
-        } while position < end
-        return value
+    /// The next field read for the inline satellite lists of GSV and GSA without an optional or an
+    /// error: `emptyField` if empty (or missing), the value if it is 1–9 plain digits (so it fits 32
+    /// bits), `notPlain` otherwise; then the field is not consumed, and the caller reads it with
+    /// `int`, which gives the same value or error as ever. Why: these are most fields of the stream
+    /// (issue 5's 50× bar).
+    @inline(always)
+    mutating func plainNumber() -> Int32 {
+        let start = position
+        guard start <= end else { return Self.emptyField }
+        let run = digitRun(start)
+        let stop = start &+ run.count
+        guard run.count <= 9, base[stop] == Self.comma || stop == end else { return Self.notPlain }
+        finish(at: stop)
+        return run.count == 0 ? Self.emptyField : Int32(truncatingIfNeeded: run.value)
     }
 
     /// `plainNumber` of an empty field; also the satellite lists' mark for an absent number.
@@ -111,114 +176,225 @@ public struct NMEAFields {
     /// `plainNumber` of a field that is not plain digits.
     static let notPlain: Int32 = -1
 
-    @inline(__always)
-    public func double(_ index: Int) throws(NMEAFieldError) -> Double? {
-        guard index < ends.count, let base = body.baseAddress else { return nil }
-        let start = index == 0 ? 0 : ends[index &- 1] &+ 1
-        let end = ends[index]
-        guard start < end else { return nil }
-        // Unsigned `digits[.digits]` of at most 15 digits (DOPs, speeds, courses, altitudes) is read
-        // here straight into a Double, with no Decimal in between. Anything else (a sign, a leading
-        // point, garbage, more digits) takes `decimal`, which reads or rejects it as it always did;
-        // the value is the same either way (mantissa and power of ten both exact, one division).
-        if end &- start <= 16 {
-            var mantissa = 0
-            var position = start
-            while position < end {
-                let digit = base[position] &- 0x30
-                guard digit < 10 else { break }
-                mantissa = mantissa &* 10 &+ Int(digit)
-                position &+= 1
-            }
-            if position == end {
-                if end &- start <= 15 { return Double(mantissa) }
-            } else if position > start, base[position] == 0x2E { // .
-                position &+= 1
-                let fractionStart = position
-                while position < end {
-                    let digit = base[position] &- 0x30
-                    guard digit < 10 else { break }
-                    mantissa = mantissa &* 10 &+ Int(digit)
-                    position &+= 1
-                }
-                if position == end { return Double(mantissa) / Self.doublePowerOfTen(end &- fractionStart) }
-            }
+    /// The next field as a double, nil if empty or missing.
+    @inline(always)
+    mutating func double() throws(NMEAFieldError) -> Double? {
+        let start = position
+        guard start <= end else { return nil }
+        let plain = plainDouble(start)
+        if plain.stop >= 0 {
+            finish(at: plain.stop)
+            return plain.value
         }
-        return try Self.generalDouble(base, start, end, field: index)
+        let general = finishField(from: start)
+        return try Self.generalDouble(base, start, general.stop, field: general.field)
+    }
+
+    /// Unsigned `digits[.digits]` (DOPs, speeds, courses, altitudes; at most 15 digits)
+    /// from `start`, ended by a comma or `end`, straight into a Double (nil if empty): mantissa and
+    /// power of ten are both exact, so the one division rounds correctly and gives strtod's double.
+    /// `stop` is where the field ended, or -1 if it has any other form.
+    @inline(always)
+    func plainDouble(_ start: Int) -> (value: Double?, stop: Int) {
+        let number = unsignedDecimal(start)
+        guard number.stop >= 0 else { return (nil, -1) }
+        if number.hasPoint {
+            guard number.integerDigits > 0 else { return (nil, -1) }
+            return (Double(number.integer &* Self.powerOfTen(number.fractionDigits) &+ number.fraction)
+                / Self.doublePowerOfTen(number.fractionDigits), number.stop)
+        }
+        return (number.integerDigits == 0 ? nil : Double(number.integer), number.stop)
     }
 
     /// `double`'s general path, out of line like `generalInt`.
     @inline(never)
-    static func generalDouble(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, field: Int)
+    static func generalDouble(_ base: UnsafePointer<UInt8>, _ start: Int, _ stop: Int, field: Int)
         throws(NMEAFieldError) -> Double? {
-        guard let number = try decimal(base, start, end, field: field) else { return nil }
-        return number.value
+        guard start < stop else { return nil }
+        return try decimal(base, start, stop, field: field)?.value
+    }
+
+    /// The next field read by the general reader, whatever its form; nil if empty or missing.
+    @inline(always)
+    mutating func generalDecimal() throws(NMEAFieldError) -> Decimal? {
+        let start = position
+        guard start <= end else { return nil }
+        let (field, stop) = finishField(from: start)
+        guard start < stop else { return nil }
+        return try Self.decimal(base, start, stop, field: field)
+    }
+
+    /// A field of digits, optionally `.` and more digits, from `start` to its comma or `end`, with
+    /// at most 15 digits in all: the integer part's value and digit count, whether there was a
+    /// point, the fraction's value and digit count, and where the field ended; a `stop` of -1 if the
+    /// field has any other form (a sign, a second point, garbage, more digits).
+    @inline(always)
+    func unsignedDecimal(_ start: Int)
+        -> (integer: Int, integerDigits: Int, hasPoint: Bool, fraction: Int, fractionDigits: Int, stop: Int) {
+        let integer = digitRun(start)
+        let point = start &+ integer.count
+        if base[point] == Self.comma || point == end {
+            guard integer.count <= 15 else { return (0, 0, false, 0, 0, -1) }
+            return (integer.value, integer.count, false, 0, 0, point)
+        }
+        guard base[point] == 0x2E else { return (0, 0, false, 0, 0, -1) } // .
+        let fraction = digitRun(point &+ 1)
+        let stop = point &+ 1 &+ fraction.count
+        guard integer.count &+ fraction.count <= 15, base[stop] == Self.comma || stop == end else {
+            return (0, 0, false, 0, 0, -1)
+        }
+        return (integer.value, integer.count, true, fraction.value, fraction.count, stop)
     }
 
     /// `hhmmss[.s…]` as milliseconds since midnight UTC, rounded to the millisecond.
-    public func timeOfDay(_ index: Int) throws(NMEAFieldError) -> Int? {
-        guard let number = try decimal(index) else { return nil }
-        guard number.integerDigits == 6, number.mantissa >= 0 else {
-            throw NMEAFieldError(field: index, reason: "time is not hhmmss.ss")
+    @inline(always)
+    mutating func timeOfDay() throws(NMEAFieldError) -> Int? {
+        let start = position
+        guard start <= end else { return nil }
+        let number = unsignedDecimal(start)
+        // Six integer digits, the usual form, read here (at most 9 after the point); the rest below.
+        guard number.stop >= 0, number.integerDigits == 6 else {
+            let general = finishField(from: start)
+            return try Self.generalTimeOfDay(base, start, general.stop, field: general.field)
         }
-        let unit = Self.powerOfTen(number.scale)
-        let whole = number.mantissa / unit
-        let fraction = number.mantissa % unit
-        let hours = whole / 10_000, minutes = whole / 100 % 100, seconds = whole % 100
+        let field = index
+        finish(at: number.stop)
+        // A fraction of at most three digits is an exact number of milliseconds.
+        let millis = switch number.fractionDigits {
+        case 0: 0
+        case 1: number.fraction &* 100
+        case 2: number.fraction &* 10
+        case 3: number.fraction
+        default: Self.roundedMillis(number.fraction, Self.powerOfTen(number.fractionDigits))
+        }
+        return try Self.timeOfDay(number.integer, millis: millis, field: field)
+    }
+
+    /// `fraction / unit` of a second in milliseconds, rounded half up.
+    @inline(always)
+    static func roundedMillis(_ fraction: Int, _ unit: Int) -> Int { (fraction * 1000 * 2 + unit) / (2 * unit) }
+
+    /// `hhmmss` and milliseconds as milliseconds since midnight, range-checked.
+    @inline(always)
+    static func timeOfDay(_ hhmmss: Int, millis: Int, field: Int) throws(NMEAFieldError) -> Int {
+        let hours = hhmmss / 10_000, minutes = hhmmss / 100 % 100, seconds = hhmmss % 100
         // Seconds may read 60 during a leap second.
         guard hours < 24, minutes < 60, seconds <= 60 else {
-            throw NMEAFieldError(field: index, reason: "time out of range")
+            throw NMEAFieldError(field: field, reason: "time out of range")
         }
-        let millis = (fraction * 1000 * 2 + unit) / (2 * unit)
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
+    }
+
+    @inline(never)
+    static func generalTimeOfDay(_ base: UnsafePointer<UInt8>, _ start: Int, _ stop: Int, field: Int)
+        throws(NMEAFieldError) -> Int? {
+        guard start < stop, let number = try decimal(base, start, stop, field: field) else { return nil }
+        guard number.integerDigits == 6, number.mantissa >= 0 else {
+            throw NMEAFieldError(field: field, reason: "time is not hhmmss.ss")
+        }
+        let unit = powerOfTen(number.scale)
+        return try timeOfDay(number.mantissa / unit, millis: roundedMillis(number.mantissa % unit, unit), field: field)
     }
 
     /// `ddmmyy` (RMC). Two-digit years below 80 are 20yy, others 19yy (our pivot: NMEA sends no
     /// century, and receivers older than 1980 did not exist).
-    public func date(_ index: Int) throws(NMEAFieldError) -> GPSDate? {
-        guard let number = try decimal(index) else { return nil }
-        guard number.integerDigits == 6, number.scale == 0, number.mantissa >= 0 else {
-            throw NMEAFieldError(field: index, reason: "date is not ddmmyy")
+    @inline(always)
+    mutating func date() throws(NMEAFieldError) -> GPSDate? {
+        let field = index
+        let ddmmyy: Int
+        guard position <= end else { return nil }
+        let plain = unsignedDecimal(position)
+        if plain.stop >= 0, plain.integerDigits == 6, plain.fractionDigits == 0 {
+            finish(at: plain.stop)
+            ddmmyy = plain.integer
+        } else {
+            guard let number = try generalDecimal() else { return nil }
+            guard number.integerDigits == 6, number.scale == 0, number.mantissa >= 0 else {
+                throw NMEAFieldError(field: field, reason: "date is not ddmmyy")
+            }
+            ddmmyy = number.mantissa
         }
-        let yy = number.mantissa % 100
-        guard let date = GPSDate(year: yy < 80 ? 2000 + yy : 1900 + yy, month: number.mantissa / 100 % 100,
-                                 day: number.mantissa / 10_000) else {
-            throw NMEAFieldError(field: index, reason: "no such date")
+        let yy = ddmmyy % 100
+        guard let date = GPSDate(year: yy < 80 ? 2000 + yy : 1900 + yy, month: ddmmyy / 100 % 100,
+                                 day: ddmmyy / 10_000) else {
+            throw NMEAFieldError(field: field, reason: "no such date")
         }
         return date
     }
 
-    /// Latitude `ddmm.mmmm` at `index` with `N`/`S` at `index + 1`, in degrees (north positive).
-    public func latitude(_ index: Int) throws(NMEAFieldError) -> Double? {
-        try angle(index, degreeDigits: 2, limit: 90, positive: 0x4E, negative: 0x53)
+    /// Latitude `ddmm.mmmm` then `N`/`S` (two fields), in degrees (north positive).
+    @inline(always)
+    mutating func latitude() throws(NMEAFieldError) -> Double? {
+        try angle(limit: 90, positive: 0x4E, negative: 0x53)
     }
 
-    /// Longitude `dddmm.mmmm` at `index` with `E`/`W` at `index + 1`, in degrees (east positive).
-    public func longitude(_ index: Int) throws(NMEAFieldError) -> Double? {
-        try angle(index, degreeDigits: 3, limit: 180, positive: 0x45, negative: 0x57)
+    /// Longitude `dddmm.mmmm` then `E`/`W` (two fields), in degrees (east positive).
+    @inline(always)
+    mutating func longitude() throws(NMEAFieldError) -> Double? {
+        try angle(limit: 180, positive: 0x45, negative: 0x57)
     }
 
-    private func angle(_ index: Int, degreeDigits: Int, limit: Double, positive: UInt8, negative: UInt8)
-        throws(NMEAFieldError) -> Double? {
-        guard let number = try decimal(index) else {
-            guard isEmpty(index + 1) else { throw NMEAFieldError(field: index, reason: "hemisphere without a value") }
-            return nil
+    @inline(always)
+    private mutating func angle(limit: Double, positive: UInt8, negative: UInt8) throws(NMEAFieldError) -> Double? {
+        let start = position
+        guard start <= end else { return nil }
+        let field = index
+        let magnitude: Double
+        let plain = plainAngle(start)
+        if plain.stop >= 0 {
+            finish(at: plain.stop)
+            magnitude = try Self.degrees(plain.degrees, minutes: plain.minutes, limit: limit, field: field)
+        } else {
+            let stop = finishField(from: start).stop
+            guard let general = try Self.generalAngle(base, start, stop, limit: limit, field: field) else {
+                guard try character() == nil else {
+                    throw NMEAFieldError(field: field, reason: "hemisphere without a value")
+                }
+                return nil
+            }
+            magnitude = general
         }
+        switch try character() {
+        case positive: return magnitude
+        case negative: return -magnitude
+        default: throw NMEAFieldError(field: field &+ 1, reason: "bad hemisphere")
+        }
+    }
+
+    /// Unsigned `dddmm[.mmm…]` (at least 3 integer digits, at most 15 in all) from `start`, ended
+    /// by a comma or `end`: degrees and minutes, split in integers so 4717.11399 is exactly
+    /// 47° 17.11399'. `stop` is where the field ended, or -1 if it has any other form (an empty
+    /// field included).
+    @inline(always)
+    func plainAngle(_ start: Int) -> (degrees: Int, minutes: Double, stop: Int) {
+        let number = unsignedDecimal(start)
+        guard number.stop >= 0, number.integerDigits >= 3 else { return (0, 0, -1) }
+        let unit = Self.powerOfTen(number.fractionDigits)
+        let minutes = Double((number.integer % 100) &* unit &+ number.fraction) / Double(unit)
+        return (number.integer / 100, minutes, number.stop)
+    }
+
+    /// `angle`'s general path: the magnitude, nil if the field is empty.
+    @inline(never)
+    private static func generalAngle(_ base: UnsafePointer<UInt8>, _ start: Int, _ stop: Int, limit: Double,
+                                     field: Int) throws(NMEAFieldError) -> Double? {
+        guard start < stop, let number = try decimal(base, start, stop, field: field) else { return nil }
         guard number.mantissa >= 0, number.integerDigits >= 3 else {
-            throw NMEAFieldError(field: index, reason: "expected degrees and minutes")
+            throw NMEAFieldError(field: field, reason: "expected degrees and minutes")
         }
-        // Degrees and minutes split in integers, so 4717.11399 is exactly 47° 17.11399'.
-        let unit = Self.powerOfTen(number.scale)
+        let unit = powerOfTen(number.scale)
         let degrees = number.mantissa / (100 * unit)
         let minutes = Double(number.mantissa - degrees * 100 * unit) / Double(unit)
-        guard minutes < 60 else { throw NMEAFieldError(field: index, reason: "minutes ≥ 60") }
+        return try Self.degrees(degrees, minutes: minutes, limit: limit, field: field)
+    }
+
+    @inline(always)
+    private static func degrees(_ degrees: Int, minutes: Double, limit: Double, field: Int)
+        throws(NMEAFieldError) -> Double {
+        guard minutes < 60 else { throw NMEAFieldError(field: field, reason: "minutes ≥ 60") }
         let value = Double(degrees) + minutes / 60
-        guard value <= limit else { throw NMEAFieldError(field: index, reason: "beyond \(limit)°") }
-        switch try character(index + 1) {
-        case positive: return value
-        case negative: return -value
-        default: throw NMEAFieldError(field: index + 1, reason: "bad hemisphere")
-        }
+        guard value <= limit else { throw NMEAFieldError(field: field, reason: "beyond \(limit)°") }
+        return value
     }
 
     /// A decimal number as digits: value = mantissa / 10^scale.
@@ -228,7 +404,7 @@ public struct NMEAFields {
         var integerDigits: Int
         /// Whether a `-` was written, kept apart so "-0.0" reads as -0.0, as strtod reads it.
         var isNegative = false
-        @inline(__always)
+        @inline(always)
         var value: Double {
             // Both operands are exact doubles (mantissa < 2^53, 10^scale ≤ 10^15), so the quotient
             // is correctly rounded: the same double strtod would give.
@@ -239,7 +415,7 @@ public struct NMEAFields {
 
     /// 10^power for power in 0...15 (`decimal` allows at most 15 digits). A switch of literals
     /// compiles to a constant table: no loop, and no lazily initialised global on the hot path.
-    @inline(__always)
+    @inline(always)
     static func powerOfTen(_ power: Int) -> Int {
         switch power {
         case 0: 1
@@ -261,7 +437,7 @@ public struct NMEAFields {
         }
     }
 
-    @inline(__always)
+    @inline(always)
     static func doublePowerOfTen(_ power: Int) -> Double {
         switch power {
         case 0: 1e0
@@ -281,43 +457,6 @@ public struct NMEAFields {
         case 14: 1e14
         default: 1e15
         }
-    }
-
-    /// Field `index` as a decimal number, nil if empty. Accepted: an optional sign, digits, at most
-    /// one `.`, at least one digit and at most 15 (so the mantissa and its double are exact).
-    @inline(__always)
-    func decimal(_ index: Int) throws(NMEAFieldError) -> Decimal? {
-        guard index < ends.count, let base = body.baseAddress else { return nil }
-        let start = index == 0 ? 0 : ends[index &- 1] &+ 1
-        let end = ends[index]
-        guard start < end else { return nil }
-        // Unsigned `digits.digits` of at most 15 digits (times, angles): read here; anything else
-        // takes the general reader, which reads or rejects it as before.
-        if end &- start <= 16 {
-            var mantissa = 0
-            var position = start
-            while position < end {
-                let digit = base[position] &- 0x30
-                guard digit < 10 else { break }
-                mantissa = mantissa &* 10 &+ Int(digit)
-                position &+= 1
-            }
-            let integerDigits = position &- start
-            if position < end, integerDigits > 0, base[position] == 0x2E { // .
-                position &+= 1
-                let fractionStart = position
-                while position < end {
-                    let digit = base[position] &- 0x30
-                    guard digit < 10 else { break }
-                    mantissa = mantissa &* 10 &+ Int(digit)
-                    position &+= 1
-                }
-                if position == end {
-                    return Decimal(mantissa: mantissa, scale: end &- fractionStart, integerDigits: integerDigits)
-                }
-            }
-        }
-        return try Self.decimal(base, start, end, field: index)
     }
 
     /// Reads `base[start..<end]` (not empty) as a decimal: digits are accumulated with wrapping

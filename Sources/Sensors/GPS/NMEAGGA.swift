@@ -26,20 +26,24 @@ public struct NMEAGGA: Sendable, Hashable {
         self.geoidSeparation = geoidSeparation
     }
 
-    @inline(__always) // built straight into the decoded message: no copy through a temporary
-    init(_ f: NMEAFields) throws(NMEAFieldError) {
+    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
+    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
+    // the decoders (and each call forced the cursor into memory).
+    @inline(never)
+    init(_ fields: NMEAFields) throws(NMEAFieldError) {
+        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
         try f.require(9)
-        timeOfDay = try f.timeOfDay(1)
-        latitude = try f.latitude(2)
-        longitude = try f.longitude(4)
-        quality = try f.int(6)
-        satellitesUsed = try f.int(7)
-        hdop = try f.double(8)
-        altitude = try f.double(9)
-        geoidSeparation = try f.double(11)
-        if let unit = try f.character(10), unit != 0x4D { // M
+        timeOfDay = try f.timeOfDay()
+        latitude = try f.latitude()
+        longitude = try f.longitude()
+        quality = try f.int()
+        satellitesUsed = try f.int()
+        hdop = try f.double()
+        altitude = try f.double()
+        if let unit = try f.character(), unit != 0x4D { // M
             throw NMEAFieldError(field: 10, reason: "altitude unit is not M")
         }
+        geoidSeparation = try f.double()
     }
 
     /// Quality 0 is "fix not valid"; anything else is some kind of fix.

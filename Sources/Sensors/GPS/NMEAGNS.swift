@@ -23,19 +23,23 @@ public struct NMEAGNS: Sendable, Hashable {
         self.altitude = altitude
     }
 
-    @inline(__always) // built straight into the decoded message: no copy through a temporary
-    init(_ f: NMEAFields) throws(NMEAFieldError) {
+    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
+    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
+    // the decoders (and each call forced the cursor into memory).
+    @inline(never)
+    init(_ fields: NMEAFields) throws(NMEAFieldError) {
+        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
         try f.require(9)
-        timeOfDay = try f.timeOfDay(1)
-        latitude = try f.latitude(2)
-        longitude = try f.longitude(4)
-        positionModes = try f.positionModes(6)
+        timeOfDay = try f.timeOfDay()
+        latitude = try f.latitude()
+        longitude = try f.longitude()
+        positionModes = try f.positionModes()
         guard positionModes.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
             throw NMEAFieldError(field: 6, reason: "posMode is not letters")
         }
-        satellitesUsed = try f.int(7)
-        hdop = try f.double(8)
-        altitude = try f.double(9)
+        satellitesUsed = try f.int()
+        hdop = try f.double()
+        altitude = try f.double()
     }
 
     /// Nil if no mode was sent; otherwise whether any constellation contributes a fix (not `N`).

@@ -23,10 +23,15 @@ public struct NMEAGSA: Sendable, Hashable {
         self.systemID = systemID
     }
 
-    @inline(__always) // built straight into the decoded message: no copy through a temporary
-    init(_ f: NMEAFields) throws(NMEAFieldError) {
+    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
+    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
+    // the decoders (and each call forced the cursor into memory).
+    @inline(never)
+    init(_ fields: NMEAFields) throws(NMEAFieldError) {
+        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
         try f.require(17)
-        navMode = try f.int(2)
+        f.skip() // opMode
+        navMode = try f.int()
         if let mode = navMode, !(1...3).contains(mode) {
             throw NMEAFieldError(field: 2, reason: "navMode \(mode) is not 1, 2 or 3")
         }
@@ -35,23 +40,23 @@ public struct NMEAGSA: Sendable, Hashable {
             throw NMEAFieldError(field: f.count - 1, reason: "\(f.count - 1) fields, expected 17 or 18")
         }
         let hasSystemID = f.count - 1 == 18
-        let dopStart = 15
         var ids = NMEASatelliteIDs()
-        for index in 3..<dopStart { // 12 slots: the list's capacity
-            let plain = f.plainNumber(index) // empty or plain digits: nearly all slots
+        for _ in 0..<NMEASatelliteIDs.capacity { // 12 slots
+            let field = f.index
+            let plain = f.plainNumber() // empty or plain digits: nearly all slots
             if plain == NMEAFields.emptyField { continue }
             if plain != NMEAFields.notPlain {
-                guard ids.appendStored(plain) else { throw NMEAFieldError(field: index, reason: "more than 12 ids") }
+                guard ids.appendStored(plain) else { throw NMEAFieldError(field: field, reason: "more than 12 ids") }
                 continue
             }
-            if let id = try f.int(index), !ids.append(id) {
-                throw NMEAFieldError(field: index, reason: "satellite id beyond 32 bits")
+            if let id = try f.int(), !ids.append(id) {
+                throw NMEAFieldError(field: field, reason: "satellite id beyond 32 bits")
             }
         }
         satelliteIDs = ids
-        pdop = try f.double(dopStart)
-        hdop = try f.double(dopStart + 1)
-        vdop = try f.double(dopStart + 2)
-        systemID = hasSystemID ? try f.int(dopStart + 3) : nil
+        pdop = try f.double()
+        hdop = try f.double()
+        vdop = try f.double()
+        systemID = hasSystemID ? try f.int() : nil
     }
 }

@@ -33,44 +33,65 @@ public struct NMEAGSV: Sendable, Hashable {
         self.signalID = signalID
     }
 
-    @inline(__always) // built straight into the decoded message: no copy through a temporary
-    init(_ f: NMEAFields) throws(NMEAFieldError) {
+    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
+    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
+    // the decoders (and each call forced the cursor into memory).
+    @inline(never)
+    init(_ fields: NMEAFields) throws(NMEAFieldError) {
+        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
         try f.require(3)
-        guard let count = try f.int(1), let number = try f.int(2), count >= 1, (1...count).contains(number) else {
+        guard let count = try f.int(), let number = try f.int(), count >= 1, (1...count).contains(number) else {
             throw NMEAFieldError(field: 1, reason: "message number/count missing or inconsistent")
         }
         messageCount = count
         messageNumber = number
-        satellitesInView = try f.int(3)
+        satellitesInView = try f.int()
         // Fields after numSV: four per satellite, plus one if a signalId ends the sentence.
         let trailing = f.count - 4
         guard trailing % 4 == 0 || trailing % 4 == 1, trailing <= 17 else {
             throw NMEAFieldError(field: f.count - 1, reason: "satellite blocks are not four fields each")
         }
-        signalID = trailing % 4 == 1 ? try f.int(f.count - 1) : nil
         var satellites = Satellites()
-        for block in 0..<trailing / 4 { // at most 4 blocks (trailing ≤ 17): the list's capacity
-            let index = 4 + 4 * block
-            // Plain digits and empty fields (nearly all) are stored as read; anything else is read
-            // below as before, so values and errors do not depend on which path read them.
-            let id = f.plainNumber(index), elevation = f.plainNumber(index + 1)
-            let azimuth = f.plainNumber(index + 2), snr = f.plainNumber(index + 3)
-            if id == NMEAFields.emptyField { continue } // an all-empty block is padding some receivers send
-            if id != NMEAFields.notPlain, elevation != NMEAFields.notPlain, azimuth != NMEAFields.notPlain,
-               snr != NMEAFields.notPlain {
+        for _ in 0..<trailing / 4 { // at most 4 blocks (trailing ≤ 17): the list's capacity
+            let field = f.index
+            // Plain digits and empty fields (nearly all) are stored as read. From the first field that
+            // is not, `plainNumber` leaves the rest of the block unread and `int` reads them, so values
+            // and errors do not depend on which path read them.
+            let id = f.plainNumber()
+            if id == NMEAFields.emptyField { // an all-empty block is padding some receivers send
+                f.skip(); f.skip(); f.skip()
+                continue
+            }
+            let elevation = id == NMEAFields.notPlain ? id : f.plainNumber()
+            let azimuth = elevation == NMEAFields.notPlain ? elevation : f.plainNumber()
+            let snr = azimuth == NMEAFields.notPlain ? azimuth : f.plainNumber()
+            if snr != NMEAFields.notPlain {
                 guard satellites.appendStored(id: id, elevation: elevation, azimuth: azimuth, snr: snr) else {
-                    throw NMEAFieldError(field: index, reason: "more than \(Satellites.capacity) satellites")
+                    throw NMEAFieldError(field: field, reason: "more than \(Satellites.capacity) satellites")
                 }
                 continue
             }
-            if let id = try f.int(index) {
-                let satellite = Satellite(id: id, elevation: try f.int(index + 1), azimuth: try f.int(index + 2),
-                                          snr: try f.int(index + 3))
-                guard satellites.append(satellite) else {
-                    throw NMEAFieldError(field: index, reason: "satellite number beyond 32 bits")
-                }
+            let satelliteID: Int
+            if id == NMEAFields.notPlain {
+                guard let read = try f.int() else { f.skip(); f.skip(); f.skip(); continue }
+                satelliteID = read
+            } else {
+                satelliteID = Int(id)
+            }
+            let satellite = Satellite(id: satelliteID, elevation: try Self.number(elevation, &f),
+                                      azimuth: try Self.number(azimuth, &f), snr: try Self.number(snr, &f))
+            guard satellites.append(satellite) else {
+                throw NMEAFieldError(field: field, reason: "satellite number beyond 32 bits")
             }
         }
         self.satellites = satellites
+        signalID = trailing % 4 == 1 ? try f.int() : nil
+    }
+
+    /// A satellite number `plainNumber` gave, or, if it gave `notPlain`, the field read by `int`.
+    @inline(always)
+    private static func number(_ plain: Int32, _ f: inout NMEAFields) throws(NMEAFieldError) -> Int? {
+        if plain == NMEAFields.notPlain { return try f.int() }
+        return plain == NMEAFields.emptyField ? nil : Int(plain)
     }
 }

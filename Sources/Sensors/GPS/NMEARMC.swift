@@ -27,21 +27,27 @@ public struct NMEARMC: Sendable, Hashable {
         self.positionMode = positionMode
     }
 
-    @inline(__always) // built straight into the decoded message: no copy through a temporary
-    init(_ f: NMEAFields) throws(NMEAFieldError) {
+    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
+    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
+    // the decoders (and each call forced the cursor into memory).
+    @inline(never)
+    init(_ fields: NMEAFields) throws(NMEAFieldError) {
+        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
         try f.require(9)
-        timeOfDay = try f.timeOfDay(1)
-        switch try f.character(2) {
+        timeOfDay = try f.timeOfDay()
+        switch try f.character() {
         case 0x41: isValid = true   // A
         case 0x56, nil: isValid = false // V, or not said
         default: throw NMEAFieldError(field: 2, reason: "status is not A or V")
         }
-        latitude = try f.latitude(3)
-        longitude = try f.longitude(5)
-        speedKnots = try f.double(7)
-        courseDegrees = try f.double(8)
-        date = try f.date(9)
-        positionMode = try f.character(12)
+        latitude = try f.latitude()
+        longitude = try f.longitude()
+        speedKnots = try f.double()
+        courseDegrees = try f.double()
+        date = try f.date()
+        f.skip() // magnetic variation
+        f.skip() // and its E/W
+        positionMode = try f.character()
         // NMEA 2.3+: posMode N means no fix even if an old-style status says A.
         if positionMode == 0x4E { isValid = false }
     }

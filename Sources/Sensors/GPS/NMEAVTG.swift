@@ -19,25 +19,31 @@ public struct NMEAVTG: Sendable, Hashable {
         self.positionMode = positionMode
     }
 
-    @inline(__always) // built straight into the decoded message: no copy through a temporary
-    init(_ f: NMEAFields) throws(NMEAFieldError) {
+    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
+    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
+    // the decoders (and each call forced the cursor into memory).
+    @inline(never)
+    init(_ fields: NMEAFields) throws(NMEAFieldError) {
+        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
         try f.require(8)
-        // Unit letters T, M, N, K, checked in field order (no array of pairs: nothing to allocate).
-        try Self.check(f, unit: 0x54, at: 2)
-        try Self.check(f, unit: 0x4D, at: 4)
-        try Self.check(f, unit: 0x4E, at: 6)
-        try Self.check(f, unit: 0x4B, at: 8)
-        courseTrue = try f.double(1)
-        courseMagnetic = try f.double(3)
-        speedKnots = try f.double(5)
-        speedKilometresPerHour = try f.double(7)
-        positionMode = try f.character(9)
+        // Each value is followed by its unit letter: T, M, N, K.
+        courseTrue = try f.double()
+        try Self.check(&f, unit: 0x54)
+        courseMagnetic = try f.double()
+        try Self.check(&f, unit: 0x4D)
+        speedKnots = try f.double()
+        try Self.check(&f, unit: 0x4E)
+        speedKilometresPerHour = try f.double()
+        try Self.check(&f, unit: 0x4B)
+        positionMode = try f.character()
     }
 
-    /// Throws unless field `index` is empty or the letter `unit`.
-    private static func check(_ f: NMEAFields, unit: UInt8, at index: Int) throws(NMEAFieldError) {
-        if let letter = try f.character(index), letter != unit {
-            throw NMEAFieldError(field: index, reason: "unit letter")
+    /// Throws unless the next field is empty or the letter `unit`.
+    @inline(always)
+    private static func check(_ f: inout NMEAFields, unit: UInt8) throws(NMEAFieldError) {
+        let field = f.index
+        if let letter = try f.character(), letter != unit {
+            throw NMEAFieldError(field: field, reason: "unit letter")
         }
     }
 
