@@ -27,8 +27,7 @@ final class NMEANumberTests: XCTestCase {
     func reading<T>(_ body: String, field: Int, _ read: (inout NMEAFields) throws -> T) rethrows -> T {
         let bytes = Array((body + "*").utf8) // the `*` ends the body, as in every sentence
         return try bytes.withUnsafeBufferPointer { buffer in
-            var fields = NMEAFields(body: buffer.baseAddress!, end: bytes.count - 1,
-                                    count: bytes.filter { $0 == 0x2C }.count + 1)
+            var fields = NMEAFields(body: buffer.baseAddress!, end: bytes.count - 1)
             for _ in 1..<field { fields.skip() }
             return try read(&fields)
         }

@@ -74,15 +74,6 @@ public struct GPSStreamParser: Sendable {
         return (word & high) | below20 | is7F | byteMask(word, equalTo: 0x24)
     }
 
-    /// How many bytes of a mask have their high bit set (the masks above set no other bits): the
-    /// bits moved to the bottom of each byte and summed by one multiplication into the top byte.
-    /// Why not `nonzeroBitCount`: without POPCNT in the baseline x86-64 target it is a 20-instruction
-    /// bit trick.
-    @inline(__always)
-    static func countFlagged(_ mask: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((mask >> 7) &* 0x0101_0101_0101_0101) >> 56)
-    }
-
     /// High bit set in each byte that may stop a sentence: every byte `stopMask` marks, and also
     /// space, `!`, `"` and `#` (it tests < 0x25 where `stopMask` tests < 0x20 and = 0x24). Cheaper,
     /// and those four are rare, so the exact mask is computed only for a word this one flags.
@@ -112,28 +103,25 @@ public struct GPSStreamParser: Sendable {
         while i < n {
             let byte = base[i]
             if byte == 0x24 { // $
-                // One pass finds the sentence's end, XORs its bytes for the checksum and counts its
-                // commas for the decoder. It ends at CR/LF; another `$`, a control byte or a byte
-                // ≥ 0x7F interrupts it, and so does running past maxSentenceLength.
+                // One pass finds the sentence's end and XORs its bytes for the checksum. It ends at
+                // CR/LF; another `$`, a control byte or a byte ≥ 0x7F interrupts it, and so does
+                // running past maxSentenceLength.
                 let tooLong = i + Self.maxSentenceLength + 1
                 let limit = min(n, tooLong)
                 var j = i + 1
-                var commas = 0
                 var stopped = false
                 var interrupted = false
                 // Eight bytes at a time while they fit: one cheap test for any byte that may end the
-                // sentence, commas counted from a mask, the checksum XORed word-wise and folded.
+                // sentence, the checksum XORed word-wise and folded.
                 var wordSum: UInt64 = 0
                 while j &+ 8 <= limit {
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-                    let commaBits = Self.byteMask(word, equalTo: 0x2C)
                     if Self.stopCandidates(word) != 0 {
                         let stop = Self.stopMask(word)
                         if stop != 0 {
                             // Only the bytes before the stop belong to the sentence.
                             let keep = (UInt64(1) << UInt64(stop.trailingZeroBitCount & ~7)) &- 1
                             wordSum ^= word & keep
-                            commas &+= Self.countFlagged(commaBits & keep)
                             j &+= stop.trailingZeroBitCount >> 3
                             let c = base[j]
                             stopped = true
@@ -142,7 +130,6 @@ public struct GPSStreamParser: Sendable {
                         }
                     }
                     wordSum ^= word
-                    commas &+= Self.countFlagged(commaBits)
                     j &+= 8
                 }
                 wordSum ^= wordSum >> 32
@@ -151,9 +138,7 @@ public struct GPSStreamParser: Sendable {
                 var sum = UInt8(truncatingIfNeeded: wordSum)
                 while !stopped && j < limit { // the last few bytes, one at a time
                     let c = base[j]
-                    if c == 0x2C { // ,
-                        commas += 1
-                    } else if c &- 0x20 >= 0x5F || c == 0x24 { // not printable ASCII, or `$`
+                    if c &- 0x20 >= 0x5F || c == 0x24 { // not printable ASCII, or `$`
                         stopped = true
                         interrupted = c != 0x0D && c != 0x0A
                         break
@@ -173,7 +158,7 @@ public struct GPSStreamParser: Sendable {
                     reject(.truncated)
                 } else {
                     if let rejection = NMEADecoder.decode(UnsafeBufferPointer(start: base + i, count: j - i), xor: sum,
-                                                          commas: commas, handle) {
+                                                          handle) {
                         reject(rejection)
                     } else {
                         counts.nmeaSentences += 1

@@ -22,14 +22,9 @@ public struct NMEADecoder: Sendable {
     public mutating func decode(_ sentence: UnsafeBufferPointer<UInt8>) -> Outcome {
         let n = sentence.count
         guard n >= 1, sentence[0] == 0x24 else { return .rejected(.malformed) } // $
-        var sum: UInt8 = 0
-        var commas = 0
-        for byte in sentence.dropFirst() {
-            sum ^= byte
-            if byte == 0x2C { commas += 1 } // ,
-        }
+        let sum = sentence.dropFirst().reduce(0, ^)
         var outcome = Outcome.rejected(.malformed)
-        if let rejection = Self.decode(sentence, xor: sum, commas: commas, { message in
+        if let rejection = Self.decode(sentence, xor: sum, { message in
             if case let .nmea(decoded) = message { outcome = .sentence(decoded) }
         }) {
             outcome = .rejected(rejection)
@@ -37,11 +32,11 @@ public struct NMEADecoder: Sendable {
         return outcome
     }
 
-    /// Decodes a sentence whose bytes after `$` XOR to `xor` and hold `commas` commas.
-    /// `GPSStreamParser` counts both while it looks for the sentence's end.
+    /// Decodes a sentence whose bytes after `$` XOR to `xor`. `GPSStreamParser` computes the XOR
+    /// while it looks for the sentence's end.
     /// The sentence goes straight to `handle` (nil returned), built in place rather than returned and
     /// copied through an `Outcome`; otherwise the reason it was rejected is returned.
-    static func decode(_ sentence: UnsafeBufferPointer<UInt8>, xor: UInt8, commas: Int,
+    static func decode(_ sentence: UnsafeBufferPointer<UInt8>, xor: UInt8,
                        _ handle: (GPSMessage) -> Void) -> GPSRejection? {
         let n = sentence.count
         guard n >= 1, sentence[0] == 0x24 else { return .malformed } // $
@@ -51,7 +46,7 @@ public struct NMEADecoder: Sendable {
         guard let high = Self.hexValue(hexHigh), let low = Self.hexValue(hexLow) else {
             return .checksum
         }
-        // The XOR covered `*hh` too (hex digits and `*` are no commas, so `commas` counts only the body's).
+        // The XOR covered `*hh` too.
         guard xor ^ 0x2A ^ hexHigh ^ hexLow == high << 4 | low else { return .checksum }
         // The address field is five letters: talker and type.
         let body = sentence.baseAddress.unsafelyUnwrapped + 1
@@ -59,22 +54,61 @@ public struct NMEADecoder: Sendable {
         guard end >= 5, end == 5 || body[5] == 0x2C, let talker = NMEATalker(body[0], body[1]) else {
             return .unsupported
         }
-        let f = NMEAFields(body: body, end: end, count: commas + 1)
-        do {
+        let f = NMEAFields(body: body, end: end)
+        do throws(NMEAFieldError) {
             switch (body[2], body[3], body[4]) {
-            case (0x52, 0x4D, 0x43): handle(.nmea(NMEASentence(talker: talker, content: .rmc(try NMEARMC(f))))) // RMC
-            case (0x47, 0x47, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .gga(try NMEAGGA(f))))) // GGA
-            case (0x47, 0x53, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .gsa(try NMEAGSA(f))))) // GSA
-            case (0x47, 0x53, 0x56): handle(.nmea(NMEASentence(talker: talker, content: .gsv(try NMEAGSV(f))))) // GSV
-            case (0x56, 0x54, 0x47): handle(.nmea(NMEASentence(talker: talker, content: .vtg(try NMEAVTG(f))))) // VTG
-            case (0x47, 0x4E, 0x53): handle(.nmea(NMEASentence(talker: talker, content: .gns(try NMEAGNS(f))))) // GNS
-            case (0x5A, 0x44, 0x41): handle(.nmea(NMEASentence(talker: talker, content: .zda(try NMEAZDA(f))))) // ZDA
+            case (0x52, 0x4D, 0x43): try Self.rmc(f, talker, handle) // RMC
+            case (0x47, 0x47, 0x41): try Self.gga(f, talker, handle) // GGA
+            case (0x47, 0x53, 0x41): try Self.gsa(f, talker, handle) // GSA
+            case (0x47, 0x53, 0x56): try Self.gsv(f, talker, handle) // GSV
+            case (0x56, 0x54, 0x47): try Self.vtg(f, talker, handle) // VTG
+            case (0x47, 0x4E, 0x53): try Self.gns(f, talker, handle) // GNS
+            case (0x5A, 0x44, 0x41): try Self.zda(f, talker, handle) // ZDA
             default: return .unsupported
             }
             return nil
         } catch {
             return .malformed
         }
+    }
+
+    // One function per sentence type, each building its message where `handle` reads it. Why: with
+    // the decoder inlined here, the sentence is decoded straight into the message; inlined into one
+    // `decode` for all seven, the function grew past what the optimizer inlines into, and a decoder
+    // called out of line returned its sentence through two 130-byte copies.
+    @inline(never)
+    static func rmc(_ f: NMEAFields, _ talker: NMEATalker, _ handle: (GPSMessage) -> Void) throws(NMEAFieldError) {
+        handle(.nmea(NMEASentence(talker: talker, content: .rmc(try NMEARMC(f)))))
+    }
+
+    @inline(never)
+    static func gga(_ f: NMEAFields, _ talker: NMEATalker, _ handle: (GPSMessage) -> Void) throws(NMEAFieldError) {
+        handle(.nmea(NMEASentence(talker: talker, content: .gga(try NMEAGGA(f)))))
+    }
+
+    @inline(never)
+    static func gsa(_ f: NMEAFields, _ talker: NMEATalker, _ handle: (GPSMessage) -> Void) throws(NMEAFieldError) {
+        handle(.nmea(NMEASentence(talker: talker, content: .gsa(try NMEAGSA(f)))))
+    }
+
+    @inline(never)
+    static func gsv(_ f: NMEAFields, _ talker: NMEATalker, _ handle: (GPSMessage) -> Void) throws(NMEAFieldError) {
+        handle(.nmea(NMEASentence(talker: talker, content: .gsv(try NMEAGSV(f)))))
+    }
+
+    @inline(never)
+    static func vtg(_ f: NMEAFields, _ talker: NMEATalker, _ handle: (GPSMessage) -> Void) throws(NMEAFieldError) {
+        handle(.nmea(NMEASentence(talker: talker, content: .vtg(try NMEAVTG(f)))))
+    }
+
+    @inline(never)
+    static func gns(_ f: NMEAFields, _ talker: NMEATalker, _ handle: (GPSMessage) -> Void) throws(NMEAFieldError) {
+        handle(.nmea(NMEASentence(talker: talker, content: .gns(try NMEAGNS(f)))))
+    }
+
+    @inline(never)
+    static func zda(_ f: NMEAFields, _ talker: NMEATalker, _ handle: (GPSMessage) -> Void) throws(NMEAFieldError) {
+        handle(.nmea(NMEASentence(talker: talker, content: .zda(try NMEAZDA(f)))))
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

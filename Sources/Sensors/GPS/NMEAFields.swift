@@ -14,23 +14,61 @@ struct NMEAFields {
     let base: UnsafePointer<UInt8>
     /// Index of the `*` that ends the body: the last field ends there.
     let end: Int
-    /// Fields in the body, address field included (commas + 1).
-    let count: Int
     /// Where the next field starts; past `end` once the last field has been read.
     private(set) var position: Int
-    /// The next field's number, for errors (0 is the address field).
-    private(set) var index: Int
 
-    /// Reads the body `base[0..<end]`, whose `count - 1` commas the caller has counted; `base[end]`
-    /// must be `*` (it stops the digit loops). The first field read is field 1, after the 5-letter
-    /// address (`end == 5` or `base[5] == ","`, which the caller has checked).
-    init(body base: UnsafePointer<UInt8>, end: Int, count: Int) {
+    /// Reads the body `base[0..<end]`; `base[end]` must be `*` (it stops the digit loops). The first
+    /// field read is field 1, after the 5-letter address (`end == 5` or `base[5] == ","`, which the
+    /// caller has checked).
+    ///
+    /// Why no field count or field number is kept: counting commas while scanning for the sentence's
+    /// end cost about a tenth of the parse, and most decoders only need to know that a field is there
+    /// when they reach it (`require`). GSV and GSA, whose layout depends on the count, count their
+    /// commas (`fieldCount`); errors work out their field's number when they are thrown (`fieldNumber`).
+    init(body base: UnsafePointer<UInt8>, end: Int) {
         self.base = base
         self.end = end
-        self.count = count
         position = 6
-        index = 1
     }
+
+    /// Fields in the body, the address field included: its commas + 1, eight bytes at a time.
+    func fieldCount() -> Int {
+        /// Commas among the bytes of `word` that `keep` marks (high bit of each byte).
+        func commas(_ word: UInt64, _ keep: UInt64) -> Int {
+            let x = word ^ 0x2C2C_2C2C_2C2C_2C2C // a comma becomes 0
+            let isComma = ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & keep
+            return Int(truncatingIfNeeded: ((isComma &>> 7) &* 0x0101_0101_0101_0101) &>> 56)
+        }
+        func word(at offset: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        }
+        guard end >= 8 else { return (0..<end).reduce(1) { base[$1] == Self.comma ? $0 &+ 1 : $0 } }
+        var count = 1
+        var offset = 0
+        while offset &+ 8 <= end {
+            count &+= commas(word(at: offset), 0x8080_8080_8080_8080)
+            offset &+= 8
+        }
+        // The last few bytes: the top ones of the word that ends at `end`, the ones before masked off.
+        let remaining = end &- offset
+        if remaining > 0 {
+            count &+= commas(word(at: end &- 8), 0x8080_8080_8080_8080 &<< UInt64((8 &- remaining) &* 8))
+        }
+        return count
+    }
+
+    /// The number of the field that starts at `start` (0 is the address field), for an error.
+    func fieldNumber(at start: Int) -> Int {
+        var number = 0
+        for offset in 0..<min(start, end) where base[offset] == Self.comma { number &+= 1 }
+        return number
+    }
+
+    /// Whether every field has been read.
+    var isExhausted: Bool { position > end }
+
+    /// The number of the next field, for an error.
+    var index: Int { fieldNumber(at: position) }
 
     /// The run of ASCII digits at `start`: its value (wrapped if longer than 18 digits, so callers
     /// check `count`) and length. The `*` after the body ends any run.
@@ -51,9 +89,17 @@ struct NMEAFields {
         return (value, stop &- start)
     }
 
-    /// Throws unless the sentence has at least `minimum` fields after the address field.
+    /// Throws unless the next field, field `field`, is there: called before reading the last field a
+    /// sentence must have, so a sentence with fewer fields is refused.
     @inline(always)
-    func require(_ minimum: Int) throws(NMEAFieldError) {
+    func require(_ field: Int) throws(NMEAFieldError) {
+        guard position <= end else {
+            throw NMEAFieldError(field: index, reason: "the sentence ends before field \(field)")
+        }
+    }
+
+    /// Throws unless the sentence has at least `minimum` fields after the address field, by its count.
+    func require(_ minimum: Int, fields count: Int) throws(NMEAFieldError) {
         guard count - 1 >= minimum else {
             throw NMEAFieldError(field: count - 1, reason: "\(count - 1) fields, expected at least \(minimum)")
         }
@@ -68,7 +114,6 @@ struct NMEAFields {
     @inline(always)
     private mutating func finish(at stop: Int) {
         position = stop &+ 1
-        index &+= 1
     }
 
     /// Where the field starting at `start` ends: its comma, or `end`.
@@ -139,7 +184,7 @@ struct NMEAFields {
     /// for the whole decoder, and every field then pays a store and a reload.
     @inline(always)
     private mutating func finishField(from start: Int) -> (field: Int, stop: Int) {
-        let field = index
+        let field = fieldNumber(at: start)
         let stop = fieldEnd(from: start)
         finish(at: stop)
         return (field, stop)
@@ -257,7 +302,6 @@ struct NMEAFields {
             let general = finishField(from: start)
             return try Self.generalTimeOfDay(base, start, general.stop, field: general.field)
         }
-        let field = index
         finish(at: number.stop)
         // A fraction of at most three digits is an exact number of milliseconds.
         let millis = switch number.fractionDigits {
@@ -267,21 +311,22 @@ struct NMEAFields {
         case 3: number.fraction
         default: Self.roundedMillis(number.fraction, Self.powerOfTen(number.fractionDigits))
         }
-        return try Self.timeOfDay(number.integer, millis: millis, field: field)
+        guard let time = Self.timeOfDay(number.integer, millis: millis) else {
+            throw NMEAFieldError(field: fieldNumber(at: start), reason: "time out of range")
+        }
+        return time
     }
 
     /// `fraction / unit` of a second in milliseconds, rounded half up.
     @inline(always)
     static func roundedMillis(_ fraction: Int, _ unit: Int) -> Int { (fraction * 1000 * 2 + unit) / (2 * unit) }
 
-    /// `hhmmss` and milliseconds as milliseconds since midnight, range-checked.
+    /// `hhmmss` and milliseconds as milliseconds since midnight; nil if out of range.
     @inline(always)
-    static func timeOfDay(_ hhmmss: Int, millis: Int, field: Int) throws(NMEAFieldError) -> Int {
+    static func timeOfDay(_ hhmmss: Int, millis: Int) -> Int? {
         let hours = hhmmss / 10_000, minutes = hhmmss / 100 % 100, seconds = hhmmss % 100
         // Seconds may read 60 during a leap second.
-        guard hours < 24, minutes < 60, seconds <= 60 else {
-            throw NMEAFieldError(field: field, reason: "time out of range")
-        }
+        guard hours < 24, minutes < 60, seconds <= 60 else { return nil }
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
     }
 
@@ -293,31 +338,34 @@ struct NMEAFields {
             throw NMEAFieldError(field: field, reason: "time is not hhmmss.ss")
         }
         let unit = powerOfTen(number.scale)
-        return try timeOfDay(number.mantissa / unit, millis: roundedMillis(number.mantissa % unit, unit), field: field)
+        guard let time = timeOfDay(number.mantissa / unit, millis: roundedMillis(number.mantissa % unit, unit)) else {
+            throw NMEAFieldError(field: field, reason: "time out of range")
+        }
+        return time
     }
 
     /// `ddmmyy` (RMC). Two-digit years below 80 are 20yy, others 19yy (our pivot: NMEA sends no
     /// century, and receivers older than 1980 did not exist).
     @inline(always)
     mutating func date() throws(NMEAFieldError) -> GPSDate? {
-        let field = index
+        let start = position
         let ddmmyy: Int
-        guard position <= end else { return nil }
-        let plain = unsignedDecimal(position)
+        guard start <= end else { return nil }
+        let plain = unsignedDecimal(start)
         if plain.stop >= 0, plain.integerDigits == 6, plain.fractionDigits == 0 {
             finish(at: plain.stop)
             ddmmyy = plain.integer
         } else {
             guard let number = try generalDecimal() else { return nil }
             guard number.integerDigits == 6, number.scale == 0, number.mantissa >= 0 else {
-                throw NMEAFieldError(field: field, reason: "date is not ddmmyy")
+                throw NMEAFieldError(field: fieldNumber(at: start), reason: "date is not ddmmyy")
             }
             ddmmyy = number.mantissa
         }
         let yy = ddmmyy % 100
         guard let date = GPSDate(year: yy < 80 ? 2000 + yy : 1900 + yy, month: ddmmyy / 100 % 100,
                                  day: ddmmyy / 10_000) else {
-            throw NMEAFieldError(field: field, reason: "no such date")
+            throw NMEAFieldError(field: fieldNumber(at: start), reason: "no such date")
         }
         return date
     }
@@ -338,26 +386,28 @@ struct NMEAFields {
     private mutating func angle(limit: Double, positive: UInt8, negative: UInt8) throws(NMEAFieldError) -> Double? {
         let start = position
         guard start <= end else { return nil }
-        let field = index
         let magnitude: Double
         let plain = plainAngle(start)
         if plain.stop >= 0 {
             finish(at: plain.stop)
-            magnitude = try Self.degrees(plain.degrees, minutes: plain.minutes, limit: limit, field: field)
+            guard let value = Self.degrees(plain.degrees, minutes: plain.minutes, limit: limit) else {
+                throw NMEAFieldError(field: fieldNumber(at: start), reason: Self.outOfRange(plain.minutes, limit))
+            }
+            magnitude = value
         } else {
-            let stop = finishField(from: start).stop
-            guard let general = try Self.generalAngle(base, start, stop, limit: limit, field: field) else {
+            let general = finishField(from: start)
+            guard let value = try Self.generalAngle(base, start, general.stop, limit: limit, field: general.field) else {
                 guard try character() == nil else {
-                    throw NMEAFieldError(field: field, reason: "hemisphere without a value")
+                    throw NMEAFieldError(field: general.field, reason: "hemisphere without a value")
                 }
                 return nil
             }
-            magnitude = general
+            magnitude = value
         }
         switch try character() {
         case positive: return magnitude
         case negative: return -magnitude
-        default: throw NMEAFieldError(field: field &+ 1, reason: "bad hemisphere")
+        default: throw NMEAFieldError(field: fieldNumber(at: start) &+ 1, reason: "bad hemisphere")
         }
     }
 
@@ -385,16 +435,23 @@ struct NMEAFields {
         let unit = powerOfTen(number.scale)
         let degrees = number.mantissa / (100 * unit)
         let minutes = Double(number.mantissa - degrees * 100 * unit) / Double(unit)
-        return try Self.degrees(degrees, minutes: minutes, limit: limit, field: field)
+        guard let value = Self.degrees(degrees, minutes: minutes, limit: limit) else {
+            throw NMEAFieldError(field: field, reason: outOfRange(minutes, limit))
+        }
+        return value
     }
 
+    /// Degrees and minutes as degrees; nil if the minutes reach 60 or the angle passes `limit`.
     @inline(always)
-    private static func degrees(_ degrees: Int, minutes: Double, limit: Double, field: Int)
-        throws(NMEAFieldError) -> Double {
-        guard minutes < 60 else { throw NMEAFieldError(field: field, reason: "minutes ≥ 60") }
+    private static func degrees(_ degrees: Int, minutes: Double, limit: Double) -> Double? {
+        guard minutes < 60 else { return nil }
         let value = Double(degrees) + minutes / 60
-        guard value <= limit else { throw NMEAFieldError(field: field, reason: "beyond \(limit)°") }
-        return value
+        return value <= limit ? value : nil
+    }
+
+    /// Why `degrees` refused an angle.
+    private static func outOfRange(_ minutes: Double, _ limit: Double) -> String {
+        minutes < 60 ? "beyond \(limit)°" : "minutes ≥ 60"
     }
 
     /// A decimal number as digits: value = mantissa / 10^scale.

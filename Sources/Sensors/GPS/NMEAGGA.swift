@@ -26,19 +26,16 @@ public struct NMEAGGA: Sendable, Hashable {
         self.geoidSeparation = geoidSeparation
     }
 
-    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
-    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
-    // the decoders (and each call forced the cursor into memory).
-    @inline(never)
+    @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
-        try f.require(9)
         timeOfDay = try f.timeOfDay()
         latitude = try f.latitude()
         longitude = try f.longitude()
         quality = try f.int()
         satellitesUsed = try f.int()
         hdop = try f.double()
+        try f.require(9)
         altitude = try f.double()
         if let unit = try f.character(), unit != 0x4D { // M
             throw NMEAFieldError(field: 10, reason: "altitude unit is not M")

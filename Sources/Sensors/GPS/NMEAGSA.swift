@@ -7,6 +7,8 @@
 public struct NMEAGSA: Sendable, Hashable {
     /// 1 no fix, 2 2D, 3 3D.
     public var navMode: Int?
+    // Declared after an optional so it fills that optional's padding (`MemoryLayout` follows the
+    // declaration order): the decoded message stays under 128 bytes, which is copied inline.
     public var satelliteIDs: NMEASatelliteIDs
     public var pdop: Double?
     public var hdop: Double?
@@ -23,26 +25,19 @@ public struct NMEAGSA: Sendable, Hashable {
         self.systemID = systemID
     }
 
-    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
-    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
-    // the decoders (and each call forced the cursor into memory).
-    @inline(never)
+    @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
-        try f.require(17)
         f.skip() // opMode
         navMode = try f.int()
         if let mode = navMode, !(1...3).contains(mode) {
             throw NMEAFieldError(field: 2, reason: "navMode \(mode) is not 1, 2 or 3")
         }
-        // 12 satellite slots, then PDOP, HDOP, VDOP, then systemId from NMEA 4.1 on.
-        guard f.count - 1 <= 18 else {
-            throw NMEAFieldError(field: f.count - 1, reason: "\(f.count - 1) fields, expected 17 or 18")
-        }
-        let hasSystemID = f.count - 1 == 18
+        // 12 satellite slots, then PDOP, HDOP, VDOP (field 17, which must be there), then systemId
+        // from NMEA 4.1 on, and nothing after it.
         var ids = NMEASatelliteIDs()
-        for _ in 0..<NMEASatelliteIDs.capacity { // 12 slots
-            let field = f.index
+        for slot in 0..<NMEASatelliteIDs.capacity { // 12 slots, fields 3-14
+            let field = 3 + slot
             let plain = f.plainNumber() // empty or plain digits: nearly all slots
             if plain == NMEAFields.emptyField { continue }
             if plain != NMEAFields.notPlain {
@@ -56,7 +51,9 @@ public struct NMEAGSA: Sendable, Hashable {
         satelliteIDs = ids
         pdop = try f.double()
         hdop = try f.double()
+        try f.require(17)
         vdop = try f.double()
-        systemID = hasSystemID ? try f.int() : nil
+        systemID = try f.int()
+        guard f.isExhausted else { throw NMEAFieldError(field: 19, reason: "more than 18 fields, expected 17 or 18") }
     }
 }

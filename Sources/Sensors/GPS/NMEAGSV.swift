@@ -33,13 +33,11 @@ public struct NMEAGSV: Sendable, Hashable {
         self.signalID = signalID
     }
 
-    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
-    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
-    // the decoders (and each call forced the cursor into memory).
-    @inline(never)
+    @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
-        try f.require(3)
+        let fields = f.fieldCount()
+        try f.require(3, fields: fields)
         guard let count = try f.int(), let number = try f.int(), count >= 1, (1...count).contains(number) else {
             throw NMEAFieldError(field: 1, reason: "message number/count missing or inconsistent")
         }
@@ -47,13 +45,13 @@ public struct NMEAGSV: Sendable, Hashable {
         messageNumber = number
         satellitesInView = try f.int()
         // Fields after numSV: four per satellite, plus one if a signalId ends the sentence.
-        let trailing = f.count - 4
+        let trailing = fields - 4
         guard trailing % 4 == 0 || trailing % 4 == 1, trailing <= 17 else {
-            throw NMEAFieldError(field: f.count - 1, reason: "satellite blocks are not four fields each")
+            throw NMEAFieldError(field: fields - 1, reason: "satellite blocks are not four fields each")
         }
         var satellites = Satellites()
-        for _ in 0..<trailing / 4 { // at most 4 blocks (trailing ≤ 17): the list's capacity
-            let field = f.index
+        for block in 0..<trailing / 4 { // at most 4 blocks (trailing ≤ 17): the list's capacity
+            let field = 4 + 4 * block
             // Plain digits and empty fields (nearly all) are stored as read. From the first field that
             // is not, `plainNumber` leaves the rest of the block unread and `int` reads them, so values
             // and errors do not depend on which path read them.

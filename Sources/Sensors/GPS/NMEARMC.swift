@@ -27,13 +27,9 @@ public struct NMEARMC: Sendable, Hashable {
         self.positionMode = positionMode
     }
 
-    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
-    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
-    // the decoders (and each call forced the cursor into memory).
-    @inline(never)
+    @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
-        try f.require(9)
         timeOfDay = try f.timeOfDay()
         switch try f.character() {
         case 0x41: isValid = true   // A
@@ -44,6 +40,7 @@ public struct NMEARMC: Sendable, Hashable {
         longitude = try f.longitude()
         speedKnots = try f.double()
         courseDegrees = try f.double()
+        try f.require(9)
         date = try f.date()
         f.skip() // magnetic variation
         f.skip() // and its E/W

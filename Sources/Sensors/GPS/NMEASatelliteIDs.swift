@@ -10,7 +10,10 @@ public struct NMEASatelliteIDs: RandomAccessCollection, Hashable, Sendable, Expr
 
     private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    public private(set) var count = 0
+    /// The count in one byte (at most 12), so a decoded GSA, the largest sentence, stays small
+    /// enough that a decoded message is copied with a few moves rather than a `memcpy` call.
+    private var storedCount: UInt8 = 0
+    public var count: Int { Int(storedCount) }
 
     public init() {}
 
@@ -33,7 +36,7 @@ public struct NMEASatelliteIDs: RandomAccessCollection, Hashable, Sendable, Expr
         guard count < Self.capacity, let stored = Int32(exactly: id) else { return false }
         let offset = count &* 4
         withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: stored, toByteOffset: offset, as: Int32.self) }
-        count &+= 1
+        storedCount &+= 1
         return true
     }
 
@@ -43,7 +46,7 @@ public struct NMEASatelliteIDs: RandomAccessCollection, Hashable, Sendable, Expr
         guard count < Self.capacity else { return false }
         let offset = count &* 4
         withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: id, toByteOffset: offset, as: Int32.self) }
-        count &+= 1
+        storedCount &+= 1
         return true
     }
 

@@ -10,8 +10,9 @@ public struct NMEASentence: Sendable, Hashable {
         case zda(NMEAZDA)
     }
 
-    public var talker: NMEATalker
+    // Content first: the one-byte talker then fits after it instead of padding before it.
     public var content: Content
+    public var talker: NMEATalker
 
     public init(talker: NMEATalker, content: Content) {
         self.talker = talker

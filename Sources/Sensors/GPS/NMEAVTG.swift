@@ -19,29 +19,25 @@ public struct NMEAVTG: Sendable, Hashable {
         self.positionMode = positionMode
     }
 
-    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
-    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
-    // the decoders (and each call forced the cursor into memory).
-    @inline(never)
+    @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
-        try f.require(8)
         // Each value is followed by its unit letter: T, M, N, K.
         courseTrue = try f.double()
-        try Self.check(&f, unit: 0x54)
+        try Self.check(&f, unit: 0x54, field: 2)
         courseMagnetic = try f.double()
-        try Self.check(&f, unit: 0x4D)
+        try Self.check(&f, unit: 0x4D, field: 4)
         speedKnots = try f.double()
-        try Self.check(&f, unit: 0x4E)
+        try Self.check(&f, unit: 0x4E, field: 6)
         speedKilometresPerHour = try f.double()
-        try Self.check(&f, unit: 0x4B)
+        try f.require(8)
+        try Self.check(&f, unit: 0x4B, field: 8)
         positionMode = try f.character()
     }
 
-    /// Throws unless the next field is empty or the letter `unit`.
+    /// Throws unless the next field, field `field`, is empty or the letter `unit`.
     @inline(always)
-    private static func check(_ f: inout NMEAFields, unit: UInt8) throws(NMEAFieldError) {
-        let field = f.index
+    private static func check(_ f: inout NMEAFields, unit: UInt8, field: Int) throws(NMEAFieldError) {
         if let letter = try f.character(), letter != unit {
             throw NMEAFieldError(field: field, reason: "unit letter")
         }

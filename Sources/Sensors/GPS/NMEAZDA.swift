@@ -8,15 +8,13 @@ public struct NMEAZDA: Sendable, Hashable {
         self.date = date
     }
 
-    // Kept out of line: the optimizer stops inlining into a function past about 400 blocks, and with
-    // every decoder inlined into `NMEADecoder.decode` the field readers were no longer inlined into
-    // the decoders (and each call forced the cursor into memory).
-    @inline(never)
+    @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
-        try f.require(4)
         timeOfDay = try f.timeOfDay()
-        let day = try f.int(), month = try f.int(), year = try f.int()
+        let day = try f.int(), month = try f.int()
+        try f.require(4)
+        let year = try f.int()
         switch (day, month, year) {
         case (nil, nil, nil):
             date = nil

@@ -17,7 +17,35 @@ public struct UBXNavPVT: Sendable, Hashable {
     }
 
     public var iTOW: UInt32
-    public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    // Date and time kept at their wire widths (U2, U1 × 5) behind Int accessors. Why: a decoded
+    // NAV-PVT is the largest message a `GPSStreamParser` hands on, and six Ints made every message
+    // 137 bytes, which is copied by a `memcpy` call instead of a few moves (issue 5's NMEA bar).
+    private var storedYear: UInt16
+    private var storedMonth: UInt8, storedDay: UInt8, storedHour: UInt8, storedMinute: UInt8, storedSecond: UInt8
+    public var year: Int {
+        get { Int(storedYear) }
+        set { storedYear = UInt16(truncatingIfNeeded: newValue) }
+    }
+    public var month: Int {
+        get { Int(storedMonth) }
+        set { storedMonth = UInt8(truncatingIfNeeded: newValue) }
+    }
+    public var day: Int {
+        get { Int(storedDay) }
+        set { storedDay = UInt8(truncatingIfNeeded: newValue) }
+    }
+    public var hour: Int {
+        get { Int(storedHour) }
+        set { storedHour = UInt8(truncatingIfNeeded: newValue) }
+    }
+    public var minute: Int {
+        get { Int(storedMinute) }
+        set { storedMinute = UInt8(truncatingIfNeeded: newValue) }
+    }
+    public var second: Int {
+        get { Int(storedSecond) }
+        set { storedSecond = UInt8(truncatingIfNeeded: newValue) }
+    }
     public var validDate: Bool
     public var validTime: Bool
     /// Fraction of the second, ns; may be negative (the time rounds up to the printed second).
@@ -50,7 +78,8 @@ public struct UBXNavPVT: Sendable, Hashable {
         }
         func i32(_ o: Int) -> Int32 { Int32(bitPattern: u32(o)) }
         iTOW = u32(0)
-        year = Int(u16(4)); month = u8(6); day = u8(7); hour = u8(8); minute = u8(9); second = u8(10)
+        storedYear = u16(4)
+        storedMonth = p[6]; storedDay = p[7]; storedHour = p[8]; storedMinute = p[9]; storedSecond = p[10]
         validDate = p[11] & 0x01 != 0
         validTime = p[11] & 0x02 != 0
         nano = i32(16)
