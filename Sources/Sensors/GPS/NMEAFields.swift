@@ -22,39 +22,13 @@ struct NMEAFields {
     /// caller has checked).
     ///
     /// Why no field count or field number is kept: counting commas while scanning for the sentence's
-    /// end cost about a tenth of the parse, and most decoders only need to know that a field is there
-    /// when they reach it (`require`). GSV and GSA, whose layout depends on the count, count their
-    /// commas (`fieldCount`); errors work out their field's number when they are thrown (`fieldNumber`).
+    /// end cost about a tenth of the parse, and the decoders only need to know that a field is there
+    /// when they reach it (`require`, `isExhausted`, `nextFieldIsLast`); errors work out their
+    /// field's number when they are thrown (`fieldNumber`).
     init(body base: UnsafePointer<UInt8>, end: Int) {
         self.base = base
         self.end = end
         position = 6
-    }
-
-    /// Fields in the body, the address field included: its commas + 1, eight bytes at a time.
-    func fieldCount() -> Int {
-        /// Commas among the bytes of `word` that `keep` marks (high bit of each byte).
-        func commas(_ word: UInt64, _ keep: UInt64) -> Int {
-            let x = word ^ 0x2C2C_2C2C_2C2C_2C2C // a comma becomes 0
-            let isComma = ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & keep
-            return Int(truncatingIfNeeded: ((isComma &>> 7) &* 0x0101_0101_0101_0101) &>> 56)
-        }
-        func word(at offset: Int) -> UInt64 {
-            UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-        }
-        guard end >= 8 else { return (0..<end).reduce(1) { base[$1] == Self.comma ? $0 &+ 1 : $0 } }
-        var count = 1
-        var offset = 0
-        while offset &+ 8 <= end {
-            count &+= commas(word(at: offset), 0x8080_8080_8080_8080)
-            offset &+= 8
-        }
-        // The last few bytes: the top ones of the word that ends at `end`, the ones before masked off.
-        let remaining = end &- offset
-        if remaining > 0 {
-            count &+= commas(word(at: end &- 8), 0x8080_8080_8080_8080 &<< UInt64((8 &- remaining) &* 8))
-        }
-        return count
     }
 
     /// The number of the field that starts at `start` (0 is the address field), for an error.
@@ -66,6 +40,9 @@ struct NMEAFields {
 
     /// Whether every field has been read.
     var isExhausted: Bool { position > end }
+
+    /// Whether the next field is there and is the sentence's last.
+    var nextFieldIsLast: Bool { position <= end && fieldEnd(from: position) == end }
 
     /// The number of the next field, for an error.
     var index: Int { fieldNumber(at: position) }
@@ -95,13 +72,6 @@ struct NMEAFields {
     func require(_ field: Int) throws(NMEAFieldError) {
         guard position <= end else {
             throw NMEAFieldError(field: index, reason: "the sentence ends before field \(field)")
-        }
-    }
-
-    /// Throws unless the sentence has at least `minimum` fields after the address field, by its count.
-    func require(_ minimum: Int, fields count: Int) throws(NMEAFieldError) {
-        guard count - 1 >= minimum else {
-            throw NMEAFieldError(field: count - 1, reason: "\(count - 1) fields, expected at least \(minimum)")
         }
     }
 
@@ -209,6 +179,10 @@ struct NMEAFields {
     mutating func plainNumber() -> Int32 {
         let start = position
         guard start <= end else { return Self.emptyField }
+        if base[start] == Self.comma { // empty: half the slots of a GSA
+            position = start &+ 1
+            return Self.emptyField
+        }
         let run = digitRun(start)
         let stop = start &+ run.count
         guard run.count <= 9, base[stop] == Self.comma || stop == end else { return Self.notPlain }

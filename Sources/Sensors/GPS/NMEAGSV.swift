@@ -36,60 +36,98 @@ public struct NMEAGSV: Sendable, Hashable {
     @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
-        let fields = f.fieldCount()
-        try f.require(3, fields: fields)
         guard let count = try f.int(), let number = try f.int(), count >= 1, (1...count).contains(number) else {
             throw NMEAFieldError(field: 1, reason: "message number/count missing or inconsistent")
         }
         messageCount = count
         messageNumber = number
+        try f.require(3)
         satellitesInView = try f.int()
-        // Fields after numSV: four per satellite, plus one if a signalId ends the sentence.
-        let trailing = fields - 4
-        guard trailing % 4 == 0 || trailing % 4 == 1, trailing <= 17 else {
-            throw NMEAFieldError(field: fields - 1, reason: "satellite blocks are not four fields each")
-        }
+        // Then blocks of four fields, one per satellite, at most four of them, and a signalId if
+        // one field is left at the end. The fields are not counted first: a block that the sentence
+        // ends inside of, or a fifth block, is found on the way and refused.
+        let notPlain = NMEAFields.notPlain, empty = NMEAFields.emptyField
         var satellites = Satellites()
-        for block in 0..<trailing / 4 { // at most 4 blocks (trailing ≤ 17): the list's capacity
+        var signalID: Int?
+        var block = 0
+        while !f.isExhausted {
             let field = 4 + 4 * block
-            // Plain digits and empty fields (nearly all) are stored as read. From the first field that
-            // is not, `plainNumber` leaves the rest of the block unread and `int` reads them, so values
-            // and errors do not depend on which path read them.
+            // Plain digits and empty fields (nearly all) are stored as read. From the first field
+            // that is not, `plainNumber` leaves it unread and `int` reads it and the rest of the
+            // block, so values and errors do not depend on which path read them.
             let id = f.plainNumber()
-            if id == NMEAFields.emptyField { // an all-empty block is padding some receivers send
-                f.skip(); f.skip(); f.skip()
+            if id == notPlain ? f.nextFieldIsLast : f.isExhausted { // the last field: the signalId
+                signalID = id == notPlain ? try f.int() : id == empty ? nil : Int(id)
+                break
+            }
+            guard block < Satellites.capacity else {
+                throw NMEAFieldError(field: field, reason: "more than \(Satellites.capacity) satellite blocks")
+            }
+            block += 1
+            if id == empty { // an all-empty block is padding some receivers send: the rest is skipped
+                for offset in 1...3 {
+                    try f.require(field + offset)
+                    f.skip()
+                }
                 continue
             }
-            let elevation = id == NMEAFields.notPlain ? id : f.plainNumber()
-            let azimuth = elevation == NMEAFields.notPlain ? elevation : f.plainNumber()
-            let snr = azimuth == NMEAFields.notPlain ? azimuth : f.plainNumber()
-            if snr != NMEAFields.notPlain {
+            // How many of the block's fields `plainNumber` read; each tried field was there.
+            var plain = id == notPlain ? 0 : 1
+            var elevation = notPlain, azimuth = notPlain, snr = notPlain
+            if plain == 1 {
+                try f.require(field + 1)
+                elevation = f.plainNumber()
+                if elevation != notPlain {
+                    plain = 2
+                    try f.require(field + 2)
+                    azimuth = f.plainNumber()
+                    if azimuth != notPlain {
+                        plain = 3
+                        try f.require(field + 3)
+                        snr = f.plainNumber()
+                        if snr != notPlain { plain = 4 }
+                    }
+                }
+            }
+            if plain == 4 {
                 guard satellites.appendStored(id: id, elevation: elevation, azimuth: azimuth, snr: snr) else {
                     throw NMEAFieldError(field: field, reason: "more than \(Satellites.capacity) satellites")
                 }
                 continue
             }
             let satelliteID: Int
-            if id == NMEAFields.notPlain {
-                guard let read = try f.int() else { f.skip(); f.skip(); f.skip(); continue }
-                satelliteID = read
-            } else {
+            if plain >= 1 {
                 satelliteID = Int(id)
+            } else if let read = try f.int() {
+                satelliteID = read
+            } else { // unreachable (an empty id is padding), kept like the padding case
+                for offset in 1...3 {
+                    try f.require(field + offset)
+                    f.skip()
+                }
+                continue
             }
-            let satellite = Satellite(id: satelliteID, elevation: try Self.number(elevation, &f),
-                                      azimuth: try Self.number(azimuth, &f), snr: try Self.number(snr, &f))
+            let satellite = Satellite(
+                id: satelliteID,
+                elevation: plain >= 2 ? Self.number(elevation) : try Self.read(&f, field + 1, present: plain >= 1),
+                azimuth: plain >= 3 ? Self.number(azimuth) : try Self.read(&f, field + 2, present: plain >= 2),
+                snr: try Self.read(&f, field + 3, present: plain >= 3))
             guard satellites.append(satellite) else {
                 throw NMEAFieldError(field: field, reason: "satellite number beyond 32 bits")
             }
         }
         self.satellites = satellites
-        signalID = trailing % 4 == 1 ? try f.int() : nil
+        self.signalID = signalID
     }
 
-    /// A satellite number `plainNumber` gave, or, if it gave `notPlain`, the field read by `int`.
+    /// A satellite number as `plainNumber` gave it: nil for an empty field.
     @inline(always)
-    private static func number(_ plain: Int32, _ f: inout NMEAFields) throws(NMEAFieldError) -> Int? {
-        if plain == NMEAFields.notPlain { return try f.int() }
-        return plain == NMEAFields.emptyField ? nil : Int(plain)
+    private static func number(_ plain: Int32) -> Int? { plain == NMEAFields.emptyField ? nil : Int(plain) }
+
+    /// The next field, field `field`, read by `int`; unless `present`, it must first be there.
+    @inline(always)
+    private static func read(_ f: inout NMEAFields, _ field: Int, present: Bool) throws(NMEAFieldError) -> Int? {
+        if !present { try f.require(field) }
+        return try f.int()
     }
 }
