@@ -180,4 +180,69 @@ final class NMEASentenceTests: XCTestCase {
         let s = try XCTUnwrap(content(GPSTestSupport.sentence("GPGGA,123519.2496,,,,,0,00,,,,,,,")))
         XCTAssertEqual(s.timeOfDay, ((12 * 60 + 35) * 60 + 19) * 1000 + 250)
     }
+
+    /// The decoders do not count fields first: each finds out on the way whether the fields it must
+    /// have are there. Every field count here was accepted or refused by the counting decoder of
+    /// session 3 exactly as asserted (and 2 M fuzzed streams decoded alike, see the issue 5 notes).
+    func testFieldCountsDecideAcceptance() throws {
+        func fields(_ n: Int, _ value: String = "07") -> String { String(repeating: "," + value, count: n) }
+        func gsv(_ trailing: Int) -> NMEAGSV? {
+            guard case let .sentence(s) = decode(GPSTestSupport.sentence("GPGSV,1,1,04" + fields(trailing))),
+                  case let .gsv(gsv) = s.content else { return nil }
+            return gsv
+        }
+        // After numSV: four fields per satellite, at most four satellites, and one signalId at the end.
+        for trailing in [0, 4, 8, 12, 16] {
+            let decoded = try XCTUnwrap(gsv(trailing), "\(trailing) fields after numSV")
+            XCTAssertEqual(decoded.satellites.count, trailing / 4)
+            XCTAssertNil(decoded.signalID)
+        }
+        for trailing in [1, 5, 9, 13, 17] {
+            let decoded = try XCTUnwrap(gsv(trailing), "\(trailing) fields after numSV")
+            XCTAssertEqual(decoded.satellites.count, trailing / 4)
+            XCTAssertEqual(decoded.signalID, 7, "the last field is the signalId")
+        }
+        for trailing in [2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 20, 21] {
+            XCTAssertNil(gsv(trailing), "\(trailing) fields after numSV are no whole blocks")
+        }
+        XCTAssertEqual(decode(GPSTestSupport.sentence("GPGSV,1,1,04,,,,,1")).sentenceGSV?.signalID, 1,
+                       "a padding block, then the signalId")
+        XCTAssertEqual(decode(GPSTestSupport.sentence("GPGSV,1,1,04,,,")), .rejected(.malformed),
+                       "a padding block the sentence ends inside of")
+        XCTAssertEqual(decode(GPSTestSupport.sentence("GPGSV,1,1,04,,,,")).sentenceGSV?.satellites.count, 0,
+                       "a whole padding block")
+        XCTAssertEqual(decode(GPSTestSupport.sentence("GPGSV,1,1")), .rejected(.malformed), "no numSV field")
+
+        // GSA: opMode, navMode, 12 slots, three DOPs (17 fields), and a systemId from NMEA 4.1 (18).
+        let gsa17 = "GNGSA,A,3" + fields(12) + ",1.3,0.8,1.1"
+        XCTAssertNotNil(decode(GPSTestSupport.sentence(gsa17)).sentenceGSA)
+        XCTAssertEqual(decode(GPSTestSupport.sentence(gsa17 + ",2")).sentenceGSA?.systemID, 2)
+        XCTAssertEqual(decode(GPSTestSupport.sentence(gsa17 + ",2,9")), .rejected(.malformed), "19 fields")
+        XCTAssertEqual(decode(GPSTestSupport.sentence("GNGSA,A,3" + fields(12) + ",1.3,0.8")), .rejected(.malformed),
+                       "16 fields")
+
+        // The other types: one field short of what they must have is refused, exactly enough is not.
+        let minimal = [
+            ("GPRMC", 9), ("GPGGA", 9), ("GPVTG", 8), ("GPGNS", 9), ("GPZDA", 4),
+        ]
+        for (address, count) in minimal {
+            XCTAssertEqual(decode(GPSTestSupport.sentence(address + fields(count - 1, ""))), .rejected(.malformed),
+                           "\(address) with \(count - 1) fields")
+            guard case .sentence = decode(GPSTestSupport.sentence(address + fields(count, ""))) else {
+                return XCTFail("\(address) with \(count) empty fields must decode")
+            }
+        }
+    }
+}
+
+private extension NMEADecoder.Outcome {
+    var sentenceGSV: NMEAGSV? {
+        guard case let .sentence(s) = self, case let .gsv(gsv) = s.content else { return nil }
+        return gsv
+    }
+
+    var sentenceGSA: NMEAGSA? {
+        guard case let .sentence(s) = self, case let .gsa(gsa) = s.content else { return nil }
+        return gsa
+    }
 }

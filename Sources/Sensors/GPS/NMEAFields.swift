@@ -57,11 +57,13 @@ struct NMEAFields {
     func digitRun(_ start: Int) -> (value: Int, count: Int) {
         var stop = start
         var value = 0
-        var digit = base[stop] &- 0x30
+        // The digit as a full-width integer (a byte below `0` wraps to a huge one): no widening
+        // instruction per digit.
+        var digit = UInt(base[stop]) &- 0x30
         while digit < 10 {
-            value = value &* 10 &+ Int(digit)
+            value = value &* 10 &+ Int(bitPattern: digit)
             stop &+= 1
-            digit = base[stop] &- 0x30
+            digit = UInt(base[stop]) &- 0x30
         }
         return (value, stop &- start)
     }
