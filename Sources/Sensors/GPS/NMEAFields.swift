@@ -88,6 +88,14 @@ struct NMEAFields {
         position = stop &+ 1
     }
 
+    /// Whether a field ends at `stop`: its comma (nearly always, so tested first, on its own branch),
+    /// or the body's end.
+    @inline(always)
+    func endsField(_ stop: Int) -> Bool {
+        if _fastPath(base[stop] == Self.comma) { return true }
+        return stop == end
+    }
+
     /// Where the field starting at `start` ends: its comma, or `end`.
     private func fieldEnd(from start: Int) -> Int {
         var stop = start
@@ -142,7 +150,7 @@ struct NMEAFields {
         // rest below.
         let run = digitRun(start)
         let stop = start &+ run.count
-        if run.count <= 15, base[stop] == Self.comma || stop == end {
+        if run.count <= 15, endsField(stop) {
             finish(at: stop)
             return run.count == 0 ? nil : run.value
         }
@@ -187,7 +195,7 @@ struct NMEAFields {
         }
         let run = digitRun(start)
         let stop = start &+ run.count
-        guard run.count <= 9, base[stop] == Self.comma || stop == end else { return Self.notPlain }
+        guard run.count <= 9, endsField(stop) else { return Self.notPlain }
         finish(at: stop)
         return run.count == 0 ? Self.emptyField : Int32(truncatingIfNeeded: run.value)
     }
@@ -254,14 +262,14 @@ struct NMEAFields {
         -> (integer: Int, integerDigits: Int, hasPoint: Bool, fraction: Int, fractionDigits: Int, stop: Int) {
         let integer = digitRun(start)
         let point = start &+ integer.count
-        if base[point] == Self.comma || point == end {
+        if endsField(point) {
             guard integer.count <= 15 else { return (0, 0, false, 0, 0, -1) }
             return (integer.value, integer.count, false, 0, 0, point)
         }
         guard base[point] == 0x2E else { return (0, 0, false, 0, 0, -1) } // .
         let fraction = digitRun(point &+ 1)
         let stop = point &+ 1 &+ fraction.count
-        guard integer.count &+ fraction.count <= 15, base[stop] == Self.comma || stop == end else {
+        guard integer.count &+ fraction.count <= 15, endsField(stop) else {
             return (0, 0, false, 0, 0, -1)
         }
         return (integer.value, integer.count, true, fraction.value, fraction.count, stop)
