@@ -77,10 +77,8 @@ struct NMEAFields {
         }
     }
 
-    /// ASCII `,` and the offsets of `,` and `.` from `0`, as the digit loops see them.
+    /// ASCII `,`.
     static let comma: UInt8 = 0x2C
-    static let commaDigit: UInt8 = 0x2C &- 0x30
-    static let pointDigit: UInt8 = 0x2E &- 0x30
 
     /// Moves past the field that ends at `stop` (its comma, or `end`).
     @inline(always)
