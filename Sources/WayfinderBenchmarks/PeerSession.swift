@@ -12,7 +12,7 @@ final class PeerSession {
     private let output = Pipe()
     private var buffered: [UInt8] = []
 
-    /// Starts `executable`; nil (with the reason) if it cannot be started.
+    /// Starts `executable`; throws the reason if it cannot be started.
     init(_ executable: String, _ arguments: [String]) throws(Peer.PeerError) {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

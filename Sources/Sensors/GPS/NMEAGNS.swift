@@ -25,7 +25,7 @@ public struct NMEAGNS: Sendable, Hashable {
 
     @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
-        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
+        var f = fields
         timeOfDay = try f.timeOfDay()
         latitude = try f.latitude()
         longitude = try f.longitude()

@@ -27,7 +27,7 @@ public struct NMEAGSA: Sendable, Hashable {
 
     @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
-        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
+        var f = fields
         f.skip() // opMode
         navMode = try f.int()
         if let mode = navMode, !(1...3).contains(mode) {

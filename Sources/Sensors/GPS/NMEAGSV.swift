@@ -35,7 +35,7 @@ public struct NMEAGSV: Sendable, Hashable {
 
     @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
-        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
+        var f = fields
         guard let count = try f.int(), let number = try f.int(), count >= 1, (1...count).contains(number) else {
             throw NMEAFieldError(field: 1, reason: "message number/count missing or inconsistent")
         }
@@ -95,20 +95,9 @@ public struct NMEAGSV: Sendable, Hashable {
                 }
                 continue
             }
-            let satelliteID: Int
-            if plain >= 1 {
-                satelliteID = Int(id)
-            } else if let read = try f.int() {
-                satelliteID = read
-            } else { // unreachable (an empty id is padding), kept like the padding case
-                for offset in 1...3 {
-                    try f.require(field + offset)
-                    f.skip()
-                }
-                continue
-            }
+            // An id that is not plain digits is not empty either, so `int` gives a number or throws.
             let satellite = Satellite(
-                id: satelliteID,
+                id: plain >= 1 ? Int(id) : try Self.read(&f, field, present: true) ?? 0,
                 elevation: plain >= 2 ? Self.number(elevation) : try Self.read(&f, field + 1, present: plain >= 1),
                 azimuth: plain >= 3 ? Self.number(azimuth) : try Self.read(&f, field + 2, present: plain >= 2),
                 snr: try Self.read(&f, field + 3, present: plain >= 3))

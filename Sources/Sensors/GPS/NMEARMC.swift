@@ -29,7 +29,7 @@ public struct NMEARMC: Sendable, Hashable {
 
     @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
-        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
+        var f = fields
         timeOfDay = try f.timeOfDay()
         switch try f.character() {
         case 0x41: isValid = true   // A

@@ -21,7 +21,7 @@ public struct NMEAVTG: Sendable, Hashable {
 
     @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
-        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
+        var f = fields
         // Each value is followed by its unit letter: T, M, N, K.
         courseTrue = try f.double()
         try Self.check(&f, unit: 0x54, field: 2)

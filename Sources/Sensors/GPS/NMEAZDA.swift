@@ -10,7 +10,7 @@ public struct NMEAZDA: Sendable, Hashable {
 
     @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
-        var f = fields // a local copy: its position stays in a register, not in memory the reads could alias
+        var f = fields
         timeOfDay = try f.timeOfDay()
         let day = try f.int(), month = try f.int()
         try f.require(4)

@@ -17,35 +17,17 @@ public struct UBXNavPVT: Sendable, Hashable {
     }
 
     public var iTOW: UInt32
-    // Date and time kept at their wire widths (U2, U1 × 5) behind Int accessors. Why: a decoded
-    // NAV-PVT is the largest message a `GPSStreamParser` hands on, and six Ints made every message
-    // 137 bytes, which is copied by a `memcpy` call instead of a few moves (issue 5's NMEA bar).
-    private var storedYear: UInt16
-    private var storedMonth: UInt8, storedDay: UInt8, storedHour: UInt8, storedMinute: UInt8, storedSecond: UInt8
-    public var year: Int {
-        get { Int(storedYear) }
-        set { storedYear = UInt16(truncatingIfNeeded: newValue) }
-    }
-    public var month: Int {
-        get { Int(storedMonth) }
-        set { storedMonth = UInt8(truncatingIfNeeded: newValue) }
-    }
-    public var day: Int {
-        get { Int(storedDay) }
-        set { storedDay = UInt8(truncatingIfNeeded: newValue) }
-    }
-    public var hour: Int {
-        get { Int(storedHour) }
-        set { storedHour = UInt8(truncatingIfNeeded: newValue) }
-    }
-    public var minute: Int {
-        get { Int(storedMinute) }
-        set { storedMinute = UInt8(truncatingIfNeeded: newValue) }
-    }
-    public var second: Int {
-        get { Int(storedSecond) }
-        set { storedSecond = UInt8(truncatingIfNeeded: newValue) }
-    }
+    // Date and time kept at their wire widths (U2, U1 × 5) behind Int accessors. Why: six Ints made
+    // NAV-PVT the largest message a `GPSStreamParser` hands on, every message 137 bytes, copied by a
+    // `memcpy` call instead of a few moves (issue 5's NMEA bar; `GPSMessageLayoutTests`).
+    private let storedYear: UInt16
+    private let storedMonth: UInt8, storedDay: UInt8, storedHour: UInt8, storedMinute: UInt8, storedSecond: UInt8
+    public var year: Int { Int(storedYear) }
+    public var month: Int { Int(storedMonth) }
+    public var day: Int { Int(storedDay) }
+    public var hour: Int { Int(storedHour) }
+    public var minute: Int { Int(storedMinute) }
+    public var second: Int { Int(storedSecond) }
     public var validDate: Bool
     public var validTime: Bool
     /// Fraction of the second, ns; may be negative (the time rounds up to the printed second).
