@@ -90,9 +90,6 @@ func nmeaBenchmark(root: String) throws -> Double {
         print("\(epochTitle) \(rate(100_000 / bestWithEpochs)) sentences/s  (best of 5)")
     }
 
-    /// Our figures alone, when the peer cannot run.
-    func reportOursWithoutPeer() { reportOursAlone((0..<15).map { _ in 100_000 / ourPass() }) }
-
     // The peer: pynmea2 kept running, timing one pass over 11 000 lines (1 000 cycles of the stream)
     // whenever asked, alternating with our passes over the whole stream: each pair is timed within
     // about 0.2 s, so both sides of a ratio see the machine at the same moment.
@@ -100,7 +97,7 @@ func nmeaBenchmark(root: String) throws -> Double {
     let name = "NMEA parse vs pynmea2, same stream"
     for _ in 0..<3 { _ = ourPass() } // warm-up
     guard FileManager.default.isExecutableFile(atPath: python) else {
-        reportOursWithoutPeer()
+        reportOursAlone((0..<15).map { _ in 100_000 / ourPass() })
         Peer.missing(name, "no Python at \(python) (make bench creates .bench/venv with pynmea2; or set WAYFINDER_BENCH_PYTHON)")
         return sink
     }
@@ -131,13 +128,13 @@ func nmeaBenchmark(root: String) throws -> Double {
         """
     let session: PeerSession
     do { session = try PeerSession(python, ["-c", script, path]) } catch {
-        reportOursWithoutPeer()
+        reportOursAlone((0..<15).map { _ in 100_000 / ourPass() })
         Peer.missing(name, "\(error.reason) (make bench installs pynmea2 into .bench/venv)")
         return sink
     }
     let hello = session.readLine()?.split(separator: " ") ?? []
     guard hello.count == 3, hello[0] == "ready", let lines = Double(hello[1]) else {
-        reportOursWithoutPeer()
+        reportOursAlone((0..<15).map { _ in 100_000 / ourPass() })
         Peer.missing(name, "pynmea2 did not start: \(hello.joined(separator: " ")) (make bench installs it into .bench/venv)")
         return sink
     }
