@@ -1,4 +1,4 @@
-import Sensors
+@testable import Sensors
 import XCTest
 
 /// The byte stream: chunking never changes the result; damage is counted by kind and skipped; the
@@ -53,19 +53,38 @@ final class GPSStreamParserTests: XCTestCase {
         XCTAssertEqual(decode(bytes, splits: Array(1..<bytes.count)).messages, whole.messages, "one byte at a time")
     }
 
-    /// The scanner reads eight bytes at a time; a byte that cannot be in a sentence must stop it
-    /// wherever it falls in a word, and the sentence must decode the same at every alignment.
+    /// The scanner's two vector tests, for every byte value in every lane: the cheap one flags every
+    /// byte outside 0x25...0x7E, the exact one marks exactly the bytes that end a sentence, in the
+    /// lane's own byte of the little-endian words.
+    func testVectorStopTestsForEveryByteInEveryLane() {
+        for lane in 0..<16 {
+            for value in 0...255 {
+                var bytes = SIMD16<UInt8>(repeating: UInt8(ascii: "A"))
+                bytes[lane] = UInt8(value)
+                let context = "0x\(String(value, radix: 16)) in lane \(lane)"
+                XCTAssertEqual(GPSStreamParser.anyStopCandidate(bytes), !(0x25...0x7E).contains(value), context)
+                let stops = value < 0x20 || value >= 0x7F || value == 0x24
+                let expected: UInt64 = stops ? 0xFF << UInt64(lane % 8 * 8) : 0
+                let lanes = GPSStreamParser.stopLanes(bytes)
+                XCTAssertEqual(lanes[lane / 8], expected, context)
+                XCTAssertEqual(lanes[1 - lane / 8], 0, context)
+            }
+        }
+    }
+
+    /// The scanner reads sixteen bytes at a time; a byte that cannot be in a sentence must stop it
+    /// wherever it falls in a vector, and the sentence must decode the same at every alignment.
     func testEveryPositionAndAlignmentOfAnInterruptionIsFound() {
         let body = Array(S.sentence("GNGSA,A,3,02,05,12,15,24,29,,,,,,,1.32,0.78,1.06,1").utf8).dropLast(2) // no CRLF
         let next = Array(S.sentence("GPZDA,082710.00,16,09,2002,00,00").utf8)
         let clean = decode(Array(body) + [0x0D, 0x0A] + next, splits: [])
         XCTAssertEqual(clean.messages.count, 2)
-        for lead in 0..<8 {
-            let padding = [UInt8](repeating: 0x0A, count: lead) // skipped, but shifts the words
+        for lead in 0..<16 {
+            let padding = [UInt8](repeating: 0x0A, count: lead) // skipped, but shifts the vectors
             XCTAssertEqual(decode(padding + Array(body) + [0x0D, 0x0A] + next, splits: []).messages, clean.messages,
                            "aligned at \(lead)")
             for position in 1..<body.count {
-                for bad: UInt8 in [0x00, 0x01, 0x1F, 0x7F, 0x80, 0xFF] {
+                for bad: UInt8 in [0x00, 0x01, 0x1B, 0x1F, 0x7F, 0x80, 0xC3, 0xFF] {
                     var damaged = Array(body)
                     damaged[position] = bad
                     let result = decode(padding + damaged + [0x0D, 0x0A] + next, splits: [])
@@ -74,6 +93,21 @@ final class GPSStreamParserTests: XCTestCase {
                     XCTAssertEqual(result.counts.garbageBytes, body.count - position, "the bad byte and the text after it: " + context)
                     XCTAssertEqual(result.messages, Array(clean.messages.suffix(1)), context)
                 }
+            }
+        }
+    }
+
+    /// Space, `!`, `"` and `#` pass the scanner's cheap test for a sentence's end; they must not end
+    /// one, wherever they fall (here in RMC's magnetic variation, a field the decoder skips).
+    func testPrintableBytesTheCheapTestFlagsDoNotEndASentence() {
+        for lead in 0..<16 {
+            for length in 1...20 {
+                let filler = String(repeating: " !\"#", count: 5).prefix(length)
+                let text = S.sentence("GNRMC,123519.00,A,5216.36800,N,00803.70200,E,2.500,84.20,221126,\(filler),,A,V")
+                let result = decode([UInt8](repeating: 0x0A, count: lead) + Array(text.utf8), splits: [])
+                let context = "\(length) flagged bytes, aligned at \(lead)"
+                XCTAssertEqual(result.messages.count, 1, context)
+                XCTAssertEqual(result.counts.totalRejected, 0, context)
             }
         }
     }

@@ -55,32 +55,32 @@ public struct GPSStreamParser: Sendable {
         return messages
     }
 
-    /// High bit set in each byte of `word` equal to `value` (exact: no carries between bytes).
+    /// Whether any of 16 bytes may stop a sentence: whether any is outside 0x25...0x7E. That takes
+    /// in space, `!`, `"` and `#` as well as every byte `stopLanes` marks (a control byte, DEL or
+    /// above, `$`), but is one compare where the exact test is two; those four are rare in NMEA,
+    /// and `stopLanes` sorts them out. Vector compares (SSE2 on x86-64, NEON on the Pi's AArch64)
+    /// through Swift's SIMD types, so the scan takes a whole vector per step.
     @inline(__always)
-    static func byteMask(_ word: UInt64, equalTo value: UInt8) -> UInt64 {
-        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(value))
-        let low7 = x & 0x7F7F_7F7F_7F7F_7F7F
-        return ~((low7 &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
+    static func anyStopCandidate(_ bytes: SIMD16<UInt8>) -> Bool {
+        // The vectors' type is spelled out: written `SIMD16(repeating:)`, the compare resolved to
+        // the generic one, a loop over the lanes.
+        let low = SIMD16<UInt8>(repeating: 0x25), span = SIMD16<UInt8>(repeating: 0x5A)
+        let outside = (bytes &- low) .>= span
+        // A mask lane is all ones or all zeros: the 16 lanes read as two words.
+        let halves = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
+        return halves[0] | halves[1] != 0
     }
 
-    /// High bit set in each byte of `word` that cannot be inside a sentence: a control byte
-    /// (< 0x20, CR and LF included), DEL or above (≥ 0x7F), or `$`. Exact per byte.
+    /// Each byte that ends a sentence as 0xFF, the others 0, as two little-endian words (lane 0 in
+    /// the low byte of the first): a control byte (< 0x20, CR and LF included), DEL or above
+    /// (≥ 0x7F), or `$`.
     @inline(__always)
-    static func stopMask(_ word: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let low7 = word & 0x7F7F_7F7F_7F7F_7F7F
-        let below20 = ~(low7 &+ 0x6060_6060_6060_6060) & high // (b & 0x7F) < 0x20
-        let is7F = (low7 &+ 0x0101_0101_0101_0101) & high      // (b & 0x7F) == 0x7F
-        return (word & high) | below20 | is7F | byteMask(word, equalTo: 0x24)
-    }
-
-    /// High bit set in each byte that may stop a sentence: every byte `stopMask` marks, and also
-    /// space, `!`, `"` and `#` (it tests < 0x25 where `stopMask` tests < 0x20 and = 0x24). Cheaper,
-    /// and those four are rare, so the exact mask is computed only for a word this one flags.
-    @inline(__always)
-    static func stopCandidates(_ word: UInt64) -> UInt64 {
-        let low7 = word & 0x7F7F_7F7F_7F7F_7F7F
-        return ((low7 &+ 0x0101_0101_0101_0101) | word | ~(low7 &+ 0x5B5B_5B5B_5B5B_5B5B)) & 0x8080_8080_8080_8080
+    static func stopLanes(_ bytes: SIMD16<UInt8>) -> SIMD2<UInt64> {
+        let control = SIMD16<UInt8>(repeating: 0x20), printable = SIMD16<UInt8>(repeating: 0x5F)
+        let dollar = SIMD16<UInt8>(repeating: 0x24)
+        let stops = ((bytes &- control) .>= printable) .| (bytes .== dollar)
+        let words = unsafeBitCast(stops, to: SIMD2<UInt64>.self)
+        return SIMD2(UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
     }
 
     private mutating func reject(_ kind: GPSRejection) {
@@ -106,74 +106,75 @@ public struct GPSStreamParser: Sendable {
                 // One pass finds the sentence's end and XORs its bytes for the checksum. It ends at
                 // CR/LF; another `$`, a control byte or a byte ≥ 0x7F interrupts it, and so does
                 // running past maxSentenceLength.
-                let tooLong = i + Self.maxSentenceLength + 1
-                let limit = min(n, tooLong)
-                var j = i + 1
+                let limit = min(n, i &+ Self.maxSentenceLength &+ 1)
+                var j = i &+ 1
                 var stopped = false
-                var interrupted = false
-                // Eight bytes at a time while they fit: one cheap test for any byte that may end the
-                // sentence, the checksum XORed word-wise and folded.
-                var wordSum: UInt64 = 0
-                // Sixteen bytes a step while neither word may stop the sentence (one test for both,
-                // half the loop overhead); the word-at-a-time loop below takes over at the first
-                // pair that might.
+                // Sixteen bytes (one vector) a step: one cheap test for a byte that may end the
+                // sentence, and only in the step where one may, the exact test, which finds the end.
+                var vectorSum = SIMD16<UInt8>()
+                var sum: UInt64 = 0
                 while j &+ 16 <= limit {
-                    let first = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-                    let second = UInt64(littleEndian: UnsafeRawPointer(base + (j &+ 8)).loadUnaligned(as: UInt64.self))
-                    if Self.stopCandidates(first) | Self.stopCandidates(second) != 0 { break }
-                    wordSum ^= first ^ second
-                    j &+= 16
-                }
-                while j &+ 8 <= limit {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-                    if Self.stopCandidates(word) != 0 {
-                        let stop = Self.stopMask(word)
-                        if stop != 0 {
-                            // Only the bytes before the stop belong to the sentence.
-                            let keep = (UInt64(1) << UInt64(stop.trailingZeroBitCount & ~7)) &- 1
-                            wordSum ^= word & keep
-                            j &+= stop.trailingZeroBitCount >> 3
-                            let c = base[j]
+                    let bytes = UnsafeRawPointer(base + j).loadUnaligned(as: SIMD16<UInt8>.self)
+                    if Self.anyStopCandidate(bytes) {
+                        let stops = Self.stopLanes(bytes)
+                        let raw = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+                        let words = (UInt64(littleEndian: raw[0]), UInt64(littleEndian: raw[1]))
+                        // The first stopping byte is the lowest set bit; only the bytes below it
+                        // are summed.
+                        if stops[0] != 0 {
+                            let bit = stops[0].trailingZeroBitCount
+                            sum = words.0 & ((1 &<< UInt64(bit)) &- 1)
+                            j &+= bit &>> 3
                             stopped = true
-                            interrupted = c != 0x0D && c != 0x0A
+                            break
+                        }
+                        if stops[1] != 0 {
+                            let bit = stops[1].trailingZeroBitCount
+                            sum = words.0 ^ (words.1 & ((1 &<< UInt64(bit)) &- 1))
+                            j &+= 8 &+ bit &>> 3
+                            stopped = true
                             break
                         }
                     }
-                    wordSum ^= word
-                    j &+= 8
+                    vectorSum ^= bytes
+                    j &+= 16
                 }
-                wordSum ^= wordSum >> 32
-                wordSum ^= wordSum >> 16
-                wordSum ^= wordSum >> 8
-                var sum = UInt8(truncatingIfNeeded: wordSum)
-                while !stopped && j < limit { // the last few bytes, one at a time
+                let halves = unsafeBitCast(vectorSum, to: SIMD2<UInt64>.self)
+                sum ^= halves[0] ^ halves[1]
+                sum ^= sum &>> 32
+                sum ^= sum &>> 16
+                sum ^= sum &>> 8
+                var xor = UInt8(truncatingIfNeeded: sum)
+                while !stopped && j < limit { // fewer than 16 bytes left before `limit`
                     let c = base[j]
                     if c &- 0x20 >= 0x5F || c == 0x24 { // not printable ASCII, or `$`
                         stopped = true
-                        interrupted = c != 0x0D && c != 0x0A
                         break
                     }
-                    sum ^= c
-                    j += 1
+                    xor ^= c
+                    j &+= 1
                 }
-                if !stopped {
-                    if j == tooLong {
-                        interrupted = true
-                    } else { // j == n
-                        guard final else { return i } // wait for the rest
-                        interrupted = true
-                    }
-                }
-                if interrupted {
-                    reject(.truncated)
-                } else {
-                    if let rejection = NMEADecoder.decode(UnsafeBufferPointer(start: base + i, count: j - i), xor: sum,
-                                                          handle) {
-                        reject(rejection)
+                if stopped {
+                    let c = base[j]
+                    if c == 0x0D || c == 0x0A {
+                        if let rejection = NMEADecoder.decode(UnsafeBufferPointer(start: base + i, count: j &- i),
+                                                              xor: xor, handle) {
+                            reject(rejection)
+                        } else {
+                            counts.nmeaSentences &+= 1
+                        }
+                        // The usual CR LF is stepped over here rather than a byte a turn below.
+                        if c == 0x0D, j &+ 1 < n, base[j &+ 1] == 0x0A { j &+= 1 }
+                        i = j &+ 1
                     } else {
-                        counts.nmeaSentences += 1
+                        reject(.truncated)
+                        i = j
                     }
+                    continue
                 }
+                // Not ended: too long, or the buffer ended first (wait for the rest, unless final).
+                guard j != n || final else { return i }
+                reject(.truncated)
                 i = j
             } else if byte == UBXFrame.syncChar1 {
                 guard i + 1 < n else {
