@@ -25,9 +25,9 @@ final class NMEANumberTests: XCTestCase {
     /// Runs `read` on a field cursor over the sentence body `body` (address field first), placed at
     /// field `field` by skipping the ones before it, as a decoder would.
     func reading<T>(_ body: String, field: Int, _ read: (inout NMEAFields) throws -> T) rethrows -> T {
-        let bytes = Array((body + "*").utf8) // the `*` ends the body, as in every sentence
+        let bytes = Array((body + "*00").utf8) // `*hh` ends the body, as in every sentence
         return try bytes.withUnsafeBufferPointer { buffer in
-            var fields = NMEAFields(body: buffer.baseAddress!, end: bytes.count - 1)
+            var fields = NMEAFields(body: buffer.baseAddress!, end: bytes.count - 3)
             for _ in 1..<field { fields.skip() }
             return try read(&fields)
         }

@@ -17,7 +17,8 @@ struct NMEAFields {
     /// Where the next field starts; past `end` once the last field has been read.
     private(set) var position: Int
 
-    /// Reads the body `base[0..<end]`; `base[end]` must be `*` (it stops the digit loops). The first
+    /// Reads the body `base[0..<end]`; `base[end]` must be `*` (it stops the digit loops), followed by
+    /// the checksum's two hex digits (so fast paths may look two bytes past any field). The first
     /// field read is field 1, after the 5-letter address (`end == 5` or `base[5] == ","`, which the
     /// caller has checked).
     ///
@@ -187,6 +188,22 @@ struct NMEAFields {
     mutating func plainNumber() -> Int32 {
         let start = position
         guard start <= end else { return Self.emptyField }
+        // Two or three digits and a comma (ids, elevations, azimuths, C/N0: most of a GSV) are read
+        // at fixed offsets, with no loop. In bounds: `start + 2` is at most the checksum's last digit,
+        // and `start + 3` is read only when `start` is before the `*`.
+        let first = UInt(base[start]) &- 0x30, second = UInt(base[start &+ 1]) &- 0x30
+        if first < 10 && second < 10 {
+            let third = base[start &+ 2]
+            if third == Self.comma {
+                position = start &+ 3
+                return Int32(truncatingIfNeeded: first &* 10 &+ second)
+            }
+            let digit = UInt(third) &- 0x30
+            if digit < 10 && start < end && base[start &+ 3] == Self.comma {
+                position = start &+ 4
+                return Int32(truncatingIfNeeded: (first &* 10 &+ second) &* 10 &+ digit)
+            }
+        }
         if base[start] == Self.comma { // empty: half the slots of a GSA
             position = start &+ 1
             return Self.emptyField
