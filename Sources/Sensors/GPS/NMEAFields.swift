@@ -145,6 +145,10 @@ struct NMEAFields {
     mutating func int() throws(NMEAFieldError) -> Int? {
         let start = position
         guard start <= end else { return nil }
+        if let short = shortNumber(start) {
+            position = short.next
+            return short.value
+        }
         // Plain digits, at most 15 (so the value is exact), ended by the field's end: read here; the
         // rest below.
         let run = digitRun(start)
@@ -155,6 +159,28 @@ struct NMEAFields {
         }
         let general = finishField(from: start)
         return try Self.generalInt(base, start, general.stop, field: general.field)
+    }
+
+    /// One to three digits and a comma at `start` (`start` at most `end`): their value and where the
+    /// next field starts; nil for any other form, which the caller reads as before. Why: such fields
+    /// (satellite ids, elevations, azimuths, C/N0, counts, fix quality, day and month) are most of a
+    /// stream's fields, and reading them at fixed offsets takes no loop. In bounds: `start + 2` is
+    /// at most the checksum's last digit, and `start + 3` is read only when `start` is before the `*`.
+    /// The comma must be a real one: past the body there are only `*` and hex digits.
+    @inline(always)
+    func shortNumber(_ start: Int) -> (value: Int, next: Int)? {
+        let first = UInt(base[start]) &- 0x30, byte1 = base[start &+ 1]
+        let second = UInt(byte1) &- 0x30
+        if first < 10 && second < 10 { // two or three digits: tested first, the most common
+            let byte2 = base[start &+ 2]
+            let two = first &* 10 &+ second
+            if byte2 == Self.comma { return (Int(bitPattern: two), start &+ 3) }
+            let third = UInt(byte2) &- 0x30
+            guard third < 10, start < end, base[start &+ 3] == Self.comma else { return nil }
+            return (Int(bitPattern: two &* 10 &+ third), start &+ 4)
+        }
+        guard first < 10, byte1 == Self.comma else { return nil }
+        return (Int(bitPattern: first), start &+ 2)
     }
 
     /// Finds the end of the field that starts at `start` and moves past it; returns the field's
@@ -188,9 +214,9 @@ struct NMEAFields {
     mutating func plainNumber() -> Int32 {
         let start = position
         guard start <= end else { return Self.emptyField }
-        // Two or three digits and a comma (ids, elevations, azimuths, C/N0: most of a GSV) are read
-        // at fixed offsets, with no loop. In bounds: `start + 2` is at most the checksum's last digit,
-        // and `start + 3` is read only when `start` is before the `*`.
+        // Two or three digits and a comma (ids, elevations, azimuths, C/N0: most of a GSV), as
+        // `shortNumber` reads them but without its one-digit case, which satellite fields rarely
+        // take: here that test cost more than it saved.
         let first = UInt(base[start]) &- 0x30, second = UInt(base[start &+ 1]) &- 0x30
         if first < 10 && second < 10 {
             let third = base[start &+ 2]
