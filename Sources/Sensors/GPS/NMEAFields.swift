@@ -251,6 +251,10 @@ struct NMEAFields {
     mutating func double() throws(NMEAFieldError) -> Double? {
         let start = position
         guard start <= end else { return nil }
+        if let short = shortDecimal(start) {
+            position = short.next
+            return short.value
+        }
         let plain = plainDouble(start)
         if plain.stop >= 0 {
             finish(at: plain.stop)
@@ -258,6 +262,38 @@ struct NMEAFields {
         }
         let general = finishField(from: start)
         return try Self.generalDouble(base, start, general.stop, field: general.field)
+    }
+
+    /// One or two digits, a point, one to three digits and a comma at `start`, when `start` is at
+    /// least four bytes before the `*` (so every byte read is in the body or its checksum): the value
+    /// and where the next field starts; nil for any other form. Why: DOPs, speeds, courses and
+    /// altitudes are sent so (u-blox `1.32`, `2.500`, `84.20`, `63.1`), and a fifth of a stream's
+    /// fields are these. The value is `plainDouble`'s: the same exact mantissa over the same power
+    /// of ten.
+    @inline(always)
+    func shortDecimal(_ start: Int) -> (value: Double, next: Int)? {
+        guard start &+ 4 <= end else { return nil }
+        var whole = UInt(base[start]) &- 0x30
+        guard whole < 10 else { return nil }
+        var point = start &+ 1
+        let second = UInt(base[point]) &- 0x30
+        if second < 10 {
+            whole = whole &* 10 &+ second
+            point &+= 1
+        }
+        guard base[point] == 0x2E else { return nil } // .
+        let tenths = UInt(base[point &+ 1]) &- 0x30
+        guard tenths < 10 else { return nil }
+        let byte2 = base[point &+ 2]
+        if byte2 == Self.comma { return (Double(whole &* 10 &+ tenths) / 10, point &+ 3) }
+        let hundredths = UInt(byte2) &- 0x30
+        guard hundredths < 10 else { return nil }
+        let byte3 = base[point &+ 3]
+        let two = whole &* 100 &+ tenths &* 10 &+ hundredths
+        if byte3 == Self.comma { return (Double(two) / 100, point &+ 4) }
+        let thousandths = UInt(byte3) &- 0x30
+        guard thousandths < 10, base[point &+ 4] == Self.comma else { return nil }
+        return (Double(two &* 10 &+ thousandths) / 1000, point &+ 5)
     }
 
     /// Unsigned `digits[.digits]` (DOPs, speeds, courses, altitudes; at most 15 digits)
