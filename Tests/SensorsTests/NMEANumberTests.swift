@@ -202,6 +202,53 @@ final class NMEANumberTests: XCTestCase {
                        .rejected(.malformed))
     }
 
+    /// Short integers and decimals (`shortNumber`, `shortDecimal`, `plainNumber`'s fixed offsets) are
+    /// read without a loop, and only when the bytes they look at are inside the body or its checksum.
+    /// Each form, and each near miss, must read as the general reader reads it, however close the
+    /// body's end is (the fields after it set that distance), and leave the cursor at the next field.
+    func testShortFieldsReadAlikeHoweverCloseTheBodyEnds() throws {
+        let texts = ["", "0", "7", "07", "45", "120", "999", "0001", "1234", "12x", "1x", "x", "+1", "-1", "1.", "1.2",
+                     "0.78", "63.1", "2.500", "84.20", "12.345", "1.2345", "123.4", "1.x", "1..2", ".5", "12.3x", "1.23x"]
+        for text in texts {
+            for after in ["", ",", ",1", ",12", ",123", ",1,2", ",12345"] {
+                let body = "GPVTG," + text + after + ",9"
+                let context = "\(text) then \(after),9"
+                let next = after.isEmpty ? 9 : Int(after.dropFirst().split(separator: ",", omittingEmptySubsequences: false)[0])
+                // What the general reader says: nil for a refusal, .some(nil) for an empty field.
+                let general = read(text)
+                let generalInt: Int?? = general.map { number in number.map { $0.scale == 0 ? $0.mantissa : nil } ?? nil }
+                    .flatMap { $0 == nil && !text.isEmpty ? nil : .some($0) }
+                // int: a fraction is refused, whatever its digits.
+                if let expected = generalInt {
+                    XCTAssertEqual(try reading(body, field: 1) { fields -> [Int?] in [try fields.int(), try fields.int()] },
+                                   [expected, next], context)
+                } else {
+                    XCTAssertThrowsError(try reading(body, field: 1) { try $0.int() }, context)
+                }
+                if let expected = general {
+                    let (ours, following) = try reading(body, field: 1) { fields in (try fields.double(), try fields.int()) }
+                    XCTAssertEqual(ours?.bitPattern, expected?.value.bitPattern, context)
+                    XCTAssertEqual(following, next, "the next field: " + context)
+                    if !text.isEmpty { XCTAssertEqual(ours?.bitPattern, strtodValue(text).bitPattern, context) }
+                } else {
+                    XCTAssertThrowsError(try reading(body, field: 1) { try $0.double() }, context)
+                }
+                // plainNumber: one to nine plain digits are stored; anything else is left for `int`.
+                let plain = try reading(body, field: 1) { fields -> (Int32, Int?) in
+                    let value = fields.plainNumber()
+                    if value == NMEAFields.notPlain { return (value, nil) }
+                    return (value, try fields.int())
+                }
+                let digitsOnly = !text.isEmpty && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
+                let expectedPlain: Int32 = text.isEmpty ? NMEAFields.emptyField : digitsOnly ? Int32(text)! : NMEAFields.notPlain
+                XCTAssertEqual(plain.0, expectedPlain, context)
+                if expectedPlain != NMEAFields.notPlain {
+                    XCTAssertEqual(plain.1, next, "the next field: " + context)
+                }
+            }
+        }
+    }
+
     /// Random decimals as receivers write them (up to 15 digits, the point anywhere, leading zeros,
     /// signs): every one must give strtod's double exactly.
     func testRandomDecimalsMatchStrtodBitForBit() {
