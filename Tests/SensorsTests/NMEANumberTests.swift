@@ -126,14 +126,21 @@ final class NMEANumberTests: XCTestCase {
             ("083559.123", 30_959_123), ("083559.1235", 30_959_124), ("083559.1234", 30_959_123),
             ("+083559.00", 30_959_000), ("235960.00", 86_400_000), ("240000.00", nil), ("236000", nil),
             ("83559.00", nil), ("0835590.0", nil), ("-083559", nil), ("083559.1x", nil), ("083559.123456789", 30_959_123),
-            ("083559.1234567890", nil),
+            ("083559.1234567890", nil), ("083559.1", 30_959_100), ("083559/00", nil), ("083559-00", nil),
+            ("083559*00", nil), ("08:559.00", nil), ("0835/9.00", nil), ("083559.0:", nil),
+            ("083559.00x", nil), ("083559.1:3", nil), ("245959.00", nil), ("236059.00", nil), ("235961.00", nil),
         ]
         for (text, expected) in times {
-            let body = "GPGGA," + text
-            if let expected {
-                XCTAssertEqual(try reading(body, field: 1) { try $0.timeOfDay() }, expected, text)
-            } else {
-                XCTAssertThrowsError(try reading(body, field: 1) { try $0.timeOfDay() }, "\(text) must be refused")
+            // As the last field, and with fields after it: the fixed-offset reader is used only when
+            // the field is far enough from the body's end.
+            for after in ["", ",1", ",1,2,3"] {
+                let body = "GPGGA," + text + after
+                if let expected {
+                    XCTAssertEqual(try reading(body, field: 1) { fields in [try fields.timeOfDay(), try fields.int()] },
+                                   [expected, after.isEmpty ? nil : 1], text + after)
+                } else {
+                    XCTAssertThrowsError(try reading(body, field: 1) { try $0.timeOfDay() }, "\(text + after) must be refused")
+                }
             }
         }
         XCTAssertNil(try reading("GPGGA,,", field: 1) { try $0.timeOfDay() }, "empty")

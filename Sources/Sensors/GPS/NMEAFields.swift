@@ -357,6 +357,14 @@ struct NMEAFields {
     mutating func timeOfDay() throws(NMEAFieldError) -> Int? {
         let start = position
         guard start <= end else { return nil }
+        if let short = shortTime(start) {
+            position = short.next
+            guard let time = Self.timeOfDay(hours: short.hours, minutes: short.minutes, seconds: short.seconds,
+                                            millis: short.millis) else {
+                throw NMEAFieldError(field: fieldNumber(at: start), reason: "time out of range")
+            }
+            return time
+        }
         let number = unsignedDecimal(start)
         // Six integer digits, the usual form, read here (at most 9 after the point); the rest below.
         guard number.stop >= 0, number.integerDigits == 6 else {
@@ -378,6 +386,36 @@ struct NMEAFields {
         return time
     }
 
+    /// `hhmmss.s` to `hhmmss.sss` then a comma (u-blox sends two decimals, MediaTek three), when
+    /// `start` is at least eight bytes before the `*`, so every byte read is in the body or its
+    /// checksum: hours, minutes, seconds, milliseconds, and where the next field starts; nil
+    /// for any other form. The first eight bytes are tested as one word: XORed with `000000.0`, each
+    /// must be below 10, and the point's byte 0.
+    @inline(always)
+    func shortTime(_ start: Int) -> (hours: Int, minutes: Int, seconds: Int, millis: Int, next: Int)? {
+        guard start &+ 8 <= end else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        let x = word ^ 0x302E_3030_3030_3030 // "000000.0", first byte lowest
+        // A byte ≥ 10 sets its high bit here (plus 0x76), or has it set already; a carry out of one
+        // byte only adds to the next, which cannot hide a high bit.
+        guard x & 0x00FF_0000_0000_0000 == 0,
+              (x &+ 0x7676_7676_7676_7676 | x) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        // Each byte times ten plus the next: the two-digit pairs hh, mm, ss land in bytes 0, 2, 4.
+        let pairs = x &* 10 &+ (x &>> 8)
+        let hours = Int(pairs & 0xFF), minutes = Int(pairs &>> 16 & 0xFF), seconds = Int(pairs &>> 32 & 0xFF)
+        let tenths = Int(x &>> 56)
+        let byte8 = base[start &+ 8]
+        if byte8 == Self.comma { return (hours, minutes, seconds, tenths &* 100, start &+ 9) }
+        let hundredths = UInt(byte8) &- 0x30
+        guard hundredths < 10 else { return nil }
+        let byte9 = base[start &+ 9]
+        let millis = tenths &* 100 &+ Int(hundredths) &* 10
+        if byte9 == Self.comma { return (hours, minutes, seconds, millis, start &+ 10) }
+        let thousandths = UInt(byte9) &- 0x30
+        guard thousandths < 10, base[start &+ 10] == Self.comma else { return nil }
+        return (hours, minutes, seconds, millis &+ Int(thousandths), start &+ 11)
+    }
+
     /// `fraction / unit` of a second in milliseconds, rounded half up.
     @inline(always)
     static func roundedMillis(_ fraction: Int, _ unit: Int) -> Int { (fraction * 1000 * 2 + unit) / (2 * unit) }
@@ -385,7 +423,12 @@ struct NMEAFields {
     /// `hhmmss` and milliseconds as milliseconds since midnight; nil if out of range.
     @inline(always)
     static func timeOfDay(_ hhmmss: Int, millis: Int) -> Int? {
-        let hours = hhmmss / 10_000, minutes = hhmmss / 100 % 100, seconds = hhmmss % 100
+        timeOfDay(hours: hhmmss / 10_000, minutes: hhmmss / 100 % 100, seconds: hhmmss % 100, millis: millis)
+    }
+
+    /// The time as milliseconds since midnight; nil if out of range.
+    @inline(always)
+    static func timeOfDay(hours: Int, minutes: Int, seconds: Int, millis: Int) -> Int? {
         // Seconds may read 60 during a leap second.
         guard hours < 24, minutes < 60, seconds <= 60 else { return nil }
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
