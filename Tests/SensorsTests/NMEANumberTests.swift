@@ -159,10 +159,13 @@ final class NMEANumberTests: XCTestCase {
         }
         let angles = ["4717.11399", "5216.36800", "0000.00000", "9000.0000", "4717", "4717.", "+4717.11399",
                       "471.5", "47.5", "4760.0", "9000.0001", "-4717.1", "4717.1x", "123456789012.345", "1234567890123.456",
-                      "00803.70200"]
+                      "00803.70200", "4717.1234567", "4717.12345678", "1234567.5", "12345678.5", "4717.113:9", "47/7.11399",
+                      "4717.11399x", "000.0", "00.5", "4717..1"]
         for text in angles {
-            for hemisphere in ["N", "S"] {
-                let body = "GPGGA,\(text),\(hemisphere),1"
+            // The hemisphere then one field, or then more: the word-at-a-time reader is used only when
+            // its words lie in the body or its checksum.
+            for (hemisphere, after) in [("N", ""), ("S", ""), ("N", ",2,3,4,5,6,7"), ("S", ",22222222")] {
+                let body = "GPGGA,\(text),\(hemisphere),1" + after
                 if let expected = expectedAngle(text, hemisphere), abs(expected) <= 90 {
                     let ours = try XCTUnwrap(try reading(body, field: 1) { try $0.latitude() }, text)
                     XCTAssertEqual(ours.bitPattern, expected.bitPattern, "\(text) \(hemisphere)")
@@ -252,6 +255,25 @@ final class NMEANumberTests: XCTestCase {
                 if expectedPlain != NMEAFields.notPlain {
                     XCTAssertEqual(plain.1, next, "the next field: " + context)
                 }
+            }
+        }
+    }
+
+    /// `wordDigits` reads the run of digits that starts eight bytes, whatever ends it: every length
+    /// from 0 to 8, ended by each byte that borders the digits in ASCII or ends a field.
+    func testWordDigitsReadsEveryRunLength() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for count in 0...8 {
+            for ender: UInt8 in [0x2C, 0x2A, 0x2E, 0x2F, 0x3A, 0x00, 0xFF, 0x41, 0xB0, 0xB9] {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let digits = (0..<count).map { UInt8(0x30 + Int((state >> UInt64(8 + 5 * $0)) % 10)) }
+                let bytes = digits + [ender] + [UInt8](repeating: 0x35, count: 16) // digits after the ender are not read
+                let (value, length) = bytes.withUnsafeBufferPointer { buffer in
+                    NMEAFields(body: buffer.baseAddress!, end: bytes.count - 3).wordDigits(0)
+                }
+                let context = "\(String(decoding: digits, as: UTF8.self)) then 0x\(String(ender, radix: 16))"
+                XCTAssertEqual(length, count, context)
+                XCTAssertEqual(value, count == 0 ? 0 : Int(String(decoding: digits, as: UTF8.self))!, context)
             }
         }
     }

@@ -521,11 +521,53 @@ struct NMEAFields {
     /// field included).
     @inline(always)
     func plainAngle(_ start: Int) -> (degrees: Int, minutes: Double, stop: Int) {
+        if let short = shortAngle(start) { return short }
         let number = unsignedDecimal(start)
         guard number.stop >= 0, number.integerDigits >= 3 else { return (0, 0, -1) }
         let unit = Self.powerOfTen(number.fractionDigits)
         let minutes = Double((number.integer % 100) &* unit &+ number.fraction) / Double(unit)
         return (number.integer / 100, minutes, number.stop)
+    }
+
+    /// `plainAngle` for 3 to 7 integer digits, a point, and 1 to 7 fraction digits ended by a comma
+    /// (u-blox `5216.36800`, `00803.70200`; MediaTek's four decimals), when the two eight-byte words
+    /// read lie in the body or its checksum; nil for any other form. The same integers and the same
+    /// division as `plainAngle`, so the same double; the digits are read a word at a time.
+    @inline(always)
+    func shortAngle(_ start: Int) -> (degrees: Int, minutes: Double, stop: Int)? {
+        guard start &+ 5 <= end else { return nil }
+        let integer = wordDigits(start)
+        guard integer.count >= 3, integer.count <= 7 else { return nil }
+        let point = start &+ integer.count
+        guard base[point] == 0x2E, point &+ 6 <= end else { return nil } // .
+        let fraction = wordDigits(point &+ 1)
+        let stop = point &+ 1 &+ fraction.count
+        guard fraction.count >= 1, fraction.count <= 7, base[stop] == Self.comma else { return nil }
+        let unit = Self.powerOfTen(fraction.count)
+        let minutes = Double((integer.value % 100) &* unit &+ fraction.value) / Double(unit)
+        return (integer.value / 100, minutes, stop)
+    }
+
+    /// The digits that start the eight bytes at `start` (which must lie in the body or its
+    /// checksum): their value and count, 0 to 8. One load, a mask for the first byte that is not a
+    /// digit, and three multiply-adds that combine pairs, fours and eights of digits. Used for the
+    /// long runs of angles, where it beats the byte loop; for fields of two or three digits it does
+    /// not (see `digitRun`).
+    @inline(always)
+    func wordDigits(_ start: Int) -> (value: Int, count: Int) {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        let x = word ^ 0x3030_3030_3030_3030 // a digit's byte is now its value, below 10
+        // High bit of each byte that is not a digit (as in `shortTime`); the first one ends the run.
+        let notDigit = (x &+ 0x7676_7676_7676_7676 | x) & 0x8080_8080_8080_8080
+        let count = notDigit.trailingZeroBitCount &>> 3 // 8 when every byte is a digit
+        guard count > 0 else { return (0, 0) }
+        // The first digit is the lowest byte: shifting the run to the top drops the bytes after it
+        // and leaves zeros, leading zeros of the number, below.
+        var v = x &<< UInt64((8 &- count) &* 8)
+        v = (v &* 10 &+ (v &>> 8)) & 0x00FF_00FF_00FF_00FF        // pairs, in bytes 0, 2, 4, 6
+        v = (v &* 100 &+ (v &>> 16)) & 0x0000_FFFF_0000_FFFF      // fours, in 16-bit lanes 0 and 2
+        v = (v &* 10_000 &+ (v &>> 32)) & 0x0000_0000_FFFF_FFFF   // all eight
+        return (Int(v), count)
     }
 
     /// `angle`'s general path: the magnitude, nil if the field is empty.
