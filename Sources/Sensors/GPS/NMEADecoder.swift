@@ -55,15 +55,18 @@ public struct NMEADecoder: Sendable {
             return .unsupported
         }
         let f = NMEAFields(body: body, end: end)
+        // The type's three letters as one number, first letter lowest: one compare per type. (The
+        // fourth byte read with them is the comma or `*` after the address field.)
+        let type = UInt32(littleEndian: UnsafeRawPointer(body + 2).loadUnaligned(as: UInt32.self)) & 0x00FF_FFFF
         do throws(NMEAFieldError) {
-            switch (body[2], body[3], body[4]) {
-            case (0x52, 0x4D, 0x43): try Self.rmc(f, talker, handle) // RMC
-            case (0x47, 0x47, 0x41): try Self.gga(f, talker, handle) // GGA
-            case (0x47, 0x53, 0x41): try Self.gsa(f, talker, handle) // GSA
-            case (0x47, 0x53, 0x56): try Self.gsv(f, talker, handle) // GSV
-            case (0x56, 0x54, 0x47): try Self.vtg(f, talker, handle) // VTG
-            case (0x47, 0x4E, 0x53): try Self.gns(f, talker, handle) // GNS
-            case (0x5A, 0x44, 0x41): try Self.zda(f, talker, handle) // ZDA
+            switch type {
+            case 0x43_4D52: try Self.rmc(f, talker, handle) // RMC
+            case 0x41_4747: try Self.gga(f, talker, handle) // GGA
+            case 0x41_5347: try Self.gsa(f, talker, handle) // GSA
+            case 0x56_5347: try Self.gsv(f, talker, handle) // GSV
+            case 0x47_5456: try Self.vtg(f, talker, handle) // VTG
+            case 0x53_4E47: try Self.gns(f, talker, handle) // GNS
+            case 0x41_445A: try Self.zda(f, talker, handle) // ZDA
             default: return .unsupported
             }
             return nil
