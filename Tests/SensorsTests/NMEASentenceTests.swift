@@ -171,9 +171,25 @@ final class NMEASentenceTests: XCTestCase {
             "GPGGA,123519.00,5216.368,N",                                        // too few fields
             "GPRMC,123519.00,Q,5216.368,N,00803.702,E,2.5,84.2,221126,,,A",     // status Q
             "GPRMC,123519.00,A,5216.368,N,00803.702,E,2.5,84.2,221399,,,A",     // month 13
+            "GPGGA,123519.00,5216.368,N,00803.702,E,4294967297,08,1.0,63.1,M,47.4,M,,", // quality beyond 32 bits
+            "GPGGA,123519.00,5216.368,N,00803.702,E,1,2147483648,1.0,63.1,M,47.4,M,,",  // count beyond 32 bits
+            "GNGSA,A,3,65,71,72,,,,,,,,,,1.32,0.78,1.06,2147483648",                   // systemId beyond 32 bits
         ] {
             XCTAssertEqual(decode(GPSTestSupport.sentence(body)), .rejected(.malformed), body)
         }
+    }
+
+    /// GGA's quality and count and GSA's systemId are kept in 32 bits: the largest such values still
+    /// read back whole.
+    func testNarrowFieldsHoldTheir32BitExtremes() throws {
+        let gga = try XCTUnwrap(content(GPSTestSupport.sentence("GPGGA,,,,,,2147483647,2147483647,,,,,,,")))
+        guard case let .gga(fix) = gga.content else { return XCTFail() }
+        XCTAssertEqual(fix.quality, 2_147_483_647)
+        XCTAssertEqual(fix.satellitesUsed, 2_147_483_647)
+        let gsa = try XCTUnwrap(content(GPSTestSupport.sentence("GNGSA,A,1,,,,,,,,,,,,,,,,-2147483648")))
+        guard case let .gsa(dop) = gsa.content else { return XCTFail() }
+        XCTAssertEqual(dop.systemID, -2_147_483_648)
+        XCTAssertEqual(dop.navMode, 1)
     }
 
     func testTimeRoundsToTheMillisecond() throws {

@@ -183,6 +183,18 @@ struct NMEAFields {
         return (Int(bitPattern: first), start &+ 2)
     }
 
+    /// The next field as an integer of at most 32 bits, nil if empty or missing; a larger one is
+    /// refused. For counts and codes kept narrow in a decoded message.
+    @inline(always)
+    mutating func int32() throws(NMEAFieldError) -> Int32? {
+        let start = position
+        guard let value = try int() else { return nil }
+        guard let narrow = Int32(exactly: value) else {
+            throw NMEAFieldError(field: fieldNumber(at: start), reason: "\(value) is beyond 32 bits")
+        }
+        return narrow
+    }
+
     /// Finds the end of the field that starts at `start` and moves past it; returns the field's
     /// number and end, for a general reader. Why the general readers are static functions of the
     /// bytes rather than mutating methods: a call that takes the cursor `inout` forces it into memory

@@ -7,20 +7,29 @@ public struct NMEAGGA: Sendable, Hashable {
     public var timeOfDay: Int?
     public var latitude: Double?
     public var longitude: Double?
-    public var quality: Int?
-    public var satellitesUsed: Int?
     public var hdop: Double?
     /// Metres above mean sea level.
     public var altitude: Double?
     public var geoidSeparation: Double?
+    // Quality and satellite count kept in 32 bits behind `Int` accessors (a received value beyond
+    // that is refused, as GSV's and GSA's satellite numbers are). Why: with eight 16-byte optionals,
+    // GGA filled a decoded message's payload to its last byte, and every sentence's message was
+    // then built in a scratch copy and copied twice on its way to the handler (issue 5's NMEA bar;
+    // `GPSMessageLayoutTests`).
+    private let storedQuality: Int32?
+    private let storedSatellitesUsed: Int32?
+    public var quality: Int? { storedQuality.map(Int.init) }
+    public var satellitesUsed: Int? { storedSatellitesUsed.map(Int.init) }
 
+    /// From code, not received data: a quality or satellite count beyond 32 bits is a programming
+    /// error.
     public init(timeOfDay: Int?, latitude: Double?, longitude: Double?, quality: Int?, satellitesUsed: Int?,
                 hdop: Double?, altitude: Double?, geoidSeparation: Double?) {
         self.timeOfDay = timeOfDay
         self.latitude = latitude
         self.longitude = longitude
-        self.quality = quality
-        self.satellitesUsed = satellitesUsed
+        storedQuality = quality.map { Int32($0) }
+        storedSatellitesUsed = satellitesUsed.map { Int32($0) }
         self.hdop = hdop
         self.altitude = altitude
         self.geoidSeparation = geoidSeparation
@@ -32,8 +41,8 @@ public struct NMEAGGA: Sendable, Hashable {
         timeOfDay = try f.timeOfDay()
         latitude = try f.latitude()
         longitude = try f.longitude()
-        quality = try f.int()
-        satellitesUsed = try f.int()
+        storedQuality = try f.int32()
+        storedSatellitesUsed = try f.int32()
         hdop = try f.double()
         try f.require(9)
         altitude = try f.double()

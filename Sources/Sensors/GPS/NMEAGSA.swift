@@ -5,34 +5,43 @@
 /// in an epoch (`GNGSA` × n, told apart by systemId, or by id ranges before 4.1), so the epoch
 /// assembler takes the union of their satellites.
 public struct NMEAGSA: Sendable, Hashable {
-    /// 1 no fix, 2 2D, 3 3D.
-    public var navMode: Int?
-    // Declared after an optional so it fills that optional's padding (`MemoryLayout` follows the
-    // declaration order): the decoded message stays under 128 bytes, which is copied inline.
+    // navMode and systemId kept in a byte and in 32 bits behind `Int` accessors (a received systemId
+    // beyond that is refused, as satellite ids are), with the id list filling the padding after the
+    // first (`MemoryLayout` follows the declaration order). Why: with 16-byte optionals GSA filled a
+    // decoded message's payload to its last byte, and every sentence's message was then built in a
+    // scratch copy and copied twice on its way to the handler (issue 5's NMEA bar;
+    // `GPSMessageLayoutTests`).
+    private let storedNavMode: UInt8?
     public var satelliteIDs: NMEASatelliteIDs
     public var pdop: Double?
     public var hdop: Double?
     public var vdop: Double?
+    private let storedSystemID: Int32?
+    /// 1 no fix, 2 2D, 3 3D.
+    public var navMode: Int? { storedNavMode.map(Int.init) }
     /// NMEA 4.1 system id (1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC), if sent.
-    public var systemID: Int?
+    public var systemID: Int? { storedSystemID.map(Int.init) }
 
+    /// From code, not received data: a navMode beyond 255 or a systemID beyond 32 bits is a
+    /// programming error.
     public init(navMode: Int?, satelliteIDs: NMEASatelliteIDs, pdop: Double?, hdop: Double?, vdop: Double?, systemID: Int?) {
-        self.navMode = navMode
+        storedNavMode = navMode.map { UInt8($0) }
         self.satelliteIDs = satelliteIDs
         self.pdop = pdop
         self.hdop = hdop
         self.vdop = vdop
-        self.systemID = systemID
+        storedSystemID = systemID.map { Int32($0) }
     }
 
     @inline(always) // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields
         f.skip() // opMode
-        navMode = try f.int()
-        if let mode = navMode, !(1...3).contains(mode) {
+        let mode = try f.int()
+        if let mode, !(1...3).contains(mode) {
             throw NMEAFieldError(field: 2, reason: "navMode \(mode) is not 1, 2 or 3")
         }
+        storedNavMode = mode.map { UInt8(truncatingIfNeeded: $0) }
         // 12 satellite slots, then PDOP, HDOP, VDOP (field 17, which must be there), then systemId
         // from NMEA 4.1 on, and nothing after it.
         var ids = NMEASatelliteIDs()
@@ -53,7 +62,7 @@ public struct NMEAGSA: Sendable, Hashable {
         hdop = try f.double()
         try f.require(17)
         vdop = try f.double()
-        systemID = try f.int()
+        storedSystemID = try f.int32()
         guard f.isExhausted else { throw NMEAFieldError(field: 19, reason: "more than 18 fields, expected 17 or 18") }
     }
 }

@@ -10,12 +10,16 @@ public struct NMEASentence: Sendable, Hashable {
         case zda(NMEAZDA)
     }
 
-    // Content first: the one-byte talker then fits after it instead of padding before it.
     public var content: Content
-    public var talker: NMEATalker
+    // The talker kept as a plain byte behind an `NMEATalker` accessor, after the content so it fills
+    // what would be padding. Why a byte: stored as the enum, its spare bits joined the message's
+    // case tags, and every sentence's message was then built in a scratch copy and copied twice on
+    // its way to the handler (issue 5's NMEA bar; `GPSMessageLayoutTests`).
+    private let talkerCode: UInt8
+    public var talker: NMEATalker { NMEATalker(code: talkerCode) }
 
     public init(talker: NMEATalker, content: Content) {
-        self.talker = talker
+        talkerCode = talker.code
         self.content = content
     }
 

@@ -29,6 +29,34 @@ public enum NMEATalker: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The talker as one byte, 0–7, for `NMEASentence`'s compact storage.
+    var code: UInt8 {
+        switch self {
+        case .gps: 0
+        case .glonass: 1
+        case .galileo: 2
+        case .beidou: 3
+        case .beidouLegacy: 4
+        case .qzss: 5
+        case .navic: 6
+        case .combined: 7
+        }
+    }
+
+    /// The talker of a `code`.
+    init(code: UInt8) {
+        switch code {
+        case 0: self = .gps
+        case 1: self = .glonass
+        case 2: self = .galileo
+        case 3: self = .beidou
+        case 4: self = .beidouLegacy
+        case 5: self = .qzss
+        case 6: self = .navic
+        default: self = .combined
+        }
+    }
+
     /// The NMEA 4.1 GNSS system id (GSA/GSV `systemId`) this talker implies, nil for `GN`.
     /// Values: 1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC (NMEA 0183 4.11, as pynmeagps
     /// lists them).
