@@ -259,6 +259,40 @@ final class NMEANumberTests: XCTestCase {
         }
     }
 
+    /// Dates are read as one word when followed by more fields and by the general reader otherwise;
+    /// both must give the same date or the same refusal. Skipping a field lands on the next field
+    /// whatever its length.
+    func testDatesAndSkippedFieldsReadAlikeHoweverCloseTheBodyEnds() throws {
+        let dates: [(String, GPSDate??)] = [ // nil: refused; .some(nil): unknown
+            ("221126", GPSDate(year: 2026, month: 11, day: 22)), ("010180", GPSDate(year: 1980, month: 1, day: 1)),
+            ("311279", GPSDate(year: 2079, month: 12, day: 31)), ("290224", GPSDate(year: 2024, month: 2, day: 29)),
+            ("290223", nil), ("221326", nil), ("001126", nil), ("22112", nil), ("2211260", nil), ("22112x", nil),
+            ("2211/6", nil), ("22:126", nil), ("221126.", GPSDate(year: 2026, month: 11, day: 22)), ("2211.26", nil),
+            ("-221126", nil), ("", .some(nil)),
+        ]
+        for (text, expected) in dates {
+            for after in ["", ",1", ",1,2,3,4,5"] {
+                let body = "GPRMC," + text + after
+                if let expected {
+                    XCTAssertEqual(try reading(body, field: 1) { fields in try fields.date() }, expected, text + after)
+                    XCTAssertEqual(try reading(body, field: 1) { fields -> Int? in _ = try fields.date(); return try fields.int() },
+                                   after.isEmpty ? nil : 1, "the next field: " + text + after)
+                } else {
+                    XCTAssertThrowsError(try reading(body, field: 1) { try $0.date() }, "\(text + after) must be refused")
+                }
+            }
+        }
+        for text in ["", "A", "AB", "ABC", "12.5", "*"] {
+            for after in ["", ",7", ",7,8"] {
+                let next = try reading("GPRMC," + text + after, field: 1) { fields -> Int? in
+                    fields.skip()
+                    return try fields.int()
+                }
+                XCTAssertEqual(next, after.isEmpty ? nil : 7, "skipping \(text) then \(after)")
+            }
+        }
+    }
+
     /// `wordDigits` reads the run of digits that starts eight bytes, whatever ends it: every length
     /// from 0 to 8, ended by each byte that borders the digits in ASCII or ends a field.
     func testWordDigitsReadsEveryRunLength() {

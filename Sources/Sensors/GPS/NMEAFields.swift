@@ -105,8 +105,17 @@ struct NMEAFields {
     /// Skips the next field without reading it (one whose content we do not use).
     @inline(always)
     mutating func skip() {
-        guard position <= end else { return }
-        finish(at: fieldEnd(from: position))
+        let start = position
+        guard start <= end else { return }
+        // Empty or one character (GSA's opMode, RMC's empty magnetic variation): no search. The byte
+        // after a field's first is at most the checksum's first digit, never a comma past the body.
+        if base[start] == Self.comma {
+            position = start &+ 1
+        } else if base[start &+ 1] == Self.comma {
+            position = start &+ 2
+        } else {
+            finish(at: fieldEnd(from: start))
+        }
     }
 
     /// The next field's single character, nil if empty.
@@ -465,25 +474,44 @@ struct NMEAFields {
     @inline(always)
     mutating func date() throws(NMEAFieldError) -> GPSDate? {
         let start = position
-        let ddmmyy: Int
         guard start <= end else { return nil }
-        let plain = unsignedDecimal(start)
-        if plain.stop >= 0, plain.integerDigits == 6, plain.fractionDigits == 0 {
-            finish(at: plain.stop)
-            ddmmyy = plain.integer
+        let day: Int, month: Int, yy: Int
+        if let short = shortDate(start) {
+            position = short.next
+            (day, month, yy) = (short.day, short.month, short.yy)
         } else {
-            guard let number = try generalDecimal() else { return nil }
-            guard number.integerDigits == 6, number.scale == 0, number.mantissa >= 0 else {
-                throw NMEAFieldError(field: fieldNumber(at: start), reason: "date is not ddmmyy")
+            let ddmmyy: Int
+            let plain = unsignedDecimal(start)
+            if plain.stop >= 0, plain.integerDigits == 6, plain.fractionDigits == 0 {
+                finish(at: plain.stop)
+                ddmmyy = plain.integer
+            } else {
+                guard let number = try generalDecimal() else { return nil }
+                guard number.integerDigits == 6, number.scale == 0, number.mantissa >= 0 else {
+                    throw NMEAFieldError(field: fieldNumber(at: start), reason: "date is not ddmmyy")
+                }
+                ddmmyy = number.mantissa
             }
-            ddmmyy = number.mantissa
+            (day, month, yy) = (ddmmyy / 10_000, ddmmyy / 100 % 100, ddmmyy % 100)
         }
-        let yy = ddmmyy % 100
-        guard let date = GPSDate(year: yy < 80 ? 2000 + yy : 1900 + yy, month: ddmmyy / 100 % 100,
-                                 day: ddmmyy / 10_000) else {
+        guard let date = GPSDate(year: yy < 80 ? 2000 + yy : 1900 + yy, month: month, day: day) else {
             throw NMEAFieldError(field: fieldNumber(at: start), reason: "no such date")
         }
         return date
+    }
+
+    /// `ddmmyy` then a comma, when `start` is at least five bytes before the `*` (so the eight bytes
+    /// read lie in the body or its checksum): day, month, two-digit year, and where the next field
+    /// starts; nil for any other form. Tested and split as one word, as `shortTime` does.
+    @inline(always)
+    func shortDate(_ start: Int) -> (day: Int, month: Int, yy: Int, next: Int)? {
+        guard start &+ 5 <= end else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        let x = word ^ 0x3030_3030_3030_3030
+        guard (x &+ 0x7676_7676_7676_7676 | x) & 0x0000_8080_8080_8080 == 0, // six digits
+              word &>> 48 & 0xFF == UInt64(Self.comma) else { return nil }
+        let pairs = x &* 10 &+ (x &>> 8) // dd, mm, yy in bytes 0, 2, 4 (what spills from bytes 6 and 7 goes up)
+        return (Int(pairs & 0xFF), Int(pairs &>> 16 & 0xFF), Int(pairs &>> 32 & 0xFF), start &+ 7)
     }
 
     /// Latitude `ddmm.mmmm` then `N`/`S` (two fields), in degrees (north positive).
