@@ -237,7 +237,8 @@ struct NMEAFields {
         guard start <= end else { return Self.emptyField }
         // Two or three digits and a comma (ids, elevations, azimuths, C/N0: most of a GSV), as
         // `shortNumber` reads them but without its one-digit case, which satellite fields rarely
-        // take: here that test cost more than it saved.
+        // take: here that test cost more than it saved. Written out rather than calling
+        // `shortNumber` with a flag, which measured 12 instructions a sentence more.
         let first = UInt(base[start]) &- 0x30, second = UInt(base[start &+ 1]) &- 0x30
         if first < 10 && second < 10 {
             let third = base[start &+ 2]
