@@ -293,6 +293,46 @@ final class NMEANumberTests: XCTestCase {
         }
     }
 
+    /// A GSV satellite block in NMEA's widths (`ii,ee,aaa,ss,`) is read in one go. Whatever byte of
+    /// such a block is changed to whatever value, the block reader must either give what four
+    /// `plainNumber` reads give, leaving the cursor where they leave it, or decline and read nothing.
+    func testStandardSatelliteBlocksReadAsFieldByFieldReadsDo() throws {
+        let block = Array("24,55,180,43,".utf8)
+        XCTAssertNotNil(try reading("GPGSV," + String(decoding: block, as: UTF8.self) + "07,1", field: 1) {
+            $0.standardSatellite()
+        }, "the usual form is taken")
+        var taken = 0
+        for position in 0..<block.count {
+            for value in 0...255 {
+                var bytes = block
+                bytes[position] = UInt8(value)
+                let text = String(decoding: [UInt8]("GPGSV,".utf8) + bytes + [UInt8]("07,1".utf8), as: UTF8.self)
+                guard text.utf8.count == 6 + bytes.count + 4 else { continue } // not valid UTF-8: no sentence
+                let context = "0x\(String(value, radix: 16)) at \(position)"
+                let fast = try reading(text, field: 1) { fields -> ([Int32], Int)? in
+                    guard let s = fields.standardSatellite() else { return nil }
+                    return ([s.id, s.elevation, s.azimuth, s.snr], try fields.int() ?? -1)
+                }
+                let slow = try reading(text, field: 1) { fields -> ([Int32], Int?) in
+                    let numbers = (0..<4).map { _ in fields.plainNumber() }
+                    return (numbers, numbers.contains(NMEAFields.notPlain) ? nil : try fields.int())
+                }
+                guard let fast else {
+                    let declined = try reading(text, field: 1) { fields -> Int? in
+                        _ = fields.standardSatellite()
+                        return try? fields.int()
+                    }
+                    XCTAssertEqual(declined, try? reading(text, field: 1) { try $0.int() }, "nothing read: " + context)
+                    continue
+                }
+                taken += 1
+                XCTAssertEqual(fast.0, slow.0, context)
+                XCTAssertEqual(fast.1, slow.1, "the field after the block: " + context)
+            }
+        }
+        XCTAssertEqual(taken, 9 * 10 + 4, "taken only when each of the nine digits is still a digit and each of the four commas a comma")
+    }
+
     /// `wordDigits` reads the run of digits that starts eight bytes, whatever ends it: every length
     /// from 0 to 8, ended by each byte that borders the digits in ASCII or ends a field.
     func testWordDigitsReadsEveryRunLength() {

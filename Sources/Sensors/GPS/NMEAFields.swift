@@ -263,6 +263,33 @@ struct NMEAFields {
         return run.count == 0 ? Self.emptyField : Int32(truncatingIfNeeded: run.value)
     }
 
+    /// The next four fields when they are a GSV satellite block in NMEA 0183's own widths,
+    /// `ii,ee,aaa,ss,` (id, elevation, azimuth and C/N0, zero-padded, and the comma before the field
+    /// after them), read as two 8-byte words; nil (and nothing read) for any other form, which the
+    /// field readers then take. Only when `position + 13` is at most `end`, so both words lie in the
+    /// body or its checksum. Why: most GSV blocks are sent so (u-blox, MediaTek), and a block read
+    /// field by field took about three times the instructions.
+    @inline(always)
+    mutating func standardSatellite() -> (id: Int32, elevation: Int32, azimuth: Int32, snr: Int32)? {
+        let start = position
+        guard start &+ 13 <= end else { return nil }
+        let first = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        let second = UInt64(littleEndian: UnsafeRawPointer(base + (start &+ 8)).loadUnaligned(as: UInt64.self))
+        // XORed with `00,00,00` and `0,00,` (first byte lowest): each digit becomes its value and
+        // each comma 0; the last three bytes of the second word are not part of the block.
+        let x = first ^ 0x3030_2C30_302C_3030
+        let y = (second ^ 0x0000_002C_3030_2C30) & 0x0000_00FF_FFFF_FFFF
+        guard x & 0x0000_FF00_00FF_0000 == 0, y & 0x0000_00FF_0000_FF00 == 0, // the four commas
+              (x &+ 0x7676_7676_7676_7676 | x) & 0x8080_8080_8080_8080 == 0,   // every other byte a digit
+              (y &+ 0x7676_7676_7676_7676 | y) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        position = start &+ 13
+        let pairs = x &* 10 &+ (x &>> 8) // ii, ee and the azimuth's first two digits in bytes 0, 3, 6
+        let azimuth = (pairs &>> 48 & 0xFF) &* 10 &+ (y & 0xFF)
+        let snr = (y &>> 16 & 0xFF) &* 10 &+ (y &>> 24 & 0xFF)
+        return (Int32(truncatingIfNeeded: pairs & 0xFF), Int32(truncatingIfNeeded: pairs &>> 24 & 0xFF),
+                Int32(truncatingIfNeeded: azimuth), Int32(truncatingIfNeeded: snr))
+    }
+
     /// `plainNumber` of an empty field; also the satellite lists' mark for an absent number.
     static let emptyField = Int32.min
     /// `plainNumber` of a field that is not plain digits.

@@ -52,6 +52,15 @@ public struct NMEAGSV: Sendable, Hashable {
         var block = 0
         while !f.isExhausted {
             let field = 4 + 4 * block
+            // A block in NMEA's own widths with a field after it (nearly all): read in one go.
+            if block < Satellites.capacity, let standard = f.standardSatellite() {
+                block += 1
+                guard satellites.appendStored(id: standard.id, elevation: standard.elevation,
+                                              azimuth: standard.azimuth, snr: standard.snr) else {
+                    throw NMEAFieldError(field: field, reason: "more than \(Satellites.capacity) satellites")
+                }
+                continue
+            }
             // Plain digits and empty fields (nearly all) are stored as read. From the first field
             // that is not, `plainNumber` leaves it unread and `int` reads it and the rest of the
             // block, so values and errors do not depend on which path read them.
