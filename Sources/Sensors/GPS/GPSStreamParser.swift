@@ -173,7 +173,7 @@ public struct GPSStreamParser: Sendable {
                     continue
                 }
                 // Not ended: too long, or the buffer ended first (wait for the rest, unless final).
-                guard j != n || final else { return i }
+                guard j != n || final || j == i &+ Self.maxSentenceLength &+ 1 else { return i }
                 reject(.truncated)
                 i = j
             } else if byte == UBXFrame.syncChar1 {
