@@ -16,12 +16,18 @@ public struct BoardCatalog: Sendable {
         self.directories = directories
     }
 
-    /// `$WAYFINDER_BOARDS`, the installed location, then a `boards` folder beside or above the
-    /// executable (a development checkout: `.build/debug/wayfinder` → `boards/`).
+    /// `$WAYFINDER_BOARDS`, the installed locations, then a `boards` folder beside or above the
+    /// executable (a development checkout: `.build/debug/wayfinder` → `boards/`). The installed
+    /// locations are the Debian package's and `share/wayfinder/boards` under the executable's prefix
+    /// (`make install PREFIX=/usr/local` puts the binary in `/usr/local/bin`).
     public static func standard(environment: [String: String], executablePath: String?) -> BoardCatalog {
         var dirs: [String] = []
         if let env = environment["WAYFINDER_BOARDS"], !env.isEmpty { dirs.append(env) }
         dirs += ["/etc/wayfinder/boards", "/usr/share/wayfinder/boards"]
+        if let bin = executablePath.map(Self.parent), bin.hasSuffix("/bin") {
+            let prefixed = Self.parent(bin) + (bin == "/bin" ? "" : "/") + "share/wayfinder/boards"
+            if !dirs.contains(prefixed) { dirs.append(prefixed) }
+        }
         if var dir = executablePath.map(Self.parent) {
             for _ in 0..<5 {
                 dirs.append(dir == "/" ? "/boards" : dir + "/boards")
