@@ -8,7 +8,8 @@ DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
-.PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance
+.PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
+	release generated install deb deb-deps package-check
 
 all: build
 
@@ -68,7 +69,7 @@ hil:
 	SWIFT=$(SWIFT) scripts/hil/run.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build dist
 
 # Speed and memory figures for the README (release build). The benchmark runs its peers on the same
 # inputs (issue 5): GeodSolve from geographiclib-tools, and pynmea2 in a venv under .bench/.
@@ -85,3 +86,86 @@ bench: deps
 	@.bench/venv/bin/python3 -c 'import pynmea2' 2>/dev/null || .bench/venv/bin/pip install -q pynmea2==$(PYNMEA2_VERSION)
 	$(SWIFT) build -c release --product WayfinderBenchmarks
 	.build/release/WayfinderBenchmarks $(CURDIR)
+
+# --- Installing and packaging (docs/packaging.md) -----------------------------------------------------
+# The release binary carries the Swift runtime and Foundation inside it (--static-swift-stdlib), so a
+# Pi needs only Debian's libraries. The man pages and completions are generated from the command
+# definitions by swift-argument-parser's own generate-manual tool and --generate-completion-script.
+RELEASE_BIN := .build/release/wayfinder
+GENERATED := .build/generated
+CHANGELOG := deploy/debian/changelog
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/wayfinder
+# The binary's default configuration is /etc/wayfinder/wayfinder.toml whatever the prefix.
+SYSCONFDIR ?= /etc
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/vendor-completions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+INSTALL ?= install
+
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now --product wayfinder
+
+# Dated by the changelog's last entry, so the same commit gives the same pages.
+generated: release
+	@command -v dpkg-parsechangelog >/dev/null || { echo "error: dpkg-parsechangelog is needed (Debian: apt-get install dpkg-dev)"; exit 1; }
+	$(SWIFT) build -c release --package-path .build/checkouts/swift-argument-parser \
+	  --scratch-path .build/generate-manual --product generate-manual
+	rm -rf $(GENERATED) && mkdir -p $(GENERATED)/man $(GENERATED)/completions
+	.build/generate-manual/release/generate-manual $(RELEASE_BIN) --multi-page \
+	  --date $$(date -u -d @$$(dpkg-parsechangelog -l $(CHANGELOG) -S Timestamp) +%Y-%m-%d) \
+	  --authors "Wayfinder maintainers" --output-directory $(GENERATED)/man
+	$(RELEASE_BIN) --generate-completion-script bash > $(GENERATED)/completions/wayfinder.bash
+	$(RELEASE_BIN) --generate-completion-script zsh > $(GENERATED)/completions/_wayfinder
+	$(RELEASE_BIN) --generate-completion-script fish > $(GENERATED)/completions/wayfinder.fish
+
+# `make install DESTDIR=/tmp/stage PREFIX=/usr` gives the tree the Debian package holds. An existing
+# configuration is never overwritten: the new example goes beside it as wayfinder.toml.new.
+install: generated
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
+	  $(DESTDIR)$(SYSCONFDIR)/wayfinder $(DESTDIR)$(DATADIR)/wayfinder/boards $(DESTDIR)$(DATADIR)/wayfinder/routes \
+	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	$(INSTALL) -m 0755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/wayfinder
+	sed 's|/usr/bin/wayfinder|$(BINDIR)/wayfinder|; s|/etc/wayfinder/wayfinder.toml|$(SYSCONFDIR)/wayfinder/wayfinder.toml|' \
+	  deploy/wayfinder.service > $(DESTDIR)$(UNITDIR)/wayfinder.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/wayfinder.service
+	$(INSTALL) -m 0644 deploy/wayfinder.sysusers $(DESTDIR)$(SYSUSERSDIR)/wayfinder.conf
+	$(INSTALL) -m 0644 boards/pi-zero-2w.toml boards/pi-3b-plus.toml boards/pi-4b.toml boards/pi-5.toml boards/sim.toml \
+	  $(DESTDIR)$(DATADIR)/wayfinder/boards/
+	$(INSTALL) -m 0644 deploy/routes/*.gpx $(DESTDIR)$(DATADIR)/wayfinder/routes/
+	@conf=$(DESTDIR)$(SYSCONFDIR)/wayfinder/wayfinder.toml; \
+	if [ -e $$conf ]; then conf=$$conf.new; echo "keeping $(DESTDIR)$(SYSCONFDIR)/wayfinder/wayfinder.toml; the new example is $$conf"; fi; \
+	sed 's|^gpx = "routes/demo-walk.gpx"|gpx = "$(DATADIR)/wayfinder/routes/demo-walk.gpx"|' deploy/wayfinder.toml > $$conf && chmod 0644 $$conf
+	$(INSTALL) -m 0644 $(GENERATED)/man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 0644 $(GENERATED)/completions/wayfinder.bash $(DESTDIR)$(BASHCOMPDIR)/wayfinder
+	$(INSTALL) -m 0644 $(GENERATED)/completions/_wayfinder $(DESTDIR)$(ZSHCOMPDIR)/_wayfinder
+	$(INSTALL) -m 0644 $(GENERATED)/completions/wayfinder.fish $(DESTDIR)$(FISHCOMPDIR)/wayfinder.fish
+	$(INSTALL) -m 0644 README.md $(DESTDIR)$(DOCDIR)/
+	$(INSTALL) -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
+	@if [ -z "$(DESTDIR)" ]; then \
+	  echo "installed. Create the user with: systemd-sysusers $(SYSUSERSDIR)/wayfinder.conf"; \
+	  echo "then: systemctl daemon-reload && systemctl enable --now wayfinder"; fi
+
+# Debian's packaging tools, for `make deb` and `make package-check`.
+DEB_DEBIAN_PACKAGES := dpkg-dev debhelper fakeroot lintian mmdebstrap
+deb-deps: deps
+	@missing=""; for p in $(DEB_DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+# dist/wayfinder_<version>_<arch>.deb, built with dpkg-buildpackage and debhelper.
+deb: deb-deps generated
+	deploy/package/build-deb.sh dist
+
+# The package installed, upgraded and purged in a fresh Debian 12 root (docs/packaging.md).
+package-check: deb
+	$(SUDO) deploy/package/check.sh dist

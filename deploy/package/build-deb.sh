@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# build-deb.sh OUTDIR - the Debian package from the release build, with Debian's own tools.
+#
+# `make deb` runs it after building the release binary, the man pages and the completions (the Swift
+# toolchain is not a Debian package, so the build happens outside dpkg-buildpackage). This script:
+#   1. stages the installed tree with `make install DESTDIR=… PREFIX=/usr` (the unit in /lib/systemd/system,
+#      where Debian 12's debhelper and lintian expect units),
+#   2. lays out a source tree whose debian/ is deploy/debian/, and
+#   3. runs dpkg-buildpackage -b, so debhelper writes the maintainer scripts (dh_installsysusers,
+#      dh_installsystemd), compresses, and computes Depends with dpkg-shlibdeps;
+#   4. runs Debian 12's lintian on the result.
+# Output: OUTDIR/wayfinder_<version>_<arch>.deb (and the .buildinfo and .changes beside it).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+outdir=${1:?usage: build-deb.sh OUTDIR}
+cd "$root"
+
+version=$(dpkg-parsechangelog -l deploy/debian/changelog -S Version)
+arch=$(dpkg-architecture -qDEB_HOST_ARCH)
+binary=.build/release/wayfinder
+
+# The binary reports the version the package is given; a changelog entry without the matching
+# version in Sources/wayfinder/Wayfinder.swift (or the reverse) stops here.
+reported=$("$binary" --version)
+if [[ $reported != "$version" ]]; then
+    echo "error: $binary --version says $reported, deploy/debian/changelog says $version; make them agree" >&2
+    exit 1
+fi
+
+# Nothing from the toolchain may be needed at run time: a Pi has only Debian's libraries.
+if toolchain=$(ldd "$binary" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime|/opt/|/usr/share/swift'); then
+    echo "error: $binary needs libraries from the Swift toolchain:" >&2
+    echo "$toolchain" >&2
+    exit 1
+fi
+
+work=.build/deb
+src=$work/wayfinder-$version
+rm -rf "$work"
+mkdir -p "$src"
+cp -a deploy/debian "$src/debian"
+make --no-print-directory install DESTDIR="$root/$src/staged" PREFIX=/usr UNITDIR=/lib/systemd/system \
+    SYSUSERSDIR=/usr/lib/sysusers.d ZSHCOMPDIR=/usr/share/zsh/vendor-completions >/dev/null
+
+# Timestamps from the changelog: the same commit builds the same package.
+export SOURCE_DATE_EPOCH
+SOURCE_DATE_EPOCH=$(dpkg-parsechangelog -l deploy/debian/changelog -S Timestamp)
+# -d: the build dependency that matters, the Swift toolchain, is not a Debian package (above).
+(cd "$src" && dpkg-buildpackage -b -d -us -uc --no-pre-clean >../build.log 2>&1) || {
+    tail -40 "$work/build.log" >&2
+    echo "error: dpkg-buildpackage failed; the whole log is $work/build.log" >&2
+    exit 1
+}
+
+mkdir -p "$outdir"
+deb=wayfinder_${version}_${arch}.deb
+for f in "$work/$deb" "$work/wayfinder_${version}_${arch}.buildinfo" "$work/wayfinder_${version}_${arch}.changes"; do
+    cp "$f" "$outdir/"
+done
+
+# Debian 12's lintian: any error, and any warning not overridden with its reason in
+# deploy/debian/wayfinder.lintian-overrides, fails the build.
+lintian --fail-on error,warning --display-info --suppress-tags-from-file /dev/null "$outdir/$deb" | tee "$work/lintian.log"
+echo "built $outdir/$deb ($(du -h "$outdir/$deb" | cut -f1)); lintian: $(grep -c '' "$work/lintian.log" || true) lines, see $work/lintian.log"
