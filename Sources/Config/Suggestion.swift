@@ -1,7 +1,7 @@
-/// "Did you mean …?" for misspelt keys and values.
-enum Suggestion {
+/// "Did you mean …?" for misspelt keys, values and command names.
+public enum Suggestion {
     /// The closest candidate within a small edit distance, or nil if nothing is close.
-    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         // The same words in another order ("pause-toggle" for "toggle-pause") is the likeliest slip.
         let words = Self.words(lowered)

@@ -1,11 +1,23 @@
 import ArgumentParser
+import Platform
 
 @main
 struct Wayfinder: AsyncParsableCommand {
+    // No default subcommand: a bare `wayfinder` prints this help, and a mistyped command is named as
+    // such rather than taken for an argument of `run` (systemd's unit says `wayfinder run`).
     static let configuration = CommandConfiguration(
         commandName: "wayfinder",
         abstract: "Guides a walker with a vibrating belt: GPS and compass in, directions out.",
         version: "0.1.0",
-        subcommands: [Run.self, ConfigCommand.self, BoardCommand.self, BeltCodecCommand.self, ScanCommand.self, PairCommand.self, GPSCommand.self, GeoCommand.self, RouteCommand.self, CalibrateCommand.self, GesturesCommand.self, RecordCommand.self],
-        defaultSubcommand: Run.self)
+        subcommands: [Run.self, ConfigCommand.self, BoardCommand.self, BeltCodecCommand.self, ScanCommand.self, PairCommand.self, GPSCommand.self, GeoCommand.self, RouteCommand.self, CalibrateCommand.self, GesturesCommand.self, RecordCommand.self])
+
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = UnknownSubcommand.message(for: arguments, root: Self.self) {
+            LineLogHandler.standardError(message)
+            // ArgumentParser's status for usage errors: 64, EX_USAGE in sysexits.h.
+            exit(withError: ExitCode.validationFailure)
+        }
+        await main(arguments)
+    }
 }
