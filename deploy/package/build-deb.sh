@@ -60,5 +60,9 @@ done
 
 # Debian 12's lintian: any error, and any warning not overridden with its reason in
 # deploy/debian/wayfinder.lintian-overrides, fails the build.
-lintian --fail-on error,warning --display-info --suppress-tags-from-file /dev/null "$outdir/$deb" | tee "$work/lintian.log"
-echo "built $outdir/$deb ($(du -h "$outdir/$deb" | cut -f1)); lintian: $(grep -c '' "$work/lintian.log" || true) lines, see $work/lintian.log"
+status=0
+lintian --fail-on error,warning --display-info "$outdir/$deb" > "$work/lintian.log" 2>&1 || status=$?
+grep -vE '^(I|N|P|X): ' "$work/lintian.log" || true
+echo "lintian: $(grep -c '^E: ' "$work/lintian.log") errors, $(grep -c '^W: ' "$work/lintian.log") warnings, $(grep -c '^I: ' "$work/lintian.log") notes (all in $work/lintian.log)"
+((status == 0)) || { echo "error: lintian failed (exit $status)" >&2; exit 1; }
+echo "built $outdir/$deb ($(du -h "$outdir/$deb" | cut -f1))"
