@@ -20,6 +20,9 @@ public enum GuidanceEvent: Sendable, Hashable {
     /// Within the back-on-route distance of the current leg again.
     case backOnRoute(distance: Double)
     case commandIgnored(NavigationCommand, reason: String)
+    /// A reload brought another route (or the same points, edited): the walk goes on toward `waypoint`,
+    /// the first one unless the points are the same (`keptProgress`).
+    case routeChanged(waypoint: Int, of: Int, keptProgress: Bool)
     case progress(GuidanceProgress)
     /// The declination in use changed: from the model at a new place or hour, or to the fallback
     /// (with why the model could not be used).

@@ -7,7 +7,7 @@ import Sensors
 /// along the WGS84 geodesic, rate-limits belt commands, warns when the fix goes quiet and ends with
 /// "destination reached". It owns no clock: every input carries `now` on the monotonic timeline.
 public struct RouteGuidance: Sendable {
-    public let route: Route
+    public private(set) var route: Route
     public var parameters: GuidanceParameters
     public private(set) var progress: RouteProgress
     public private(set) var state: NavigationState = .stopped
@@ -234,6 +234,65 @@ public struct RouteGuidance: Sendable {
                                 distanceRemaining: remaining, beltDirection: lastCommand?.direction,
                                 isMagneticBearing: lastCommand?.isMagneticBearing ?? true,
                                 trueBearing: Bearing.normalized(leg.initialAzimuth))
+    }
+
+    // MARK: Reconfiguration
+
+    /// Takes new settings while running. A new route starts from its first waypoint (the same points
+    /// keep the progress); while navigating the belt is pointed at the new target at once, or falls
+    /// silent without a recent fix, because its direction belonged to the old route.
+    public mutating func apply(_ update: GuidanceUpdate, now: Duration) -> [GuidanceAction] {
+        if let intensity = update.intensity {
+            self.intensity = min(max(intensity, Self.intensityRange.lowerBound), Self.intensityRange.upperBound)
+        }
+        var actions: [GuidanceAction] = []
+        if let parameters = update.parameters { actions += reconfigure(parameters, now: now) }
+        if let route = update.route { actions += replaceRoute(with: route, now: now) }
+        return actions
+    }
+
+    private mutating func reconfigure(_ new: GuidanceParameters, now: Duration) -> [GuidanceAction] {
+        let old = parameters
+        parameters = new
+        if !new.declinationFromModel {
+            declination = new.declination
+            declinationBasis = nil
+        } else if !old.declinationFromModel {
+            // The model is evaluated at the next fix; until then the declination in use stays.
+            declinationBasis = nil
+        }
+        fallbackReported = false
+        if new.headingSource != old.headingSource { isHeadingFallback = false }
+        // A new declination or heading source can move the direction: re-point if it moved enough.
+        guard state == .navigating else { return [] }
+        return steer(now: now, force: false)
+    }
+
+    private mutating func replaceRoute(with newRoute: Route, now: Duration) -> [GuidanceAction] {
+        let samePoints = newRoute.identity == route.identity
+        route = newRoute
+        guard !samePoints else {
+            return [.report(.routeChanged(waypoint: progress.currentIndex, of: route.waypoints.count, keptProgress: true))]
+        }
+        progress = RouteProgress(routeIdentity: newRoute.identity)
+        legOrigin = nil
+        legOriginPending = false
+        beyondSince = nil
+        isOffRoute = false
+        lastProgressReport = nil
+        var actions: [GuidanceAction] = [.saveProgress(progress),
+                                         .report(.routeChanged(waypoint: 0, of: route.waypoints.count, keptProgress: false))]
+        guard state == .navigating else { return actions }
+        if let fix = lastFix, now - fix.receivedAt < parameters.fixTimeout {
+            actions += checkArrival(now: now)
+            guard state == .navigating else { return actions }
+        }
+        if beltDirection(now: now) != nil { return actions + announceAndSteer(now: now) }
+        if let last = lastCommand, last.signal != nil {
+            lastCommand = (last.direction, last.isMagneticBearing, nil, now)
+            actions.append(.belt(.updateNavigation(direction: last.direction, isMagneticBearing: last.isMagneticBearing, signal: nil)))
+        }
+        return actions
     }
 
     // MARK: Rules

@@ -13,6 +13,8 @@ public actor NavigationActor {
         case heading(Heading)
         case command(CommandEnvelope)
         case belt(BeltActor.Report)
+        /// New settings from a configuration reload.
+        case reconfigure(GuidanceUpdate)
         case fail
         case shutdown
     }
@@ -121,6 +123,8 @@ public actor NavigationActor {
             carryOut(guidance.handle(.announceDirection, now: now))
         case .belt(.connected):
             break
+        case .reconfigure(let update):
+            carryOut(guidance.apply(update, now: now))
         case .fail:
             throw InjectedFailure(actor: Self.name)
         case .shutdown:
@@ -192,6 +196,11 @@ public actor NavigationActor {
         }
     }
 
+    private func waypointLabel(_ index: Int) -> String {
+        let waypoints = guidance.route.waypoints
+        return waypointLabel(index, waypoints.indices.contains(index) ? waypoints[index].name : nil)
+    }
+
     private func waypointLabel(_ index: Int, _ name: String?) -> String {
         let n = "\(index + 1)/\(guidance.route.waypoints.count)"
         return name.map { "\(n) \"\($0)\"" } ?? n
@@ -201,7 +210,7 @@ public actor NavigationActor {
         let t = "t+\(clock.elapsed.clockString)"
         switch event {
         case .started(let index, _):
-            logger.notice("\(t) navigation started: walking to waypoint \(waypointLabel(index, guidance.route.waypoints[index].name))")
+            logger.notice("\(t) navigation started: walking to waypoint \(waypointLabel(index))")
         case .paused: logger.notice("\(t) navigation paused")
         case .resumed: logger.notice("\(t) navigation resumed")
         case .stopped: logger.notice("\(t) navigation stopped")
@@ -223,9 +232,12 @@ public actor NavigationActor {
         case .headingRestored:
             logger.notice("\(t) compass heading back: directions are relative to the body again")
         case .offRoute(let distance, let leg):
-            logger.warning("\(t) off route: \(Self.metres(distance)) from the leg to waypoint \(waypointLabel(leg, guidance.route.waypoints[leg].name)); warning the wearer, the belt points the way back")
+            logger.warning("\(t) off route: \(Self.metres(distance)) from the leg to waypoint \(waypointLabel(leg)); warning the wearer, the belt points the way back")
         case .backOnRoute(let distance):
             logger.notice("\(t) back on route (\(Self.metres(distance)) from the leg)")
+        case .routeChanged(let index, _, let kept):
+            let how = kept ? "the same points, progress kept" : "the new route from its first waypoint"
+            logger.notice("\(t) route changed: next waypoint \(waypointLabel(index)) (\(how))")
         case .commandIgnored(let command, let reason):
             logger.info("\(t) \(command) ignored: \(reason)")
         case .declination(let degrees, true, _):
