@@ -7,7 +7,13 @@ import Darwin
 
 /// A swift-log handler writing one line per message, naming the actor (the logger's label).
 public struct LineLogHandler: LogHandler {
-    public var logLevel: Logger.Level
+    /// The shared level this handler follows; setting `logLevel` on one handler gives it a level of its
+    /// own, as swift-log's value semantics expect.
+    public var logLevel: Logger.Level {
+        get { threshold.level }
+        set { threshold = SharedLogLevel(newValue) }
+    }
+    private var threshold: SharedLogLevel
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
     private let label: String
@@ -17,8 +23,15 @@ public struct LineLogHandler: LogHandler {
     public init(label: String, level: Logger.Level, format: LogFormat,
                 metadataProvider: Logger.MetadataProvider? = nil,
                 sink: @escaping @Sendable (String) -> Void = LineLogHandler.standardError) {
+        self.init(label: label, level: SharedLogLevel(level), format: format, metadataProvider: metadataProvider, sink: sink)
+    }
+
+    /// A handler whose level follows `level`: a change there reaches loggers already made.
+    public init(label: String, level: SharedLogLevel, format: LogFormat,
+                metadataProvider: Logger.MetadataProvider? = nil,
+                sink: @escaping @Sendable (String) -> Void = LineLogHandler.standardError) {
         self.label = label
-        self.logLevel = level
+        self.threshold = level
         self.format = format
         self.metadataProvider = metadataProvider
         self.sink = sink
