@@ -105,7 +105,8 @@ SYSCONFDIR ?= /etc
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
-ZSHCOMPDIR ?= $(DATADIR)/zsh/vendor-completions
+# zsh reads Debian's packaged completions from vendor-completions, and local ones from site-functions.
+ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(DATADIR)/zsh/vendor-completions,$(DATADIR)/zsh/site-functions)
 FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 INSTALL ?= install
 
