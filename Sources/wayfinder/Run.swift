@@ -3,6 +3,11 @@ import Config
 import Logging
 import Platform
 import Runtime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,16 +41,20 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // SIGHUP's default action ends the process. Until the reload watcher's handler is in place (a
+        // moment after start, before READY=1) a stray one is ignored rather than fatal.
+        signal(SIGHUP, SIG_IGN)
         let environment = ProcessEnvironment.current
+        let loader = ConfigurationLoader(boards: .standard(environment: environment, executablePath: ProcessEnvironment.executablePath))
         let loaded: WayfinderConfiguration
         do {
-            loaded = try ConfigurationLoader(boards: .standard(environment: environment, executablePath: ProcessEnvironment.executablePath))
-                .load(path: config)
+            loaded = try loader.load(path: config)
         } catch {
             printError("wayfinder: \(error)\nwayfinder: refusing to start; `wayfinder config check \(config)` lists every problem.")
             throw ExitCode(ExitStatus.configuration)
         }
-        let level = Logger.Level(rawValue: logLevel ?? loaded.logLevel) ?? .info
+        // One level for every logger, so a reload's log_level reaches the loggers already made.
+        let level = SharedLogLevel(Logger.Level(rawValue: logLevel ?? loaded.logLevel) ?? .info)
         let format = LogFormat.detect(environment: environment)
         LoggingSystem.bootstrap { label in
             LineLogHandler(label: label, level: level, format: format)
@@ -58,6 +67,8 @@ struct Run: AsyncParsableCommand {
         options.freshStart = fresh
         options.notifier = SystemdNotifier(environment: environment)
         options.watchdog = WatchdogSettings(environment: environment)
+        options.configurationLoader = loader
+        options.logLevel = logLevel == nil ? level : nil
         let appliance: Appliance
         do {
             appliance = try Appliance.build(configuration: loaded, options: options) { Logger(label: $0) }

@@ -147,4 +147,25 @@ final class BeltActorTests: XCTestCase {
         XCTAssertFalse(logs.matching("belt connection attempt failed: the belt did not answer within 20.0 seconds").isEmpty, "\(logs.all)")
         XCTAssertEqual(link.connectAttempts, 2, "retried after the backoff")
     }
+
+    /// A reload's new default intensity is written without the feedback vibration (the wearer did not
+    /// ask for it) and is the one a reconnected belt is given again.
+    func testANewDefaultIntensityIsSentQuietlyAndKeptForTheNextConnection() async throws {
+        let link = TestBeltLink()
+        let (requests, _) = AsyncStream<BeltRequest>.makeStream()
+        let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
+        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: .continuous(),
+                             logger: LogCapture().logger("belt"), health: HealthMonitor(expected: [BeltActor.name]),
+                             status: StatusBoard(order: []))
+        let task = Task { try await belt.run() }
+        defer { task.cancel() }
+        try await waitUntil { link.sent.contains(.setDefaultIntensity(60, feedback: false)) }
+        belt.mailbox.send(.defaultIntensity(85))
+        try await waitUntil { link.sent.contains(.setDefaultIntensity(85, feedback: false)) }
+        belt.mailbox.send(.belt(.disconnected(expected: false)))
+        belt.mailbox.send(.belt(.modeChanged(.app)))
+        belt.mailbox.send(.belt(.connected))
+        try await waitUntil { link.sent.filter { $0 == .setDefaultIntensity(85, feedback: false) }.count == 2 }
+        XCTAssertFalse(link.sent.contains(.setDefaultIntensity(85, feedback: true)), "\(link.sent)")
+    }
 }

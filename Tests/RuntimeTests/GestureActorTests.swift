@@ -67,6 +67,24 @@ final class GestureActorTests: XCTestCase {
         XCTAssertEqual(began?.at, .seconds(1))
     }
 
+    /// A reload's `[gestures]` replaces the bindings: the same swipe now means what the new map says,
+    /// and pen clicks follow the new click map.
+    func testARemapReplacesTheBindingsForTheNextGestures() async throws {
+        var rig = makeRig(GestureCommandMap([GestureBinding(.swipe(.right), command: .nextWaypoint)]))
+        defer { rig.task.cancel() }
+        rig.stroke(side: .right, start: .seconds(1), from: 0.2, to: 0.8)
+        let before = await rig.commands.next()
+        XCTAssertEqual(before?.command, .nextWaypoint)
+        rig.actor.mailbox.send(.remap(GestureCommandMap([GestureBinding(.swipe(.right), command: .stop)],
+                                                        clicks: [PenClickGesture(penSwitch: "tip", isLong: false): .announceBattery])))
+        rig.stroke(side: .right, id: 2, start: .seconds(2), from: 0.2, to: 0.8)
+        let after = await rig.commands.next()
+        XCTAssertEqual(after?.command, .stop)
+        rig.pen.yield(.click(PenClick(pen: .tip, pressedAt: .seconds(3), releasedAt: .seconds(3) + .milliseconds(100))))
+        let click = await rig.commands.next()
+        XCTAssertEqual(click?.command, .announceBattery)
+    }
+
     func testPenClicksMapBySwitchAndHold() async throws {
         var map = GestureCommandMap.defaults
         map.longClick = .milliseconds(500)

@@ -13,6 +13,18 @@ public protocol ServiceNotifier: Sendable {
     func notify(_ assignments: String)
 }
 
+extension ServiceNotifier {
+    /// `RELOADING=1` with the `MONOTONIC_USEC=` that sd_notify(3) pairs with it: systemd 253 and later
+    /// use it to tell this reload from an earlier one; systemd 252 ignores it. The reload must end with
+    /// `READY=1`.
+    public func notifyReloading() {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let microseconds = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+        notify("RELOADING=1\nMONOTONIC_USEC=\(microseconds)")
+    }
+}
+
 /// The systemd notify protocol without libsystemd (platform.md §8.1): one AF_UNIX datagram per message
 /// to `$NOTIFY_SOCKET`, a filesystem path or, with a leading `@`, an abstract socket.
 public struct SystemdNotifier: ServiceNotifier {

@@ -14,6 +14,9 @@ public actor BeltActor {
         case poll
         case request(BeltRequest)
         case belt(BeltEvent)
+        /// A configuration reload's `[navigation] intensity`: the belt's default from now on, and after
+        /// every reconnection. Set without the feedback vibration: the wearer did not ask for it.
+        case defaultIntensity(Int)
         case fail
         case shutdown
     }
@@ -105,6 +108,13 @@ public actor BeltActor {
                 await perform(try controller.handle(request, now: now), fromBelt: false)
             } catch {
                 logger.error("refused \(request): \(error)")
+            }
+        case .defaultIntensity(let intensity):
+            do {
+                await perform(try controller.changeDefaultIntensity(intensity, feedback: false), fromBelt: false)
+                logger.info("default intensity now \(intensity)%")
+            } catch {
+                logger.error("refused default intensity \(intensity)%: \(error)")
             }
         case .belt(let event):
             describe(event)

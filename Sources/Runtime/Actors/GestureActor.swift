@@ -21,6 +21,8 @@ public actor GestureActor {
         case tick
         case touch(TouchCase.TouchEvent)
         case pen(PencilActor.Output)
+        /// A configuration reload's `[gestures]`: the pipeline is built anew from it.
+        case remap(GestureCommandMap)
         case timer
         case fail
         case shutdown
@@ -31,7 +33,7 @@ public actor GestureActor {
 
     public nonisolated let mailbox = Mailbox<Event>()
     private var forwarders = Forwarders()
-    private let map: GestureCommandMap
+    private var map: GestureCommandMap
     private let sensedSides: Set<Gestures.CaseSide>
     private let touches: AsyncStream<TouchCase.TouchEvent>
     private let pen: AsyncStream<PencilActor.Output>?
@@ -102,6 +104,8 @@ public actor GestureActor {
             scheduleTimer()
         case .pen(let output):
             penOutput(output)
+        case .remap(let newMap):
+            remap(newMap)
         case .fail:
             throw InjectedFailure(actor: Self.name)
         case .shutdown:
@@ -109,6 +113,20 @@ public actor GestureActor {
             return true
         }
         return false
+    }
+
+    /// Rebuilds the pipeline for a new map. Touches on the case now are dropped with the old pipeline
+    /// (a gesture being made while the map changes is not made); a map the pipeline refuses leaves the
+    /// old one in force.
+    private func remap(_ newMap: GestureCommandMap) {
+        do {
+            pipeline = try GestureBindingPipeline(map: newMap, sensedSides: sensedSides)
+            map = newMap
+            scheduledTimer = nil
+            logger.info("gesture bindings replaced: \(newMap.bindings.count) gesture\(newMap.bindings.count == 1 ? "" : "s"), \(newMap.clicks.count) pen click\(newMap.clicks.count == 1 ? "" : "s")")
+        } catch {
+            logger.error("new gesture bindings refused: \(error); the previous ones stay in force")
+        }
     }
 
     private func penOutput(_ output: PencilActor.Output) {

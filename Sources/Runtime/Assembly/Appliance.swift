@@ -25,6 +25,14 @@ public struct Appliance: Sendable {
         public var freshStart = false
         /// Unix signals that start a graceful shutdown (systemd sends SIGTERM; Ctrl-C is SIGINT).
         public var shutdownSignals: [UnixSignal] = [.sigterm, .sigint]
+        /// Unix signals that reload the configuration (systemd's `ExecReload=` sends SIGHUP).
+        public var reloadSignals: [UnixSignal] = [.sighup]
+        /// Reads the configuration file again on a reload: the loader and board catalog it was loaded with.
+        public var configurationLoader = ConfigurationLoader(
+            boards: .standard(environment: ProcessInfo.processInfo.environment, executablePath: nil))
+        /// The level the loggers follow, which a reload sets; nil leaves `log_level` to the start (a
+        /// `--log-level` override).
+        public var logLevel: SharedLogLevel?
         public var notifier: (any ServiceNotifier)?
         public var watchdog: WatchdogSettings?
         /// Replaces the session clock (tests).
@@ -48,6 +56,7 @@ public struct Appliance: Sendable {
     public let pencil: PencilActor?
     public let health: HealthMonitor
     public let status: StatusBoard
+    public let reloader: ConfigurationReloader
 
     public static let actorNames = [BeltActor.name, NavigationActor.name, GestureActor.name, ButtonActor.name]
 
@@ -66,8 +75,9 @@ public struct Appliance: Sendable {
         let touchCaseEnabled = config.touchCase.enabled && inputs.touchCaseConnector != nil
         let pencilEnabled = config.pencil.enabled && inputs.penRadio != nil
         let health = HealthMonitor(expected: actorNames + (touchCaseEnabled ? [TouchCaseActor.name] : [])
-                                   + (pencilEnabled ? [PencilActor.name] : []))
-        let status = StatusBoard(order: [NavigationActor.name, BeltActor.name])
+                                   + (pencilEnabled ? [PencilActor.name] : []),
+                                   startOnly: options.reloadSignals.isEmpty ? [] : [ReloadSignalService.name])
+        let status = StatusBoard(order: [NavigationActor.name, BeltActor.name, ConfigurationReloader.statusPart])
         let logger = makeLogger("wayfinder")
 
         // The wires between the actors.
@@ -180,6 +190,15 @@ public struct Appliance: Sendable {
         } else {
             boardService = HardwareInputsService(feeds: inputs.feeds)
         }
+        let reloader = ConfigurationReloader(
+            configuration: config, loader: options.configurationLoader,
+            targets: .init(belt: belt.mailbox, navigation: navigation.mailbox, gestures: gestures.mailbox),
+            logLevel: options.logLevel, notifier: options.notifier, health: health, status: status,
+            logger: makeLogger("reload"))
+        let reloadService: [ServiceGroupConfiguration.ServiceConfiguration] = options.reloadSignals.isEmpty ? [] : [
+            .init(service: ReloadSignalService(signals: options.reloadSignals, reloader: reloader, health: health, clock: clock),
+                  successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
+        ]
         let systemd = ServiceManagerService(notifier: options.notifier, watchdog: options.watchdog, health: health,
                                             status: status, clock: clock, logger: makeLogger(ServiceManagerService.name))
         // Graceful shutdown runs in reverse order: inputs stop first, navigation saves its progress, the
@@ -206,7 +225,7 @@ public struct Appliance: Sendable {
                 },
             ] } ?? []) + (pencil.map { actor in [
                 supervised(PencilActor.name) { try await actor.run() },
-            ] } ?? []) + [
+            ] } ?? []) + reloadService + [
                 .init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
             ],
             gracefulShutdownSignals: options.shutdownSignals,
@@ -217,7 +236,13 @@ public struct Appliance: Sendable {
         trigger.set(group)
         return Appliance(group: group, clock: clock, board: board, belt: belt, navigation: navigation,
                          gestures: gestures, buttons: buttons, touchCase: touchCase, pencil: pencil,
-                         health: health, status: status)
+                         health: health, status: status, reloader: reloader)
+    }
+
+    /// Reads the configuration file again and applies what can change while running (what SIGHUP does).
+    @discardableResult
+    public func reload() async -> ReloadPlan {
+        await reloader.reload()
     }
 
     /// Runs until a shutdown signal (or the demo's end); returns after a graceful shutdown.

@@ -13,6 +13,10 @@ public final class StatusBoard: Sendable {
         parts.withLock { $0[part] = text }
     }
 
+    public func clear(_ part: String) {
+        parts.withLock { $0[part] = nil }
+    }
+
     public var line: String {
         parts.withLock { p in order.compactMap { p[$0] }.joined(separator: "; ") }
     }

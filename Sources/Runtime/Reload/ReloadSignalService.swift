@@ -1,0 +1,30 @@
+import Platform
+import ServiceLifecycle
+import UnixSignals
+
+/// Turns SIGHUP (systemd's `ExecReload=/bin/kill -HUP $MAINPID`) into configuration reloads, one at a
+/// time, until the graceful shutdown.
+public struct ReloadSignalService: Service {
+    public static let name = "reload-signals"
+    private let signals: [UnixSignal]
+    private let reloader: ConfigurationReloader
+    private let health: HealthMonitor
+    private let clock: SessionClock
+
+    public init(signals: [UnixSignal], reloader: ConfigurationReloader, health: HealthMonitor, clock: SessionClock) {
+        self.signals = signals
+        self.reloader = reloader
+        self.health = health
+        self.clock = clock
+    }
+
+    public func run() async throws {
+        // The sequence's handlers are in place once it exists; only then is startup complete (READY=1),
+        // so a reload systemd sends after it is never lost.
+        let received = await UnixSignalsSequence(trapping: signals)
+        health.beat(Self.name, at: clock.elapsed)
+        for await _ in received.cancelOnGracefulShutdown() {
+            await reloader.reload()
+        }
+    }
+}
