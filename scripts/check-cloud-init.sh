@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check-cloud-init.sh - validates the first-boot files in deploy/cloud-init/ (docs/install.md, "First boot").
 #
-#   scripts/check-cloud-init.sh
+#   scripts/check-cloud-init.sh              # the files in deploy/cloud-init/
+#   scripts/check-cloud-init.sh my-user-data # an edited copy of user-data instead of the one there
 #
 # 1. user-data against Debian's cloud-init schema (`cloud-init schema --config-file`): an error, an
 #    "invalid" verdict or a deprecation fails the check.
@@ -22,6 +23,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=$root/deploy/cloud-init
+user_data=${1:-$dir/user-data}
+ud_name=${user_data#"$root"/}
 failures=0
 fail() {
     echo "check-cloud-init: FAIL: $*" >&2
@@ -48,22 +51,22 @@ fi
 
 # 1. The schema.
 status=0
-out=$(cloud-init schema --config-file "$dir/user-data" 2>&1) || status=$?
+out=$(cloud-init schema --config-file "$user_data" 2>&1) || status=$?
 version=$(cloud-init --version 2>&1 | awk '{print $NF}')
 if [ "$status" != 0 ]; then
-    fail "user-data: cloud-init $version schema (exit $status):"
+    fail "$ud_name: cloud-init $version schema (exit $status):"
     printf '%s\n' "$out" | sed 's/^/    /' >&2
 elif grep -qi 'invalid' <<<"$out" || grep -Eq 'deprecations: *[^[:space:]]' <<<"$out"; then
-    fail "user-data: cloud-init $version schema reports:"
+    fail "$ud_name: cloud-init $version schema reports:"
     printf '%s\n' "$out" | sed 's/^/    /' >&2
 else
-    ok "user-data: valid for cloud-init $version's schema"
+    ok "$ud_name: valid for cloud-init $version's schema"
 fi
 
 # 2 and 3. Read with the Python that runs cloud-init, which has PyYAML.
 python=$(sed -n '1s/^#! *//p' "$(command -v cloud-init)")
 # shellcheck disable=SC2086 # the interpreter line may be "/usr/bin/env python3"
-if report=$($python - "$dir/user-data" "$dir/meta-data" <<'EOF' 2>&1
+if report=$($python - "$user_data" "$dir/meta-data" <<'EOF' 2>&1
 import sys
 import yaml
 
@@ -125,9 +128,9 @@ print("\n".join(problems))
 sys.exit(1 if problems else 0)
 EOF
 ); then
-    ok "user-data: rpi: block matches cc_raspberry_pi's schema and switches on I2C and the UART; meta-data has an instance-id"
+    ok "$ud_name: rpi: block matches cc_raspberry_pi's schema and switches on I2C and the UART; meta-data has an instance-id"
 else
-    fail "user-data / meta-data:"
+    fail "$ud_name / meta-data:"
     printf '%s\n' "$report" | sed 's/^/    /' >&2
 fi
 
@@ -147,7 +150,7 @@ for script in "$dir/firstrun-bookworm.sh" "$dir/wayfinder-firstboot.sh"; do
     fi
     ok "$name: sh -n, bash -n, shellcheck"
 done
-if grep -q $'\r' "$dir/user-data" "$dir/meta-data"; then
+if grep -q $'\r' "$user_data" "$dir/meta-data"; then
     fail "user-data or meta-data has carriage returns"
 fi
 

@@ -18,8 +18,8 @@
 # wayfinder-firstboot.service, which does the rest at the next boot with the network up: I2C and the
 # UART, the package, the configuration, the service.
 #
-# Lines marked CHANGE ME must be edited. The script must always exit 0: a first-run script that fails
-# leaves the Pi halted, with the command line still asking for it.
+# Lines marked CHANGE ME must be edited. The script must always exit 0: systemd shuts the Pi down when
+# a systemd.run= command fails (systemd-run-generator(8)), and the command line would still ask for it.
 set +e
 
 NEW_HOSTNAME=wayfinder-01                                  # CHANGE ME
