@@ -557,8 +557,8 @@ def generate():
     files = {}
     for b in boards:
         wires = connections(b, buttons)
-        files[OUT / f"{b['id']}.svg"] = svg(b, buttons, wires)
         files[OUT / f"{b['id']}.md"] = board_markdown(b, buttons, wires)
+        files[OUT / f"{b['id']}.svg"] = svg(b, buttons, wires)
     if INSTALL_MD.exists():
         files[INSTALL_MD] = replace_section(INSTALL_MD.read_text(encoding="utf-8"),
                                             install_section(boards, buttons, example_board))
