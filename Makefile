@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
 .PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
-	release generated install deb deb-deps package-check
+	release generated install deb deb-deps package-check docs-check
 
 all: build
 
@@ -32,6 +32,13 @@ build: deps
 test: build
 	$(SWIFT) test
 	@$(MAKE) --no-print-directory gesture-conformance
+	@$(MAKE) --no-print-directory docs-check
+
+# The wiring pictures and tables in docs/ against the board files they are generated from, and the
+# first-boot files in deploy/cloud-init against Debian's cloud-init schema and shellcheck.
+docs-check:
+	python3 scripts/gen-wiring.py --check
+	scripts/check-cloud-init.sh
 
 # The gesture pipeline against the shared conformance checker (gestures.md §11): the shared examples
 # and our own scenarios, through `wayfinder gestures replay`. check.py and examples.json are copies of
@@ -149,6 +156,8 @@ install: generated
 	$(INSTALL) -m 0644 $(GENERATED)/completions/wayfinder.fish $(DESTDIR)$(FISHCOMPDIR)/wayfinder.fish
 	$(INSTALL) -m 0644 README.md $(DESTDIR)$(DOCDIR)/
 	$(INSTALL) -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
+	$(INSTALL) -d $(DESTDIR)$(DOCDIR)/docs/wiring
+	$(INSTALL) -m 0644 docs/wiring/* $(DESTDIR)$(DOCDIR)/docs/wiring/
 	@if [ -z "$(DESTDIR)" ]; then \
 	  echo "installed. Create the user with: systemd-sysusers $(SYSUSERSDIR)/wayfinder.conf"; \
 	  echo "then: systemctl daemon-reload && systemctl enable --now wayfinder"; fi
