@@ -5,30 +5,12 @@ import XCTest
 
 /// New settings for a running guidance (a configuration reload): a new route, new thresholds, a new
 /// default intensity.
-final class GuidanceUpdateTests: XCTestCase {
-    // A: start; B: 111 m north of A; C: about 103 m east of B.
-    let route = Route(name: "test", kind: .route, waypoints: [
-        Waypoint(name: "A", coordinate: Coordinate(latitude: 52.0000, longitude: 8.0000)),
-        Waypoint(name: "B", coordinate: Coordinate(latitude: 52.0010, longitude: 8.0000)),
-        Waypoint(name: "C", coordinate: Coordinate(latitude: 52.0010, longitude: 8.0015)),
-    ])
+final class GuidanceUpdateTests: XCTestCase, GuidanceTesting {
     // Due east of A: X 140 m, Y 280 m.
     let other = Route(name: "other", kind: .route, waypoints: [
         Waypoint(name: "X", coordinate: Coordinate(latitude: 52.0000, longitude: 8.0020)),
         Waypoint(name: "Y", coordinate: Coordinate(latitude: 52.0000, longitude: 8.0040)),
     ])
-
-    func fix(_ lat: Double, _ lon: Double, at t: Duration) -> Fix {
-        Fix(coordinate: Coordinate(latitude: lat, longitude: lon), receivedAt: t)
-    }
-
-    func beltRequests(_ actions: [GuidanceAction]) -> [BeltRequest] {
-        actions.compactMap { if case .belt(let r) = $0 { r } else { nil } }
-    }
-
-    func reports(_ actions: [GuidanceAction]) -> [GuidanceEvent] {
-        actions.compactMap { if case .report(let e) = $0 { e } else { nil } }
-    }
 
     /// Walking toward B (north) when the route changes: the new route starts at X, east, and the belt
     /// is pointed there at once, with the pulse a new target gets.
