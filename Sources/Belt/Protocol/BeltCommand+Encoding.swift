@@ -78,22 +78,33 @@ extension BeltCommand {
     static let frontRangePatchBytes: [UInt8] = [0x11, 0x0A, 0x02, 0xE1, 0x00, 0xA0, 0x00, 0xE1, 0x00, 0x01]
 
     /// §4.7.1, 18 bytes.
+    // Both packets are appended part by part: one long `+` chain of array literals is more than Swift
+    // 6.2's type checker solves in its time limit.
     static func channelConfigurationBytes(_ c: ChannelConfiguration) -> [UInt8] {
         let intensity: [UInt8] = c.intensity.map { [Wire.percent($0), 0x00] }
             ?? [Wire.defaultIntensityByte, Wire.defaultIntensityByte]
-        return [c.channel, c.pattern.rawValue] + intensity + [0x00, 0x00, c.orientation.type.rawValue]
-            + Wire.le16(c.orientation.wireValue) + [0x00, 0x00, Wire.iterations(c.iterations)]
-            + Wire.le16(c.periodMilliseconds) + Wire.le16(c.startTimeMilliseconds)
-            + [Wire.flag(c.exclusive), Wire.flag(c.clearOtherChannels)]
+        var bytes: [UInt8] = [c.channel, c.pattern.rawValue]
+        bytes += intensity
+        bytes += [0x00, 0x00, c.orientation.type.rawValue]
+        bytes += Wire.le16(c.orientation.wireValue)
+        bytes += [0x00, 0x00, Wire.iterations(c.iterations)]
+        bytes += Wire.le16(c.periodMilliseconds)
+        bytes += Wire.le16(c.startTimeMilliseconds)
+        bytes += [Wire.flag(c.exclusive), Wire.flag(c.clearOtherChannels)]
+        return bytes
     }
 
     /// §4.7.2, 17 bytes.
     static func pulseBytes(_ p: PulseConfiguration) -> [UInt8] {
-        [0x40, p.channel, p.orientation.type.rawValue] + Wire.le16(p.orientation.wireValue)
-            + [p.intensity.map(Wire.percent) ?? Wire.defaultIntensityByte] + Wire.le16(p.onDurationMilliseconds)
-            + [p.pulseIterations, Wire.iterations(p.seriesIterations)]
-            + Wire.le16(p.pulsePeriodMilliseconds) + Wire.le16(p.seriesPeriodMilliseconds)
-            + [p.timerOption.rawValue, Wire.flag(p.exclusive), Wire.flag(p.clearOtherChannels)]
+        var bytes: [UInt8] = [0x40, p.channel, p.orientation.type.rawValue]
+        bytes += Wire.le16(p.orientation.wireValue)
+        bytes.append(p.intensity.map(Wire.percent) ?? Wire.defaultIntensityByte)
+        bytes += Wire.le16(p.onDurationMilliseconds)
+        bytes += [p.pulseIterations, Wire.iterations(p.seriesIterations)]
+        bytes += Wire.le16(p.pulsePeriodMilliseconds)
+        bytes += Wire.le16(p.seriesPeriodMilliseconds)
+        bytes += [p.timerOption.rawValue, Wire.flag(p.exclusive), Wire.flag(p.clearOtherChannels)]
+        return bytes
     }
 
     private func fe03(_ bytes: [UInt8]) -> BeltWrite { BeltWrite(characteristic: .fe03, bytes: bytes) }
