@@ -204,30 +204,35 @@ public struct Appliance: Sendable {
         // Graceful shutdown runs in reverse order: inputs stop first, navigation saves its progress, the
         // belt is silenced, and the board (the simulated world the belt link needs, or the hardware
         // feeds) goes last.
+        // Appended one by one: as one expression of concatenated optional arrays it is more than Swift
+        // 6.2's type checker solves in its time limit.
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: boardService, successTerminationBehavior: .ignore,
+                  failureTerminationBehavior: .gracefullyShutdownGroup),
+            supervised(BeltActor.name, cleanup: { await belt.release() }) { try await belt.run() },
+            supervised(NavigationActor.name, cleanup: { await navigation.saveProgress() }) { try await navigation.run() },
+            supervised(GestureActor.name) { try await gestures.run() },
+            supervised(ButtonActor.name) { try await buttons.run() },
+        ]
+        if let actor = touchCase {
+            services.append(supervised(TouchCaseActor.name, cleanup: { await actor.stop() }) {
+                let follower = Task { for await state in navigationStateStream { await actor.navigationStateChanged(state) } }
+                defer { follower.cancel() }
+                // On shutdown the case's link is closed at once (and its touch stream ends).
+                await withGracefulShutdownHandler {
+                    await actor.run()
+                } onGracefulShutdown: {
+                    Task { await actor.stop() }
+                }
+            })
+        }
+        if let actor = pencil {
+            services.append(supervised(PencilActor.name) { try await actor.run() })
+        }
+        services += reloadService
+        services.append(.init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup))
         var groupConfig = ServiceGroupConfiguration(
-            services: [
-                .init(service: boardService, successTerminationBehavior: .ignore,
-                      failureTerminationBehavior: .gracefullyShutdownGroup),
-                supervised(BeltActor.name, cleanup: { await belt.release() }) { try await belt.run() },
-                supervised(NavigationActor.name, cleanup: { await navigation.saveProgress() }) { try await navigation.run() },
-                supervised(GestureActor.name) { try await gestures.run() },
-                supervised(ButtonActor.name) { try await buttons.run() },
-            ] + (touchCase.map { actor in [
-                supervised(TouchCaseActor.name, cleanup: { await actor.stop() }) {
-                    let follower = Task { for await state in navigationStateStream { await actor.navigationStateChanged(state) } }
-                    defer { follower.cancel() }
-                    // On shutdown the case's link is closed at once (and its touch stream ends).
-                    await withGracefulShutdownHandler {
-                        await actor.run()
-                    } onGracefulShutdown: {
-                        Task { await actor.stop() }
-                    }
-                },
-            ] } ?? []) + (pencil.map { actor in [
-                supervised(PencilActor.name) { try await actor.run() },
-            ] } ?? []) + reloadService + [
-                .init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
-            ],
+            services: services,
             gracefulShutdownSignals: options.shutdownSignals,
             logger: supervisorLogger)
         groupConfig.maximumGracefulShutdownDuration = Duration.seconds(10)
