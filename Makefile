@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
 .PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
-	release generated install deb deb-deps package-check docs-check
+	release release-arm64 generated install deb deb-deps package-check docs-check
 
 all: build
 
@@ -98,7 +98,12 @@ bench: deps
 # The release binary carries the Swift runtime and Foundation inside it (--static-swift-stdlib), so a
 # Pi needs only Debian's libraries. The man pages and completions are generated from the command
 # definitions by swift-argument-parser's own generate-manual tool and --generate-completion-script.
-RELEASE_BIN := .build/release/wayfinder
+NATIVE_BIN := .build/release/wayfinder
+# What `make install` installs: the native build, or (make deb ARCH=arm64) the cross-built one.
+RELEASE_BIN ?= $(NATIVE_BIN)
+NATIVE_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+ARCH ?= $(NATIVE_ARCH)
+RELEASE_LINK_FLAGS := -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 GENERATED := .build/generated
 CHANGELOG := deploy/debian/changelog
 
@@ -118,7 +123,11 @@ FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 INSTALL ?= install
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now --product wayfinder
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) --product wayfinder
+
+# The arm64 binary, cross-built in a Debian sid root with Debian's swiftlang (docs/packaging.md).
+release-arm64: deps
+	$(SUDO) deploy/package/cross/arm64.sh build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) --product wayfinder
 
 # Dated by the changelog's last entry, so the same commit gives the same pages.
 generated: release
@@ -126,12 +135,12 @@ generated: release
 	$(SWIFT) build -c release --package-path .build/checkouts/swift-argument-parser \
 	  --scratch-path .build/generate-manual --product generate-manual
 	rm -rf $(GENERATED) && mkdir -p $(GENERATED)/man $(GENERATED)/completions
-	.build/generate-manual/release/generate-manual $(RELEASE_BIN) --multi-page \
+	.build/generate-manual/release/generate-manual $(NATIVE_BIN) --multi-page \
 	  --date $$(date -u -d @$$(dpkg-parsechangelog -l $(CHANGELOG) -S Timestamp) +%Y-%m-%d) \
 	  --authors "Wayfinder maintainers" --output-directory $(GENERATED)/man
-	$(RELEASE_BIN) --generate-completion-script bash > $(GENERATED)/completions/wayfinder.bash
-	$(RELEASE_BIN) --generate-completion-script zsh > $(GENERATED)/completions/_wayfinder
-	$(RELEASE_BIN) --generate-completion-script fish > $(GENERATED)/completions/wayfinder.fish
+	$(NATIVE_BIN) --generate-completion-script bash > $(GENERATED)/completions/wayfinder.bash
+	$(NATIVE_BIN) --generate-completion-script zsh > $(GENERATED)/completions/_wayfinder
+	$(NATIVE_BIN) --generate-completion-script fish > $(GENERATED)/completions/wayfinder.fish
 
 # `make install DESTDIR=/tmp/stage PREFIX=/usr` gives the tree the Debian package holds. An existing
 # configuration is never overwritten: the new example goes beside it as wayfinder.toml.new.
@@ -172,9 +181,14 @@ deb-deps: deps
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-# dist/wayfinder_<version>_<arch>.deb, built with dpkg-buildpackage and debhelper.
+# dist/wayfinder_<version>_<arch>.deb, built with dpkg-buildpackage and debhelper; ARCH=arm64 for a Pi.
 deb: deb-deps generated
+ifeq ($(ARCH),$(NATIVE_ARCH))
 	deploy/package/build-deb.sh dist
+else
+	@$(MAKE) --no-print-directory release-arm64
+	$(SUDO) deploy/package/build-deb.sh dist $(ARCH)
+endif
 
 # The package installed, upgraded and purged in a fresh Debian 12 root (docs/packaging.md).
 package-check: deb

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# check-arm64.sh - the cross-built arm64 binary against the native one, under qemu-user emulation in
+# the trixie arm64 root (arm64.sh). Each check prints "ok" or "FAIL" with what it saw:
+#   - `config check` on the shipped configurations, `belt encode` on a file of FSLib commands (good and
+#     bad lines), and `gestures replay` on every gesture fixture print the same bytes on both;
+#   - the demo's walk, run by the arm64 binary, reaches "destination reached";
+#   - ldd, through the arm64 loader, names only Debian libraries, and the glibc symbol versions the
+#     binary needs are printed (they decide which Raspberry Pi OS releases run it).
+# Needs: .build/release/wayfinder (make release) and .build-arm64/release/wayfinder (make release-arm64).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../../.." && pwd)
+cd "$repo"
+native=.build/release/wayfinder
+arm=.build-arm64/release/wayfinder
+for b in "$native" "$arm"; do [[ -x $b ]] || { echo "check-arm64: $b is missing (make release release-arm64)" >&2; exit 66; }; done
+
+target() { "$here/arm64.sh" target "$@"; }
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "ok - $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL - $*"; }
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# Both binaries run from the repository's top, so relative paths print alike, with the boards/ folder
+# named (the arm64 binary's own folder has none above it).
+same() { # NAME STDIN-FILE ARGS…
+    local name=$1 input=$2; shift 2
+    local n=0 a=0
+    (cd "$repo" && WAYFINDER_BOARDS=boards "$native" "$@" < "$input" > "$out/native" 2>&1) || n=$?
+    target sh -c 'cd /src && WAYFINDER_BOARDS=boards exec "$@"' sh "/src/$arm" "$@" < "$input" > "$out/arm64" 2>&1 || a=$?
+    if [[ $n == "$a" ]] && cmp -s "$out/native" "$out/arm64"; then
+        ok "$name: the same $(wc -c < "$out/native") bytes and exit status $n on both"
+    else
+        fail "$name: native exit $n, arm64 exit $a; the first difference:"
+        diff "$out/native" "$out/arm64" | head -10
+    fi
+}
+
+same "config check deploy/demo.toml" /dev/null config check deploy/demo.toml
+same "config check deploy/wayfinder.toml" /dev/null config check deploy/wayfinder.toml
+same "belt encode Tests/Emulation/belt-commands.jsonl" Tests/Emulation/belt-commands.jsonl belt encode
+for fixture in Tests/GesturesTests/Fixtures/*.json Tests/GesturesTests/Fixtures/conformance/examples.json; do
+    same "gestures replay $fixture" /dev/null gestures replay "$fixture"
+done
+
+# The walk: slower emulated code must not fall behind the session clock (fixes would arrive late
+# and the walk wander), so it runs at 10× instead of the demo's 60×.
+log=$out/walk.log
+start=$(date +%s)
+if target sh -c 'cd /src && WAYFINDER_BOARDS=boards exec "$@"' sh "/src/$arm" run --config deploy/demo.toml --exit-when-done --fresh \
+        --acceleration 10 --state-directory /tmp/walk > "$log" 2>&1 && grep -q "destination reached" "$log"; then
+    ok "the demo walk on the arm64 binary reached its destination in $(($(date +%s) - start)) s: $(grep -o 'simulation ended.*' "$log" | head -1)"
+else
+    fail "the demo walk on the arm64 binary did not reach its destination; its last lines:"
+    tail -15 "$log"
+fi
+
+libs=$(target ldd "/src/$arm" 2>&1 || true)
+if grep -qE 'not found|libswift|libFoundation|libdispatch' <<< "$libs"; then
+    fail "the arm64 binary needs libraries Debian does not provide:"; echo "$libs"
+else
+    ok "ldd names only Debian's libraries: $(awk '{print $1}' <<< "$libs" | grep -v '^linux-vdso' | tr '\n' ' ')"
+fi
+glibc=$(target sh -c "objdump -T /src/$arm | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1" 2>/dev/null || true)
+echo "note - the arm64 binary needs ${glibc:-an unknown glibc} (Raspberry Pi OS Bookworm has GLIBC_2.36, Trixie GLIBC_2.41)"
+
+echo "check-arm64: $passed passed, $failed failed"
+((failed == 0))
