@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
 .PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
-	release release-arm64 generated install deb deb-deps package-check docs-check
+	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64
 
 all: build
 
@@ -189,6 +189,11 @@ else
 	@$(MAKE) --no-print-directory release-arm64
 	$(SUDO) deploy/package/build-deb.sh dist $(ARCH)
 endif
+
+# The arm64 build against the native one under qemu-user emulation: the same bytes out of config
+# check, belt encode and gestures replay, the demo walk to its end, Debian-only libraries.
+check-arm64: release release-arm64
+	$(SUDO) deploy/package/cross/check-arm64.sh
 
 # The package installed, upgraded and purged in a fresh Debian 12 root (docs/packaging.md).
 package-check: deb

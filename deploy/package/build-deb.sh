@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# build-deb.sh OUTDIR - the Debian package from the release build, with Debian's own tools.
+# build-deb.sh OUTDIR [ARCH] - the Debian package from the release build, with Debian's own tools.
+# ARCH is the build machine's own architecture (the default) or arm64, cross-built by
+# deploy/package/cross/arm64.sh; the arm64 package is assembled inside its trixie arm64 root, under
+# emulation, so that dpkg-shlibdeps reads that root's libraries.
 #
 # `make deb` runs it after building the release binary, the man pages and the completions (the Swift
 # toolchain is not a Debian package, so the build happens outside dpkg-buildpackage). This script:
@@ -12,41 +15,55 @@
 # Output: OUTDIR/wayfinder_<version>_<arch>.deb (and the .buildinfo and .changes beside it).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-outdir=${1:?usage: build-deb.sh OUTDIR}
+outdir=${1:?usage: build-deb.sh OUTDIR [ARCH]}
+native=$(dpkg-architecture -qDEB_HOST_ARCH)
+arch=${2:-$native}
 cd "$root"
 
 version=$(dpkg-parsechangelog -l deploy/debian/changelog -S Version)
-arch=$(dpkg-architecture -qDEB_HOST_ARCH)
-binary=.build/release/wayfinder
+if [[ $arch == "$native" ]]; then
+    binary=.build/release/wayfinder
+    on_target() { "$@"; }
+    work=.build/deb
+elif [[ $arch == arm64 ]]; then
+    binary=.build-arm64/release/wayfinder
+    # Run in the arm64 root, the repository at /src.
+    on_target() { deploy/package/cross/arm64.sh target "$@"; }
+    work=.build-arm64/deb
+else
+    echo "error: no cross build for $arch; ARCH is $native or arm64" >&2
+    exit 64
+fi
+[[ -x $binary ]] || { echo "error: $binary is not built" >&2; exit 1; }
+at() { [[ $arch == "$native" ]] && echo "$1" || echo "/src/$1"; }
 
 # The binary reports the version the package is given; a changelog entry without the matching
 # version in Sources/wayfinder/Wayfinder.swift (or the reverse) stops here.
-reported=$("$binary" --version)
+reported=$(on_target "$(at "$binary")" --version)
 if [[ $reported != "$version" ]]; then
     echo "error: $binary --version says $reported, deploy/debian/changelog says $version; make them agree" >&2
     exit 1
 fi
 
 # Nothing from the toolchain may be needed at run time: a Pi has only Debian's libraries.
-if toolchain=$(ldd "$binary" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime|/opt/|/usr/share/swift'); then
+if toolchain=$(on_target ldd "$(at "$binary")" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime|/opt/|/usr/share/swift'); then
     echo "error: $binary needs libraries from the Swift toolchain:" >&2
     echo "$toolchain" >&2
     exit 1
 fi
 
-work=.build/deb
 src=$work/wayfinder-$version
 rm -rf "$work"
 mkdir -p "$src"
 cp -a deploy/debian "$src/debian"
-make --no-print-directory install DESTDIR="$root/$src/staged" PREFIX=/usr UNITDIR=/lib/systemd/system \
+make --no-print-directory install RELEASE_BIN="$binary" DESTDIR="$root/$src/staged" PREFIX=/usr UNITDIR=/lib/systemd/system \
     SYSUSERSDIR=/usr/lib/sysusers.d ZSHCOMPDIR=/usr/share/zsh/vendor-completions >/dev/null
 
 # Timestamps from the changelog: the same commit builds the same package.
 export SOURCE_DATE_EPOCH
 SOURCE_DATE_EPOCH=$(dpkg-parsechangelog -l deploy/debian/changelog -S Timestamp)
 # -d: the build dependency that matters, the Swift toolchain, is not a Debian package (above).
-(cd "$src" && dpkg-buildpackage -b -d -us -uc --no-pre-clean >../build.log 2>&1) || {
+on_target sh -c "cd $(at "$src") && SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH dpkg-buildpackage -b -d -us -uc --no-pre-clean" >"$work/build.log" 2>&1 || {
     tail -40 "$work/build.log" >&2
     echo "error: dpkg-buildpackage failed; the whole log is $work/build.log" >&2
     exit 1
