@@ -56,6 +56,14 @@ final class GPIOTests: XCTestCase {
         }
     }
 
+    /// libgpiod 2 answers ENOENT for an existing node that sysfs does not list (no /sys in a chroot or
+    /// container): the node is there, so it is "not a GPIO chip", not "not found".
+    func testENOENTForAnExistingNodeIsNotAGPIOChipAndForAMissingOneNotFound() {
+        XCTAssertEqual(GPIOChip.openPathError(path: "/dev/null", errno: ENOENT), .notAGPIOChip(path: "/dev/null"))
+        XCTAssertEqual(GPIOChip.openPathError(path: "/dev/gpiochip-that-is-not-there", errno: ENOENT),
+                       .chipPathNotFound(path: "/dev/gpiochip-that-is-not-there"))
+    }
+
     func testOpeningADeviceThatIsNotAGPIOChipThrowsNotAGPIOChip() {
         XCTAssertThrowsError(try GPIOChip(path: "/dev/null")) { error in
             XCTAssertEqual(error as? GPIOError, .notAGPIOChip(path: "/dev/null"))

@@ -167,7 +167,11 @@ public final class GPIOChip: @unchecked Sendable, CustomStringConvertible {
 
     static func openPathError(path: String, errno code: Int32) -> GPIOError {
         switch code {
-        case ENOENT: return .chipPathNotFound(path: path)
+        case ENOENT:
+            // libgpiod 2 also says ENOENT for a node that exists when sysfs has no entry for it
+            // (gpiod_is_gpiochip_device resolves /sys/dev/char/MAJOR:MINOR/subsystem, absent without
+            // /sys, as in a container or a chroot): only a missing node is "not found".
+            return access(path, F_OK) == 0 ? .notAGPIOChip(path: path) : .chipPathNotFound(path: path)
         case ENOTTY, ENODEV, EINVAL: return .notAGPIOChip(path: path)
         case EACCES, EPERM: return .permissionDenied(path: path)
         default: return .system(operation: "opening the GPIO chip", path: path, errno: code)

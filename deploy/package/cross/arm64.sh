@@ -30,7 +30,7 @@ target_root=$cache/trixie-arm64
 sdks=$cache/sdks
 
 host_packages=swiftlang,build-essential,pkg-config,git,ca-certificates
-target_packages=libc6-dev,libstdc++-14-dev,libgpiod-dev,libbluetooth-dev,libi2c-dev,libxml2-dev,zlib1g-dev,debhelper,dpkg-dev
+target_packages=libc6-dev,libstdc++-14-dev,libgpiod-dev,libbluetooth-dev,libi2c-dev,libxml2-dev,zlib1g-dev,debhelper,dpkg-dev,pkg-config
 
 say() { echo "arm64.sh: $*" >&2; }
 die() { say "$*"; exit 1; }
@@ -68,12 +68,22 @@ prepare() {
         local deb
         for deb in "$runtime"/debs/*.deb; do dpkg-deb -x "$deb" "$runtime"; done
         rm -rf "$runtime/debs"
-        # Debian's swiftlang ships _Testing_Foundation.swiftmodule without its library, and every test
-        # bundle links -l_Testing_Foundation; an empty archive satisfies the linker (nothing in it is
-        # used by XCTest tests).
-        local lib=$runtime/usr/libexec/swift/lib/swift/linux
-        [[ -e $lib/lib_Testing_Foundation.so || -e $lib/lib_Testing_Foundation.a ]] || ar rc "$lib/lib_Testing_Foundation.a"
         made "$runtime" "$version"
+    fi
+    # Debian's swiftlang ships _Testing_Foundation.swiftmodule without its library, and every test
+    # bundle links -l_Testing_Foundation; an empty archive satisfies the linker (nothing in it is used
+    # by XCTest tests).
+    local lib=$runtime/usr/libexec/swift/lib/swift/linux
+    [[ -e $lib/lib_Testing_Foundation.so || -e $lib/lib_Testing_Foundation.a ]] || ar rc "$lib/lib_Testing_Foundation.a"
+    # The runtime's shared FoundationXML, which test bundles load, is sid's and needs sid's libxml2
+    # (libxml2.so.16; trixie has .so.2). It needs nothing newer than trixie's glibc, so it goes beside
+    # the runtime's libraries. The release binary links FoundationXML statically against trixie's.
+    if [[ ! -e $lib/libxml2.so.16 ]]; then
+        mkdir -p "$runtime/debs"
+        in_host sh -c "cd /cross/runtime/debs && apt-get -q -o Acquire::Check-Valid-Until=false download libxml2-16:arm64"
+        dpkg-deb -x "$runtime"/debs/libxml2-16_*.deb "$runtime/debs/x"
+        cp -a "$runtime"/debs/x/usr/lib/aarch64-linux-gnu/libxml2.so.16* "$lib/"
+        rm -rf "$runtime/debs"
     fi
 
     local bundle=$sdks/wayfinder-arm64.artifactbundle
@@ -127,6 +137,8 @@ in_target() {
         root=$1 repo=$2 runtime=$3; shift 3
         mkdir -p "$root/proc" "$root/src"
         mount -t proc proc "$root/proc"
+        # sysfs, read-only, as a Pi has it: libgpiod 2 tells GPIO chips from other devices through it.
+        mkdir -p "$root/sys" && mount -t sysfs -o ro sysfs "$root/sys"
         mount --bind "$repo" "$root/src"
         mount -t tmpfs tmpfs "$root/tmp"
         # The Swift runtime as shared libraries, for test bundles (the release binary carries its own).
