@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
 .PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
-	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64
+	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64 tests-arm64
 
 all: build
 
@@ -192,9 +192,16 @@ endif
 
 # The arm64 build against the native one under qemu-user emulation: the same bytes out of config
 # check, belt encode and gestures replay, the demo walk to its end, Debian-only libraries.
-check-arm64: release release-arm64
+check-arm64: release release-arm64 tests-arm64
 	$(SUDO) deploy/package/cross/check-arm64.sh
 
-# The package installed, upgraded and purged in a fresh Debian 12 root (docs/packaging.md).
+# The test bundle for arm64. The debug build links the Swift runtime as shared libraries, which the
+# arm64 root has at /opt/swift-arm64 while the tests run (deploy/package/cross/arm64.sh target).
+tests-arm64: deps
+	$(SUDO) deploy/package/cross/arm64.sh build --build-tests \
+	  -Xlinker -rpath -Xlinker /opt/swift-arm64/usr/libexec/swift/lib/swift/linux
+
+# The package installed, upgraded and purged in a fresh Debian root: 12 for the native package, 13
+# for ARCH=arm64, under emulation (docs/packaging.md).
 package-check: deb
-	$(SUDO) deploy/package/check.sh dist
+	$(SUDO) deploy/package/check.sh dist $(ARCH)

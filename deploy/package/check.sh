@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# check.sh DISTDIR - the package as a user gets it: installed, upgraded and purged in a fresh Debian 12
-# root (a chroot from scripts/debian-root.sh; no container engine, no booted systemd).
+# check.sh DISTDIR [ARCH] - the package as a user gets it: installed, upgraded and purged in a fresh
+# Debian root (a chroot from scripts/debian-root.sh; no container engine, no booted systemd). The
+# native package is checked in Debian 12, the release it is built on; the arm64 package in Debian 13
+# for arm64, the release its Depends name, under qemu-user emulation (deploy/package/cross).
 #
 # Checks, each reported as "ok" or "FAIL" with what was seen:
 #   apt installs the .deb and its dependencies; the wayfinder user and its groups exist; the unit is
@@ -12,7 +14,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-dist=$(cd "${1:?usage: check.sh DISTDIR}" && pwd)
+dist=$(cd "${1:?usage: check.sh DISTDIR [ARCH]}" && pwd)
 
 if [[ $(id -u) != 0 ]]; then
     echo "check.sh: needs root (a chroot, and apt inside it); run it with sudo" >&2
@@ -25,7 +27,13 @@ if [[ -z ${WAYFINDER_CHECK_UNSHARED:-} ]]; then
 fi
 
 version=$(dpkg-parsechangelog -l "$repo/deploy/debian/changelog" -S Version)
-arch=$(dpkg --print-architecture)
+arch=${2:-$(dpkg --print-architecture)}
+if [[ $arch == "$(dpkg --print-architecture)" ]]; then
+    suite=bookworm
+else
+    suite=trixie
+    "$here/cross/binfmt-arm64.sh"
+fi
 deb=$dist/wayfinder_${version}_${arch}.deb
 [[ -f $deb ]] || { echo "check.sh: $deb is missing; run make deb" >&2; exit 66; }
 cache=${WAYFINDER_CACHE:-${HOME:-/root}/.cache/wayfinder}
@@ -43,11 +51,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step "a fresh Debian 12 root"
-"$repo/scripts/debian-root.sh" --suite bookworm --include systemd,man-db,bash-completion "$root"
-mkdir -p "$cache/apt/bookworm-$arch/partial" "$root/proc"
+step "a fresh Debian $suite root for $arch"
+"$repo/scripts/debian-root.sh" --suite "$suite" --arch "$arch" --include systemd,man-db,bash-completion "$root"
+mkdir -p "$cache/apt/$suite-$arch/partial" "$root/proc"
 mount -t proc proc "$root/proc"
-mount --bind "$cache/apt/bookworm-$arch" "$root/var/cache/apt/archives"
+mount --bind "$cache/apt/$suite-$arch" "$root/var/cache/apt/archives"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 HOME=/root "$@"; }
 apt_in_root() {

@@ -5,8 +5,12 @@
 #     bad lines), and `gestures replay` on every gesture fixture print the same bytes on both;
 #   - the demo's walk, run by the arm64 binary, reaches "destination reached";
 #   - ldd, through the arm64 loader, names only Debian libraries, and the glibc symbol versions the
-#     binary needs are printed (they decide which Raspberry Pi OS releases run it).
-# Needs: .build/release/wayfinder (make release) and .build-arm64/release/wayfinder (make release-arm64).
+#     binary needs are printed (they decide which Raspberry Pi OS releases run it);
+#   - the test suites built for arm64 pass, all but SimulationTests: those run the whole simulated
+#     board against the wall clock at high acceleration, which emulated code cannot keep up with
+#     (docs/packaging.md).
+# Needs: .build/release/wayfinder (make release), .build-arm64/release/wayfinder (make release-arm64)
+# and the arm64 test bundle (make tests-arm64).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
@@ -64,6 +68,23 @@ else
 fi
 glibc=$(target sh -c "objdump -T /src/$arm | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1" 2>/dev/null || true)
 echo "note - the arm64 binary needs ${glibc:-an unknown glibc} (Raspberry Pi OS Bookworm has GLIBC_2.36, Trixie GLIBC_2.41)"
+
+bundle=.build-arm64/debug/WayfinderPackageTests.xctest
+if [[ -x $bundle ]]; then
+    target sh -c "cd /src && exec $bundle --list-tests" > "$out/tests" 2>&1 || true
+    selected=$(grep '/' "$out/tests" | grep -v '^SimulationTests\.' | cut -d/ -f1 | sort -u | paste -sd, -)
+    start=$(date +%s)
+    target sh -c 'cd /src && exec "$0" "$1"' "$bundle" "$selected" > "$out/tests.log" 2>&1 || true
+    summary=$(grep -E 'Executed [0-9]+ tests' "$out/tests.log" | tail -1 | sed 's/^[[:space:]]*//')
+    if grep -q "Test Suite 'Selected tests' passed" "$out/tests.log"; then
+        ok "the arm64 test suites but SimulationTests under emulation, in $(($(date +%s) - start)) s: $summary"
+    else
+        fail "the arm64 tests: ${summary:-no summary}; the failures:"
+        grep -E "error:|' failed" "$out/tests.log" | head -30
+    fi
+else
+    fail "$bundle is missing (make tests-arm64)"
+fi
 
 echo "check-arm64: $passed passed, $failed failed"
 ((failed == 0))
