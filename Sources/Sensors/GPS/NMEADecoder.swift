@@ -114,7 +114,7 @@ public struct NMEADecoder: Sendable {
         handle(.nmea(NMEASentence(talker: talker, content: .zda(try NMEAZDA(f)))))
     }
 
-    @inline(__always)
+    @_transparent
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte - 0x30

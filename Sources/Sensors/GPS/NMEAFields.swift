@@ -9,6 +9,11 @@
 /// 4.1). Anything else unreadable throws. The common forms (plain digits, `digits.digits`,
 /// `hhmmss.ss`, `ddmm.mmmm`) are read inline; everything else (signs, leading points, garbage, too
 /// many digits) by the general reader, which gives the same value or the same refusal.
+///
+/// The readers are `@_transparent` (here and in the per-sentence decoders): the one attribute that
+/// both Swift 6.2, which the arm64 cross build uses, and 6.3 always inline. 6.3's `@inline(always)`
+/// does not exist in 6.2, and 6.3 treated `@inline(__always)` as a hint here and left four readers
+/// out of line (807 instead of 766 callgrind instructions a sentence, docs/performance.md).
 struct NMEAFields {
     /// The body's first byte (just after `$`).
     let base: UnsafePointer<UInt8>
@@ -54,7 +59,7 @@ struct NMEAFields {
     /// Tried and slower here: eight bytes at a time (a mask for the first byte that is not a digit,
     /// three multiplications for the value). It takes more instructions than this loop for the two-
     /// and three-digit fields that are most of a GSV or GSA, and ran 15 % slower.
-    @inline(__always)
+    @_transparent
     func digitRun(_ start: Int) -> (value: Int, count: Int) {
         var stop = start
         var value = 0
@@ -71,7 +76,7 @@ struct NMEAFields {
 
     /// Throws unless the next field, field `field`, is there: called before reading the last field a
     /// sentence must have, so a sentence with fewer fields is refused.
-    @inline(__always)
+    @_transparent
     func require(_ field: Int) throws(NMEAFieldError) {
         guard position <= end else {
             throw NMEAFieldError(field: index, reason: "the sentence ends before field \(field)")
@@ -82,14 +87,14 @@ struct NMEAFields {
     static let comma: UInt8 = 0x2C
 
     /// Moves past the field that ends at `stop` (its comma, or `end`).
-    @inline(__always)
+    @_transparent
     private mutating func finish(at stop: Int) {
         position = stop &+ 1
     }
 
     /// Whether a field ends at `stop`: its comma (nearly always, so tested first, on its own branch),
     /// or the body's end.
-    @inline(__always)
+    @_transparent
     func endsField(_ stop: Int) -> Bool {
         if _fastPath(base[stop] == Self.comma) { return true }
         return stop == end
@@ -103,7 +108,7 @@ struct NMEAFields {
     }
 
     /// Skips the next field without reading it (one whose content we do not use).
-    @inline(__always)
+    @_transparent
     mutating func skip() {
         let start = position
         guard start <= end else { return }
@@ -119,7 +124,7 @@ struct NMEAFields {
     }
 
     /// The next field's single character, nil if empty.
-    @inline(__always)
+    @_transparent
     mutating func character() throws(NMEAFieldError) -> UInt8? {
         let start = position
         guard start <= end else { return nil }
@@ -137,7 +142,7 @@ struct NMEAFields {
 
     /// The next field's characters as GNS posMode letters, stored inline; empty if the field is empty
     /// or missing. Throws when there are more than `NMEAPositionModes.capacity`.
-    @inline(__always)
+    @_transparent
     mutating func positionModes() throws(NMEAFieldError) -> NMEAPositionModes {
         let start = position
         guard start <= end else { return NMEAPositionModes() }
@@ -150,7 +155,7 @@ struct NMEAFields {
     }
 
     /// The next field as an integer, nil if empty or missing.
-    @inline(__always)
+    @_transparent
     mutating func int() throws(NMEAFieldError) -> Int? {
         let start = position
         guard start <= end else { return nil }
@@ -176,7 +181,7 @@ struct NMEAFields {
     /// stream's fields, and reading them at fixed offsets takes no loop. In bounds: `start + 2` is
     /// at most the checksum's last digit, and `start + 3` is read only when `start` is before the `*`.
     /// The comma must be a real one: past the body there are only `*` and hex digits.
-    @inline(__always)
+    @_transparent
     func shortNumber(_ start: Int) -> (value: Int, next: Int)? {
         let first = UInt(base[start]) &- 0x30, byte1 = base[start &+ 1]
         let second = UInt(byte1) &- 0x30
@@ -194,7 +199,7 @@ struct NMEAFields {
 
     /// The next field as an integer of at most 32 bits, nil if empty or missing; a larger one is
     /// refused. For counts and codes kept narrow in a decoded message.
-    @inline(__always)
+    @_transparent
     mutating func int32() throws(NMEAFieldError) -> Int32? {
         let start = position
         guard let value = try int() else { return nil }
@@ -208,7 +213,7 @@ struct NMEAFields {
     /// number and end, for a general reader. Why the general readers are static functions of the
     /// bytes rather than mutating methods: a call that takes the cursor `inout` forces it into memory
     /// for the whole decoder, and every field then pays a store and a reload.
-    @inline(__always)
+    @_transparent
     private mutating func finishField(from start: Int) -> (field: Int, stop: Int) {
         let field = fieldNumber(at: start)
         let stop = fieldEnd(from: start)
@@ -231,7 +236,7 @@ struct NMEAFields {
     /// bits), `notPlain` otherwise; then the field is not consumed, and the caller reads it with
     /// `int`, which gives the same value or error as ever. Why: these are most fields of the stream
     /// (issue 5's 50× bar).
-    @inline(__always)
+    @_transparent
     mutating func plainNumber() -> Int32 {
         let start = position
         guard start <= end else { return Self.emptyField }
@@ -269,7 +274,7 @@ struct NMEAFields {
     /// field readers then take. Only when `position + 13` is at most `end`, so both words lie in the
     /// body or its checksum. Why: most GSV blocks are sent so (u-blox, MediaTek), and a block read
     /// field by field took about three times the instructions.
-    @inline(__always)
+    @_transparent
     mutating func standardSatellite() -> (id: Int32, elevation: Int32, azimuth: Int32, snr: Int32)? {
         let start = position
         guard start &+ 13 <= end else { return nil }
@@ -296,7 +301,7 @@ struct NMEAFields {
     static let notPlain: Int32 = -1
 
     /// The next field as a double, nil if empty or missing.
-    @inline(__always)
+    @_transparent
     mutating func double() throws(NMEAFieldError) -> Double? {
         let start = position
         guard start <= end else { return nil }
@@ -319,7 +324,7 @@ struct NMEAFields {
     /// altitudes are sent so (u-blox `1.32`, `2.500`, `84.20`, `63.1`), and a fifth of a stream's
     /// fields are these. The value is `plainDouble`'s: the same exact mantissa over the same power
     /// of ten.
-    @inline(__always)
+    @_transparent
     func shortDecimal(_ start: Int) -> (value: Double, next: Int)? {
         guard start &+ 4 <= end else { return nil }
         var whole = UInt(base[start]) &- 0x30
@@ -349,7 +354,7 @@ struct NMEAFields {
     /// from `start`, ended by a comma or `end`, straight into a Double (nil if empty): mantissa and
     /// power of ten are both exact, so the one division rounds correctly and gives strtod's double.
     /// `stop` is where the field ended, or -1 if it has any other form.
-    @inline(__always)
+    @_transparent
     func plainDouble(_ start: Int) -> (value: Double?, stop: Int) {
         let number = unsignedDecimal(start)
         guard number.stop >= 0 else { return (nil, -1) }
@@ -370,7 +375,7 @@ struct NMEAFields {
     }
 
     /// The next field read by the general reader, whatever its form; nil if empty or missing.
-    @inline(__always)
+    @_transparent
     mutating func generalDecimal() throws(NMEAFieldError) -> Decimal? {
         let start = position
         guard start <= end else { return nil }
@@ -383,7 +388,7 @@ struct NMEAFields {
     /// at most 15 digits in all: the integer part's value and digit count, whether there was a
     /// point, the fraction's value and digit count, and where the field ended; a `stop` of -1 if the
     /// field has any other form (a sign, a second point, garbage, more digits).
-    @inline(__always)
+    @_transparent
     func unsignedDecimal(_ start: Int)
         -> (integer: Int, integerDigits: Int, hasPoint: Bool, fraction: Int, fractionDigits: Int, stop: Int) {
         let integer = digitRun(start)
@@ -402,7 +407,7 @@ struct NMEAFields {
     }
 
     /// `hhmmss[.s…]` as milliseconds since midnight UTC, rounded to the millisecond.
-    @inline(__always)
+    @_transparent
     mutating func timeOfDay() throws(NMEAFieldError) -> Int? {
         let start = position
         guard start <= end else { return nil }
@@ -440,7 +445,7 @@ struct NMEAFields {
     /// checksum: hours, minutes, seconds, milliseconds, and where the next field starts; nil
     /// for any other form. The first eight bytes are tested as one word: XORed with `000000.0`, each
     /// must be below 10, and the point's byte 0.
-    @inline(__always)
+    @_transparent
     func shortTime(_ start: Int) -> (hours: Int, minutes: Int, seconds: Int, millis: Int, next: Int)? {
         guard start &+ 8 <= end else { return nil }
         let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
@@ -466,17 +471,17 @@ struct NMEAFields {
     }
 
     /// `fraction / unit` of a second in milliseconds, rounded half up.
-    @inline(__always)
+    @_transparent
     static func roundedMillis(_ fraction: Int, _ unit: Int) -> Int { (fraction * 1000 * 2 + unit) / (2 * unit) }
 
     /// `hhmmss` and milliseconds as milliseconds since midnight; nil if out of range.
-    @inline(__always)
+    @_transparent
     static func timeOfDay(_ hhmmss: Int, millis: Int) -> Int? {
         timeOfDay(hours: hhmmss / 10_000, minutes: hhmmss / 100 % 100, seconds: hhmmss % 100, millis: millis)
     }
 
     /// The time as milliseconds since midnight; nil if out of range.
-    @inline(__always)
+    @_transparent
     static func timeOfDay(hours: Int, minutes: Int, seconds: Int, millis: Int) -> Int? {
         // Seconds may read 60 during a leap second.
         guard hours < 24, minutes < 60, seconds <= 60 else { return nil }
@@ -499,7 +504,7 @@ struct NMEAFields {
 
     /// `ddmmyy` (RMC). Two-digit years below 80 are 20yy, others 19yy (our pivot: NMEA sends no
     /// century, and receivers older than 1980 did not exist).
-    @inline(__always)
+    @_transparent
     mutating func date() throws(NMEAFieldError) -> GPSDate? {
         let start = position
         guard start <= end else { return nil }
@@ -531,7 +536,7 @@ struct NMEAFields {
     /// `ddmmyy` then a comma, when `start` is at least five bytes before the `*` (so the eight bytes
     /// read lie in the body or its checksum): day, month, two-digit year, and where the next field
     /// starts; nil for any other form. Tested and split as one word, as `shortTime` does.
-    @inline(__always)
+    @_transparent
     func shortDate(_ start: Int) -> (day: Int, month: Int, yy: Int, next: Int)? {
         guard start &+ 5 <= end else { return nil }
         let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
@@ -543,18 +548,18 @@ struct NMEAFields {
     }
 
     /// Latitude `ddmm.mmmm` then `N`/`S` (two fields), in degrees (north positive).
-    @inline(__always)
+    @_transparent
     mutating func latitude() throws(NMEAFieldError) -> Double? {
         try angle(limit: 90, positive: 0x4E, negative: 0x53)
     }
 
     /// Longitude `dddmm.mmmm` then `E`/`W` (two fields), in degrees (east positive).
-    @inline(__always)
+    @_transparent
     mutating func longitude() throws(NMEAFieldError) -> Double? {
         try angle(limit: 180, positive: 0x45, negative: 0x57)
     }
 
-    @inline(__always)
+    @_transparent
     private mutating func angle(limit: Double, positive: UInt8, negative: UInt8) throws(NMEAFieldError) -> Double? {
         let start = position
         guard start <= end else { return nil }
@@ -587,7 +592,7 @@ struct NMEAFields {
     /// by a comma or `end`: degrees and minutes, split in integers so 4717.11399 is exactly
     /// 47° 17.11399'. `stop` is where the field ended, or -1 if it has any other form (an empty
     /// field included).
-    @inline(__always)
+    @_transparent
     func plainAngle(_ start: Int) -> (degrees: Int, minutes: Double, stop: Int) {
         if let short = shortAngle(start) { return short }
         let number = unsignedDecimal(start)
@@ -601,7 +606,7 @@ struct NMEAFields {
     /// (u-blox `5216.36800`, `00803.70200`; MediaTek's four decimals), when the two eight-byte words
     /// read lie in the body or its checksum; nil for any other form. The same integers and the same
     /// division as `plainAngle`, so the same double; the digits are read a word at a time.
-    @inline(__always)
+    @_transparent
     func shortAngle(_ start: Int) -> (degrees: Int, minutes: Double, stop: Int)? {
         guard start &+ 5 <= end else { return nil }
         let integer = wordDigits(start)
@@ -621,7 +626,7 @@ struct NMEAFields {
     /// digit, and three multiply-adds that combine pairs, fours and eights of digits. Used for the
     /// long runs of angles, where it beats the byte loop; for fields of two or three digits it does
     /// not (see `digitRun`).
-    @inline(__always)
+    @_transparent
     func wordDigits(_ start: Int) -> (value: Int, count: Int) {
         let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         let x = word ^ 0x3030_3030_3030_3030 // a digit's byte is now its value, below 10
@@ -656,7 +661,7 @@ struct NMEAFields {
     }
 
     /// Degrees and minutes as degrees; nil if the minutes reach 60 or the angle passes `limit`.
-    @inline(__always)
+    @_transparent
     private static func degrees(_ degrees: Int, minutes: Double, limit: Double) -> Double? {
         guard minutes < 60 else { return nil }
         let value = Double(degrees) + minutes / 60
@@ -675,7 +680,7 @@ struct NMEAFields {
         var integerDigits: Int
         /// Whether a `-` was written, kept apart so "-0.0" reads as -0.0, as strtod reads it.
         var isNegative = false
-        @inline(__always)
+        @_transparent
         var value: Double {
             // Both operands are exact doubles (mantissa < 2^53, 10^scale ≤ 10^15), so the quotient
             // is correctly rounded: the same double strtod would give.
@@ -686,7 +691,7 @@ struct NMEAFields {
 
     /// 10^power for power in 0...15 (`decimal` allows at most 15 digits). A switch of literals
     /// compiles to a constant table: no loop, and no lazily initialised global on the hot path.
-    @inline(__always)
+    @_transparent
     static func powerOfTen(_ power: Int) -> Int {
         switch power {
         case 0: 1
@@ -708,7 +713,7 @@ struct NMEAFields {
         }
     }
 
-    @inline(__always)
+    @_transparent
     static func doublePowerOfTen(_ power: Int) -> Double {
         switch power {
         case 0: 1e0

@@ -35,7 +35,7 @@ public struct NMEAGGA: Sendable, Hashable {
         self.geoidSeparation = geoidSeparation
     }
 
-    @inline(__always) // built straight into the decoded message (see `NMEADecoder.rmc`)
+    @_transparent // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields
         timeOfDay = try f.timeOfDay()

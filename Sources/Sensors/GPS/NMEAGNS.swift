@@ -23,7 +23,7 @@ public struct NMEAGNS: Sendable, Hashable {
         self.altitude = altitude
     }
 
-    @inline(__always) // built straight into the decoded message (see `NMEADecoder.rmc`)
+    @_transparent // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields
         timeOfDay = try f.timeOfDay()

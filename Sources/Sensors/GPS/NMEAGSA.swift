@@ -33,7 +33,7 @@ public struct NMEAGSA: Sendable, Hashable {
         storedSystemID = systemID.map { Int32($0) }
     }
 
-    @inline(__always) // built straight into the decoded message (see `NMEADecoder.rmc`)
+    @_transparent // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields
         f.skip() // opMode

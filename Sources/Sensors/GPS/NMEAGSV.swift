@@ -33,7 +33,7 @@ public struct NMEAGSV: Sendable, Hashable {
         self.signalID = signalID
     }
 
-    @inline(__always) // built straight into the decoded message (see `NMEADecoder.rmc`)
+    @_transparent // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields
         guard let count = try f.int(), let number = try f.int(), count >= 1, (1...count).contains(number) else {
@@ -119,11 +119,11 @@ public struct NMEAGSV: Sendable, Hashable {
     }
 
     /// A satellite number as `plainNumber` gave it: nil for an empty field.
-    @inline(__always)
+    @_transparent
     private static func number(_ plain: Int32) -> Int? { plain == NMEAFields.emptyField ? nil : Int(plain) }
 
     /// The next field, field `field`, read by `int`; unless `present`, it must first be there.
-    @inline(__always)
+    @_transparent
     private static func read(_ f: inout NMEAFields, _ field: Int, present: Bool) throws(NMEAFieldError) -> Int? {
         if !present { try f.require(field) }
         return try f.int()

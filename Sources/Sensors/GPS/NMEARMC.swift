@@ -27,7 +27,7 @@ public struct NMEARMC: Sendable, Hashable {
         self.positionMode = positionMode
     }
 
-    @inline(__always) // built straight into the decoded message (see `NMEADecoder.rmc`)
+    @_transparent // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields
         timeOfDay = try f.timeOfDay()

@@ -14,7 +14,7 @@ public enum NMEATalker: String, Sendable, Hashable, CaseIterable {
     case combined = "GN"
 
     /// The talker named by two ASCII bytes, or nil for one we do not accept (proprietary `P…`, etc.).
-    @inline(__always)
+    @_transparent
     public init?(_ first: UInt8, _ second: UInt8) {
         switch (first, second) {
         case (0x47, 0x50): self = .gps          // GP

@@ -19,7 +19,7 @@ public struct NMEAVTG: Sendable, Hashable {
         self.positionMode = positionMode
     }
 
-    @inline(__always) // built straight into the decoded message (see `NMEADecoder.rmc`)
+    @_transparent // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields
         // Each value is followed by its unit letter: T, M, N, K.
@@ -36,7 +36,7 @@ public struct NMEAVTG: Sendable, Hashable {
     }
 
     /// Throws unless the next field, field `field`, is empty or the letter `unit`.
-    @inline(__always)
+    @_transparent
     private static func check(_ f: inout NMEAFields, unit: UInt8, field: Int) throws(NMEAFieldError) {
         if let letter = try f.character(), letter != unit {
             throw NMEAFieldError(field: field, reason: "unit letter")

@@ -8,7 +8,7 @@ public struct NMEAZDA: Sendable, Hashable {
         self.date = date
     }
 
-    @inline(__always) // built straight into the decoded message (see `NMEADecoder.rmc`)
+    @_transparent // built straight into the decoded message (see `NMEADecoder.rmc`)
     init(_ fields: NMEAFields) throws(NMEAFieldError) {
         var f = fields
         timeOfDay = try f.timeOfDay()
