@@ -126,7 +126,7 @@ release: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) --product wayfinder
 
 # The arm64 binary, cross-built in a Debian sid root with Debian's swiftlang (docs/packaging.md).
-release-arm64: deps
+release-arm64: deb-deps
 	$(SUDO) deploy/package/cross/arm64.sh build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) --product wayfinder
 
 # Dated by the changelog's last entry, so the same commit gives the same pages.
@@ -172,7 +172,8 @@ install: generated
 	  echo "then: systemctl daemon-reload && systemctl enable --now wayfinder"; fi
 
 # Debian's packaging tools, for `make deb` and `make package-check`.
-DEB_DEBIAN_PACKAGES := dpkg-dev debhelper fakeroot lintian mmdebstrap
+# arch-test: mmdebstrap's check that this machine can run the arm64 root's programs (under qemu).
+DEB_DEBIAN_PACKAGES := dpkg-dev debhelper fakeroot lintian mmdebstrap arch-test
 deb-deps: deps
 	@missing=""; for p in $(DEB_DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -197,7 +198,7 @@ check-arm64: release release-arm64 tests-arm64
 
 # The test bundle for arm64. The debug build links the Swift runtime as shared libraries, which the
 # arm64 root has at /opt/swift-arm64 while the tests run (deploy/package/cross/arm64.sh target).
-tests-arm64: deps
+tests-arm64: deb-deps
 	$(SUDO) deploy/package/cross/arm64.sh build --build-tests \
 	  -Xlinker -rpath -Xlinker /opt/swift-arm64/usr/libexec/swift/lib/swift/linux
 
