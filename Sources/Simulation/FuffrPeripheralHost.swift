@@ -50,7 +50,9 @@ public actor FuffrPeripheralHost {
         ticker = Task {
             while !Task.isCancelled {
                 guard let wake = await self.nextWake(link: current) else { return }
-                do { try await clock.sleep(until: SessionInstant(offset: wake)) } catch { return }
+                // The stroke's points are timed by their arrival: they must be punctual to the
+                // report interval, or the paced clock slows down until they are.
+                do { try await clock.sleep(until: SessionInstant(offset: wake), tolerance: .milliseconds(20)) } catch { return }
                 await self.advance(link: current)
             }
         }

@@ -77,16 +77,27 @@ struct Run: AsyncParsableCommand {
             throw ExitCode(ExitStatus.configuration)
         }
         let route = loaded.routePath
-        logger.notice("starting on \(loaded.board.name) with route \(route)\(loaded.board.isSimulated ? " at \(appliance.clock.accelerationFactor)× time" : "")")
+        let requestedFactor = acceleration ?? loaded.simulation?.acceleration ?? 1
+        logger.notice("starting on \(loaded.board.name) with route \(route)\(loaded.board.isSimulated ? " at up to \(timesText(requestedFactor))× time" : "")")
         try await appliance.run()
         if let board = appliance.board {
             let world = await board.snapshot()
             let violations = world.belt.violations.count + world.peripheral.violations.count
             let commands = world.belt.records.count - world.peripheral.keepAliveAnswers
             logger.notice("simulation ended at t+\(world.now.clockString): walked \(Int(world.walker.distanceWalked.rounded())) m, belt received \(commands) commands and \(world.peripheral.keepAliveAnswers) keep-alive answers, \(violations) protocol violation\(violations == 1 ? "" : "s")")
+            let slowest = appliance.clock.slowestAccelerationFactor
+            if slowest < requestedFactor {
+                logger.notice("the simulated clock slowed down to \(timesText(slowest))× at times to stay in step with this machine (\(timesText(requestedFactor))× was asked for)")
+            }
         }
         logger.notice("stopped")
     }
+}
+
+/// An acceleration factor to one decimal: "60", "23.5".
+private func timesText(_ factor: Double) -> String {
+    let tenths = (factor * 10).rounded() / 10
+    return tenths == tenths.rounded() && abs(tenths) < 1e6 ? String(Int(tenths)) : String(tenths)
 }
 
 /// Exit statuses from sysexits.h, so systemd can tell a bad configuration (don't restart) from a crash.

@@ -7,16 +7,22 @@ public struct SessionClock: Clock {
     public typealias Instant = SessionInstant
 
     private let readElapsed: @Sendable () -> Duration
-    private let sleeper: @Sendable (Duration) async throws -> Void
-    /// How many seconds of session time pass per real second (1 in production).
-    public let accelerationFactor: Double
+    private let sleeper: @Sendable (Duration, Duration?) async throws -> Void
+    private let readFactor: @Sendable () -> Double
+    private let readSlowest: @Sendable () -> Double
+    /// How many seconds of session time pass per real second now (1 in production).
+    public var accelerationFactor: Double { readFactor() }
+    /// The slowest factor the clock has run at: below the requested one when a paced clock had to slow
+    /// down for the process to keep up.
+    public var slowestAccelerationFactor: Double { readSlowest() }
 
     /// A timeline on any clock measured in `Duration` (ContinuousClock, a test clock…).
     public init<C: Clock>(_ clock: C) where C.Duration == Duration {
         let start = clock.now
         readElapsed = { start.duration(to: clock.now) }
-        sleeper = { deadline in try await clock.sleep(until: start.advanced(by: deadline), tolerance: nil) }
-        accelerationFactor = 1
+        sleeper = { deadline, _ in try await clock.sleep(until: start.advanced(by: deadline), tolerance: nil) }
+        readFactor = { 1 }
+        readSlowest = { 1 }
     }
 
     private init(factor: Double) {
@@ -24,11 +30,19 @@ public struct SessionClock: Clock {
         let start = clock.now
         let elapsed: @Sendable () -> Duration = { start.duration(to: clock.now) * factor }
         self.readElapsed = elapsed
-        sleeper = { deadline in
+        sleeper = { deadline, _ in
             let remaining = deadline - elapsed()
             if remaining > .zero { try await clock.sleep(for: remaining / factor) } else { try Task.checkCancellation() }
         }
-        accelerationFactor = factor
+        readFactor = { factor }
+        readSlowest = { factor }
+    }
+
+    private init(timeline: PacedTimeline) {
+        readElapsed = { timeline.elapsed }
+        sleeper = { deadline, tolerance in try await timeline.sleep(until: deadline, tolerance: tolerance) }
+        readFactor = { timeline.factor }
+        readSlowest = { timeline.slowest }
     }
 
     /// Real time.
@@ -39,6 +53,13 @@ public struct SessionClock: Clock {
         factor == 1 ? .continuous() : SessionClock(factor: factor)
     }
 
+    /// Session time runs up to `factor` times faster than real time, and no faster than keeps the waiting
+    /// sleepers punctual (`Pacing`): the simulated board's clock, so that a slow or emulated CPU walks
+    /// the same walk, only taking longer.
+    public static func paced(upTo factor: Double) -> SessionClock {
+        factor <= 1 ? .continuous() : SessionClock(timeline: PacedTimeline(maximum: factor))
+    }
+
     /// Time since the session started, the form pure cores take.
     public var elapsed: Duration { readElapsed() }
 
@@ -46,8 +67,10 @@ public struct SessionClock: Clock {
 
     public var minimumResolution: Duration { .nanoseconds(1) }
 
+    /// On a paced clock, `tolerance` is how late in session time this sleeper may wake: while it waits,
+    /// the clock runs no faster than keeps it that punctual (`Pacing`). Other clocks ignore it.
     public func sleep(until deadline: SessionInstant, tolerance: Duration? = nil) async throws {
-        try await sleeper(deadline.offset)
+        try await sleeper(deadline.offset, tolerance)
     }
 }
 

@@ -13,7 +13,7 @@ enum SimulatedInputs {
     static func make(configuration config: WayfinderConfiguration, simulation: SimulationConfiguration,
                      options: Appliance.Options, makeLogger: @escaping @Sendable (String) -> Logger) -> ApplianceInputs {
         let route = config.route
-        let clock = options.clock ?? .accelerated(by: options.acceleration ?? simulation.acceleration)
+        let clock = options.clock ?? .paced(upTo: options.acceleration ?? simulation.acceleration)
         // The simulated field follows the World Magnetic Model at the start when the guidance does, so
         // the simulated compass and the guidance agree as a real belt and the model would.
         let utcAtStart = Date().timeIntervalSince1970

@@ -141,6 +141,10 @@ in_target() {
         mkdir -p "$root/sys" && mount -t sysfs -o ro sysfs "$root/sys"
         mount --bind "$repo" "$root/src"
         mount -t tmpfs tmpfs "$root/tmp"
+        # A pseudo-terminal instance of its own, for the serial-port tests (a GPS on a UART).
+        mkdir -p "$root/dev/pts"
+        mount -t devpts -o newinstance,ptmxmode=0666,mode=0620 devpts "$root/dev/pts"
+        mount --bind "$root/dev/pts/ptmx" "$root/dev/ptmx"
         # The Swift runtime as shared libraries, for test bundles (the release binary carries its own).
         mkdir -p "$root/opt/swift-arm64" && mount --bind "$runtime" "$root/opt/swift-arm64"
         exec chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb \

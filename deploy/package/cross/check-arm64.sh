@@ -6,9 +6,9 @@
 #   - the demo's walk, run by the arm64 binary, reaches "destination reached";
 #   - ldd, through the arm64 loader, names only Debian libraries, and the glibc symbol versions the
 #     binary needs are printed (they decide which Raspberry Pi OS releases run it);
-#   - the test suites built for arm64 pass, all but SimulationTests: those run the whole simulated
-#     board against the wall clock at high acceleration, which emulated code cannot keep up with
-#     (docs/packaging.md).
+#   - the test suite built for arm64 passes, the simulated walks included: their clock slows down to
+#     what the emulated CPU keeps up with (SessionClock.paced, docs/packaging.md). One test is left
+#     out, below, with its reason.
 # Needs: .build/release/wayfinder (make release), .build-arm64/release/wayfinder (make release-arm64)
 # and the arm64 test bundle (make tests-arm64).
 set -euo pipefail
@@ -48,13 +48,14 @@ for fixture in Tests/GesturesTests/Fixtures/*.json Tests/GesturesTests/Fixtures/
     same "gestures replay $fixture" /dev/null gestures replay "$fixture"
 done
 
-# The walk: slower emulated code must not fall behind the session clock (fixes would arrive late
-# and the walk wander), so it runs at 20× instead of the demo's 60×: qemu keeps up with that on two cores.
+# The walk, at the demo's own acceleration: where emulated code falls behind, the simulated clock slows
+# down (and says so) rather than let fixes arrive late and the walk wander.
 log=$out/walk.log
 start=$(date +%s)
 if target sh -c 'cd /src && WAYFINDER_BOARDS=boards exec "$@"' sh "/src/$arm" run --config deploy/demo.toml --exit-when-done --fresh \
-        --acceleration 20 --state-directory /tmp/walk > "$log" 2>&1 && grep -q "destination reached" "$log"; then
+        --state-directory /tmp/walk > "$log" 2>&1 && grep -q "destination reached" "$log"; then
     ok "the demo walk on the arm64 binary reached its destination in $(($(date +%s) - start)) s: $(grep -o 'simulation ended.*' "$log" | head -1)"
+    grep -o 'the simulated clock slowed.*' "$log" | sed 's/^/note - /' || true
 else
     fail "the demo walk on the arm64 binary did not reach its destination; its last lines:"
     tail -15 "$log"
@@ -69,18 +70,24 @@ fi
 glibc=$(target sh -c "objdump -T /src/$arm | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1" 2>/dev/null || true)
 echo "note - the arm64 binary needs ${glibc:-an unknown glibc} (Raspberry Pi OS Bookworm has GLIBC_2.36, Trixie GLIBC_2.41)"
 
+# One test is left out, with its reason (docs/packaging.md): the demo walk's scripted swipe at 100×.
+# Emulated, the swipe's stroke is not recognized at that pace although the clock slows down for it; the
+# same swipe skipping a waypoint is TouchInputIntegrationTests', at 10×, which runs here.
+excluded='SimulationTests.DemoRouteIntegrationTests/testASwipeSkipsAWaypoint'
 bundle=.build-arm64/debug/WayfinderPackageTests.xctest
 if [[ -x $bundle ]]; then
     target sh -c "cd /src && exec $bundle --list-tests" > "$out/tests" 2>&1 || true
-    selected=$(grep '/' "$out/tests" | grep -v '^SimulationTests\.' | cut -d/ -f1 | sort -u | paste -sd, -)
+    selected=$(grep '/' "$out/tests" | grep -vxF "$excluded" | paste -sd, -)
     start=$(date +%s)
     target sh -c 'cd /src && exec "$0" "$1"' "$bundle" "$selected" > "$out/tests.log" 2>&1 || true
     summary=$(grep -E 'Executed [0-9]+ tests' "$out/tests.log" | tail -1 | sed 's/^[[:space:]]*//')
     if grep -q "Test Suite 'Selected tests' passed" "$out/tests.log"; then
-        ok "the arm64 test suites but SimulationTests under emulation, in $(($(date +%s) - start)) s: $summary"
+        ok "the arm64 test suite under emulation, all but $excluded, in $(($(date +%s) - start)) s: $summary"
+        grep -E "Test skipped" "$out/tests.log" | sed 's/^/note - skipped: /' || true
     else
         fail "the arm64 tests: ${summary:-no summary}; the failures:"
         grep -E "error:|' failed" "$out/tests.log" | head -30
+        tail -5 "$out/tests.log"
     fi
 else
     fail "$bundle is missing (make tests-arm64)"

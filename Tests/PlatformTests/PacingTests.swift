@@ -1,0 +1,49 @@
+import Platform
+import XCTest
+
+final class PacingTests: XCTestCase {
+    func testAPunctualProcessRunsAtTheRequestedFactor() {
+        var pacing = Pacing(maximum: 150, budget: .milliseconds(500))
+        XCTAssertEqual(pacing.factor(), 150, "nothing seen yet")
+        pacing.observe(lateness: .microseconds(50), now: .seconds(1))
+        XCTAssertEqual(pacing.factor(), 150, "500 ms of session lateness allowed, 50 µs real: 10 000× would do")
+    }
+
+    func testTheFactorIsWhatTheTolerancePermitsAtTheLatenessSeen() {
+        var pacing = Pacing(maximum: 150, budget: .milliseconds(500))
+        pacing.observe(lateness: .milliseconds(10), now: .seconds(1))
+        XCTAssertEqual(pacing.factor(), 50, accuracy: 1e-9, "500 ms tolerated / 10 ms late")
+        XCTAssertEqual(pacing.factor(tolerating: .milliseconds(20)), 2, accuracy: 1e-9, "a finger's stroke point: 20 ms / 10 ms")
+        pacing.observe(lateness: .seconds(5), now: .seconds(1))
+        XCTAssertEqual(pacing.factor(), 1, "never below real time")
+    }
+
+    func testALateWakeUpIsForgottenByHalfEveryHalfLife() {
+        var pacing = Pacing(maximum: 1000, budget: .milliseconds(500))
+        pacing.observe(lateness: .milliseconds(8), now: .seconds(10))
+        pacing.observe(lateness: .zero, now: .seconds(10) + Pacing.halfLife)
+        XCTAssertEqual(pacing.lateness / .milliseconds(1), 4, accuracy: 0.01)
+        pacing.observe(lateness: .zero, now: .seconds(10) + Pacing.halfLife * 3)
+        XCTAssertEqual(pacing.lateness / .milliseconds(1), 1, accuracy: 0.01)
+        XCTAssertEqual(pacing.factor(), 500, accuracy: 5)
+        pacing.observe(lateness: .zero, now: .seconds(1000))
+        XCTAssertEqual(pacing.factor(), 1000, "after a long calm the clock is back at full speed")
+    }
+
+    func testTheWorstRecentLatenessCountsNotTheLast() {
+        var pacing = Pacing(maximum: 100, budget: .milliseconds(500))
+        pacing.observe(lateness: .milliseconds(25), now: .seconds(1))
+        pacing.observe(lateness: .microseconds(10), now: .seconds(1) + .milliseconds(5))
+        XCTAssertEqual(pacing.factor(), 20, accuracy: 0.1)
+    }
+
+    func testAPacedClockRunsAtTheRequestedFactorWhenTheProcessKeepsUp() async throws {
+        let clock = SessionClock.paced(upTo: 50)
+        let real = ContinuousClock()
+        let start = real.now
+        try await clock.sleep(for: .seconds(1))     // 20 ms of real time at 50×
+        XCTAssertGreaterThanOrEqual(clock.elapsed, .seconds(1))
+        XCTAssertLessThan(start.duration(to: real.now), .milliseconds(900), "a session second must not take a real second")
+        XCTAssertEqual(SessionClock.paced(upTo: 1).accelerationFactor, 1)
+    }
+}
