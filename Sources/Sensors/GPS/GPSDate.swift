@@ -7,9 +7,15 @@ public struct GPSDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var month: Int
     public var day: Int
 
-    /// Nil unless `month` is 1...12 and `day` exists in that month, so a corrupt field is caught.
+    /// The years a date may have: four digits, as NMEA's ZDA writes them. Bounding the year is what keeps
+    /// `daysSince1970` and an epoch's milliseconds since 1970 far inside `Int`, whatever a sentence says.
+    public static let years = 1...9999
+
+    /// Nil unless `year` is in `years`, `month` is 1...12 and `day` exists in that month, so a corrupt
+    /// field is caught.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+        guard Self.years.contains(year), (1...12).contains(month), day >= 1,
+              day <= Self.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
         self.day = day
