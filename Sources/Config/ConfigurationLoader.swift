@@ -1,3 +1,4 @@
+import BLE
 import Belt
 import Foundation
 import Gestures
@@ -133,7 +134,7 @@ public struct ConfigurationLoader: Sendable {
         d.nameContains = t.strings("name_contains") ?? defaults.nameContains
         if let uuids = t.strings("service_uuids") {
             for (i, u) in uuids.enumerated() where !Self.isUUID(u) {
-                t.report("service_uuids", "entry \(i) \"\(u)\" is not a UUID; expected 4 hex digits (\"FE51\") or the 8-4-4-4-12 form")
+                t.report("service_uuids", "entry \(i) \"\(u)\" is not a UUID; expected 4 or 8 hex digits (\"FE51\") or the 8-4-4-4-12 form")
             }
             d.serviceUUIDs = uuids
         }
@@ -663,14 +664,8 @@ public struct ConfigurationLoader: Sendable {
         return n
     }
 
-    static func isBluetoothAddress(_ s: String) -> Bool {
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        return parts.count == 6 && parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isHexDigit) }
-    }
+    /// The runtime's own parsers decide, so that what the checker accepts the device rules can use.
+    static func isBluetoothAddress(_ s: String) -> Bool { BluetoothAddress(string: s) != nil }
 
-    static func isUUID(_ s: String) -> Bool {
-        let groups = s.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-        let hex = s.filter { $0 != "-" }.allSatisfy(\.isHexDigit)
-        return hex && (groups == [4] || groups == [8] || groups == [8, 4, 4, 4, 12])
-    }
+    static func isUUID(_ s: String) -> Bool { BLEUUID(string: s) != nil }
 }

@@ -1,3 +1,4 @@
+import BLE
 import Config
 import Platform
 import WayfinderTestKit
@@ -110,5 +111,39 @@ final class DeviceLinkConfigTests: XCTestCase {
     func testTheShippedExampleStillLoads() throws {
         let c = try loader.load(path: Repository.root + "/deploy/wayfinder.toml")
         XCTAssertEqual(c.belt.security, .low)
+    }
+}
+
+/// What `config check` accepts, `run` can use: the validator and the runtime share one parser of
+/// addresses and UUIDs. Digits from outside ASCII ("ＦＥ５１", fullwidth) pass Swift's `isHexDigit` and
+/// once passed the checker, then trapped a force-unwrap when the device rules were built.
+extension DeviceLinkConfigTests {
+    func testAFullwidthUUIDIsRefusedByTheCheckerAndNeverReachesTheRules() {
+        let issues = issues("""
+            [devices.belt]
+            service_uuids = ["ＦＥ５１"]
+            """)
+        XCTAssertEqual(issues.count, 1)
+        XCTAssertTrue(issues.first?.description.contains("is not a UUID") ?? false, "\(issues)")
+        XCTAssertNil(BLEUUID(string: "ＦＥ５１"))
+        XCTAssertNil(BLEUUID(string: "０000FE51"))
+        XCTAssertEqual(DeviceSelection(enabled: true, serviceUUIDs: ["ＦＥ５１", "FE51"]).discoveryRule.serviceUUIDs, [BLEUUID(0xFE51)])
+    }
+
+    func testAFullwidthAddressIsRefusedByTheChecker() {
+        let issues = issues("""
+            [devices.belt]
+            address = "Ｃ4:7F:51:0A:1B:2C"
+            """)
+        XCTAssertEqual(issues.count, 1)
+        XCTAssertTrue(issues.first?.description.contains("is not a Bluetooth address") ?? false, "\(issues)")
+    }
+
+    func testEveryUUIDFormTheRulesTakeTheCheckerTakes() throws {
+        let c = try load("""
+            [devices.belt]
+            service_uuids = ["fe51", "0xFE51", "0000FE51", "0000fe51-0000-1000-8000-00805f9b34fb"]
+            """)
+        XCTAssertEqual(c.belt.discoveryRule.serviceUUIDs, Array(repeating: BLEUUID(0xFE51), count: 4))
     }
 }

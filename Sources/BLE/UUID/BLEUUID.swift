@@ -1,3 +1,5 @@
+import Platform
+
 /// A Bluetooth UUID as it travels in ATT PDUs and advertising data: 16, 32 or 128 bits.
 ///
 /// Why one type: ATT carries 16-bit UUIDs as 2 little-endian bytes and everything else as 16
@@ -49,10 +51,14 @@ public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
         var text = Substring(string)
         if text.hasPrefix("0x") || text.hasPrefix("0X") { text = text.dropFirst(2) }
         let digits = text.filter { $0 != "-" }
-        guard digits.allSatisfy(\.isHexDigit) else { return nil }
+        guard digits.allSatisfy(\.isASCIIHexDigit) else { return nil }
         switch (text.count, digits.count) {
-        case (4, 4): self.init(UInt16(digits, radix: 16)!)
-        case (8, 8): self.init(uuid32: UInt32(digits, radix: 16)!)
+        case (4, 4):
+            guard let value = UInt16(digits, radix: 16) else { return nil }
+            self.init(value)
+        case (8, 8):
+            guard let value = UInt32(digits, radix: 16) else { return nil }
+            self.init(uuid32: value)
         case (36, 32):
             // Dashes only at the canonical places 8-4-4-4-12.
             let dashes = text.indices.filter { text[$0] == "-" }.map { text.distance(from: text.startIndex, to: $0) }
@@ -61,7 +67,8 @@ public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
             var index = digits.startIndex
             while index < digits.endIndex {
                 let next = digits.index(index, offsetBy: 2)
-                bytes.append(UInt8(digits[index..<next], radix: 16)!)
+                guard let byte = UInt8(digits[index..<next], radix: 16) else { return nil }
+                bytes.append(byte)
                 index = next
             }
             self.init(bytes: bytes)

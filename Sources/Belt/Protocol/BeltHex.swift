@@ -18,7 +18,7 @@ public enum BeltHex {
                 rest.removeFirst()
             } else if c == "0", rest.dropFirst().first == "x" || rest.dropFirst().first == "X" {
                 rest.removeFirst(2)
-            } else if let v = c.hexDigitValue {
+            } else if c.isASCII, let v = c.hexDigitValue {
                 digits.append(UInt8(v))
                 rest.removeFirst()
             } else {

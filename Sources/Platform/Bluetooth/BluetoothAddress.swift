@@ -19,7 +19,7 @@ public struct BluetoothAddress: Sendable, Hashable, CustomStringConvertible {
         var value: UInt64 = 0
         for part in parts {
             // UInt8(_:radix:) alone would also take a sign ("+5").
-            guard part.count == 2, part.allSatisfy(\.isHexDigit), let octet = UInt8(part, radix: 16) else {
+            guard part.count == 2, part.allSatisfy(\.isASCIIHexDigit), let octet = UInt8(part, radix: 16) else {
                 return nil
             }
             value = value << 8 | UInt64(octet)
