@@ -13,6 +13,8 @@ struct KeyLocator {
             let column = rawLine.count - trimmed.count + 1
             if trimmed.hasPrefix("[[") {
                 let name = Self.parseKey(trimmed.dropFirst(2).prefix { $0 != "]" })
+                // `[[""]]` is valid TOML and names no part we can index.
+                guard !name.isEmpty else { prefix = []; continue }
                 let joined = name.joined(separator: ".")
                 let index = arrayCounts[joined, default: 0]
                 arrayCounts[joined] = index + 1
