@@ -54,7 +54,7 @@ public struct RouteGuidance: Sendable {
         self.route = route
         self.parameters = parameters
         self.declination = parameters.declination
-        if let saved, saved.routeIdentity == route.identity, route.waypoints.indices.contains(saved.currentIndex) {
+        if let saved, saved.resumes(on: route) {
             self.progress = saved
         } else {
             self.progress = RouteProgress(routeIdentity: route.identity)

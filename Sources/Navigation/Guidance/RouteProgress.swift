@@ -14,4 +14,10 @@ public struct RouteProgress: Sendable, Hashable, Codable {
         self.skipped = skipped
         self.destinationReached = destinationReached
     }
+
+    /// Whether this progress can resume on `route`: the same route, and a waypoint index it has. A
+    /// progress file is outside input (a hand edit, a torn disk), so its index is checked before use.
+    public func resumes(on route: Route) -> Bool {
+        routeIdentity == route.identity && route.waypoints.indices.contains(currentIndex)
+    }
 }

@@ -95,6 +95,8 @@ public struct Appliance: Sendable {
                     logger.notice("saved progress belongs to another route; starting this one from its first waypoint")
                 } else if let saved, saved.destinationReached {
                     logger.info("the saved walk had reached its destination; the next start begins at the first waypoint")
+                } else if let saved, !saved.resumes(on: route) {
+                    logger.error("saved progress names waypoint index \(saved.currentIndex), which this route of \(route.waypoints.count) waypoints does not have; starting from its first waypoint (\(store.path))")
                 } else if let saved {
                     logger.notice("resuming the route at waypoint \(saved.currentIndex + 1)/\(route.waypoints.count) from \(store.path)")
                 }
