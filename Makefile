@@ -9,7 +9,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
 .PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
-	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64 tests-arm64
+	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64 tests-arm64 \
+	bench-arm64
 
 all: build
 
@@ -195,6 +196,13 @@ endif
 # check, belt encode and gestures replay, the demo walk to its end, Debian-only libraries.
 check-arm64: release release-arm64 tests-arm64
 	$(SUDO) deploy/package/cross/check-arm64.sh
+
+# Instructions the arm64 build executes (QEMU's insn plugin) beside the x86_64 build's (callgrind), for
+# start-up, the demo walk and the gesture pipeline (docs/performance.md). Root: it uses the arm64 root.
+bench-arm64: release release-arm64
+	$(SWIFT) build -c release --product WayfinderBenchmarks
+	$(SUDO) deploy/package/cross/arm64.sh build -c release --static-swift-stdlib --product WayfinderBenchmarks
+	$(SUDO) scripts/arm64-instructions.sh
 
 # The test bundle for arm64. The debug build links the Swift runtime as shared libraries, which the
 # arm64 root has at /opt/swift-arm64 while the tests run (deploy/package/cross/arm64.sh target).
