@@ -41,6 +41,19 @@ public enum WayfinderBinary {
         return (process, stdin.fileHandleForWriting, output, errors)
     }
 
+    /// Waits until a started binary has written `text` to stdout or stderr; false if it exits or
+    /// `timeout` passes first.
+    @discardableResult
+    public static func wait(for text: String, from process: Process, output: OutputCollector, errors: OutputCollector,
+                            timeout: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !(output.text + errors.text).contains(text) {
+            guard process.isRunning, Date() < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return true
+    }
+
     /// Runs the binary to completion with `input` on stdin.
     public static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Run {
         let (process, stdin, output, errors) = try start(arguments, environment: environment)

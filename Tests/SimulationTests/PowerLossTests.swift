@@ -18,10 +18,7 @@ final class PowerLossTests: XCTestCase {
             let (process, _, output, errors) = try WayfinderBinary.start(round == 0 ? arguments + ["--fresh"] : arguments)
             // Once every actor runs (a slow or emulated CPU takes a while to get there), 0.4–2.4 s of
             // real time: up to 9.6 minutes of the walk at 240×.
-            let started = Date()
-            while !(output.text + errors.text).contains("all actors started"), Date().timeIntervalSince(started) < 60 {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+            WayfinderBinary.wait(for: "all actors started", from: process, output: output, errors: errors)
             Thread.sleep(forTimeInterval: Double.random(in: 0.4...2.4, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

@@ -30,11 +30,7 @@ final class StateFileValueTests: XCTestCase {
     /// Runs until every actor has started, then stops it as systemd would (SIGTERM).
     static func runUntilStarted(_ arguments: [String]) throws -> (status: Int32, log: String) {
         let (process, _, output, errors) = try WayfinderBinary.start(arguments)
-        let started = Date()
-        while process.isRunning, !(output.text + errors.text).contains("all actors started"),
-              Date().timeIntervalSince(started) < 60 {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        WayfinderBinary.wait(for: "all actors started", from: process, output: output, errors: errors)
         // A moment of walking, so that progress is saved.
         Thread.sleep(forTimeInterval: 0.3)
         if process.isRunning { kill(process.processIdentifier, SIGTERM) }

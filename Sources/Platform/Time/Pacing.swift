@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// How fast an accelerated session clock may run: as fast as asked, but no faster than the process keeps up.
 ///
 /// A simulated walk is a feedback loop: the walker moves in session time, fixes describe where it was, the
@@ -38,7 +44,7 @@ public struct Pacing: Sendable, Equatable {
         var decayed = lateness
         if let lastSample, now > lastSample {
             let halvings = (now - lastSample) / Self.halfLife
-            decayed = halvings > 60 ? .zero : lateness * Self.exp2(-halvings)
+            decayed = halvings > 60 ? .zero : lateness * exp2(-halvings)
         }
         lateness = max(sample, decayed)
         lastSample = now
@@ -50,14 +56,5 @@ public struct Pacing: Sendable, Equatable {
         guard lateness > .zero else { return maximum }
         let fastest = (tolerance ?? budget) / lateness
         return fastest.isFinite ? min(maximum, max(1, fastest)) : maximum
-    }
-
-    /// 2^x for x ≤ 0, without Foundation.
-    private static func exp2(_ x: Double) -> Double {
-        var result = 1.0, remaining = -x
-        while remaining >= 1 { result /= 2; remaining -= 1 }
-        // 2^-r for r in [0, 1): a few terms of its series in r·ln 2 are plenty for an estimate.
-        let y = -remaining * 0.693_147_180_559_945_3
-        return result * (1 + y + y * y / 2 + y * y * y / 6 + y * y * y * y / 24)
     }
 }
