@@ -22,7 +22,7 @@ final class GPIOButtonFeedTests: XCTestCase {
     }
 
     func request(_ edges: [GPIOEdgeEvent], thenFail: Bool, released: Counter) -> GPIOButtonFeed.Request {
-        GPIOButtonFeed.Request(edges: {
+        GPIOButtonFeed.Request(source: "gpiochip0 \"test\" lines 17, 27", edges: {
             AsyncThrowingStream { continuation in
                 for edge in edges { continuation.yield(edge) }
                 if thenFail { continuation.finish(throwing: ReadFailed()) }  // else: open until cancelled

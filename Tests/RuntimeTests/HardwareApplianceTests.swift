@@ -9,8 +9,9 @@ import WayfinderTestKit
 import XCTest
 
 /// `Appliance.build` on a Pi-like board, on this machine: no Bluetooth adapter, no GPIO chip, a
-/// pseudo-terminal as the GPS. What is missing either stops the start with the device's own advice
-/// (GPIO, ublox-i2c) or is logged and retried while the rest runs (the belt).
+/// pseudo-terminal as the GPS. What is missing is logged once with the device's own advice, retried
+/// while the rest runs, and named on the status line (`DeviceWaits`); only a configuration that cannot
+/// work on any hardware stops the start.
 final class HardwareApplianceTests: XCTestCase {
     final class Observations: Sendable {
         let all = Mutex<[NavigationObservation]>([])
@@ -112,43 +113,78 @@ final class HardwareApplianceTests: XCTestCase {
         let used = observations.all.withLock { $0.compactMap(\.fix) }
         XCTAssertEqual(try XCTUnwrap(used.first).coordinate.latitude, start.latitude, accuracy: 1e-6,
                        "the UART's fix reached the navigation actor")
-        for _ in 0..<80 where logs.matching("belt connection attempt failed").count < 2 {
+        for _ in 0..<80 where logs.matching("next belt connection attempt in").count < 2 {
             try await Task.sleep(for: .milliseconds(100))
         }
+        let status = appliance.status.line
         await appliance.group.triggerGracefulShutdown()
         try await running.value
 
         let text = logs.all.joined(separator: "\n")
         XCTAssertFalse(logs.matching("belt: Bluetooth adapter hci0: \(expectedAdapterError); the belt actor keeps trying").isEmpty, text)
-        XCTAssertGreaterThanOrEqual(logs.matching("belt connection attempt failed: connection failed: \(expectedAdapterError)").count, 2,
-                                    "the belt actor logs the adapter's own error at each attempt, and tries again: \(text)")
+        XCTAssertEqual(logs.matching("belt connection attempt failed: connection failed: \(expectedAdapterError)").count, 1,
+                       "the belt actor logs the adapter's own error once; the same again goes to debug: \(text)")
+        XCTAssertTrue(status.hasPrefix("waiting for: Bluetooth adapter hci0 ("), status)
+        XCTAssertFalse(status.contains("GPS ("), "the UART opened: \(status)")
         if !FileManager.default.fileExists(atPath: "/dev/i2c-1") {
-            // No I2C bus on this machine: the compass reader cannot open it, says how to enable I2C, and
-            // the belt's own compass keeps the direction.
+            // No I2C bus on this machine: the compass feed cannot open it, says how to enable I2C, keeps
+            // trying, and the belt's own compass keeps the direction meanwhile.
             XCTAssertFalse(logs.matching("compass: /dev/i2c-1 does not exist: enable I2C").filter {
-                $0.hasSuffix("; navigating with the belt's own compass")
+                $0.hasSuffix("; navigating with the belt's own compass until it answers")
             }.isEmpty, text)
+            XCTAssertTrue(status.contains("compass (/dev/i2c-1: no such device)"), status)
         }
         // The touch case (enabled by default) is retried like the belt, without stopping the start.
         XCTAssertFalse(logs.matching("touch case: Bluetooth adapter hci0: \(expectedAdapterError); the touch case actor keeps trying to connect").isEmpty, text)
         XCTAssertFalse(logs.matching("reading the GPS on \(pty.slavePath) at 9600 baud").isEmpty, text)
     }
 
-    func testUbloxOverI2CWithoutTheBusStopsTheStartSayingHowToEnableI2C() throws {
-        guard !FileManager.default.fileExists(atPath: "/dev/i2c-1") else { throw XCTSkip("this machine has /dev/i2c-1") }
-        let config = try configuration(gps: "source = \"ublox-i2c\"")
-        XCTAssertThrowsError(try Appliance.build(configuration: config, options: options()) { Logger(label: $0) }) { error in
-            XCTAssertTrue(error is HardwareStartupError, "\(type(of: error))")
-            XCTAssertTrue("\(error)".hasPrefix("GPS: /dev/i2c-1 does not exist: enable I2C (raspi-config"), "\(error)")
-        }
+    /// Runs the appliance until `done` holds for its log (at most 5 s), and returns the status line then.
+    /// After the stop `device`, whose feed has ended, is no longer waited for.
+    func runUntil(_ config: WayfinderConfiguration, device: String, logs: LogCapture,
+                  _ done: @escaping @Sendable () -> Bool) async throws -> String {
+        let appliance = try Appliance.build(configuration: config, options: options()) { logs.logger($0) }
+        let running = Task { try await appliance.run() }
+        for _ in 0..<100 where !done() { try await Task.sleep(for: .milliseconds(50)) }
+        let status = appliance.status.line
+        await appliance.group.triggerGracefulShutdown()
+        try await running.value
+        XCTAssertFalse(appliance.status.line.contains("\(device) ("), "a stopped feed waits for nothing: \(appliance.status.line)")
+        return status
     }
 
-    func testBoundButtonsWithoutTheBoardsGPIOChipStopTheStartNamingTheLabel() throws {
+    func testUbloxOverI2CWithoutTheBusIsWaitedForSayingHowToEnableI2C() async throws {
+        guard !FileManager.default.fileExists(atPath: "/dev/i2c-1") else { throw XCTSkip("this machine has /dev/i2c-1") }
+        let config = try configuration(gps: "source = \"ublox-i2c\"")
+        let logs = LogCapture(level: .info)
+        let status = try await runUntil(config, device: "GPS", logs: logs) { !logs.matching("opening the GPS (u-blox DDC 0x42 on /dev/i2c-1) again in").isEmpty }
+        let text = logs.all.joined(separator: "\n")
+        XCTAssertEqual(logs.matching("<3>gps: GPS: /dev/i2c-1 does not exist: enable I2C (raspi-config").count, 1, text)
+        XCTAssertTrue(status.contains("GPS (/dev/i2c-1: no such device)"), status)
+    }
+
+    func testBoundButtonsWithoutTheBoardsGPIOChipAreWaitedForNamingTheLabel() async throws {
         guard (try? GPIOChip(label: "wayfinder-test-chip")) == nil else { throw XCTSkip("a chip has the test label") }
         let config = try configuration(gps: "source = \"none\"", buttons: "[buttons.map]\nGPIO17 = \"toggle-pause\"\nGPIO27 = \"next-waypoint\"")
+        let logs = LogCapture(level: .info)
+        let status = try await runUntil(config, device: "buttons", logs: logs) { !logs.matching("requesting the button lines again in").isEmpty }
+        let text = logs.all.joined(separator: "\n")
+        XCTAssertEqual(logs.matching("<3>buttons-gpio: buttons on GPIO chip \"wayfinder-test-chip\" lines 17, 27: no GPIO chip labelled \"wayfinder-test-chip\" was found").count,
+                       1, text)
+        XCTAssertTrue(status.contains("buttons (GPIO chip \"wayfinder-test-chip\" not found)"), status)
+    }
+
+    /// `sim` sources are for the simulated board: on a hardware board no device can make them work.
+    func testSimulatedSourcesOnAHardwareBoardStopTheStart() throws {
+        var config = try configuration(gps: "source = \"none\"")
+        config.gps = .simulated
         XCTAssertThrowsError(try Appliance.build(configuration: config, options: options()) { Logger(label: $0) }) { error in
-            let text = "\(error)"
-            XCTAssertTrue(text.hasPrefix("buttons on GPIO 17, 27 ([buttons.map], board test-pi): no GPIO chip labelled \"wayfinder-test-chip\" was found"), text)
+            XCTAssertEqual("\(error)", "GPS: [gps] source = \"sim\" needs board = \"sim\"")
+        }
+        config = try configuration(gps: "source = \"none\"")
+        config.compass = .simulated
+        XCTAssertThrowsError(try Appliance.build(configuration: config, options: options()) { Logger(label: $0) }) { error in
+            XCTAssertEqual("\(error)", "compass: [compass] source = \"sim\" needs board = \"sim\"")
         }
     }
 

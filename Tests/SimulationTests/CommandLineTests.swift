@@ -47,16 +47,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.errors.contains("TOML syntax error"), result.errors)
     }
 
-    /// The shipped Pi configuration binds buttons; on a machine without the Pi 4's GPIO chip the start
-    /// stops with EX_CONFIG and names the lines, the board and the label it looked for.
-    func testRunOnAPiBoardWithoutItsGPIOChipStopsNamingTheChipLabel() throws {
+    /// The shipped Pi configuration binds buttons; on a machine without the Pi 4's GPIO chip the
+    /// appliance runs anyway, and logs once which lines, board and label it is waiting for.
+    func testRunOnAPiBoardWithoutItsGPIOChipWaitsNamingTheChipLabel() throws {
         guard (try? FileManager.default.contentsOfDirectory(atPath: "/dev"))?.contains(where: { $0.hasPrefix("gpiochip") }) == false else {
             throw XCTSkip("this machine has GPIO chips")
         }
-        let result = try run(["run", "--config", "\(Repository.root)/deploy/wayfinder.toml"])
-        XCTAssertEqual(result.status, 78)
-        XCTAssertTrue(result.errors.contains("cannot start: buttons on GPIO 17, 22, 23, 24, 27 ([buttons.map], board pi-4b)"), result.errors)
-        XCTAssertTrue(result.errors.contains("no GPIO chip labelled \"pinctrl-bcm2711\" was found"), result.errors)
+        let state = NSTemporaryDirectory() + "wayfinder-nochip-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let (process, _, output, errors) = try WayfinderBinary.start(
+            ["run", "--config", "\(Repository.root)/deploy/wayfinder.toml", "--state-directory", state])
+        defer { if process.isRunning { process.terminate() } }
+        let expected = "buttons on GPIO chip \"pinctrl-bcm2711\" lines 17, 22, 23, 24, 27: no GPIO chip labelled \"pinctrl-bcm2711\" was found"
+        XCTAssertTrue(WayfinderBinary.wait(for: expected, from: process, output: output, errors: errors, timeout: 30), errors.text)
+        XCTAssertTrue(process.isRunning, errors.text)
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, errors.text)
+        XCTAssertFalse(errors.text.contains("cannot start"), errors.text)
     }
 
     /// `board check` opens the GPS source as `run` would: a serial device that opens, and a gpsd that
@@ -92,7 +100,9 @@ final class CommandLineTests: XCTestCase {
 
     /// A GPS device the service user may not open stops the start (EX_CONFIG) naming the path and the
     /// group that owns it. Run as `nobody` through setpriv, since root may open anything.
-    func testRunWithoutPermissionOnTheGPSDeviceStopsNamingThePathAndItsGroup() throws {
+    /// A GPS device the service may not open is waited for, not fatal: at boot udev sets a device
+    /// node's group a moment after the node appears. The log names the path and the group to join.
+    func testRunWithoutPermissionOnTheGPSDeviceWaitsNamingThePathAndItsGroup() throws {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
               let binary = WayfinderBinary.path else { throw XCTSkip("needs root, setpriv and the built binary") }
         let directory = NSTemporaryDirectory() + "wayfinder-perm-\(UUID().uuidString)"
@@ -116,6 +126,7 @@ final class CommandLineTests: XCTestCase {
         """.write(toFile: config, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: route)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -123,12 +134,18 @@ final class CommandLineTests: XCTestCase {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        let collected = OutputCollector(errors.fileHandleForReading)
         try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        defer { if process.isRunning { process.terminate() } }
+        let expected = "GPS: permission denied opening \(device): add the service user "
+            + "to the 'dialout' group (usermod -aG dialout USER, then log in again) or give the systemd unit "
+            + "SupplementaryGroups=dialout"
+        let deadline = Date().addingTimeInterval(30)
+        while !collected.text.contains(expected), process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertTrue(collected.text.contains(expected), collected.text)
+        XCTAssertTrue(process.isRunning, "still running, waiting for the device: \(collected.text)")
+        process.terminate()
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 78, text)
-        XCTAssertTrue(text.contains("cannot start: GPS ([gps] device): permission denied opening \(device): add the service user "
-                                    + "to the 'dialout' group (usermod -aG dialout USER, then log in again) or give the systemd unit "
-                                    + "SupplementaryGroups=dialout"), text)
+        XCTAssertEqual(process.terminationStatus, 0, collected.text)
     }
 }

@@ -224,11 +224,16 @@ public actor BeltActor {
     /// Connects, forwards the belt's events into the mailbox, and reconnects with bounded backoff after a loss.
     private func maintainConnection() async {
         var backoff = reconnectBackoff
+        // The same failure again (no adapter, the belt out of range) goes to debug, as a device feed's
+        // does (ReopenLoop): the journal shows it once, not every 8 s for the whole walk.
+        var lastFailure: String?
         while !Task.isCancelled {
             let started = clock.elapsed
+            var repeated = false
             do {
                 let link = self.link
                 let events = try await withTimeout(Self.connectTimeout) { try await link.connect() }
+                lastFailure = nil
                 reports.yield(.connected(true))
                 var sawDisconnect = false
                 for await event in events {
@@ -240,11 +245,18 @@ public actor BeltActor {
                 reports.yield(.connected(false))
                 if Task.isCancelled { return }
             } catch {
-                logger.warning("belt connection attempt failed: \(error)")
+                let failure = "\(error)"
+                repeated = failure == lastFailure
+                if repeated {
+                    logger.debug("belt connection attempt failed again: \(failure)")
+                } else {
+                    logger.warning("belt connection attempt failed: \(failure)")
+                }
+                lastFailure = failure
             }
             if released || Task.isCancelled { return }
             let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
-            logger.info("next belt connection attempt in \(SupervisedService.format(delay))")
+            logger.log(level: repeated ? .debug : .info, "next belt connection attempt in \(SupervisedService.format(delay))")
             do { try await clock.sleep(for: delay) } catch { return }
         }
     }

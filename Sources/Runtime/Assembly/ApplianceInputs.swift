@@ -24,6 +24,8 @@ struct ApplianceInputs: Sendable {
     var board: SimulatedBoard?
     /// The hardware devices kept open for the run (empty on the simulated board).
     var feeds: [InputFeed] = []
+    /// The hardware devices not open yet, for the status line (nil on the simulated board).
+    var waits: DeviceWaits?
 
     /// A stream for an input this board does not have: it ends at once, so its forwarder just stops.
     static func absent<T>(_: T.Type = T.self) -> AsyncStream<T> {

@@ -6,22 +6,38 @@ import Sensors
 /// The sensors on the board's I2C bus: a u-blox receiver read over DDC (`DDCPoller` into
 /// `GPSReceiver`) and a compass (`CompassReader`: QMC5883L, HMC5883L, LIS3MDL, BNO055, or `auto`),
 /// with the stored calibration, the mounting's axes and an accelerometer's gravity when configured.
-/// Opening the bus, identifying the chips and setting up the accelerometer happen here, so a missing
-/// bus or an absent device stops the start with what to check; later failures are the readers' (logged,
-/// retried with backoff, the stream quiet meanwhile).
+/// Opening the bus, identifying the chips and setting up the accelerometer happen in the feed, again
+/// with backoff until they succeed (`ReopenLoop`): at boot `i2c-dev` can load after the service starts,
+/// and a sensor on a loose wire can answer later. Meanwhile the stream is quiet (for the compass the
+/// guidance uses the belt's own compass) and the sensor is on the status line's "waiting for:" list.
+/// Failures once running are the readers' (logged, retried with backoff, the stream quiet meanwhile).
 enum I2CSensorInputs {
+    /// How often setting a sensor up is tried again while it fails: as the other device feeds.
+    static let setupBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60))
+
     /// Fixes from a u-blox receiver at `address` on `board.i2cBus`.
-    static func ubloxFixes(address: Int, board: BoardDefinition, clock: SessionClock,
-                           logger: Logger) throws -> (fixes: AsyncStream<Fix>, feed: InputFeed) {
-        let bus = try I2CBus(bus: board.i2cBus)
-        let driver = UBloxDDCDriver(transport: bus, address: UInt8(truncatingIfNeeded: address))
-        // One count read proves something answers at the address before the appliance relies on it.
-        _ = try bus.readBlock(address: driver.address, register: UBloxDDCReader.countHighRegister, count: 2)
+    static func ubloxFixes(address: Int, board: BoardDefinition, clock: SessionClock, logger: Logger,
+                           backoff: RestartBackoff = setupBackoff,
+                           waiting: DeviceWaits.Entry? = nil) -> (fixes: AsyncStream<Fix>, feed: InputFeed) {
         let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
-        let source = "u-blox DDC \(DDCPoller.hex(driver.address)) on \(bus.path)"
-        let feed = InputFeed(name: "GPS \(source)") {
-            let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: logger)
-            for await fix in GPSReceiver.fixes(from: chunks, source: source, clock: clock, logger: logger) { sink.yield(fix) }
+        let target = UInt8(truncatingIfNeeded: address)
+        let place = "u-blox DDC \(DDCPoller.hex(target)) on /dev/i2c-\(board.i2cBus)"
+        let feed = InputFeed(name: "GPS \(place)") {
+            await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "opening the GPS (\(place))",
+                                 waiting: waiting, describe: { "GPS: \($0)" }) { opened in
+                // Closed when the poller's task lets go of it (I2CBus.deinit), not while it may still read.
+                let bus = try I2CBus(bus: board.i2cBus)
+                let driver = UBloxDDCDriver(transport: bus, address: target)
+                // One count read proves something answers at the address before the poller relies on it.
+                _ = try bus.readBlock(address: driver.address, register: UBloxDDCReader.countHighRegister, count: 2)
+                opened()
+                let source = "u-blox DDC \(DDCPoller.hex(driver.address)) on \(bus.path)"
+                logger.info("reading the GPS: \(source)")
+                // The poller retries a receiver that stops answering itself; it ends only when cancelled.
+                let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: logger)
+                for await fix in GPSReceiver.fixes(from: chunks, source: source, clock: clock, logger: logger) { sink.yield(fix) }
+                return "stopped reading the GPS (\(source))"
+            }
         }
         return (fixes, feed)
     }
@@ -30,19 +46,28 @@ enum I2CSensorInputs {
     /// calibration (`CompassCalibrationStore`); `mounting` gives the axes and the accelerometer.
     static func compassHeadings(_ source: CompassSource, board: BoardDefinition, clock: SessionClock, logger: Logger,
                                 mounting: CompassMounting = CompassMounting(),
-                                stateDirectory: String? = nil) throws -> (headings: AsyncStream<Heading>, feed: InputFeed) {
-        let bus = try I2CBus(bus: board.i2cBus)
-        let driver = try compassDriver(source, on: bus)
-        try driver.identify()
-        let calibration = stateDirectory.flatMap { loadCalibration(for: driver, directory: $0, logger: logger) }
-        var gravity: (@Sendable (Duration) throws -> Vector3?)?
-        if let accelerometer = try accelerometer(mounting, on: bus, logger: logger) {
-            gravity = { try accelerometer.gravity(at: $0) }
-        }
-        let reader = CompassReader(driver: driver, calibration: calibration, axes: mounting.axes, gravity: gravity)
+                                stateDirectory: String? = nil, backoff: RestartBackoff = setupBackoff,
+                                waiting: DeviceWaits.Entry? = nil) -> (headings: AsyncStream<Heading>, feed: InputFeed) {
         let (headings, sink) = AsyncStream<Heading>.makeStream(bufferingPolicy: .bufferingNewest(4))
-        let feed = InputFeed(name: "compass \(driver.chip) at \(DDCPoller.hex(driver.address))") {
-            for await heading in reader.headings(clock: clock, logger: logger) { sink.yield(heading) }
+        let feed = InputFeed(name: "compass on /dev/i2c-\(board.i2cBus)") {
+            await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "setting up the compass",
+                                 waiting: waiting,
+                                 describe: { "compass: \($0); navigating with the belt's own compass until it answers" }) { opened in
+                let bus = try I2CBus(bus: board.i2cBus)
+                let driver = try compassDriver(source, on: bus)
+                try driver.identify()
+                let calibration = stateDirectory.flatMap { loadCalibration(for: driver, directory: $0, logger: logger) }
+                var gravity: (@Sendable (Duration) throws -> Vector3?)?
+                if let accelerometer = try accelerometer(mounting, on: bus, logger: logger) {
+                    gravity = { try accelerometer.gravity(at: $0) }
+                }
+                opened()
+                logger.info("compass: \(driver.chip) at \(DDCPoller.hex(driver.address)) on \(bus.path)")
+                let reader = CompassReader(driver: driver, calibration: calibration, axes: mounting.axes, gravity: gravity)
+                // The reader sets the chip up again after a failure itself; it ends only when cancelled.
+                for await heading in reader.headings(clock: clock, logger: logger) { sink.yield(heading) }
+                return "stopped reading the compass \(driver.chip) at \(DDCPoller.hex(driver.address))"
+            }
         }
         return (headings, feed)
     }

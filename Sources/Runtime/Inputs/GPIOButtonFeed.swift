@@ -5,93 +5,92 @@ import Platform
 /// Edges of the bound button lines, from the header's GPIO chip (found by the board's labels) as
 /// kernel edge events, into the stream `ButtonActor` reads, the same stream the simulated board feeds.
 ///
-/// Opening is done when the appliance is built, so a board file that does not match the hardware
-/// (no chip with its label, lines held by another program, no permission) stops the start with the
-/// GPIO error's own advice. A read failure later is logged and the lines are requested again.
+/// The chip is opened and the lines requested when the feed runs, and again with backoff after every
+/// failure: at boot the chip's driver can bind after the service starts, and udev can set the node's
+/// group a moment after it appears. Until the lines are held, the failure is logged once at error (with
+/// the GPIO error's own advice), the buttons are on the status line's "waiting for:" list, and the rest
+/// of the appliance runs.
 public final class GPIOButtonFeed: Sendable {
     /// One request of the lines: its edges (read from when the feed runs), and how to give the lines back.
     struct Request: Sendable {
+        /// What was opened, for the log ("gpiochip0 \"pinctrl-bcm2711\" lines 17, 27").
+        var source: String
         let edges: @Sendable () -> AsyncThrowingStream<GPIOEdgeEvent, any Error>
         let release: @Sendable () -> Void
     }
 
-    /// What the feed reads from, for the log ("gpiochip0 \"pinctrl-bcm2711\" lines 17, 27").
+    /// What the feed reads from, before it is opened ("GPIO chip \"pinctrl-bcm2711\" lines 17, 27").
     public let source: String
     public let edges: AsyncStream<GPIOEdgeEvent>
     private let sink: AsyncStream<GPIOEdgeEvent>.Continuation
-    private let first: Request
+    private let first: Request?
     private let request: @Sendable () throws -> Request
     private let clock: SessionClock
     private let logger: Logger
     private let backoff: RestartBackoff
+    private let waiting: DeviceWaits.Entry?
 
-    /// Opens the first chip whose label the board lists and requests `lines` as pulled-up inputs with
+    /// Will open the first chip whose label the board lists and request `lines` as pulled-up inputs with
     /// both edges. No kernel debounce: `ButtonPressDecoder` debounces, as it does on the simulated board.
-    /// - Throws: `GPIOError` (its text says what to do).
     public convenience init(labels: [String], lines: [Int], clock: SessionClock, logger: Logger,
-                            backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60))) throws {
-        var opened: GPIOChip?
-        var lastError: GPIOError = .chipNotFound(label: labels.joined(separator: "\" or \""), available: [])
-        for label in labels {
-            do throws(GPIOError) {
-                opened = try GPIOChip(label: label)
-                break
-            } catch {
-                lastError = error
-            }
-        }
-        guard let chip = opened else {
-            // Name every label tried, not just the last.
-            if case .chipNotFound(_, let available) = lastError, labels.count > 1 {
-                throw GPIOError.chipNotFound(label: labels.joined(separator: "\" or \""), available: available)
-            }
-            throw lastError
-        }
+                            backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60)),
+                            waiting: DeviceWaits.Entry? = nil) {
         let offsets = lines.compactMap { UInt32(exactly: $0) }
+        let lineList = offsets.map(String.init).joined(separator: ", ")
         let request: @Sendable () throws -> Request = {
+            let chip = try Self.openChip(labels: labels)
             let held = try chip.requestInputs(offsets: offsets, consumer: "wayfinder buttons")
-            return Request(edges: { held.events() }, release: { held.release() })
+            return Request(source: "\(chip.name) \"\(chip.label)\" lines \(lineList)",
+                           edges: { held.events() }, release: { held.release() })
         }
-        self.init(source: "\(chip.name) \"\(chip.label)\" lines \(offsets.map(String.init).joined(separator: ", "))",
-                  first: try request(), request: request, clock: clock, logger: logger, backoff: backoff)
+        self.init(source: "GPIO chip \"\(labels.joined(separator: "\" or \""))\" lines \(lineList)", first: nil,
+                  request: request, clock: clock, logger: logger, backoff: backoff, waiting: waiting)
     }
 
-    /// `first` is the request made at build time; `request` makes the next after a failure.
-    init(source: String, first: Request, request: @escaping @Sendable () throws -> Request, clock: SessionClock,
-         logger: Logger, backoff: RestartBackoff) {
+    /// `first`, when given, is used before `request` is called (tests); `request` opens the lines.
+    init(source: String, first: Request?, request: @escaping @Sendable () throws -> Request, clock: SessionClock,
+         logger: Logger, backoff: RestartBackoff, waiting: DeviceWaits.Entry? = nil) {
         self.source = source
         self.first = first
         self.request = request
         self.clock = clock
         self.logger = logger
         self.backoff = backoff
+        self.waiting = waiting
         (edges, sink) = AsyncStream<GPIOEdgeEvent>.makeStream(bufferingPolicy: .bufferingNewest(256))
+    }
+
+    /// The first chip with one of `labels`, naming every label tried when none is found.
+    /// - Throws: `GPIOError` (its text says what to do).
+    static func openChip(labels: [String]) throws(GPIOError) -> GPIOChip {
+        var lastError: GPIOError = .chipNotFound(label: labels.joined(separator: "\" or \""), available: [])
+        for label in labels {
+            do throws(GPIOError) {
+                return try GPIOChip(label: label)
+            } catch {
+                lastError = error
+            }
+        }
+        if case .chipNotFound(_, let available) = lastError, labels.count > 1 {
+            throw GPIOError.chipNotFound(label: labels.joined(separator: "\" or \""), available: available)
+        }
+        throw lastError
     }
 
     public var feed: InputFeed { InputFeed(name: "buttons \(source)") { await self.run() } }
 
     func run() async {
-        var backoff = self.backoff
-        var current: Request? = first
-        logger.info("buttons on \(source)")
-        while !Task.isCancelled {
-            let started = clock.elapsed
-            do {
-                let held = try current ?? request()
-                current = held
-                for try await edge in held.edges() { sink.yield(edge) }
-                if Task.isCancelled { break }
-                logger.warning("GPIO edge events on \(source) ended")
-            } catch {
-                if Task.isCancelled { break }
-                logger.error("buttons on \(source): \(error)")
-            }
-            current?.release()
-            current = nil
-            let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
-            logger.info("requesting the button lines again in \(SupervisedService.format(delay))")
-            do { try await clock.sleep(for: delay) } catch { break }
+        // A request handed in at construction (tests) is used once; later ones are made anew.
+        var pending = first
+        await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "requesting the button lines",
+                             waiting: waiting, describe: { "buttons on \(source): \($0)" }) { opened in
+            let held = try pending ?? request()
+            pending = nil
+            defer { held.release() }
+            opened()
+            logger.info("buttons on \(held.source)")
+            for try await edge in held.edges() { sink.yield(edge) }
+            return "GPIO edge events on \(held.source) ended"
         }
-        current?.release()
     }
 }

@@ -14,18 +14,21 @@ public struct GPSDFeed: Sendable {
     private let clock: SessionClock
     private let logger: Logger
     private let backoff: RestartBackoff
+    /// The GPS's place on the status line's "waiting for:" list while it cannot be opened.
+    private let waiting: DeviceWaits.Entry?
     private let connectTimeout: Duration
     /// Where Debian's gpsd package puts the daemon; its absence turns "connection refused" into "install it".
     private let daemonPath: String
 
     public init(host: String, port: Int, clock: SessionClock, logger: Logger,
                 backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60)),
-                connectTimeout: Duration = .seconds(5), daemonPath: String = "/usr/sbin/gpsd") {
+                connectTimeout: Duration = .seconds(5), daemonPath: String = "/usr/sbin/gpsd", waiting: DeviceWaits.Entry? = nil) {
         self.host = host
         self.port = port
         self.clock = clock
         self.logger = logger
         self.backoff = backoff
+        self.waiting = waiting
         self.connectTimeout = connectTimeout
         self.daemonPath = daemonPath
         (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
@@ -35,7 +38,7 @@ public struct GPSDFeed: Sendable {
 
     /// Connects, delivers fixes, and reconnects after every loss until cancelled.
     public func run() async {
-        await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "connecting to gpsd at \(host):\(port)",
+        await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "connecting to gpsd at \(host):\(port)", waiting: waiting,
                              describe: { "GPS from gpsd at \(host):\(port): \(explain($0))" }) { connected in
             let fixes = try await session(connected: connected)
             return "gpsd at \(host):\(port) closed the connection after \(fixes) fixes"

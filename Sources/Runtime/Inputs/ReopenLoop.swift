@@ -4,29 +4,40 @@ import Platform
 /// The loop every device feed runs: open and read until the device is lost, log what happened, wait
 /// with backoff, open again, until cancelled. A failure the same as the last one goes to debug, so the
 /// journal's error priority shows a device left unplugged (or gpsd left stopped) once, not every 30 s.
+/// While the device cannot be opened it is on the status line's "waiting for:" list (`DeviceWaits`),
+/// and comes off it once it opens.
 enum ReopenLoop {
-    /// `session` opens the device, calls `opened` once it is open (which re-arms the error log), reads
-    /// until the device ends, and returns what to log at warning; it throws when it cannot open or read.
-    /// `describe` words a failure; `again` names the retry ("opening the GPS on /dev/ttyAMA0").
+    /// `session` opens the device, calls `opened` once it is open (which re-arms the error log and clears
+    /// the wait), reads until the device ends, and returns what to log at warning; it throws when it
+    /// cannot open or read. `describe` words a failure for the log; `again` names the retry ("opening
+    /// the GPS on /dev/ttyAMA0"); `waiting` is the device's place on the status line.
     static func run(clock: SessionClock, backoff initial: RestartBackoff, logger: Logger, again: String,
+                    waiting: DeviceWaits.Entry? = nil,
                     describe: (any Error) -> String,
                     session: (_ opened: () -> Void) async throws -> String) async {
         var backoff = initial
         var lastProblem: String?
+        defer { waiting?.ready() }  // a stopped feed waits for nothing
         while !Task.isCancelled {
             let started = clock.elapsed
+            var repeated = false
             do {
-                let ended = try await session { lastProblem = nil }
+                let ended = try await session {
+                    lastProblem = nil
+                    waiting?.ready()
+                }
                 if Task.isCancelled { return }
                 logger.warning("\(ended)")
             } catch {
                 if Task.isCancelled { return }
                 let problem = describe(error)
-                if problem == lastProblem { logger.debug("still: \(problem)") } else { logger.error("\(problem)") }
+                repeated = problem == lastProblem
+                if repeated { logger.debug("still: \(problem)") } else { logger.error("\(problem)") }
                 lastProblem = problem
+                waiting?.waiting(DeviceWaits.brief(error))
             }
             let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
-            logger.info("\(again) again in \(SupervisedService.format(delay))")
+            logger.log(level: repeated ? .debug : .info, "\(again) again in \(SupervisedService.format(delay))")
             do { try await clock.sleep(for: delay) } catch { return }
         }
     }

@@ -14,14 +14,18 @@ public struct SerialGPSFeed: Sendable {
     private let clock: SessionClock
     private let logger: Logger
     private let backoff: RestartBackoff
+    /// The GPS's place on the status line's "waiting for:" list while it cannot be opened.
+    private let waiting: DeviceWaits.Entry?
 
     public init(device: String, baud: Int, clock: SessionClock, logger: Logger,
-                backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60))) {
+                backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60)),
+                waiting: DeviceWaits.Entry? = nil) {
         self.device = device
         self.baud = baud
         self.clock = clock
         self.logger = logger
         self.backoff = backoff
+        self.waiting = waiting
         (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
     }
 
@@ -29,7 +33,7 @@ public struct SerialGPSFeed: Sendable {
 
     /// Opens the device, delivers fixes, and reopens after every loss until cancelled.
     public func run() async {
-        await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "opening the GPS on \(device)",
+        await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "opening the GPS on \(device)", waiting: waiting,
                              describe: { "GPS: \($0)" }) { opened in
             let port = try SerialPort(path: device, baud: baud)
             defer { port.close() }

@@ -8,20 +8,29 @@ import Synchronization
 /// controller late, rfkill unblocks it) or be missing altogether. Building the L2CAP connector needs
 /// the adapter's address, so each attempt without an adapter fails with the adapter's own error,
 /// which `BeltActor` logs before trying again with its backoff, and the rest of the appliance runs.
+/// Until the adapter is there it is on the status line's "waiting for:" list (`waiting`).
 final class DeferredGATTConnector: GATTConnector {
     private let build: @Sendable () throws -> any GATTConnector
     private let built = Mutex<(any GATTConnector)?>(nil)
+    private let waiting: DeviceWaits.Entry?
 
-    init(build: @escaping @Sendable () throws -> any GATTConnector) {
+    init(waiting: DeviceWaits.Entry? = nil, build: @escaping @Sendable () throws -> any GATTConnector) {
         self.build = build
+        self.waiting = waiting
     }
 
     func connect() async throws -> any GATTClient {
         let connector = try built.withLock { cached -> any GATTConnector in
             if let cached { return cached }
-            let made = try build()
-            cached = made
-            return made
+            do {
+                let made = try build()
+                cached = made
+                waiting?.ready()
+                return made
+            } catch {
+                waiting?.waiting(DeviceWaits.brief(error))
+                throw error
+            }
         }
         return try await connector.connect()
     }
