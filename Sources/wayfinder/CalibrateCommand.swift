@@ -195,7 +195,7 @@ struct CalibrateCompass: AsyncParsableCommand {
             throw ExitCode.failure
         }
         do {
-            try store.save(calibration)
+            if let warning = try store.save(calibration) { printError("wayfinder calibrate compass: warning: \(warning)") }
         } catch {
             report(calibration, session: session, stored: false, problem: "cannot store it: \(error)")
             throw ExitCode(73)  // EX_CANTCREAT

@@ -122,7 +122,9 @@ struct PairCommand: AsyncParsableCommand {
                        + "pairing or bonding, switch it on, then run this again.")
             throw ExitCode(1)
         }
-        do { try store.save(bond, adapter: local.address) } catch {
+        do {
+            if let warning = try store.save(bond, adapter: local.address) { printError("wayfinder pair: warning: \(warning)") }
+        } catch {
             printError("wayfinder pair: paired with \(outcome.peer), but \(error). The bond lasts until the next reboot.")
             throw ExitCode(1)
         }
@@ -210,7 +212,11 @@ struct PairCommand: AsyncParsableCommand {
         }
         var removedBond = false
         do {
-            if let address = peers.first?.address { removedBond = try store.remove(peer: address, adapter: local.address) }
+            if let address = peers.first?.address {
+                let removal = try store.remove(peer: address, adapter: local.address)
+                removedBond = removal.removed
+                if let warning = removal.notDurable { printError("wayfinder pair: warning: \(warning)") }
+            }
         } catch {
             printError("wayfinder pair: \(error)")
             throw ExitCode(1)

@@ -167,8 +167,11 @@ struct RecordCommand: AsyncParsableCommand {
         // The file last before starting: every check that can refuse the session has passed, so a
         // refused session leaves no empty file behind.
         let directory = dataDirectory ?? "\(configuration?.stateDirectory ?? "/var/lib/wayfinder")/samples"
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            fail("cannot create the data directory \(directory): \(error)", 73)
+        // Created private (0700) like the state directory it usually sits in; an existing one is kept as it is.
+        if !FileManager.default.fileExists(atPath: directory) {
+            do { _ = try PrivateDirectory.prepare(directory) } catch {
+                fail("cannot create the data directory \(directory): \(error)", 73)
+            }
         }
         let started = Date()
         let header = RecordingHeader(

@@ -50,4 +50,17 @@ final class AppendOnlyFileTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "header\nline\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["session.jsonl"])
     }
+
+    func testACreatedFileIsMode0600WhateverTheUmask() throws {
+        let directory = temporaryDirectory()
+        let previous = umask(0o277)
+        defer { umask(previous) }
+        _ = try AppendOnlyFile(creating: "\(directory)/empty.jsonl")
+        _ = try AppendOnlyFile(creating: "\(directory)/headed.jsonl", initialContent: Array("header\n".utf8))
+        for name in ["empty.jsonl", "headed.jsonl"] {
+            var info = stat()
+            XCTAssertEqual(stat("\(directory)/\(name)", &info), 0)
+            XCTAssertEqual(info.st_mode & 0o7777, 0o600, name)
+        }
+    }
 }

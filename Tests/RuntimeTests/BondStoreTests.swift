@@ -57,8 +57,8 @@ final class BondStoreTests: XCTestCase {
     func testRemoveSaysWhetherThereWasABond() throws {
         let store = BondStore(stateDirectory: directory)
         try store.save(Bond(peer: Self.belt, longTermKeys: [Self.key]), adapter: adapter)
-        XCTAssertTrue(try store.remove(peer: Self.belt.address, adapter: adapter))
-        XCTAssertFalse(try store.remove(peer: Self.belt.address, adapter: adapter))
+        XCTAssertTrue(try store.remove(peer: Self.belt.address, adapter: adapter).removed)
+        XCTAssertFalse(try store.remove(peer: Self.belt.address, adapter: adapter).removed)
         XCTAssertEqual(try store.bonds(adapter: adapter), [])
     }
 

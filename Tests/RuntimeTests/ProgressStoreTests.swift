@@ -60,4 +60,21 @@ final class ProgressStoreTests: XCTestCase {
             .map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }.sorted()
         XCTAssertEqual(kept, ["garbage one", "garbage two"])
     }
+
+    func testASavedProgressIsMode0600() throws {
+        let store = ProgressStore(directory: directory)
+        try store.save(RouteProgress(routeIdentity: "abc"))
+        var info = stat()
+        XCTAssertEqual(stat(store.path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o600)
+    }
+
+    func testAFailedDirectorySyncIsAWarningAndTheProgressIsSaved() throws {
+        let store = ProgressStore(directory: directory, syncDirectory: { _ in errno = EIO; return -1 })
+        let progress = RouteProgress(routeIdentity: "abc", currentIndex: 2)
+        let warning = try store.save(progress)
+        XCTAssertEqual(warning?.errno, EIO)
+        XCTAssertEqual(warning?.path, store.path)
+        XCTAssertEqual(try store.load(), progress, "the new progress is in place")
+    }
 }

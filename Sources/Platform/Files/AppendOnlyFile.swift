@@ -26,13 +26,22 @@ public final class AppendOnlyFile {
     /// written to a hidden `.NAME.partial-PID` beside it, then linked into place (link(2) fails rather
     /// than replace an existing file). A process killed in between leaves only that hidden file, never
     /// a named file without its first line. The directory is synced so the name survives a power loss.
-    public init(creating path: String, initialContent: [UInt8] = [], permissions: mode_t = 0o644) throws(Failure) {
+    /// The file gets exactly `permissions` (fchmod after the open, whatever the umask): 0600 by
+    /// default, as it lives in the state directory beside the wearer's location history.
+    public init(creating path: String, initialContent: [UInt8] = [], permissions: mode_t = 0o600) throws(Failure) {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
         guard !initialContent.isEmpty else {
             fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, permissions)
             guard fd >= 0 else { throw Failure(path: path, step: "create", errno: errno) }
+            if fchmod(fd, permissions) != 0 {
+                let code = errno
+                _ = systemClose(fd)
+                fd = -1
+                unlink(path)
+                throw Failure(path: path, step: "set the permissions of", errno: code)
+            }
             Self.syncDirectory(directory)
             return
         }
@@ -41,6 +50,7 @@ public final class AppendOnlyFile {
         fd = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw Failure(path: partial, step: "create", errno: errno) }
         do throws(Failure) {
+            if fchmod(fd, permissions) != 0 { throw Failure(path: partial, step: "set the permissions of", errno: errno) }
             try append(initialContent)
             try sync()
         } catch {

@@ -17,14 +17,52 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(Failure) {
+    /// The rename succeeded but the directory could not be synced. The new content is in place (every
+    /// reader sees it), but after a power loss the directory may still name the old file: fsync(2) on
+    /// the file "does not necessarily ensure that the entry in the directory containing the file has
+    /// also reached disk. For that an explicit fsync() on a file descriptor for the directory is also
+    /// needed." Not a failure to write: callers log it as a warning and carry on.
+    public struct NotDurable: Error, Sendable, Equatable, CustomStringConvertible {
+        public let path: String
+        public let directory: String
+        public let errno: Int32
+
+        public init(path: String, directory: String, errno: Int32) {
+            self.path = path
+            self.directory = directory
+            self.errno = errno
+        }
+
+        public var description: String {
+            "\(path) is written, but syncing its directory \(directory) failed (\(String(cString: strerror(errno)))): "
+                + "the new content may not survive a power loss"
+        }
+    }
+
+    /// Syncs an open directory; fsync(2) by default. A parameter so tests can make it fail.
+    public typealias DirectorySync = @Sendable (Int32) -> Int32
+    public static let fsyncDirectory: DirectorySync = { fsync($0) }
+
+    /// Writes `bytes` to `path` atomically. The file gets exactly `permissions` (fchmod after the
+    /// open, so the process's umask cannot widen or narrow it); state files default to 0600 because
+    /// they hold where the wearer walks and the belt's keys.
+    ///
+    /// Throws when the content did not reach `path`; returns `NotDurable` when it did but the
+    /// directory sync failed, nil when everything is on the card.
+    public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o600,
+                             syncDirectory: DirectorySync = fsyncDirectory) throws(Failure) -> NotDurable? {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
-        let temporary = "\(path).tmp-\(getpid())"
+        let temporary = "\(path)\(temporaryMarker)\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw Failure(path: temporary, step: "create", errno: errno) }
+        if fchmod(fd, permissions) != 0 {
+            let e = errno
+            close(fd); unlink(temporary)
+            throw Failure(path: temporary, step: "set the permissions of", errno: e)
+        }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            let n = bytes.withUnsafeBytes { raw in systemWrite(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 let e = errno
@@ -44,10 +82,30 @@ public enum AtomicFile {
             unlink(temporary)
             throw Failure(path: path, step: "rename onto", errno: e)
         }
+        // From here on the content is in place: what fails is only its durability.
         let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dirFD >= 0 else { throw Failure(path: directory, step: "open directory", errno: errno) }
+        guard dirFD >= 0 else { return NotDurable(path: path, directory: directory, errno: errno) }
         defer { close(dirFD) }
-        if fsync(dirFD) != 0 { throw Failure(path: directory, step: "fsync directory", errno: errno) }
+        if syncDirectory(dirFD) != 0 { return NotDurable(path: path, directory: directory, errno: errno) }
+        return nil
+    }
+
+    /// What sits between a file's name and the writer's process id in `write`'s temporary file.
+    public static let temporaryMarker = ".tmp-"
+
+    /// The process id in the name of a temporary file `write` makes (`progress.json.tmp-1234`), nil
+    /// for any other name. A process killed between the create and the rename leaves such a file.
+    public static func temporaryWriter(of name: String) -> Int32? {
+        let bytes = Array(name.utf8), marker = Array(temporaryMarker.utf8)
+        guard bytes.count > marker.count else { return nil }
+        // The last marker, with at least one character of the file's own name before it.
+        guard let at = (1...(bytes.count - marker.count)).reversed().first(where: {
+            bytes[$0..<($0 + marker.count)].elementsEqual(marker)
+        }) else { return nil }
+        let digits = String(decoding: bytes[(at + marker.count)...], as: UTF8.self)
+        guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let pid = Int32(digits), pid > 0 else { return nil }
+        return pid
     }
 
     /// The file's bytes, or nil if it does not exist.

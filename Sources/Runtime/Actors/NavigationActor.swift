@@ -175,7 +175,9 @@ public actor NavigationActor {
     private func save(_ progress: RouteProgress) {
         guard let store else { return }
         do {
-            try store.save(progress)
+            if let warning = try store.save(progress) {
+                logger.warning("route progress saved, but \(warning); navigation goes on")
+            }
         } catch {
             logger.error("could not save route progress to \(store.path): \(error); navigation goes on, but a restart will begin at the last saved waypoint")
         }

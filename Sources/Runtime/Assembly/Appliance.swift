@@ -86,6 +86,8 @@ public struct Appliance: Sendable {
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
 
         let stateDirectory = options.stateDirectory ?? config.stateDirectory
+        // Private before anything is read or written: location history and keys live here.
+        for note in StateDirectory.prepare(stateDirectory) { logger.log(level: note.level, "\(note.message)") }
         let store = ProgressStore(directory: stateDirectory)
         var saved: RouteProgress?
         if !options.freshStart {
@@ -103,11 +105,6 @@ public struct Appliance: Sendable {
             } catch {
                 logger.error("saved progress: \(error); starting the route from its first waypoint")
             }
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
-        } catch {
-            logger.error("cannot create the state directory \(stateDirectory): \(error); route progress will not survive a restart")
         }
         var guidance = RouteGuidance(route: route, parameters: config.guidance, restoring: saved)
         guidance.intensity = config.intensity

@@ -27,26 +27,30 @@ public struct BondStore: Sendable {
         return bonds
     }
 
-    /// Adds `bond`, replacing an older one for the same peer on the same adapter.
-    public func save(_ bond: Bond, adapter: BluetoothAddress) throws(BondStoreError) {
+    /// Adds `bond`, replacing an older one for the same peer on the same adapter. Returns `NotDurable`
+    /// when the file is written but its directory could not be synced (the bond may not survive a
+    /// power loss).
+    @discardableResult
+    public func save(_ bond: Bond, adapter: BluetoothAddress) throws(BondStoreError) -> AtomicFile.NotDurable? {
         var file = try read()
         var entries = file.adapters[adapter.description, default: []]
         entries.removeAll { $0.peer == bond.peer.address.description }
         entries.append(Entry(bond))
         file.adapters[adapter.description] = entries
-        try write(file)
+        return try write(file)
     }
 
-    /// Removes the peer's bond on the adapter; false when there was none.
-    public func remove(peer: BluetoothAddress, adapter: BluetoothAddress) throws(BondStoreError) -> Bool {
+    /// Removes the peer's bond on the adapter: `removed` false when there was none; `notDurable` when
+    /// the file is rewritten but its directory could not be synced.
+    public func remove(peer: BluetoothAddress, adapter: BluetoothAddress) throws(BondStoreError)
+        -> (removed: Bool, notDurable: AtomicFile.NotDurable?) {
         var file = try read()
         var entries = file.adapters[adapter.description, default: []]
         let before = entries.count
         entries.removeAll { $0.peer == peer.description }
-        guard entries.count != before else { return false }
+        guard entries.count != before else { return (false, nil) }
         file.adapters[adapter.description] = entries.isEmpty ? nil : entries
-        try write(file)
-        return true
+        return (true, try write(file))
     }
 
     // MARK: - File
@@ -68,18 +72,19 @@ public struct BondStore: Sendable {
         }
     }
 
-    private func write(_ file: File) throws(BondStoreError) {
+    private func write(_ file: File) throws(BondStoreError) -> AtomicFile.NotDurable? {
         let directory = (path as NSString).deletingLastPathComponent
         if !FileManager.default.fileExists(atPath: directory) {
-            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                throw .unwritable(path: path, reason: "cannot create \(directory): \(error.localizedDescription)")
+            do { _ = try PrivateDirectory.prepare(directory) } catch {
+                throw .unwritable(path: path, reason: "cannot create \(directory): \(error)")
             }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let data: Data
         do { data = try encoder.encode(file) } catch { throw .unwritable(path: path, reason: "\(error)") }
-        do { try AtomicFile.write(Array(data), to: path, permissions: 0o600) } catch {
+        let warning: AtomicFile.NotDurable?
+        do { warning = try AtomicFile.write(Array(data), to: path, permissions: 0o600) } catch {
             throw .unwritable(path: path, reason: error.description)
         }
         // Root writing into the service's state directory: the service (User=wayfinder) must read it.
@@ -87,6 +92,7 @@ public struct BondStore: Sendable {
         if geteuid() == 0, stat(directory, &owner) == 0, owner.st_uid != 0 {
             _ = chown(path, owner.st_uid, owner.st_gid)
         }
+        return warning
     }
 
     /// The file's shape; keys and numbers as hex so the file reads like bluetoothd's `info` files.

@@ -12,14 +12,26 @@ public struct CompassCalibrationStore: Sendable {
         path = directory.hasSuffix("/") ? directory + Self.fileName : "\(directory)/\(Self.fileName)"
     }
 
-    /// Writes the calibration atomically, creating the state directory if it is not there yet
-    /// (`wayfinder calibrate compass` may run before the service ever has).
-    public func save(_ calibration: CompassCalibration) throws {
+    /// Writes the calibration atomically (mode 0600), creating the state directory (0700) if it is not
+    /// there yet (`wayfinder calibrate compass` may run before the service ever has). Returns
+    /// `NotDurable` when the file is in place but its directory could not be synced.
+    @discardableResult
+    public func save(_ calibration: CompassCalibration,
+                     syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) throws -> AtomicFile.NotDurable? {
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
+        var info = stat()
+        if stat(directory.isEmpty ? "." : directory, &info) != 0 {
+            _ = try PrivateDirectory.prepare(directory.isEmpty ? "." : directory)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.write(Array(try encoder.encode(calibration)), to: path)
+        let warning = try AtomicFile.write(Array(try encoder.encode(calibration)), to: path, syncDirectory: syncDirectory)
+        // Root (sudo wayfinder calibrate compass) writing into the service's state directory: the
+        // file is 0600, so it must belong to the service's user for the service to read it.
+        if geteuid() == 0, stat(directory.isEmpty ? "." : directory, &info) == 0, info.st_uid != 0 {
+            _ = chown(path, info.st_uid, info.st_gid)
+        }
+        return warning
     }
 
     /// The stored calibration; nil when there is none. A file that does not decode, or whose matrix

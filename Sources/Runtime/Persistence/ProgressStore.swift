@@ -6,15 +6,20 @@ import Platform
 /// progress, never a torn file.
 public struct ProgressStore: Sendable {
     public let path: String
+    private let syncDirectory: AtomicFile.DirectorySync
 
-    public init(directory: String) {
+    public init(directory: String, syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) {
         path = directory.hasSuffix("/") ? "\(directory)progress.json" : "\(directory)/progress.json"
+        self.syncDirectory = syncDirectory
     }
 
-    public func save(_ progress: RouteProgress) throws {
+    /// Throws when the progress was not written; returns `NotDurable` when it was but may not survive
+    /// a power loss (the caller warns and carries on).
+    @discardableResult
+    public func save(_ progress: RouteProgress) throws -> AtomicFile.NotDurable? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.write(Array(try encoder.encode(progress)), to: path)
+        return try AtomicFile.write(Array(try encoder.encode(progress)), to: path, syncDirectory: syncDirectory)
     }
 
     /// The saved progress; nil when there is none. A file that does not decode is moved aside and

@@ -1,0 +1,78 @@
+import Foundation
+import Glibc
+import Platform
+import XCTest
+
+/// The state directory is the owner's alone: created 0700, and an existing one (with what is in it)
+/// stripped of the group's and others' permissions.
+final class PrivateDirectoryTests: XCTestCase {
+    var root = ""
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "wayfinder-private-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    static func mode(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+    }
+
+    func testAMissingDirectoryIsCreatedWithMode0700WhateverTheUmask() throws {
+        let path = "\(root)/a/b/state"
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let report = try PrivateDirectory.prepare(path)
+        XCTAssertTrue(report.created)
+        XCTAssertEqual(Self.mode(path), 0o700)
+        XCTAssertEqual(report.tightened, [])
+    }
+
+    func testAnExistingOpenDirectoryAndItsFilesAreTightened() throws {
+        let path = "\(root)/state"
+        try FileManager.default.createDirectory(atPath: path + "/tracks", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: path + "/progress.json", contents: Data("{}".utf8))
+        FileManager.default.createFile(atPath: path + "/tracks/walk.gpx", contents: Data("x".utf8))
+        chmod(path, 0o755)
+        chmod(path + "/tracks", 0o750)
+        chmod(path + "/progress.json", 0o644)
+        chmod(path + "/tracks/walk.gpx", 0o640)
+        let report = try PrivateDirectory.prepare(path)
+        XCTAssertFalse(report.created)
+        XCTAssertEqual(Self.mode(path), 0o700)
+        XCTAssertEqual(Self.mode(path + "/tracks"), 0o700)
+        XCTAssertEqual(Self.mode(path + "/progress.json"), 0o600)
+        XCTAssertEqual(Self.mode(path + "/tracks/walk.gpx"), 0o600)
+        XCTAssertEqual(Set(report.tightened), [path, path + "/tracks", path + "/progress.json", path + "/tracks/walk.gpx"])
+    }
+
+    func testAPrivateDirectoryIsLeftAsItIs() throws {
+        let path = "\(root)/state"
+        mkdir(path, 0o700)
+        FileManager.default.createFile(atPath: path + "/progress.json", contents: Data("{}".utf8))
+        chmod(path + "/progress.json", 0o600)
+        let report = try PrivateDirectory.prepare(path)
+        XCTAssertEqual(report, PrivateDirectory.Report())
+    }
+
+    func testASymbolicLinkIsNotFollowed() throws {
+        let path = "\(root)/state"
+        mkdir(path, 0o700)
+        let outside = "\(root)/outside.txt"
+        FileManager.default.createFile(atPath: outside, contents: Data("x".utf8))
+        chmod(outside, 0o644)
+        symlink(outside, path + "/link")
+        _ = try PrivateDirectory.prepare(path)
+        XCTAssertEqual(Self.mode(outside), 0o644, "a file outside the state directory is not ours to change")
+    }
+
+    func testAFileWhereTheDirectoryShouldBeIsAnError() {
+        let path = "\(root)/state"
+        FileManager.default.createFile(atPath: path, contents: Data())
+        XCTAssertThrowsError(try PrivateDirectory.prepare(path))
+    }
+}
