@@ -97,6 +97,7 @@ public struct ConfigurationLoader: Sendable {
             root.issues.report("navigation.heading_source",
                                "\"external\" needs a compass, but [compass] source is \"none\"; set [compass] source (e.g. \"auto\") or use heading_source = \"belt\"")
         }
+        let track = readTrack(root.subtable("track"))
         let buttons = readButtons(root.subtable("buttons"), board: board)
         let gestures = readGestures(root.subtable("gestures"), sensed: touchCaseSettings.sides)
 
@@ -119,7 +120,19 @@ public struct ConfigurationLoader: Sendable {
             buttons: buttons, gestures: gestures, simulation: simulated ? simulation : nil)
         configuration.compassMounting = compassMounting
         configuration.touchCaseSettings = touchCaseSettings
+        configuration.track = track
         return configuration
+    }
+
+    /// `[track]`: whether the walk is recorded and how many walks, and how many days of them, are kept.
+    private func readTrack(_ t: TableReader?) -> TrackSettings {
+        var settings = TrackSettings()
+        guard let t else { return settings }
+        if let v = t.bool("enabled") { settings.enabled = v }
+        if let v = t.int("keep_walks", in: TrackSettings.keepWalksRange, unit: " walks") { settings.keepWalks = v }
+        if let v = t.int("keep_days", in: TrackSettings.keepDaysRange, unit: " days") { settings.keepDays = v }
+        t.rejectUnknownKeys()
+        return settings
     }
 
     private func readDevice(_ t: TableReader?, defaults: DeviceSelection) -> DeviceSelection {

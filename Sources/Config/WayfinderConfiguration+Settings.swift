@@ -63,6 +63,11 @@ extension WayfinderConfiguration {
             .init("board", Render.string(board.id), .restart),
             .init("state_directory", Render.string(stateDirectory), .restart),
             .init("route.autostart", autostart ? "true" : "false", .restart),
+            // The track file is chosen and old walks are deleted at start: a reload that changed
+            // these would otherwise delete files in the middle of a walk.
+            .init("track.enabled", track.enabled ? "true" : "false", .restart),
+            .init("track.keep_walks", "\(track.keepWalks)", .restart),
+            .init("track.keep_days", "\(track.keepDays)", .restart),
         ]
         s += Self.device(belt, "devices.belt")
         s += Self.device(touchCase, "devices.touch_case")

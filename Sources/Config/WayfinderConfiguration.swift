@@ -30,6 +30,8 @@ public struct WayfinderConfiguration: Sendable {
     public var intensity: Int
     public var buttons: ButtonConfiguration
     public var gestures: GestureCommandMap
+    /// `[track]`: recording the walked track and how long it is kept.
+    public var track = TrackSettings()
     /// Present exactly when the board is simulated.
     public var simulation: SimulationConfiguration?
 

@@ -29,6 +29,7 @@ struct ConfigCommand: ParsableCommand {
                     let t = c.touchCaseSettings
                     print("  touch case \(t.sides.map(\.rawValue).sorted().joined(separator: "+")), \(t.touchesPerSide) per side, power saving \(t.powerSaving ? "on" : "off")")
                 }
+                print("  track      \(c.track.summary)")
                 if let s = c.simulation { print("  simulation \(s.acceleration)×, \(s.events.count) scripted events") }
             } catch {
                 printError("\(error)")

@@ -4,8 +4,8 @@ import WayfinderTestKit
 import XCTest
 
 /// The wearer pulls the battery: the process is killed with SIGKILL (no graceful stop) at several
-/// points of a simulated walk. Each restart resumes at the waypoint saved on disk, and the track file
-/// parses every time.
+/// points of a simulated walk. Each restart resumes at the waypoint saved on disk, keeps appending to
+/// the walk's own track file (tracks/current.json names it), and that file parses every time.
 final class PowerLossTests: XCTestCase {
     func testKilledAtManyPointsTheWalkResumesWhereItWasAndTheTrackParses() throws {
         let state = NSTemporaryDirectory() + "wayfinder-powerloss-\(UUID().uuidString)"
@@ -26,6 +26,7 @@ final class PowerLossTests: XCTestCase {
             let log = output.finish() + errors.finish()
 
             // This run resumed at the waypoint the previous run had saved.
+            let resumed = log.contains("resuming the route at waypoint")
             if round > 0, let expected = lastSavedIndex {
                 let line = log.split(separator: "\n").first { $0.contains("resuming the route at waypoint") }
                 XCTAssertNotNil(line, "round \(round): no resume line in\n\(log.prefix(2000))")
@@ -34,9 +35,12 @@ final class PowerLossTests: XCTestCase {
             }
             lastSavedIndex = Self.savedIndex(state)
 
-            // The track parses after the kill.
-            let track = try Data(contentsOf: URL(fileURLWithPath: state + "/track.gpx"))
-            let route = try GPXParser.parse(data: track, source: "track.gpx")
+            // The walk's track parses after the kill; a resumed walk is still in the same file.
+            let current = try XCTUnwrap(Self.currentTrack(state), "round \(round): no tracks/current.json")
+            if resumed, let lastTrack { XCTAssertEqual(current, lastTrack, "round \(round): a resumed walk starts a new track file") }
+            lastTrack = current
+            let track = try Data(contentsOf: URL(fileURLWithPath: state + "/tracks/" + current))
+            let route = try GPXParser.parse(data: track, source: current)
             XCTAssertGreaterThan(route.waypoints.count, 0, "round \(round)")
         }
         // A round that reached the destination makes the next one start afresh; most rounds resume.
@@ -44,6 +48,14 @@ final class PowerLossTests: XCTestCase {
     }
 
     var lastSavedIndex: Int?
+    var lastTrack: String?
+
+    /// The current walk's track file name, from tracks/current.json.
+    static func currentTrack(_ state: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: state + "/tracks/current.json"),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object["file"] as? String
+    }
 
     /// The waypoint index in progress.json, nil when there is none (a destination reached restarts at 0).
     static func savedIndex(_ state: String) -> Int? {

@@ -14,6 +14,12 @@ public enum GPXTrackFormat {
         """
     }
 
+    /// The first bytes of every header we write: how a track file of ours is told from any other.
+    public static let headerPrefix = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"wayfinder\""
+
+    /// Opens a segment; a torn file with no complete point is cut back to just after it.
+    public static let segmentStart = "<trkseg>\n"
+
     /// Ends the document; always the last bytes of a track file.
     public static let footer = "</trkseg></trk></gpx>\n"
 
@@ -41,6 +47,18 @@ public enum GPXTrackFormat {
 
     static func iso8601(_ seconds: Double) -> String {
         timeStyle.format(Date(timeIntervalSince1970: seconds))
+    }
+
+    /// The track's `<name>` from the first bytes of a file we wrote (the header carries it), unescaped;
+    /// nil when the bytes hold no complete name element.
+    public static func trackName(inHead head: [UInt8]) -> String? {
+        let open = Array("<trk><name>".utf8), close = Array("</name>".utf8)
+        guard let start = GPXTrackTail.firstEnd(of: open, in: head) else { return nil }
+        let rest = Array(head[start...])
+        guard let stop = GPXTrackTail.firstEnd(of: close, in: rest) else { return nil }
+        let text = String(decoding: rest[..<(stop - close.count)], as: UTF8.self)
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     static func escaped(_ text: String) -> String {

@@ -90,6 +90,7 @@ public struct Appliance: Sendable {
         for note in StateDirectory.prepare(stateDirectory) { logger.log(level: note.level, "\(note.message)") }
         let store = ProgressStore(directory: stateDirectory)
         var saved: RouteProgress?
+        var resuming = false
         if !options.freshStart {
             do {
                 saved = try store.load()
@@ -100,6 +101,7 @@ public struct Appliance: Sendable {
                 } else if let saved, !saved.resumes(on: route) {
                     logger.error("saved progress names waypoint index \(saved.currentIndex), which this route of \(route.waypoints.count) waypoints does not have; starting from its first waypoint (\(store.path))")
                 } else if let saved {
+                    resuming = true
                     logger.notice("resuming the route at waypoint \(saved.currentIndex + 1)/\(route.waypoints.count) from \(store.path)")
                 }
             } catch {
@@ -108,13 +110,10 @@ public struct Appliance: Sendable {
         }
         var guidance = RouteGuidance(route: route, parameters: config.guidance, restoring: saved)
         guidance.intensity = config.intensity
-        var track: TrackFile?
-        do {
-            track = try TrackFile(directory: stateDirectory, routeName: route.name ?? "walk")
-            for note in track?.notes ?? [] { logger.warning("\(note)") }
-        } catch {
-            logger.error("\(error); the walk is not recorded, navigation goes on")
-        }
+        // The same walk resumed keeps its track file; a new walk starts one (TrackArchive).
+        let tracks = TrackArchive.start(stateDirectory: stateDirectory, route: route, resuming: resuming, settings: config.track)
+        for note in tracks.notes { logger.log(level: note.level, "\(note.message)") }
+        let track = tracks.track
 
         // Navigation's state, for the touch case's power saving.
         let (navigationStateStream, navigationStates) = AsyncStream<NavigationState>.makeStream(bufferingPolicy: .bufferingNewest(8))

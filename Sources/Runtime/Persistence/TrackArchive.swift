@@ -1,0 +1,245 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Config
+import Foundation
+import Navigation
+import Platform
+
+/// The walked tracks: one GPX file per walk in `tracks/` of the state directory, a location history
+/// kept within `[track] keep_walks` and `keep_days`.
+///
+/// Which file is the current walk's: `tracks/current.json`, written atomically, names it and the route
+/// it belongs to. A start that resumes the saved progress (the same route, not finished, no `--fresh`)
+/// keeps appending to the file it names, if it belongs to this route; any other start begins a new
+/// file and points `current.json` at it before creating it, so a kill in between leaves a pointer to a
+/// file the next start creates under the same name. The pointer is separate from `progress.json`
+/// because progress is saved by the navigation rules at waypoints, while the file is chosen at start.
+public enum TrackArchive {
+    public static let directoryName = "tracks"
+    public static let pointerName = "current.json"
+    /// The single track of versions before one file per walk, moved into `tracks/` once.
+    public static let legacyName = "track.gpx"
+
+    /// What the pointer file holds.
+    struct Pointer: Codable, Equatable {
+        var file: String
+        var routeIdentity: String
+    }
+
+    /// The outcome of `start`: the opened track (nil when recording is off or the file cannot be
+    /// opened), and what to log.
+    public struct Start {
+        public var track: TrackFile?
+        public var notes: [StateNote]
+        /// Paths deleted by the retention limits, oldest first.
+        public var deleted: [String]
+    }
+
+    /// Chooses, opens and tidies: moves a legacy `track.gpx` into `tracks/`, removes leftover
+    /// temporary files there, continues the current walk's file when `resuming` (or starts a new one
+    /// named from `now` and the route), then deletes walks beyond the limits. Nothing here stops the
+    /// appliance: a failure is a note, and navigation goes on without a track.
+    public static func start(stateDirectory: String, route: Route, resuming: Bool, settings: TrackSettings,
+                             now: Date = Date(), syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory,
+                             isAlive: (Int32) -> Bool = StateDirectory.processIsAlive,
+                             remove: (String) -> Int32 = { unlink($0) }) -> Start {
+        var notes: [StateNote] = []
+        let directory = "\(stateDirectory)/\(directoryName)"
+        do {
+            try PrivateDirectory.makeSubdirectory(directory)
+        } catch {
+            notes.append(StateNote(.error, "\(error); the walk is not recorded, navigation goes on"))
+            return Start(track: nil, notes: notes, deleted: [])
+        }
+        notes += StateDirectory.removeLeftoverTemporaries(in: directory, isAlive: isAlive)
+        notes += migrateLegacyTrack(stateDirectory: stateDirectory, into: directory)
+
+        var track: TrackFile?
+        var current: String?
+        if settings.enabled {
+            let pointerPath = "\(directory)/\(pointerName)"
+            let pointer = readPointer(pointerPath)
+            if resuming, let pointer, pointer.routeIdentity == route.identity {
+                current = pointer.file
+                notes.append(StateNote(.info, "continuing the walk's track \(directory)/\(pointer.file)"))
+            } else {
+                let name = uniqueName(TrackFileName.name(startedAt: Self.seconds(now), routeName: route.name), in: directory)
+                current = name
+                notes.append(StateNote(.info, "recording this walk's track in \(directory)/\(name)"))
+                notes += writePointer(Pointer(file: name, routeIdentity: route.identity), to: pointerPath, syncDirectory: syncDirectory)
+            }
+            if let current {
+                do {
+                    let file = try TrackFile(path: "\(directory)/\(current)", routeName: route.name ?? "walk", syncDirectory: syncDirectory)
+                    notes += file.notes.map { StateNote(.warning, $0) }
+                    track = file
+                } catch {
+                    notes.append(StateNote(.error, "\(error); the walk is not recorded, navigation goes on"))
+                }
+            }
+        }
+        let (retentionNotes, deleted) = applyRetention(in: directory, current: current, settings: settings, now: now, remove: remove)
+        notes += retentionNotes
+        return Start(track: track, notes: notes, deleted: deleted)
+    }
+
+    // MARK: - Retention
+
+    /// One walk's file as retention sees it.
+    struct Walk: Equatable {
+        var name: String
+        /// Last modification (the last append), seconds since 1970.
+        var modified: Int64
+    }
+
+    /// The walks to delete, oldest first: beyond the newest `keepWalks` (the current one counted), or
+    /// last written more than `keepDays` before `now`; never `current`. A clock behind the files'
+    /// times (a Pi without a real-time clock, before NTP or GPS set it) makes them young, not old.
+    static func expired(_ walks: [Walk], current: String?, keepWalks: Int, keepDays: Int, now: Int64) -> [Walk] {
+        let newestFirst = walks.sorted { ($0.modified, $0.name) > ($1.modified, $1.name) }
+        let maximumAge = Int64(keepDays) * 86_400
+        var result: [Walk] = []
+        for (index, walk) in newestFirst.enumerated() where walk.name != current {
+            let tooMany = keepWalks > 0 && index >= keepWalks
+            let tooOld = keepDays > 0 && isOlder(walk, than: maximumAge, now: now)
+            if tooMany || tooOld { result.append(walk) }
+        }
+        return result.reversed()
+    }
+
+    /// Whether the walk was last written more than `age` seconds before `now` (false when the
+    /// subtraction would overflow: a file time no clock gives).
+    static func isOlder(_ walk: Walk, than age: Int64, now: Int64) -> Bool {
+        let (difference, overflow) = now.subtractingReportingOverflow(walk.modified)
+        return !overflow && difference > age
+    }
+
+    /// Whether a file in `tracks/` is a walk: a `.gpx`, or one moved aside as unreadable.
+    static func isWalk(_ name: String) -> Bool {
+        !name.hasPrefix(".") && (name.hasSuffix(TrackFileName.fileExtension) || name.contains(".gpx.unreadable-"))
+    }
+
+    /// Deletes what `expired` names (`remove` is unlink(2); a parameter so tests can make it fail).
+    static func applyRetention(in directory: String, current: String?, settings: TrackSettings, now: Date,
+                               remove: (String) -> Int32) -> ([StateNote], [String]) {
+        guard settings.keepWalks > 0 || settings.keepDays > 0 else { return ([], []) }
+        var walks: [Walk] = []
+        for name in PrivateDirectory.entries(of: directory) where isWalk(name) {
+            var info = stat()
+            guard lstat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            walks.append(Walk(name: name, modified: Int64(info.st_mtim.tv_sec)))
+        }
+        var notes: [StateNote] = []
+        var deleted: [String] = []
+        let nowSeconds = seconds(now)
+        let expired = expired(walks, current: current, keepWalks: settings.keepWalks, keepDays: settings.keepDays, now: nowSeconds)
+        let keptCount = walks.count - expired.count
+        for walk in expired {
+            let path = "\(directory)/\(walk.name)"
+            let why = settings.keepDays > 0 && isOlder(walk, than: Int64(settings.keepDays) * 86_400, now: nowSeconds)
+                ? "last written more than \(settings.keepDays) days ago ([track] keep_days)"
+                : "beyond the newest \(settings.keepWalks) walks ([track] keep_walks)"
+            if remove(path) == 0 {
+                deleted.append(path)
+                notes.append(StateNote(.info, "deleted the track of an old walk, \(why): \(path)"))
+            } else {
+                notes.append(StateNote(.warning, "cannot delete the old track \(path): \(String(cString: strerror(errno))); it is kept"))
+            }
+        }
+        if !deleted.isEmpty {
+            syncDirectory(directory)
+            notes.append(StateNote(.info, "\(keptCount) walk\(keptCount == 1 ? "" : "s") kept in \(directory)"))
+        }
+        return (notes, deleted)
+    }
+
+    // MARK: - Current walk
+
+    static func readPointer(_ path: String) -> Pointer? {
+        guard let bytes = try? AtomicFile.read(path),
+              let pointer = try? JSONDecoder().decode(Pointer.self, from: Data(bytes)),
+              isSafeName(pointer.file) else { return nil }
+        return pointer
+    }
+
+    /// A name the pointer may hold: a plain `.gpx` file name, never a path out of `tracks/`.
+    static func isSafeName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 255 && !name.contains("/") && !name.hasPrefix(".")
+            && name.hasSuffix(TrackFileName.fileExtension) && !name.contains("\0")
+    }
+
+    static func writePointer(_ pointer: Pointer, to path: String, syncDirectory: @escaping AtomicFile.DirectorySync) -> [StateNote] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        do {
+            let data = try encoder.encode(pointer)
+            if let warning = try AtomicFile.write(Array(data), to: path, syncDirectory: syncDirectory) {
+                return [StateNote(.warning, "\(warning); after one, a resumed walk may start a new track file")]
+            }
+            return []
+        } catch {
+            return [StateNote(.warning, "cannot record the current walk's track in \(path): \(error); a restart will start a new track file")]
+        }
+    }
+
+    /// `name`, or `name` with `-2`, `-3`, … before `.gpx` when a walk of the same minute has it.
+    static func uniqueName(_ name: String, in directory: String) -> String {
+        let stem = String(name.dropLast(TrackFileName.fileExtension.count))
+        var candidate = name
+        var attempt = 1
+        while access("\(directory)/\(candidate)", F_OK) == 0, attempt < 10_000 {
+            attempt += 1
+            candidate = "\(stem)-\(attempt)\(TrackFileName.fileExtension)"
+        }
+        return candidate
+    }
+
+    // MARK: - Legacy
+
+    /// Moves the single `track.gpx` of older versions (every walk in one file) into `tracks/`, named
+    /// from its last modification and its `<name>`, so retention treats it as one old walk. A file that
+    /// is not ours is moved aside in place, as older versions did.
+    static func migrateLegacyTrack(stateDirectory: String, into directory: String) -> [StateNote] {
+        let legacy = "\(stateDirectory)/\(legacyName)"
+        var info = stat()
+        guard lstat(legacy, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return [] }
+        let fd = open(legacy, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return [StateNote(.warning, "cannot read \(legacy) to move it into \(directory): \(String(cString: strerror(errno)))")]
+        }
+        let head = TrackFile.read(fd, count: min(Int(info.st_size), 4096), at: 0) ?? []
+        close(fd)
+        guard head.starts(with: Array(GPXTrackFormat.headerPrefix.utf8)) else {
+            do {
+                let aside = try AtomicFile.moveAside(legacy)
+                return [StateNote(.warning, "\(legacy) is not a track this program wrote; moved aside to \(aside)")]
+            } catch {
+                return [StateNote(.warning, "\(legacy) is not a track this program wrote and \(error)")]
+            }
+        }
+        let name = uniqueName(TrackFileName.name(startedAt: Int64(info.st_mtim.tv_sec),
+                                                 routeName: GPXTrackFormat.trackName(inHead: head)), in: directory)
+        let target = "\(directory)/\(name)"
+        guard rename(legacy, target) == 0 else {
+            return [StateNote(.warning, "cannot move \(legacy) to \(target): \(String(cString: strerror(errno))); it stays where it is")]
+        }
+        syncDirectory(directory)
+        syncDirectory(stateDirectory)
+        return [StateNote(.notice, "moved the track of earlier walks, \(legacy), to \(target): tracks are now one file per walk")]
+    }
+
+    private static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+
+    /// Whole seconds since 1970 of a date, clamped: `Int64(Double)` only on a finite value in range.
+    static func seconds(_ date: Date) -> Int64 {
+        let t = date.timeIntervalSince1970
+        guard t.isFinite else { return 0 }
+        return Int64(min(max(t, -9e15), 9e15).rounded(.down))
+    }
+}
