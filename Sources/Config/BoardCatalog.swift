@@ -78,14 +78,10 @@ public struct BoardCatalog: Sendable {
     static func parse(text: String, id: String, path: String, issues outer: IssueCollector) -> BoardDefinition? {
         let issues = IssueCollector(file: path, text: text)
         let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            outer.appendAll(from: [ConfigIssue(file: path, line: error.source.begin.line, column: error.source.begin.column,
-                                               keyPath: "", message: "TOML syntax error: \(error.description)")])
-            return nil
-        } catch {
-            outer.appendAll(from: [ConfigIssue(file: path, keyPath: "", message: "cannot parse: \(error)")])
+        switch TOMLText.table(text, file: path) {
+        case .success(let parsed): table = parsed
+        case .failure(let error):
+            outer.appendAll(from: error.issues)
             return nil
         }
         let root = TableReader(table: table, path: "", issues: issues)

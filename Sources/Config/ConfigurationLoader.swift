@@ -28,14 +28,9 @@ public struct ConfigurationLoader: Sendable {
 
     public func load(text: String, path: String) throws(ConfigError) -> WayfinderConfiguration {
         let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(issues: [ConfigIssue(file: path, line: error.source.begin.line,
-                                                   column: error.source.begin.column, keyPath: "",
-                                                   message: "TOML syntax error: \(error.description)")])
-        } catch {
-            throw ConfigError(issues: [ConfigIssue(file: path, keyPath: "", message: "cannot parse: \(error)")])
+        switch TOMLText.table(text, file: path) {
+        case .success(let parsed): table = parsed
+        case .failure(let error): throw error
         }
         let issues = IssueCollector(file: path, text: text)
         let config = read(TableReader(table: table, path: "", issues: issues), path: path)
@@ -256,7 +251,9 @@ public struct ConfigurationLoader: Sendable {
         var p = GuidanceParameters(declinationFromModel: true)
         var intensity = 60
         guard let t else { return (p, intensity) }
-        if let s = t.choice("heading_source", HeadingSource.allCases.map(\.rawValue)) { p.headingSource = HeadingSource(rawValue: s)! }
+        if let s = t.choice("heading_source", HeadingSource.allCases.map(\.rawValue)), let source = HeadingSource(rawValue: s) {
+            p.headingSource = source
+        }
         if let v = t.double("arrival_radius_m", in: 2...500, unit: " m") { p.arrivalRadius = v }
         if let v = t.double("min_direction_change_deg", in: 1...90, unit: "°") { p.minimumDirectionChange = v }
         if let v = t.double("refresh_interval_s", in: 1...600, unit: " s") { p.refreshInterval = .seconds(v) }
