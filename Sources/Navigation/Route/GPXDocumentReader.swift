@@ -63,6 +63,9 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
     /// Parses the whole document; returns the first problem, or nil when the
     /// point lists are complete.
     func read() -> GPXError? {
+        if let encoding = Self.unsupportedEncoding(of: data) {
+            return GPXError(source: source, line: 1, reason: .unsupportedEncoding(encoding))
+        }
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
@@ -315,5 +318,31 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         default: return "XML error \(code)"
         }
         return "\(words), XML error \(code)"
+    }
+
+    /// The encoding a file is in when it is not UTF-8 (its ASCII subset, or ISO-8859-1); nil otherwise.
+    ///
+    /// Only those reach the XML parser. libxml2 2.9.14 (Debian 12), under Foundation's XMLParser,
+    /// crashes with a segmentation fault on some documents in other encodings (one declaring
+    /// `encoding="EBCDIC-US"` is enough), and it switches encoding on the first bytes alone (UTF-16,
+    /// UCS-4 and EBCDIC by their byte patterns; XML 1.0 Appendix F). GPX from route planners is UTF-8.
+    static func unsupportedEncoding(of data: Data) -> String? {
+        var bytes = data.prefix(256)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16 (byte order mark)" }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+        guard first == UInt8(ascii: "<"), !bytes.prefix(4).contains(0) else {
+            return first == 0 || bytes.prefix(4).contains(0) ? "UTF-16 or UCS-4" : nil
+        }
+        // <?xml version="1.0" encoding="…"?>: the declaration is ASCII by definition (XML 1.0 §4.3.3).
+        let head = String(decoding: bytes, as: UTF8.self)
+        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
+              let key = head.range(of: "encoding", range: head.startIndex..<end.lowerBound) else { return nil }
+        let rest = head[key.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let name = rest.dropFirst().prefix { $0 != quote }
+        // ISO-8859-1 is converted by libxml2 itself, without iconv, and older GPS tools write it.
+        let accepted = ["utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin1", "latin-1"]
+        return accepted.contains(name.lowercased()) ? nil : String(name)
     }
 }

@@ -11,6 +11,8 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         case unreadable(detail: String)
         /// The bytes are not well-formed XML; `detail` is the XML parser's complaint.
         case notXML(detail: String)
+        /// Not UTF-8: another declared encoding, or bytes that are not ASCII-compatible.
+        case unsupportedEncoding(String)
         /// Well-formed XML whose root element is not `<gpx>`.
         case notGPX(rootElement: String)
         /// A `<gpx>` root in a namespace other than GPX 1.1 or 1.0.
@@ -62,6 +64,9 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         case .notXML(let detail):
             return "is not a well-formed XML file (\(detail)). "
                 + "Export the route again as GPX 1.1 from the route planner."
+        case .unsupportedEncoding(let encoding):
+            return "is encoded as \(Self.clip(encoding)), not UTF-8. Export the route again as GPX 1.1 in UTF-8 "
+                + "(route planners do by default), or convert it, e.g. iconv -f ENCODING -t UTF-8."
         case .notGPX(let root):
             return "the root element is <\(Self.clip(root))>, not <gpx>, so this is not a GPX file. "
                 + "Export the route as GPX 1.1 (or 1.0) from the route planner."
