@@ -88,10 +88,10 @@ public struct TouchCaseSession: Sendable {
         guard state == .discovering else { return [] }
         touchCharacteristics = FuffrGATT.touchCharacteristics.filter(characteristics.contains)
         guard characteristics.contains(FuffrGATT.enabler) else {
-            return fail("no enable characteristic FFF1 in service FFF0: not a Fuffr case")
+            return fail("no enable characteristic FFF1 in service FFF0: not a Fuffr case", now: now)
         }
         guard !touchCharacteristics.isEmpty else {
-            return fail("no touch characteristic (FFF2–FFF6) in service FFF0: not a Fuffr case")
+            return fail("no touch characteristic (FFF2–FFF6) in service FFF0: not a Fuffr case", now: now)
         }
         return startSequence(now: now)
     }
@@ -136,7 +136,7 @@ public struct TouchCaseSession: Sendable {
     /// end the link, and the owner reconnects, which runs the sequence afresh.
     public mutating func failed(_ operation: TouchCaseOperation, reason: String, now: Duration) -> [Output] {
         guard pending.contains(operation) else { return [] }
-        return fail("\(operation) failed: \(reason)")
+        return fail("\(operation) failed: \(reason)", now: now)
     }
 
     // MARK: Input
@@ -194,9 +194,13 @@ public struct TouchCaseSession: Sendable {
         return out
     }
 
-    private mutating func fail(_ why: String) -> [Output] {
+    /// The link cannot be used: live touches are cancelled now, as when it is lost. Left tracked,
+    /// they would end by silence 200 ms later, after the session already said it was not connected.
+    private mutating func fail(_ why: String, now: Duration) -> [Output] {
+        var out: [Output] = []
+        tracker.cancelAll(now: now, into: &out)
         resetLink()
-        return [.failed(why)] + transition(to: .notConnected)
+        return out + [.failed(why)] + transition(to: .notConnected)
     }
 
     private mutating func resetLink() {

@@ -104,4 +104,31 @@ final class TouchLifecycleTests: XCTestCase {
         XCTAssertEqual(out.touches.map(\.time), [.milliseconds(90), .milliseconds(90)])
         XCTAssertEqual(out.deliveries.map(\.kind), [.ended, .ended], "FuffrLib's observers hear a disconnect as ended")
     }
+
+    /// A failed operation makes the link unusable: live touches are cancelled then, before the state
+    /// change, not ended by silence 200 ms after the session said it was not connected (found by the
+    /// fuffr-touch fuzz target).
+    func testAFailedOperationCancelsEveryLiveTouchBeforeItSaysNotConnected() {
+        var session = TouchCaseSession.ready(touchesPerSide: 1)
+        func operations(_ out: [TouchCaseSession.Output]) -> [TouchCaseOperation] {
+            out.compactMap { if case .perform(let operation) = $0 { operation } else { nil } }
+        }
+        // A second reconfiguration queues its sequence behind the first: once the first one's last
+        // write lands, touches decode while the second sequence is still pending.
+        guard let two = TouchEnableCommand(sides: .all, touchesPerSide: 2),
+              let three = TouchEnableCommand(sides: .all, touchesPerSide: 3) else { return XCTFail("no command") }
+        let first = operations(session.configure(two, now: .milliseconds(10)))
+        let second = operations(session.configure(three, now: .milliseconds(11)))
+        for operation in first { _ = session.completed(operation, now: .milliseconds(12)) }
+        XCTAssertEqual(session.feed([down(2, 10, 10)], at: 20).touches.map(\.phase), [.began])
+        let out = session.failed(second[0], reason: "ATT error", now: .milliseconds(30))
+        XCTAssertEqual(out.touches.map(\.phase), [.cancelled])
+        XCTAssertEqual(out.touches.map(\.time), [.milliseconds(30)])
+        guard let failedAt = out.firstIndex(where: { if case .failed = $0 { true } else { false } }),
+              let touchAt = out.firstIndex(where: { if case .touch = $0 { true } else { false } }) else {
+            return XCTFail("\(out)")
+        }
+        XCTAssertLessThan(touchAt, failedAt)
+        XCTAssertEqual(session.tick(now: .seconds(1)).touches, [], "nothing is left to end by silence")
+    }
 }
