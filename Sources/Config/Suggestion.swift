@@ -13,7 +13,7 @@ public enum Suggestion {
             let distance = editDistance(lowered, candidate.lowercased())
             let limit = max(1, min(3, candidate.count / 3))
             guard distance <= limit else { continue }
-            if best == nil || distance < best!.1 { best = (candidate, distance) }
+            if distance < best?.1 ?? .max { best = (candidate, distance) }
         }
         return best?.0
     }

@@ -48,4 +48,14 @@ final class CompassCalibrationStoreTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: store.path))
         }
     }
+
+    /// A hand-edited matrix of the wrong shape is refused with the key and the reason, not as "not JSON".
+    func testASoftIronMatrixOfTheWrongShapeIsRefusedWithTheKeyNamed() throws {
+        let store = CompassCalibrationStore(directory: directory)
+        let text = #"{"model":"ellipse","offset":{"x":1,"y":2,"z":0},"softIron":[[1,0]],"fieldStrength":20,"unit":"uT","quality":{"samples":90,"relativeSpread":0.01,"coverageDegrees":360}}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
+        XCTAssertThrowsError(try store.load()) { error in
+            XCTAssertTrue("\(error)".contains("\"softIron\": a 3×3 matrix needs 3 rows of 3 numbers"), "\(error)")
+        }
+    }
 }

@@ -30,9 +30,14 @@ extension ATTPDU {
             default: throw .invalidField(op, "format \(p[0]) is neither 1 nor 2")
             }
             let records = try Self.records(p.dropFirst(), size: 2 + uuidSize, op: op, total: bytes.count)
-            self = .findInformationResponse(records.map {
-                ATTHandleUUID(handle: $0.u16(0), uuid: BLEUUID(littleEndian: $0.dropFirst(2))!)
-            })
+            var found: [ATTHandleUUID] = []
+            for record in records {
+                guard let uuid = BLEUUID(littleEndian: record.dropFirst(2)) else {
+                    throw .invalidField(op, "a UUID of \(record.count - 2) bytes")
+                }
+                found.append(ATTHandleUUID(handle: record.u16(0), uuid: uuid))
+            }
+            self = .findInformationResponse(found)
         case .findByTypeValueRequest:
             try need(6, exact: false)
             self = .findByTypeValueRequest(p.range(0), type: p.u16(4), value: Array(p.dropFirst(6)))
@@ -41,7 +46,7 @@ extension ATTPDU {
             self = .findByTypeValueResponse(records.map { $0.range(0) })
         case .readByTypeRequest, .readByGroupTypeRequest:
             guard p.count == 6 || p.count == 20 else { throw .badLength(op, bytes.count) }
-            let type = BLEUUID(littleEndian: p.dropFirst(4))!
+            guard let type = BLEUUID(littleEndian: p.dropFirst(4)) else { throw .badLength(op, bytes.count) }
             self = op == .readByTypeRequest ? .readByTypeRequest(p.range(0), type: type)
                                             : .readByGroupTypeRequest(p.range(0), type: type)
         case .readByTypeResponse:

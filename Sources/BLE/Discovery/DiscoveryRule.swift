@@ -45,7 +45,7 @@ public struct DiscoveryRule: Sendable, Hashable {
     /// (§1 "Caveat"). 2 s window.
     public static let belt = DiscoveryRule(
         nameContains: ["naviGuertel"],
-        serviceUUIDs: [BLEUUID(0xFE51), BLEUUID(string: "65333333-A115-11E2-9E9A-0800200CA100")!],
+        serviceUUIDs: [BLEUUID(0xFE51), BLEUUID(high: 0x6533_3333_A115_11E2, low: 0x9E9A_0800_200C_A100)],
         selectionWindow: .seconds(2))
 
     /// Fuffr: name contains "Fuffr" or "Neonode", strongest RSSI within 1 s (fuffr-protocol.md §2, §2.1).

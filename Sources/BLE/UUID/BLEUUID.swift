@@ -28,6 +28,13 @@ public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// A 128-bit UUID written as two 64-bit halves in printed order, for constants:
+    /// `65333333-A115-11E2-9E9A-0800200CA100` is `BLEUUID(high: 0x6533_3333_A115_11E2, low: 0x9E9A_0800_200C_A100)`.
+    public init(high: UInt64, low: UInt64) {
+        bytes = (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
+            + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
+    }
+
     /// From 16 bytes in printed order; nil for any other count.
     public init?(bytes: [UInt8]) {
         guard bytes.count == 16 else { return nil }

@@ -28,7 +28,8 @@ extension FSLibCommandNames {
         }
 
         mutating func string(_ key: String) throws(FSLibCommandError) -> String {
-            guard case .string(let s) = try required(key) else { throw FSLibCommandError("\(key): expected a string, got \(object[key]!)") }
+            let value = try required(key)
+            guard case .string(let s) = value else { throw FSLibCommandError("\(key): expected a string, got \(value)") }
             return s
         }
 
@@ -38,7 +39,8 @@ extension FSLibCommandNames {
         }
 
         mutating func bool(_ key: String) throws(FSLibCommandError) -> Bool {
-            guard case .bool(let b) = try required(key) else { throw FSLibCommandError("\(key): expected true or false, got \(object[key]!)") }
+            let value = try required(key)
+            guard case .bool(let b) = value else { throw FSLibCommandError("\(key): expected true or false, got \(value)") }
             return b
         }
 

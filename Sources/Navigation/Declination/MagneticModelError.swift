@@ -42,7 +42,7 @@ public enum MagneticModelError: Error, Equatable, CustomStringConvertible {
 
     /// A decimal year with three decimals (about 9 hours), enough to see why it was refused.
     private static func format(_ year: Double) -> String {
-        guard year.isFinite else { return "\(year)" }
+        guard year.isFinite, abs(year) < 1e12 else { return "\(year)" }
         let thousandths = Int((year * 1000).rounded())
         let whole = thousandths / 1000, fraction = abs(thousandths % 1000)
         let digits = String(fraction)

@@ -24,6 +24,8 @@ enum GeodesicMath {
 
     /// Sine and cosine of `degrees`, exact at multiples of 90°.
     static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
+        // An infinite angle has no remainder: NaN in, NaN out, never into the Int below.
+        guard degrees.isFinite else { return (.nan, .nan) }
         var reduced = remainder(degrees, 360)            // exact, in [-180, 180]
         let quadrant = Int((reduced / 90).rounded())     // in -2...2
         reduced -= 90 * Double(quadrant)                 // exact (Sterbenz), in [-45, 45]

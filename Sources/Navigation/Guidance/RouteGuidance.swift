@@ -445,10 +445,18 @@ public struct RouteGuidance: Sendable {
         if parameters.headingSource == .external, let heading = lastHeading,
            now - heading.receivedAt < Self.headingTimeout {
             let trueHeading = Declination(degrees: declination).trueBearing(fromMagnetic: heading.magneticDegrees)
-            return (Int(Bearing.normalized(trueBearing - trueHeading).rounded()) % 360, false)
+            return Self.wholeDegrees(trueBearing - trueHeading).map { ($0, false) }
         }
         let magnetic = Declination(degrees: declination).magneticBearing(fromTrue: trueBearing)
-        return (Int(Bearing.normalized(magnetic).rounded()) % 360, true)
+        return Self.wholeDegrees(magnetic).map { ($0, true) }
+    }
+
+    /// A bearing as whole degrees 0..<360; nil when it is not a number (a heading or a position that
+    /// is not finite), so the belt goes silent rather than the conversion trapping.
+    static func wholeDegrees(_ bearing: Double) -> Int? {
+        let normalized = Bearing.normalized(bearing).rounded()
+        guard normalized.isFinite else { return nil }
+        return Int(normalized) % 360
     }
 
     /// Evaluates the World Magnetic Model at a fix when the last evaluation is over a kilometre or an

@@ -170,7 +170,9 @@ public actor GestureActor {
 
     /// Wakes the actor at the pipeline's next timer, when that is sooner than the heartbeat.
     private func scheduleTimer() {
-        guard let due = pipeline?.nextDeadlineMs, due != scheduledTimer else { return }
+        // A deadline that is not a time within reach (none should be; the pipeline's input is
+        // sanitised) is not scheduled rather than trapping in the conversion below.
+        guard let due = pipeline?.nextDeadlineMs, due != scheduledTimer, due.isFinite, abs(due) < 1e15 else { return }
         scheduledTimer = due
         let (mailbox, clock) = (self.mailbox, self.clock)
         Task {

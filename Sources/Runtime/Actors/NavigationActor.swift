@@ -248,7 +248,7 @@ public actor NavigationActor {
             logger.warning("\(t) declination: using the configured \(Self.degrees(degrees)), the model cannot be used: \(why ?? "unknown")")
         case .progress(let p):
             let belt = p.beltDirection.map { "belt → \($0)° \(p.isMagneticBearing ? "magnetic" : "from front")" } ?? "belt silent"
-            logger.info("\(t) waypoint \(waypointLabel(p.waypointIndex, p.waypointName)) · \(Self.metres(p.distanceToWaypoint)) to go · \(Self.metres(p.distanceRemaining)) left · \(belt) (true bearing \(Int(p.trueBearing.rounded()))°)")
+            logger.info("\(t) waypoint \(waypointLabel(p.waypointIndex, p.waypointName)) · \(Self.metres(p.distanceToWaypoint)) to go · \(Self.metres(p.distanceRemaining)) left · \(belt) (true bearing \(Self.wholeDegrees(p.trueBearing))°)")
         }
     }
 
@@ -256,7 +256,15 @@ public actor NavigationActor {
         "\((d * 10).rounded() / 10)° \(d >= 0 ? "east" : "west")"
     }
 
+    /// Distances and bearings come from the geodesy; a log line must not trap on one that is not a
+    /// number (a position that is not finite), so such a value prints as "?".
     static func metres(_ m: Double) -> String {
-        m >= 1000 ? "\((m / 10).rounded() / 100) km" : "\(Int(m.rounded())) m"
+        guard m.isFinite, abs(m) < 1e15 else { return "? m" }
+        return m >= 1000 ? "\((m / 10).rounded() / 100) km" : "\(Int(m.rounded())) m"
+    }
+
+    static func wholeDegrees(_ d: Double) -> String {
+        guard d.isFinite, abs(d) < 1e15 else { return "?" }
+        return String(Int(d.rounded()))
     }
 }

@@ -37,7 +37,9 @@ public struct ProgressStore: Sendable {
     /// A short reason, without JSONDecoder's coding-path dump.
     static func explain(_ error: DecodingError) -> String {
         switch error {
-        case .dataCorrupted: "not JSON"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty: "not JSON"
+        case .dataCorrupted(let context):
+            "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\": \(context.debugDescription)"
         case .keyNotFound(let key, _): "no \"\(key.stringValue)\""
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"

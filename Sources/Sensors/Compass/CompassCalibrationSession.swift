@@ -113,7 +113,7 @@ public struct CompassCalibrationSession: Sendable {
         guard hasSwung else { return 0 }
         var bins = Set<Int>()
         for sample in accepted {
-            if let a = angle(sample) { bins.insert(Int(a) / 10) }
+            if let a = angle(sample), a.isFinite, abs(a) <= 360 { bins.insert(Int(a) / 10) }
         }
         return bins.count * 10
     }
