@@ -10,7 +10,7 @@ BIN := .build/debug/wayfinder
 
 .PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
 	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64 tests-arm64 \
-	bench-arm64
+	bench-arm64 fuzz
 
 all: build
 
@@ -75,6 +75,11 @@ check-gpiod-v2:
 hil:
 	@if [ -z "$${HIL_SKIP_SWIFT:-}" ] || [ "$${HIL_SKIP_SWIFT}" = 0 ]; then $(MAKE) --no-print-directory deps; fi
 	SWIFT=$(SWIFT) scripts/hil/run.sh
+
+# Coverage-guided fuzzing (docs/fuzzing.md): every parser and state machine that reads outside input,
+# under libFuzzer and AddressSanitizer, FUZZ_SECONDS a target (default 30; CI runs each briefly).
+fuzz: deps
+	SWIFT=$(SWIFT) scripts/fuzz.sh
 
 clean:
 	rm -rf .build dist

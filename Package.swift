@@ -92,6 +92,15 @@ let package = Package(
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 
+        // `make fuzz`: every parser and state machine that reads outside input, as libFuzzer targets
+        // (docs/fuzzing.md). The library holds the targets and their properties, so the tests replay
+        // the committed corpora through the same code the fuzzer runs.
+        .target(name: "Fuzzing",
+                dependencies: ["Belt", "BLE", "Config", "Gestures", "Navigation", "Pencil", "Platform", "Runtime",
+                               "Sensors", "Simulation", "TouchCase"],
+                swiftSettings: swiftSettings),
+        .executableTarget(name: "wayfinder-fuzz", dependencies: ["Fuzzing"], swiftSettings: swiftSettings),
+
         .target(name: "WayfinderTestKit",
                 dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
@@ -115,6 +124,8 @@ let package = Package(
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "WayfinderTestKit", "wayfinder"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "WayfinderTestKit"],
+                    exclude: ["Corpus"], swiftSettings: swiftSettings),
         .testTarget(name: "SimulationTests",
                     dependencies: ["Simulation", "Runtime", "WayfinderTestKit", "wayfinder"],
                     swiftSettings: swiftSettings),

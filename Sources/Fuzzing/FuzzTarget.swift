@@ -1,0 +1,44 @@
+/// One fuzz target: a parser or state machine that reads outside input, fed one generated input, with
+/// the properties it must keep whatever that input is. A broken property throws `FuzzViolation`; under
+/// libFuzzer the driver turns that into a crash so the input is saved, and in the replay tests it is a
+/// test failure naming the corpus file.
+public struct FuzzTarget: Sendable {
+    /// The name `make fuzz` and the corpus directory use: `nmea-stream`, `gpx`.
+    public let name: String
+    /// What the bytes are and where they come from in the product, for `wayfinder-fuzz --list`.
+    public let summary: String
+    /// Inputs longer than this are cut (a GPX or a configuration is bigger than a radio packet).
+    public let maximumLength: Int
+    let body: @Sendable (inout FuzzInput) throws(FuzzViolation) -> Void
+
+    public init(name: String, summary: String, maximumLength: Int = 4096,
+                body: @escaping @Sendable (inout FuzzInput) throws(FuzzViolation) -> Void) {
+        self.name = name
+        self.summary = summary
+        self.maximumLength = maximumLength
+        self.body = body
+    }
+
+    /// Runs the target on one input.
+    public func run(_ bytes: [UInt8]) throws(FuzzViolation) {
+        var input = FuzzInput(bytes.count > maximumLength ? Array(bytes.prefix(maximumLength)) : bytes)
+        try body(&input)
+    }
+}
+
+/// A property a target promises and an input broke.
+public struct FuzzViolation: Error, CustomStringConvertible {
+    public let property: String
+
+    public init(_ property: String) {
+        self.property = property
+    }
+
+    public var description: String { property }
+}
+
+/// Checks one property; the message says what should have held, with the values that broke it.
+@inline(__always)
+func expect(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) throws(FuzzViolation) {
+    if !condition() { throw FuzzViolation(message()) }
+}

@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Writes the fuzz targets' seed corpora into Tests/FuzzingTests/Corpus/<target>/.
+
+Seeds are inputs the product really meets: the shipped configuration, boards and route, the GPS
+receiver logs and gesture scenarios of the test fixtures, and packets taken from the protocol test
+vectors (Bluetooth Core Specification Vol 3 Part F for ATT; BlueZ doc/mgmt-api.txt for management
+events; the naviBelt vectors of FSLib-iOS and pybelt; FuffrLib's 5-byte touch records). Script-shaped
+targets (a state machine fed operations) get the same packets wrapped in the operation bytes that
+Sources/Fuzzing/FuzzInput.swift reads. Run it again after changing a target's input format:
+
+    python3 scripts/fuzz-seeds.py --recording FILE
+
+FILE is a recording from `wayfinder record --simulated --duration 6 --data-directory DIR`, for the
+gesture-recording corpus.
+"""
+import argparse
+import json
+import os
+import struct
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "Tests", "FuzzingTests", "Corpus")
+written = {}
+
+
+def seed(target, name, data):
+    if isinstance(data, str):
+        data = data.encode()
+    directory = os.path.join(CORPUS, target)
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, name), "wb") as f:
+        f.write(bytes(data))
+    written[target] = written.get(target, 0) + 1
+
+
+def read(path):
+    with open(os.path.join(ROOT, path), "rb") as f:
+        return f.read()
+
+
+def nmea(body):
+    checksum = 0
+    for c in body.encode():
+        checksum ^= c
+    return f"${body}*{checksum:02X}\r\n"
+
+
+def packet(data):
+    data = bytes(data)
+    assert len(data) <= 255
+    return bytes([len(data)]) + data
+
+
+def ubx(cls, ident, payload):
+    body = bytes([cls, ident]) + struct.pack("<H", len(payload)) + bytes(payload)
+    a = b = 0
+    for x in body:
+        a = (a + x) & 0xFF
+        b = (b + a) & 0xFF
+    return b"\xb5\x62" + body + bytes([a, b])
+
+
+def gps():
+    for name in sorted(os.listdir(os.path.join(ROOT, "Tests/SensorsTests/Fixtures"))):
+        if not name.endswith(".nmea"):
+            continue
+        data = read(f"Tests/SensorsTests/Fixtures/{name}")
+        # At most 4 KiB per seed (the target's limit), cut at sentence ends.
+        part, index = b"", 0
+        for line in data.splitlines(keepends=True):
+            if len(part) + len(line) > 4000:
+                seed("nmea-stream", f"{name}.{index}", part)
+                part, index = b"", index + 1
+            part += line
+        if part:
+            seed("nmea-stream", f"{name}.{index}", part)
+    epoch = (nmea("GPRMC,081836.000,A,5231.2000,N,01324.3000,E,0.50,54.7,261126,,,A")
+             + nmea("GPGGA,081836.000,5231.2000,N,01324.3000,E,1,08,0.9,35.0,M,46.9,M,,")
+             + nmea("GPZDA,081836.000,26,11,2026,00,00"))
+    seed("nmea-stream", "rmc-gga-zda", epoch)
+    # UBX NAV-PVT (u-blox 8 protocol description, UBX-NAV-PVT): 92 bytes, a 3D fix in Berlin.
+    pvt = bytearray(92)
+    struct.pack_into("<IHBBBBBB", pvt, 0, 30_000_000, 2026, 11, 26, 8, 18, 36, 0x07)
+    pvt[20] = 3            # fixType 3D
+    pvt[21] = 0x01         # gnssFixOK
+    pvt[23] = 9            # numSV
+    struct.pack_into("<iiii", pvt, 24, 134_050_000, 525_200_000, 81_900, 35_000)
+    struct.pack_into("<II", pvt, 40, 2_500, 4_000)
+    pvt_frame = ubx(0x01, 0x07, pvt)
+    seed("nmea-stream", "ubx-nav-pvt", pvt_frame)
+    seed("nmea-stream", "ubx-and-nmea", pvt_frame + epoch.encode())
+
+    # The DDC script: a count (op, high, low), then stream reads of up to 32 bytes (op, bytes).
+    stream = epoch.encode() + pvt_frame
+    script = bytearray([1, len(stream) >> 8, len(stream) & 0xFF])
+    for offset in range(0, len(stream), 32):
+        script += bytes([1]) + stream[offset:offset + 32]
+    script += bytes([1, 0x00, 0x00])  # the next poll: nothing waiting
+    seed("ublox-ddc", "nmea-and-pvt", script)
+    seed("ublox-ddc", "filler-only", bytes([1, 0x00, 0x20, 1]) + b"\xff" * 32)
+
+    # gpsd JSON (gpsd_json(5)): the greeting, a 3D TPV, a SKY.
+    version = '{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}\n'
+    tpv = ('{"class":"TPV","device":"/dev/ttyAMA0","mode":3,"time":"2026-11-26T08:18:36.000Z",'
+           '"lat":52.520000,"lon":13.405000,"altHAE":81.9,"epx":2.5,"epy":2.5,"speed":1.4,"track":54.7}\n')
+    sky = '{"class":"SKY","device":"/dev/ttyAMA0","hdop":0.9,"uSat":8,"nSat":12}\n'
+    seed("gpsd-json", "version-tpv-sky", version + tpv + sky)
+    seed("gpsd-json", "no-fix", version + '{"class":"TPV","mode":1}\n')
+
+
+def ble():
+    # ATT PDUs (Core Spec Vol 3 Part F §3.4): requests a central sends, responses a server sends.
+    requests = {
+        "exchange-mtu": [0x02, 0x05, 0x02],
+        "read-by-group-type": [0x10, 0x01, 0x00, 0xFF, 0xFF, 0x00, 0x28],
+        "read-by-type": [0x08, 0x01, 0x00, 0xFF, 0xFF, 0x03, 0x28],
+        "find-information": [0x04, 0x01, 0x00, 0xFF, 0xFF],
+        "find-by-type-value": [0x06, 0x01, 0x00, 0xFF, 0xFF, 0x00, 0x28, 0x51, 0xFE],
+        "read": [0x0A, 0x03, 0x00],
+        "read-blob": [0x0C, 0x03, 0x00, 0x05, 0x00],
+        "write-request": [0x12, 0x04, 0x00, 0x01, 0x00],
+        "write-command": [0x52, 0x0B, 0x00, 0x01, 0x01],
+        "prepare-write": [0x16, 0x0B, 0x00, 0x00, 0x00, 0x01],
+        "execute-write": [0x18, 0x01],
+    }
+    responses = {
+        "mtu-response": [0x03, 0x05, 0x02],
+        "group-response": [0x11, 0x06, 0x01, 0x00, 0x0F, 0x00, 0x51, 0xFE],
+        "type-response": [0x09, 0x07, 0x02, 0x00, 0x12, 0x03, 0x00, 0x01, 0xFE],
+        "information-response": [0x05, 0x01, 0x04, 0x00, 0x02, 0x29],
+        "read-response": [0x0B, 0x34, 0x00, 0x01],
+        "write-response": [0x13],
+        "error-response": [0x01, 0x10, 0x10, 0x00, 0x0A],
+        "notification": [0x1B, 0x03, 0x00, 0x01, 0x01, 0x03],
+        "indication": [0x1D, 0x03, 0x00, 0x07],
+    }
+    for name, pdu in {**requests, **responses}.items():
+        seed("att-pdu", name, pdu)
+    seed("att-server", "discovery", b"".join(packet(p) for p in requests.values()))
+    # The client script: op 0 starts a procedure (read handle, write handle, write value, which one),
+    # op 2 delivers a PDU, op 1 lets time pass.
+    client = bytearray()
+    for index, answer in enumerate(["mtu-response", "group-response", "group-response", "type-response",
+                                    "information-response", "read-response", "write-response"]):
+        client += bytes([0, 0x03, 0x00, 0x04, 0x00, 0x02, 0x01, 0x00, index])
+        client += bytes([2]) + packet(responses[answer])
+    client += bytes([2]) + packet(responses["notification"]) + bytes([2]) + packet(responses["error-response"])
+    client += bytes([1, 200])
+    seed("att-client", "procedures", client)
+
+    # Advertising data (Core Spec Supplement Part A): the belt, the case and the pen as they advertise.
+    def ad(kind, payload):
+        return bytes([len(payload) + 1, kind]) + bytes(payload)
+    belt = ad(0x01, [0x06]) + ad(0x03, [0x51, 0xFE]) + ad(0x09, b"naviGuertel-1234")
+    fuffr = ad(0x01, [0x06]) + ad(0x02, [0xF0, 0xFF]) + ad(0x09, b"Fuffr")
+    pencil = ad(0x01, [0x06]) + ad(0x07, bytes.fromhex("61292A6A706589973D46675C3D4556EF1D")[:16]) \
+        + ad(0x09, b"Pencil") + ad(0xFF, [0x00, 0x00, 0x09, 0x00, 0x00, 0x00])
+    for name, data in [("belt", belt), ("fuffr", fuffr), ("pencil", pencil),
+                       ("service-data", ad(0x16, [0x51, 0xFE, 0x01, 0x02]) + ad(0x0A, [0xF4]))]:
+        seed("adv-data", name, data)
+
+    # Management events (BlueZ doc/mgmt-api.txt): Device Found with the belt's advertising,
+    # Command Complete, New Settings, New Long Term Key, Discovering.
+    def event(code, parameters, index=0):
+        return struct.pack("<HHH", code, index, len(parameters)) + bytes(parameters)
+    address = bytes([0x01, 0x00, 0x00, 0xEB, 0x27, 0xB8])
+    found = address + bytes([0x01, 0xC4]) + struct.pack("<IH", 0, len(belt)) + belt
+    events = [
+        event(0x0013, [0x01, 0x01]),                          # Discovering: LE, on
+        event(0x0012, found),                                 # Device Found
+        event(0x0001, [0x23, 0x00, 0x00, 0x01]),              # Command Complete (Start Discovery)
+        event(0x0006, struct.pack("<I", 0x0000_0AD1)),        # New Settings
+        event(0x000A, [0x01] + list(address) + [0x01, 0x02, 0x01, 0x10] + [0] * 2 + [0] * 8 + list(range(16))),
+        event(0x0019, [0x01] + list(address) + [0x01] + [0] * 16),  # New IRK-ish: random address + key
+    ]
+    seed("mgmt-event", "discovery", b"".join(packet(e) for e in events))
+
+
+def devices():
+    # Belt: the session's script. Op 7 (and 4–6) is a notification: characteristic index, then a packet;
+    # op 1 completes the oldest write with a value; op 0 lets time pass.
+    chars = ["fe01", "fe02", "fe03", "fe04", "fe05", "fe06", "fe07", "fe09", "fe0a", "fe0b", "fe0c", "fe13", "fe14"]
+    def note(char, data):
+        return bytes([7, chars.index(char)]) + packet(data)
+    handshake = bytearray()
+    for _ in range(10):
+        handshake += bytes([1]) + packet([])
+    handshake += note("fe06", [0x01, 0x01, 0x03]) + note("fe06", [0x01, 0x02, 0x32])
+    handshake += note("fe06", [0x01, 0x03, 0x2D, 0x00]) + note("fe06", [0x10, 0x03, 0x03])
+    handshake += note("fe02", [0x01, 0x03]) + note("fe04", [0x01, 0x01, 0x03, 0x02])
+    handshake += note("fe09", [0x02, 0x50, 0x10, 0x0E, 0x00, 0x00]) + bytes([0, 250, 0, 250])
+    seed("belt-session", "handshake-and-notifications", handshake)
+    # FSLib-style commands as `wayfinder belt encode` takes them (FSLib-iOS and FSLib-Android names).
+    for index, line in enumerate([
+        '{"cmd":"changeBeltMode","mode":"app"}',
+        '{"cmd":"changeDefaultIntensity","intensity":50,"vibrationFeedback":true}',
+        '{"cmd":"changeHeadingOffset","headingOffset":45}',
+        '{"cmd":"vibrateAtMagneticBearing","direction":90}',
+        '{"cmd":"configureVibrationChannel","channelIndex":0,"pattern":"continuous","intensity":-1,'
+        '"orientationType":"magneticBearing","orientation":90,"patternIterations":1,"patternPeriod":3000,'
+        '"patternStartTime":0,"exclusiveChannel":false,"clearOtherChannels":true}',
+        '{"cmd":"pulse","channelIndex":0,"orientationType":"binaryMask","orientation":4113,"onDuration":150,'
+        '"pulseIterations":3,"seriesIterations":1,"pulsePeriod":500,"seriesPeriod":1500,"timerOption":"resetTimer"}',
+        '{"cmd":"playSound","tones":[{"frequency":800,"duration":50}]}',
+        '{"cmd":"requestBatteryStatus","now":true}',
+        '{"cmd":"requestAdvancedParameter","parameter":"compassAccuracySignal"}',
+        '{"cmd":"answerKeepAlive"}',
+    ]):
+        seed("belt-command", f"command-{index}.json", line)
+    seed("belt-session", "read-firmware", bytes([1]) + packet([52, 0x00, 0x01]))
+
+    # Fuffr: op 9 is a notification (time step, characteristic index, packet); indexes 2–6 are the
+    # touch characteristics FFF2–FFF6; records are FuffrLib's 5 bytes (id | down<<5, x, y LE).
+    def record(ident, down, x, y):
+        return bytes([ident | (0x20 if down else 0), x & 0xFF, x >> 8, y & 0xFF, y >> 8])
+    touch = bytearray([1, 1])  # complete the enable writes
+    for step in range(8):
+        touch += bytes([9, 3, 2]) + packet(record(1, True, 100 + 20 * step, 300))
+    touch += bytes([9, 3, 2]) + packet(record(1, False, 260, 300))
+    touch += bytes([9, 3, 3]) + packet(record(2, True, 50, 60) + record(3, True, 400, 60))
+    touch += bytes([9, 3, 3]) + packet(record(2, False, 50, 60) + record(3, False, 400, 60))
+    touch += bytes([0, 40])
+    seed("fuffr-touch", "swipe-and-two-finger-tap", touch)
+
+    # Pencil: each step starts with a time step; op 8 (and up) is a value: characteristic index, packet.
+    pen = bytearray()
+    pen += bytes([0, 0, 1])                                   # adapter on
+    pen += bytes([5, 1, 0])                                   # spot pressed by control
+    pen += bytes([5, 8, 0]) + packet([0x01])                  # tip pressed
+    pen += bytes([5, 8, 2]) + packet([0x40, 0x01])            # tip pressure
+    pen += bytes([5, 8, 4]) + packet([0x55])                  # battery level
+    pen += bytes([5, 8, 0]) + packet([0x00])                  # tip released
+    pen += bytes([5, 8, 21]) + packet(b"2.1.0")               # firmware revision
+    seed("pencil", "connect-press-release", pen)
+
+
+def files():
+    for name in ["demo.toml", "wayfinder.toml"]:
+        seed("config", name, read(f"deploy/{name}"))
+    for name in sorted(os.listdir(os.path.join(ROOT, "boards"))):
+        board = read(f"boards/{name}")
+        seed("config", f"board-{name}", board + b"\0" + read("deploy/demo.toml").replace(b'board = "sim"', b'board = "fuzz"'))
+    seed("gpx", "demo-walk.gpx", read("deploy/routes/demo-walk.gpx"))
+    seed("gpx", "track.gpx", """<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="wayfinder" xmlns="http://www.topografix.com/GPX/1/1">
+<trk><name>walk</name><trkseg>
+<trkpt lat="52.5200000" lon="13.4050000"><ele>35.0</ele><time>2026-11-26T08:18:36.000Z</time></trkpt>
+<trkpt lat="52.5201000" lon="13.4052000"></trkpt>
+</trkseg></trk></gpx>
+""")
+    seed("gpx", "waypoints.gpx", """<?xml version="1.0"?>
+<gpx version="1.1" creator="t"><wpt lat="-33.86" lon="151.2"><name>a</name></wpt><wpt lat="-33.87" lon="151.21"/></gpx>
+""")
+    seed("gpx", "latin1.gpx", '<?xml version="1.0" encoding="ISO-8859-1"?>\n<gpx version="1.1" creator="t">'
+         '<rte><name>M\xfchle</name><rtept lat="47.1" lon="8.5"/><rtept lat="47.2" lon="8.6"/></rte></gpx>\n'.encode("latin-1"))
+    fixtures = "Tests/GesturesTests/Fixtures"
+    for name in sorted(os.listdir(os.path.join(ROOT, fixtures))):
+        if name.endswith(".json"):
+            data = json.loads(read(f"{fixtures}/{name}"))
+            scenarios = data.get("scenarios", [data]) if isinstance(data, dict) else [data]
+            # One scenario per seed: the target's limit is 16 KiB.
+            for index, scenario in enumerate(scenarios[:12]):
+                text = json.dumps(scenario, separators=(",", ":"))
+                if len(text) <= 16_000:
+                    seed("gesture-scenario", f"{name[:-5]}-{index}.json", text)
+
+    seed("state-progress", "progress.json",
+         json.dumps({"currentIndex": 1, "destinationReached": False, "routeIdentity": "placeholder", "skipped": [0]}, indent=2))
+    seed("state-calibration", "compass-calibration.json", json.dumps({
+        "model": "ellipsoid", "offset": {"x": 12.5, "y": -3.25, "z": 40},
+        "softIron": [[1, 0, 0], [0, 1.02, 0], [0, 0, 0.98]],
+        "fieldStrength": 48.5, "unit": "uT", "quality": {"samples": 400, "relativeSpread": 0.04, "coverageDegrees": 320},
+        "chip": "qmc5883l", "address": 13, "fittedAt": 1795000000}, indent=2))
+    seed("state-bonds", "bonds.json", json.dumps({"version": 1, "adapters": {"B8:27:EB:00:00:01": [{
+        "peer": "C0:11:22:33:44:55", "type": "random", "identityResolvingKey": "00112233445566778899AABBCCDDEEFF",
+        "longTermKeys": [{"keyType": 1, "central": False, "encryptionSize": 16, "ediv": 0, "rand": "0",
+                          "value": "00112233445566778899AABBCCDDEEFF"}]}]}}, indent=2))
+
+
+def tracks():
+    # A walk's track as TrackFile writes it (Sources/Navigation/Route/GPXTrackFormat.swift); the first
+    # byte picks the tail window (0: 64 KiB, 1: 64 B, 2: 512 B, 3: 16 B).
+    header = ('<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="wayfinder" '
+              'xmlns="http://www.topografix.com/GPX/1/1">\n<trk><name>demo walk</name>\n<trkseg>\n')
+    point = '<trkpt lat="52.5200000" lon="13.4050000"><ele>35.0</ele><time>2026-11-26T08:18:36.000Z</time></trkpt>\n'
+    footer = "</trkseg></trk></gpx>\n"
+    intact = header + point * 3 + "</trkseg>\n<trkseg>\n" + point + footer
+    seed("track-repair", "intact", b"\0" + intact.encode())
+    seed("track-repair", "torn-in-a-point", b"\0" + (header + point * 2 + point[:40]).encode())
+    seed("track-repair", "torn-in-the-footer", b"\1" + (header + point * 2 + footer[:9]).encode())
+    seed("track-repair", "no-point-yet", b"\2" + header.encode())
+    seed("track-repair", "not-ours", b"\0" + b"<?xml version=\"1.0\"?>\n<gpx creator=\"someone else\"></gpx>\n")
+    seed("track-repair", "empty", b"\0")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--recording", required=True, help="a recording from `wayfinder record` for the gesture-recording corpus")
+    args = parser.parse_args()
+    # Seeds are rewritten; what fuzzing found (<target>/regressions/) is kept.
+    for target in os.listdir(CORPUS) if os.path.isdir(CORPUS) else []:
+        for name in os.listdir(os.path.join(CORPUS, target)):
+            path = os.path.join(CORPUS, target, name)
+            if os.path.isfile(path):
+                os.remove(path)
+    gps()
+    ble()
+    devices()
+    files()
+    tracks()
+    with open(args.recording, "rb") as f:
+        seed("gesture-recording", "simulated-session.jsonl", f.read())
+    for target in sorted(written):
+        print(f"{target}: {written[target]} seeds")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
