@@ -104,7 +104,7 @@ enum TrackTargets {
 
         let directory = Scratch.directory("track")
         let path = directory + "/walk.gpx"
-        FileManager.default.createFile(atPath: path, contents: Data(file))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(file))
         guard let track = try? TrackFile(path: path, routeName: "fuzz") else { return }
         let fix = Fix(coordinate: Coordinate(latitude: 52.52, longitude: 13.405), mode: .threeD,
                       utcSeconds: 1_795_000_000, receivedAt: .zero)

@@ -1,4 +1,5 @@
 import Foundation
+import Sensors
 
 /// The file name of one walk's track: `2026-11-26T0815Z-demo-walk.gpx`, the walk's start in UTC (to
 /// the minute; a lexical sort is then a time sort) and the route's name made safe for any file system.
@@ -14,26 +15,15 @@ public enum TrackFileName {
         "\(timestamp(epochSeconds))-\(slug(routeName ?? ""))\(fileExtension)"
     }
 
-    /// `yyyy-MM-ddTHHmmZ`, by the civil-from-days algorithm (Howard Hinnant, "chrono-Compatible
-    /// Low-Level Date Algorithms"); no calendar object, no locale.
+    /// `yyyy-MM-ddTHHmmZ`; the date from `GPSDate` (the proleptic Gregorian calendar, no calendar
+    /// object, no locale).
     public static func timestamp(_ epochSeconds: Int64) -> String {
         // 0000-01-01 and 9999-12-31T23:59:59 UTC.
         let seconds = min(max(epochSeconds, -62_167_219_200), 253_402_300_799)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let y = String(year)
-        return "\(String(repeating: "0", count: max(0, 4 - y.count)))\(y)-\(two(month))-\(two(day))"
-            + "T\(two(secondOfDay / 3600))\(two(secondOfDay % 3600 / 60))Z"
+        return "\(GPSDate(daysSince1970: Int(days)))T\(two(secondOfDay / 3600))\(two(secondOfDay % 3600 / 60))Z"
     }
 
     /// The route's name as ASCII letters, digits and single dashes, lower case, at most
