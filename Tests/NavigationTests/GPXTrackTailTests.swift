@@ -41,6 +41,19 @@ final class GPXTrackTailTests: XCTestCase {
         XCTAssertEqual(decide(file), .cut(at: header.count))
     }
 
+    /// A restart writes a segment break; torn before the new segment's first point, the file is cut
+    /// after that segment start, and every tail window that holds it decides the same (found by the
+    /// track-repair fuzz target: a 64-byte tail cut after the segment start, the whole file after the
+    /// point before it).
+    func testATearAfterARestartsSegmentBreakIsCutAfterItWhateverTheWindow() {
+        let breakBytes = Array(GPXTrackFormat.segmentBreak.utf8)
+        let whole = header + point + breakBytes
+        let file = whole + point.prefix(5)
+        for window in [16, 64, 4096] {
+            XCTAssertEqual(decide(file, window: window), .cut(at: whole.count), "window \(window)")
+        }
+    }
+
     func testZerosAfterTheLastPointAreCutOff() {
         // What a power loss leaves when the size reached the disk but the data did not.
         let whole = header + point

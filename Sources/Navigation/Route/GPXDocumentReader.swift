@@ -66,7 +66,7 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         if let encoding = Self.unsupportedEncoding(of: data) {
             return GPXError(source: source, line: 1, reason: .unsupportedEncoding(encoding))
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: Self.separatingEmptyInstructions(data))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = self
@@ -344,5 +344,37 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         // ISO-8859-1 is converted by libxml2 itself, without iconv, and older GPS tools write it.
         let accepted = ["utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin1", "latin-1"]
         return accepted.contains(name.lowercased()) ? nil : String(name)
+    }
+
+    /// `data` with a space after the target of every processing instruction that has no data
+    /// (`<?target?>` becomes `<?target ?>`).
+    ///
+    /// For `<?target?>` libxml2 reports the instruction's data as a null pointer, and Foundation's
+    /// XMLParser on Linux (swift-corelibs-foundation, `_NSXMLParserProcessingInstruction`) takes its
+    /// length without checking: the process dies with a segmentation fault. With the space, libxml2
+    /// reports empty data. GPX carries nothing in processing instructions, so nothing read changes;
+    /// columns after such an instruction on its line move by one.
+    static func separatingEmptyInstructions(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        var out: [UInt8] = []
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") {
+                var end = index + 2
+                while end < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: ">"), UInt8(ascii: "<")].contains(bytes[end]) {
+                    end += 1
+                }
+                if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                    if !changed { out = Array(bytes[..<index]); changed = true }
+                    out += bytes[index..<end] + [0x20]
+                    index = end
+                    continue
+                }
+            }
+            if changed { out.append(bytes[index]) }
+            index += 1
+        }
+        return changed ? Data(out) : data
     }
 }

@@ -34,13 +34,14 @@ public enum GPXTrackTail: Sendable, Hashable {
            fileSize - footer.count >= prefix.count {
             return .intact(footerOffset: fileSize - footer.count)
         }
-        // Torn: back to the last complete point, else to the start of the (first) segment. A cut may
-        // not reach into the header, which the head check alone does not prove whole.
-        for end in [GPXTrackFormat.pointEnd, GPXTrackFormat.segmentStart] {
-            if let upper = lastEnd(of: Array(end.utf8), in: tail) {
-                let offset = tailStart + upper
-                return offset > prefix.count ? .cut(at: offset) : .notOurs
-            }
+        // Torn: back to whichever ends later, the last complete point or the last segment start (a
+        // restart's segment break torn before its first point). Taking the later of the two, not the
+        // first kind found, makes the decision the same for any tail that holds it. A cut may not
+        // reach into the header, which the head check alone does not prove whole.
+        let ends = [GPXTrackFormat.pointEnd, GPXTrackFormat.segmentStart].compactMap { lastEnd(of: Array($0.utf8), in: tail) }
+        if let upper = ends.max() {
+            let offset = tailStart + upper
+            return offset > prefix.count ? .cut(at: offset) : .notOurs
         }
         return .notOurs
     }

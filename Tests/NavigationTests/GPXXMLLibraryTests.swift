@@ -1,10 +1,11 @@
 import Foundation
-import Navigation
+@testable import Navigation
 import XCTest
 
-/// Only UTF-8 (with its ASCII subset) and ISO-8859-1 reach the XML parser: libxml2 2.9.14 crashed the
-/// whole process on a GPX declaring EBCDIC or UTF-7 (found by the gpx fuzz target).
-final class GPXEncodingTests: XCTestCase {
+/// GPX that crashed the whole process inside the XML library (libxml2 2.9.14 under Foundation's
+/// XMLParser), found by the gpx fuzz target: another encoding than UTF-8, ASCII or ISO-8859-1 is refused
+/// before the parser sees it, and a processing instruction without data is read like one with empty data.
+final class GPXXMLLibraryTests: XCTestCase {
     func document(encoding: String) -> Data {
         Data("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<gpx version=\"1.1\" creator=\"t\"><wpt lat=\"1\" lon=\"2\"/></gpx>\n".utf8)
     }
@@ -42,5 +43,18 @@ final class GPXEncodingTests: XCTestCase {
         bom.append(document(encoding: "UTF-8"))
         XCTAssertEqual(try GPXParser.parse(data: bom, source: "walk.gpx").waypoints.count, 1, "a UTF-8 byte order mark")
         XCTAssertEqual(reason(Data("  \n<gpx version=\"1.1\" creator=\"t\"><wpt lat=\"1\" lon=\"2\"/></gpx>".utf8)), nil)
+    }
+
+    func testAProcessingInstructionWithoutDataIsReadNotFatal() throws {
+        let text = "<?xm?>\n<gpx version=\"1.1\" creator=\"t\"><?a?><?b data?><wpt lat=\"1\" lon=\"2\"/><?c?></gpx>\n"
+        XCTAssertEqual(try GPXParser.parse(data: Data(text.utf8), source: "walk.gpx").waypoints.count, 1)
+    }
+
+    func testOnlyInstructionsWithoutDataGainASpace() {
+        func separated(_ text: String) -> String {
+            String(decoding: GPXDocumentReader.separatingEmptyInstructions(Data(text.utf8)), as: UTF8.self)
+        }
+        XCTAssertEqual(separated("<?a?><?b c?><?xml version=\"1.0\"?><??><?d"), "<?a ?><?b c?><?xml version=\"1.0\"?><??><?d")
+        XCTAssertEqual(separated("<a>?></a>"), "<a>?></a>")
     }
 }
