@@ -70,15 +70,17 @@ def gps():
         part, index = b"", 0
         for line in data.splitlines(keepends=True):
             if len(part) + len(line) > 4000:
-                seed("nmea-stream", f"{name}.{index}", part)
+                seed("nmea-stream", f"{name}.{index}", b"\0" + part)
                 part, index = b"", index + 1
             part += line
         if part:
-            seed("nmea-stream", f"{name}.{index}", part)
+            seed("nmea-stream", f"{name}.{index}", b"\0" + part)
     epoch = (nmea("GPRMC,081836.000,A,5231.2000,N,01324.3000,E,0.50,54.7,261126,,,A")
              + nmea("GPGGA,081836.000,5231.2000,N,01324.3000,E,1,08,0.9,35.0,M,46.9,M,,")
              + nmea("GPZDA,081836.000,26,11,2026,00,00"))
-    seed("nmea-stream", "rmc-gga-zda", epoch)
+    # The nmea-stream target's first byte: odd makes every checksum right before decoding.
+    seed("nmea-stream", "rmc-gga-zda", b"\0" + epoch.encode())
+    seed("nmea-stream", "rmc-gga-zda-repaired", b"\1" + epoch.encode())
     # UBX NAV-PVT (u-blox 8 protocol description, UBX-NAV-PVT): 92 bytes, a 3D fix in Berlin.
     pvt = bytearray(92)
     struct.pack_into("<IHBBBBBB", pvt, 0, 30_000_000, 2026, 11, 26, 8, 18, 36, 0x07)
@@ -88,8 +90,8 @@ def gps():
     struct.pack_into("<iiii", pvt, 24, 134_050_000, 525_200_000, 81_900, 35_000)
     struct.pack_into("<II", pvt, 40, 2_500, 4_000)
     pvt_frame = ubx(0x01, 0x07, pvt)
-    seed("nmea-stream", "ubx-nav-pvt", pvt_frame)
-    seed("nmea-stream", "ubx-and-nmea", pvt_frame + epoch.encode())
+    seed("nmea-stream", "ubx-nav-pvt", b"\1" + pvt_frame)
+    seed("nmea-stream", "ubx-and-nmea", b"\0" + pvt_frame + epoch.encode())
 
     # The DDC script: a count (op, high, low), then stream reads of up to 32 bytes (op, bytes).
     stream = epoch.encode() + pvt_frame

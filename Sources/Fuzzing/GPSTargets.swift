@@ -9,7 +9,12 @@ enum GPSTargets {
         name: "nmea-stream",
         summary: "NMEA 0183 and UBX bytes from a GPS receiver (UART, u-blox DDC) through epochs to fixes and navigation"
     ) { input throws(FuzzViolation) in
-        let bytes = input.rest()
+        // An odd first byte asks for every NMEA and UBX checksum to be made right, so that mutated
+        // field values reach the field parsers and the epoch arithmetic instead of stopping at the
+        // checksum (an absurd but checksum-valid field is what a receiver's firmware bug sends).
+        let repair = input.byte() & 1 == 1
+        var bytes = input.rest()
+        if repair { bytes = ChecksumRepair.nmea(ChecksumRepair.ubx(bytes)) }
         let whole = decode([bytes])
         let third = bytes.count / 3
         let thirds = decode([Array(bytes[..<third]), Array(bytes[third..<(2 * third)]), Array(bytes[(2 * third)...])])
@@ -100,5 +105,57 @@ enum GPSTargets {
         var outputs: [GPSDClientCore.Output] = []
         for chunk in chunks { outputs += client.receive(chunk, now: .zero) }
         return outputs
+    }
+}
+
+/// Makes the checksums in a generated receiver stream right.
+enum ChecksumRepair {
+    /// `$…*hh`: the two characters after `*` become the XOR of the bytes between `$` and `*`
+    /// (NMEA 0183, "checksum"), in upper-case hex.
+    static func nmea(_ input: [UInt8]) -> [UInt8] {
+        var bytes = input
+        var start: Int?
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "$"), UInt8(ascii: "!"):
+                start = index
+            case UInt8(ascii: "*"):
+                if let begin = start, index + 2 < bytes.count {
+                    let sum = bytes[(begin + 1)..<index].reduce(UInt8(0), ^)
+                    let hex = Array("0123456789ABCDEF".utf8)
+                    bytes[index + 1] = hex[Int(sum >> 4)]
+                    bytes[index + 2] = hex[Int(sum & 0x0F)]
+                    index += 2
+                }
+                start = nil
+            default:
+                break
+            }
+            index += 1
+        }
+        return bytes
+    }
+
+    /// `B5 62 class id length payload ck_a ck_b`: the two bytes after the payload become the
+    /// Fletcher checksum over class to payload (u-blox 8 protocol description, "UBX Checksum").
+    static func ubx(_ input: [UInt8]) -> [UInt8] {
+        var bytes = input
+        var index = 0
+        while index + 8 <= bytes.count {
+            guard bytes[index] == 0xB5, bytes[index + 1] == 0x62 else { index += 1; continue }
+            let length = Int(bytes[index + 4]) | Int(bytes[index + 5]) << 8
+            let end = index + 6 + length
+            guard end + 2 <= bytes.count else { break }
+            var a: UInt8 = 0, b: UInt8 = 0
+            for byte in bytes[(index + 2)..<end] {
+                a &+= byte
+                b &+= a
+            }
+            bytes[end] = a
+            bytes[end + 1] = b
+            index = end + 2
+        }
+        return bytes
     }
 }
