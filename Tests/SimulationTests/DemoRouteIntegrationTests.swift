@@ -200,7 +200,10 @@ final class DemoRouteIntegrationTests: XCTestCase {
             // The walker stood still without a signal, so only GPS noise moved the direction.
             XCTAssertLessThanOrEqual(abs(Bearing.difference(from: Double(x), to: Double(direction))), 10)
         }
-        XCTAssertTrue(logs.matching("could not send").isEmpty, "no command was attempted while disconnected: \(logs.matching("could not send"))")
+        // A send may race the drop (the link is gone before its loss reaches the belt actor, which is
+        // likelier the slower the machine, e.g. under emulation); that is logged as "not sent". No send
+        // may fail for any other reason.
+        XCTAssertTrue(logs.matching("could not send").isEmpty, "no send failed but for the link being down: \(logs.matching("could not send"))")
         XCTAssertEqual(world.peripheral.violations.count, 0)
     }
 

@@ -177,6 +177,11 @@ public actor BeltActor {
         do {
             try await withTimeout(Self.sendTimeout) { try await self.link.send(command) }
             logger.debug("→ belt: \(command)")
+        } catch let error as BeltLinkError where error == .notConnected || error == .connectionLost {
+            // The link went down before its loss reached this actor (the two race when the belt walks
+            // out of range): expected, and the controller keeps the state, so the next connection
+            // resends what matters. Not a warning.
+            logger.info("not sent, the belt link is down (sent again on reconnection): \(command)")
         } catch {
             // The controller keeps the state; the next connection resends what matters.
             logger.warning("could not send \(command) to the belt: \(error)")
