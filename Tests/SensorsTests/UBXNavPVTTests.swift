@@ -59,6 +59,21 @@ final class UBXNavPVTTests: XCTestCase {
         XCTAssertEqual(early.utcMilliseconds, GPSDate(year: 2026, month: 1, day: 1)!.daysSince1970 * 86_400_000)
     }
 
+    /// A checksum-valid frame whose latitude or longitude lies outside ±90°/±180° is no position
+    /// (found by the nmea-stream fuzz target: a "3D fix" at 168.4°, 181.6° came out of an epoch).
+    func testAPositionOutsideTheMessagesRangesIsNoFix() throws {
+        let p = GPSTestSupport.PVT(lat: 1_684_370_287).payload   // 168.4370287°
+        let pvt = try XCTUnwrap(UBXNavPVT(payload: p))
+        XCTAssertEqual(pvt.latitude, 168.4370287, accuracy: 1e-9)
+        XCTAssertFalse(pvt.hasPositionFix)
+        var decoder = GPSDecoder()
+        let epochs = decoder.feed(UBXFrame.encode(messageClass: 0x01, id: 0x07, payload: p), now: .zero)
+            + decoder.finish(now: .zero)
+        XCTAssertEqual(epochs.compactMap { $0.fix() }.filter { $0.mode != .noFix }, [], "no fix claims a position off the globe")
+        let valid = try XCTUnwrap(UBXNavPVT(payload: GPSTestSupport.PVT().payload))
+        XCTAssertTrue(valid.hasPositionFix, "the default test frame is a fix")
+    }
+
     func testInvalidTimeOrFixFlagsAreHonoured() throws {
         let noTime = try XCTUnwrap(UBXNavPVT(payload: GPSTestSupport.PVT(valid: 0x01).payload))
         XCTAssertNil(noTime.utcMilliseconds)

@@ -89,9 +89,11 @@ public struct UBXNavPVT: Sendable, Hashable {
         return seconds * 1000 + nanoMillis
     }
 
-    /// The receiver claims a usable position: gnssFixOK, a 2D/3D (or GNSS+DR) fix, and valid LLH.
+    /// The receiver claims a usable position: gnssFixOK, a 2D/3D (or GNSS+DR) fix, valid LLH, and a
+    /// latitude and longitude inside the ranges the message defines (±90°, ±180°; u-blox 8 protocol
+    /// description, UBX-NAV-PVT). A frame outside them is damage with a valid checksum, not a position.
     public var hasPositionFix: Bool {
-        guard gnssFixOK, !invalidLLH, let fixType else { return false }
+        guard gnssFixOK, !invalidLLH, let fixType, abs(latitude) <= 90, abs(longitude) <= 180 else { return false }
         return fixType == .twoD || fixType == .threeD || fixType == .gnssWithDeadReckoning
     }
 }
