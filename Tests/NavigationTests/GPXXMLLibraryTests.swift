@@ -27,6 +27,16 @@ final class GPXXMLLibraryTests: XCTestCase {
         }
     }
 
+    /// libxml2 switches encoding while it reads the declaration, so one that never closes counts too
+    /// (found by the gpx fuzz target: `encoding="UTF-7"?[` crashed in xmlSwitchToEncoding).
+    func testAnUnterminatedOrOddlyWrittenDeclarationIsReadForItsEncoding() {
+        let unterminated = Data("<?xml version=\"1.0\" encoding=\"UTF-7\"?[\n<gpx version=\"1.1\" creator=\"t\"/>".utf8)
+        XCTAssertEqual(reason(unterminated), .unsupportedEncoding("UTF-7"))
+        XCTAssertEqual(reason(Data("<?XML version='1.0' ENCODING = ebcdic-us ?><gpx/>".utf8)), .unsupportedEncoding("ebcdic-us"))
+        XCTAssertEqual(reason(Data("<?xml version='1.0' encoding=?><gpx/>".utf8)),
+                       .unsupportedEncoding("an unreadable encoding declaration"))
+    }
+
     func testBytesThatAreNotASCIICompatibleAreRefused() {
         XCTAssertEqual(reason(Data([0xFF, 0xFE, 0x3C, 0x00])), .unsupportedEncoding("UTF-16 (byte order mark)"))
         XCTAssertEqual(reason(Data([0x3C, 0x00, 0x3F, 0x00, 0x78, 0x00])), .unsupportedEncoding("UTF-16 or UCS-4"))

@@ -335,15 +335,21 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
             return first == 0 || bytes.prefix(4).contains(0) ? "UTF-16 or UCS-4" : nil
         }
         // <?xml version="1.0" encoding="…"?>: the declaration is ASCII by definition (XML 1.0 §4.3.3).
+        // It is looked for anywhere in the first bytes and read up to its first '>' (or as far as the
+        // bytes go): libxml2 switches encoding while it reads a declaration, before it finds one
+        // unterminated or misplaced.
         let head = String(decoding: bytes, as: UTF8.self)
-        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
-              let key = head.range(of: "encoding", range: head.startIndex..<end.lowerBound) else { return nil }
-        let rest = head[key.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\t" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        let name = rest.dropFirst().prefix { $0 != quote }
+        guard let declaration = head.range(of: "<?xml", options: .caseInsensitive) else { return nil }
+        let region = head[declaration.upperBound...].prefix { $0 != ">" }
+        guard let key = region.range(of: "encoding", options: .caseInsensitive) else { return nil }
+        let rest = region[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        let quote = rest.first
+        let name = (quote == "\"" || quote == "'" ? rest.dropFirst() : rest)
+            .prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." || $0 == ":" }
         // ISO-8859-1 is converted by libxml2 itself, without iconv, and older GPS tools write it.
         let accepted = ["utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin1", "latin-1"]
-        return accepted.contains(name.lowercased()) ? nil : String(name)
+        if accepted.contains(name.lowercased()) { return nil }
+        return name.isEmpty ? "an unreadable encoding declaration" : String(name)
     }
 
     /// `data` with a space after the target of every processing instruction that has no data
