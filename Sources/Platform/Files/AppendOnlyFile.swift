@@ -31,7 +31,7 @@ public final class AppendOnlyFile {
     public init(creating path: String, initialContent: [UInt8] = [], permissions: mode_t = 0o600) throws(Failure) {
         self.path = path
         let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+        let directory = AtomicFile.directory(of: path)
         guard !initialContent.isEmpty else {
             fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, permissions)
             guard fd >= 0 else { throw Failure(path: path, step: "create", errno: errno) }
@@ -42,7 +42,7 @@ public final class AppendOnlyFile {
                 unlink(path)
                 throw Failure(path: path, step: "set the permissions of", errno: code)
             }
-            Self.syncDirectory(directory)
+            AtomicFile.syncDirectory(directory)
             return
         }
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -67,14 +67,7 @@ public final class AppendOnlyFile {
             throw Failure(path: path, step: "create", errno: code)
         }
         unlink(partial)
-        Self.syncDirectory(directory)
-    }
-
-    private static func syncDirectory(_ directory: String) {
-        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dirFD >= 0 else { return }
-        _ = fsync(dirFD)
-        _ = systemClose(dirFD)
+        AtomicFile.syncDirectory(directory)
     }
 
     deinit { if fd >= 0 { _ = systemClose(fd) } }

@@ -51,7 +51,7 @@ public enum AtomicFile {
     /// directory sync failed, nil when everything is on the card.
     public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o600,
                              syncDirectory: DirectorySync = fsyncDirectory) throws(Failure) -> NotDurable? {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+        let directory = directory(of: path)
         let temporary = "\(path)\(temporaryMarker)\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw Failure(path: temporary, step: "create", errno: errno) }
@@ -83,11 +83,22 @@ public enum AtomicFile {
             throw Failure(path: path, step: "rename onto", errno: e)
         }
         // From here on the content is in place: what fails is only its durability.
+        return Self.syncDirectory(directory, using: syncDirectory).map { NotDurable(path: path, directory: directory, errno: $0) }
+    }
+
+    /// Syncs `directory`, so that a create, rename or unlink in it survives a power loss (fsync(2));
+    /// the errno when it could not be opened or synced, nil when it was.
+    @discardableResult
+    public static func syncDirectory(_ directory: String, using sync: DirectorySync = fsyncDirectory) -> Int32? {
         let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dirFD >= 0 else { return NotDurable(path: path, directory: directory, errno: errno) }
+        guard dirFD >= 0 else { return errno }
         defer { close(dirFD) }
-        if syncDirectory(dirFD) != 0 { return NotDurable(path: path, directory: directory, errno: errno) }
-        return nil
+        return sync(dirFD) == 0 ? nil : errno
+    }
+
+    /// The directory that holds `path`: "." for a bare name, "/" for a file at the root.
+    static func directory(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
     }
 
     /// What sits between a file's name and the writer's process id in `write`'s temporary file.
@@ -139,12 +150,7 @@ public enum AtomicFile {
             aside = "\(path).\(label)-\(now.tv_sec)-\(attempt)"
         }
         guard rename(path, aside) == 0 else { throw Failure(path: path, step: "move aside", errno: errno) }
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
-        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirFD >= 0 {
-            fsync(dirFD)
-            close(dirFD)
-        }
+        syncDirectory(directory(of: path))
         return aside
     }
 }

@@ -148,7 +148,7 @@ public enum TrackArchive {
             }
         }
         if !deleted.isEmpty {
-            syncDirectory(directory)
+            AtomicFile.syncDirectory(directory)
             notes.append(StateNote(.info, "\(keptCount) walk\(keptCount == 1 ? "" : "s") kept in \(directory)"))
         }
         return (notes, deleted)
@@ -224,16 +224,9 @@ public enum TrackArchive {
         guard rename(legacy, target) == 0 else {
             return [StateNote(.warning, "cannot move \(legacy) to \(target): \(String(cString: strerror(errno))); it stays where it is")]
         }
-        syncDirectory(directory)
-        syncDirectory(stateDirectory)
+        AtomicFile.syncDirectory(directory)
+        AtomicFile.syncDirectory(stateDirectory)
         return [StateNote(.notice, "moved the track of earlier walks, \(legacy), to \(target): tracks are now one file per walk")]
-    }
-
-    private static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
     }
 
     /// Whole seconds since 1970 of a date, clamped: `Int64(Double)` only on a finite value in range.
