@@ -82,7 +82,7 @@ public final class DeviceWaits: Sendable {
             switch compass {
             case .bus(let i2c): return brief(i2c)
             case .notFound(let bus, _): return "no known compass on /dev/i2c-\(bus)"
-            case .wrongIdentity(let chip, let address, _, _, _): return "no \(chip) at \(hex(address))"
+            case .wrongIdentity(let chip, let address, _, _, _): return "no \(chip) at \(CompassError.hex(address))"
             default: return clipped("\(compass)")
             }
         case let adapter as BluetoothAdapterError:
@@ -102,9 +102,9 @@ public final class DeviceWaits: Sendable {
         switch error {
         case .busNotFound(let bus): return "/dev/i2c-\(bus): no such device"
         case .permissionDenied(let bus): return "/dev/i2c-\(bus): permission denied"
-        case .deviceAbsent(let bus, let address): return "nothing at \(hex(address)) on /dev/i2c-\(bus)"
-        case .timedOut(let bus, let address): return "\(hex(address)) on /dev/i2c-\(bus) timed out"
-        case .addressInUse(let bus, let address): return "\(hex(address)) on /dev/i2c-\(bus) claimed by a driver"
+        case .deviceAbsent(let bus, let address): return "nothing at \(CompassError.hex(address)) on /dev/i2c-\(bus)"
+        case .timedOut(let bus, let address): return "\(CompassError.hex(address)) on /dev/i2c-\(bus) timed out"
+        case .addressInUse(let bus, let address): return "\(CompassError.hex(address)) on /dev/i2c-\(bus) claimed by a driver"
         default: return clipped("\(error)")
         }
     }
@@ -124,10 +124,5 @@ public final class DeviceWaits: Sendable {
         }
         guard clause.count > briefLimit else { return String(clause) }
         return String(clause.prefix(briefLimit - 1)) + "…"
-    }
-
-    static func hex(_ address: UInt8) -> String {
-        let digits = String(address, radix: 16)
-        return "0x" + (digits.count < 2 ? "0" + digits : digits)
     }
 }
