@@ -1,16 +1,21 @@
 import Navigation
 
-/// One GPIO button: a header line and what a short and a long press mean.
+/// One GPIO button: a header line and what a short, a long and a double press mean.
 public struct ButtonBinding: Sendable, Hashable {
     /// BCM GPIO number = line offset on the header chip.
     public var line: Int
     public var press: NavigationCommand?
     public var longPress: NavigationCommand?
+    /// With a command here, a short press on the line waits `ButtonConfiguration.doublePressWindow`
+    /// for a second one before it counts as a press.
+    public var doublePress: NavigationCommand?
 
-    public init(line: Int, press: NavigationCommand?, longPress: NavigationCommand? = nil) {
+    public init(line: Int, press: NavigationCommand?, longPress: NavigationCommand? = nil,
+                doublePress: NavigationCommand? = nil) {
         self.line = line
         self.press = press
         self.longPress = longPress
+        self.doublePress = doublePress
     }
 }
 
@@ -19,14 +24,21 @@ public struct ButtonConfiguration: Sendable, Hashable {
     public var debounce: Duration
     /// Held at least this long, a press is a long press.
     public var longPress: Duration
+    /// A second short press going down less than this after the first one's release makes a double
+    /// press (on lines with a double-press binding).
+    public var doublePressWindow: Duration
     public var bindings: [ButtonBinding]
 
     public init(debounce: Duration = .milliseconds(30), longPress: Duration = .milliseconds(800),
-                bindings: [ButtonBinding] = []) {
+                doublePressWindow: Duration = .milliseconds(400), bindings: [ButtonBinding] = []) {
         self.debounce = debounce
         self.longPress = longPress
+        self.doublePressWindow = doublePressWindow
         self.bindings = bindings
     }
 
     public func binding(forLine line: Int) -> ButtonBinding? { bindings.first { $0.line == line } }
+
+    /// The lines with a double-press binding: only their short presses wait for a second one.
+    public var doublePressLines: Set<Int> { Set(bindings.filter { $0.doublePress != nil }.map(\.line)) }
 }

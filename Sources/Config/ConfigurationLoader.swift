@@ -284,6 +284,8 @@ public struct ConfigurationLoader: Sendable {
         guard let t else { return config }
         if let v = t.int("debounce_ms", in: 0...1000, unit: " ms") { config.debounce = .milliseconds(v) }
         if let v = t.int("long_press_ms", in: 100...10_000, unit: " ms") { config.longPress = .milliseconds(v) }
+        let doublePressMs = t.int("double_press_ms", in: 100...2000, unit: " ms")
+        if let doublePressMs { config.doublePressWindow = .milliseconds(doublePressMs) }
         if let map = t.subtable("map") {
             var seenLines: Set<Int> = []
             for key in map.keys.sorted() {
@@ -315,13 +317,22 @@ public struct ConfigurationLoader: Sendable {
                     let sub = TableReader(table: table, path: map.keyPath(key), issues: map.issues)
                     binding.press = sub.string("press").flatMap { command($0, at: sub.keyPath("press"), issues: sub.issues) }
                     binding.longPress = sub.string("long_press").flatMap { command($0, at: sub.keyPath("long_press"), issues: sub.issues) }
-                    if !sub.has("press") && !sub.has("long_press") { sub.report("", "expected press = \"…\" and/or long_press = \"…\"") }
+                    binding.doublePress = sub.string("double_press").flatMap { command($0, at: sub.keyPath("double_press"), issues: sub.issues) }
+                    if !sub.has("press") && !sub.has("long_press") && !sub.has("double_press") {
+                        sub.report("", "expected one or more of press = \"…\", long_press = \"…\", double_press = \"…\"")
+                    }
                     sub.rejectUnknownKeys()
                 } else {
-                    map.report(key, "expected a command name or { press = \"…\", long_press = \"…\" }, found \(TableReader.describe(value))")
+                    map.report(key, "expected a command name or { press = \"…\", long_press = \"…\", double_press = \"…\" }, found \(TableReader.describe(value))")
                 }
-                if binding.press != nil || binding.longPress != nil { config.bindings.append(binding) }
+                if binding.press != nil || binding.longPress != nil || binding.doublePress != nil { config.bindings.append(binding) }
             }
+        }
+        // The debouncer drops every edge closer than debounce_ms to the release, so a window no longer
+        // than that could never see the second press go down.
+        if config.bindings.contains(where: { $0.doublePress != nil }), config.doublePressWindow <= config.debounce {
+            t.report(doublePressMs != nil ? "double_press_ms" : "debounce_ms",
+                     "double_press_ms (\(Int(config.doublePressWindow / .milliseconds(1))) ms) must be more than debounce_ms (\(Int(config.debounce / .milliseconds(1))) ms), or the second press of a double press would be dropped as contact bounce")
         }
         t.rejectUnknownKeys()
         return config

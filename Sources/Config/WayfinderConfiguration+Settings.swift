@@ -81,12 +81,14 @@ extension WayfinderConfiguration {
         s += [
             .init("buttons.debounce_ms", Render.milliseconds(buttons.debounce), .restart),
             .init("buttons.long_press_ms", Render.milliseconds(buttons.longPress), .restart),
+            .init("buttons.double_press_ms", Render.milliseconds(buttons.doublePressWindow), .restart),
         ]
         for binding in buttons.bindings.sorted(by: { $0.line < $1.line }) {
             let press = binding.press.map { "press = \(Render.string($0.configName))" }
             let long = binding.longPress.map { "long_press = \(Render.string($0.configName))" }
-            let value = binding.longPress == nil ? Render.string(binding.press?.configName ?? "none")
-                : "{ \([press, long].compactMap { $0 }.joined(separator: ", ")) }"
+            let double = binding.doublePress.map { "double_press = \(Render.string($0.configName))" }
+            let value = binding.longPress == nil && binding.doublePress == nil ? Render.string(binding.press?.configName ?? "none")
+                : "{ \([press, long, double].compactMap { $0 }.joined(separator: ", ")) }"
             s.append(.init("buttons.map.GPIO\(binding.line)", value, .restart))
         }
         if let simulation { s += Self.simulation(simulation) }

@@ -23,7 +23,7 @@ struct ConfigCommand: ParsableCommand {
                 print("  board      \(c.board.id) (\(c.board.name))")
                 print("  route      \(c.routePath) (\(c.route.waypoints.count) waypoints)")
                 print("  heading    \(c.guidance.headingSource.rawValue), declination \(c.guidance.declination)°")
-                print("  buttons    \(c.buttons.bindings.map { "GPIO\($0.line)→\($0.press?.configName ?? "-")\($0.longPress.map { "/\($0.configName)" } ?? "")" }.joined(separator: ", "))")
+                print("  buttons    \(c.buttons.bindings.map(Self.summary).joined(separator: ", "))")
                 print("  gestures   \((c.gestures.bindings.map(\.description) + c.gestures.clicks.sorted { $0.key.configName < $1.key.configName }.map { "\($0.key) → \($0.value)" }).joined(separator: ", "))")
                 if c.touchCase.enabled {
                     let t = c.touchCaseSettings
@@ -35,6 +35,14 @@ struct ConfigCommand: ParsableCommand {
                 printError("\(error)")
                 throw ExitCode(ExitStatus.configuration)
             }
+        }
+
+        /// "GPIO17→toggle-pause/stop (double: belt-home)": press, long press, double press.
+        static func summary(_ b: ButtonBinding) -> String {
+            var s = "GPIO\(b.line)→\(b.press?.configName ?? "-")"
+            if let long = b.longPress { s += "/\(long.configName)" }
+            if let double = b.doublePress { s += " (double: \(double.configName))" }
+            return s
         }
     }
 }

@@ -23,8 +23,8 @@ public struct Debouncer: Sendable, Equatable {
     public mutating func accept(_ event: GPIOEdgeEvent) -> Bool {
         guard window > .zero else { return true }
         if let last = lastAccepted[event.offset],
-           event.timestamp >= last,
-           event.timestamp - last < window {
+           let gap = event.timestamp.span(since: last),
+           gap < window {
             return false
         }
         // An earlier timestamp than the last accepted one means the event clock stepped back

@@ -1,14 +1,21 @@
 import Config
 import Logging
+import Navigation
 import Platform
 
-/// The GPIO buttons: debounces edges, tells short from long presses and sends the bound command.
-/// It reads edges from a stream, so the simulated board's edges and the GPIO character device's
-/// edges go through the same code.
+/// The GPIO buttons: debounces edges, tells short, long and double presses apart and sends the bound
+/// command. It reads edges from a stream, so the simulated board's edges and the GPIO character
+/// device's edges go through the same code.
+///
+/// A short press on a line with a double-press binding is held back by the decoder until the double
+/// press window has passed; the actor sleeps on its clock until the decoder's next deadline, so that
+/// press is sent when the window closes rather than at the next edge or heartbeat.
 public actor ButtonActor {
     public enum Event: Sendable {
         case tick
         case edge(GPIOEdgeEvent)
+        /// The decoder's deadline (on the edges' timeline) has passed on the session clock.
+        case deadline(Duration)
         case fail
         case shutdown
     }
@@ -23,6 +30,13 @@ public actor ButtonActor {
     private let clock: SessionClock
     private let logger: Logger
     private let health: HealthMonitor
+    /// The latest edge's timestamp and when it was handled (session time): how the decoder's
+    /// deadlines, on the kernel's event clock, are placed on the session clock.
+    private var latestEdge: (timestamp: Duration, handledAt: Duration)?
+    /// The sleep until the decoder's next deadline; replaced whenever the decoder changes.
+    private var deadlineWait: Task<Void, Never>?
+    /// Edges handled since the start, bounces included.
+    public private(set) var edgesSeen = 0
 
     public static let heartbeat: Duration = .milliseconds(250)
 
@@ -32,7 +46,9 @@ public actor ButtonActor {
         self.configuration = configuration
         self.edges = edges
         self.commands = commands
-        self.decoder = ButtonPressDecoder(debounce: configuration.debounce, longPress: configuration.longPress)
+        self.decoder = ButtonPressDecoder(debounce: configuration.debounce, longPress: configuration.longPress,
+                                          doublePressWindow: configuration.doublePressWindow,
+                                          doublePressLines: Set(configuration.doublePressLines.compactMap(UInt32.init(exactly:))))
         self.clock = clock
         self.logger = logger
         self.health = health
@@ -43,6 +59,9 @@ public actor ButtonActor {
         let mailbox = self.mailbox
         let edges = self.edges
         forwarders.start([{ await mailbox.forward(edges) { .edge($0) } }])
+        // A press held back when a previous run failed is still in the decoder: wait for it again.
+        scheduleDeadline()
+        defer { cancelDeadline() }
         try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try handle($0) }
     }
 
@@ -51,18 +70,15 @@ public actor ButtonActor {
         case .tick:
             health.beat(Self.name, at: clock.elapsed)
         case .edge(let edge):
-            guard let press = decoder.feed(edge) else { return false }
-            let line = Int(press.line)
-            guard let binding = configuration.binding(forLine: line) else {
-                logger.debug("press on GPIO\(line), which has no binding")
-                return false
-            }
-            let kind = press.isLong ? "long press" : "press"
-            if let command = press.isLong ? (binding.longPress ?? binding.press) : binding.press {
-                commands.yield(CommandEnvelope(command, from: "button GPIO\(line) (\(kind))"))
-            } else {
-                logger.info("GPIO\(line) \(kind) has no command bound")
-            }
+            edgesSeen += 1
+            latestEdge = (edge.timestamp, clock.elapsed)
+            decoder.feed(edge).forEach(send)
+            scheduleDeadline()
+        case .deadline(let deadline):
+            // A wait cancelled just after it fired can leave a stale deadline here; advancing to a
+            // time that has passed is harmless either way.
+            decoder.advance(to: deadline).forEach(send)
+            scheduleDeadline()
         case .fail:
             throw InjectedFailure(actor: Self.name)
         case .shutdown:
@@ -70,5 +86,49 @@ public actor ButtonActor {
             return true
         }
         return false
+    }
+
+    private func send(_ press: ButtonPressDecoder.Press) {
+        let line = Int(press.line)
+        guard let binding = configuration.binding(forLine: line) else {
+            logger.debug("press on GPIO\(line), which has no binding")
+            return
+        }
+        let (kind, command): (String, NavigationCommand?) = switch press.kind {
+        case .single: ("press", binding.press)
+        case .long: ("long press", binding.longPress ?? binding.press)
+        case .double: ("double press", binding.doublePress)
+        }
+        if let command {
+            commands.yield(CommandEnvelope(command, from: "button GPIO\(line) (\(kind))"))
+        } else {
+            logger.info("GPIO\(line) \(kind) has no command bound")
+        }
+    }
+
+    /// Sleeps until the decoder's next deadline, then hands it to the mailbox; replaces any earlier
+    /// wait, so each edge re-places the deadline with the latest edge's view of the event clock.
+    private func scheduleDeadline() {
+        cancelDeadline()
+        guard let deadline = decoder.nextDeadline, let latestEdge else { return }
+        // Deadlines are on the event clock, which is offset from the session clock. The latest edge,
+        // handled a little after its timestamp, gives that offset with the read latency added, so a
+        // deadline is met late by that latency, never early. No deadline lies further past an edge
+        // than the longer decoder time (give or take lines read out of order); a much longer delay
+        // means the event clock stepped back since the press, which is then sent at the cap rather
+        // than when the clock catches up. Clamped arithmetic: the timestamps come from outside.
+        let longest = max(configuration.doublePressWindow, configuration.longPress)
+        let delay = min(deadline.span(since: latestEdge.timestamp) ?? .zero, longest.addingClamped(longest))
+        let wake = SessionInstant(offset: latestEdge.handledAt.addingClamped(delay))
+        let (mailbox, clock) = (self.mailbox, self.clock)
+        deadlineWait = Task {
+            do { try await clock.sleep(until: wake) } catch { return }
+            mailbox.send(.deadline(deadline))
+        }
+    }
+
+    private func cancelDeadline() {
+        deadlineWait?.cancel()
+        deadlineWait = nil
     }
 }
