@@ -20,8 +20,9 @@ final class GuidanceUpdateTests: XCTestCase, GuidanceTesting {
         _ = g.handle(.start, now: .seconds(1))
         let out = g.apply(GuidanceUpdate(route: other), now: .seconds(2))
         XCTAssertEqual(g.route, other)
-        XCTAssertEqual(g.progress, RouteProgress(routeIdentity: other.identity))
-        XCTAssertTrue(out.contains(.saveProgress(RouteProgress(routeIdentity: other.identity))))
+        // The walk is still under way on the new route: a crash now carries it on after the restart.
+        XCTAssertEqual(g.progress, RouteProgress(routeIdentity: other.identity, isNavigating: true))
+        XCTAssertTrue(out.contains(.saveProgress(RouteProgress(routeIdentity: other.identity, isNavigating: true))))
         XCTAssertEqual(reports(out), [.routeChanged(waypoint: 0, of: 2, keptProgress: false)])
         XCTAssertEqual(beltRequests(out), [.notifyDirection(direction: 90, isMagneticBearing: true),
                                            .updateNavigation(direction: 90, isMagneticBearing: true, signal: .navigation)])

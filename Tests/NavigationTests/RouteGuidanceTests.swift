@@ -28,7 +28,8 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         _ = g.handle(.start, now: .seconds(1))
         let out = g.handle(fix(52.00005, 8.0000, at: .seconds(30)), now: .seconds(30))   // 5.6 m north of A
         XCTAssertEqual(reports(out).first, .waypointReached(index: 0, name: "A"))
-        XCTAssertTrue(out.contains(.saveProgress(RouteProgress(routeIdentity: route.identity, currentIndex: 1))))
+        XCTAssertTrue(out.contains(.saveProgress(RouteProgress(routeIdentity: route.identity, currentIndex: 1, isNavigating: true))),
+                      "saved as a walk still under way")
         XCTAssertEqual(beltRequests(out), [.notifyDirection(direction: 0, isMagneticBearing: true),
                                            .updateNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
         XCTAssertEqual(g.progress.currentIndex, 1)

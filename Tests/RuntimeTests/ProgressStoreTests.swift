@@ -25,6 +25,33 @@ final class ProgressStoreTests: XCTestCase {
                        "no temporary file is left beside it")
     }
 
+    /// A progress.json from before "navigating" existed is the wearer's walk, not a corrupt file: it
+    /// loads (as not under way, so the update does not start a walk by itself) and stays in place.
+    func testAFileFromBeforeTheNavigatingKeyLoadsAsNotUnderWayAndIsNotMovedAside() throws {
+        let store = ProgressStore(directory: directory)
+        try Data("""
+            {
+              "currentIndex" : 4,
+              "destinationReached" : false,
+              "routeIdentity" : "abc",
+              "skipped" : [
+
+              ]
+            }
+            """.utf8).write(to: URL(fileURLWithPath: store.path))
+        XCTAssertEqual(try store.load(), RouteProgress(routeIdentity: "abc", currentIndex: 4, isNavigating: false))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["progress.json"])
+    }
+
+    func testAWalkUnderWayIsSavedAsNavigatingAndLoadsBack() throws {
+        let store = ProgressStore(directory: directory)
+        let progress = RouteProgress(routeIdentity: "abc", currentIndex: 2, skipped: [1], isNavigating: true)
+        try store.save(progress)
+        XCTAssertEqual(try store.load(), progress)
+        let text = try String(contentsOfFile: store.path, encoding: .utf8)
+        XCTAssertTrue(text.contains("\"navigating\" : true"), text)
+    }
+
     func testACorruptFileIsMovedAsideAndReportedWithWhere() throws {
         let store = ProgressStore(directory: directory)
         try Data("{\"routeIdentity\": \"abc\", \"currentI".utf8).write(to: URL(fileURLWithPath: store.path))

@@ -10,7 +10,10 @@ public struct RouteGuidance: Sendable {
     public private(set) var route: Route
     public var parameters: GuidanceParameters
     public private(set) var progress: RouteProgress
-    public private(set) var state: NavigationState = .stopped
+    public private(set) var state: NavigationState = .stopped {
+        // The saved progress says whether the walk is under way, so a restart can carry on.
+        didSet { progress.isNavigating = state == .navigating }
+    }
     /// The belt's default vibration intensity, percent, as `intensity-up`/`-down` change it (the
     /// appliance starts it at `[navigation] intensity`).
     public var intensity = 60
@@ -74,7 +77,7 @@ public struct RouteGuidance: Sendable {
         case .pause:
             guard state == .navigating else { return ignored(command, "navigation is \(state)") }
             state = .paused
-            return [.belt(.pauseNavigation), .report(.paused)]
+            return [.belt(.pauseNavigation), .saveProgress(progress), .report(.paused)]
         case .resume:
             guard state == .paused else { return ignored(command, "navigation is \(state)") }
             return resume(now: now)
@@ -199,7 +202,7 @@ public struct RouteGuidance: Sendable {
         switch newState {
         case .paused:
             state = .paused
-            return [.report(.paused)]
+            return [.saveProgress(progress), .report(.paused)]
         case .stopped:
             state = .stopped
             lastCommand = nil
@@ -211,10 +214,10 @@ public struct RouteGuidance: Sendable {
             if beltDirection(now: now) == nil, let last = lastCommand {
                 // No fresh fix: the controller's stored direction is stale, so resume silently.
                 lastCommand = (last.direction, last.isMagneticBearing, nil, now)
-                return [.report(.resumed),
+                return [.saveProgress(progress), .report(.resumed),
                         .belt(.updateNavigation(direction: last.direction, isMagneticBearing: last.isMagneticBearing, signal: nil))]
             }
-            return [.report(.resumed)] + steer(now: now, force: true)
+            return [.saveProgress(progress), .report(.resumed)] + steer(now: now, force: true)
         }
     }
 
@@ -274,7 +277,7 @@ public struct RouteGuidance: Sendable {
         guard !samePoints else {
             return [.report(.routeChanged(waypoint: progress.currentIndex, of: route.waypoints.count, keptProgress: true))]
         }
-        progress = RouteProgress(routeIdentity: newRoute.identity)
+        progress = RouteProgress(routeIdentity: newRoute.identity, isNavigating: state == .navigating)
         legOrigin = nil
         legOriginPending = false
         beyondSince = nil
@@ -333,7 +336,7 @@ public struct RouteGuidance: Sendable {
     private mutating func resume(now: Duration) -> [GuidanceAction] {
         state = .navigating
         navigatingSince = now
-        var actions: [GuidanceAction] = [.report(.resumed)]
+        var actions: [GuidanceAction] = [.saveProgress(progress), .report(.resumed)]
         let direction = beltDirection(now: now)
         let signal = direction == nil ? nil : signalForCurrentLeg()
         let value = direction?.value ?? lastCommand?.direction ?? 0

@@ -7,12 +7,32 @@ public struct RouteProgress: Sendable, Hashable, Codable {
     /// Waypoints the wearer skipped (never reached), in the order skipped.
     public var skipped: [Int]
     public var destinationReached: Bool
+    /// Whether the walk was under way (navigating, not paused or stopped) when this was saved: a
+    /// restart after a crash, a kill or the watchdog then carries on walking without a button press.
+    public var isNavigating: Bool
 
-    public init(routeIdentity: String, currentIndex: Int = 0, skipped: [Int] = [], destinationReached: Bool = false) {
+    public init(routeIdentity: String, currentIndex: Int = 0, skipped: [Int] = [], destinationReached: Bool = false,
+                isNavigating: Bool = false) {
         self.routeIdentity = routeIdentity
         self.currentIndex = currentIndex
         self.skipped = skipped
         self.destinationReached = destinationReached
+        self.isNavigating = isNavigating
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case routeIdentity, currentIndex, skipped, destinationReached
+        case isNavigating = "navigating"
+    }
+
+    /// Progress saved before `navigating` existed reads as not under way.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        routeIdentity = try c.decode(String.self, forKey: .routeIdentity)
+        currentIndex = try c.decode(Int.self, forKey: .currentIndex)
+        skipped = try c.decode([Int].self, forKey: .skipped)
+        destinationReached = try c.decode(Bool.self, forKey: .destinationReached)
+        isNavigating = try c.decodeIfPresent(Bool.self, forKey: .isNavigating) ?? false
     }
 
     /// Whether this progress can resume on `route`: the same route, and a waypoint index it has. A

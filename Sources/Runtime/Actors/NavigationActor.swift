@@ -96,9 +96,17 @@ public actor NavigationActor {
             { await mailbox.forward(inputs.commands) { .command($0) } },
             { await mailbox.forward(inputs.beltReports) { .belt($0) } },
         ])
-        if autostart && !hasAutostarted {
+        if !hasAutostarted && guidance.state == .stopped {
             hasAutostarted = true
-            mailbox.send(.command(CommandEnvelope(.start, from: "autostart")))
+            if autostart {
+                mailbox.send(.command(CommandEnvelope(.start, from: "autostart")))
+            } else if guidance.progress.isNavigating && !guidance.progress.destinationReached {
+                // The walk was under way when the last run ended without stopping it (a crash, a
+                // kill, the watchdog, a pulled battery): carry on rather than wait for a button
+                // the wearer does not know to press.
+                logger.notice("the walk was under way when the appliance last stopped; carrying on to waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count)")
+                mailbox.send(.command(CommandEnvelope(.start, from: "resume after restart")))
+            }
         }
         try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try handle($0) }
     }
@@ -138,7 +146,11 @@ public actor NavigationActor {
     /// supervisor when shutdown finds this actor down between restarts).
     public func saveProgress() {
         forwarders.stop()
-        save(guidance.progress)
+        // Asked to stop (systemctl stop, a shutdown): the next start waits for a start command as
+        // configured. Only a run that ended without being asked carries on by itself.
+        var progress = guidance.progress
+        progress.isNavigating = false
+        save(progress)
         logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
     }
 
