@@ -122,6 +122,7 @@ DOCDIR ?= $(DATADIR)/doc/wayfinder
 SYSCONFDIR ?= /etc
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 # zsh reads Debian's packaged completions from vendor-completions, and local ones from site-functions.
 ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(DATADIR)/zsh/vendor-completions,$(DATADIR)/zsh/site-functions)
@@ -151,7 +152,7 @@ generated: release
 # `make install DESTDIR=/tmp/stage PREFIX=/usr` gives the tree the Debian package holds. An existing
 # configuration is never overwritten: the new example goes beside it as wayfinder.toml.new.
 install: generated
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(UDEVRULESDIR) \
 	  $(DESTDIR)$(SYSCONFDIR)/wayfinder $(DESTDIR)$(DATADIR)/wayfinder/boards $(DESTDIR)$(DATADIR)/wayfinder/routes \
 	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	$(INSTALL) -m 0755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/wayfinder
@@ -159,6 +160,7 @@ install: generated
 	  deploy/wayfinder.service > $(DESTDIR)$(UNITDIR)/wayfinder.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/wayfinder.service
 	$(INSTALL) -m 0644 deploy/wayfinder.sysusers $(DESTDIR)$(SYSUSERSDIR)/wayfinder.conf
+	$(INSTALL) -m 0644 deploy/wayfinder.udev-rules $(DESTDIR)$(UDEVRULESDIR)/60-wayfinder.rules
 	$(INSTALL) -m 0644 boards/pi-zero-2w.toml boards/pi-3b-plus.toml boards/pi-4b.toml boards/pi-5.toml boards/sim.toml \
 	  $(DESTDIR)$(DATADIR)/wayfinder/boards/
 	$(INSTALL) -m 0644 deploy/routes/*.gpx $(DESTDIR)$(DATADIR)/wayfinder/routes/

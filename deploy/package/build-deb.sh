@@ -57,7 +57,7 @@ rm -rf "$work"
 mkdir -p "$src"
 cp -a deploy/debian "$src/debian"
 make --no-print-directory install RELEASE_BIN="$binary" DESTDIR="$root/$src/staged" PREFIX=/usr UNITDIR=/lib/systemd/system \
-    SYSUSERSDIR=/usr/lib/sysusers.d ZSHCOMPDIR=/usr/share/zsh/vendor-completions >/dev/null
+    SYSUSERSDIR=/usr/lib/sysusers.d UDEVRULESDIR=/lib/udev/rules.d ZSHCOMPDIR=/usr/share/zsh/vendor-completions >/dev/null
 
 # Timestamps from the changelog: the same commit builds the same package.
 export SOURCE_DATE_EPOCH
