@@ -70,11 +70,16 @@ check-gpiod-v2:
 	scripts/check-gpiod-v2.sh
 
 # The hardware-in-loop rig (docs/hil.md): Debian's kernel in QEMU with virtual BLE controllers,
-# gpio-sim and i2c-stub, running WayfinderHIL. HIL_SKIP_SWIFT=1 runs the rig's own checks alone;
-# HIL_SHELL=1 boots into a shell in the guest.
+# gpio-sim and i2c-stub. Two boots: the kernel checks (WayfinderHIL on a busybox guest), then the
+# appliance boot (a Debian 12 root under systemd with the package from `make deb` installed, walked
+# by `wayfinder-hil appliance`). WayfinderHIL is built like the package's binary, so the two share
+# one release build. HIL_SKIP_SWIFT=1 runs the rig's own checks alone; HIL_SHELL=1 boots into a
+# shell in the guest (HIL_SHELL=appliance: in the appliance guest).
+HIL_DEB = dist/wayfinder_$(shell dpkg-parsechangelog -l $(CHANGELOG) -S Version 2>/dev/null)_$(NATIVE_ARCH).deb
 hil:
-	@if [ -z "$${HIL_SKIP_SWIFT:-}" ] || [ "$${HIL_SKIP_SWIFT}" = 0 ]; then $(MAKE) --no-print-directory deps; fi
-	SWIFT=$(SWIFT) scripts/hil/run.sh
+	@if [ -z "$${HIL_SKIP_SWIFT:-}" ] || [ "$${HIL_SKIP_SWIFT}" = 0 ]; then $(MAKE) --no-print-directory deb; fi
+	SWIFT=$(SWIFT) HIL_DEB=$(HIL_DEB) HIL_SWIFT_BUILD_FLAGS="-c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)" \
+	  scripts/hil/run.sh
 
 # Coverage-guided fuzzing (docs/fuzzing.md): every parser and state machine that reads outside input,
 # under libFuzzer and AddressSanitizer, FUZZ_SECONDS a target (default 30; CI runs each briefly).

@@ -88,7 +88,8 @@ let package = Package(
 
         // `make hil`: the hardware-in-loop checks, run inside the QEMU guest on real kernel sockets.
         .executableTarget(name: "WayfinderHIL",
-                          dependencies: ["BLE", "Belt", "Config", "Runtime", "Simulation", "Platform",
+                          dependencies: ["BLE", "Belt", "Config", "Gestures", "Navigation", "Pencil", "Runtime", "Sensors",
+                                         "Simulation", "Platform", "TouchCase",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 

@@ -44,6 +44,12 @@ public actor BeltPeripheralHost {
         }
         await connection.run(delegate: Delegate(host: self, link: current))
         ticker.cancel()
+        // The link ended from below (the central went away, or a controller lost power): a belt
+        // without its link falls back to wait mode, as when it drops the link itself.
+        if link == current, server != nil {
+            server = nil
+            peripheral.linkLost()
+        }
     }
 
     /// Drops the current link from the belt's side (as if it went out of range): the belt falls back
@@ -63,6 +69,10 @@ public actor BeltPeripheralHost {
     public var violations: [BeltPeripheral.Violation] { peripheral.violations }
     public var records: [SimulatedBelt.Record] { peripheral.belt.records }
     public var mode: BeltMode { peripheral.mode }
+    /// The vibrations running now, by channel: empty is a silent belt.
+    public var channels: [UInt8: SimulatedBelt.ActiveChannel] { peripheral.belt.channels }
+    public var defaultIntensity: Int { peripheral.belt.defaultIntensity }
+    public var isConnected: Bool { server != nil }
 
     // MARK: Server events
 

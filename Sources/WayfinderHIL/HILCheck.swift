@@ -22,12 +22,15 @@ func within<T: Sendable>(_ limit: Duration, _ what: String, _ body: @escaping @S
     try await withDeadline(limit, timeout: { HILFailure("\(what): nothing within \(limit)") }, body)
 }
 
-/// Polls `condition` every 50 ms until it holds or `limit` passes.
-func waitUntil(_ limit: Duration, _ what: String, _ condition: @Sendable () async -> Bool) async throws {
+/// Polls `condition` every `interval` until it holds or `limit` passes. A condition that runs a tool
+/// (systemctl, journalctl) wants a second or so: the guest has one CPU, and a process started every
+/// 50 ms starves the simulated peripherals the appliance is talking to.
+func waitUntil(_ limit: Duration, _ what: String, every interval: Duration = .milliseconds(50),
+               _ condition: @Sendable () async -> Bool) async throws {
     let deadline = ContinuousClock.now + limit
     while ContinuousClock.now < deadline {
         if await condition() { return }
-        try await Task.sleep(for: .milliseconds(50))
+        try await Task.sleep(for: interval)
     }
     throw HILFailure("\(what): not within \(limit)")
 }

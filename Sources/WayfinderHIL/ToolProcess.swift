@@ -34,6 +34,35 @@ final class ToolProcess: @unchecked Sendable {
 
     var isRunning: Bool { process.isRunning }
 
+    /// The exit status once the tool has exited, else nil.
+    var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
+
+    /// Runs a tool to its end and returns its status and output. The wait polls (as `finish` does)
+    /// rather than blocking a thread: the guest has one CPU, so the cooperative pool has one thread,
+    /// and the simulated peripherals serving the appliance run on it.
+    /// `closingInput` false keeps stdin an open, silent pipe: BlueZ's shells (btmgmt) spin on a stdin
+    /// at end of file instead of exiting after their command.
+    static func run(_ path: String, _ arguments: [String], within limit: Duration = .seconds(30),
+                    closingInput: Bool = true) async throws -> (status: Int32, output: String) {
+        let tool = try ToolProcess(path, arguments)
+        if closingInput { tool.closeInput() }
+        await tool.finish(within: limit)
+        tool.closeInput()
+        guard let status = tool.exitStatus else { throw HILFailure("\(tool.name) \(arguments.joined(separator: " ")) did not exit within \(limit)") }
+        return (status, tool.transcript)
+    }
+
+    /// Runs a tool that must succeed; its output.
+    @discardableResult
+    static func succeed(_ path: String, _ arguments: [String], within limit: Duration = .seconds(30),
+                        closingInput: Bool = true) async throws -> String {
+        let (status, output) = try await run(path, arguments, within: limit, closingInput: closingInput)
+        guard status == 0 else {
+            throw HILFailure("\(path) \(arguments.joined(separator: " ")) exited with \(status): \(output.suffix(400))")
+        }
+        return output
+    }
+
     /// Sends one line on the tool's stdin.
     func send(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
@@ -55,6 +84,18 @@ final class ToolProcess: @unchecked Sendable {
         if process.isRunning {
             process.terminate()
             try? await waitUntil(.seconds(2), "\(name) exiting") { !self.isRunning }
+        }
+        // The handler may still be delivering the last of the output: wait until it has been quiet
+        // for 150 ms (at most 2 s), so a long output is not cut short.
+        var length = lock.withLock { text.utf8.count }
+        var quiet = Duration.zero
+        var waited = Duration.zero
+        while quiet < .milliseconds(150), waited < .seconds(2) {
+            try? await Task.sleep(for: .milliseconds(50))
+            waited += .milliseconds(50)
+            let now = lock.withLock { text.utf8.count }
+            quiet = now == length ? quiet + .milliseconds(50) : .zero
+            length = now
         }
         output.fileHandleForReading.readabilityHandler = nil
     }

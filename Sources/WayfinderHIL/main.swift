@@ -14,6 +14,12 @@ LoggingSystem.bootstrap { label in
     return handler
 }
 
+// `wayfinder-hil appliance`: the walk with the installed appliance under systemd, in the rig's
+// appliance guest (Appliance/ApplianceWalk.swift).
+if CommandLine.arguments.dropFirst().first == "appliance" {
+    exit(await ApplianceWalk.main())
+}
+
 let checks: [HILCheck] = [
     ScannerSeesAdvertisedBelt.check,
     GATTClientAgainstBlueZServer.check,

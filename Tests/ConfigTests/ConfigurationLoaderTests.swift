@@ -198,7 +198,7 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertEqual(Set(found.map(\.keyPath)), ["board", "log_level", "navigation.intensity", "route"])
         let board = found.first { $0.keyPath == "board" }!
         XCTAssertTrue(board.message.contains("unknown board \"pi-4\""), board.message)
-        XCTAssertTrue(board.message.contains("available boards: pi-3b-plus, pi-4b, pi-5, pi-zero-2w, sim"), board.message)
+        XCTAssertTrue(board.message.contains("available boards: pi-3b-plus, pi-4b, pi-5, pi-zero-2w, qemu-rig, sim"), board.message)
     }
 
     func testMissingRouteFileIsReportedAtRouteGPX() {

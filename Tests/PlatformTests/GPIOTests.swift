@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 @testable import Platform
 
-/// GPIO bindings, checked for real on a machine without /dev/gpiochip* (build and CI
-/// machines, platform.md §0); real chips are exercised in the emulated rig.
+/// GPIO bindings, checked for real on a machine without /dev/gpiochip* (build and CI machines):
+/// the error paths and the request checks. A real chip is read in `make hil`'s appliance boot, where
+/// the installed appliance reads buttons pulled on a gpio-sim chip through libgpiod 1.6 (docs/hil.md).
 final class GPIOTests: XCTestCase {
 
     // MARK: - Library and flavour

@@ -2,7 +2,8 @@
 # boot.sh KVER batch|shell [KERNEL-PARAM...] - boot the guest under QEMU/TCG, wrapped in `timeout`.
 #   batch  the console goes to stdout (the driver logs and parses it); stdin is not read
 #   shell  the console is this terminal (Ctrl-A X quits QEMU); a long time limit
-# Environment: HIL_MEM (MiB, default 512), HIL_TIMEOUT (seconds; default 420 in batch, 3600 in shell).
+# Environment: HIL_MEM (MiB, default 512), HIL_TIMEOUT (seconds; default 420 in batch, 3600 in shell),
+# HIL_DISK (a raw disk image as virtio-blk /dev/vda: the appliance boot; pass hil.boot=disk too).
 #
 # TCG, never KVM: /dev/kvm on our build machines is kvm_pvm, which cannot run a stock kernel
 # (hil-rig.md, "What did not work" 1). PVH entry into the uncompressed vmlinux, an uncompressed initrd
@@ -29,6 +30,10 @@ args=(-accel tcg,thread=multi -cpu max -machine q35 -smp 1 -m "${HIL_MEM:-512}"
     -kernel "$vmlinux" -initrd "$initrd"
     -virtfs "local,path=$share,mount_tag=host,security_model=none,id=host"
     -append "console=ttyS0 panic=-1 quiet loglevel=3 $*")
+if [[ -n ${HIL_DISK:-} ]]; then
+    [[ -f $HIL_DISK ]] || die "HIL_DISK=$HIL_DISK is not a file"
+    args+=(-drive "file=$HIL_DISK,if=virtio,format=raw,cache=unsafe")
+fi
 case $mode in
     batch) exec timeout -k 10 "${HIL_TIMEOUT:-420}" qemu-system-x86_64 "${args[@]}" -serial stdio </dev/null ;;
     shell) exec timeout --foreground -k 10 "${HIL_TIMEOUT:-3600}" qemu-system-x86_64 "${args[@]}" -serial mon:stdio ;;

@@ -4,7 +4,7 @@
 # An uncompressed newc cpio (faster to boot under TCG than a gzip one; hil-rig.md "Timings") with:
 #   /init, /hil/checks.sh    the guest's PID 1 and its checks (scripts/hil/guest/)
 #   busybox                  every applet, linked in /bin, /sbin, /usr/bin, /usr/sbin
-#   BlueZ tools              btvirt, btmgmt, btmon, btgatt-client, btgatt-server
+#   BlueZ tools              btvirt (build-btvirt.sh), btmgmt, btmon, btgatt-client, btgatt-server
 #   gpiod, i2c-tools         gpiodetect/gpioinfo/gpiomon/..., i2cdetect/i2cget/i2cset/...
 #   modules                  hci_vhci + bluetooth, configfs, i2c-stub, i2c-dev, uhid, uinput, 9p over
 #                            virtio, all of crypto/ and arch/x86/crypto/ (the emulated controller needs
@@ -20,7 +20,7 @@ shift
 kroot=$HIL_CACHE/$kver/kernel
 tools=$HIL_CACHE/tools
 gpio_sim=$HIL_CACHE/$kver/gpio-sim/gpio-sim.ko
-for need in "$kroot/lib/modules/$kver/modules.dep" "$tools/bin/busybox" "$gpio_sim"; do
+for need in "$kroot/lib/modules/$kver/modules.dep" "$tools/bin/busybox" "$gpio_sim" "$HIL_CACHE/btvirt"; do
     [[ -e $need ]] || die "$need is missing: run scripts/hil/run.sh (it fetches and builds it)"
 done
 
@@ -69,9 +69,11 @@ install_tool() {
     cp "$src" "$root$dest"
     copy_libs "$src"
 }
-for t in btvirt btmgmt btmon btgatt-client btgatt-server gpiodetect gpiofind gpioget gpioinfo gpiomon gpioset; do
+for t in btmgmt btmon btgatt-client btgatt-server gpiodetect gpiofind gpioget gpioinfo gpiomon gpioset; do
     install_tool "$tools/usr/bin/$t" "/usr/bin/$t"
 done
+# btvirt with the connection-handle fix (build-btvirt.sh).
+install_tool "$HIL_CACHE/btvirt" /usr/bin/btvirt
 for t in i2cdetect i2cdump i2cget i2cset i2ctransfer; do
     install_tool "$tools/usr/sbin/$t" "/usr/sbin/$t"
 done
@@ -89,7 +91,7 @@ mdir=lib/modules/$kver
 mkdir -p "$root/$mdir/extra"
 wanted=$HIL_CACHE/initrd-modules.txt
 {
-    for m in hci_vhci configfs i2c-stub i2c-dev uhid uinput 9p 9pnet_virtio virtio_pci; do
+    for m in hci_vhci configfs i2c-stub i2c-dev uhid uinput 9p 9pnet_virtio virtio_pci virtio_blk ext4; do
         modprobe -d "$kroot" -S "$kver" --show-depends "$m" \
             | awk -v pre="$kroot/$mdir/" '$1 == "insmod" { sub(pre, "", $2); print $2 }'
     done

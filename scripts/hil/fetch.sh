@@ -20,7 +20,7 @@ mkdir -p "$debs" "$kdir"
 
 # The libraries below are what btmgmt (readline) and btmon (glib, udev) link beyond what every Debian
 # system has; fetching them keeps the image the same whatever the host happens to have installed.
-packages=("linux-image-$kver" linux-source-6.1 bluez-source bluez bluez-test-tools gpiod libgpiod2
+packages=("linux-image-$kver" linux-source-6.1 bluez-source bluez bluez-test-tools gpiod libgpiod2 gpsd-clients
     i2c-tools libi2c0 busybox-static libreadline8 libglib2.0-0 libudev1)
 
 deb_of() {

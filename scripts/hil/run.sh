@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# run.sh - the hardware-in-loop rig (`make hil`): Debian's 6.1 kernel in QEMU (TCG) with two virtual
-# BLE controllers, gpio-sim and i2c-stub, running the project's WayfinderHIL checks. See docs/hil.md.
+# run.sh - the hardware-in-loop rig (`make hil`): Debian's 6.1 kernel in QEMU (TCG) with virtual BLE
+# controllers, gpio-sim and i2c-stub. Two boots: a busybox guest running WayfinderHIL's kernel checks,
+# then the appliance guest (a Debian 12 root under systemd with the package installed) walked by
+# `wayfinder-hil appliance`. See docs/hil.md.
 #
 # Steps: install host packages → download + unpack Debian packages → build gpio-sim.ko → build
 # WayfinderHIL (static Swift stdlib) into the 9p share → pack the initramfs → boot → parse the console.
@@ -13,7 +15,11 @@
 # Knobs (environment):
 #   HIL_SKIP_SWIFT=1   rig checks only: no Swift build, no wayfinder-hil in the guest
 #   HIL_BINARY=PATH    run this executable as wayfinder-hil instead of building WayfinderHIL
-#   HIL_SHELL=1        boot into an interactive shell in the prepared guest (Ctrl-A X quits QEMU)
+#   HIL_SHELL=1        boot into an interactive shell in the prepared guest (Ctrl-A X quits QEMU);
+#                      HIL_SHELL=appliance: a root shell in the appliance guest (systemd, the package)
+#   HIL_APPLIANCE=0    skip the appliance boot (the package under systemd, walked by wayfinder-hil)
+#   HIL_APPLIANCE_MEM=1024, HIL_APPLIANCE_TIMEOUT=600   the appliance guest's memory and time limit
+#   HIL_DEB=PATH       the package the appliance guest installs (default: the newest dist/wayfinder_*_amd64.deb)
 #   HIL_BTMON=1        record an HCI trace of the whole run to .hil/share/out/btmon.snoop
 #   HIL_LOG_LEVEL=info wayfinder-hil's log level on the console (default warning)
 #   HIL_ONLY=a,b       run only wayfinder-hil's checks whose names contain one of these words
@@ -46,6 +52,7 @@ say "kernel $KVER; cache $HIL_CACHE"
 timed setup-host "$HIL_SCRIPTS/setup-host.sh" "$KVER"
 timed fetch "$HIL_SCRIPTS/fetch.sh" "$KVER"
 timed gpio-sim "$HIL_SCRIPTS/build-gpio-sim.sh" "$KVER"
+timed btvirt "$HIL_SCRIPTS/build-btvirt.sh"
 
 share=$HIL_CACHE/share
 rm -rf "$share"
@@ -58,9 +65,11 @@ if [[ -n ${HIL_BINARY:-} ]] && ((skip_swift == 0)); then
 elif ((skip_swift == 0)); then
     command -v "$SWIFT" >/dev/null 2>&1 \
         || die "no Swift toolchain on PATH ('$SWIFT'); install Swift 6 or run with HIL_SKIP_SWIFT=1 for the rig checks alone"
-    # Static stdlib: the guest then needs only libc, libm, libstdc++ and libgcc_s (plus whatever ldd
-    # shows for the system libraries the targets link), which build-initramfs.sh copies.
-    swift_args=(--product WayfinderHIL --static-swift-stdlib --scratch-path "$HIL_ROOT/.build-hil")
+    # Built as the package's binary is (the Makefile passes the same flags as `make release`), so the
+    # two share one release build. Static stdlib: the guest then needs only libc, libm, libstdc++
+    # and libgcc_s (plus whatever ldd shows for the system libraries the targets link).
+    read -r -a build_flags <<<"${HIL_SWIFT_BUILD_FLAGS:--c release --static-swift-stdlib}"
+    swift_args=(--product WayfinderHIL "${build_flags[@]}")
     say "building WayfinderHIL: $SWIFT build ${swift_args[*]}"
     if ! (cd "$HIL_ROOT" && timed swift "$SWIFT" build "${swift_args[@]}"); then
         echo "FAIL: wayfinder-hil: swift build --product WayfinderHIL failed (see above)"
@@ -76,6 +85,17 @@ timed initramfs "$HIL_SCRIPTS/build-initramfs.sh" "$KVER" "${bins[@]}"
 params=("hil.bin=$((1 - skip_swift))" "hil.bin_timeout=$bin_timeout_s" "hil.btmon=${HIL_BTMON:-0}" "hil.log_level=${HIL_LOG_LEVEL:-warning}" "hil.only=${HIL_ONLY:-}")
 
 # --- interactive: the console is this terminal; nothing to parse
+if [[ ${HIL_SHELL:-} == appliance ]]; then
+    ((skip_swift == 0)) || die "HIL_SHELL=appliance needs the package and wayfinder-hil: drop HIL_SKIP_SWIFT"
+    deb=${HIL_DEB:-}
+    [[ -n $deb ]] || deb=$(ls -t "$HIL_ROOT"/dist/wayfinder_*_amd64.deb 2>/dev/null | head -n1)
+    [[ -n $deb && -f $deb ]] || die "no package to install: run make deb"
+    # build-root.sh reads HIL_SHELL: a root login on the console instead of the checks.
+    timed appliance-root "$HIL_SCRIPTS/build-root.sh" "$KVER" "$deb" "$share/wayfinder-hil"
+    say "booting the appliance guest into a root shell (Ctrl-A X quits QEMU; 'systemctl poweroff' ends it)"
+    HIL_DISK=$HIL_CACHE/appliance.img HIL_MEM=${HIL_APPLIANCE_MEM:-1024} HIL_TIMEOUT=${HIL_TIMEOUT:-3600} \
+        exec "$HIL_SCRIPTS/boot.sh" "$KVER" shell hil.boot=disk
+fi
 if [[ -n ${HIL_SHELL:-} && ${HIL_SHELL:-} != 0 ]]; then
     say "booting into a shell (Ctrl-A X quits QEMU; 'exit' powers the guest off)"
     HIL_TIMEOUT=${HIL_TIMEOUT:-3600} exec "$HIL_SCRIPTS/boot.sh" "$KVER" shell hil.shell=1 "${params[@]}"
@@ -95,19 +115,28 @@ stop() {
 trap 'say "interrupted: stopping QEMU"; stop; exit 130' INT TERM
 trap stop EXIT
 
+# boot_batch CONSOLE PREFIX TIMING-NAME KERNEL-PARAM...: boots (HIL_DISK, HIL_MEM from the caller's
+# environment), streams the console with PREFIX, sets qemu_rc and boot_secs.
+boot_batch() {
+    local out=$1 prefix=$2 name=$3 start
+    shift 3
+    : >"$out"
+    start=$(date +%s.%N)
+    HIL_TIMEOUT=$timeout_s "$HIL_SCRIPTS/boot.sh" "$KVER" batch "$@" >"$out" 2>&1 &
+    qemu_pid=$!
+    tail -n +1 -f --pid="$qemu_pid" "$out" | sed -u "s/^/$prefix| /" &
+    tail_pid=$!
+    qemu_rc=0
+    wait "$qemu_pid" || qemu_rc=$?
+    qemu_pid=
+    wait "$tail_pid" 2>/dev/null || true
+    tail_pid=
+    boot_secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+    printf '%s %s %s\n' "$(date -u +%FT%TZ)" "$name" "$boot_secs" >>"$HIL_CACHE/timings.log"
+}
+
 say "booting the guest (TCG, 1 vCPU, ${HIL_MEM:-512} MiB, time limit ${timeout_s}s)"
-boot_start=$(date +%s.%N)
-HIL_TIMEOUT=$timeout_s "$HIL_SCRIPTS/boot.sh" "$KVER" batch "${params[@]}" >"$console" 2>&1 &
-qemu_pid=$!
-tail -n +1 -f --pid="$qemu_pid" "$console" | sed -u 's/^/guest| /' &
-tail_pid=$!
-qemu_rc=0
-wait "$qemu_pid" || qemu_rc=$?
-qemu_pid=
-wait "$tail_pid" 2>/dev/null || true
-tail_pid=
-boot_secs=$(awk -v a="$boot_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
-printf '%s %s %s\n' "$(date -u +%FT%TZ)" boot+checks "$boot_secs" >>"$HIL_CACHE/timings.log"
+boot_batch "$console" guest boot+checks "${params[@]}"
 
 # --- parse the console (CRs and colour codes stripped; the guest's lines may have noise in front)
 passed=0 failed=0
@@ -180,8 +209,64 @@ elif [[ $marker != 0 ]] && ((failed == 0)); then
     record FAIL "guest completion marker: HIL-RESULT rc=$marker although no check failed"
 fi
 
+kernel_secs=$boot_secs
+
+# --- the appliance boot: a Debian 12 root with systemd as PID 1 and the package installed, the rig's
+# devices made by rig-devices.service, the walk driven by `wayfinder-hil appliance` (docs/hil.md)
+appliance_secs=-
+if ((skip_swift == 0)) && [[ ${HIL_APPLIANCE:-1} != 0 ]]; then
+    deb=${HIL_DEB:-}
+    [[ -n $deb ]] || deb=$(ls -t "$HIL_ROOT"/dist/wayfinder_*_amd64.deb 2>/dev/null | head -n1)
+    [[ $deb == /* || -z $deb ]] || deb=$HIL_ROOT/$deb
+    if [[ -z $deb || ! -f $deb ]]; then
+        record FAIL "appliance boot: no package ${deb:-dist/wayfinder_*_amd64.deb} (make hil builds it with make deb)"
+    elif ! timed appliance-root "$HIL_SCRIPTS/build-root.sh" "$KVER" "$deb" "$share/wayfinder-hil"; then
+        record FAIL "appliance boot: the Debian 12 root with $(basename "$deb") could not be built (see above)"
+    else
+        appliance_timeout=${HIL_APPLIANCE_TIMEOUT:-600}
+        say "booting the appliance guest (systemd, 1 vCPU, ${HIL_APPLIANCE_MEM:-1024} MiB, time limit ${appliance_timeout}s)"
+        saved_timeout=$timeout_s
+        timeout_s=$appliance_timeout
+        appliance_console=$HIL_CACHE/appliance-console.log
+        HIL_DISK=$HIL_CACHE/appliance.img HIL_MEM=${HIL_APPLIANCE_MEM:-1024} \
+            boot_batch "$appliance_console" appliance appliance-boot+walk hil.boot=disk
+        timeout_s=$saved_timeout
+        appliance_secs=$boot_secs
+        a_p=0 a_f=0 a_summary='' a_marker=''
+        while IFS= read -r line; do
+            if [[ $line =~ wayfinder-hil\[[0-9]+\]:\ (PASS|FAIL):\ (.*)$ ]]; then
+                results+=("${BASH_REMATCH[1]}: ${BASH_REMATCH[2]}")
+                if [[ ${BASH_REMATCH[1]} == PASS ]]; then a_p=$((a_p + 1)); else a_f=$((a_f + 1)); fi
+            elif [[ $line =~ wayfinder-hil\[[0-9]+\]:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+                a_summary=$line
+                a_sum_p=${BASH_REMATCH[1]} a_sum_f=${BASH_REMATCH[2]}
+            elif [[ $line =~ HIL-RESULT\ rc=([0-9]+) ]]; then
+                a_marker=${BASH_REMATCH[1]}
+            fi
+        done < <(sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' "$appliance_console")
+        if [[ -n $a_summary ]]; then
+            if ((a_sum_f > a_f)); then
+                results+=("FAIL: wayfinder-hil appliance: $((a_sum_f - a_f)) failure(s) not named on a FAIL: line")
+                a_f=$a_sum_f
+            fi
+            ((a_sum_p > a_p)) && a_p=$a_sum_p
+        else
+            results+=("FAIL: wayfinder-hil appliance: no closing 'N passed, M failed' line (console: $appliance_console)")
+            a_f=$((a_f + 1))
+        fi
+        if [[ -z $a_marker ]]; then
+            results+=("FAIL: appliance guest: completion marker HIL-RESULT missing (QEMU status $qemu_rc; a timeout after ${appliance_timeout}s is 124)")
+            a_f=$((a_f + 1))
+        elif [[ $a_marker != 0 ]] && ((a_f == 0)); then
+            results+=("FAIL: appliance guest: HIL-RESULT rc=$a_marker although no check failed")
+            a_f=$((a_f + 1))
+        fi
+        passed=$((passed + a_p)) failed=$((failed + a_f))
+    fi
+fi
+
 echo
-echo "== hardware-in-loop results (boot + checks ${boot_secs}s, whole run $(elapsed)s; logs in $HIL_CACHE/share/out) =="
+echo "== hardware-in-loop results (kernel checks ${kernel_secs}s, appliance boot and walk ${appliance_secs}s, whole run $(elapsed)s; logs in $HIL_CACHE/share/out) =="
 printf '%s\n' "${results[@]}"
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -10,7 +10,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 kver=${1:?usage: setup-host.sh KVER}
-packages=(qemu-system-x86 kmod cpio "linux-headers-$kver" gcc make libc6-dev xz-utils bzip2)
+packages=(qemu-system-x86 kmod cpio "linux-headers-$kver" gcc make libc6-dev xz-utils bzip2 mmdebstrap e2fsprogs)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,132 @@
+import Foundation
+import Platform
+
+/// The appliance guest as the checks see it from outside the appliance: the devices the rig made
+/// (scripts/hil/appliance/devices.sh writes them to the environment), and the handles a person or
+/// the world has on them — a button's line, the compass's registers, systemd, the journal.
+struct ApplianceRig: Sendable {
+    /// btvirt's controllers: hci0 is the appliance's adapter; the peripherals play on the others.
+    let centralAdapter = "hci0"
+    let beltAdapter = "hci1"
+    let caseAdapter = "hci2"
+    let pencilAdapter = "hci3"
+    let beltAddress: BluetoothAddress
+    let caseAddress: BluetoothAddress
+    let pencilAddress: BluetoothAddress
+    /// The gpio-sim chip's sysfs directory, where each line's `pull` is what the outside world does to it.
+    let gpioSim: String
+    let i2cBus: Int
+
+    static let compassAddress = "0x0d"
+
+    static func fromProcess() throws -> ApplianceRig {
+        let env = ProcessInfo.processInfo.environment
+        func value(_ key: String) throws -> String {
+            guard let v = env[key], !v.isEmpty else {
+                throw HILFailure("\(key) is not set: rig-devices.service did not finish (journalctl -u rig-devices)")
+            }
+            return v
+        }
+        func address(_ key: String) throws -> BluetoothAddress {
+            let text = try value(key)
+            guard let a = BluetoothAddress(string: text) else { throw HILFailure("\(key)=\(text) is not a Bluetooth address") }
+            return a
+        }
+        guard let bus = Int(try value("I2C_BUS")) else { throw HILFailure("I2C_BUS is not a number") }
+        return ApplianceRig(beltAddress: try address("HCI1"), caseAddress: try address("HCI2"),
+                            pencilAddress: try address("HCI3"), gpioSim: try value("GPIO_SIM"), i2cBus: bus)
+    }
+
+    // MARK: Buttons
+
+    /// Holds a button down or lets it go. The buttons are wired to ground with the pull-up on (the
+    /// board's wiring), so pressing one pulls the line low: gpio-sim's `pull` attribute is the switch.
+    func setButton(_ line: Int, pressed: Bool) throws {
+        let path = "\(gpioSim)/sim_gpio\(line)/pull"
+        do {
+            try (pressed ? "pull-down" : "pull-up").write(toFile: path, atomically: false, encoding: .utf8)
+        } catch {
+            throw HILFailure("writing \(path): \(error)")
+        }
+    }
+
+    /// A press of `length`, as a finger makes it.
+    func press(_ line: Int, for length: Duration) async throws {
+        try setButton(line, pressed: true)
+        try await Task.sleep(for: length)
+        try setButton(line, pressed: false)
+    }
+
+    /// A press through a switch whose contacts bounce: three quick changes at each end, well inside
+    /// the 30 ms debounce window, around a steady hold of `length`.
+    func bouncingPress(_ line: Int, for length: Duration) async throws {
+        for pressed in [true, false, true] {
+            try setButton(line, pressed: pressed)
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        try await Task.sleep(for: length)
+        for pressed in [false, true, false] {
+            try setButton(line, pressed: pressed)
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    // MARK: Compass
+
+    /// Writes the QMC5883L's field registers (X, Y, Z, little-endian counts) and sets data-ready,
+    /// as the chip does at each conversion.
+    func setField(x: Int16, y: Int16, z: Int16 = 0) async throws {
+        var bytes: [UInt8] = []
+        for v in [x, y, z] {
+            let u = UInt16(bitPattern: v)
+            bytes += [UInt8(u & 0xFF), UInt8(u >> 8)]
+        }
+        for (register, byte) in bytes.enumerated() {
+            try await ToolProcess.succeed("i2cset", ["-y", String(i2cBus), Self.compassAddress, String(register), String(byte)])
+        }
+        try await ToolProcess.succeed("i2cset", ["-y", String(i2cBus), Self.compassAddress, "0x06", "0x01"])
+    }
+
+    /// The horizontal field for a wearer facing `heading` degrees (magnetic): the chip's x axis
+    /// forward, y to the right, z down, so magnetic north lies at −heading in the body frame and the
+    /// heading is atan2(−y, x) (the tilt-compensation formula in Sources/Sensors/Compass).
+    func face(heading degrees: Double) async throws {
+        let r = degrees * .pi / 180
+        let counts = 2000.0
+        try await setField(x: Int16((counts * cos(r)).rounded()), y: Int16((-counts * sin(r)).rounded()))
+    }
+
+    // MARK: systemd and the journal
+
+    func systemctl(_ arguments: String...) async throws -> String {
+        try await ToolProcess.succeed("systemctl", arguments)
+    }
+
+    /// `systemctl show -p NAME wayfinder` values.
+    func unitProperties(_ names: [String], unit: String = "wayfinder.service") async throws -> [String: String] {
+        let out = try await ToolProcess.succeed("systemctl", ["show", unit] + names.flatMap { ["-p", $0] })
+        var result: [String: String] = [:]
+        for line in out.split(separator: "\n") {
+            guard let eq = line.firstIndex(of: "=") else { continue }
+            result[String(line[..<eq])] = String(line[line.index(after: eq)...])
+        }
+        return result
+    }
+
+    /// The appliance's journal lines since `cursor` (or this boot), at `priority` or more urgent.
+    func journal(priority: String? = nil, since cursor: String? = nil) async throws -> [String] {
+        var args = ["-u", "wayfinder.service", "-b", "--no-pager", "-o", "cat"]
+        if let priority { args += ["-p", priority] }
+        if let cursor { args += ["--after-cursor", cursor] }
+        return try await ToolProcess.succeed("journalctl", args).split(separator: "\n").map(String.init)
+    }
+
+    /// The journal's position now, to read only what comes after it.
+    func journalCursor() async throws -> String {
+        let out = try await ToolProcess.succeed("journalctl", ["-n", "0", "--show-cursor", "--no-pager"])
+        guard let line = out.split(separator: "\n").last(where: { $0.hasPrefix("-- cursor: ") }) else {
+            throw HILFailure("journalctl --show-cursor printed no cursor: \(out.suffix(200))")
+        }
+        return String(line.dropFirst("-- cursor: ".count))
+    }
+}

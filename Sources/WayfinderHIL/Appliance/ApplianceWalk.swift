@@ -1,0 +1,304 @@
+import Belt
+import Config
+import Foundation
+import Gestures
+import Logging
+import Navigation
+import Platform
+import Sensors
+import Simulation
+import TouchCase
+
+/// A walk with the installed appliance, driven and checked from outside it (`wayfinder-hil
+/// appliance`, run by rig-checks.service in the appliance guest; docs/hil.md). Each step is one
+/// check with one PASS/FAIL line; the walk goes on after a failure where the next step can still
+/// say something, and stops where it cannot.
+///
+/// The walker stands at `RigRoute.standpoint`, 100 m from each of the route's four waypoints, which
+/// lie due north, east, south and west of it. The direction the belt shows therefore says which
+/// waypoint it points at: bearing − (compass heading + declination).
+struct ApplianceWalk {
+    let rig: ApplianceRig
+    let peripherals: RigPeripherals
+    let logger: Logger
+    var passed = 0
+    var failed = 0
+    /// Set when a step fails that every later one needs (the appliance never came up).
+    var stopReason: String?
+
+    /// The rig's configuration, as installed in /etc/wayfinder (scripts/hil/appliance/wayfinder.toml).
+    static let configPath = "/etc/wayfinder/wayfinder.toml"
+    static let declination = 3.0
+    static let startButton = 17
+    static let waypointButton = 27
+
+    static func main() async -> Int32 {
+        let logger = Logger(label: "hil.appliance")
+        let rig: ApplianceRig
+        do {
+            rig = try ApplianceRig.fromProcess()
+        } catch {
+            report(false, "appliance rig: devices", "\(error)")
+            print("0 passed, 1 failed")
+            return 1
+        }
+        let peripherals: RigPeripherals
+        do {
+            // The walker stands still while the checks run; a quarter of an hour outlasts them.
+            let (log, perEpoch) = RigGPS.standingLog(at: RigRoute.standpoint, seconds: 900)
+            try log.write(toFile: "/run/rig/standing.nmea", atomically: true, encoding: .utf8)
+            try await RigGPS.start(log: "/run/rig/standing.nmea", sentencesPerEpoch: perEpoch)
+            try await rig.face(heading: 0)
+            peripherals = try await RigPeripherals.start(on: rig, logger: logger)
+        } catch {
+            report(false, "appliance rig: gpsfake, compass registers and the BLE peripherals", "\(error)")
+            print("0 passed, 1 failed")
+            return 1
+        }
+        var walk = ApplianceWalk(rig: rig, peripherals: peripherals, logger: logger)
+        await walk.run()
+        await peripherals.stop()
+        print("\(walk.passed) passed, \(walk.failed) failed")
+        fflush(nil)
+        return walk.failed == 0 ? 0 : 1
+    }
+
+    static func report(_ ok: Bool, _ name: String, _ why: String = "") {
+        print(ok ? "PASS: \(name)" : "FAIL: \(name): \(why)")
+        fflush(nil)
+    }
+
+    mutating func step(_ name: String, gate: Bool = false, limit: Duration = .seconds(150),
+                       _ body: @escaping @Sendable () async throws -> Void) async {
+        if let stopReason {
+            failed += 1
+            Self.report(false, name, "not run: \(stopReason)")
+            return
+        }
+        let started = ContinuousClock.now
+        do {
+            try await within(limit, name, body)
+            passed += 1
+            print("PASS: \(name) (\(ContinuousClock.now - started))")
+            fflush(nil)
+        } catch {
+            failed += 1
+            Self.report(false, name, "\(error)")
+            if gate { stopReason = "\"\(name)\" failed" }
+        }
+    }
+
+    mutating func run() async {
+        let rig = rig
+        let belt = peripherals.belt
+        let touchCase = peripherals.touchCase
+        let peripherals = peripherals
+
+        await step("systemd: wayfinder.service from the shipped unit is up (READY=1) and found the gpio-sim buttons, the i2c-stub compass, gpsd, the belt and the touch case", gate: true) {
+            do {
+            try await waitUntil(.seconds(120), "the service ready and waiting for nothing", every: .seconds(1)) {
+                guard let p = try? await rig.unitProperties(["ActiveState", "SubState", "StatusText"]) else { return false }
+                let connected = await belt.isConnected
+                let caseConnected = await touchCase.isConnected
+                let status = p["StatusText"] ?? ""
+                return p["ActiveState"] == "active" && p["SubState"] == "running"
+                    && !status.contains("waiting for") && !status.contains("belt connecting") && connected && caseConnected
+            }
+            } catch {
+                let p = try? await rig.unitProperties(["ActiveState", "SubState", "StatusText"])
+                let belt = await belt.isConnected, touch = await touchCase.isConnected
+                throw HILFailure("\(error) (last: \(p ?? [:]); belt simulator connected: \(belt), touch case simulator connected: \(touch))")
+            }
+            let p = try await rig.unitProperties(["User", "FragmentPath", "NRestarts"])
+            try expect(p["User"] == "wayfinder", "the service runs as \(p["User"] ?? "?"), not the package's wayfinder user")
+            try expect(p["FragmentPath"] == "/lib/systemd/system/wayfinder.service",
+                       "the unit is \(p["FragmentPath"] ?? "?"), not the one the package installed")
+        }
+
+        await step("gpio-sim button through libgpiod: a press of GPIO17 starts the walk; the belt points at waypoint North with the i2c-stub compass's heading and the declination", gate: true) {
+            let before = await belt.records.count
+            try await rig.press(Self.startButton, for: .milliseconds(150))
+            try await Self.waitForDirection(belt, since: before, toward: RigRoute.north, heading: 0, "after the start button")
+        }
+
+        await step("i2c-stub compass: the field registers turned as the wearer turns to face east; the belt's direction turns with them") {
+            let before = await belt.records.count
+            try await rig.face(heading: 90)
+            try await Self.waitForDirection(belt, since: before, toward: RigRoute.north, heading: 90, "facing east")
+            let back = await belt.records.count
+            try await rig.face(heading: 0)
+            try await Self.waitForDirection(belt, since: back, toward: RigRoute.north, heading: 0, "facing north again")
+        }
+
+        await step("touch case: a swipe right stroked on the case's right side skips to the next waypoint (East)") {
+            let before = await belt.records.count
+            await touchCase.play(Self.trace(.swipe(.right), on: .right, at: peripherals.clock.elapsed + .milliseconds(300)))
+            try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the swipe")
+        }
+
+        await step("gpio-sim buttons through libgpiod: a double press of GPIO27 goes back a waypoint (North); a single press with a bouncing contact goes on once (East)") {
+            let before = await belt.records.count
+            try await rig.press(Self.waypointButton, for: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(150))
+            try await rig.press(Self.waypointButton, for: .milliseconds(100))
+            try await Self.waitForDirection(belt, since: before, toward: RigRoute.north, heading: 0, "after the double press")
+            let single = await belt.records.count
+            try await rig.bouncingPress(Self.waypointButton, for: .milliseconds(150))
+            try await Self.waitForDirection(belt, since: single, toward: RigRoute.east, heading: 0, "after the single press")
+            // Counted twice, the bounce would be a double press (back to North) or two presses (on to South).
+            try await Task.sleep(for: .seconds(2))
+            try await Self.waitForDirection(belt, since: single, toward: RigRoute.east, heading: 0, "2 s after the single press",
+                                            within: .seconds(1))
+        }
+
+        await step("gpio-sim button through libgpiod: a long press of GPIO17 stops the walk and the belt falls silent; a short press starts it again (East)") {
+            try await rig.press(Self.startButton, for: .milliseconds(1200))
+            try await waitUntil(.seconds(20), "the belt silent after the long press") {
+                await belt.channels.values.allSatisfy { $0.configuration.iterations != 0 }
+            }
+            let before = await belt.records.count
+            try await rig.press(Self.startButton, for: .milliseconds(150))
+            try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the start button")
+        }
+
+        await step("belt: its controller powered off and on; the appliance reconnects and resyncs the belt to the walk (app mode, pointing East)") {
+            let linksBefore = await belt.linksServed
+            try await peripherals.powerCycleBelt(rig: rig)
+            try await waitUntil(.seconds(90), "the belt connected again") {
+                let links = await belt.linksServed
+                let connected = await belt.isConnected
+                return links > linksBefore && connected
+            }
+            try await waitUntil(.seconds(30), "the belt in app mode again") { await belt.mode == .app }
+            try await Self.waitForDirection(belt, since: 0, toward: RigRoute.east, heading: 0, "after the reconnection")
+        }
+
+        await step("systemd reload: a changed intensity in the configuration reaches the belt (systemctl reload wayfinder)") {
+            let text = try String(contentsOfFile: Self.configPath, encoding: .utf8)
+            let changed = text.replacingOccurrences(of: "\nintensity = 60\n", with: "\nintensity = 85\n")
+            try expect(changed != text, "\(Self.configPath) has no line \"intensity = 60\" to change")
+            try changed.write(toFile: Self.configPath, atomically: true, encoding: .utf8)
+            try await rig.systemctl("reload", "wayfinder.service")
+            try await waitUntil(.seconds(30), "the belt's default intensity 85 %") { await belt.defaultIntensity == 85 }
+            try await waitUntil(.seconds(30), "the service active again after RELOADING=1", every: .seconds(1)) {
+                (try? await rig.unitProperties(["ActiveState"]))?["ActiveState"] == "active"
+            }
+        }
+
+        await step("systemd kill -9: systemd restarts the killed service; the walk resumes at the same waypoint (East) and the walked track is a GPX file that parses", gate: true) {
+            let before = Int(try await rig.unitProperties(["NRestarts"])["NRestarts"] ?? "") ?? 0
+            let links = await belt.linksServed
+            try await rig.systemctl("kill", "-s", "KILL", "wayfinder.service")
+            try await waitUntil(.seconds(60), "systemd restarting the service", every: .seconds(1)) {
+                guard let p = try? await rig.unitProperties(["NRestarts", "ActiveState"]) else { return false }
+                return (Int(p["NRestarts"] ?? "") ?? 0) > before && p["ActiveState"] == "active"
+            }
+            try await waitUntil(.seconds(90), "the belt connected to the restarted appliance") {
+                let served = await belt.linksServed
+                let connected = await belt.isConnected
+                return served > links && connected
+            }
+            let since = await belt.records.count
+            try await Self.waitForDirection(belt, since: since, toward: RigRoute.east, heading: 0, "after the restart")
+            try await Self.checkTracks()
+        }
+
+        await step("gpsd: gpsfake stopped, the GPS goes quiet; the outage is logged as a warning and the belt falls silent; gpsfake back, guidance resumes") {
+            let cursor = try await rig.journalCursor()
+            try await RigGPS.stop()
+            try await waitUntil(.seconds(60), "a warning about the missing fix in the journal", every: .seconds(1)) {
+                (try? await rig.journal(priority: "warning", since: cursor))?.contains { $0.contains("no GPS fix for") } ?? false
+            }
+            try await waitUntil(.seconds(20), "the belt silent") { await belt.channels.values.allSatisfy { $0.configuration.iterations != 0 } }
+            let since = await belt.records.count
+            let (log, perEpoch) = RigGPS.standingLog(at: RigRoute.standpoint, seconds: 900)
+            try log.write(toFile: "/run/rig/standing.nmea", atomically: true, encoding: .utf8)
+            try await RigGPS.start(log: "/run/rig/standing.nmea", sentencesPerEpoch: perEpoch)
+            try await Self.waitForDirection(belt, since: since, toward: RigRoute.east, heading: 0, "after the GPS came back", within: .seconds(90))
+        }
+
+        await step("journalctl -u wayfinder -p warning: the GPS outage and the belt's link loss are warnings; routine progress is not") {
+            let warnings = try await rig.journal(priority: "warning")
+            try expect(warnings.contains { $0.contains("no GPS fix for") }, "no GPS outage among the warnings: \(warnings.suffix(10))")
+            try expect(warnings.contains { $0.contains("belt connection lost") }, "no belt link loss among the warnings: \(warnings.suffix(10))")
+            try expect(!warnings.contains { $0.contains("navigation started") }, "routine progress logged as a warning: \(warnings.suffix(10))")
+            let all = try await rig.journal()
+            try expect(all.contains { $0.contains("navigation started") }, "no \"navigation started\" line at all (journal: \(all.suffix(5)))")
+        }
+
+        await step("systemd watchdog: a service frozen with SIGSTOP stops sending WATCHDOG=1; systemd kills and restarts it and the walk resumes", gate: true) {
+            let cursor = try await rig.journalCursor()
+            let before = Int(try await rig.unitProperties(["NRestarts"])["NRestarts"] ?? "") ?? 0
+            try await rig.systemctl("kill", "-s", "STOP", "wayfinder.service")
+            try await waitUntil(.seconds(90), "systemd restarting the frozen service", every: .seconds(1)) {
+                guard let p = try? await rig.unitProperties(["NRestarts", "ActiveState"]) else { return false }
+                return (Int(p["NRestarts"] ?? "") ?? 0) > before && p["ActiveState"] == "active"
+            }
+            let system = try await ToolProcess.succeed("journalctl", ["-b", "--no-pager", "-o", "cat", "--after-cursor", cursor, "-u", "wayfinder.service"])
+            try expect(system.lowercased().contains("watchdog timeout"), "systemd never logged a watchdog timeout for wayfinder.service: \(system.suffix(600))")
+            let since = await belt.records.count
+            try await Self.waitForDirection(belt, since: since, toward: RigRoute.east, heading: 0, "after the watchdog restart", within: .seconds(90))
+        }
+
+        await step("systemd stop: systemctl stop silences the belt and the service exits 0") {
+            try await rig.systemctl("stop", "wayfinder.service")
+            let p = try await rig.unitProperties(["ActiveState", "Result", "ExecMainStatus"])
+            try expect(p["ActiveState"] == "inactive", "after stop the service is \(p["ActiveState"] ?? "?")")
+            try expect(p["Result"] == "success" && p["ExecMainStatus"] == "0",
+                       "the service did not exit cleanly: Result=\(p["Result"] ?? "?") ExecMainStatus=\(p["ExecMainStatus"] ?? "?")")
+            try await waitUntil(.seconds(10), "the belt silent") { await belt.channels.isEmpty }
+        }
+    }
+
+    /// Every walked track the appliance wrote is a GPX file that Python's own XML parser reads, with
+    /// at least one track point (an independent parser: not the appliance's).
+    static func checkTracks() async throws {
+        let dir = "/var/lib/wayfinder/tracks"
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".gpx") }
+        try expect(!files.isEmpty, "no track in \(dir)")
+        let script = """
+        import sys, xml.etree.ElementTree as E
+        ns = {"g": "http://www.topografix.com/GPX/1/1"}
+        for path in sys.argv[1:]:
+            points = E.parse(path).getroot().findall(".//g:trkpt", ns)
+            print(path, len(points))
+            if not points: sys.exit(path + ": no track points")
+        """
+        try await ToolProcess.succeed("python3", ["-c", script] + files.map { "\(dir)/\($0)" })
+    }
+
+    /// Waits until the belt's latest navigation direction (a channel set to an angle relative to
+    /// the wearer) is the one toward `waypoint` for a wearer facing `heading`, within 2°.
+    static func waitForDirection(_ belt: BeltPeripheralHost, since index: Int, toward waypoint: RigRoute.Waypoint,
+                                 heading: Double, _ what: String, latestOnly: Bool = false,
+                                 within limit: Duration = .seconds(45)) async throws {
+        let expected = RigRoute.relativeDirection(to: waypoint, heading: heading, declination: declination)
+        do {
+            try await waitUntil(limit, what, every: .milliseconds(250)) {
+                guard let last = Self.directions(in: await belt.records.dropFirst(index)).last else { return false }
+                return RigRoute.angularDistance(Double(last), expected) <= 2
+            }
+        } catch {
+            let seen = Self.directions(in: await belt.records.dropFirst(index))
+            throw HILFailure("\(what): expected the belt to point at \(waypoint.name) (\(Int(expected.rounded()))° from the wearer's front), "
+                + "saw directions \(seen.suffix(8)) within \(limit)")
+        }
+    }
+
+    /// The angles of every accepted channel configuration that points relative to the wearer.
+    static func directions(in records: some Sequence<SimulatedBelt.Record>) -> [Int] {
+        records.compactMap { record in
+            guard record.problem == nil, case .configureChannel(let c) = record.command, case .angle(let a) = c.orientation else { return nil }
+            return a
+        }
+    }
+
+    /// A gesture as the wearer's finger strokes it on the case, at session time `at`.
+    static func trace(_ gesture: RecognizedGesture, on side: Gestures.CaseSide, at start: Duration) -> FuffrTouchTrace {
+        let touch = SimulatedTouch(gesture, on: side)
+        return FuffrTouchTrace(touch.strokes.map { s in
+            FuffrTouchTrace.Stroke(side: TouchCase.CaseSide(rawValue: side.rawValue) ?? .right, finger: s.finger, start: start + s.delay, duration: s.duration,
+                                   from: (s.from.x, s.from.y), to: (s.to.x, s.to.y))
+        })
+    }
+}
