@@ -10,9 +10,12 @@ struct ApplianceRig: Sendable {
     let beltAdapter = "hci1"
     let caseAdapter = "hci2"
     let pencilAdapter = "hci3"
+    /// A device that advertises a belt's name without the belt's service.
+    let impostorAdapter = "hci4"
     let beltAddress: BluetoothAddress
     let caseAddress: BluetoothAddress
     let pencilAddress: BluetoothAddress
+    let impostorAddress: BluetoothAddress
     /// The gpio-sim chip's sysfs directory, where each line's `pull` is what the outside world does to it.
     let gpioSim: String
     let i2cBus: Int
@@ -34,7 +37,7 @@ struct ApplianceRig: Sendable {
         }
         guard let bus = Int(try value("I2C_BUS")) else { throw HILFailure("I2C_BUS is not a number") }
         return ApplianceRig(beltAddress: try address("HCI1"), caseAddress: try address("HCI2"),
-                            pencilAddress: try address("HCI3"), gpioSim: try value("GPIO_SIM"), i2cBus: bus)
+                            pencilAddress: try address("HCI3"), impostorAddress: try address("HCI4"), gpioSim: try value("GPIO_SIM"), i2cBus: bus)
     }
 
     // MARK: Buttons
@@ -98,6 +101,7 @@ struct ApplianceRig: Sendable {
 
     // MARK: systemd and the journal
 
+    @discardableResult
     func systemctl(_ arguments: String...) async throws -> String {
         try await ToolProcess.succeed("systemctl", arguments)
     }

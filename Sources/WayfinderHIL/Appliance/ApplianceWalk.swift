@@ -173,6 +173,12 @@ struct ApplianceWalk {
             try await Self.waitForDirection(belt, since: 0, toward: RigRoute.east, heading: 0, "after the reconnection")
         }
 
+        await step("belt discovery: a device advertising a belt's name without the belt's service (an impostor on hci4) is never connected to, through startup and a rediscovery") {
+            let impostor = await peripherals.impostorConnections.value
+            try expect(impostor == 0, "the appliance connected to the impostor \(impostor) time(s)")
+            try expect(await belt.isConnected, "the real belt is not connected")
+        }
+
         await step("systemd reload: a changed intensity in the configuration reaches the belt (systemctl reload wayfinder)") {
             let text = try String(contentsOfFile: Self.configPath, encoding: .utf8)
             let changed = text.replacingOccurrences(of: "\nintensity = 60\n", with: "\nintensity = 85\n")

@@ -13,6 +13,8 @@ actor RigPeripherals {
     let belt: BeltPeripheralHost
     let touchCase: FuffrPeripheralHost
     let pencil: PencilPeripheralHost
+    /// Connections made to the impostor (hci4), which the belt's discovery rules must never choose.
+    let impostorConnections: Counter
     /// The simulators' session time (touch traces and pen scripts are written in it).
     let clock: SessionClock
     private let tasks: [Task<Void, Never>]
@@ -20,7 +22,8 @@ actor RigPeripherals {
     private var advertisers: [Advertising]
 
     private init(belt: BeltPeripheralHost, touchCase: FuffrPeripheralHost, pencil: PencilPeripheralHost,
-                 clock: SessionClock, tasks: [Task<Void, Never>], advertisers: [Advertising]) {
+                 clock: SessionClock, tasks: [Task<Void, Never>], advertisers: [Advertising], impostorConnections: Counter) {
+        self.impostorConnections = impostorConnections
         self.belt = belt
         self.touchCase = touchCase
         self.pencil = pencil
@@ -52,6 +55,11 @@ actor RigPeripherals {
         try serve(rig.beltAddress) { await belt.serve($0) }
         try serve(rig.caseAddress) { await touchCase.serve($0) }
         try serve(rig.pencilAddress) { await pencil.serve($0) }
+        let impostorConnections = Counter()
+        try serve(rig.impostorAddress) { socket in
+            await impostorConnections.increment()
+            _ = socket  // dropped: the link closes
+        }
 
         advertisers.append(try await Advertising.start(on: rig.beltAdapter, advertising: BeltPeripheral.advertising,
                                                        scanResponse: BeltPeripheral.scanResponse))
@@ -60,7 +68,11 @@ actor RigPeripherals {
         let pen = await pencil.peripheral
         advertisers.append(try await Advertising.start(on: rig.pencilAdapter, advertising: pen.advertising,
                                                        scanResponse: PencilPeripheral.scanResponse))
-        return RigPeripherals(belt: belt, touchCase: touchCase, pencil: pencil, clock: clock, tasks: tasks, advertisers: advertisers)
+        // A belt's name without the belt's service: a belt-shaped toy, or a belt with other firmware.
+        advertisers.append(try await Advertising.start(on: rig.impostorAdapter, advertising: AdvertisingData(localName: "naviGuertelX"),
+                                                       scanResponse: AdvertisingData()))
+        return RigPeripherals(belt: belt, touchCase: touchCase, pencil: pencil, clock: clock, tasks: tasks,
+                              advertisers: advertisers, impostorConnections: impostorConnections)
     }
 
     /// The belt's controller loses power and gets it back, as a belt switched off and on: the link
@@ -78,4 +90,10 @@ actor RigPeripherals {
         for task in tasks { task.cancel() }
         for advertiser in advertisers { await advertiser.stop() }
     }
+}
+
+/// A count shared between tasks.
+actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
 }

@@ -3,8 +3,9 @@
 # from the kernel's own emulated devices. Run by rig-devices.service (Before=wayfinder.service) in
 # the appliance guest of `make hil` (docs/hil.md, "The appliance boot").
 #
-#   Bluetooth  btvirt -l4: four virtual LE controllers on hci_vhci. hci0 is the Pi's adapter; the
-#              belt, touch case and Pencil simulators advertise on hci1, hci2 and hci3.
+#   Bluetooth  btvirt -l5: five virtual LE controllers on hci_vhci. hci0 is the Pi's adapter; the
+#              belt, touch case and Pencil simulators advertise on hci1, hci2 and hci3; hci4 plays
+#              an impostor with a belt's name but not its service.
 #   GPIO       a gpio-sim chip labelled "qemu-rig-gpio" with 58 lines named GPIO0..GPIO57, as the
 #              header chip of a Pi 4 is numbered (boards/qemu-rig.toml). Every line is pulled up,
 #              as the button wiring's pull-up holds an unpressed button high.
@@ -29,7 +30,7 @@ wait_for() { # SECONDS COMMAND...
 
 # --- Bluetooth
 # btvirt itself runs as rig-btvirt.service (this unit's Requires=).
-for i in 0 1 2 3; do
+for i in 0 1 2 3 4; do
     wait_for 30 test -e /sys/class/bluetooth/hci$i || die "hci$i did not appear (journalctl -u rig-btvirt)"
     ready() { mgmt -i "hci$1" info | grep -q 'addr '; }
     wait_for 30 ready "$i" || die "hci$i never answered btmgmt info"
@@ -40,7 +41,7 @@ for i in 0 1 2 3; do
     addr=$(mgmt -i hci$i info | sed -n 's/.*addr \([0-9A-F:]*\) .*/\1/p' | head -n1)
     echo "HCI$i=$addr" >>"$out/devices.env"
 done
-log "hci0..hci3 powered, LE only"
+log "hci0..hci4 powered, LE only"
 
 # --- GPIO
 modprobe gpio-sim || die "modprobe gpio-sim failed"
