@@ -30,12 +30,21 @@ args=(-accel tcg,thread=multi -cpu max -machine q35 -smp 1 -m "${HIL_MEM:-512}"
     -kernel "$vmlinux" -initrd "$initrd"
     -virtfs "local,path=$share,mount_tag=host,security_model=none,id=host"
     -append "console=ttyS0 panic=-1 quiet loglevel=3 $*")
+uarts=()
 if [[ -n ${HIL_DISK:-} ]]; then
     [[ -f $HIL_DISK ]] || die "HIL_DISK=$HIL_DISK is not a file"
     args+=(-drive "file=$HIL_DISK,if=virtio,format=raw,cache=unsafe")
+    # The GPS's UART: the guest's ttyS1 and ttyS2 (16550As at COM2 and COM3) wired to each other
+    # through a Unix socket, ttyS2's chardev connecting to ttyS1's. The rig writes NMEA into ttyS2;
+    # the appliance reads ttyS1 (boards/qemu-rig.toml) through the kernel's 8250 driver.
+    sock=$HIL_CACHE/gps-uart.sock
+    rm -f "$sock"
+    # After the console's -serial (ttyS0): QEMU numbers the ports in the order of the options.
+    uarts=(-chardev "socket,id=gpsrx,path=$sock,server=on,wait=off" -serial chardev:gpsrx
+        -chardev "socket,id=gpstx,path=$sock,reconnect=1" -serial chardev:gpstx)
 fi
 case $mode in
-    batch) exec timeout -k 10 "${HIL_TIMEOUT:-420}" qemu-system-x86_64 "${args[@]}" -serial stdio </dev/null ;;
-    shell) exec timeout --foreground -k 10 "${HIL_TIMEOUT:-3600}" qemu-system-x86_64 "${args[@]}" -serial mon:stdio ;;
+    batch) exec timeout -k 10 "${HIL_TIMEOUT:-420}" qemu-system-x86_64 "${args[@]}" -serial stdio "${uarts[@]}" </dev/null ;;
+    shell) exec timeout --foreground -k 10 "${HIL_TIMEOUT:-3600}" qemu-system-x86_64 "${args[@]}" -serial mon:stdio "${uarts[@]}" ;;
     *) die "boot.sh: mode must be batch or shell, not '$mode'" ;;
 esac

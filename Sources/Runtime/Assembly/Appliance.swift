@@ -77,7 +77,7 @@ public struct Appliance: Sendable {
         let health = HealthMonitor(expected: actorNames + (touchCaseEnabled ? [TouchCaseActor.name] : [])
                                    + (pencilEnabled ? [PencilActor.name] : []),
                                    startOnly: options.reloadSignals.isEmpty ? [] : [ReloadSignalService.name])
-        let status = StatusBoard(order: [NavigationActor.name, BeltActor.name, ConfigurationReloader.statusPart], waits: inputs.waits)
+        let status = StatusBoard(order: [NavigationActor.name, BeltActor.name, PencilActor.name, ConfigurationReloader.statusPart], waits: inputs.waits)
         let logger = makeLogger("wayfinder")
 
         // The wires between the actors.

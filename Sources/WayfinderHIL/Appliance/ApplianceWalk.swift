@@ -173,6 +173,37 @@ struct ApplianceWalk {
             try await Self.waitForDirection(belt, since: 0, toward: RigRoute.east, heading: 0, "after the reconnection")
         }
 
+        await step("pencil: paired over the kernel as the SDK pairs (the tip held on a lone touch on the case, both let go together); a click of the tip then pauses the walk and another resumes it (East)") {
+            let pencil = peripherals.pencil
+            // The spot: one finger resting on the case's left side, long enough for a scan and a connection.
+            let held = peripherals.clock.elapsed + .milliseconds(200)
+            await touchCase.play(FuffrTouchTrace([FuffrTouchTrace.Stroke(side: .left, start: held, duration: .seconds(40), from: (0.5, 0.5))]))
+            await pencil.press(.tip, down: true)
+            try await waitUntil(.seconds(40), "the appliance connecting to the pen while the tip is held") { await pencil.peripheral.isConnected }
+            // Connected, the tip read as pressed: let go of both within the SDK's 100 ms.
+            try await Task.sleep(for: .seconds(2))
+            let release = peripherals.clock.elapsed + .milliseconds(30)
+            await touchCase.play(FuffrTouchTrace([FuffrTouchTrace.Stroke(side: .left, start: held, duration: release - held, from: (0.5, 0.5))]))
+            try await Task.sleep(for: .milliseconds(20))
+            await pencil.press(.tip, down: false)
+            try await waitUntil(.seconds(20), "the pen paired (StatusText \"pencil connected\")", every: .seconds(1)) {
+                (try? await rig.unitProperties(["StatusText"]))?["StatusText"]?.contains("pencil connected") ?? false
+            }
+            try await Task.sleep(for: .seconds(1))
+            await pencil.press(.tip, down: true)
+            try await Task.sleep(for: .milliseconds(120))
+            await pencil.press(.tip, down: false)
+            try await waitUntil(.seconds(20), "the belt silent after the click paused the walk") {
+                await belt.channels.values.allSatisfy { $0.configuration.iterations != 0 }
+            }
+            try await Task.sleep(for: .seconds(1))
+            let before = await belt.records.count
+            await pencil.press(.tip, down: true)
+            try await Task.sleep(for: .milliseconds(120))
+            await pencil.press(.tip, down: false)
+            try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the second click")
+        }
+
         await step("belt discovery: a device advertising a belt's name without the belt's service (an impostor on hci4) is never connected to, through startup and a rediscovery") {
             let impostor = await peripherals.impostorConnections.value
             try expect(impostor == 0, "the appliance connected to the impostor \(impostor) time(s)")
@@ -230,6 +261,29 @@ struct ApplianceWalk {
             try expect(!warnings.contains { $0.contains("navigation started") }, "routine progress logged as a warning: \(warnings.suffix(10))")
             let all = try await rig.journal()
             try expect(all.contains { $0.contains("navigation started") }, "no \"navigation started\" line at all (journal: \(all.suffix(5)))")
+        }
+
+        await step("uart GPS: [gps] switched from gpsd to the UART (/dev/ttyS1 through the kernel's 8250 driver, a QEMU serial port the rig writes NMEA into); after systemctl restart and a press of the start button the walk goes on, gpsd stopped") {
+            try await RigGPS.stop()
+            _ = try await RigGPS.feedUART("/dev/ttyS2")
+            let text = try String(contentsOfFile: Self.configPath, encoding: .utf8)
+            let gpsd = "[gps]\nsource = \"gpsd\"\nhost = \"127.0.0.1\"\nport = 2947\n"
+            let uart = "[gps]\nsource = \"uart\"\ndevice = \"/dev/ttyS1\"\nbaud = 9600\n"
+            try expect(text.contains(gpsd), "\(Self.configPath) has no [gps] table for gpsd to change")
+            try text.replacingOccurrences(of: gpsd, with: uart).write(toFile: Self.configPath, atomically: true, encoding: .utf8)
+            let cursor = try await rig.journalCursor()
+            try await rig.systemctl("restart", "wayfinder.service")
+            try await waitUntil(.seconds(60), "the service active again", every: .seconds(1)) {
+                (try? await rig.unitProperties(["ActiveState"]))?["ActiveState"] == "active"
+            }
+            try await waitUntil(.seconds(60), "the belt connected to the restarted appliance") { await belt.isConnected }
+            let before = await belt.records.count
+            try await rig.press(Self.startButton, for: .milliseconds(150))
+            try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the start press, positions from the UART",
+                                            within: .seconds(60))
+            let lines = try await rig.journal(since: cursor)
+            try expect(lines.contains { $0.contains("reading the GPS on /dev/ttyS1 at 9600 baud") },
+                       "the journal never says the GPS is read on /dev/ttyS1: \(lines.suffix(8))")
         }
 
         await step("systemd watchdog: a service frozen with SIGSTOP stops sending WATCHDOG=1; systemd kills and restarts it and the walk resumes", gate: true) {

@@ -13,10 +13,15 @@ struct RigGPS: Sendable {
     /// An NMEA log of a walker standing at `position` (with a metre of wander, as a still receiver
     /// reports) for `seconds`, one epoch a second from now.
     static func standingLog(at position: Coordinate, seconds: Int) -> (text: String, sentencesPerEpoch: Int) {
+        let epochs = standingEpochs(at: position, seconds: seconds)
+        return (epochs.joined(), epochs.map { $0.filter { $0 == "$" }.count }.max() ?? 1)
+    }
+
+    /// The same walker's NMEA, one string per epoch (each a second after the one before, from now).
+    static func standingEpochs(at position: Coordinate, seconds: Int) -> [String] {
         let encoder = NMEAEpochEncoder()
         let start = Date().timeIntervalSince1970.rounded(.down)
-        var text = ""
-        var perEpoch = 1
+        var epochs: [String] = []
         for i in 0..<seconds {
             // A deterministic wander within about a metre, so every fix differs as a real one does.
             let phase = Double(i) * 0.7
@@ -25,11 +30,26 @@ struct RigGPS: Sendable {
             let fix = Fix(coordinate: coordinate, altitude: 62, speed: 0, course: nil, mode: .threeD,
                           satellites: 9, hdop: 0.9, utcSeconds: start + Double(i), receivedAt: .zero)
             let epoch = ReceiverEpoch(utcMilliseconds: ReceiverEpoch.milliseconds(utcSeconds: start + Double(i)), fix: fix)
-            let sentences = encoder.sentences(for: epoch)
-            perEpoch = max(perEpoch, sentences.count)
-            text += sentences.joined()
+            epochs.append(encoder.sentences(for: epoch).joined())
         }
-        return (text, perEpoch)
+        return epochs
+    }
+
+    /// Writes the standing walker's NMEA into `device` (the rig's end of the UART), an epoch a
+    /// second, for a quarter of an hour: what a receiver on the UART sends. The line is set raw at
+    /// 9600 baud first, as a receiver's is.
+    static func feedUART(_ device: String) async throws -> Task<Void, Never> {
+        try await ToolProcess.succeed("stty", ["-F", device, "9600", "raw", "-echo"])
+        guard let handle = FileHandle(forWritingAtPath: device) else { throw HILFailure("cannot open \(device) for writing") }
+        let epochs = standingEpochs(at: RigRoute.standpoint, seconds: 900)
+        return Task.detached {
+            for epoch in epochs {
+                if Task.isCancelled { break }
+                try? handle.write(contentsOf: Data(epoch.utf8))
+                try? await Task.sleep(for: .seconds(1))
+            }
+            try? handle.close()
+        }
     }
 
     /// Starts gpsfake on `log` as a transient unit, one epoch a second: gpsfake waits `-c` seconds
