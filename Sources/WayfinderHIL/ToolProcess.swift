@@ -1,7 +1,7 @@
 import Foundation
 
 /// An external tool (BlueZ's btgatt-server/-client, btmgmt) run by a check: stdin is a pipe we hold
-/// open (btgatt-server exits at once on a /dev/null stdin, hil-rig.md trap 5; btgatt-client ends on
+/// open (btgatt-server exits at once on a /dev/null stdin, docs/hil.md "Traps"; btgatt-client ends on
 /// stdin EOF), stdout and stderr are collected line by line.
 final class ToolProcess: @unchecked Sendable {
     let name: String

@@ -6,7 +6,7 @@
 # HIL_DISK (a raw disk image as virtio-blk /dev/vda: the appliance boot; pass hil.boot=disk too).
 #
 # TCG, never KVM: /dev/kvm on our build machines is kvm_pvm, which cannot run a stock kernel
-# (hil-rig.md, "What did not work" 1). PVH entry into the uncompressed vmlinux, an uncompressed initrd
+# (docs/hil.md, "Traps"). PVH entry into the uncompressed vmlinux, an uncompressed initrd
 # and 1 vCPU boot fastest (about 4 s to userspace) and leave the other host core to the rest of CI.
 # QEMU's exit code means nothing here: the driver judges the run by the guest's HIL-RESULT marker.
 set -euo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build-gpio-sim.sh KVER - build gpio-sim.ko out of tree against linux-headers-KVER.
 #
-# Debian's kernels have neither CONFIG_GPIO_SIM nor CONFIG_IRQ_SIM (hil-rig.md, "What did not work" 2),
+# Debian's kernels have neither CONFIG_GPIO_SIM nor CONFIG_IRQ_SIM (docs/hil.md, "Traps"),
 # so the module carries its own copy of kernel/irq/irq_sim.c. irq_sim.c calls irq_to_desc(), which the
 # kernel does not export; the one-line change below uses the exported generic_handle_irq() instead,
 # which does the same lookup and call. The module is unsigned: loading it only taints the kernel

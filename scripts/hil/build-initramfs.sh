@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build-initramfs.sh KVER [BINARY...] - pack the guest's root filesystem into $HIL_CACHE/initrd.cpio.
 #
-# An uncompressed newc cpio (faster to boot under TCG than a gzip one; hil-rig.md "Timings") with:
+# An uncompressed newc cpio (faster to boot under TCG than a gzip one; docs/hil.md) with:
 #   /init, /hil/checks.sh    the guest's PID 1 and its checks (scripts/hil/guest/)
 #   busybox                  every applet, linked in /bin, /sbin, /usr/bin, /usr/sbin
 #   BlueZ tools              btvirt (build-btvirt.sh), btmgmt, btmon, btgatt-client, btgatt-server

@@ -5,7 +5,7 @@
 #   debs/                    the .debs, from `apt-get download` (about 300 MB)
 #   KVER/kernel/             linux-image-KVER unpacked, with modules.dep (the .deb ships none: depmod)
 #   KVER/vmlinux             the uncompressed kernel, for QEMU's PVH entry (boots ~3x faster than the
-#                            bzImage under TCG: no in-guest xz decompression; hil-rig.md "Timings")
+#                            bzImage under TCG: no in-guest xz decompression)
 #   KVER/gpio-sim/src/       gpio-sim.c, gpiolib.h and irq_sim.c from linux-source-6.1
 #   tools/                   bluez, bluez-test-tools, gpiod, i2c-tools, busybox-static and the libraries
 #                            they need beyond libc, unpacked; plus btgatt-client and btgatt-server, which

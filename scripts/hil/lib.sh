@@ -10,7 +10,7 @@ HIL_CACHE=${HIL_CACHE:-$HIL_ROOT/.hil}
 HIL_SCRIPTS=$HIL_ROOT/scripts/hil
 
 # The kernel ABI used when apt cannot name the current one (see resolve_kver). Known good: the rig
-# was built and every check passed on it (shared/specs/hil-rig.md, and docs/hil.md's timings).
+# was built and every check passed on it (docs/hil.md's timings).
 HIL_KVER_PINNED=6.1.0-56-amd64
 
 say() { printf 'hil: %s\n' "$*" >&2; }
@@ -52,7 +52,7 @@ timed() {
 }
 
 # KVER: the Debian kernel ABI the guest boots and gpio-sim is built against.
-# Resolved from the linux-image-amd64 metapackage, as shared/specs/hil-rig.md does, rather than pinned:
+# Resolved from the linux-image-amd64 metapackage, rather than pinned:
 # the image, linux-headers-$KVER and linux-source-6.1 then all come from the same Debian upload, and
 # gpio-sim's sources (taken from linux-source-6.1, which the archive carries at its newest version
 # only) match the headers the module is built against. A pin would drift from linux-source-6.1 and,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # setup-host.sh KVER - install the host packages the rig needs, if any is missing (Debian 12, root or sudo).
 #   qemu-system-x86  boots the guest (TCG; /dev/kvm on our build machines is kvm_pvm, useless for a
-#                    stock kernel: shared/specs/hil-rig.md, "What did not work" 1)
+#                    stock kernel: docs/hil.md, "Traps")
 #   kmod             depmod for the guest's module tree
 #   cpio             packs the initramfs
 #   linux-headers-KVER, gcc, make   build gpio-sim.ko out of tree (same ABI as the guest kernel)
