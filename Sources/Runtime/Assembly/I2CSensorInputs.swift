@@ -62,7 +62,7 @@ enum I2CSensorInputs {
                     gravity = { try accelerometer.gravity(at: $0) }
                 }
                 opened()
-                logger.info("compass: \(driver.chip) at \(DDCPoller.hex(driver.address)) on \(bus.path)")
+                logger.info("\(driver.chip) at \(DDCPoller.hex(driver.address)) on \(bus.path)")
                 let reader = CompassReader(driver: driver, calibration: calibration, axes: mounting.axes, gravity: gravity)
                 // The reader sets the chip up again after a failure itself; it ends only when cancelled.
                 for await heading in reader.headings(clock: clock, logger: logger) { sink.yield(heading) }

@@ -40,7 +40,9 @@ public final class GPIOButtonFeed: Sendable {
         let request: @Sendable () throws -> Request = {
             let chip = try Self.openChip(labels: labels)
             let held = try chip.requestInputs(offsets: offsets, consumer: "wayfinder buttons")
-            return Request(source: "\(chip.name) \"\(chip.label)\" lines \(lineList)",
+            // The library in the source, so the log says which libgpiod a field report came from
+            // (a binary built on Bookworm runs v1, one built on Trixie v2).
+            return Request(source: "\(chip.name) \"\(chip.label)\" lines \(lineList), libgpiod \(GPIOLibrary.version) (\(GPIOLibrary.apiFlavour.rawValue) API)",
                            edges: { held.events() }, release: { held.release() })
         }
         self.init(source: "GPIO chip \"\(labels.joined(separator: "\" or \""))\" lines \(lineList)", first: nil,

@@ -233,7 +233,8 @@ public actor GATTBeltLink: BeltLink {
 
     private func linkLost(generation gen: Int, reason: String) async {
         guard gen == generation, client != nil else { return }
-        logger.warning("belt link lost: \(reason)")
+        // The belt actor warns once ("belt connection lost"); the link's own account is the detail.
+        logger.info("belt link lost: \(reason)")
         await process(session.linkLost(expected: false))
         await tearDown(generation: gen, error: .connectionLost, closeClient: false)
     }
@@ -261,7 +262,11 @@ public actor GATTBeltLink: BeltLink {
                 sink?.yield(event)
                 if case .disconnected = event { finishStream() }
             case .failed(let error):
-                logger.warning("belt link failed: \(error)")
+                if case .connectionLost = error {
+                    logger.info("belt link failed: \(error)")
+                } else {
+                    logger.warning("belt link failed: \(error)")
+                }
                 await tearDown(generation: gen, error: error, closeClient: true)
             case .protocolError(let error):
                 logger.warning("dropped a malformed belt notification: \(error)")
