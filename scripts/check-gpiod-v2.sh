@@ -4,7 +4,7 @@
 #
 # Why: Sources/CGPIOShim/wf_gpio.c picks the v1 or v2 libgpiod API at preprocessing time, and the
 # build machines only have v1 installed, so without this check the v2 half could rot unnoticed.
-# How (shared/specs/trixie-packages.md): fetch trixie's libgpiod-dev and libgpiod3 with a private
+# How: fetch trixie's libgpiod-dev and libgpiod3 with a private
 # apt state in a scratch directory (the system's apt state and packages are never touched),
 # compile the shim against trixie's gpiod.h with warnings as errors, link a tiny program
 # statically against trixie's libgpiod.a, run it, and check it reports the v2 API and a 2.x
@@ -13,7 +13,17 @@
 # Unattended and idempotent: no prompts, everything lives in a temporary directory that is
 # removed on exit. Needs network access to the Debian mirror the machine's apt already uses.
 # Exit status: 0 pass, 1 the check failed, 2 the check could not run (tools, network).
+#
+# --export DIR: after a pass, also leave trixie's headers (DIR/include) and static library
+# (DIR/libgpiod.a) in DIR, for scripts/hil/build-gpiod2.sh.
 set -euo pipefail
+
+export_dir=""
+case "${1:-}" in
+    --export) export_dir=${2:?"--export needs a directory"} ;;
+    "") ;;
+    *) echo "usage: check-gpiod-v2.sh [--export DIR]" >&2; exit 2 ;;
+esac
 
 readonly SUITE=trixie
 readonly PACKAGES=(libgpiod-dev libgpiod3)
@@ -185,3 +195,10 @@ value() { printf '%s\n' "$output" | awk -F= -v k="$1" '$1 == k { print $2 }'; }
 [[ "$(value unknown_label)" == ENOENT ]] || fail "opening an unknown label did not return -ENOENT"
 
 say "PASS: shim built with -Werror against libgpiod $(value version) from $SUITE, v2 API, statically linked and run"
+if [[ -n $export_dir ]]; then
+    mkdir -p "$export_dir/include"
+    cp "$header" "$export_dir/include/gpiod.h"
+    cp "$archive" "$export_dir/libgpiod.a"
+    echo "$(value version)" >"$export_dir/version"
+    say "exported gpiod.h and libgpiod.a $(value version) to $export_dir"
+fi

@@ -14,6 +14,8 @@
 #   rig        scripts/hil/appliance/: the units that make the devices and run the checks, the
 #              rig's configuration, and boards/qemu-rig.toml in /etc/wayfinder/boards
 #   DRIVER     the checks (WayfinderHIL), as /usr/local/bin/wayfinder-hil
+#   HIL_GPIOD2 (optional) the package's binary linked against libgpiod 2 (build-gpiod2.sh), as
+#              /usr/local/lib/rig/wayfinder-gpiod2, for the second run of the button checks
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -87,6 +89,10 @@ as_root install -m 0644 "$HIL_ROOT/boards/qemu-rig.toml" "$root/etc/wayfinder/bo
 as_root install -m 0644 "$app/wayfinder.toml" "$root/etc/wayfinder/wayfinder.toml"
 as_root install -m 0644 "$app/rig-walk.gpx" "$root/etc/wayfinder/routes/rig-walk.gpx"
 as_root install -m 0755 "$driver" "$root/usr/local/bin/wayfinder-hil"
+if [[ -n ${HIL_GPIOD2:-} ]]; then
+    [[ -x $HIL_GPIOD2 ]] || die "HIL_GPIOD2=$HIL_GPIOD2 is not an executable file"
+    as_root install -m 0755 "$HIL_GPIOD2" "$root/usr/local/lib/rig/wayfinder-gpiod2"
+fi
 as_root install -m 0644 "$app/fstab" "$root/etc/fstab"
 # The checks' own log level (HIL_LOG_LEVEL) reaches them through their unit's environment file.
 as_root install -d "$root/etc/rig"

@@ -126,8 +126,24 @@ boot_batch() {
     qemu_pid=$!
     tail -n +1 -f --pid="$qemu_pid" "$out" | sed -u "s/^/$prefix| /" &
     tail_pid=$!
+    # A kernel BUG or Oops (the console shows them) usually leaves the guest's Bluetooth wedged: stop
+    # the guest 20 s later instead of sitting out the time limit. The lines stay in the console log.
+    (
+        while kill -0 "$qemu_pid" 2>/dev/null; do
+            if grep -qE 'kernel BUG at|Oops: ' "$out"; then
+                sleep 20
+                pkill -P "$qemu_pid" 2>/dev/null || true
+                kill "$qemu_pid" 2>/dev/null || true
+                exit 0
+            fi
+            sleep 2
+        done
+    ) &
+    local watch_pid=$!
     qemu_rc=0
     wait "$qemu_pid" || qemu_rc=$?
+    kill "$watch_pid" 2>/dev/null || true
+    wait "$watch_pid" 2>/dev/null || true
     qemu_pid=
     wait "$tail_pid" 2>/dev/null || true
     tail_pid=
@@ -220,48 +236,74 @@ if ((skip_swift == 0)) && [[ ${HIL_APPLIANCE:-1} != 0 ]]; then
     [[ $deb == /* || -z $deb ]] || deb=$HIL_ROOT/$deb
     if [[ -z $deb || ! -f $deb ]]; then
         record FAIL "appliance boot: no package ${deb:-dist/wayfinder_*_amd64.deb} (make hil builds it with make deb)"
-    elif ! timed appliance-root "$HIL_SCRIPTS/build-root.sh" "$KVER" "$deb" "$share/wayfinder-hil"; then
-        record FAIL "appliance boot: the Debian 12 root with $(basename "$deb") could not be built (see above)"
+    elif ! timed gpiod2 "$HIL_SCRIPTS/build-gpiod2.sh" "$HIL_CACHE/wayfinder-gpiod2"; then
+        record FAIL "appliance boot: wayfinder could not be linked against libgpiod 2 (scripts/hil/build-gpiod2.sh, above)"
     else
+        # At most two boots: a second only when the first hit the Bluetooth teardown race of Debian
+        # 12's kernel (docs/hil.md, "Traps"), which is the kernel's bug, not ours; it is reported.
         appliance_timeout=${HIL_APPLIANCE_TIMEOUT:-600}
-        say "booting the appliance guest (systemd, 1 vCPU, ${HIL_APPLIANCE_MEM:-1024} MiB, time limit ${appliance_timeout}s)"
-        saved_timeout=$timeout_s
-        timeout_s=$appliance_timeout
         appliance_console=$HIL_CACHE/appliance-console.log
-        HIL_DISK=$HIL_CACHE/appliance.img HIL_MEM=${HIL_APPLIANCE_MEM:-1024} \
-            boot_batch "$appliance_console" appliance appliance-boot+walk hil.boot=disk
-        timeout_s=$saved_timeout
-        appliance_secs=$boot_secs
-        a_p=0 a_f=0 a_summary='' a_marker=''
-        while IFS= read -r line; do
-            if [[ $line =~ wayfinder-hil\[[0-9]+\]:\ (PASS|FAIL):\ (.*)$ ]]; then
-                results+=("${BASH_REMATCH[1]}: ${BASH_REMATCH[2]}")
-                if [[ ${BASH_REMATCH[1]} == PASS ]]; then a_p=$((a_p + 1)); else a_f=$((a_f + 1)); fi
-            elif [[ $line =~ wayfinder-hil\[[0-9]+\]:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-                a_summary=$line
-                a_sum_p=${BASH_REMATCH[1]} a_sum_f=${BASH_REMATCH[2]}
-            elif [[ $line =~ HIL-RESULT\ rc=([0-9]+) ]]; then
-                a_marker=${BASH_REMATCH[1]}
+        for attempt in 1 2; do
+            if ! HIL_GPIOD2=$HIL_CACHE/wayfinder-gpiod2 timed appliance-root "$HIL_SCRIPTS/build-root.sh" "$KVER" "$deb" "$share/wayfinder-hil"; then
+                record FAIL "appliance boot: the Debian 12 root with $(basename "$deb") could not be built (see above)"
+                break
             fi
-        done < <(sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' "$appliance_console")
-        if [[ -n $a_summary ]]; then
-            if ((a_sum_f > a_f)); then
-                results+=("FAIL: wayfinder-hil appliance: $((a_sum_f - a_f)) failure(s) not named on a FAIL: line")
-                a_f=$a_sum_f
+            say "booting the appliance guest (systemd, 1 vCPU, ${HIL_APPLIANCE_MEM:-1024} MiB, time limit ${appliance_timeout}s)"
+            saved_timeout=$timeout_s
+            timeout_s=$appliance_timeout
+            HIL_DISK=$HIL_CACHE/appliance.img HIL_MEM=${HIL_APPLIANCE_MEM:-1024} \
+                boot_batch "$appliance_console" appliance appliance-boot+walk hil.boot=disk
+            timeout_s=$saved_timeout
+            appliance_secs=$boot_secs
+            a_results=() a_p=0 a_f=0 a_summary='' a_marker=''
+            while IFS= read -r line; do
+                if [[ $line =~ wayfinder-hil\[[0-9]+\]:\ (PASS|FAIL):\ (.*)$ ]]; then
+                    a_results+=("${BASH_REMATCH[1]}: ${BASH_REMATCH[2]}")
+                    if [[ ${BASH_REMATCH[1]} == PASS ]]; then a_p=$((a_p + 1)); else a_f=$((a_f + 1)); fi
+                elif [[ $line =~ wayfinder-hil\[[0-9]+\]:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+                    a_summary=$line
+                    a_sum_p=${BASH_REMATCH[1]} a_sum_f=${BASH_REMATCH[2]}
+                elif [[ $line =~ HIL-RESULT\ rc=([0-9]+) ]]; then
+                    a_marker=${BASH_REMATCH[1]}
+                fi
+            done < <(sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' "$appliance_console")
+            # The kernel's own failures, named: a BUG or Oops in the appliance guest fails the run even
+            # when every check passed, with the function it happened in.
+            bug=$(sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' "$appliance_console" \
+                | grep -m1 -E 'kernel BUG at|Oops: |list_del corruption' | sed 's/^\[[ 0-9.]*\] //') || true
+            where=''
+            if [[ -n $bug ]]; then
+                where=$(sed 's/\r//g' "$appliance_console" | grep -m1 -A12 'Call Trace:' \
+                    | grep -m1 -oE '[a-z_0-9]+\+0x[0-9a-f]+/0x[0-9a-f]+' | head -n1) || true
+                a_results+=("FAIL: appliance guest: the kernel reported \"$bug\"${where:+ in $where} (console: $appliance_console)")
+                a_f=$((a_f + 1))
             fi
-            ((a_sum_p > a_p)) && a_p=$a_sum_p
-        else
-            results+=("FAIL: wayfinder-hil appliance: no closing 'N passed, M failed' line (console: $appliance_console)")
-            a_f=$((a_f + 1))
-        fi
-        if [[ -z $a_marker ]]; then
-            results+=("FAIL: appliance guest: completion marker HIL-RESULT missing (QEMU status $qemu_rc; a timeout after ${appliance_timeout}s is 124)")
-            a_f=$((a_f + 1))
-        elif [[ $a_marker != 0 ]] && ((a_f == 0)); then
-            results+=("FAIL: appliance guest: HIL-RESULT rc=$a_marker although no check failed")
-            a_f=$((a_f + 1))
-        fi
-        passed=$((passed + a_p)) failed=$((failed + a_f))
+            if ((attempt == 1)) && [[ $where == hci_chan_del+* ]]; then
+                cp "$appliance_console" "$HIL_CACHE/appliance-console.first.log"
+                results+=("NOTE: the first appliance boot hit Debian 12's L2CAP teardown race (\"$bug\" in $where; docs/hil.md, trap 6; console kept in $HIL_CACHE/appliance-console.first.log): booting it once more")
+                continue
+            fi
+            if [[ -n $a_summary ]]; then
+                if ((a_sum_f > a_f)); then
+                    a_results+=("FAIL: wayfinder-hil appliance: $((a_sum_f - a_f)) failure(s) not named on a FAIL: line")
+                    a_f=$a_sum_f
+                fi
+                ((a_sum_p > a_p)) && a_p=$a_sum_p
+            else
+                a_results+=("FAIL: wayfinder-hil appliance: no closing 'N passed, M failed' line (console: $appliance_console)")
+                a_f=$((a_f + 1))
+            fi
+            if [[ -z $a_marker ]]; then
+                a_results+=("FAIL: appliance guest: completion marker HIL-RESULT missing (QEMU status $qemu_rc; a timeout after ${appliance_timeout}s is 124)")
+                a_f=$((a_f + 1))
+            elif [[ $a_marker != 0 ]] && ((a_f == 0)); then
+                a_results+=("FAIL: appliance guest: HIL-RESULT rc=$a_marker although no check failed")
+                a_f=$((a_f + 1))
+            fi
+            results+=("${a_results[@]}")
+            passed=$((passed + a_p)) failed=$((failed + a_f))
+            break
+        done
     fi
 fi
 

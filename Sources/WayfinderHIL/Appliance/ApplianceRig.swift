@@ -20,8 +20,6 @@ struct ApplianceRig: Sendable {
     let gpioSim: String
     let i2cBus: Int
 
-    static let compassAddress = "0x0d"
-
     static func fromProcess() throws -> ApplianceRig {
         let env = ProcessInfo.processInfo.environment
         func value(_ key: String) throws -> String {
@@ -76,27 +74,47 @@ struct ApplianceRig: Sendable {
 
     // MARK: Compass
 
-    /// Writes the QMC5883L's field registers (X, Y, Z, little-endian counts) and sets data-ready,
-    /// as the chip does at each conversion.
-    func setField(x: Int16, y: Int16, z: Int16 = 0) async throws {
-        var bytes: [UInt8] = []
-        for v in [x, y, z] {
-            let u = UInt16(bitPattern: v)
-            bytes += [UInt8(u & 0xFF), UInt8(u >> 8)]
+    /// The two magnetometers i2c-stub plays (scripts/hil/appliance/devices.sh loads it with both
+    /// addresses). The HMC5883L answers at 0x1E from the start but only identifies itself once
+    /// `installHMC5883L()` writes its identity, so until then `compass = "auto"` passes it over.
+    enum Compass: Sendable {
+        case qmc5883l, hmc5883l
+
+        var address: String { self == .qmc5883l ? "0x0d" : "0x1e" }
+    }
+
+    /// Writes `bytes` from `register` on in one I2C block write, as i2cset's `i` mode does.
+    func writeRegisters(_ compass: Compass, from register: UInt8, _ bytes: [UInt8]) async throws {
+        try await ToolProcess.succeed("i2cset", ["-y", String(i2cBus), compass.address, String(register)] + bytes.map { String($0) } + ["i"])
+    }
+
+    /// Gives the HMC5883L at 0x1E its identity registers (0x0A–0x0C, "H43": Honeywell's datasheet,
+    /// register list), so `compass = "auto"` finds it ahead of the QMC5883L.
+    func installHMC5883L() async throws {
+        try await writeRegisters(.hmc5883l, from: 0x0A, Array("H43".utf8))
+    }
+
+    /// Writes a chip's field registers and sets data-ready, as the chip does at each conversion.
+    /// QMC5883L: X, Y, Z from 0x00, little-endian, DRDY in 0x06. HMC5883L: X, Z, Y from 0x03,
+    /// big-endian, RDY in 0x09.
+    func setField(x: Int16, y: Int16, z: Int16 = 0, on compass: Compass) async throws {
+        func le(_ v: Int16) -> [UInt8] { let u = UInt16(bitPattern: v); return [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        func be(_ v: Int16) -> [UInt8] { le(v).reversed() }
+        switch compass {
+        case .qmc5883l:
+            try await writeRegisters(compass, from: 0x00, le(x) + le(y) + le(z) + [0x01])
+        case .hmc5883l:
+            try await writeRegisters(compass, from: 0x03, be(x) + be(z) + be(y) + [0x01])
         }
-        for (register, byte) in bytes.enumerated() {
-            try await ToolProcess.succeed("i2cset", ["-y", String(i2cBus), Self.compassAddress, String(register), String(byte)])
-        }
-        try await ToolProcess.succeed("i2cset", ["-y", String(i2cBus), Self.compassAddress, "0x06", "0x01"])
     }
 
     /// The horizontal field for a wearer facing `heading` degrees (magnetic): the chip's x axis
     /// forward, y to the right, z down, so magnetic north lies at −heading in the body frame and the
     /// heading is atan2(−y, x) (the tilt-compensation formula in Sources/Sensors/Compass).
-    func face(heading degrees: Double) async throws {
+    func face(heading degrees: Double, on compass: Compass = .qmc5883l) async throws {
         let r = degrees * .pi / 180
         let counts = 2000.0
-        try await setField(x: Int16((counts * cos(r)).rounded()), y: Int16((-counts * sin(r)).rounded()))
+        try await setField(x: Int16((counts * cos(r)).rounded()), y: Int16((-counts * sin(r)).rounded()), on: compass)
     }
 
     // MARK: systemd and the journal
@@ -104,6 +122,26 @@ struct ApplianceRig: Sendable {
     @discardableResult
     func systemctl(_ arguments: String...) async throws -> String {
         try await ToolProcess.succeed("systemctl", arguments)
+    }
+
+    /// How often systemd has restarted the service since it was first started.
+    func restarts() async throws -> Int {
+        Int(try await unitProperties(["NRestarts"])["NRestarts"] ?? "") ?? 0
+    }
+
+    /// Waits for systemd to have restarted the service more than `before` times and for it to be active.
+    func waitForRestart(after before: Int, within limit: Duration, _ what: String) async throws {
+        try await waitUntil(limit, what, every: .seconds(1)) {
+            guard let p = try? await unitProperties(["NRestarts", "ActiveState"]) else { return false }
+            return (Int(p["NRestarts"] ?? "") ?? 0) > before && p["ActiveState"] == "active"
+        }
+    }
+
+    /// Waits for the service to be active (after a start, restart or reload).
+    func waitUntilActive(within limit: Duration, _ what: String) async throws {
+        try await waitUntil(limit, what, every: .seconds(1)) {
+            (try? await unitProperties(["ActiveState"]))?["ActiveState"] == "active"
+        }
     }
 
     /// `systemctl show -p NAME wayfinder` values.

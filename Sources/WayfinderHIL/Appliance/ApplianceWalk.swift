@@ -113,6 +113,7 @@ struct ApplianceWalk {
             try expect(p["User"] == "wayfinder", "the service runs as \(p["User"] ?? "?"), not the package's wayfinder user")
             try expect(p["FragmentPath"] == "/lib/systemd/system/wayfinder.service",
                        "the unit is \(p["FragmentPath"] ?? "?"), not the one the package installed")
+            try await Self.expectDevicesLogged(rig, since: nil, gpiod: "libgpiod 1.6", compass: "QMC5883L at 0x0d")
         }
 
         await step("gpio-sim button through libgpiod: a press of GPIO17 starts the walk; the belt points at waypoint North with the i2c-stub compass's heading and the declination", gate: true) {
@@ -153,9 +154,7 @@ struct ApplianceWalk {
 
         await step("gpio-sim button through libgpiod: a long press of GPIO17 stops the walk and the belt falls silent; a short press starts it again (East)") {
             try await rig.press(Self.startButton, for: .milliseconds(1200))
-            try await waitUntil(.seconds(20), "the belt silent after the long press") {
-                await belt.channels.values.allSatisfy { $0.configuration.iterations != 0 }
-            }
+            try await waitUntil(.seconds(20), "the belt silent after the long press") { await Self.silent(belt) }
             let before = await belt.records.count
             try await rig.press(Self.startButton, for: .milliseconds(150))
             try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the start button")
@@ -164,11 +163,7 @@ struct ApplianceWalk {
         await step("belt: its controller powered off and on; the appliance reconnects and resyncs the belt to the walk (app mode, pointing East)") {
             let linksBefore = await belt.linksServed
             try await peripherals.powerCycleBelt(rig: rig)
-            try await waitUntil(.seconds(90), "the belt connected again") {
-                let links = await belt.linksServed
-                let connected = await belt.isConnected
-                return links > linksBefore && connected
-            }
+            try await Self.waitForNewLink(belt, after: linksBefore, within: .seconds(90), "the belt connected again")
             try await waitUntil(.seconds(30), "the belt in app mode again") { await belt.mode == .app }
             try await Self.waitForDirection(belt, since: 0, toward: RigRoute.east, heading: 0, "after the reconnection")
         }
@@ -190,17 +185,11 @@ struct ApplianceWalk {
                 (try? await rig.unitProperties(["StatusText"]))?["StatusText"]?.contains("pencil connected") ?? false
             }
             try await Task.sleep(for: .seconds(1))
-            await pencil.press(.tip, down: true)
-            try await Task.sleep(for: .milliseconds(120))
-            await pencil.press(.tip, down: false)
-            try await waitUntil(.seconds(20), "the belt silent after the click paused the walk") {
-                await belt.channels.values.allSatisfy { $0.configuration.iterations != 0 }
-            }
+            try await Self.click(pencil)
+            try await waitUntil(.seconds(20), "the belt silent after the click paused the walk") { await Self.silent(belt) }
             try await Task.sleep(for: .seconds(1))
             let before = await belt.records.count
-            await pencil.press(.tip, down: true)
-            try await Task.sleep(for: .milliseconds(120))
-            await pencil.press(.tip, down: false)
+            try await Self.click(pencil)
             try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the second click")
         }
 
@@ -217,24 +206,15 @@ struct ApplianceWalk {
             try changed.write(toFile: Self.configPath, atomically: true, encoding: .utf8)
             try await rig.systemctl("reload", "wayfinder.service")
             try await waitUntil(.seconds(30), "the belt's default intensity 85 %") { await belt.defaultIntensity == 85 }
-            try await waitUntil(.seconds(30), "the service active again after RELOADING=1", every: .seconds(1)) {
-                (try? await rig.unitProperties(["ActiveState"]))?["ActiveState"] == "active"
-            }
+            try await rig.waitUntilActive(within: .seconds(30), "the service active again after RELOADING=1")
         }
 
         await step("systemd kill -9: systemd restarts the killed service; the walk resumes at the same waypoint (East) and the walked track is a GPX file that parses", gate: true) {
-            let before = Int(try await rig.unitProperties(["NRestarts"])["NRestarts"] ?? "") ?? 0
+            let before = try await rig.restarts()
             let links = await belt.linksServed
             try await rig.systemctl("kill", "-s", "KILL", "wayfinder.service")
-            try await waitUntil(.seconds(60), "systemd restarting the service", every: .seconds(1)) {
-                guard let p = try? await rig.unitProperties(["NRestarts", "ActiveState"]) else { return false }
-                return (Int(p["NRestarts"] ?? "") ?? 0) > before && p["ActiveState"] == "active"
-            }
-            try await waitUntil(.seconds(90), "the belt connected to the restarted appliance") {
-                let served = await belt.linksServed
-                let connected = await belt.isConnected
-                return served > links && connected
-            }
+            try await rig.waitForRestart(after: before, within: .seconds(60), "systemd restarting the service")
+            try await Self.waitForNewLink(belt, after: links, within: .seconds(90), "the belt connected to the restarted appliance")
             let since = await belt.records.count
             try await Self.waitForDirection(belt, since: since, toward: RigRoute.east, heading: 0, "after the restart")
             try await Self.checkTracks()
@@ -246,7 +226,7 @@ struct ApplianceWalk {
             try await waitUntil(.seconds(60), "a warning about the missing fix in the journal", every: .seconds(1)) {
                 (try? await rig.journal(priority: "warning", since: cursor))?.contains { $0.contains("no GPS fix for") } ?? false
             }
-            try await waitUntil(.seconds(20), "the belt silent") { await belt.channels.values.allSatisfy { $0.configuration.iterations != 0 } }
+            try await waitUntil(.seconds(20), "the belt silent") { await Self.silent(belt) }
             let since = await belt.records.count
             let (log, perEpoch) = RigGPS.standingLog(at: RigRoute.standpoint, seconds: 900)
             try log.write(toFile: "/run/rig/standing.nmea", atomically: true, encoding: .utf8)
@@ -254,11 +234,15 @@ struct ApplianceWalk {
             try await Self.waitForDirection(belt, since: since, toward: RigRoute.east, heading: 0, "after the GPS came back", within: .seconds(90))
         }
 
-        await step("journalctl -u wayfinder -p warning: the GPS outage and the belt's link loss are warnings; routine progress is not") {
+        await step("journalctl -u wayfinder -p warning: the GPS outage and the belt's link loss are warnings, each once; routine progress is not") {
             let warnings = try await rig.journal(priority: "warning")
             try expect(warnings.contains { $0.contains("no GPS fix for") }, "no GPS outage among the warnings: \(warnings.suffix(10))")
             try expect(warnings.contains { $0.contains("belt connection lost") }, "no belt link loss among the warnings: \(warnings.suffix(10))")
             try expect(!warnings.contains { $0.contains("navigation started") }, "routine progress logged as a warning: \(warnings.suffix(10))")
+            let outages = warnings.filter { $0.contains("no GPS fix for") }.count
+            try expect(outages == 1, "one GPS outage logged \(outages) times among the warnings")
+            let losses = warnings.filter { $0.contains("belt link") || $0.contains("belt connection lost") }
+            try expect(losses.count == 1, "one loss of the belt's link logged \(losses.count) times among the warnings: \(losses)")
             let all = try await rig.journal()
             try expect(all.contains { $0.contains("navigation started") }, "no \"navigation started\" line at all (journal: \(all.suffix(5)))")
         }
@@ -273,9 +257,7 @@ struct ApplianceWalk {
             try text.replacingOccurrences(of: gpsd, with: uart).write(toFile: Self.configPath, atomically: true, encoding: .utf8)
             let cursor = try await rig.journalCursor()
             try await rig.systemctl("restart", "wayfinder.service")
-            try await waitUntil(.seconds(60), "the service active again", every: .seconds(1)) {
-                (try? await rig.unitProperties(["ActiveState"]))?["ActiveState"] == "active"
-            }
+            try await rig.waitUntilActive(within: .seconds(60), "the service active again")
             try await waitUntil(.seconds(60), "the belt connected to the restarted appliance") { await belt.isConnected }
             let before = await belt.records.count
             try await rig.press(Self.startButton, for: .milliseconds(150))
@@ -288,26 +270,120 @@ struct ApplianceWalk {
 
         await step("systemd watchdog: a service frozen with SIGSTOP stops sending WATCHDOG=1; systemd kills and restarts it and the walk resumes", gate: true) {
             let cursor = try await rig.journalCursor()
-            let before = Int(try await rig.unitProperties(["NRestarts"])["NRestarts"] ?? "") ?? 0
+            let before = try await rig.restarts()
             try await rig.systemctl("kill", "-s", "STOP", "wayfinder.service")
-            try await waitUntil(.seconds(90), "systemd restarting the frozen service", every: .seconds(1)) {
-                guard let p = try? await rig.unitProperties(["NRestarts", "ActiveState"]) else { return false }
-                return (Int(p["NRestarts"] ?? "") ?? 0) > before && p["ActiveState"] == "active"
-            }
+            try await rig.waitForRestart(after: before, within: .seconds(90), "systemd restarting the frozen service")
             let system = try await ToolProcess.succeed("journalctl", ["-b", "--no-pager", "-o", "cat", "--after-cursor", cursor, "-u", "wayfinder.service"])
             try expect(system.lowercased().contains("watchdog timeout"), "systemd never logged a watchdog timeout for wayfinder.service: \(system.suffix(600))")
             let since = await belt.records.count
             try await Self.waitForDirection(belt, since: since, toward: RigRoute.east, heading: 0, "after the watchdog restart", within: .seconds(90))
         }
 
-        await step("systemd stop: systemctl stop silences the belt and the service exits 0") {
-            try await rig.systemctl("stop", "wayfinder.service")
-            let p = try await rig.unitProperties(["ActiveState", "Result", "ExecMainStatus"])
-            try expect(p["ActiveState"] == "inactive", "after stop the service is \(p["ActiveState"] ?? "?")")
-            try expect(p["Result"] == "success" && p["ExecMainStatus"] == "0",
-                       "the service did not exit cleanly: Result=\(p["Result"] ?? "?") ExecMainStatus=\(p["ExecMainStatus"] ?? "?")")
-            try await waitUntil(.seconds(10), "the belt silent") { await belt.channels.isEmpty }
+        await step("systemd stop: systemctl stop silences the belt and the service exits 0", gate: true) {
+            try await Self.stopCleanly(rig, belt)
         }
+
+        await runWithLibgpiod2()
+    }
+
+    /// The button checks once more, with the package's binary linked against libgpiod 2.2 (Debian
+    /// 13's, statically: scripts/hil/build-gpiod2.sh) bind-mounted over /usr/bin/wayfinder, so the
+    /// unit, its hardening and the configuration stay as installed. The compass changes too: the
+    /// HMC5883L at 0x1E gets its identity, so `compass = "auto"` now finds it ahead of the QMC5883L.
+    mutating func runWithLibgpiod2() async {
+        let rig = rig
+        let belt = peripherals.belt
+        let binary = "/usr/local/lib/rig/wayfinder-gpiod2"
+
+        await step("libgpiod 2: the package's binary linked against Debian 13's libgpiod 2.2 starts from the same unit; compass = auto finds the HMC5883L now identified on i2c-stub", gate: true) {
+            try expect(FileManager.default.isExecutableFile(atPath: binary), "\(binary) is missing (scripts/hil/build-gpiod2.sh)")
+            try await rig.installHMC5883L()
+            try await rig.face(heading: 0, on: .hmc5883l)
+            try await ToolProcess.succeed("mount", ["--bind", binary, "/usr/bin/wayfinder"])
+            let cursor = try await rig.journalCursor()
+            let links = await belt.linksServed
+            try await rig.systemctl("start", "wayfinder.service")
+            try await rig.waitUntilActive(within: .seconds(60), "the service active")
+            try await Self.waitForNewLink(belt, after: links, within: .seconds(90), "the belt connected")
+            try await Self.expectDevicesLogged(rig, since: cursor, gpiod: "libgpiod 2.", compass: "HMC5883L at 0x1e")
+        }
+
+        await step("gpio-sim button through libgpiod 2: a press of GPIO17 starts the walk (East); the i2c-stub HMC5883L's field turned to face east turns the belt") {
+            let before = await belt.records.count
+            try await rig.press(Self.startButton, for: .milliseconds(150))
+            try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the start button")
+            let turned = await belt.records.count
+            try await rig.face(heading: 90, on: .hmc5883l)
+            try await Self.waitForDirection(belt, since: turned, toward: RigRoute.east, heading: 90, "facing east")
+            let back = await belt.records.count
+            try await rig.face(heading: 0, on: .hmc5883l)
+            try await Self.waitForDirection(belt, since: back, toward: RigRoute.east, heading: 0, "facing north again")
+        }
+
+        await step("gpio-sim buttons through libgpiod 2: a single press of GPIO27 with a bouncing contact goes on once (South); a double press goes back a waypoint (East)") {
+            let single = await belt.records.count
+            try await rig.bouncingPress(Self.waypointButton, for: .milliseconds(150))
+            try await Self.waitForDirection(belt, since: single, toward: RigRoute.south, heading: 0, "after the single press")
+            try await Task.sleep(for: .seconds(2))
+            try await Self.waitForDirection(belt, since: single, toward: RigRoute.south, heading: 0, "2 s after the single press",
+                                            within: .seconds(1))
+            let before = await belt.records.count
+            try await rig.press(Self.waypointButton, for: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(150))
+            try await rig.press(Self.waypointButton, for: .milliseconds(100))
+            try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the double press")
+        }
+
+        await step("gpio-sim button through libgpiod 2: a long press of GPIO17 stops the walk and the belt falls silent") {
+            try await rig.press(Self.startButton, for: .milliseconds(1200))
+            try await waitUntil(.seconds(20), "the belt silent after the long press") { await Self.silent(belt) }
+        }
+
+        await step("libgpiod 2: systemctl stop exits 0; the package's own binary is back in place") {
+            try await Self.stopCleanly(rig, belt)
+            try await ToolProcess.succeed("umount", ["/usr/bin/wayfinder"])
+        }
+    }
+
+    /// `systemctl stop`, then: inactive, a clean exit, and no channel left on the belt.
+    static func stopCleanly(_ rig: ApplianceRig, _ belt: BeltPeripheralHost) async throws {
+        try await rig.systemctl("stop", "wayfinder.service")
+        let p = try await rig.unitProperties(["ActiveState", "Result", "ExecMainStatus"])
+        try expect(p["ActiveState"] == "inactive", "after stop the service is \(p["ActiveState"] ?? "?")")
+        try expect(p["Result"] == "success" && p["ExecMainStatus"] == "0",
+                   "the service did not exit cleanly: Result=\(p["Result"] ?? "?") ExecMainStatus=\(p["ExecMainStatus"] ?? "?")")
+        try await waitUntil(.seconds(10), "the belt silent") { await belt.channels.isEmpty }
+    }
+
+    /// The journal (since `cursor`, or this boot) says which libgpiod read the buttons on the rig's
+    /// chip and which compass `auto` found.
+    static func expectDevicesLogged(_ rig: ApplianceRig, since cursor: String?, gpiod: String, compass: String) async throws {
+        let lines = try await rig.journal(since: cursor)
+        try expect(lines.contains { $0.contains("buttons on") && $0.contains("qemu-rig-gpio") && $0.contains(gpiod) },
+                   "no \"buttons on … qemu-rig-gpio … \(gpiod)\" line in the journal: \(lines.filter { $0.contains("buttons") }.suffix(4))")
+        try expect(lines.contains { $0.contains("compass: \(compass)") },
+                   "no \"compass: \(compass)\" line in the journal: \(lines.filter { $0.contains("compass") }.suffix(4))")
+    }
+
+    /// No vibration left running: every channel the belt holds repeats a finite number of times.
+    static func silent(_ belt: BeltPeripheralHost) async -> Bool {
+        await belt.channels.values.allSatisfy { $0.configuration.iterations != 0 }
+    }
+
+    /// Waits for the belt to be connected over a link newer than the `links`-th.
+    static func waitForNewLink(_ belt: BeltPeripheralHost, after links: Int, within limit: Duration, _ what: String) async throws {
+        try await waitUntil(limit, what) {
+            let served = await belt.linksServed
+            let connected = await belt.isConnected
+            return served > links && connected
+        }
+    }
+
+    /// One click of the Pencil's tip, as a finger makes it.
+    static func click(_ pencil: PencilPeripheralHost) async throws {
+        await pencil.press(.tip, down: true)
+        try await Task.sleep(for: .milliseconds(120))
+        await pencil.press(.tip, down: false)
     }
 
     /// Every walked track the appliance wrote is a GPX file that Python's own XML parser reads, with

@@ -15,7 +15,6 @@ enum RigRoute {
     static let north = Waypoint(name: "North", bearing: 0)
     static let east = Waypoint(name: "East", bearing: 90)
     static let south = Waypoint(name: "South", bearing: 180)
-    static let west = Waypoint(name: "West", bearing: 270)
 
     /// Where the belt points for a wearer facing `heading` (magnetic) where the declination is
     /// `declination` (east positive): the true bearing less the true heading, in [0, 360).

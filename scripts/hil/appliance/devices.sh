@@ -9,7 +9,9 @@
 #   GPIO       a gpio-sim chip labelled "qemu-rig-gpio" with 58 lines named GPIO0..GPIO57, as the
 #              header chip of a Pi 4 is numbered (boards/qemu-rig.toml). Every line is pulled up,
 #              as the button wiring's pull-up holds an unpressed button high.
-#   I2C        i2c-dev and i2c-stub with a QMC5883L at 0x0D (chip ID 0xFF), its field pointing north.
+#   I2C        i2c-dev and i2c-stub with a QMC5883L at 0x0D (chip ID 0xFF), its field pointing north,
+#              and an address at 0x1E whose registers are all zero: an HMC5883L that `compass = "auto"`
+#              passes over until the checks write its identity ("H43") for the libgpiod 2 run.
 #   GPS        nothing here: rig-gpsfake.service feeds gpsd.
 #
 # It writes what the checks need to know to /run/rig/devices.env, and exits non-zero with a message
@@ -69,7 +71,7 @@ log "gpio-sim $gpiochip (qemu-rig-gpio), 58 lines pulled up"
 # --- I2C: a QMC5883L. Registers: chip ID 0x0D = 0xFF; STATUS 0x06 = data ready; X = +2000 counts
 # (north along the chip's x axis), Y = Z = 0.
 modprobe i2c-dev || die "modprobe i2c-dev failed"
-modprobe i2c-stub chip_addr=0x0d || die "modprobe i2c-stub failed"
+modprobe i2c-stub chip_addr=0x0d,0x1e || die "modprobe i2c-stub failed"
 bus=$(i2cdetect -l | awk '/SMBus stub/ { sub("i2c-", "", $1); print $1; exit }')
 [ -n "$bus" ] || die "the i2c-stub bus did not appear"
 # boards/qemu-rig.toml names bus 0: the guest has no other I2C adapter (no i2c_i801 module).
@@ -80,4 +82,4 @@ i2cset -y "$bus" 0x0d 0x01 0x07
 for r in 0x02 0x03 0x04 0x05; do i2cset -y "$bus" 0x0d $r 0x00; done
 i2cset -y "$bus" 0x0d 0x06 0x01
 echo "I2C_BUS=$bus" >>"$out/devices.env"
-log "i2c-stub on i2c-$bus with a QMC5883L at 0x0d"
+log "i2c-stub on i2c-$bus with a QMC5883L at 0x0d and a silent HMC5883L at 0x1e"
