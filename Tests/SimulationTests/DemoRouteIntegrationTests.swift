@@ -120,15 +120,23 @@ final class DemoRouteIntegrationTests: XCTestCase {
         // from where the walker really was to the waypoint then being walked to. Only where the walker
         // was more than 80 m away, so that GPS noise (σ 2.5 m) cannot swing the bearing by more than a
         // few degrees.
-        // "Where the walker really was" is the point of the true track nearest to the fix the decision
-        // came from, searched over the minute before the command: at 150× a pause of 0.2 s in the
-        // process (an emulated CPU, a loaded machine) is 30 simulated seconds of walking between the
-        // fix and the command, which says nothing about where the belt points.
+        // The decision a signal came from is the last one that asked for that direction: on a loaded
+        // machine (an emulated CPU) the guidance can reach the next waypoint before the belt has
+        // received the previous leg's command. "Where the walker really was" is the point of the true
+        // track nearest to that decision's fix, searched over the minute before the signal: at 150× a
+        // pause of 0.2 s in the process is 30 simulated seconds of walking between fix and signal.
+        func direction(_ o: NavigationObservation) -> Int? {
+            guard case .belt(let request) = o.action else { return nil }
+            switch request {
+            case .startNavigation(let d, _, _?), .updateNavigation(let d, _, _?), .notifyDirection(let d, _): return d
+            default: return nil
+            }
+        }
         var checkedAtTheBelt = 0
         for record in world.belt.records where record.problem == nil {
             guard case .configureChannel(let c) = record.command, c.channel == ChannelConfiguration.navigationChannel,
                   case .magneticBearing(let magnetic) = c.orientation,
-                  let decision = observations.last(where: { $0.at <= record.at }),
+                  let decision = observations.last(where: { $0.at <= record.at && direction($0) == magnetic }),
                   let fix = decision.fix else { continue }
             let recent = world.track.filter { $0.at <= record.at && $0.at >= record.at - .seconds(60) }
             guard let position = recent.min(by: {
