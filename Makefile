@@ -41,7 +41,7 @@ docs-check:
 	python3 scripts/gen-wiring.py --check
 	scripts/check-cloud-init.sh
 
-# The gesture pipeline against the shared conformance checker (gestures.md §11): the shared examples
+# The gesture pipeline against the shared conformance checker (docs/gestures.md): the shared examples
 # and our own scenarios, through `wayfinder gestures replay`. check.py and examples.json are copies of
 # ../shared/gesture-conformance/ kept in the repository, because a clean clone (CI) has no ../shared.
 GESTURE_FIXTURES := Tests/GesturesTests/Fixtures
@@ -90,7 +90,7 @@ clean:
 	rm -rf .build dist
 
 # Speed and memory figures for the README (release build). The benchmark runs its peers on the same
-# inputs (issue 5): GeodSolve from geographiclib-tools, and pynmea2 in a venv under .bench/.
+# inputs: GeodSolve from geographiclib-tools, and pynmea2 in a venv under .bench/.
 BENCH_DEBIAN_PACKAGES := geographiclib-tools python3-venv
 PYNMEA2_VERSION := 1.19.0
 bench: deps

@@ -31,7 +31,8 @@ let package = Package(
         // One stable GPIO API over libgpiod 1.6 (Bookworm) and 2.x (Trixie).
         .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
 
-        // Pure cores: fed bytes and time, return events and bytes/commands.
+        // The naviBelt's codec, handshake and navigation controller: pure, fed bytes and time, returning
+        // events and commands.
         .target(name: "Belt", swiftSettings: swiftSettings),
         // BLE central and peripheral: pure ATT/GATT, advertising and mgmt codecs, and the actors that
         // run them on the kernel's Bluetooth sockets (sockets themselves live in Platform).
@@ -50,13 +51,15 @@ let package = Package(
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
-        // The platform layer: clocks, GPIO, I2C, Bluetooth adapter, systemd notify, logging.
+        // The platform layer: clocks, GPIO, I2C, serial and TCP, the Bluetooth adapter and sockets, files,
+        // systemd notify, logging.
         .target(name: "Platform",
                 dependencies: ["CGPIOShim", "CBluetooth", "CI2C",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
-        // The simulated board: a walker, its GPS and compass, a recording belt, scripted inputs.
+        // The simulated board: a walker, its GPS and compass on a simulated I2C bus, a recording belt, the
+        // Fuffr case and the Pencil as GATT servers, scripted inputs.
         .target(name: "Simulation",
                 dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "TouchCase", "Pencil",
                                .product(name: "Logging", package: "swift-log")],
@@ -78,8 +81,7 @@ let package = Package(
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 
-        // Test helpers shared by the test targets (as swift-service-lifecycle's TestKit).
-        // `make bench`: the figures in the README.
+        // `make bench`: the figures in docs/performance.md.
         .executableTarget(name: "WayfinderBenchmarks",
                           dependencies: ["Belt", "BLE", "Config", "Navigation", "Platform", "Runtime", "Sensors", "TouchCase",
                                          "Gestures",
@@ -93,15 +95,17 @@ let package = Package(
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 
-        // `make fuzz`: every parser and state machine that reads outside input, as libFuzzer targets
-        // (docs/fuzzing.md). The library holds the targets and their properties, so the tests replay
-        // the committed corpora through the same code the fuzzer runs.
+        // Every parser and state machine that reads outside input, as fuzz targets with their properties
+        // (docs/fuzzing.md). A library, so the tests replay the committed corpora through the same code
+        // the fuzzer runs.
         .target(name: "Fuzzing",
                 dependencies: ["Belt", "BLE", "Config", "Gestures", "Navigation", "Pencil", "Platform", "Runtime",
                                "Sensors", "Simulation", "TouchCase"],
                 swiftSettings: swiftSettings),
+        // `make fuzz`: the libFuzzer binary that runs those targets.
         .executableTarget(name: "wayfinder-fuzz", dependencies: ["Fuzzing"], swiftSettings: swiftSettings),
 
+        // Test helpers shared by the test targets (as swift-service-lifecycle's TestKit).
         .target(name: "WayfinderTestKit",
                 dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),

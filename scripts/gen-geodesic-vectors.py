@@ -103,7 +103,7 @@ def generate(rng):
         w.direct("long", rng.uniform(-90, 90), rng.uniform(-180, 180),
                  rng.uniform(-180, 180), -rng.uniform(1e3, 1e7))
 
-    # The example of platform.md section 7.
+    # GeographicLib's own test case GeodSolve0: JFK to CDG.
     w.both_from_inverse("jfk-cdg", 40.6, -73.8, 49.01666667, 2.55)
 
     # Coincident points (including the same point written as lon 180 and -180, and poles).
@@ -166,7 +166,7 @@ def main():
         "#                                                and azimuth there",
         "# Angles in degrees; azimuths clockwise from true north, as geographiclib prints them",
         "# ([-180, 180]). Tags: walk (1 m - 5 km, latitude bands to 89.9 both hemispheres),",
-        "# antimeridian, tiny (<= 0.5 m), long, jfk-cdg (platform.md section 7), coincident,",
+        "# antimeridian, tiny (<= 0.5 m), long, jfk-cdg (GeographicLib's test GeodSolve0), coincident,",
         "# meridian, equator, pole, antipodal-near, antipodal-tie (several equally short paths).",
         "# Counts: " + ", ".join(f"{k[0]} {k[1]} {v}" for k, v in sorted(w.counts.items())),
     ]

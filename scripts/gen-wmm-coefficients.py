@@ -3,8 +3,9 @@
 
 The coefficient file is Tests/NavigationTests/Fixtures/WMM.COF, byte for byte the one in NOAA's own
 PyPI package wmm-calculator 1.4.4 (wmm/coefs/WMM.COF; sha256 06791cd9...eb13), a US-government work
-in the public domain (platform.md §6, [S20]). The model is compiled into the binary as a Swift table
-rather than loaded as a SwiftPM resource: see the comment the generated file carries.
+in the public domain (ncei.noaa.gov/products/world-magnetic-model). The model is compiled into
+the binary as a Swift table rather than loaded as a SwiftPM resource: see the comment the generated
+file carries.
 
     python3 scripts/gen-wmm-coefficients.py            # rewrites the Swift file in place
     python3 scripts/gen-wmm-coefficients.py -o -       # or print it
@@ -59,7 +60,7 @@ def render(epoch, name, released, rows):
     out.append("// Do not edit by hand: WMMCoefficientTableTests compares this table with that file.")
     out.append("")
     out.append("extension WorldMagneticModel {")
-    out.append("    /// WMM2025 (NOAA NCEI and BGS; epoch 2025.0, valid 2025.0–2030.0; platform.md §6), the")
+    out.append("    /// WMM2025 (NOAA NCEI and BGS; epoch 2025.0, valid 2025.0–2030.0), the")
     out.append("    /// coefficients of NOAA's WMM.COF as published (wmm-calculator 1.4.4, public domain).")
     out.append("    ///")
     out.append("    /// A compiled-in table rather than a SwiftPM resource: on Linux `Bundle.module` looks for a")

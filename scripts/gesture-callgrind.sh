@@ -1,5 +1,5 @@
 #!/bin/sh
-# Instructions per touch event through the gesture pipeline (issue 6, Performance; budget 2 000).
+# Instructions per touch event through the gesture pipeline (budget 2 000).
 # Runs the benchmark's small mode under callgrind twice, driving the same trace once and twice, so the
 # difference is the pipeline's work alone (start-up and trace generation cancel out).
 #   scripts/gesture-callgrind.sh [BENCHMARK_BINARY] [EVENTS]

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes Wayfinder's own gesture conformance scenarios (Tests/GesturesTests/Fixtures/*.json).
 
-Same format as shared/gesture-conformance/examples.json; every expectation was worked out by hand
-from shared/specs/gestures.md (the section is named in each description). Run from the repository
-root after editing; `make gesture-conformance` checks them against `wayfinder gestures replay`.
+Same format as Tests/GesturesTests/Fixtures/conformance/examples.json; every expectation was worked
+out by hand from the gesture semantics (docs/gestures.md). Run from the repository root after
+editing; `make gesture-conformance` checks them against `wayfinder gestures replay`.
 """
 import json
 import math
@@ -298,10 +298,10 @@ def robustness():
 
 
 def audit():
-    """Scenarios of an independent audit of gestures.md: thresholds hit exactly, several touches and sides,
+    """Scenarios of an independent audit of the gesture semantics: thresholds hit exactly, several touches and sides,
     handedness, cancelled touches, disabling, three-recognizer chains, direction masks, sign conventions."""
     sc=[]
-    # §7.1 tap: duration just inside, taps x touches
+    # Tap: duration just inside, taps x touches
     sc.append(S("tap_duration_just_inside_limit","A tap lifted 1 ms before maximumTapDurationMs is recognized (§2.3, §7.1).",
       [tap("tap")],[T(0,1,"began",0.5,0.5),T(299,1,"ended",0.5,0.5)],[E("tap","recognized",299)]))
     sc.append(S("double_tap_second_down_exactly_at_interval","The second tap lands exactly at lift+maximumTapIntervalMs: the interval timer fires first (§2.3), the attempt fails at 360 and the late tap begins a new attempt.",
@@ -323,7 +323,7 @@ def audit():
     sc.append(S("two_touch_tap_second_lifts_late_still_counts","Touches of one tap may lift at different times; the tap ends when all are up.",
       [tap("tap2",touches=2)],[T(0,1,"began",0.4,0.5),T(20,2,"began",0.6,0.5),T(40,1,"ended",0.4,0.5),T(250,2,"ended",0.6,0.5)],
       [E("tap2","recognized",250,location_x=0.5,location_y=0.5)]))
-    # §7.2 long press
+    # Long press
     sc.append(S("long_press_lift_at_exact_duration","The press timer (deadline 500) fires before the lift frame at 500: began then ended at 500 (§2.3, §7.2).",
       [lp("lp")],[T(0,1,"began",0.4,0.5),T(500,1,"ended",0.4,0.5)],[E("lp","began",500,location_x=0.4,location_y=0.5),E("lp","ended",500,location_x=0.4,location_y=0.5)]))
     sc.append(S("long_press_movement_unlimited_once_active","Within the allowance before the timer; once active any movement gives changed.",
@@ -335,7 +335,7 @@ def audit():
     sc.append(S("long_press_two_touches_second_too_late_fails","With 2 touches required, a third touch while possible is too many: fails.",
       [lp("lp",touches=2)],[T(0,1,"began",0.4,0.5),T(100,2,"began",0.6,0.5),T(200,3,"began",0.5,0.3),T(900,1,"ended",0.4,0.5),T(900,2,"ended",0.6,0.5),T(900,3,"ended",0.5,0.3)],
       [E("lp","failed",200)]))
-    # §7.3 swipe
+    # Swipe
     sc.append(S("swipe_distance_reached_exactly_at_duration","The stroke reaches the distance in the frame at firstDown+maximumDurationMs: the timer fires first, so it fails (§2.3).",
       [swipe("swipe")],[T(0,1,"began",0.2,0.5),T(250,1,"moved",0.3,0.5),T(500,1,"moved",0.4,0.5),T(520,1,"ended",0.4,0.5)],[E("swipe","failed",500)]))
     sc.append(S("swipe_direction_order_right_before_up","A diagonal (0.2,-0.2) with maximumAngleDeg 50 matches both right and up; right is checked first whatever the list order (§7.3).",
@@ -358,7 +358,7 @@ def audit():
       [swipe("swipe",sides=["top"])],[T(0,1,"began",0.2,0.5,"right"),T(20,1,"moved",0.3,0.5,"right"),T(40,1,"moved",0.4,0.5,"right"),T(60,1,"ended",0.4,0.5,"right"),
        T(100,2,"began",0.2,0.1,"top"),T(120,2,"moved",0.3,0.1,"top"),T(140,2,"moved",0.4,0.1,"top"),T(160,2,"ended",0.4,0.1,"top")],
       [E("swipe","recognized",140,direction="right",location_x=0.2,location_y=0.1)]))
-    # §7.4 pan
+    # Pan
     sc.append(S("pan_min2_max2_refuses_third","Pan with min 2 / max 2: begins on the first moving pair frame; a third touch while active is refused (no changed); ends when the count drops below 2, values from the start-of-frame set (§7.4).",
       [pan("pan",mn=2,mx=2)],[T(0,1,"began",0.3,0.5),T(0,2,"began",0.5,0.5),T(20,1,"moved",0.33,0.5),T(20,2,"moved",0.53,0.5),
        T(40,3,"began",0.7,0.5),T(60,3,"moved",0.75,0.5),T(80,1,"moved",0.36,0.5),T(100,2,"ended",0.53,0.5),T(120,1,"ended",0.36,0.5),T(120,3,"ended",0.75,0.5)],
@@ -376,13 +376,13 @@ def audit():
     sc.append(S("pan_cancelled_touch_cancels","A cancelled tracked touch cancels an active pan with the last values (§7.4, §8).",
       [pan("pan")],[T(0,1,"began",0.3,0.5),T(20,1,"moved",0.35,0.5),T(40,1,"cancelled",0.4,0.5)],
       [E("pan","began",20,translation_x=0.05),E("pan","cancelled",40,translation_x=0.05)]))
-    # §7.5 screen-edge pan
+    # Screen-edge pan
     sc.append(S("edge_pan_bottom_edge","edges [bottom], margin 0.05: a start at y = 0.97 qualifies; upward drag begins after the hysteresis.",
       [edge("edge",edges=("bottom",))],[T(0,1,"began",0.5,0.97),T(20,1,"moved",0.5,0.93),T(40,1,"moved",0.5,0.85),T(60,1,"ended",0.5,0.85)],
       [E("edge","began",20,translation_y=-0.04),E("edge","changed",40,translation_y=-0.12),E("edge","ended",60,translation_y=-0.12)]))
     sc.append(S("edge_pan_right_edge_not_listed","edges [left, top]: a start at the right edge fails at touch-down.",
       [edge("edge",edges=("left","top"))],[T(0,1,"began",0.98,0.5),T(20,1,"moved",0.9,0.5),T(40,1,"ended",0.9,0.5)],[E("edge","failed",0)]))
-    # §7.6 / §7.7
+    # Pinch / rotation
     sc.append(S("rotation_counter_clockwise_is_negative","Vector (0.2,0) turning to (0.2,-0.1): atan2 gives -0.4636 rad; counter-clockwise on screen is negative (§7.7); ended only when both lift.",
       [rot("rot")],[T(0,1,"began",0.4,0.5),T(0,2,"began",0.6,0.5),T(20,2,"moved",0.6,0.4),T(40,2,"ended",0.6,0.4),T(60,1,"moved",0.3,0.3),T(80,1,"ended",0.3,0.3)],
       [E("rot","began",20,rotation=(-0.46365,0.001),velocity=(-23.18,0.05)),E("rot","ended",80,rotation=(-0.46365,0.001))]))
@@ -393,7 +393,7 @@ def audit():
       [pinch("pinch")],[T(0,1,"began",0.3,0.5,"left"),T(0,2,"began",0.7,0.5,"right"),T(20,1,"moved",0.2,0.5,"left"),T(20,2,"moved",0.8,0.5,"right"),
        T(40,1,"ended",0.2,0.5,"left"),T(40,2,"ended",0.8,0.5,"right")],
       [E("pinch","began",20,scale=1.5,location_x=0.5),E("pinch","ended",40,scale=1.5)]))
-    # §7.8 tap-swipe
+    # Tap-swipe
     sc.append(S("tapswipe_latched_then_returned","Once the centroid has been minimumSwipeDistance away the swipe is latched; recognized at the lift even after coming back; swipe_dx = end - start (§7.8).",
       [ts("ts",taps=0)],[T(0,1,"began",0.2,0.5),T(30,1,"moved",0.5,0.5),T(60,1,"moved",0.3,0.55),T(90,1,"ended",0.3,0.55)],
       [E("ts","recognized",90,taps=0,location_x=0.2,location_y=0.5,swipe_dx=0.1,swipe_dy=0.05)]))
@@ -409,7 +409,7 @@ def audit():
       [ts("ts",taps=1)],tapin(0,1)+[T(560,2,"began",0.2,0.5),T(590,2,"moved",0.5,0.5),T(620,2,"ended",0.5,0.5)],[E("ts","failed",560)]))
     sc.append(S("tapswipe_cancelled_touch_fails","A cancelled touch fails the attempt (§7.8).",
       [ts("ts",taps=0)],[T(0,1,"began",0.2,0.5),T(30,1,"moved",0.5,0.5),T(60,1,"cancelled",0.5,0.5)],[E("ts","failed",60)]))
-    # §3.5 disable / enable
+    # Disable / enable
     sc.append(S("disable_engaged_long_press_then_reenable","Disabling an engaged long press fails it; the touch still down stays excluded after re-enabling; a later touch is received (§3.5, §3.4).",
       [lp("lp")],[T(0,1,"began",0.4,0.5),EN(100,"lp",False),EN(200,"lp",True),T(800,1,"ended",0.4,0.5),T(900,2,"began",0.5,0.5),T(1500,2,"ended",0.5,0.5)],
       [E("lp","failed",100),E("lp","began",1400,location_x=0.5),E("lp","ended",1500)],end=1600))
@@ -417,7 +417,7 @@ def audit():
       [lp("lp")],[EN(0,"lp",False),T(10,1,"began",0.4,0.5),EN(20,"lp",True),T(900,1,"ended",0.4,0.5)],[],end=1000))
     sc.append(S("disable_active_long_press_cancels","Disabling an active long press cancels it (action sent).",
       [lp("lp")],[T(0,1,"began",0.4,0.5),EN(600,"lp",False),T(700,1,"ended",0.4,0.5)],[E("lp","began",500),E("lp","cancelled",600)]))
-    # §4 chains
+    # Failure-requirement chains
     sc.append(S("three_recognizer_chain_single_tap","tap requires double, double requires long press: the long press fails at the lift, the double at its interval, so tap is reported at 350 (§4).",
       [tap("tap"),tap("double",taps=2),lp("lp")],tapin(0,1,up=50),[E("tap","recognized",350,location_x=0.5),E("lp","failed",50),E("double","failed",350)],
       req=(("tap","double"),("double","lp"))))
@@ -432,7 +432,7 @@ def audit():
         sc.append(S(nm,"double requires triple, tap requires only double: three taps give triple, double fails, and the pending tap then fires at 350 (§4 note), whatever the registration order.",
           [mk[o] for o in order],tapin(0,1,up=50)+tapin(150,2,up=50)+tapin(300,3,up=50),
           [E("triple","recognized",350),E("double","failed",350),E("tap","recognized",350,location_x=0.5,location_y=0.5)],req=(("double","triple"),("tap","double"))))
-    # §3.6 ignore: an ignored touch leaves the tracked set like a lift
+    # ignore: an ignored touch leaves the tracked set like a lift
     sc.append(S("ignore_only_touch_ends_active_long_press","Ignoring the only touch of an active long press drops the count below the required one: ended at the ignore; the next press is recognized (§3.6, §7.2).",
       [lp("lp")],[T(0,1,"began",0.4,0.5),T(600,1,"moved",0.45,0.5),IG(700,"lp",1),T(800,1,"moved",0.5,0.5),T(900,1,"ended",0.5,0.5),T(1000,2,"began",0.5,0.5),T(1600,2,"ended",0.5,0.5)],
       [E("lp","began",500),E("lp","changed",600,location_x=0.45),E("lp","ended",700,location_x=0.45),E("lp","began",1500,location_x=0.5),E("lp","ended",1600)],end=2000))
@@ -451,7 +451,7 @@ def audit():
     sc.append(S("tapswipe_tap_duration_just_inside","maximumTapDurationMs 200: a second tap of 199 ms counts; two taps then a swipe are recognized.",
       [ts("ts",taps=2,dur=200)],tapin(0,1)+tapin(200,2,up=199)+[T(500,3,"began",0.2,0.5),T(530,3,"moved",0.5,0.5),T(560,3,"ended",0.5,0.5)],
       [E("ts","recognized",560,taps=2,location_x=0.2,location_y=0.5,swipe_dx=0.3,swipe_dy=0.0)]))
-    # §2.4 garbage
+    # Input sanitising: garbage
     sc.append(S("garbage_items_are_skipped","Items with an unknown phase, an unknown side, a missing id or a string coordinate are dropped; a later tap is still recognized.",
       [tap("tap")],[{"type":"touch","t_ms":0,"id":1,"side":"right","phase":"hover","x":0.5,"y":0.5},
        {"type":"touch","t_ms":5,"id":2,"side":"front","phase":"began","x":0.5,"y":0.5},

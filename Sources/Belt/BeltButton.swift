@@ -1,4 +1,4 @@
-/// The belt's four buttons, with the wire values of belt-protocol.md §6.2.
+/// The belt's four buttons, with the wire values of FSLib-iOS `FSBeltButton`.
 public enum BeltButton: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case power = 1
     case pause = 2
@@ -15,7 +15,7 @@ public enum BeltButton: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     }
 }
 
-/// Short or long press (FSLib-iOS `FSPressType`, belt-protocol.md §6.3).
+/// Short or long press (FSLib-iOS `FSPressType`).
 public enum BeltPressType: UInt8, Sendable, Hashable, CaseIterable {
     case short = 1
     case long = 2

@@ -1,4 +1,4 @@
-/// A write to the belt, above the byte level (belt-protocol.md §4).
+/// A write to the belt, above the byte level.
 ///
 /// The navigation controller speaks in these; the belt link turns them into GATT writes with
 /// `encoded()` (Protocol/), or, on the simulated board, hands them to the simulated belt as they are.
@@ -15,35 +15,36 @@ public enum BeltCommand: Sendable, Hashable, CustomStringConvertible {
     case requestCompassAccuracySignalState
     case requestBatteryStatus
 
-    /// Ask for a basic parameter (`01 <pid>`); the belt answers on FE06 (§4.1 A). The handshake asks
-    /// for the mode, the default intensity and the heading offset (§3.5).
+    /// Ask for a basic parameter (`01 <pid>`); the belt answers on FE06. The handshake asks
+    /// for the mode, the default intensity and the heading offset (`BeltSession`).
     case requestParameter(BeltParameter)
-    /// Ask for an advanced parameter (`10 01 <pid>`, §4.1 B). The compass accuracy signal state has
+    /// Ask for an advanced parameter (`10 01 <pid>`). The compass accuracy signal state has
     /// its own case, `requestCompassAccuracySignalState`, which the decoder returns for `10 01 03`.
     case requestAdvancedParameter(BeltAdvancedParameter)
-    /// FSLib-iOS `changeHeadingOffset`: the basic write `01 83 lo hi`, degrees 0–359 (§4.4).
+    /// FSLib-iOS `changeHeadingOffset`: the basic write `01 83 lo hi`, degrees 0–359.
     case setHeadingOffset(Int)
-    /// Write an advanced parameter, `11 <pid> <persist> <value…>` (§4.1 B); `persistent` saves it on the
+    /// Write an advanced parameter, `11 <pid> <persist> <value…>`; `persistent` saves it on the
     /// belt (firmware ≥ 41). FSLib-Android writes the heading offset this way. Both-or-neither compass
     /// accuracy states decode as `setCompassAccuracySignal`, FSLib's form of the same bytes.
     case setAdvancedParameter(BeltAdvancedParameterValue, persistent: Bool)
-    /// pybelt `rename`: `01 84 <suffix>`, at most 18 ASCII bytes; the belt then drops the link (§4.6.3).
+    /// pybelt `rename`: `01 84 <suffix>`, at most 18 ASCII bytes; the belt then drops the link.
     case setNameSuffix(String)
-    /// FSLib-iOS's firmware-4 front-range patch, the fixed write `11 0A 02 E1 00 A0 00 E1 00 01` (§4.6.5).
+    /// FSLib-iOS's firmware-4 front-range patch, the fixed write `11 0A 02 E1 00 A0 00 E1 00 01`.
     case applyFrontRangePatch
-    /// Factory reset, testing only, firmware ≥ 43 (§4.6.4). A Bluetooth reset drops the link.
+    /// Factory reset, testing only, firmware ≥ 43 (FSLib-Android `BeltCommunicationInterface.java`). A
+    /// Bluetooth reset drops the link.
     case reset(parameters: Bool, bluetooth: Bool, sensors: Bool)
-    /// The pulse command, FE03 `0x40` (§4.7.2).
+    /// The pulse command, FE03 `0x40`.
     case pulse(PulseConfiguration)
-    /// The answer to a keep-alive notification on FE02 (§4.8).
+    /// The answer to a keep-alive notification on FE02.
     case answerKeepAlive
-    /// A buzzer pattern of up to nine tones on FE07 (§4.9).
+    /// A buzzer pattern of up to nine tones on FE07.
     case playSound([BuzzerTone])
-    /// FE09 notifications on/off (pybelt `set_power_status_notifications`, §4.10).
+    /// FE09 notifications on/off (pybelt `set_power_status_notifications`).
     case setBatteryNotifications(Bool)
-    /// Read FE01 (§5.7).
+    /// Read FE01.
     case requestFirmwareVersion
-    /// The error-log request, FE13 `0B`; development firmware only (§4.10, §5.6).
+    /// The error-log request, FE13 `0B`; development firmware only (FSLib-iOS `FSBeltErrorLog.swift`).
     case requestErrorLog
 
     public var description: String {

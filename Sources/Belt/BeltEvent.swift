@@ -1,4 +1,4 @@
-/// What the belt tells us, above the byte level (belt-protocol.md §5).
+/// What the belt tells us, above the byte level.
 public enum BeltEvent: Sendable, Hashable {
     case connected
     case disconnected(expected: Bool)

@@ -1,17 +1,17 @@
 /// The transport under the belt actor: one connection to one belt.
 ///
-/// The simulated board implements it above the byte level; the BLE issue implements it over GATT
+/// The simulated board implements it above the byte level; `GATTBeltLink` implements it over GATT
 /// with the byte-exact codec. The belt actor is written against this and nothing else.
 public protocol BeltLink: Sendable {
     /// Connects and returns the belt's events: first the belt's current mode as read in the handshake
-    /// (belt-protocol.md §3.5), then `.connected`, then notifications. The stream finishes after a
+    /// (`BeltSession`), then `.connected`, then notifications. The stream finishes after a
     /// `.disconnected` event.
     func connect() async throws -> AsyncStream<BeltEvent>
     func send(_ command: BeltCommand) async throws
     func disconnect() async
 }
 
-/// Why a belt link failed (FSLib's failure kinds, belt-protocol.md §6.10).
+/// Why a belt link failed (FSLib's failure kinds: FSLib-iOS `FSConnectionError`, `FSBeltConnectionError`).
 public enum BeltLinkError: Error, Hashable, CustomStringConvertible {
     case bluetoothUnavailable(String)
     case poweredOff
@@ -20,7 +20,7 @@ public enum BeltLinkError: Error, Hashable, CustomStringConvertible {
     case connectionLost
     case notConnected
     case timedOut(Duration)
-    /// The belt did not complete the handshake (belt-protocol.md §3.5).
+    /// The belt did not complete the handshake (`BeltSession`).
     case handshakeFailed(String)
 
     public var description: String {

@@ -1,4 +1,4 @@
-/// The belt's operating mode, with the wire values of belt-protocol.md §6.1.
+/// The belt's operating mode, with the wire values of pybelt `BeltMode` and FSLib-iOS `FSBeltMode`.
 public enum BeltMode: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case standby = 0
     case wait = 1

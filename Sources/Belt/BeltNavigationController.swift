@@ -1,18 +1,19 @@
-/// FSNavigationController's semantics as a pure state machine (belt-protocol.md §7, seed 003).
+/// FSNavigationController's semantics as a pure state machine (FSLib-iOS `FSNavigationController.swift`
+/// and its docs/README.md).
 ///
 /// Fed actions, belt events and the current time; returns the writes to make and the state changes
 /// to report. It keeps the navigation parameters while the belt is away, so that on (re)connection the
 /// belt is brought back to match the controller — the latest state wins.
 ///
-/// Decisions where the FSLib ports differ (§8):
+/// Decisions where the FSLib ports differ:
 /// - "no vibration" stops only the navigation channel (Android's `30 02`), not every channel
 ///   (iOS's `30 FF`), so a direction notification playing on channel 0 is not cut short;
 /// - destination reached plays the belt's own system signal (iOS), which needs no channel;
 /// - updates are sent only while navigating (iOS);
-/// - on every connection the configured default intensity is written again (not in FSLib's §7.4
+/// - on every connection the configured default intensity is written again (not in FSLib's on-connection
 ///   sequence), because the intensity is ours to set and a belt that rebooted has forgotten it.
 public struct BeltNavigationController: Sendable {
-    /// FSLib throttles vibration commands to one per 100 ms (§7.1).
+    /// FSLib throttles vibration commands to one per 100 ms (`scheduleOrSendVibrationCommand`).
     public static let minimumVibrationInterval: Duration = .milliseconds(100)
 
     public private(set) var state: NavigationState = .stopped
@@ -43,7 +44,7 @@ public struct BeltNavigationController: Sendable {
         }
     }
 
-    // MARK: Public actions (§7.2)
+    // MARK: Public actions
 
     public mutating func startNavigation(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?,
                                          now: Duration) throws(Failure) -> [BeltNavigationOutput] {
@@ -112,7 +113,7 @@ public struct BeltNavigationController: Sendable {
         return [.send(.configureChannel(config))]
     }
 
-    /// The two warnings of §7.2, with their exact parameters.
+    /// The two warnings of FSLib's `notifyWarning`, with their exact parameters.
     public func notifyWarning(critical: Bool) -> [BeltNavigationOutput] {
         guard isConnected else { return [] }
         let config = critical
@@ -154,7 +155,7 @@ public struct BeltNavigationController: Sendable {
         return sendNavigationSignalNow(now: now)
     }
 
-    // MARK: Belt events (§7.3, §7.4, §7.6)
+    // MARK: Belt events
 
     public mutating func handle(_ event: BeltEvent, now: Duration) -> [BeltNavigationOutput] {
         switch event {
@@ -242,7 +243,7 @@ public struct BeltNavigationController: Sendable {
         (try? startNavigation(direction: direction, isMagneticBearing: isMagneticBearing, signal: signal, now: now)) ?? []
     }
 
-    // MARK: Sending the navigation signal (§7.5) with the 100 ms throttle (§7.1)
+    // MARK: Sending the navigation signal with the 100 ms throttle
 
     private mutating func store(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?) {
         self.direction = ((direction % 360) + 360) % 360
@@ -297,7 +298,7 @@ extension BeltNavigationController {
         }
     }
 
-    /// What the belt's own compass and power buttons do (belt-protocol.md §7.6, "what users see"):
+    /// What the belt's own compass and power buttons do (FSLib-iOS docs/README.md, "Belt button press"):
     /// compass enters compass mode (long: calibration), which pauses navigation when the belt reports
     /// it; power plays the battery signal (long: switches the belt off).
     private func mirror(_ button: BeltButton, _ press: BeltPressType) -> [BeltNavigationOutput] {

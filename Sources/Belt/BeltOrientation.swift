@@ -1,4 +1,4 @@
-/// Where a vibration points (belt-protocol.md §6.6). Angles and bearings are whole degrees, as on the wire.
+/// Where a vibration points (FSLib-iOS `FSOrientationType`). Angles and bearings are whole degrees, as on the wire.
 public enum BeltOrientation: Sendable, Hashable, CustomStringConvertible {
     /// One bit per motor; bit 0 is the front motor.
     case binaryMask(UInt16)

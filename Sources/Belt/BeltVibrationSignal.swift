@@ -1,5 +1,5 @@
-/// The library-side navigation signals of FSLib-iOS `FSBeltVibrationSignal` (belt-protocol.md §6.9).
-/// They are never sent as such: `channelConfiguration` maps them to a channel configuration (§7.5).
+/// The library-side navigation signals of FSLib-iOS `FSBeltVibrationSignal`.
+/// They are never sent as such: `channelConfiguration` maps them to a channel configuration.
 public enum BeltVibrationSignal: Int, Sendable, Hashable, CaseIterable {
     case noVibration = 0
     case continuous
@@ -23,7 +23,7 @@ public enum BeltVibrationSignal: Int, Sendable, Hashable, CaseIterable {
     /// Directional signals point somewhere; the others ignore the direction.
     public var isDirectional: Bool { (1...9).contains(rawValue) }
 
-    /// The channel-2 configuration for this navigation signal (§7.5), or nil for "no vibration"
+    /// The channel-2 configuration for this navigation signal, or nil for "no vibration"
     /// and for signals that are not navigation signals.
     public func channelConfiguration(direction: Int, isMagneticBearing: Bool) -> ChannelConfiguration? {
         let toward: BeltOrientation = isMagneticBearing ? .magneticBearing(direction) : .angle(direction)

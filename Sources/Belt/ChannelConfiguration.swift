@@ -1,9 +1,9 @@
-/// The ten parameters of a vibration-channel configuration (belt-protocol.md §4.7.1).
+/// The ten parameters of a vibration-channel configuration (FSLib-Android `ChannelConfigurationCommand.java`).
 ///
 /// Kept at this level (not bytes) so the navigation controller is testable without the wire
 /// encoder; the belt protocol codec turns it into the 18-byte FE03 write.
 public struct ChannelConfiguration: Sendable, Hashable {
-    /// The channel navigation signals always use (`NAVIGATION_SIGNAL_CHANNEL`, §7.1).
+    /// The channel navigation signals always use (FSLib's `NAVIGATION_SIGNAL_CHANNEL`).
     public static let navigationChannel: UInt8 = 2
 
     public var channel: UInt8

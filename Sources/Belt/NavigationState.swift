@@ -1,4 +1,4 @@
-/// FSNavigationState: the navigation controller's state (belt-protocol.md §6.10, §7.1).
+/// FSNavigationState: the navigation controller's state (FSLib-iOS `FSNavigationController.swift`).
 public enum NavigationState: Int, Sendable, Hashable, CustomStringConvertible {
     case stopped = 0
     case paused = 1

@@ -1,4 +1,4 @@
-/// Vibration patterns of the channel-configuration command (belt-protocol.md §6.5).
+/// Vibration patterns of the channel-configuration command (FSLib-Android `BeltVibrationPattern.java`).
 public enum VibrationPattern: UInt8, Sendable, Hashable, CaseIterable {
     case noVibration = 0
     case continuous = 1
@@ -13,7 +13,7 @@ public enum VibrationPattern: UInt8, Sendable, Hashable, CaseIterable {
     /// FSLib-iOS `goalReached`.
     case destinationReached = 9
     case frontCross = 10
-    /// FSLib-Android `BATTERY_LEVEL_0` … `_13` (§6.5); the belt's own battery signal uses them.
+    /// FSLib-Android `BATTERY_LEVEL_0` … `_13`; the belt's own battery signal uses them.
     case batteryLevel0 = 11
     case batteryLevel1 = 12
     case batteryLevel2 = 13
@@ -30,7 +30,7 @@ public enum VibrationPattern: UInt8, Sendable, Hashable, CaseIterable {
     case batteryLevel13 = 24
 
     /// Patterns that choose their own motors; FSLib-Android refuses them with a binary-mask
-    /// orientation (§4.7.1 "validation quirks", §6.5 last column).
+    /// orientation (`ChannelConfigurationCommand.java`).
     public var isBinaryMaskPattern: Bool {
         switch self {
         case .warning, .circularRight, .destinationReached, .frontCross: true
@@ -39,7 +39,7 @@ public enum VibrationPattern: UInt8, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// System signals the belt plays by itself (belt-protocol.md §6.8).
+/// System signals the belt plays by itself (FSLib-Android `BeltSystemSignal.java`).
 public enum BeltSystemSignal: UInt8, Sendable, Hashable, CaseIterable {
     case warning = 0
     case destinationReached = 1

@@ -1,9 +1,10 @@
 /*
  * wf_gpio.c - the one place that knows which libgpiod API is installed.
  *
- * Call mapping from shared/specs/platform.md 1.3; the discriminator is from
- * 1.4: libgpiod 1.6's gpiod.h defines GPIOD_LINE_BULK_MAX_LINES, 2.x's does
- * not. Plain C99; every failure comes back as a negative errno.
+ * Call mapping from the two libraries' own gpiod.h (1.6.3 as in Debian 12,
+ * and 2.x); the discriminator: libgpiod 1.6's gpiod.h defines
+ * GPIOD_LINE_BULK_MAX_LINES, 2.x's does not. Plain C99; every failure comes
+ * back as a negative errno.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* scandir, alphasort, poll */
@@ -239,7 +240,7 @@ int wf_gpio_chip_open_by_label(const char *label, wf_gpio_chip **out)
 	*out = NULL;
 #ifdef WF_GPIO_USE_V1
 	{
-		/* NULL with errno ENOENT when no chip has the label (spec 1.3). */
+		/* NULL with errno ENOENT when no chip has the label (libgpiod 1.6 gpiod.h). */
 		struct gpiod_chip *chip = gpiod_chip_open_by_label(label);
 
 		if (chip == NULL)

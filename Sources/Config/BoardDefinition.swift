@@ -1,4 +1,4 @@
-/// What the product needs to know about a board: read from `boards/<id>.toml` (platform.md §2).
+/// What the product needs to know about a board: read from `boards/<id>.toml`.
 public struct BoardDefinition: Sendable, Hashable {
     /// The file name without `.toml`, as written in `board = "…"`.
     public var id: String

@@ -6,7 +6,7 @@ public struct CompassMounting: Sendable, Hashable {
     public var axes: AxisMapping = .identity
     public var accelerometer: AccelerometerSource = .none
     /// The accelerometer's chip axes as body forward, right, down (`accelerometer_axes`); a level,
-    /// still sensor must then read about +1 g on body z (platform.md §5.1).
+    /// still sensor must then read about +1 g on body z (the NED frame of `TiltCompensation`).
     public var accelerometerAxes: AxisMapping = .identity
 
     public init() {}

@@ -161,7 +161,7 @@ public struct ConfigurationLoader: Sendable {
         return d
     }
 
-    /// What `address_type` may say: an LE device's address is public or random (platform.md §10.1).
+    /// What `address_type` may say: an LE device's address is public or random.
     static let addressTypes: [BluetoothAddressType] = [.lePublic, .leRandom]
     /// What `security` may say. `wayfinder pair` (Just Works) makes bonds good for "medium"; "high"
     /// needs an authenticated bond (a passkey pairing, e.g. through bluetoothctl). "fips" is left out.
@@ -273,7 +273,7 @@ public struct ConfigurationLoader: Sendable {
             p.declination = v
             p.declinationFromModel = false
         }
-        // The belt accepts 5–100 % (FSLib's changeDefaultVibrationIntensity, belt-protocol.md §7.2).
+        // The belt accepts 5–100 % (FSLib's changeDefaultVibrationIntensity).
         if let v = t.int("intensity", in: 5...100, unit: " %") { intensity = v }
         t.rejectUnknownKeys()
         return (p, intensity)

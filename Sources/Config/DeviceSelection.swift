@@ -14,8 +14,8 @@ public struct DeviceSelection: Sendable, Hashable {
     public var serviceUUIDs: [String]
     /// Among matching devices, take the strongest RSSI seen within this window of the first match.
     public var selectionWindow: Duration
-    /// Whether `address` is public or random. Connecting with the wrong type times out (platform.md
-    /// §10.3); nil: learned from the device's advertising before each connection.
+    /// Whether `address` is public or random. Connecting with the wrong type times out; nil: learned
+    /// from the device's advertising before each connection.
     public var addressType: BluetoothAddressType?
     /// The link security to ask for: `.low` is unencrypted; `.medium` or higher encrypts with the
     /// bond `wayfinder pair` made (and would start a new pairing without one, which the appliance
@@ -52,12 +52,12 @@ public struct DeviceSelection: Sendable, Hashable {
     }
 
     /// feelSpace naviBelt: name prefix `naviGuertel`, service FE51 (newer) or 65333333-…-CA100 (legacy)
-    /// (belt-protocol.md §1).
+    /// (feelSpace's FSLib-iOS `FSConnectionManager.swift`, pybelt `belt_scanner.py`).
     public static let beltDefaults = DeviceSelection(enabled: true, rule: .belt)
 
-    /// Fuffr: name contains "Fuffr" or "Neonode", strongest RSSI within 1 s (fuffr-protocol.md §2.1).
+    /// Fuffr: name contains "Fuffr" or "Neonode", strongest RSSI within 1 s (FuffrLib `Touch/FFRTouchManager.m`).
     public static let touchCaseDefaults = DeviceSelection(enabled: true, rule: .touchCase)
 
-    /// FiftyThree Pencil: GAP name "Pencil" (or the older "Charcoal by 53") (pencil-protocol.md §1).
+    /// FiftyThree Pencil: GAP name "Pencil" (or the older "Charcoal by 53") (FiftyThree SDK `FTPenManager.mm`).
     public static let pencilDefaults = DeviceSelection(enabled: false, rule: .pencil)
 }

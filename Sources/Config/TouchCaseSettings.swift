@@ -1,7 +1,7 @@
 import Gestures
 
 /// What `[devices.touch_case]` says beyond finding the case: which sides sense, how many touches per
-/// side (fuffr-protocol.md §4.1: 1…5), and whether the case sleeps while navigation is stopped.
+/// side (1…5; docs/touch-case.md), and whether the case sleeps while navigation is stopped.
 public struct TouchCaseSettings: Sendable, Hashable {
     public var sides: Set<CaseSide>
     public var touchesPerSide: Int

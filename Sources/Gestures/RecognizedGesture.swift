@@ -14,7 +14,7 @@ public enum RecognizedGesture: Sendable, Hashable, CaseIterable, CustomStringCon
     /// Two-finger pinch: `closing` true when the fingers move together.
     case pinch(closing: Bool)
     case rotation(clockwise: Bool)
-    /// FingerBlade's tap-then-swipe (seed 004).
+    /// FingerBlade's tap-then-swipe (`UITapSwipeGestureRecognizer`).
     case tapThenSwipe(Direction)
 
     public static let allCases: [RecognizedGesture] =

@@ -1,7 +1,7 @@
 import BLE
 
 extension BeltPeripheral {
-    /// What a newer-generation belt advertises (belt-protocol.md §1, §10.1): the 16-bit control
+    /// What a newer-generation belt advertises: the 16-bit control
     /// service FE51 in the advertisement; the `naviGuertel…` name in the scan response, where the
     /// iOS docs say the real belt carries it. Flags are left to the kernel (mgmt adds them).
     public static let advertising = AdvertisingData(

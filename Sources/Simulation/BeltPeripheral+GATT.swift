@@ -2,7 +2,7 @@ import BLE
 import Belt
 
 extension BeltPeripheral {
-    /// The belt's GATT database as belt-protocol.md §10.2 lays it out: FE51 {FE01 R, FE02 W+N,
+    /// The belt's GATT database as the libraries need it: FE51 {FE01 R, FE02 W+N,
     /// FE03 W, FE04 N, FE05 W, FE06 N, FE07 W, FE09 R+N}, FE52 {FE0A W, FE0B N, FE0C N},
     /// FE53 {FE13 W, FE14 N}; every notifying characteristic with a CCCD. A GAP service carrying the
     /// device name comes first, as on any LE peripheral (Core Spec Vol 3 Part C §12).

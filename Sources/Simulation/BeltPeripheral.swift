@@ -2,11 +2,11 @@ import Belt
 import Platform
 
 /// The belt's GATT server side, pure: written bytes, CCCD writes, reads and time in; notification
-/// bytes out (belt-protocol.md §10). It wraps `SimulatedBelt`, which keeps the belt's state above the
+/// bytes out. It wraps `SimulatedBelt`, which keeps the belt's state above the
 /// byte level, so every byte a central writes goes through the same decoder the protocol tests check.
 ///
 /// Bytes that do not decode are protocol violations: recorded (a test fails on any) and answered with
-/// nothing, as the real belt would most likely stay silent (§5.3: there is no error message).
+/// nothing, as the real belt would most likely stay silent (no library knows of an error message).
 public struct BeltPeripheral: Sendable {
     /// A write, CCCD write or read the belt could not make sense of.
     public struct Violation: Sendable, Hashable, CustomStringConvertible {
@@ -22,15 +22,15 @@ public struct BeltPeripheral: Sendable {
         }
     }
 
-    /// §5.7, §10.9: `[version, 0, variant]`, readable by every library; 52 is pybelt's newest version.
+    /// `[version, 0, variant]`, readable by every library; 52 is pybelt's newest version.
     public static let firmware = BeltFirmwareInfo(version: 52, variant: 1)
-    /// The keep-alive period is unknown (§5.1); 2 s keeps every library's supervision timer happy.
+    /// The keep-alive period is unknown; 2 s keeps every library's supervision timer happy.
     public static let keepAliveInterval: Duration = .seconds(2)
-    /// The documented nominal orientation rate (§5.5).
+    /// The documented nominal orientation rate (FSLib-iOS and -Android docs/README.md).
     public static let defaultOrientationInterval: Duration = .milliseconds(500)
     public static let name = "naviGuertelSim"
 
-    /// The GATT table of §10.2: service → characteristics.
+    /// The GATT table the libraries need: service → characteristics.
     public static let services: [BeltService: [BeltCharacteristic]] = [
         .control: [.fe01, .fe02, .fe03, .fe04, .fe05, .fe06, .fe07, .fe09],
         .sensor: [.fe0a, .fe0b, .fe0c],
@@ -46,7 +46,7 @@ public struct BeltPeripheral: Sendable {
     public private(set) var compassAccuracyState: CompassAccuracySignalState = .everywhere
     public private(set) var orientationInterval = BeltPeripheral.defaultOrientationInterval
     public private(set) var pairingRequired = false
-    /// Keep-alive answers received, to check the central answers them (§4.8).
+    /// Keep-alive answers received, to check the central answers them.
     public private(set) var keepAliveAnswers = 0
     /// What the belt's own compass reads (magnetic degrees); injected by the world.
     public var magneticHeading = 0.0
@@ -93,7 +93,7 @@ public struct BeltPeripheral: Sendable {
         nextOrientationAt = nil
     }
 
-    /// The link dropped: the belt also falls back to wait mode (§10.10).
+    /// The link dropped: the belt also falls back to wait mode (FSLib-iOS docs/README.md).
     public mutating func linkLost() {
         disconnect()
         belt.linkLost()
@@ -113,7 +113,7 @@ public struct BeltPeripheral: Sendable {
         return apply(command, at: now)
     }
 
-    /// A CCCD write: `01 00` subscribes, `00 00` unsubscribes (§2.2).
+    /// A CCCD write: `01 00` subscribes, `00 00` unsubscribes (Core Spec Vol 3 Part G §3.3.3.3).
     public mutating func writeClientConfiguration(_ characteristic: BeltCharacteristic, _ bytes: [UInt8],
                                                   at now: Duration) -> [BeltWrite] {
         guard characteristic.notifies else {
@@ -135,7 +135,7 @@ public struct BeltPeripheral: Sendable {
         case .fe09: lastBatteryPercent = belt.batteryPercent
         default: break
         }
-        // FE0C and FE09 switches are commands in their own right (§4.10): let the belt record them.
+        // FE0C and FE09 switches are commands in their own right: let the belt record them.
         if characteristic == .fe0c || characteristic == .fe09,
            let command = try? BeltCommandDecoder.decode(.notifications(characteristic, enabled: on)) {
             return apply(command, at: now)
@@ -192,7 +192,7 @@ public struct BeltPeripheral: Sendable {
         return out
     }
 
-    /// A press on one of the belt's buttons: FE04 `[button, press, 0, prev, new]` (§5.2).
+    /// A press on one of the belt's buttons: FE04 `[button, press, 0, prev, new]`.
     public mutating func press(_ button: BeltButton, _ press: BeltPressType, at now: Duration) -> [BeltWrite] {
         notifications(for: belt.press(button, press, at: now))
     }
@@ -222,7 +222,7 @@ public struct BeltPeripheral: Sendable {
         return BeltNotification.orientation(BeltOrientationReport(beltHeading: Int16(heading), boxHeading: Int16(heading))).encoded()
     }
 
-    /// Applies a decoded command; parameter requests and writes are answered on FE06 (§10.4).
+    /// Applies a decoded command; parameter requests and writes are answered on FE06.
     private mutating func apply(_ command: BeltCommand, at now: Duration) -> [BeltWrite] {
         var answers: [BeltNotification] = []
         var applied = command
@@ -279,7 +279,7 @@ public struct BeltPeripheral: Sendable {
             .orientationNotificationPeriod(milliseconds: UInt16(orientationInterval.components.seconds * 1000
                                                                 + orientationInterval.components.attoseconds / 1_000_000_000_000_000))
         case .pairingRequirement: .pairingRequired(pairingRequired)
-        // Layouts unknown (§4.1 B): the belt stays silent, as for any value it cannot report.
+        // Layouts unknown: the belt stays silent, as for any value it cannot report.
         case .buzzerActive, .frontRange: nil
         }
     }

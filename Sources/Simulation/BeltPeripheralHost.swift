@@ -53,7 +53,7 @@ public actor BeltPeripheralHost {
     }
 
     /// Drops the current link from the belt's side (as if it went out of range): the belt falls back
-    /// to wait mode (belt-protocol.md §10.10).
+    /// to wait mode (FSLib-iOS docs/README.md).
     public func dropLink() async {
         guard let server else { return }
         self.server = nil

@@ -2,9 +2,9 @@ import BLE
 import TouchCase
 
 extension FuffrPeripheral {
-    /// The case's GATT database as far as the sources know it (fuffr-protocol.md §3): GAP with the
+    /// The case's GATT database as far as FuffrLib's `FFRCaseHandler.m` shows it: GAP with the
     /// name; FFF0 with FFF1 (write) and FFF2–FFF6 (notify, each with a CCCD); Battery 180F/2A19
-    /// (declared by FuffrLib, never read; its presence on the real case is unknown, §8.1). The
+    /// (declared by FuffrLib, never read; its presence on the real case is unknown). The
     /// declared property bits of the real case are unknown: these are the ones FuffrLib needs.
     public static let gattDatabase = GATTDatabase(services: [
         GATTServiceDefinition(uuid: BLEUUID(0x1800), characteristics: [

@@ -2,23 +2,26 @@ import BLE
 import TouchCase
 
 /// The Fuffr case's GATT server side, pure: the enable writes and CCCD switches in, touch-record
-/// notifications out, driven by a scripted `FuffrTouchTrace` and time (fuffr-protocol.md §11).
+/// notifications out, driven by a scripted `FuffrTouchTrace` and time (docs/touch-case.md, "The
+/// simulated case").
 ///
 /// - It streams only while FFF1 holds a side and n ≥ 1, only for enabled sides and fingers below n,
-///   with ids in absolute slots (§5.3), and only on characteristics the central subscribed.
+///   with ids in absolute slots (FuffrLib's `SideLookupTable`), and only on characteristics the central
+///   subscribed.
 /// - Every held finger is reported every `reportInterval` (50 Hz), moving or not, so a central
 ///   keeping FuffrLib's 200 ms rule never times it out; a lifted finger gets one release record.
 /// - Records travel at most 4 to a notification (20 bytes, the default ATT MTU's payload), spread
 ///   over the subscribed characteristics.
 /// - Protocol violations are recorded, never answered: an FFF1 write that is not 2 bytes, and a
-///   change between two sensing commands without `00 00` in between (the firmware crash §4.2 avoids).
+///   change between two sensing commands without `00 00` in between (the firmware crash FuffrLib's
+///   `enableSides` avoids).
 public struct FuffrPeripheral: Sendable {
     public struct Notification: Sendable, Hashable {
         public var characteristic: BLEUUID
         public var bytes: [UInt8]
     }
 
-    /// The spec knows no advertised name (§2); any name containing "Fuffr" is found by FuffrLib.
+    /// No source gives the advertised name; any name containing "Fuffr" is found by FuffrLib (`FFRTouchManager.m`).
     public static let name = "Fuffr"
     public static let reportInterval: Duration = .milliseconds(20)
     public static let recordsPerNotification = 4
@@ -66,11 +69,11 @@ public struct FuffrPeripheral: Sendable {
             return
         }
         guard let new = TouchEnableCommand(wire: bytes) else {
-            violations.append("FFF1 write of \(bytes.count) bytes; the command is 2 bytes (§4.1)")
+            violations.append("FFF1 write of \(bytes.count) bytes; the command is 2 bytes (FuffrLib FFRCaseHandler.m)")
             return
         }
         if command.sensesTouches, new.sensesTouches, new != command {
-            violations.append("FFF1 changed from \(command) to \(new) without 00 00 first (§4.2)")
+            violations.append("FFF1 changed from \(command) to \(new) without 00 00 first (FuffrLib FFRCaseHandler.m)")
         }
         if !new.sensesTouches || new.touchesPerSide != command.touchesPerSide { reported.removeAll() }
         command = new

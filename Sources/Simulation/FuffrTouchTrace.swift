@@ -2,11 +2,11 @@ import TouchCase
 
 /// A scripted touch session for the simulated case: timed strokes per side, each a finger held
 /// from `start` for `duration`, moving in a straight line between two screen-aligned normalized
-/// points (the coordinates `TouchEvent` reports, fuffr-protocol.md §5.4).
+/// points (the coordinates `TouchEvent` reports, after FuffrLib's `normalizePoint:onSide:`).
 public struct FuffrTouchTrace: Sendable, Hashable {
     public struct Stroke: Sendable, Hashable {
         public var side: CaseSide
-        /// Which finger on that side (0-based): its slot, and so its id (§5.3).
+        /// Which finger on that side (0-based): its slot, and so its id.
         public var finger: Int
         /// Session time the finger lands.
         public var start: Duration
@@ -14,7 +14,7 @@ public struct FuffrTouchTrace: Sendable, Hashable {
         public var fromX: Double, fromY: Double
         public var toX: Double, toY: Double
         /// False: the finger vanishes without a release record (a lost packet); a central then ends
-        /// it by the 200 ms silence rule (§6.2).
+        /// it by the 200 ms silence rule (FuffrLib `FFRTrackingHandler.m`).
         public var sendsRelease: Bool
 
         public init(side: CaseSide, finger: Int = 0, start: Duration, duration: Duration,

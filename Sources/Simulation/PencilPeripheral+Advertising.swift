@@ -2,8 +2,9 @@ import BLE
 import Pencil
 
 extension PencilPeripheral {
-    /// What the pen advertises (§2, §9): the 128-bit Pen service UUID and the central ID in manufacturer
-    /// data. Which goes in the scan response is unknown (§10); the name goes there, as on the belt.
+    /// What the pen advertises (FiftyThree SDK `FTPenManager.mm`): the 128-bit Pen service UUID and the
+    /// central ID in manufacturer data. Which goes in the scan response is unknown; the name goes there,
+    /// as on the belt.
     public var advertising: AdvertisingData {
         var data = AdvertisingData(serviceUUIDLists: [
             ServiceUUIDList(width: .bits128, isComplete: true,

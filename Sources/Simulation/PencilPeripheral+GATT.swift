@@ -3,8 +3,8 @@ import Pencil
 
 extension PencilPeripheral {
     /// The pen's GATT database: GAP name, the Pen service with the 17 characteristics of
-    /// pencil-protocol.md §3.1 (properties from the SDK's operations; the declared ones are unknown,
-    /// §10), and the Device Information service of §3.3.
+    /// the SDK's `FTServiceUUIDs.m` (properties from the SDK's operations; the declared ones are unknown),
+    /// and the Device Information service.
     public static let gattDatabase = GATTDatabase(services: [
         GATTServiceDefinition(uuid: BLEUUID(0x1800), characteristics: [
             GATTCharacteristicDefinition(uuid: BLEUUID(0x2A00), properties: [.read], value: Array(name.utf8)),
@@ -22,7 +22,7 @@ extension PencilPeripheral {
     static func properties(of c: PenCharacteristic) -> GATTCharacteristicProperties {
         switch c {
         case .isTipPressed, .isEraserPressed, .tipPressure, .eraserPressure, .batteryLevel, .motion: [.read, .notify]
-        // Firmware > 55 offers notifications on HasListener (§3.1).
+        // Firmware > 55 offers notifications on HasListener (`FTPenServiceClient.mm`).
         case .hasListener: [.read, .write, .notify]
         case .shouldSwing, .shouldPowerOff, .centralID: [.write]
         case .encoderTurn: [.notify]

@@ -1,9 +1,9 @@
 import Pencil
 
-/// A FiftyThree Pencil's GATT-server side, pure (pencil-protocol.md §3, §9): characteristic values,
+/// A FiftyThree Pencil's GATT-server side, pure (docs/pencil.md, "The simulator"): characteristic values,
 /// writes, notification switches and the switches themselves in; notifications and link actions out.
 ///
-/// What the pen does where the spec has gaps (§10) is chosen here and documented in docs/pencil.md:
+/// What the pen does where the SDK's source is silent is chosen here and documented in docs/pencil.md:
 /// the CentralId written survives disconnection (so the pen advertises it, "reconciling"), and
 /// ShouldPowerOff — the SDK's unpair — clears it, so a powered-on pen is free to pair again.
 public struct PencilPeripheral: Sendable {
@@ -23,8 +23,7 @@ public struct PencilPeripheral: Sendable {
     }
 
     public static let name = "Pencil"
-    /// When the second battery level follows the first (ignored) one (§9: "send a value once after
-    /// subscription … and again later").
+    /// When the second battery level follows the first one, which the SDK ignores.
     public static let batteryRepeat: Duration = .seconds(2)
 
     // Pen state
@@ -41,10 +40,10 @@ public struct PencilPeripheral: Sendable {
                                                 tipMin: 10, tipMax: 250, tipGated: true, eraserFloor: 0, eraserMin: 10,
                                                 eraserMax: 250, eraserGated: true)
     public var manufacturingID = "53PA05-SIM0001"
-    /// DIS revisions: factory image, upgrade image (the starred one runs), §3.3.
+    /// DIS revisions: factory image, upgrade image (the starred one runs; FiftyThree SDK `FTFirmwareManager.mm`).
     public var firmwareRevision = "55"
     public var softwareRevision = "60*"
-    /// v55 firmware advertises 1 byte (`01` when reconciling) instead of 4 (§2).
+    /// v55 firmware advertises 1 byte (`01` when reconciling) instead of 4 (FiftyThree SDK `FTPenManager.mm`).
     public var advertisesLegacyByte = false
     /// Every CentralId write, in order (tests check the bytes).
     public private(set) var centralIDWrites: [[UInt8]] = []
@@ -75,7 +74,7 @@ public struct PencilPeripheral: Sendable {
     /// Switched back on (a press of the tip wakes a real pen).
     public mutating func powerOn() { isPoweredOn = true }
 
-    // MARK: Advertising (§2, §9)
+    // MARK: Advertising
 
     /// The manufacturer data the pen advertises now: the central ID big-endian (4 bytes), or v55's one byte.
     public var manufacturerData: [UInt8] {

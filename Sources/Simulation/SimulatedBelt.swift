@@ -79,14 +79,14 @@ public struct SimulatedBelt: Sendable {
         case .requestParameter, .requestAdvancedParameter, .setAdvancedParameter, .setNameSuffix, .applyFrontRangePatch,
              .reset, .pulse, .answerKeepAlive, .playSound, .setBatteryNotifications, .requestFirmwareVersion,
              .requestErrorLog:
-            // Recorded only; the byte-level simulator of issue 3 item 5 answers these.
+            // Recorded only; the byte-level simulator (`BeltPeripheral`) answers these.
             break
         }
         records.append(Record(at: now, command: command, problem: problem))
         return events
     }
 
-    /// Firmware-side checks of a channel configuration (belt-protocol.md §4.7.1 ranges).
+    /// Firmware-side checks of a channel configuration (the ranges the libraries check).
     static func check(_ c: ChannelConfiguration) -> String? {
         if c.channel > 5 { return "channel \(c.channel) does not exist" }
         if let i = c.intensity, !(0...100).contains(i) { return "intensity \(i) outside 0–100" }
@@ -117,7 +117,7 @@ public struct SimulatedBelt: Sendable {
         batteryPercent = min(100, max(0, percent))
     }
 
-    /// An unexpected link loss: the belt falls back from app (or our pause) to wait (belt-protocol.md §6.1).
+    /// An unexpected link loss: the belt falls back from app (or our pause) to wait (FSLib-iOS docs/README.md).
     public mutating func linkLost() {
         if mode == .app || mode == .pause { mode = .wait }
         channels.removeAll()
@@ -141,8 +141,8 @@ public struct SimulatedBelt: Sendable {
         return index
     }
 
-    /// What the firmware does when one of its buttons is pressed, as the app sees it (belt-protocol.md §7.6).
-    /// The exact firmware rules are unknown (§7.6); this follows what the libraries' handling implies:
+    /// What the firmware does when one of its buttons is pressed, as the app sees it.
+    /// The exact firmware rules are unknown; this follows what the libraries' handling implies:
     /// in app mode pause and home are reported without a mode change for the app to decide.
     public mutating func press(_ button: BeltButton, _ press: BeltPressType, at now: Duration) -> [BeltEvent] {
         let previous = mode

@@ -194,7 +194,7 @@ public struct SimulatedWorld: Sendable {
             }
             if peripheral.belt.mode == .standby {
                 // Switched off (a long power press): the belt closes the link after telling us, and stays
-                // out of reach — nobody switches a simulated belt back on (belt-protocol.md §5.2, §10.7).
+                // out of reach — nobody switches a simulated belt back on.
                 beltAvailableAt = .seconds(Int64.max / 2)
                 if isBeltConnected {
                     isBeltConnected = false

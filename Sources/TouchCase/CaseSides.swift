@@ -1,5 +1,5 @@
 /// A set of case sides with FuffrLib's public `FFRSide` values: Top = 0x1, Bottom = 0x2,
-/// Left = 0x4, Right = 0x8 (fuffr-protocol.md §4.1, `Touch/FFRTouch.h`), as observers and
+/// Left = 0x4, Right = 0x8 (FuffrLib, `Touch/FFRTouch.h`), as observers and
 /// configuration name them.
 ///
 /// The FFF1 write uses a different bit order (`wireBitmap`); the two must never be mixed, which is
@@ -36,12 +36,12 @@ public struct CaseSides: OptionSet, Sendable, Hashable, CustomStringConvertible 
     public var sides: [CaseSide] { CaseSide.allCases.filter(contains) }
 
     /// Byte 0 of the FFF1 write: bit 0 Right, bit 1 Bottom, bit 2 Left, bit 3 Top, bits 4–7 zero
-    /// (§4.1; the order since FuffrLib commit 9db260b).
+    /// (FuffrLib's `FFRCaseHandler.m`; the order since its commit 9db260b).
     public var wireBitmap: UInt8 {
         sides.reduce(0) { $0 | UInt8(1) << UInt8($1.slotIndex) }
     }
 
-    /// The sides of an FFF1 bitmap; bits 4–7 are ignored, as the firmware does (§4.1).
+    /// The sides of an FFF1 bitmap; bits 4–7 are ignored, as the firmware does (`FFRCaseHandler.m`).
     public init(wireBitmap: UInt8) {
         self.init(CaseSide.allCases.filter { wireBitmap & (UInt8(1) << UInt8($0.slotIndex)) != 0 })
     }

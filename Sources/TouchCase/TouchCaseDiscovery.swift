@@ -1,7 +1,7 @@
 import BLE
 import Platform
 
-/// Which case to connect to, as FuffrLib chooses it (fuffr-protocol.md §2.1, §7.3): the first
+/// Which case to connect to, as FuffrLib chooses it (`FFRTouchManager.m`, `FFRBLEManager.m`): the first
 /// device whose name contains "Fuffr" or "Neonode" opens a 1 s window, the strongest RSSI in it
 /// wins (`DeviceSelector` with `DiscoveryRule.touchCase`) — or a fixed address. After that first
 /// choice FuffrLib only ever reconnects to the same peripheral, so from then on the rule is that

@@ -1,15 +1,16 @@
 import BLE
 
-/// One connection to one Fuffr case, as a pure state machine: the enable sequence of
-/// fuffr-protocol.md §4.2, the decoding of touch notifications (§5) and the touch lifecycle (§6).
+/// One connection to one Fuffr case, as a pure state machine: the enable sequence, the decoding of touch
+/// notifications and the touch lifecycle of FuffrLib's `FFRCaseHandler.m` and `FFRTrackingHandler.m`.
 ///
 /// The owner performs the `.perform` operations strictly in the order returned (several may be
 /// outstanding; it runs them one at a time, as ATT allows) and reports each with `completed` or
 /// `failed`; it feeds every notification, calls `tick` so silent touches end, and reports the end
 /// of the link. Garbage from the case is counted in `counters` and dropped, never fatal.
 ///
-/// The enable sequence, on every connection and every change of `command` (§4.2, §7.5):
-/// 1. write FFF1 `00 00` — so the firmware never changes sides while streaming (its crash, §4.2);
+/// The enable sequence of FuffrLib's `enableSides:touchesPerSide:`, on every connection and every change
+/// of `command`:
+/// 1. write FFF1 `00 00` — so the firmware never changes sides while streaming (its crash);
 /// 2. enable notifications on every touch characteristic present (FFF2…FFF6), whatever the sides,
 ///    as FuffrLib does in practice;
 /// 3. write FFF1 `[bitmap, n]`.
@@ -132,7 +133,7 @@ public struct TouchCaseSession: Sendable {
         return []
     }
 
-    /// An operation failed: FuffrLib then stops using the case until it connects again (§7.4); we
+    /// An operation failed: FuffrLib then stops using the case until it connects again (`FFRCaseHandler.m`); we
     /// end the link, and the owner reconnects, which runs the sequence afresh.
     public mutating func failed(_ operation: TouchCaseOperation, reason: String, now: Duration) -> [Output] {
         guard pending.contains(operation) else { return [] }
@@ -141,7 +142,7 @@ public struct TouchCaseSession: Sendable {
 
     // MARK: Input
 
-    /// A notification. Touches come from FFF2–FFF6 alike; the side is the id's (§5.2, §5.3).
+    /// A notification. Touches come from FFF2–FFF6 alike; the side is the id's (`TouchSlots`).
     public mutating func received(_ characteristic: BLEUUID, _ bytes: [UInt8], now: Duration) -> [Output] {
         var out = tick(now: now)
         guard FuffrGATT.touchCharacteristics.contains(characteristic) else {
@@ -171,7 +172,7 @@ public struct TouchCaseSession: Sendable {
         return out
     }
 
-    /// Time passing: touches silent for the timeout end (§6.2).
+    /// Time passing: touches silent for the timeout end (FuffrLib's `FFRTrackingHandler.m`).
     public mutating func tick(now: Duration) -> [Output] {
         var out: [Output] = []
         counters.silentEnds += tracker.expire(now: now, into: &out)

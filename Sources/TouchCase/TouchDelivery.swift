@@ -1,4 +1,4 @@
-/// One callback of FuffrLib's observer model (fuffr-protocol.md §6.2, §6.3): a began or ended set
+/// One callback of FuffrLib's observer model (`FFRTrackingHandler.m`, `FFRTouchManager.m`): a began or ended set
 /// holds the one touch that began or ended; a moved set holds every touch tracked at that moment,
 /// on all sides, not only the one that moved. Observers then see it filtered by their sides.
 public struct TouchDelivery: Sendable, Hashable {

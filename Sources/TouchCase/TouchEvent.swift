@@ -2,13 +2,13 @@
 ///
 /// - `id` is the firmware's touch id (1…20). It is unique among live touches on all sides and may
 ///   be reused once the touch has ended or been cancelled.
-/// - `x`, `y` are screen-aligned normalized coordinates (fuffr-protocol.md §5.4): x grows left →
+/// - `x`, `y` are screen-aligned normalized coordinates (FuffrLib's `normalizePoint:onSide:`): x grows left →
 ///   right, y top → bottom, on every side. Always within [0, 1]: raw values beyond full scale are
 ///   clamped (and counted by the session).
 /// - `time` is session time (the `Duration` since session start that every core uses): when the
 ///   record arrived, or for a touch ended by silence, the moment its 200 ms ran out.
 /// - An `ended` touch keeps its last tracked position, as FuffrLib does (the release record's
-///   coordinates are not used, §6.2).
+///   coordinates are not used, `FFRTrackingHandler.m`).
 public struct TouchEvent: Sendable, Hashable, CustomStringConvertible {
     public var side: CaseSide
     public var id: Int

@@ -1,5 +1,5 @@
-/// Raw sensor coordinates ↔ screen-aligned normalized coordinates, per side (fuffr-protocol.md
-/// §5.4, FuffrLib's `normalizePoint:onSide:`): both raw axes run 0…32767; the long sides swap the
+/// Raw sensor coordinates ↔ screen-aligned normalized coordinates, per side (FuffrLib's
+/// `FFRCaseHandler.m`, `normalizePoint:onSide:`): both raw axes run 0…32767; the long sides swap the
 /// axes, left and top also mirror them, so x grows left → right and y top → bottom on every side.
 ///
 /// | side   | x            | y            |
@@ -9,7 +9,7 @@
 /// | bottom | rx/R         | ry/R         |
 /// | top    | 1 − rx/R     | 1 − ry/R     |
 public enum TouchNormalization {
-    /// R, the raw full scale of firmware since 2014-04-28 (§5.4).
+    /// R, the raw full scale of firmware since 2014-04-28 (a comment in `FFRCaseHandler.m`).
     public static let rawMaximum: UInt16 = 32767
 
     /// FuffrLib's normalized location; unclamped, so raw values above 32767 give more than 1.

@@ -1,10 +1,10 @@
-/// FuffrLib's observer model, in process (fuffr-protocol.md §6.3, seed 000 "Registering touch
-/// observers", "Using blocks for touch events"): handlers for began, moved or ended touches on a
+/// FuffrLib's observer model, in process (FuffrLib's `FFRTouchManager.m`; its API page, "Registering
+/// touch observers", "Using blocks for touch events"): handlers for began, moved or ended touches on a
 /// set of sides, each registration with a positive id; remove one, or remove all.
 ///
 /// A delivery's touches are filtered by the registration's sides and the handler is called only
 /// when some remain, in registration order. FuffrLib's `removeTouchObserver:` never removed
-/// anything (§6.3); here removing by id works for observers and blocks alike.
+/// anything (`FFRTouchManager.m`); here removing by id works for observers and blocks alike.
 public struct TouchObserverRegistry: Sendable {
     public typealias Handler = @Sendable ([TouchEvent]) -> Void
 

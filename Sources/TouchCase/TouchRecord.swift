@@ -1,4 +1,4 @@
-/// One 5-byte touch record of a Fuffr notification (fuffr-protocol.md §5.1):
+/// One 5-byte touch record of a Fuffr notification (FuffrLib, `Touch/FFRRawTrackingData.h`):
 /// byte 0 bits 0–4 the touch id (0 = empty slot), bit 5 the down flag, bits 6–7 unused;
 /// bytes 1–2 raw X and bytes 3–4 raw Y, unsigned 16-bit little-endian.
 public struct TouchRecord: Sendable, Hashable, CustomStringConvertible {
@@ -6,7 +6,7 @@ public struct TouchRecord: Sendable, Hashable, CustomStringConvertible {
 
     /// 1…31 on the wire; 0 marks an empty slot.
     public var id: UInt8
-    /// True while the finger is on the side; a record with it clear is the release (§6.1).
+    /// True while the finger is on the side; a record with it clear is the release (`FFRCaseHandler.m`).
     public var isDown: Bool
     public var rawX: UInt16
     public var rawY: UInt16
@@ -41,7 +41,7 @@ public struct TouchRecord: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Splits a notification into records: nil unless its length is a non-zero multiple of 5, in
-    /// which case FuffrLib drops the whole notification (§5.2) and so do we.
+    /// which case FuffrLib drops the whole notification (`FFRCaseHandler.m`) and so do we.
     public static func records(in notification: [UInt8]) -> [TouchRecord]? {
         guard !notification.isEmpty, notification.count % size == 0 else { return nil }
         return stride(from: 0, to: notification.count, by: size).map { TouchRecord(notification, at: $0) }

@@ -1,6 +1,6 @@
 /// The firmware's touch ids: side `s` owns ids `s·n + 1 … s·n + n` for `n` touches per side, with
-/// sides in slot order right, bottom, left, top (fuffr-protocol.md §5.3). Slots are absolute:
-/// enabling only some sides does not renumber them.
+/// sides in slot order right, bottom, left, top (FuffrLib's `SideLookupTable`, `FFRCaseHandler.m`).
+/// Slots are absolute: enabling only some sides does not renumber them.
 ///
 /// FuffrLib divides by `n` unguarded and indexes its 4-entry table unchecked; here `n` = 0, id 0
 /// and ids beyond the table give nil, so the caller drops the record.

@@ -1,5 +1,5 @@
-/// The life of each touch, from the down flag of its records and from silence (fuffr-protocol.md
-/// §6), as FuffrLib's case handler and tracking handler together decide it:
+/// The life of each touch, from the down flag of its records and from silence, as FuffrLib's case
+/// handler and tracking handler (`FFRCaseHandler.m`, `FFRTrackingHandler.m`) together decide it:
 ///
 /// | tracked? | record down | result |
 /// |---|---|---|
@@ -87,7 +87,7 @@ struct TouchTracker: Sendable {
     }
 
     /// Cancels every touch (a lost link, a new configuration): nobody lifted these fingers.
-    /// FuffrLib's observers hear them as ended (§6.2 "Disconnect").
+    /// FuffrLib's observers hear them as ended (`FFRCaseHandler.m`, `peripheralDisconnected:`).
     mutating func cancelAll(now: Duration, into out: inout [TouchCaseSession.Output]) {
         for var event in tracked {
             remove(event.id)

@@ -1,7 +1,7 @@
 import Foundation
 import Gestures
 
-/// The gesture pipeline's cost per touch event (issue 6, Performance): eight recognizers registered,
+/// The gesture pipeline's cost per touch event: eight recognizers registered,
 /// touches on all four sides of the case at its maximum report rate (up to 5 touches per side,
 /// ~120 frames per second), every event through sanitising, the recognizers, arbitration and consumer
 /// delivery. The budget is 2 000 instructions per event (so 2 400 events/s cost < 1 % of a Pi Zero 2 W

@@ -1,4 +1,4 @@
-// GPS: NMEA sentences parsed per second (issue 5), side by side with pynmea2 on the same bytes.
+// GPS: NMEA sentences parsed per second, side by side with pynmea2 on the same bytes.
 import Foundation
 import Sensors
 

@@ -48,7 +48,7 @@ func peakMemory() -> Double {
     return kb / 1024
 }
 
-/// Peers (issue 5): other implementations run as subprocesses on the same input, so their figures
+/// Peers: other implementations run as subprocesses on the same input, so their figures
 /// sit next to ours from the same run. `make bench` installs them (GeodSolve from Debian's
 /// geographiclib-tools, pynmea2 in a venv under .bench/); a missing peer is reported and skipped.
 enum Peer {
@@ -267,12 +267,13 @@ do {
 
 sink += try nmeaBenchmark(root: root)
 
-// The gesture pipeline (issue 6): cost per touch event with eight recognizers on four sides.
+// The gesture pipeline: cost per touch event with eight recognizers on four sides.
 GesturePipelineBenchmark.report(events: 1_000_000)
 
-// The whole appliance, the demo walk at 300×. Since the GPS, compass, touch case and pencil became
-// devices on simulated buses, 1000× needs more CPU per real second than a loaded 2-core machine has,
-// and an appliance behind its clock loses its fixes: 300× is what it keeps up with.
+// The whole appliance, the demo walk at 300×. With the GPS, compass, touch case and pencil simulated
+// at the byte level, 1000× needs more CPU per real second than a loaded 2-core machine has, and the
+// paced clock would then slow the walk down, so the wall time would measure the pacing: 300× is what
+// such a machine keeps up with.
 let demoAcceleration = 300.0
 var options = Appliance.Options()
 options.exitWhenDone = true

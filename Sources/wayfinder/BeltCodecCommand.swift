@@ -3,7 +3,7 @@ import Belt
 import Foundation
 
 /// `wayfinder belt encode|decode`: the byte-exact protocol core at the command line, for checking
-/// hardware and captures against belt-protocol.md (issue 3 item 6).
+/// hardware and captures against the bytes FSLib-iOS, FSLib-Android and pybelt send.
 struct BeltCodecCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "belt",
@@ -28,7 +28,7 @@ struct BeltCodecCommand: ParsableCommand {
 
             Enumerations take FSLib-iOS case names: patterns continuous, singleShort, singleLong, doubleShort, doubleLong, shortShiftWave, goalReached; orientation types binaryMask, vibromotorIndex, angle, magneticBearing; modes standby, wait, compass, app, pause, calibration, crossing; signal types warning, goalReached, battery. -1 means the default intensity, "repeat forever" and "all channels".
 
-            Where the FSLib ports differ, the bytes follow belt-protocol.md §8: "repeat forever" is written as 00 (not FSLib-iOS's FF), the start time is sent as given, and iteration counts above 127 are refused.
+            Where the FSLib ports differ, the bytes follow FSLib-Android and pybelt: "repeat forever" is written as 00 (not FSLib-iOS's FF), the start time is sent as given, and iteration counts above 127 are refused.
 
             A line that is not a command prints {"error":"…","line":N} and the next line is read; blank lines are skipped. Exits 1 if any line failed.
             """)

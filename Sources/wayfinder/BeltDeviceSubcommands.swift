@@ -96,7 +96,7 @@ struct BeltBattery: AsyncParsableCommand {
         let percent = try await BeltDoor.withBelt(belt) { belt in
             let seen = await belt.events.count
             try await belt.send([.requestBatteryStatus])
-            // The handshake already asked once (belt-protocol.md §3.5); the newest answer wins.
+            // The handshake already asked once; the newest answer wins.
             let fresh = try? await belt.next(after: seen, within: .seconds(3), "the battery status") { event -> Int? in
                 if case .battery(let p) = event { return p } else { return nil }
             }

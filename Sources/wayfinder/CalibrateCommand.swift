@@ -8,7 +8,7 @@ import Sensors
 import Simulation
 
 /// `wayfinder calibrate compass`: the hard/soft-iron calibration of the I2C compass, done by turning
-/// round on the spot while wearing it (issue 5 §2).
+/// round on the spot while wearing it.
 struct CalibrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",

@@ -3,7 +3,7 @@ import Foundation
 import Sensors
 
 /// `wayfinder gps decode`: a raw receiver stream in, one JSON line per epoch out, for checking a
-/// receiver on hardware and comparing our parser with gpsd (issue 5, command-line doors).
+/// receiver on hardware and comparing our parser with gpsd.
 struct GPSCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gps",

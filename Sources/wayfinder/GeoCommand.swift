@@ -3,8 +3,7 @@ import Foundation
 import Navigation
 
 /// `wayfinder geo inverse|direct|declination`: the geodesy and the magnetic model at the command
-/// line, for checking them against GeographicLib's GeodSolve and NOAA's calculator (issue 5,
-/// "Command-line doors").
+/// line, for checking them against GeographicLib's GeodSolve and NOAA's calculator.
 struct GeoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geo",

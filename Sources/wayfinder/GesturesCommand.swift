@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import Gestures
 
-/// `wayfinder gestures replay FILE`: the conformance harness of gestures.md §11. Each scenario of the
+/// `wayfinder gestures replay FILE`: the conformance harness (docs/gestures.md). Each scenario of the
 /// file runs through a fresh pipeline; the transition logs and consumer events are printed as one JSON
-/// object in the format of shared/gesture-conformance/check.py.
+/// object in the format of Tests/GesturesTests/Fixtures/conformance/check.py.
 struct GesturesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestures",

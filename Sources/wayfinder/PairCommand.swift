@@ -6,8 +6,8 @@ import Platform
 import Runtime
 
 /// `wayfinder pair <belt|touch-case|pencil>`: bonds with a device that requires pairing (the belt
-/// can, belt-protocol.md §1), so the link can be encrypted and the bond survives a reboot (issue 4
-/// item 3). What it relies on is in docs/ble.md, "Pairing".
+/// can, says pybelt's README), so the link can be encrypted and the bond survives a reboot. What it
+/// relies on is in docs/ble.md, "Pairing".
 ///
 /// Pairing runs through the kernel's management interface (Just Works, NoInputNoOutput), and the
 /// keys go to `bonds.json` in the state directory, which the appliance gives back to the kernel at

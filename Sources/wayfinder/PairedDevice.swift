@@ -27,7 +27,7 @@ enum PairedDevice: String, CaseIterable, ExpressibleByArgument {
     /// How to put it into pairing mode, said as an instruction.
     var pairingModeHint: String {
         switch self {
-        // belt-protocol.md §1: hold Home until fast pulses start (≥5 s per pybelt's README); 60 s.
+        // pybelt's README: hold Home until fast pulses start (≥5 s); pairing mode lasts 60 s.
         case .belt: return "Hold the belt's Home button until it vibrates in fast pulses (about 5 s; pairing mode lasts 60 s)"
         case .touchCase: return "Switch the touch case on"
         case .pencil: return "Wake the pencil by pressing its tip"
@@ -38,9 +38,9 @@ enum PairedDevice: String, CaseIterable, ExpressibleByArgument {
     var vendorNote: String? {
         switch self {
         case .belt: return nil
-        // fuffr-protocol.md "Not covered": FuffrLib never requests encryption or bonding.
+        // FuffrLib (fuffr/fuffr-ios) never requests encryption or bonding.
         case .touchCase: return "FuffrLib never pairs with the touch case; pair only if yours refuses unencrypted links"
-        // pencil-protocol.md §5.1: the SDK deliberately avoids bonding so a pencil can move between iPads.
+        // FiftyThreeSDK-API-FAQ.md: the SDK deliberately avoids bonding so a pencil can move between iPads.
         case .pencil: return "the FiftyThree SDK never bonds with the pencil; pair only if yours refuses unencrypted links"
         }
     }

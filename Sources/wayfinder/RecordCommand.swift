@@ -9,9 +9,9 @@ import Runtime
 import Simulation
 import TouchCase
 
-/// `wayfinder record`: FingerBlade-style gesture samples from the touch case (issue 6 item 7,
-/// docs/recording.md). Connects to the case, runs the gesture pipeline on its touches, and writes
-/// every touch, transition, prompt and sample end to one JSON Lines file per session.
+/// `wayfinder record`: FingerBlade-style gesture samples from the touch case (docs/recording.md).
+/// Connects to the case, runs the gesture pipeline on its touches, and writes every touch,
+/// transition, prompt and sample end to one JSON Lines file per session.
 struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
@@ -62,7 +62,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "The recognizer set (JSON, the conformance scenario's pipeline/recognizers/failureRequirements/simultaneous); default the standard set.")
     var recognizers: String?
 
-    @Option(help: "The wearer's hand: right or left (left mirrors x, gestures.md §2.5).")
+    @Option(help: "The wearer's hand: right or left (left mirrors x).")
     var handedness: String?
 
     @Option(help: "Seconds of quiet, all fingers up, that end a sample.")

@@ -3,8 +3,7 @@ import Foundation
 import Navigation
 
 /// `wayfinder route show FILE.gpx`: the route a GPX file gives, as the belt will walk it. Legs with
-/// their geodesic length and true initial bearing, so an operator can check a file before a walk
-/// (issue 5, "Command-line doors").
+/// their geodesic length and true initial bearing, so an operator can check a file before a walk.
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",

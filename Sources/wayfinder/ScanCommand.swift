@@ -4,8 +4,8 @@ import Logging
 import Platform
 
 /// `wayfinder scan`: which BLE devices are around, and which of them we would take for a belt, a
-/// touch case or a pencil (issue 4 item 6). Scans through the kernel's management interface, so it
-/// works next to bluetoothd and on controllers driven with extended scan commands (docs/ble.md).
+/// touch case or a pencil. Scans through the kernel's management interface, so it works next to
+/// bluetoothd and on controllers driven with extended scan commands (docs/ble.md).
 struct ScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",

@@ -5,13 +5,13 @@ import XCTest
 final class AdvertisingDataTests: XCTestCase {
     static let legacyBeltUUID = BLEUUID(string: "65333333-A115-11E2-9E9A-0800200CA100")!
 
-    /// A legacy naviBelt as belt-protocol.md §1/§10.1 describes it: flags and the 128-bit UUID in the
+    /// A legacy naviBelt as FSLib-iOS's README describes it: the 128-bit UUID (and flags) in the
     /// advertisement, the `naviGuertel…` name in the scan response. The kernel's Device Found EIR is
     /// the two concatenated.
     func testLegacyNaviBeltAdvertisementAndScanResponseParse() throws {
         let advertisement: [UInt8] = [0x02, 0x01, 0x06, 0x11, 0x07] + Self.legacyBeltUUID.wire128
         let scanResponse: [UInt8] = [0x11, 0x09] + Array("naviGuertel 0042".utf8)
-        XCTAssertEqual(advertisement.count, 21, "a 128-bit UUID plus flags fits 31 bytes (§10.1)")
+        XCTAssertEqual(advertisement.count, 21, "a 128-bit UUID plus flags fits 31 bytes")
         XCTAssertEqual(advertisement[5], 0x00, "128-bit UUIDs travel little-endian: the last printed byte first")
         XCTAssertEqual(advertisement[20], 0x65)
 
@@ -32,7 +32,7 @@ final class AdvertisingDataTests: XCTestCase {
         XCTAssertEqual(try data.encoded(), bytes, "canonical order re-encodes byte for byte")
     }
 
-    /// fuffr-protocol.md §2: a name containing "Fuffr", optionally service 0xFFF0.
+    /// FuffrLib's FFRTouchManager.m: a name containing "Fuffr"; service 0xFFF0 is optional.
     func testFuffrWithIncompleteServiceListAndTxPower() throws {
         let bytes: [UInt8] = [0x02, 0x01, 0x05, 0x03, 0x02, 0xF0, 0xFF, 0x06, 0x09] + Array("Fuffr".utf8) + [0x02, 0x0A, 0xF4]
         let data = try AdvertisingData(parsing: bytes)
@@ -75,7 +75,7 @@ final class AdvertisingDataTests: XCTestCase {
         XCTAssertEqual(try AdvertisingData(parsing: bytes), data)
     }
 
-    /// pencil-protocol.md §2: the SDK reads all bytes after the AD type; v55 firmware sends one byte.
+    /// FTPenManager.mm: the SDK reads all bytes after the AD type; v55 firmware sends one byte.
     func testManufacturerDataIsKeptWholeEvenWithoutACompanyIdentifier() throws {
         let v55 = try AdvertisingData(parsing: [0x02, 0xFF, 0x01])
         XCTAssertEqual(v55.manufacturerData, [ManufacturerData(bytes: [0x01])])

@@ -7,7 +7,7 @@ import Platform
 final class BLEAdvertiserTests: XCTestCase {
     static let legacy = BLEUUID(string: "65333333-A115-11E2-9E9A-0800200CA100")!
 
-    /// belt-protocol.md §10.1: the UUID in the advertisement, the name in the scan response.
+    /// As FSLib-iOS's README has it: the UUID in the advertisement, the name in the scan response.
     func testBeltSimulatorPlanLetsTheKernelAddFlagsAndKeepsItsOwnData() throws {
         let advertising = AdvertisingData(serviceUUIDLists: [ServiceUUIDList(width: .bits128, isComplete: true, uuids: [Self.legacy])])
         let scanResponse = AdvertisingData(localName: "naviGuertel SIM")

@@ -13,7 +13,7 @@ final class DeviceSelectionTests: XCTestCase {
         XCTAssertTrue(rule.matches(Sighting.device("01:00:00:00:00:01", name: "naviGuertel 1234", services: [BLEUUID(0xFE51)])))
         XCTAssertTrue(rule.matches(Sighting.device("01:00:00:00:00:01", name: "NAVIGUERTEL", services: [Self.legacy])))
         XCTAssertFalse(rule.matches(Sighting.device("01:00:00:00:00:01", name: "Shimmer3R", services: [Self.legacy])),
-                       "the legacy UUID also appears in unrelated products (belt-protocol.md §1)")
+                       "the legacy UUID also appears in unrelated products")
         XCTAssertFalse(rule.matches(Sighting.device("01:00:00:00:00:01", name: "naviGuertel", services: [BLEUUID(0x180F)])))
         XCTAssertFalse(rule.matches(Sighting.device("01:00:00:00:00:01", services: [BLEUUID(0xFE51)])),
                        "no name yet: not a match until the scan response brings it")
@@ -63,7 +63,7 @@ final class DeviceSelectionTests: XCTestCase {
         XCTAssertEqual(selector.chosen, chosen)
     }
 
-    /// FuffrLib's rule (fuffr-protocol.md §2.1): the first match opens a 1 s window; the strongest wins.
+    /// FuffrLib's rule (FFRTouchManager.m): the first match opens a 1 s window; the strongest wins.
     func testStrongestRSSIWithinTheWindowOfTheFirstMatchIsChosenWhenItCloses() {
         var selector = DeviceSelector(rule: .touchCase)
         XCTAssertNil(selector.consider(Sighting.device("01:00:00:00:00:01", rssi: -70, name: "Fuffr"), now: .milliseconds(100)))

@@ -28,7 +28,7 @@ final class BeltNavigationControllerTests: XCTestCase {
         let out = try c.startNavigation(direction: 90, isMagneticBearing: true, signal: .navigation, now: t0)
         XCTAssertEqual(sent(out), [.changeMode(.app)])
         XCTAssertEqual(out.last, .stateChanged(.navigating))
-        // When the belt reports app mode, the stored signal goes out on channel 2 (§7.3).
+        // When the belt reports app mode, the stored signal goes out on channel 2.
         XCTAssertEqual(sent(c.handle(.modeChanged(.app), now: t0)), [navigationSignal(90)])
     }
 
@@ -75,7 +75,7 @@ final class BeltNavigationControllerTests: XCTestCase {
     }
 
     func testSignalsMapToTheirChannelConfigurations() {
-        // belt-protocol.md §7.5
+        // As FSLib-iOS `FSNavigationController.swift` maps them.
         XCTAssertEqual(BeltVibrationSignal.approachingDestination.channelConfiguration(direction: 5, isMagneticBearing: true),
                        ChannelConfiguration(channel: 2, pattern: .singleShort, orientation: .magneticBearing(5),
                                             iterations: 0, periodMilliseconds: 500))
@@ -165,7 +165,7 @@ final class BeltNavigationControllerTests: XCTestCase {
                        [.homeButtonPressed(navigating: true)])
     }
 
-    // belt-protocol.md §7.6, the rows the other tests do not cover.
+    // FSLib's button handling (`onBeltButtonPressed`), the cases the other tests do not cover.
     func testButtonTableWhileStoppedAndPaused() throws {
         var stopped = connected(mode: .app)
         XCTAssertEqual(stopped.handle(.buttonPressed(.home, .short, previousMode: .app, newMode: .app), now: t0),

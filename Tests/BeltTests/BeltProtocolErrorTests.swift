@@ -1,8 +1,7 @@
 @testable import Belt
 import XCTest
 
-/// Malformed, truncated, over-long and unknown bytes: a typed error naming the bytes, never a crash
-/// (issue 3 item 1).
+/// Malformed, truncated, over-long and unknown bytes: a typed error naming the bytes, never a crash.
 final class BeltProtocolErrorTests: XCTestCase {
     func w(_ c: BeltCharacteristic, _ hex: String, _ kind: BeltWrite.Kind = .value) -> BeltWrite {
         BeltWrite(characteristic: c, bytes: bytes(hex), kind: kind)
@@ -31,7 +30,7 @@ final class BeltProtocolErrorTests: XCTestCase {
         assertCommandError(BeltWrite(characteristic: .fe03, bytes: motor), .unknownValue(field: "motor index", value: 16))
         assertCommandError(config(16, 2), .unknownValue(field: "exclusive flag", value: 2))
         assertCommandError(config(17, 0xFF), .unknownValue(field: "clear flag", value: 0xFF))
-        // Iteration bytes ≥ 0x80 are "indefinitely" (§10.6), like FSLib-iOS's FF.
+        // Iteration bytes ≥ 0x80 are "indefinitely", like FSLib-iOS's FF.
         XCTAssertEqual(try BeltCommandDecoder.decode(config(11, 0x80)), try BeltCommandDecoder.decode(config(11, 0)))
     }
 
@@ -44,7 +43,7 @@ final class BeltProtocolErrorTests: XCTestCase {
         assertCommandError(w(.fe03, "30 06"), .unknownValue(field: "channel", value: 6))
         assertCommandError(w(.fe03, "30 02 01"), .trailingBytes(expected: 2, got: 3))
         assertCommandError(w(.fe03, "50 00"), .unknownCommand)
-        // FSLib-Android pads a stop with zeros (§4.7.4).
+        // FSLib-Android pads a stop with zeros.
         assertDecodes(w(.fe03, "30 02 00"), as: .stop(channel: 2))
     }
 
@@ -166,7 +165,7 @@ final class BeltProtocolErrorTests: XCTestCase {
     }
 
     /// A later firmware may append fields: notifications ignore bytes past their layout, as all three
-    /// libraries do (§5), and keep the rest of the packet's meaning.
+    /// libraries do, and keep the rest of the packet's meaning.
     func testNotificationsIgnoreTrailingBytes() throws {
         let vectors: [(BeltCharacteristic, String)] = [
             (.fe01, "34 00 01"), (.fe02, "00 03"), (.fe04, "02 01 00 03 03"), (.fe06, "01 01 02"), (.fe06, "01 02 32"),
@@ -185,7 +184,7 @@ final class BeltProtocolErrorTests: XCTestCase {
                 }
             }
         }
-        // Battery bytes 9–15 (§5.4) are ignored.
+        // Battery bytes 9–15 are ignored.
         XCTAssertEqual(try BeltNotificationDecoder.decode(.fe09, bytes("01 00 4B 80 07 06 FF 0A 0F 00 19 00 50 05 00 01")),
                        try BeltNotificationDecoder.decode(.fe09, bytes("01 00 4B 80 07 06 FF 0A 0F")))
     }

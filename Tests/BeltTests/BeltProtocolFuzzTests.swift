@@ -120,7 +120,7 @@ final class BeltProtocolFuzzTests: XCTestCase {
         }
     }
 
-    /// Random cuts of the §9 vectors, both directions, with random bytes after the cut.
+    /// Random cuts of the `BeltProtocolVectorTests` vectors, both directions, with random bytes after the cut.
     func testRandomlyDamagedVectorsNeverCrash() {
         let commands: [(BeltCharacteristic, String)] = [
             (.fe05, "01 81 03 00"), (.fe05, "01 82 32 00 01"), (.fe05, "11 01 01 2D 00"), (.fe05, "11 0F 00 64 00"),

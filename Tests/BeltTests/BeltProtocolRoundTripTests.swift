@@ -13,7 +13,7 @@ final class BeltProtocolRoundTripTests: XCTestCase {
             seen.insert(caseIndex(command))
             let write = command.encoded()
             XCTAssertEqual(try BeltCommandDecoder.decode(write), command, "\(write)")
-            // Every write stays within the 20-byte default ATT payload (§2.2).
+            // Every write stays within the 20-byte default ATT payload.
             XCTAssertLessThanOrEqual(write.bytes.count, 20, "\(command)")
             switch write.kind {
             case .value: XCTAssertTrue(write.characteristic.isWritable, "\(command)")
@@ -75,7 +75,7 @@ final class BeltProtocolRoundTripTests: XCTestCase {
         XCTAssertEqual(BeltNotification.bleName("naviGuertel").encoded().bytes.count, 13)
     }
 
-    /// The FSLib form of the compass accuracy write and read is the one decoding returns (§4.5).
+    /// The FSLib form of the compass accuracy write and read is the one decoding returns.
     func testCompassAccuracyAliasesDecodeAsTheFSLibCommands() throws {
         XCTAssertEqual(try BeltCommandDecoder.decode(BeltCommand.requestAdvancedParameter(.compassAccuracySignal).encoded()),
                        .requestCompassAccuracySignalState)
@@ -87,7 +87,7 @@ final class BeltProtocolRoundTripTests: XCTestCase {
                        .setCompassAccuracySignal(enabled: false, persistent: false))
     }
 
-    // MARK: GATT tables (§2)
+    // MARK: GATT tables
 
     func testServiceAndCharacteristicUUIDs() {
         XCTAssertEqual(BeltService.control.uuidString, "0000FE51-0000-1000-8000-00805F9B34FB")
@@ -112,7 +112,7 @@ final class BeltProtocolRoundTripTests: XCTestCase {
         XCTAssertNil(BeltCharacteristic(uuidString: ""))
     }
 
-    /// §10.2: FE51 {FE01 R, FE02 W+N, FE03 W, FE04 N, FE05 W, FE06 N, FE07 W, FE09 R+N},
+    /// What the libraries need: FE51 {FE01 R, FE02 W+N, FE03 W, FE04 N, FE05 W, FE06 N, FE07 W, FE09 R+N},
     /// FE52 {FE0A W, FE0B N, FE0C N}, FE53 {FE13 W, FE14 N}.
     func testCharacteristicProperties() {
         let table: [BeltCharacteristic: String] = [.fe01: "R", .fe02: "WN", .fe03: "W", .fe04: "N", .fe05: "W", .fe06: "N",

@@ -1,7 +1,7 @@
 @testable import Belt
 import XCTest
 
-/// Bytes as the spec writes them.
+/// Bytes as space-separated hex (`01 81 03 00`).
 func bytes(_ hex: String, file: StaticString = #filePath, line: UInt = #line) -> [UInt8] {
     guard let b = BeltHex.parse(hex) else {
         XCTFail("bad hex in test: \(hex)", file: file, line: line)

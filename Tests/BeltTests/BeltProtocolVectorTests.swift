@@ -1,15 +1,17 @@
 @testable import Belt
 import XCTest
 
-/// Every test vector of belt-protocol.md §9, one test each. Rows whose bytes only another library
-/// writes (pybelt's 3-byte mode change, FSLib-iOS's `FF` iterations, the other keep-alive answers) are
-/// checked in the decode direction, with the bytes our encoder writes for the same command beside them.
+/// Byte vectors from running the libraries' own encoders (pybelt, FSLib-Android, FSLib-iOS's
+/// `FSCommandDataPacket.swift`) with the arguments their public calls pass, one test each. Rows whose
+/// bytes only another library writes (pybelt's 3-byte mode change, FSLib-iOS's `FF` iterations, the other
+/// keep-alive answers) are checked in the decode direction, with the bytes our encoder writes for the same
+/// command beside them.
 final class BeltProtocolVectorTests: XCTestCase {
-    // MARK: FE05 parameter commands (§4.1–4.6)
+    // MARK: FE05 parameter commands
 
     func testVector01_pybeltSetBeltModeApp_threeBytes_decodesOnly() {
         assertDecodes(BeltWrite(characteristic: .fe05, bytes: bytes("01 81 03")), as: .changeMode(.app))
-        // We write the FSLibs' 4-byte form (§8), vector 2.
+        // We write the FSLibs' 4-byte form, vector 2.
         XCTAssertEqual(BeltCommand.changeMode(.app).encoded().bytes, bytes("01 81 03 00"))
     }
 
@@ -74,7 +76,7 @@ final class BeltProtocolVectorTests: XCTestCase {
         assertCommand(.setOrientationNotifications(true), .fe0c, "01 00", kind: .clientConfiguration)
     }
 
-    // MARK: FE03 vibration commands (§4.7)
+    // MARK: FE03 vibration commands
 
     static let bearing90Continuous = ChannelConfiguration(channel: 0, pattern: .continuous, orientation: .magneticBearing(90),
                                                           iterations: 0, periodMilliseconds: 500)
@@ -85,7 +87,7 @@ final class BeltProtocolVectorTests: XCTestCase {
 
     func testVector16_iOSVibrateAtMagneticBearing90Channel0_FFIterations_decodesOnly() throws {
         let iOS = BeltWrite(characteristic: .fe03, bytes: bytes("00 01 AA AA 00 00 03 5A 00 00 00 FF F4 01 00 00 00 00"))
-        // FF reads as "indefinitely" (§10.6): the same command as vector 15, which is what we write.
+        // FF reads as "indefinitely": the same command as vector 15, which is what we write.
         assertDecodes(iOS, as: .configureChannel(Self.bearing90Continuous))
         // The FSLib-iOS call itself, through the command line's mapping.
         XCTAssertEqual(try FSLibCommandNames.command(from: json(["cmd": .string("vibrateAtMagneticBearing"),
@@ -163,7 +165,7 @@ final class BeltProtocolVectorTests: XCTestCase {
         assertCommand(.systemSignal(.batteryLevel), .fe03, "20 02")
     }
 
-    // MARK: Navigation controller rows (§7), through BeltNavigationController and the encoder
+    // MARK: Navigation controller rows, through BeltNavigationController and the encoder
 
     func connected(mode: BeltMode) -> BeltNavigationController {
         var c = BeltNavigationController()
@@ -261,7 +263,7 @@ final class BeltProtocolVectorTests: XCTestCase {
         assertCommand(.playSound(start), .fe07, "01 03 19 00 20 05 0A 05")
     }
 
-    // MARK: Notification decode vectors (§9, second table)
+    // MARK: Notification decode vectors (checked against pybelt's parser)
 
     func testNotificationVector1_batteryOnBattery75Percent() throws {
         let status = BeltBatteryStatus(powerStatus: .onBattery, levelRaw: 0x4B00, timeRaw: 0x0780,
@@ -307,7 +309,7 @@ final class BeltProtocolVectorTests: XCTestCase {
 
     func testNotificationVector8_compassAccuracySignalAppOnCompassOff() throws {
         assertNotification(.fe06, "10 03 02", .advancedParameter(.compassAccuracySignal(.inAppMode)))
-        // iOS reads any non-zero as enabled, Android ≥ 2: both "enabled" (§9).
+        // iOS reads any non-zero as enabled, Android ≥ 2: both "enabled".
         let state = CompassAccuracySignalState.inAppMode
         XCTAssertTrue(state.rawValue != 0 && state.rawValue >= 2)
     }

@@ -44,7 +44,7 @@ final class BeltSessionTests: XCTestCase {
     func testTheHandshakeFollowsTheRecommendedSequenceAndEndsConnected() {
         var s = BeltSession()
         let (operations, last) = handshake(&s)
-        // belt-protocol.md §3.5, steps 2–9.
+        // pybelt's `_handshake` order, with FE0C last.
         XCTAssertEqual(operations, [
             .notifications(.fe02, enabled: true),
             .notifications(.fe06, enabled: true),

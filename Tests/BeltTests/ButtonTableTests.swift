@@ -1,9 +1,10 @@
 @testable import Belt
 import XCTest
 
-/// belt-protocol.md §7.6: every button × press type × navigation state, with the modes the belt reports
-/// (in app mode pause, home and a short power press come without a mode change; compass enters compass or
-/// calibration mode; a long power press switches the belt off), the resulting state and what is written.
+/// FSLib's button handling (FSLib-iOS `onBeltButtonPressed`): every button × press type × navigation state,
+/// with the modes the belt reports (in app mode pause, home and a short power press come without a mode
+/// change; compass enters compass or calibration mode; a long power press switches the belt off), the
+/// resulting state and what is written.
 final class ButtonTableTests: XCTestCase {
     struct Row {
         let button: BeltButton
@@ -87,7 +88,7 @@ final class ButtonTableTests: XCTestCase {
     }
 
     func testABeltInAppModeWhileStoppedIsHandedBackOnHomeOrPause() throws {
-        // The belt can be in app mode while we are stopped (another app left it there): §7.6 row 1 and 2.
+        // The belt can be in app mode while we are stopped (another app left it there).
         var c = BeltNavigationController()
         _ = c.handle(.modeChanged(.app), now: .zero)
         _ = c.handle(.connected, now: .zero)

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// The command line's mapping (`wayfinder belt encode|decode`): FSLib-iOS names and parameters →
-/// commands → bytes, and bytes → JSON (issue 3 item 6).
+/// commands → bytes, and bytes → JSON.
 final class FSLibCommandNamesTests: XCTestCase {
     /// A JSON line → the command, through Foundation as the command line parses it.
     func command(_ line: String, file: StaticString = #filePath, line number: UInt = #line) throws -> BeltCommand {
@@ -40,7 +40,7 @@ final class FSLibCommandNamesTests: XCTestCase {
                     .fe03, "00 01 AA AA 00 00 03 5A 00 00 00 01 B8 0B 00 00 00 01")
     }
 
-    /// The three examples of the FSLib-iOS documentation (the seed), "Vibration-channel configuration".
+    /// The three examples of the FSLib-iOS documentation (docs/README.md), "Vibration-channel configuration".
     func testTheFSLibDocumentationExamples() {
         assertBytes(#"{"cmd":"configureVibrationChannel","channelIndex":0,"pattern":"singleLong","intensity":-1,"orientationType":"angle","orientation":270,"patternIterations":5,"patternPeriod":1000,"patternStartTime":0,"exclusiveChannel":false,"clearOtherChannels":true}"#,
                     .fe03, "00 03 AA AA 00 00 02 0E 01 00 00 05 E8 03 00 00 00 01")
@@ -79,7 +79,7 @@ final class FSLibCommandNamesTests: XCTestCase {
         assertBytes(#"{"cmd":"vibrateAtMagneticBearing","direction":90}"#, .fe03, "01 01 AA AA 00 00 03 5A 00 00 00 00 F4 01 00 00 00 00")
         assertBytes(#"{"cmd":"vibrateAtAngle","angle":450.9,"channelIndex":2,"intensity":150}"#,
                     .fe03, "02 01 64 00 00 00 02 5A 00 00 00 00 F4 01 00 00 00 00")
-        // The seed documents vibrateAtAngle with `direction`.
+        // FSLib-iOS's docs/README.md documents vibrateAtAngle with `direction`.
         assertBytes(#"{"cmd":"vibrateAtAngle","direction":90,"signal":"continuous"}"#,
                     .fe03, "01 01 AA AA 00 00 02 5A 00 00 00 00 F4 01 00 00 00 00")
         assertBytes(#"{"cmd":"vibrateAtMagneticBearing","direction":0,"signal":"directionNotification","channelIndex":0}"#,

@@ -1,7 +1,8 @@
 @testable import Gestures
 import XCTest
 
-/// Actions (gestures.md §3.2): several targets, removal, no action for failed, synchronous at frame end.
+/// Actions (UIKit's `addTarget(_:action:)`; docs/gestures.md, "State machine"): several targets, removal,
+/// no action for failed, synchronous at frame end.
 final class ActionTargetTests: XCTestCase {
     func testEveryTargetHearsEachNonFailedTransitionInOrder() throws {
         let double = TapGestureRecognizer(name: "double", numberOfTapsRequired: 2)

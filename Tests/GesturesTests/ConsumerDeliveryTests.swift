@@ -1,7 +1,8 @@
 @testable import Gestures
 import XCTest
 
-/// Delivery to the underlying consumer (gestures.md §6): cancels, delayed began and ended, releases.
+/// Delivery to the underlying consumer (docs/gestures.md, "Consumer delivery"): cancels, delayed began
+/// and ended, releases.
 final class ConsumerDeliveryTests: XCTestCase {
     func testRecognitionCancelsInsteadOfThatFramesEventAndStopsDelivery() throws {
         let p = try pipeline(PanGestureRecognizer(name: "pan"))

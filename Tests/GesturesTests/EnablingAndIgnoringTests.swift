@@ -1,7 +1,8 @@
 @testable import Gestures
 import XCTest
 
-/// Enable/disable (gestures.md §3.5), ignore(touch) and shouldReceiveTouch (§3.6), reset exclusion (§3.4).
+/// Enable/disable, ignore(touch) and shouldReceiveTouch, reset exclusion (UIKit's `isEnabled`, `ignore(_:for:)`,
+/// `gestureRecognizer(_:shouldReceive:)`, `reset()`).
 final class EnablingAndIgnoringTests: XCTestCase {
     func testDisablingAnActivePanCancelsItWithAnAction() throws {
         let pan = PanGestureRecognizer(name: "pan")
@@ -55,9 +56,9 @@ final class EnablingAndIgnoringTests: XCTestCase {
         XCTAssertEqual(p.log(of: "pan")[1].values.location?.x ?? 0, 0.4, accuracy: 1e-9)
     }
 
-    /// §3.6 + §7.2: ignoring the only touch of an active long press takes it out of the tracked set, so
-    /// the count drops below the required one and the press ends; before the fix it stayed active and
-    /// swallowed the next press's touch.
+    /// Ignoring the only touch of an active long press takes it out of the tracked set, so the count
+    /// drops below the required one and the press ends; otherwise it would stay active and swallow the
+    /// next press's touch.
     func testIgnoringTheOnlyTouchEndsAnActiveLongPress() throws {
         let press = LongPressGestureRecognizer(name: "lp")
         let p = try pipeline(press)
@@ -71,7 +72,7 @@ final class EnablingAndIgnoringTests: XCTestCase {
         XCTAssertEqual(p.states(of: "lp"), ["began@500", "ended@700", "began@1500", "ended@1600"])
     }
 
-    /// §3.6 + §7.6: a pinch whose two touches are both ignored ends (value frozen) instead of staying active.
+    /// A pinch whose two touches are both ignored ends (value frozen) instead of staying active.
     func testIgnoringBothTouchesEndsAnActivePinch() throws {
         let pinch = PinchGestureRecognizer(name: "pinch")
         let p = try pipeline(pinch)
@@ -87,7 +88,7 @@ final class EnablingAndIgnoringTests: XCTestCase {
         XCTAssertEqual(p.log(of: "pinch")[1].values.scale ?? 0, 1.5, accuracy: 1e-9)
     }
 
-    /// §3.6 + §7.3: a swipe whose only touch is ignored fails at once, so the next stroke is a new attempt.
+    /// A swipe whose only touch is ignored fails at once, so the next stroke is a new attempt.
     func testIgnoringTheOnlyTouchFailsAPossibleSwipe() throws {
         let swipe = SwipeGestureRecognizer(name: "swipe")
         let p = try pipeline(swipe)

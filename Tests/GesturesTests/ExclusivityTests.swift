@@ -1,7 +1,8 @@
 @testable import Gestures
 import XCTest
 
-/// Exclusivity and simultaneous recognition (gestures.md §5), and the side filter's part in it (§9).
+/// Exclusivity and simultaneous recognition, and the side filter's part in it (docs/gestures.md,
+/// "Exclusivity", "Filters").
 final class ExclusivityTests: XCTestCase {
     func rightStroke() -> Trace {
         var trace = Trace()

@@ -1,7 +1,7 @@
 @testable import Gestures
 import XCTest
 
-/// Failure requirements (gestures.md §4): pending, the double-tap delay, chains, cycles, dynamic edges.
+/// Failure requirements (`require(toFail:)`): pending, the double-tap delay, chains, cycles, dynamic edges.
 final class FailureRequirementTests: XCTestCase {
     func testSingleTapWaitsForTheDoubleTapToFail() throws {
         let double = TapGestureRecognizer(name: "double", numberOfTapsRequired: 2)
@@ -33,9 +33,9 @@ final class FailureRequirementTests: XCTestCase {
         XCTAssertEqual(p.output.transitions.filter { $0.state != .failed }.map(\.recognizer), ["triple"])
     }
 
-    /// gestures.md §4: "if `tap` required only `double`, `double` would fail when `triple` wins and the
-    /// pending `tap` would then fire". The outcome must not depend on the registration order (the
-    /// requirement cascade runs before §5 prevention; before the fix, [tap, double, triple] failed the tap).
+    /// If `tap` requires only `double`, `double` fails when `triple` wins and the pending `tap` then
+    /// fires. The outcome must not depend on the registration order (the requirement cascade runs before
+    /// exclusivity prevents; otherwise [tap, double, triple] would fail the tap).
     func testTapRequiringOnlyDoubleFiresWhenTripleWinsInEveryRegistrationOrder() throws {
         for order in [["tap", "double", "triple"], ["triple", "double", "tap"], ["double", "tap", "triple"]] {
             let tap = TapGestureRecognizer(name: "tap")

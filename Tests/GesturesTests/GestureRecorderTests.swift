@@ -158,7 +158,8 @@ final class RecordingReplayTests: XCTestCase {
 
     func testALeftHandedSessionIsRecordedUnmirroredAndReplaysMirrored() throws {
         // The touch lines keep the case's x; the recorded set says "left", so a replay mirrors again
-        // and the physical right-to-left stroke of sample 6 stays a rightward swipe (gestures.md §2.5).
+        // and the physical right-to-left stroke of sample 6 stays a rightward swipe
+        // (docs/gestures.md, "Handedness").
         var harness = RecorderHarness(RecognizerSet.standard.with(handedness: .left))
         harness.play(labellingTrace(), until: 13_000)
         XCTAssertEqual(harness.gestures.filter { $0.hasPrefix("swipe") }, ["swipe left", "swipe right"])

@@ -4,7 +4,7 @@ import WayfinderTestKit
 import XCTest
 
 /// `wayfinder gestures replay` through the built binary, judged with the matching rules of the shared
-/// checker (shared/gesture-conformance/check.py, re-stated here so the test needs no Python): the nine
+/// checker (Fixtures/conformance/check.py, re-stated here so the test needs no Python): the nine
 /// shared examples, then our own scenario files.
 final class GestureReplayCommandTests: XCTestCase {
     static let fixtures = "\(Repository.root)/Tests/GesturesTests/Fixtures"

@@ -1,6 +1,6 @@
 @testable import Gestures
 
-/// A touch trace written the way the spec's examples read: times in ms, screen-aligned positions.
+/// A touch trace written the way the conformance examples read: times in ms, screen-aligned positions.
 struct Trace {
     var items: [GestureInput] = []
 

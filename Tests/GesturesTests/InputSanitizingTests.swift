@@ -1,7 +1,7 @@
 @testable import Gestures
 import XCTest
 
-/// Input sanitising, the clock and handedness (gestures.md §2.3–§2.5): garbage is dropped and counted.
+/// Input sanitising, the clock and handedness (docs/gestures.md): garbage is dropped and counted.
 final class InputSanitizingTests: XCTestCase {
     func testUnknownDuplicateMismatchedAndNonFiniteEventsAreDroppedAndCounted() throws {
         let p = try pipeline(TapGestureRecognizer(name: "tap"))

@@ -1,7 +1,7 @@
 @testable import Gestures
 import XCTest
 
-/// Long press (gestures.md §7.2): continuous, began by the timer, free movement once active.
+/// Long press (`UILongPressGestureRecognizer`): continuous, began by the timer, free movement once active.
 final class LongPressGestureRecognizerTests: XCTestCase {
     func testHoldBeginsAtTheDeadlineChangesOnMovesAndEndsAtLift() throws {
         let p = try pipeline(LongPressGestureRecognizer(name: "lp"))

@@ -1,8 +1,8 @@
 @testable import Gestures
 import XCTest
 
-/// Pan and screen-edge pan (gestures.md §7.4, §7.5): hysteresis, translation re-basing, velocity,
-/// touch counts, edges.
+/// Pan and screen-edge pan (`UIPanGestureRecognizer`, `UIScreenEdgePanGestureRecognizer`): hysteresis,
+/// translation re-basing, velocity, touch counts, edges.
 final class PanGestureRecognizerTests: XCTestCase {
     func testTranslationIsRelativeToTheDownPointAndIncludesTheHysteresis() throws {
         let p = try pipeline(PanGestureRecognizer(name: "pan"))

@@ -1,7 +1,7 @@
 @testable import Gestures
 import XCTest
 
-/// Pinch (gestures.md §7.6): absolute scale from the pair's first distance, freeze at the first lift.
+/// Pinch (`UIPinchGestureRecognizer`): absolute scale from the pair's first distance, freeze at the first lift.
 final class PinchGestureRecognizerTests: XCTestCase {
     func testSpreadBeginsPastTheThresholdAndEndsWhenBothLift() throws {
         let p = try pipeline(PinchGestureRecognizer(name: "pinch"))

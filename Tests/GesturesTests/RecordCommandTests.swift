@@ -121,7 +121,7 @@ final class RecordCommandTests: XCTestCase {
 
     func testTouchesOfOneNotificationAreOneFrameAndReplayTheSame() throws {
         // Two fingers spreading on the top edge: the case reports both in each 20 ms notification, so
-        // they must share one frame stamp (a pinch sees both moves at once, gestures.md §2.2).
+        // they must share one frame stamp (a pinch sees both moves at once, docs/gestures.md, "Frames").
         let trace = "\(directory)/pinch.json"
         try """
         {"strokes": [
@@ -146,7 +146,7 @@ final class RecordCommandTests: XCTestCase {
         let states = contents.gestures.filter { $0.recognizer == "pinch" }.map(\.state)
         XCTAssertEqual(states.first, .began)
         XCTAssertEqual(states.last, .ended)
-        // scale = d / d0 (gestures.md §7.6): d0 in the frame both began, d in the last moved frame,
+        // scale = d / d0 (UIKit's `scale`, absolute): d0 in the frame both began, d in the last moved frame,
         // both read from the recorded touch lines — the recording holds exactly what the pipeline saw.
         func spread(_ phase: Gestures.TouchPhase, last: Bool) -> Double? {
             let frames = Dictionary(grouping: contents.touches.filter { $0.event.phase == phase }, by: \.event.timeMs)

@@ -2,7 +2,7 @@ import Foundation
 @testable import Gestures
 import XCTest
 
-/// Rotation (gestures.md §7.7): radians, clockwise positive with y down, continuous across ±π.
+/// Rotation (`UIRotationGestureRecognizer`): radians, clockwise positive with y down, continuous across ±π.
 final class RotationGestureRecognizerTests: XCTestCase {
     /// The pair at `degrees` around (0.5, 0.5), 0.2 apart.
     func pair(_ trace: inout Trace, _ t: Double, _ degrees: Double, _ phase: TouchPhase) {

@@ -2,7 +2,7 @@
 import XCTest
 
 /// The replay harness's reader: Python's NaN/Infinity accepted, hostile documents refused without a
-/// crash, malformed scenario items skipped (gestures.md §2.4: the pipeline never stops on an item).
+/// crash, malformed scenario items skipped (the pipeline never stops on an item).
 final class ScenarioReaderTests: XCTestCase {
     func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8)) }
 

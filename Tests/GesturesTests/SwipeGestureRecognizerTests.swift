@@ -1,7 +1,7 @@
 @testable import Gestures
 import XCTest
 
-/// Swipe (gestures.md §7.3): decided during the stroke; distance, angle, duration, velocity, direction.
+/// Swipe (`UISwipeGestureRecognizer`): decided during the stroke; distance, angle, duration, velocity, direction.
 final class SwipeGestureRecognizerTests: XCTestCase {
     func testRightSwipeIsRecognizedWhenTheDistanceIsFirstReached() throws {
         let p = try pipeline(SwipeGestureRecognizer(name: "swipe"))

@@ -1,7 +1,7 @@
 @testable import Gestures
 import XCTest
 
-/// Tap (gestures.md §7.1): taps × touches, the duration and interval timers, movement and separation.
+/// Tap (`UITapGestureRecognizer`): taps × touches, the duration and interval timers, movement and separation.
 final class TapGestureRecognizerTests: XCTestCase {
     func testSingleTapIsRecognizedAtLiftWithItsDownPoint() throws {
         let tap = TapGestureRecognizer(name: "tap")
@@ -15,7 +15,7 @@ final class TapGestureRecognizerTests: XCTestCase {
     }
 
     func testHoldingExactlyTheMaximumDurationFails() throws {
-        // §2.3: the limit is exclusive, because the timer fires before the lift frame at the same time.
+        // The limit is exclusive, because the timer fires before the lift frame at the same time.
         let p = try pipeline(TapGestureRecognizer(name: "tap", maximumTapDurationMs: 300))
         var trace = Trace()
         trace.tap(0, 1, duration: 300)
@@ -44,7 +44,7 @@ final class TapGestureRecognizerTests: XCTestCase {
         trace.tap(500, 3)
         p.feed(trace, thenAdvanceTo: 1000)
         XCTAssertEqual(p.states(of: "two"), ["recognized@60", "failed@560"])
-        // §9: one finger on the left strip and one on the right average directly.
+        // The unit square is shared: one finger on the left strip and one on the right average directly.
         XCTAssertEqual(p.log(of: "two").first?.values.location, TouchPoint(x: 0.5, y: 0.5))
     }
 

@@ -1,7 +1,7 @@
 @testable import Gestures
 import XCTest
 
-/// FingerBlade's tap-swipe (seed 004; gestures.md §7.8): 0, 1 or 2 taps, then a swipe stroke.
+/// FingerBlade's tap-swipe (`UITapSwipeGestureRecognizer`): 0, 1 or 2 taps, then a swipe stroke.
 final class TapSwipeGestureRecognizerTests: XCTestCase {
     func testZeroOneAndTwoTapsBeforeTheSwipe() throws {
         for taps in 0...2 {

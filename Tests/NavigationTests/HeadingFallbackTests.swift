@@ -4,7 +4,7 @@ import Sensors
 import XCTest
 
 /// heading_source = "external": when the I2C compass goes quiet the belt's own compass takes over,
-/// reported once, and the compass's return is reported once (issue 5, item 6).
+/// reported once, and the compass's return is reported once.
 final class HeadingFallbackTests: XCTestCase {
     let route = Route(name: "test", kind: .route, waypoints: [
         Waypoint(name: "A", coordinate: Coordinate(latitude: 52.0000, longitude: 8.0000)),

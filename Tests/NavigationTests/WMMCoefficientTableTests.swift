@@ -20,7 +20,7 @@ final class WMMCoefficientTableTests: XCTestCase {
         XCTAssertEqual(parsed.releaseDate, "11/13/2024")
         XCTAssertEqual(parsed.terms.count, 90)
         XCTAssertEqual(parsed.maxDegree, 12)
-        // platform.md §6: the first data line is "1 0 -29351.8 0.0 12.0 0.0".
+        // NOAA's WMM.COF: the first data line is "1 0 -29351.8 0.0 12.0 0.0".
         XCTAssertEqual(parsed.terms.first, GaussCoefficient(n: 1, m: 0, g: -29351.8, h: 0, gRate: 12, hRate: 0))
         XCTAssertEqual(parsed.terms.last, GaussCoefficient(n: 12, m: 12, g: -0.7, h: 0.2, gRate: -0.1, hRate: -0.1))
     }

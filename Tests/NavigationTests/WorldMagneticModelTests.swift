@@ -4,7 +4,7 @@ import XCTest
 
 /// `WorldMagneticModel.wmm2025` against NOAA's published WMM2025 test values
 /// (Fixtures/WMM2025_FINAL_TEST_VALUES.txt, NCEI's 100-point file from github
-/// CIRES-Geomagnetism/wmm, platform.md §6 (a)), and its behaviour at the edges: dates outside the
+/// CIRES-Geomagnetism/wmm), and its behaviour at the edges: dates outside the
 /// model's life, the geographic poles, altitude.
 final class WorldMagneticModelTests: XCTestCase {
     private let model = WorldMagneticModel.wmm2025
@@ -54,8 +54,8 @@ final class WorldMagneticModelTests: XCTestCase {
         XCTAssertLessThanOrEqual(worstDeclination, 0.0051)
     }
 
-    /// The technical report's grid, recomputed to 0.001° with NOAA's wmm-calculator and pygeomag
-    /// (platform.md §6 (b)): two dates, the surface and 100 km, longitude 240° written east of 180°.
+    /// The technical report's grid, recomputed to 0.001° with NOAA's wmm-calculator 1.4.4 and
+    /// pygeomag 1.1.0: two dates, the surface and 100 km, longitude 240° written east of 180°.
     func testMatchesTheReportGridAtTheSurfaceAndAt100Kilometres() throws {
         let grid: [(year: Double, km: Double, lat: Double, lon: Double, d: Double, i: Double, f: Double)] = [
             (2025.0, 0, 80, 0, 1.281, 83.211, 55178.5), (2025.0, 0, 0, 120, -0.158, -14.931, 41064.3),

@@ -6,7 +6,7 @@ final class PairingSpotTests: XCTestCase {
     private func ms(_ n: Int) -> Duration { .milliseconds(n) }
     private func t(_ id: Int, _ phase: TouchInput.Phase, _ at: Int) -> TouchInput { TouchInput(id: id, phase: phase, x: 0, y: 0, at: ms(at)) }
 
-    /// Unpaired: a lone case touch is the spot; a second touch cancels it (PairingSpotView, §5.2).
+    /// Unpaired: a lone case touch is the spot; a second touch cancels it (the SDK's `PairingSpotView`).
     func testLoneTouchIsTheSpotWhileUnpairedAndASecondTouchCancels() {
         var s = PairingSpot()
         s.casePolicy = .init(.unpaired)

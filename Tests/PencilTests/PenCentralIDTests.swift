@@ -2,29 +2,29 @@ import BLE
 @testable import Pencil
 import XCTest
 
-/// pencil-protocol.md §2 (advertised central ID) and §2.1 (the ID the SDK writes).
+/// The advertised central ID and the ID the SDK writes (`FTPenManager.mm`, `FTPenServiceClient.mm`).
 final class PenCentralIDTests: XCTestCase {
-    /// §2.1: u0 | u1<<8 | u2<<16 | u3<<24 of the identifier; all-zero becomes 2.
+    /// u0 | u1<<8 | u2<<16 | u3<<24 of the identifier; all-zero becomes 2.
     func testDerivedIDIsLittleEndianOfTheFirstFourBytesAndNeverZero() {
         XCTAssertEqual(PenCentralID.derived(from: [0x78, 0x56, 0x34, 0x12, 0xAA]), 0x1234_5678)
         XCTAssertEqual(PenCentralID.derived(from: [0, 0, 0, 0, 9]), 2)
     }
 
-    /// §2.1: firmware > 55 gets the derived ID, ≤ 55 (or unknown, the SDK's −1) gets 0x00000001.
+    /// Firmware > 55 gets the derived ID, ≤ 55 (or unknown, the SDK's −1) gets 0x00000001.
     func testTheValueWrittenDependsOnTheRunningFirmware() {
         XCTAssertEqual(PenCentralID.value(toWrite: 0xCAFE_F00D, runningFirmware: 56), 0xCAFE_F00D)
         XCTAssertEqual(PenCentralID.value(toWrite: 0xCAFE_F00D, runningFirmware: 55), 1)
         XCTAssertEqual(PenCentralID.value(toWrite: 0xCAFE_F00D, runningFirmware: nil), 1)
     }
 
-    /// §2.1: written little-endian, advertised big-endian (the same bytes reversed).
+    /// Written little-endian, advertised big-endian (the same bytes reversed).
     func testWrittenAndAdvertisedByteOrders() {
         XCTAssertEqual(PenCentralID.wireBytes(0x1234_5678), [0x78, 0x56, 0x34, 0x12])
         XCTAssertEqual(PenCentralID.advertisedBytes(0x1234_5678), [0x12, 0x34, 0x56, 0x78])
         XCTAssertEqual(PenCentralID.parseAdvertised([0x12, 0x34, 0x56, 0x78]), 0x1234_5678)
     }
 
-    /// §2: 4 bytes big-endian, 1 byte (v55), none = 0; other lengths are not the SDK's.
+    /// 4 bytes big-endian, 1 byte (v55), none = 0; other lengths are not the SDK's.
     func testAdvertisedLengths() {
         XCTAssertEqual(PenCentralID.parseAdvertised([]), 0)
         XCTAssertEqual(PenCentralID.parseAdvertised([0x01]), 1)

@@ -1,7 +1,7 @@
 @testable import Pencil
 import XCTest
 
-/// The per-connection GATT flow of pencil-protocol.md §4 and the central-ID write of §2.1 / §4 step 12.
+/// The per-connection GATT flow (docs/pencil.md, "The pen service") and the central-ID write.
 final class PenLinkTests: XCTestCase {
     let all = Set(PenCharacteristic.penServiceCharacteristics)
     let ms = { (n: Int) in Duration.milliseconds(n) }
@@ -10,7 +10,7 @@ final class PenLinkTests: XCTestCase {
         PenLink(requireTipPressed: requireTip, centralID: 0xCAFE_F00D, information: PenInformation(name: "Pencil"))
     }
 
-    /// §4 steps 4–7: HasListener 01 first, then the tip's notifications alone; once confirmed, read it and
+    /// HasListener 01 first, then the tip's notifications alone; once confirmed, read it and
     /// in one pass subscribe the rest, arm the 22 s battery timer and read the setup values.
     func testSetUpOrderFollowsTheSDK() {
         var l = link()
@@ -36,7 +36,7 @@ final class PenLinkTests: XCTestCase {
         XCTAssertEqual(l.notificationsEnabled(.isTipPressed, now: .zero), [.read(.isTipPressed), .wake(at: .seconds(22))])
     }
 
-    /// §4 step 8: on a first pairing the first tip value must be "pressed"; 0 is the tip-released-too-early error.
+    /// On a first pairing the first tip value must be "pressed"; 0 is the tip-released-too-early error.
     func testFirstPairingNeedsTheTipPressed() {
         var l = link(requireTip: true)
         _ = l.start(discovered: all)
@@ -66,7 +66,7 @@ final class PenLinkTests: XCTestCase {
             .contains(.switchChanged(PenSwitchEvent(.tip, isPressed: false, at: ms(700)))))
     }
 
-    /// §4 last line: eraser changes are forwarded as they arrive, before readiness too.
+    /// Eraser changes are forwarded as they arrive, before readiness too.
     func testEraserChangesAreForwardedBeforeReadiness() {
         var l = link(requireTip: true)
         _ = l.start(discovered: all)
@@ -75,7 +75,7 @@ final class PenLinkTests: XCTestCase {
         XCTAssertTrue(l.information.isEraserPressed)
     }
 
-    /// §4 step 10: the first battery value is ignored; the next is accepted; the 22 s timer reads only while unknown.
+    /// The first battery value is ignored; the next is accepted; the 22 s timer reads only while unknown.
     func testTheFirstBatteryValueIsIgnoredAndTheFallbackReadsWhileUnknown() {
         var l = link()
         _ = l.start(discovered: all)
@@ -89,7 +89,7 @@ final class PenLinkTests: XCTestCase {
         XCTAssertEqual(l.timerFired(now: .seconds(44)), [], "known: no fallback read")
     }
 
-    /// §4 step 11: an inactivity timeout of 0 is set back to 10 minutes.
+    /// An inactivity timeout of 0 is set back to 10 minutes.
     func testDisabledInactivityTimeoutIsRewrittenToTenMinutes() {
         var l = link()
         _ = l.start(discovered: all)
@@ -97,7 +97,7 @@ final class PenLinkTests: XCTestCase {
         XCTAssertEqual(l.received(.inactivityTimeout, [0x05], now: .zero).operations, [])
     }
 
-    /// §2.1/§4 step 12: written once, only when married and the software revision is known; firmware > 55
+    /// Written once, only when married and the software revision is known; firmware > 55
     /// gets our ID little-endian.
     func testCentralIDIsWrittenOnceWhenMarriedAndTheRevisionIsKnown() {
         var l = link()

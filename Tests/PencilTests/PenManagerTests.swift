@@ -1,7 +1,7 @@
 @testable import Pencil
 import XCTest
 
-/// The pairing model of pencil-protocol.md §5 through pair, separate, reconnect and unpair.
+/// The SDK's pairing model (`FTPenManager.mm`) through pair, separate, reconnect and unpair.
 final class PenManagerTests: XCTestCase {
     static let us: UInt32 = 0xCAFE_F00D
     let pen = "AA:BB:CC:DD:EE:01"
@@ -33,7 +33,7 @@ final class PenManagerTests: XCTestCase {
         XCTAssertEqual(m.pairedPen, pen)
     }
 
-    /// §5.2 step 5: 100 ms apart or more (either order), or no second release within 100 ms → unpaired.
+    /// 100 ms apart or more (either order), or no second release within 100 ms → unpaired.
     func testReleasesTooFarApartFailTheHandshake() {
         for (first, second) in [(PenManagerInput.tip(pressed: false), PenManagerInput.spotReleased),
                                 (.spotReleased, .tip(pressed: false))] {
@@ -80,7 +80,7 @@ final class PenManagerTests: XCTestCase {
         XCTAssertEqual(m.handle(.tip(pressed: false), now: ms(3000)), [.storePairing(pen: pen), .married(pen: pen)])
     }
 
-    /// §5.2 step 2: pens reconciling with another host are skipped; the first free one is taken.
+    /// Pens reconciling with another host are skipped; the first free one is taken.
     func testSeekingSkipsPensThatBelongToAnotherHost() {
         var m = PenManager(centralID: Self.us)
         _ = m.handle(.adapter(poweredOn: true), now: .zero)
@@ -90,7 +90,7 @@ final class PenManagerTests: XCTestCase {
         XCTAssertEqual(m.handle(ad(pen, central: Self.us), now: ms(30)).first, .stopScanning, "ours is taken")
     }
 
-    /// §5.2: scanning gives up after 4 s; a connection attempt after 15 s; the tip released before
+    /// Scanning gives up after 4 s; a connection attempt after 15 s; the tip released before
     /// readiness is an error; releasing the spot while seeking or connecting ends it.
     func testSeekingAndConnectingTimeoutsAndAborts() {
         var m = PenManager(centralID: Self.us)
@@ -116,7 +116,7 @@ final class PenManagerTests: XCTestCase {
         XCTAssertEqual(m.handle(.spotReleased, now: .seconds(41)), [.stopScanning, .stateChanged(.unpaired)])
     }
 
-    /// §5.4: an unexpected drop separates (scan); the pen advertising us → reconnecting without the tip → married.
+    /// An unexpected drop separates (scan); the pen advertising us → reconnecting without the tip → married.
     func testSeparationAndReconnection() {
         var m = PenManager(centralID: Self.us)
         married(&m)
@@ -129,7 +129,7 @@ final class PenManagerTests: XCTestCase {
         XCTAssertEqual(m.pairedPen, pen)
     }
 
-    /// §5.4: reconnecting times out after 15 s → disconnect → Disconnected; a connection failure → Unpaired.
+    /// Reconnecting times out after 15 s → disconnect → Disconnected; a connection failure → Unpaired.
     func testReconnectingTimeoutAndFailure() {
         var m = PenManager(centralID: Self.us)
         married(&m)
@@ -142,7 +142,7 @@ final class PenManagerTests: XCTestCase {
         XCTAssertEqual(m.handle(.connectionFailed(pen: pen), now: .seconds(31)), [.storePairing(pen: nil), .stateChanged(.unpaired)])
     }
 
-    /// §5.4: our pen advertising another host's ID severs the pairing.
+    /// Our pen advertising another host's ID severs the pairing.
     func testPenTakenByAnotherHostSeversThePairing() {
         var m = PenManager(centralID: Self.us)
         married(&m)
@@ -151,7 +151,7 @@ final class PenManagerTests: XCTestCase {
                        [.stopScanning, .storePairing(pen: nil), .stateChanged(.unpaired)])
     }
 
-    /// §5.3: a 1.5 s press on the spot while married powers the pen off and unpairs; released early, nothing.
+    /// A 1.5 s press on the spot while married powers the pen off and unpairs; released early, nothing.
     func testLongPressUnpairsAndAShortOneDoesNot() {
         var m = PenManager(centralID: Self.us)
         married(&m)
@@ -166,7 +166,7 @@ final class PenManagerTests: XCTestCase {
         XCTAssertEqual(m.phase, .single)
     }
 
-    /// §5.3: a free pen seen during the long press is "on deck": paired next, tip required.
+    /// A free pen seen during the long press is "on deck": paired next, tip required.
     func testLongPressHandsOverToAnOnDeckPen() {
         var m = PenManager(centralID: Self.us)
         married(&m)
@@ -177,7 +177,7 @@ final class PenManagerTests: XCTestCase {
                        [.connect(pen: other, requireTipPressed: true), .stateChanged(.connecting)])
     }
 
-    /// §5.3: the long press while separated unpairs without touching the pen.
+    /// The long press while separated unpairs without touching the pen.
     func testLongPressWhileDisconnectedUnpairs() {
         var m = PenManager(centralID: Self.us)
         married(&m)
@@ -188,7 +188,7 @@ final class PenManagerTests: XCTestCase {
         XCTAssertEqual(m.tick(now: ms(14500)), [.stopScanning, .storePairing(pen: nil), .stateChanged(.unpaired)])
     }
 
-    /// §5.4: adapter off → Uninitialized and the pairing is cleared; at launch with a stored pairing the
+    /// Adapter off → Uninitialized and the pairing is cleared; at launch with a stored pairing the
     /// manager goes straight to Disconnected (scanning) once powered.
     func testAdapterLossClearsThePairingAndAStoredPairingStartsSeparated() {
         var m = PenManager(centralID: Self.us)
@@ -199,7 +199,7 @@ final class PenManagerTests: XCTestCase {
         XCTAssertEqual(restored.handle(.adapter(poweredOn: true), now: .zero), [.startScanning, .stateChanged(.disconnected)])
     }
 
-    /// §5.7: the public values and the connected / disconnected helpers.
+    /// The public values and the connected / disconnected helpers.
     func testPublicStateValues() {
         XCTAssertEqual(PenManagerState.allCases.map(\.rawValue), Array(0...9))
         XCTAssertEqual(PenManagerState.allCases.filter(\.isConnected), [.connected, .connectedLongPressToUnpair, .updatingFirmware])

@@ -1,13 +1,14 @@
 @testable import Pencil
 import XCTest
 
-/// Every characteristic's layout, from pencil-protocol.md §3.1 (Pen service) and §3.3 (DIS).
+/// Every characteristic's layout, as the FiftyThree SDK reads it (`FTPenServiceClient.mm` for the Pen service,
+/// `FTDeviceInfoServiceClient.mm` for DIS).
 final class PenValueDecoderTests: XCTestCase {
     private func decode(_ c: PenCharacteristic, _ bytes: [UInt8]) throws -> PenValue? {
         try PenValueDecoder.decode(c, bytes)
     }
 
-    /// §3.1 IsTipPressed / IsEraserPressed: ≥ 1 byte, byte 0 ≠ 0 → pressed; extra bytes are ignored.
+    /// IsTipPressed / IsEraserPressed: ≥ 1 byte, byte 0 ≠ 0 → pressed; extra bytes are ignored.
     func testSwitchesArePressedWhenTheFirstByteIsNonZero() throws {
         XCTAssertEqual(try decode(.isTipPressed, [0x01]), .tipPressed(true))
         XCTAssertEqual(try decode(.isTipPressed, [0x00]), .tipPressed(false))
@@ -17,7 +18,7 @@ final class PenValueDecoderTests: XCTestCase {
         XCTAssertThrowsError(try decode(.isTipPressed, []))
     }
 
-    /// §3.1 TipPressure / EraserPressure / BatteryLevel: unsigned LE of 1, 2 or 4 bytes.
+    /// TipPressure / EraserPressure / BatteryLevel: unsigned LE of 1, 2 or 4 bytes.
     func testUnsignedFieldsAreLittleEndianOfOneTwoOrFourBytes() throws {
         XCTAssertEqual(try decode(.tipPressure, [0x7F]), .tipPressure(127))
         XCTAssertEqual(try decode(.tipPressure, [0x34, 0x12]), .tipPressure(0x1234))
@@ -26,7 +27,7 @@ final class PenValueDecoderTests: XCTestCase {
         XCTAssertEqual(try decode(.batteryLevel, [0x64, 0x00]), .batteryLevel(100))
     }
 
-    /// The SDK reads other lengths as "max uint" (§3.1); we drop them (docs/pencil.md).
+    /// The SDK reads other lengths as "max uint" (`CBCharacteristic+Helpers.m`); we drop them (docs/pencil.md).
     func testUnsignedFieldsOfOtherLengthsAreMalformed() {
         for bytes: [UInt8] in [[], [1, 2, 3], [1, 2, 3, 4, 5]] {
             XCTAssertThrowsError(try decode(.batteryLevel, bytes)) { error in
@@ -35,20 +36,20 @@ final class PenValueDecoderTests: XCTestCase {
         }
     }
 
-    /// §3.1 HasListener: 1 byte, 01 listening, 00 not.
+    /// HasListener: 1 byte, 01 listening, 00 not.
     func testHasListener() throws {
         XCTAssertEqual(try decode(.hasListener, [0x01]), .hasListener(true))
         XCTAssertEqual(try decode(.hasListener, [0x00]), .hasListener(false))
     }
 
-    /// §3.1 InactivityTimeout: 1 byte, minutes; 0 = disabled.
+    /// InactivityTimeout: 1 byte, minutes; 0 = disabled.
     func testInactivityTimeoutIsMinutes() throws {
         XCTAssertEqual(try decode(.inactivityTimeout, [0x0A]), .inactivityTimeout(10))
         XCTAssertEqual(try decode(.inactivityTimeout, [0x00]), .inactivityTimeout(0))
         XCTAssertEqual(try decode(.inactivityTimeout, [0xFF]), .inactivityTimeout(255))
     }
 
-    /// §3.1 PressureSetup: 10 × u8 in the order of the table; and the encoder writes the same bytes back.
+    /// PressureSetup: 10 × u8 in the SDK's order; and the encoder writes the same bytes back.
     func testPressureSetupFieldsInTableOrder() throws {
         let bytes: [UInt8] = [10, 20, 3, 4, 250, 1, 5, 6, 200, 0]
         let expected = PenPressureSetup(samplePeriodMilliseconds: 10, notificationPeriodMilliseconds: 20, tipFloor: 3,
@@ -59,31 +60,31 @@ final class PenValueDecoderTests: XCTestCase {
         XCTAssertThrowsError(try decode(.pressureSetup, Array(bytes.prefix(9))))
     }
 
-    /// §3.1 ManufacturingID: ASCII, trailing NULs stripped on read.
+    /// ManufacturingID: ASCII, trailing NULs stripped on read.
     func testManufacturingIDStripsTrailingNULs() throws {
         XCTAssertEqual(try decode(.manufacturingID, Array("53PA05-1234567".utf8) + [0, 0]), .manufacturingID("53PA05-1234567"))
         XCTAssertEqual(try decode(.manufacturingID, [0, 0, 0]), .manufacturingID(""))
     }
 
-    /// §3.1 LastErrorCode: error ID u32 LE, error value u32 LE.
+    /// LastErrorCode: error ID u32 LE, error value u32 LE.
     func testLastErrorCodeIsTwoLittleEndianWords() throws {
         XCTAssertEqual(try decode(.lastErrorCode, [0x02, 0, 0, 0, 0x10, 0x27, 0, 0]), .lastError(id: 2, value: 10_000))
         XCTAssertThrowsError(try decode(.lastErrorCode, [0x02, 0, 0, 0]))
     }
 
-    /// §3.1 AuthenticationCode: 20 opaque bytes.
+    /// AuthenticationCode: 20 opaque bytes.
     func testAuthenticationCodeIsOpaque() throws {
         let bytes = (0..<20).map(UInt8.init)
         XCTAssertEqual(try decode(.authenticationCode, bytes), .authenticationCode(bytes))
     }
 
-    /// §2.1/§3.1 CentralId: u32 LE on the wire.
+    /// CentralId: u32 LE on the wire.
     func testCentralIDIsLittleEndian() throws {
         XCTAssertEqual(try decode(.centralID, [0x78, 0x56, 0x34, 0x12]), .centralID(0x1234_5678))
         XCTAssertThrowsError(try decode(.centralID, [0x78, 0x56]))
     }
 
-    /// §3.1 Motion: accel int16 LE × 3; magnetometer × 3 after it when ≥ 12 bytes.
+    /// Motion: accel int16 LE × 3; magnetometer × 3 after it when ≥ 12 bytes.
     func testMotionWithAndWithoutMagnetometer() throws {
         let accel: [UInt8] = [0x01, 0x00, 0xFF, 0xFF, 0x00, 0x80]
         XCTAssertEqual(try decode(.motion, accel), .motion(PenMotion(acceleration: (1, -1, -32768))))
@@ -94,26 +95,26 @@ final class PenValueDecoderTests: XCTestCase {
         XCTAssertThrowsError(try decode(.motion, [0x01, 0x00]))
     }
 
-    /// §3.1 MotionSetup: [samplePeriodMs, notificationPeriodMs].
+    /// MotionSetup: [samplePeriodMs, notificationPeriodMs].
     func testMotionSetup() throws {
         XCTAssertEqual(try decode(.motionSetup, [5, 40]), .motionSetup(samplePeriodMilliseconds: 5, notificationPeriodMilliseconds: 40))
         XCTAssertThrowsError(try decode(.motionSetup, [5]))
     }
 
-    /// §3.1 EncoderTurn: the low byte as a signed 8-bit turn; 0 is ignored.
+    /// EncoderTurn: the low byte as a signed 8-bit turn; 0 is ignored.
     func testEncoderTurnIsSignedAndZeroIsIgnored() throws {
         XCTAssertEqual(try decode(.encoderTurn, [0x03]), .encoderTurn(3))
         XCTAssertEqual(try decode(.encoderTurn, [0xFD]), .encoderTurn(-3))
         XCTAssertNil(try decode(.encoderTurn, [0x00]))
     }
 
-    /// §3.1 ShouldSwing / ShouldPowerOff are commands: nothing to decode.
+    /// ShouldSwing / ShouldPowerOff are commands: nothing to decode.
     func testCommandsDecodeToNothing() throws {
         XCTAssertNil(try decode(.shouldSwing, [0x01]))
         XCTAssertNil(try decode(.shouldPowerOff, [0x01]))
     }
 
-    /// §3.3 DIS: ASCII strings (System ID included, as the SDK reads it); IEEE and PnP kept raw.
+    /// DIS: ASCII strings (System ID included, as the SDK reads it); IEEE and PnP kept raw.
     func testDeviceInformation() throws {
         XCTAssertEqual(try decode(.manufacturerName, Array("FiftyThree Inc.".utf8)),
                        .deviceInformation(.manufacturerName, "FiftyThree Inc."))
@@ -123,7 +124,7 @@ final class PenValueDecoderTests: XCTestCase {
         XCTAssertEqual(try decode(.pnpID, [1, 2, 3, 4, 5, 6, 7]), .pnpID([1, 2, 3, 4, 5, 6, 7]))
     }
 
-    /// §3.3: first run of digits; `*` right after marks the running image; −1 (nil) when none is starred.
+    /// First run of digits; `*` right after marks the running image; −1 (nil) when none is starred.
     func testFirmwareVersionStrings() {
         XCTAssertEqual(PenFirmwareVersion(parsing: "55"), PenFirmwareVersion(version: 55, isRunning: false))
         XCTAssertEqual(PenFirmwareVersion(parsing: "55*"), PenFirmwareVersion(version: 55, isRunning: true))
@@ -135,7 +136,7 @@ final class PenValueDecoderTests: XCTestCase {
         XCTAssertNil(PenFirmwareVersion.running(factory: "55", upgrade: "60"))
     }
 
-    /// §6 bands: ≤ 10 critically low, ≤ 25 low, ≤ 50 medium-low, ≤ 75 medium-high, else high; raw values of the enum.
+    /// Bands: ≤ 10 critically low, ≤ 25 low, ≤ 50 medium-low, ≤ 75 medium-high, else high; raw values of the enum.
     func testBatteryBandsAtTheirEdges() {
         let cases: [(UInt32, PenBatteryLevel)] = [(0, .criticallyLow), (10, .criticallyLow), (11, .low), (25, .low),
                                                   (26, .mediumLow), (50, .mediumLow), (51, .mediumHigh),
@@ -145,7 +146,7 @@ final class PenValueDecoderTests: XCTestCase {
         XCTAssertEqual(PenBatteryLevel.criticallyLow.rawValue, 5)
     }
 
-    /// The UUIDs round-trip in any case, and the pen service lists the 17 characteristics of §3.1.
+    /// The UUIDs round-trip in any case, and the pen service lists its 17 characteristics.
     func testCharacteristicUUIDs() {
         XCTAssertEqual(PenCharacteristic(uuidString: "9e289d8f-3b25-4ce7-b8a8-b624bb3fc5c7"), .isTipPressed)
         XCTAssertEqual(PenCharacteristic.penServiceCharacteristics.count, 17)

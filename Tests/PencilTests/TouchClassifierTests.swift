@@ -1,7 +1,8 @@
 @testable import Pencil
 import XCTest
 
-/// FTTouchClassifier's timing windows and rules (pencil-protocol.md §7.3, §7.4). Times in ms.
+/// FTTouchClassifier's timing windows and rules (`Classification/PenEvents.cpp`, `ClassificationProxy.cpp`).
+/// Times in ms.
 final class TouchClassifierTests: XCTestCase {
     private var c = TouchClassifier()
     private var changes: [ClassificationChange] = []
@@ -20,7 +21,7 @@ final class TouchClassifierTests: XCTestCase {
     private func update(_ t: Int) { changes += c.update(now: ms(t)) }
     private func cls(_ id: Int) -> TouchClassification? { c.touchID(forInput: id).flatMap(c.classification(ofTouch:)) }
 
-    /// §7.3: a tip-down up to 8 cycles (133 ms) before the touch began is the touch's: 133 ms early → Pen.
+    /// A tip-down up to 8 cycles (133 ms) before the touch began is the touch's: 133 ms early → Pen.
     func testTipDown133msBeforeTheTouchMakesItThePen() {
         tip(true, at: 867)
         touch(1, .began, at: 1000)
@@ -43,7 +44,7 @@ final class TouchClassifierTests: XCTestCase {
         XCTAssertFalse(changes.contains { $0.newValue == .pen })
     }
 
-    /// §7.3 up side: a tip-up up to 133 ms after the touch ended keeps it the pen once the 137.5 ms
+    /// Up side: a tip-up up to 133 ms after the touch ended keeps it the pen once the 137.5 ms
     /// "no matching up" decay would have ended it.
     func testTipUp133msAfterTheTouchEndedKeepsThePen() {
         touch(1, .began, at: 1000)
@@ -58,7 +59,7 @@ final class TouchClassifierTests: XCTestCase {
     }
 
     /// 134 ms late is outside: the touch is reclassified (Pen → Finger) after it ended — a change the
-    /// SDK reports after the end (§7.1).
+    /// SDK reports after the end.
     func testTipUp134msAfterTheTouchEndedReclassifiesIt() {
         touch(1, .began, at: 1000)
         tip(true, at: 1025)
@@ -80,7 +81,7 @@ final class TouchClassifierTests: XCTestCase {
         XCTAssertEqual(cls(1), .eraser)
     }
 
-    /// §7.3 debounce: an up followed by a down within 5 ms is dropped as bounce.
+    /// Debounce: an up followed by a down within 5 ms is dropped as bounce.
     func testBounceIsDropped() {
         tip(true, at: 1000)
         tip(false, at: 1100)
@@ -161,7 +162,7 @@ final class TouchClassifierTests: XCTestCase {
         XCTAssertEqual(cls(2), .palm)
     }
 
-    /// Isolation edge (§7.4): a touch beginning 134 ms after a non-finger ended is not isolated (palm);
+    /// Isolation edge: a touch beginning 134 ms after a non-finger ended is not isolated (palm);
     /// 144 ms after it is isolated and, being past the tap rule's 143 ms, a finger.
     func testIsolationGapAfterAPalm() {
         for (gap, expected) in [(134, TouchClassification.palm), (140, .palm), (144, .finger)] {
@@ -229,7 +230,7 @@ final class TouchClassifierTests: XCTestCase {
         XCTAssertEqual(cls(1), .finger)
     }
 
-    /// §7.2/§7.4: without a pen every touch is UnknownDisconnected and switch events are not logged;
+    /// Without a pen every touch is UnknownDisconnected and switch events are not logged;
     /// a pen connecting turns live touches Unknown without a report (old Unknown == new Unknown).
     func testWithoutAPenEverythingIsUnknownDisconnected() {
         var d = TouchClassifier()
@@ -253,7 +254,7 @@ final class TouchClassifierTests: XCTestCase {
         XCTAssertNil(c.classification(ofTouch: c.touchID(forInput: 2) ?? -1), "cancelled touches leave classification")
     }
 
-    /// §7.4: after two fingers in this event, a quick third tap is a finger even inside the 143 ms tap gap.
+    /// After two fingers in this event, a quick third tap is a finger even inside the 143 ms tap gap.
     func testThirdQuickTapAfterTwoFingersIsFinger() {
         touch(1, .began, at: 1000, x: 100)
         touch(1, .moved, at: 1010, x: 120)
@@ -270,7 +271,7 @@ final class TouchClassifierTests: XCTestCase {
         XCTAssertEqual(cls(3), .finger, "two fingers already in this event")
     }
 
-    /// §7.4 tap rule: an isolated tap is Palm when another touch ended in the 143 ms before it began.
+    /// Tap rule: an isolated tap is Palm when another touch ended in the 143 ms before it began.
     func testTapRightAfterAFingerIsPalmWithoutTwoEarlierFingers() {
         touch(1, .began, at: 1000)
         touch(1, .ended, at: 1100)
@@ -295,7 +296,7 @@ final class TouchClassifierTests: XCTestCase {
         XCTAssertEqual(second.flatMap(c.classification(ofTouch:)), .unknown)
     }
 
-    /// The timing functions at their peaks and cut-offs (§7.3).
+    /// The timing functions at their peaks and cut-offs.
     func testLikelihoodShapes() {
         XCTAssertEqual(PenTiming.downLikelihood(0.025), 3, accuracy: 1e-9)
         XCTAssertGreaterThan(PenTiming.downLikelihood(-0.133), 0)

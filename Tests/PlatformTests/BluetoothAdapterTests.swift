@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 @testable import Platform
 
-/// Adapter lookup against the real kernel (which on build machines has no Bluetooth,
-/// platform.md §0) and, for the rules, against a scripted HCI.
+/// Adapter lookup against the real kernel (which on build machines has no Bluetooth) and, for the
+/// rules, against a scripted HCI.
 final class BluetoothAdapterTests: XCTestCase {
 
     // MARK: - Real kernel

@@ -3,7 +3,7 @@ import XCTest
 @testable import Platform
 
 /// I2C: the real bus's error path on a machine without /dev/i2c-*, the errno mapping of
-/// platform.md §3, and the register-map fake that sensor drivers are tested against.
+/// `I2CError`, and the register-map fake that sensor drivers are tested against.
 final class I2CTests: XCTestCase {
 
     // MARK: - Real bus

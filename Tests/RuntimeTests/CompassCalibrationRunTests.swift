@@ -8,7 +8,7 @@ import XCTest
 /// `wayfinder calibrate compass`'s loop: a QMC5883L on a register bus whose field turns with the
 /// wearer, read on a test clock; the stored calibration is what the compass reader will load.
 final class CompassCalibrationRunTests: XCTestCase {
-    /// A QMC5883L (platform.md §5: 0x0D reads 0xFF, DRDY in 0x06, X/Y/Z LSB first from 0x00 at 3000
+    /// A QMC5883L (0x0D reads 0xFF, DRDY in 0x06, X/Y/Z LSB first from 0x00 at 3000
     /// counts per gauss = 30 per µT) worn by someone turning at `degreesPerSecond`, with a hard-iron offset.
     final class TurningQMC5883L: I2CTransport, @unchecked Sendable {
         let bus = 1

@@ -7,7 +7,7 @@ import Platform
 import WayfinderTestKit
 import XCTest
 
-/// A belt as a GATT server, scripted: answers the §3.5 handshake like firmware 52 does, records
+/// A belt as a GATT server, scripted: answers the handshake like firmware 52 does, records
 /// every operation in order, and can stay silent, hold writes or drop the link.
 private actor FakeBelt: GATTClient {
     nonisolated let events: AsyncStream<GATTClientEvent>
@@ -21,7 +21,7 @@ private actor FakeBelt: GATTClient {
     private var heldCharacteristic: String?
     private var held: [CheckedContinuation<Void, Never>] = []
 
-    /// 80 % on battery, as §5.4 lays it out.
+    /// 80 % on battery, as the belt's FE09 notification lays it out.
     static let battery = BeltNotification.batteryStatus(BeltBatteryStatus(powerStatus: .onBattery, percent: 80)).encoded().bytes
 
     init() {
@@ -110,7 +110,7 @@ private struct FakeConnector: GATTConnector {
 }
 
 final class GATTBeltLinkTests: XCTestCase {
-    /// §3.5, as the session orders it; FE0C because the fake has the sensor service.
+    /// The handshake, as the session orders it; FE0C because the fake has the sensor service.
     static let handshake = [
         "discover FE51 FE52 FE53",
         "notify fe02 on",

@@ -7,7 +7,7 @@ import Synchronization
 import WayfinderTestKit
 import XCTest
 
-/// The gpsd source against a local TCP server that speaks gpsd's JSON protocol (platform.md §4.5:
+/// The gpsd source against a local TCP server that speaks gpsd's JSON protocol (gpsd_json(5):
 /// VERSION greeting, `?WATCH` answer, then TPV and SKY objects, one per line).
 final class GPSDFeedTests: XCTestCase {
     final class Fixes: Sendable {
@@ -49,7 +49,7 @@ final class GPSDFeedTests: XCTestCase {
         guard let gpsd = await server.accept() else { return XCTFail("the feed did not connect") }
         gpsd.send(Self.version)
         let watch = await gpsd.readLine()
-        XCTAssertEqual(watch, #"?WATCH={"enable":true,"json":true}"#, "the WATCH command of platform.md §4.5, byte for byte")
+        XCTAssertEqual(watch, #"?WATCH={"enable":true,"json":true}"#, "the WATCH command of gpsd_json(5), byte for byte")
         gpsd.send(#"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyACM0"}]}"# + "\n")
         gpsd.send(#"{"class":"SKY","uSat":7,"hdop":0.9}"# + "\n")
         gpsd.send("this is not JSON\n")

@@ -59,7 +59,7 @@ final class GestureActorTests: XCTestCase {
         XCTAssertEqual(second?.command, .previousWaypoint)
         let recognized = await rig.actor.recognized
         XCTAssertEqual(recognized, 2)
-        // Every touch went on to the pencil, in points (FuffrLib's 320×568 window, fuffr-protocol.md §5.4).
+        // Every touch went on to the pencil, in points (FuffrLib's 320×568 window, FFROverlaySpaceMapper.m).
         let began = await rig.penTouches.next()
         XCTAssertEqual(began?.phase, .began)
         XCTAssertEqual(began?.x ?? 0, 0.2 * 320, accuracy: 1e-9)

@@ -100,12 +100,12 @@ final class PencilActorTests: XCTestCase {
         defer { rig.tasks.forEach { $0.cancel() } }
         try await pair(rig)
 
-        // §2.1: firmware 60 running (> 55) → our ID, little-endian, written once.
+        // FTPenManager.mm: firmware 60 running (> 55) → our ID, little-endian, written once.
         try await rig.advance(until: { await rig.pen.peripheral.centralIDWrites.count == 1 }, limit: .seconds(2))
         let writes = await rig.pen.peripheral.centralIDWrites
         XCTAssertEqual(writes, [[0x0D, 0xF0, 0xFE, 0xCA]])
         let listener = await rig.pen.peripheral.hasListenerWrites
-        XCTAssertEqual(listener.first, [0x01], "HasListener 01 first (§4 step 4)")
+        XCTAssertEqual(listener.first, [0x01], "HasListener 01 first, as FTPenServiceClient.mm writes it")
 
         // A click of the tip (no case touch: not the pairing spot).
         let switchesBefore = rig.recorder.switches.count
@@ -181,7 +181,7 @@ final class PencilActorTests: XCTestCase {
         defer { rig.tasks.forEach { $0.cancel() } }
         try await rig.advance(until: { rig.recorder.states.last == .connected })
         XCTAssertEqual(rig.recorder.states, [.disconnected, .reconnecting, .connected])
-        // The battery's first level is ignored; the second (2 s later) is the one reported (§4 step 10).
+        // The battery's first level is ignored; the second (2 s later) is the one reported (FTPenServiceClient.mm).
         try await rig.advance(until: {
             rig.recorder.all.contains { if case .information(let i) = $0 { i.batteryLevel == .high } else { false } }
         }, limit: .seconds(5))

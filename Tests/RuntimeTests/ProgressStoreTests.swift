@@ -4,7 +4,7 @@ import Navigation
 import XCTest
 
 /// Route progress survives restarts, and a progress file that cannot be used is kept aside for a look
-/// and never read again (issue 5 §7).
+/// and never read again.
 final class ProgressStoreTests: XCTestCase {
     var directory = ""
 

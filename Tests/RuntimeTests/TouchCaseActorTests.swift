@@ -13,7 +13,7 @@ import XCTest
 /// The touch case actor against the simulated case: our `SocketGATTClient` and the case's
 /// `GATTServerConnection` exchanging real ATT PDUs over a socketpair, on a test clock.
 final class TouchCaseActorTests: XCTestCase {
-    /// fuffr-protocol.md §4.2 / §7.5 as the case receives it.
+    /// FuffrLib's enable sequence (FFRCaseHandler.m) as the case receives it.
     static func sequence(_ final: String) -> [String] {
         ["write FFF1 00 00", "notify FFF2 on", "notify FFF3 on", "notify FFF4 on", "notify FFF5 on", "notify FFF6 on",
          "write FFF1 \(final)"]
@@ -135,7 +135,7 @@ final class TouchCaseActorTests: XCTestCase {
         await rig.stop()
     }
 
-    /// fuffr-protocol.md §7.3: 0.5 s after an unexpected loss, a new connection, which enables again.
+    /// FuffrLib's FFRBLEManager.m: 0.5 s after an unexpected loss, a new connection, which enables again.
     func testAnUnexpectedLossReconnectsHalfASecondLaterAndEnablesAgain() async throws {
         let rig = makeRig(TouchEnableCommand(sides: .all, touchesPerSide: 1)!)
         try await eventually("ready") { await rig.actor.state == .ready }

@@ -21,7 +21,7 @@ final class TouchCaseConnectorTests: XCTestCase {
         }
     }
 
-    /// After the first scan chose a case, later scans look for its address only (fuffr-protocol.md §7.3).
+    /// After the first scan chose a case, later scans look for its address only (FuffrLib's FFRBLEManager.m).
     func testTheFirstChoiceNarrowsEveryLaterScanToThatCase() {
         let peer = StickyPeer(rule: DeviceSelection.touchCaseDefaults.discoveryRule)
         XCTAssertEqual(peer.rule.nameContains, ["Fuffr", "Neonode"])

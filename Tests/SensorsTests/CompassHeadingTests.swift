@@ -2,7 +2,7 @@ import Foundation
 @testable import Sensors
 import XCTest
 
-/// Heading from known fields, level and tilted (platform.md §5.1, NED body frame).
+/// Heading from known fields, level and tilted (NED body frame, as in `TiltCompensation`).
 final class CompassHeadingTests: XCTestCase {
     typealias T = CompassTestSupport
     /// Osnabrück-like field in NED: 18 µT north, 1 µT east, 46 µT down.

@@ -4,7 +4,7 @@ import WayfinderTestKit
 import XCTest
 
 /// `wayfinder gps decode` through the built binary: a raw stream on stdin, one JSON line per epoch,
-/// the summary last (issue 5, command-line doors).
+/// the summary last.
 final class GPSDecodeCommandLineTests: XCTestCase {
     func run(_ input: [UInt8]) throws -> (status: Int32, outputLines: [String], errors: String) {
         let (process, stdin, output, errors) = try WayfinderBinary.start(["gps", "decode"])

@@ -41,7 +41,7 @@ enum GPSTestSupport {
         var pDOP: UInt16 = 156
         var flags3: UInt16 = 0
 
-        /// The 92-byte payload, little-endian, at the offsets of platform.md §4.3.
+        /// The 92-byte payload, little-endian, at the offsets listed on `UBXNavPVT`.
         var payload: [UInt8] {
             var p = [UInt8](repeating: 0, count: 92)
             func put<T: FixedWidthInteger>(_ value: T, at offset: Int) {

@@ -1,7 +1,7 @@
 import Sensors
 import XCTest
 
-/// UBX framing and NAV-PVT against values computed by hand from platform.md §4.3's table.
+/// UBX framing and NAV-PVT against values computed by hand from the NAV-PVT table on `UBXNavPVT`.
 final class UBXNavPVTTests: XCTestCase {
     /// A frame written out byte by byte (not through our encoder), with its Fletcher checksum
     /// computed by hand: class 0x06 id 0x04 (CFG-RST), length 4, payload 00 00 01 00.

@@ -1,7 +1,7 @@
 import Foundation
 import Platform
 
-/// A u-blox receiver's DDC port as the driver sees it (platform.md §4.1): 0xFD/0xFE give the bytes
+/// A u-blox receiver's DDC port as the driver sees it (see `UBloxDDCReader`): 0xFD/0xFE give the bytes
 /// waiting (big-endian), 0xFF streams them without the register pointer advancing, and an empty
 /// stream reads 0xFF. Tests queue output, make the count lie (count more than is there, so filler
 /// follows), and fail transfers.

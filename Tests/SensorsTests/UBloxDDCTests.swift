@@ -82,7 +82,7 @@ final class UBloxDDCTests: XCTestCase {
     }
 
     func testFillerInsideAFrameIsCaughtByTheChecksum() {
-        // Clock-stretching corruption (platform.md §4.1, SparkFun #38): 0xFF replaces payload bytes.
+        // Clock-stretching corruption (SparkFun_Ublox_Arduino_Library #38): 0xFF replaces payload bytes.
         var reader = UBloxDDCReader()
         var frame = S.PVT().frame
         for index in 40..<48 { frame[index] = 0xFF }

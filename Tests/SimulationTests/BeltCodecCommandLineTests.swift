@@ -3,7 +3,7 @@ import WayfinderTestKit
 import XCTest
 
 /// `wayfinder belt encode|decode` as a hardware check uses it: JSON lines in, one JSON line out per
-/// line, a bad line reported in place (issue 3 item 6).
+/// line, a bad line reported in place.
 final class BeltCodecCommandLineTests: XCTestCase {
     func run(_ arguments: [String], input: String = "") throws -> (status: Int32, lines: [String]) {
         let result = try WayfinderBinary.run(arguments, input: input)

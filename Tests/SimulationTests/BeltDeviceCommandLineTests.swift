@@ -5,7 +5,7 @@ import XCTest
 /// (`--simulated`): connection, the full handshake and every command go through our GATT client and
 /// the belt's GATT server as ATT PDUs; the simulated belt reports what it received on stderr.
 final class BeltDeviceCommandLineTests: XCTestCase {
-    /// What the handshake of belt-protocol.md §3.5 sends before any command.
+    /// What the handshake (`BeltSession`) sends before any command.
     let handshake = "request mode; request default intensity; request firmware version; request heading offset; "
         + "request compass accuracy signal state; battery notifications on; orientation notifications on"
 

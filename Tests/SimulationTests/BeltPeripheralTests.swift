@@ -43,7 +43,7 @@ final class BeltPeripheralTests: XCTestCase {
         XCTAssertEqual(battery.map { Int($0[1]) | Int($0[2]) << 8 }, 96 * 256)
         XCTAssertEqual(p.violations, [])
         XCTAssertEqual(p.belt.violations, [])
-        XCTAssertTrue(p.belt.orientationNotifications, "the FE0C CCCD is the orientation switch (§4.10)")
+        XCTAssertTrue(p.belt.orientationNotifications, "the FE0C CCCD is the orientation switch")
     }
 
     func testAnswersGoOnlyToSubscribedCharacteristics() {

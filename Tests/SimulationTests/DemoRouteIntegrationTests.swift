@@ -176,7 +176,7 @@ final class DemoRouteIntegrationTests: XCTestCase {
         XCTAssertFalse(logs.matching("gestures actor restarted").isEmpty)
     }
 
-    /// Issue 3: drop the belt's link mid-navigation; after reconnection the belt is back in app mode with
+    /// Drop the belt's link mid-navigation; after reconnection the belt is back in app mode with
     /// the vibration the navigation last asked for (the latest state wins), and nothing was sent while it
     /// was away.
     func testAfterALinkDropTheBeltIsBackInAppModeWithTheLatestVibration() async throws {

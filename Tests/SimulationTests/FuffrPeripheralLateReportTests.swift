@@ -19,7 +19,7 @@ final class FuffrPeripheralLateReportTests: XCTestCase {
         notifications.flatMap { TouchRecord.records(in: $0.bytes) ?? [] }
     }
 
-    /// Right side, finger 0 (id 1): x = ry/R, y = rx/R (§5.4).
+    /// Right side, finger 0 (id 1): x = ry/R, y = rx/R (FuffrLib `normalizePoint:onSide:`).
     private func raw(_ x: Double, _ y: Double) -> (UInt16, UInt16) {
         let r = TouchNormalization.raw(x: x, y: y, side: .right)
         return (r.rawX, r.rawY)

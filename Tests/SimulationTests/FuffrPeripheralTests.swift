@@ -4,7 +4,7 @@ import Simulation
 import TouchCase
 import XCTest
 
-/// The simulated case's rules (fuffr-protocol.md §11), without a link.
+/// The simulated case's rules (docs/touch-case.md, "The simulated case"), without a link.
 final class FuffrPeripheralTests: XCTestCase {
     private func enabled(_ command: TouchEnableCommand, trace: FuffrTouchTrace,
                          subscribed: [BLEUUID] = FuffrGATT.touchCharacteristics) -> FuffrPeripheral {
@@ -20,7 +20,7 @@ final class FuffrPeripheralTests: XCTestCase {
         notifications.flatMap { TouchRecord.records(in: $0.bytes) ?? [] }
     }
 
-    /// Only enabled sides and fingers below n are reported, with absolute-slot ids (§5.3).
+    /// Only enabled sides and fingers below n are reported, with absolute-slot ids.
     func testOnlyEnabledSidesAndFingersBelowTheCountAreReported() {
         let trace = FuffrTouchTrace([
             .init(side: .left, finger: 0, start: .zero, duration: .seconds(1), from: (0.5, 0.5)),
@@ -32,7 +32,7 @@ final class FuffrPeripheralTests: XCTestCase {
         let sent = records(p.advance(to: .milliseconds(10)))
         XCTAssertEqual(sent.map(\.id), [1, 3], "right finger 0 is id 1, left finger 0 is id 3; top is off, finger 1 is beyond n")
         XCTAssertTrue(sent.allSatisfy(\.isDown))
-        // Right side: x = ry/R, y = rx/R (§5.4), so (0.25, 0.75) is raw (0.75 R, 0.25 R).
+        // Right side: x = ry/R, y = rx/R (FuffrLib `normalizePoint:onSide:`), so (0.25, 0.75) is raw (0.75 R, 0.25 R).
         XCTAssertEqual(sent.first?.rawX, 24575)
         XCTAssertEqual(sent.first?.rawY, 8192)
     }
@@ -72,7 +72,8 @@ final class FuffrPeripheralTests: XCTestCase {
         XCTAssertEqual(asleep.advance(to: .zero), [])
     }
 
-    /// The firmware's crash (§4.2): switching between two sensing commands without 00 00 is recorded.
+    /// The firmware's crash (FuffrLib's `enableSides` avoids it): switching between two sensing commands
+    /// without 00 00 is recorded.
     func testChangingSidesWithoutZeroFirstIsAViolation() {
         var p = enabled(TouchEnableCommand(sides: .all, touchesPerSide: 1)!, trace: FuffrTouchTrace())
         XCTAssertEqual(p.violations, [])

@@ -2,9 +2,8 @@ import Foundation
 import WayfinderTestKit
 import XCTest
 
-/// `wayfinder geo inverse|direct|declination` as an outside comparison uses it (issue 5,
-/// "Command-line doors"): arguments or `--batch` lines in, one JSON object per problem out, a bad
-/// line reported in its place.
+/// `wayfinder geo inverse|direct|declination` as an outside comparison uses it: arguments or
+/// `--batch` lines in, one JSON object per problem out, a bad line reported in its place.
 final class GeoCommandLineTests: XCTestCase {
     private func run(_ arguments: [String], input: String = "") throws -> (status: Int32, lines: [String], errors: String) {
         let result = try WayfinderBinary.run(arguments, input: input)
@@ -17,7 +16,7 @@ final class GeoCommandLineTests: XCTestCase {
         return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
     }
 
-    /// JFK → CDG, GeographicLib's values (platform.md §7), with negative longitudes as arguments.
+    /// JFK → CDG, GeographicLib's values (`Geodesic.WGS84.Inverse`), with negative longitudes as arguments.
     func testInverseGivesDistanceAndBothAzimuthsInTheIssuesKeyOrder() throws {
         let r = try run(["geo", "inverse", "40.6", "-73.8", "49.01666667", "2.55"])
         XCTAssertEqual(r.status, 0, r.errors)

@@ -3,9 +3,9 @@ import Pencil
 @testable import Simulation
 import XCTest
 
-/// The simulated Pencil's bytes and behaviour (pencil-protocol.md §2, §3, §9).
+/// The simulated Pencil's bytes and behaviour (docs/pencil.md, "The simulator").
 final class PencilPeripheralTests: XCTestCase {
-    /// §3.1/§3.3: the pen service with its 17 characteristics, CCCDs on the notifying ones, and DIS.
+    /// The pen service with its 17 characteristics, CCCDs on the notifying ones, and DIS.
     func testDatabaseHoldsThePenServiceAndDeviceInformation() throws {
         let db = PencilPeripheral.gattDatabase
         let services = db.attributes.filter { $0.kind == .serviceDeclaration }.map(\.value)
@@ -20,7 +20,7 @@ final class PencilPeripheralTests: XCTestCase {
         XCTAssertNotNil(db.valueHandle(of: PenCharacteristic.softwareRevision.uuid))
     }
 
-    /// §2/§9: free pens advertise 00 00 00 00; after a CentralId write, the ID big-endian; v55 one byte.
+    /// Free pens advertise 00 00 00 00; after a CentralId write, the ID big-endian; v55 one byte.
     func testAdvertisingCarriesTheLastHostBigEndian() {
         var pen = PencilPeripheral()
         XCTAssertEqual(pen.manufacturerData, [0, 0, 0, 0])
@@ -48,7 +48,7 @@ final class PencilPeripheralTests: XCTestCase {
         XCTAssertTrue(pen.isAdvertising)
     }
 
-    /// Switches notify only when subscribed; the battery goes out on subscription and again 2 s later (§9).
+    /// Switches notify only when subscribed; the battery goes out on subscription and again 2 s later.
     func testNotificationsFollowSubscriptions() {
         var pen = PencilPeripheral()
         pen.connect(at: .zero)
@@ -72,7 +72,7 @@ final class PencilPeripheralTests: XCTestCase {
         XCTAssertEqual(pen.centralID, 0)
     }
 
-    /// Reads give the §3 layouts: the 10-byte PressureSetup, the 15-byte NUL-padded ManufacturingID.
+    /// Reads give the SDK's layouts: the 10-byte PressureSetup, the 15-byte NUL-padded ManufacturingID.
     func testReadsUseTheSpecLayouts() throws {
         let pen = PencilPeripheral()
         XCTAssertEqual(pen.read(.pressureSetup)?.count, 10)
@@ -82,7 +82,7 @@ final class PencilPeripheralTests: XCTestCase {
         XCTAssertEqual(pen.read(.softwareRevision), Array("60*".utf8))
     }
 
-    /// The advertisement fits a legacy PDU and parses back to the pen's central ID (§2).
+    /// The advertisement fits a legacy PDU and parses back to the pen's central ID.
     func testAdvertisementEncodesAndParsesBack() throws {
         var pen = PencilPeripheral()
         _ = pen.write(.centralID, PenCentralID.wireBytes(0x0102_0304), at: .zero)

@@ -44,7 +44,7 @@ final class SimulatedI2CDeviceTests: XCTestCase {
         XCTAssertEqual(try bus.readBlock(address: 0x42, register: 0xFD, count: 2), [0, 11], "the 11 bytes are still waiting")
     }
 
-    // MARK: u-blox DDC (platform.md §4.1)
+    // MARK: u-blox DDC
 
     func testTheDriverDrainsTheStreamInThirtyTwoByteChunksAfterReadingTheBigEndianCount() throws {
         let bus = ddcBus()
@@ -103,7 +103,7 @@ final class SimulatedI2CDeviceTests: XCTestCase {
         XCTAssertEqual(device.droppedBytes, 30)
     }
 
-    // MARK: QMC5883L (platform.md §5)
+    // MARK: QMC5883L
 
     func compassBus() -> SimulatedI2CBus {
         let bus = SimulatedI2CBus(bus: 1)

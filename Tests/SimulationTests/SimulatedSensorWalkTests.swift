@@ -7,7 +7,7 @@ import Simulation
 import WayfinderTestKit
 import XCTest
 
-/// Issue 5 item 8: the simulated walk runs through the real drivers and parsers. The receiver's
+/// The simulated walk runs through the real drivers and parsers. The receiver's
 /// NMEA and UBX go over the simulated I2C bus to the DDC driver and `GPSDecoder`; the QMC5883L's
 /// registers go to its driver and the heading maths; a compass that stops acknowledging hands the
 /// belt over to its own compass and back.

@@ -68,7 +68,7 @@ final class TouchInputIntegrationTests: XCTestCase {
         // The case was woken by navigation starting (power saving) and ran the real enable sequence.
         let operations = await appliance.board?.touchCase.operations ?? []
         XCTAssertTrue(operations.contains("write FFF1 00 00"), "\(operations)")
-        XCTAssertEqual(operations.last { $0.hasPrefix("write FFF1") }, "write FFF1 07 02", "right+bottom+left, 2 touches (wire bitmap: bit 0 right, 1 bottom, 2 left, §4.1)")
+        XCTAssertEqual(operations.last { $0.hasPrefix("write FFF1") }, "write FFF1 07 02", "right+bottom+left, 2 touches (wire bitmap: bit 0 right, 1 bottom, 2 left)")
         let violations = await appliance.board?.touchCase.violations ?? ["no board"]
         XCTAssertEqual(violations, [])
     }
@@ -96,7 +96,8 @@ final class TouchInputIntegrationTests: XCTestCase {
     }
 }
 
-/// `SimulatedBoard.pencilCentralID` as the pen receives it: little-endian (pencil-protocol.md §2.1).
+/// `SimulatedBoard.pencilCentralID` as the pen receives it: little-endian (FiftyThree SDK
+/// `FTPenServiceClient.mm`, `setCentralId:`).
 enum PenCentralIDBytes {
     static let board: [UInt8] = [0x31, 0x4D, 0x49, 0x57]
 }

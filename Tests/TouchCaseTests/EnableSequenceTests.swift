@@ -2,7 +2,7 @@ import BLE
 import TouchCase
 import XCTest
 
-/// The write sequence of fuffr-protocol.md §4.2 (and §7.5): FFF1 `00 00`, CCCD `01 00` on all of
+/// The write sequence of FuffrLib's `enableSides:touchesPerSide:`: FFF1 `00 00`, CCCD `01 00` on all of
 /// FFF2…FFF6, FFF1 `[bitmap, n]`.
 final class EnableSequenceTests: XCTestCase {
     let leftRightOne = TouchEnableCommand(sides: [.left, .right], touchesPerSide: 1)!
@@ -88,7 +88,7 @@ final class EnableSequenceTests: XCTestCase {
         XCTAssertEqual(session.discovered(TouchCaseSession.allCharacteristics, now: .zero).operations.last?.description, "write FFF1 0F 05")
     }
 
-    /// §7.4: FuffrLib stops using the case after a failed write; we end the link to reconnect.
+    /// FuffrLib stops using the case after a failed write (`FFRCaseHandler.m`); we end the link to reconnect.
     func testAFailedWriteFailsTheConnection() {
         var (session, out) = discovered(command: leftRightOne)
         let failed = session.failed(out.operations[0], reason: "ATT error 0x03", now: .zero)

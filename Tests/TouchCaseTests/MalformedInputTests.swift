@@ -1,7 +1,7 @@
 import TouchCase
 import XCTest
 
-/// Where FuffrLib crashed or misread, the session drops and counts (fuffr-protocol.md §5.2, §5.3).
+/// Where FuffrLib crashed or misread, the session drops and counts (docs/touch-case.md, "Reading touches").
 final class MalformedInputTests: XCTestCase {
     func testNotificationsThatAreNotWholeRecordsAreDroppedAndCounted() {
         var session = TouchCaseSession.ready(touchesPerSide: 1)

@@ -12,7 +12,7 @@ private final class Calls: Sendable {
     var all: [String] { log.withLock { $0 } }
 }
 
-/// FuffrLib's observer model (§6.3, seed 000) and its case selection (§2.1).
+/// FuffrLib's observer model and its case selection (`FFRTouchManager.m`, and its API page).
 final class ObserverAndDiscoveryTests: XCTestCase {
     private func touch(_ id: Int, _ side: CaseSide, _ phase: TouchPhase = .began) -> TouchEvent {
         TouchEvent(side: side, id: id, phase: phase, x: 0.5, y: 0.5, time: .zero)
@@ -54,8 +54,8 @@ final class ObserverAndDiscoveryTests: XCTestCase {
                                          advertisingData: AdvertisingData(localName: name), time: .milliseconds(ms)))
     }
 
-    /// §2.1: the first "Fuffr"/"Neonode" match opens a 1 s window; the strongest wins; later
-    /// connections go to that case only (§7.3), whatever else advertises.
+    /// The first "Fuffr"/"Neonode" match opens a 1 s window; the strongest wins; later
+    /// connections go to that case only, whatever else advertises.
     func testTheStrongestCaseInTheWindowIsChosenAndKeptForReconnections() {
         var discovery = TouchCaseDiscovery()
         XCTAssertNil(discovery.consider(report("AA:00:00:00:00:01", "Fuffr", rssi: -70, at: 0), now: .zero))

@@ -1,9 +1,9 @@
 import TouchCase
 import XCTest
 
-/// Ids → sides (§5.3) and raw → normalized coordinates (§5.4).
+/// Ids → sides and raw → normalized coordinates, as FuffrLib's `FFRCaseHandler.m` does them.
 final class SlotAndNormalizationTests: XCTestCase {
-    /// §5.3 examples: n = 1: 1 Right, 2 Bottom, 3 Left, 4 Top; n = 5: 1–5 Right, 6–10 Bottom, 11–15 Left, 16–20 Top.
+    /// n = 1: 1 Right, 2 Bottom, 3 Left, 4 Top; n = 5: 1–5 Right, 6–10 Bottom, 11–15 Left, 16–20 Top.
     func testIdsMapToSidesInSlotOrder() {
         XCTAssertEqual((1...4).map { TouchSlots.side(of: UInt8($0), touchesPerSide: 1) }, [.right, .bottom, .left, .top])
         let five = (1...20).map { TouchSlots.side(of: UInt8($0), touchesPerSide: 5) }
@@ -27,7 +27,7 @@ final class SlotAndNormalizationTests: XCTestCase {
         XCTAssertNil(TouchSlots.id(side: .right, slot: 0, touchesPerSide: 0))
     }
 
-    /// §5.4's table at the corners (0,0), (R,R) and the mixed corner (R,0) that shows the axis swap.
+    /// `TouchNormalization`'s table at the corners (0,0), (R,R) and the mixed corner (R,0) that shows the axis swap.
     func testNormalizationOfEachSideAtTheCorners() {
         let r = TouchNormalization.rawMaximum
         let expected: [(CaseSide, origin: (Double, Double), full: (Double, Double), mixed: (Double, Double))] = [

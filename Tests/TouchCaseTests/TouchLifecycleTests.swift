@@ -1,7 +1,8 @@
 import TouchCase
 import XCTest
 
-/// §6: began / moved / ended from the down flag, the 200 ms silence rule, decoding on every side.
+/// FuffrLib's touch lifecycle (`FFRCaseHandler.m`, `FFRTrackingHandler.m`): began / moved / ended from the
+/// down flag, the 200 ms silence rule, decoding on every side.
 final class TouchLifecycleTests: XCTestCase {
     private func down(_ id: UInt8, _ x: UInt16, _ y: UInt16) -> TouchRecord { TouchRecord(id: id, isDown: true, rawX: x, rawY: y) }
     private func up(_ id: UInt8) -> TouchRecord { TouchRecord(id: id, isDown: false, rawX: 0, rawY: 0) }
@@ -34,7 +35,7 @@ final class TouchLifecycleTests: XCTestCase {
         XCTAssertEqual(session.feed([down(1, 100, 300)], at: 20).touches.map(\.phase), [.moved])
         let ended = session.feed([up(1)], at: 40).touches
         XCTAssertEqual(ended.map(\.phase), [.ended])
-        // The ended touch keeps its last tracked position (§6.2), stamped with the release's arrival.
+        // The ended touch keeps its last tracked position (as in FuffrLib), stamped with the release's arrival.
         XCTAssertEqual(ended.first?.rawY, 300)
         XCTAssertEqual(ended.first?.time, .milliseconds(40))
         XCTAssertEqual(session.feed([up(1)], at: 60).touches, [], "a second release of a touch that ended is ignored")
@@ -50,7 +51,7 @@ final class TouchLifecycleTests: XCTestCase {
         XCTAssertEqual(session.nextDeadline, .milliseconds(350))
     }
 
-    /// §6.2: a touch unheard of for 200 ms ends; at 199 ms it is still alive. Its end is stamped at the deadline.
+    /// A touch unheard of for 200 ms ends; at 199 ms it is still alive. Its end is stamped at the deadline.
     func testTheTwoHundredMillisecondSilenceRule() {
         var session = TouchCaseSession.ready(touchesPerSide: 1)
         _ = session.feed([down(1, 10, 10)], at: 1000)
@@ -73,7 +74,8 @@ final class TouchLifecycleTests: XCTestCase {
         XCTAssertEqual(out.map(\.time), [.milliseconds(200), .milliseconds(500)])
     }
 
-    /// §6.2: a moved delivery holds every tracked touch; began and ended hold the one touch.
+    /// As in FuffrLib's `FFRTrackingHandler.m`: a moved delivery holds every tracked touch; began and ended
+    /// hold the one touch.
     func testFuffrLibDeliveriesCarryTheTrackedSetOnMoves() {
         var session = TouchCaseSession.ready(touchesPerSide: 1)
         _ = session.feed([down(1, 10, 10), down(3, 10, 10)], at: 0)

@@ -1,13 +1,15 @@
 import TouchCase
 import XCTest
 
-/// The FFF1 enable command and the 5-byte touch record, byte for byte (fuffr-protocol.md §4.1, §5.1).
+/// The FFF1 enable command and the 5-byte touch record, byte for byte (FuffrLib's `FFRCaseHandler.m` and
+/// `FFRRawTrackingData.h`).
 final class WireFormatTests: XCTestCase {
     private func command(_ sides: CaseSides, _ n: Int) throws -> TouchEnableCommand {
         try XCTUnwrap(TouchEnableCommand(sides: sides, touchesPerSide: n))
     }
 
-    /// §4.1 "Examples (wire bytes)": left+right 1 → 05 01; all four 5 → 0F 05; all four 2 → 0F 02; power-save → 00 00.
+    /// Wire examples (docs/touch-case.md): left+right 1 → 05 01; all four 5 → 0F 05; all four 2 → 0F 02;
+    /// power-save → 00 00.
     func testTheSpecsWireExamples() throws {
         XCTAssertEqual(try command([.left, .right], 1).bytes, [0x05, 0x01])
         XCTAssertEqual(try command(.all, 5).bytes, [0x0F, 0x05])
@@ -15,7 +17,7 @@ final class WireFormatTests: XCTestCase {
         XCTAssertEqual(TouchEnableCommand.powerSave.bytes, [0x00, 0x00])
     }
 
-    /// §4.1: Right bit 0, Bottom bit 1, Left bit 2, Top bit 3 — not FFRSide's Top 1, Bottom 2, Left 4, Right 8.
+    /// Right bit 0, Bottom bit 1, Left bit 2, Top bit 3 — not FFRSide's Top 1, Bottom 2, Left 4, Right 8.
     func testEachSideGoesToItsWireBitNotItsAPIValue() throws {
         XCTAssertEqual(try command(.right, 1).bytes, [0x01, 0x01])
         XCTAssertEqual(try command(.bottom, 1).bytes, [0x02, 0x01])
@@ -32,7 +34,8 @@ final class WireFormatTests: XCTestCase {
         XCTAssertNotNil(TouchEnableCommand(sides: .all, touchesPerSide: 0))
     }
 
-    /// The firmware's reading (§4.1): bits 4–7 of the bitmap ignored, a count above 5 means 0, exactly 2 bytes.
+    /// The firmware's reading (comments in `FFRCaseHandler.m`): bits 4–7 of the bitmap ignored, a count
+    /// above 5 means 0, exactly 2 bytes.
     func testDecodingAWrittenCommandAsTheFirmwareDoes() throws {
         let high = try XCTUnwrap(TouchEnableCommand(wire: [0xF5, 0x03]))
         XCTAssertEqual(high.sides, [.right, .left])
@@ -44,7 +47,7 @@ final class WireFormatTests: XCTestCase {
         XCTAssertEqual(CaseSides(wireBitmap: 0x05), [.left, .right])
     }
 
-    /// §5.1: id in bits 0–4, down in bit 5, X and Y little-endian. Hand-computed:
+    /// `FFRRawTrackingData.h`: id in bits 0–4, down in bit 5, X and Y little-endian. Hand-computed:
     /// 0x23 = id 3, down; X = 0x7FFF; Y = 0x1234.
     func testARecordDecodesItsFields() throws {
         let record = try XCTUnwrap(TouchRecord(bytes: [0x23, 0xFF, 0x7F, 0x34, 0x12]))
@@ -59,7 +62,7 @@ final class WireFormatTests: XCTestCase {
         XCTAssertEqual(TouchRecord(bytes: [0xE1, 0, 0, 0, 0]), TouchRecord(id: 1, isDown: true, rawX: 0, rawY: 0))
     }
 
-    /// §5.2: only whole 5-byte records; anything else drops the notification.
+    /// As FuffrLib's `FFRCaseHandler.m`: only whole 5-byte records; anything else drops the notification.
     func testNotificationsSplitIntoWholeRecordsOnly() {
         XCTAssertEqual(TouchRecord.records(in: Array(repeating: 0, count: 20))?.count, 4)
         XCTAssertEqual(TouchRecord.records(in: [0x21, 1, 0, 2, 0])?.first?.rawY, 2)

@@ -2,7 +2,7 @@
 ///
 /// The spec puts a 16-bit little-endian company identifier first (Core Specification Supplement
 /// Part A §1.4), but the FiftyThree Pencil's v55 firmware sends a single byte, and the SDK reads
-/// all bytes after the type as its "central ID" (pencil-protocol.md §2). So the payload is kept as
+/// all bytes after the type as its "central ID" (FTPenManager.mm). So the payload is kept as
 /// sent and the company identifier is derived when there are at least two bytes.
 public struct ManufacturerData: Sendable, Hashable {
     /// Every byte after the AD type.

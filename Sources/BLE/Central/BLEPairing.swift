@@ -6,10 +6,10 @@ import Synchronization
 /// interface (docs/ble.md, "Pairing").
 ///
 /// Pairing is Just Works with IO capability NoInputNoOutput: a Pi without display or keyboard can do
-/// nothing else, and it is what the belt offers (belt-protocol.md §1). `PairingSession` decides;
+/// nothing else, and it is what the belt offers. `PairingSession` decides;
 /// this type sends the commands and feeds the session the kernel's events.
 public enum BLEPairing {
-    /// The belt's pairing mode lasts 60 s (belt-protocol.md §1); the kernel's own limits are 20 s to
+    /// The belt's pairing mode lasts 60 s (pybelt's README); the kernel's own limits are 20 s to
     /// connect once the peer is seen and 30 s for SMP (`HCI_LE_CONN_TIMEOUT` in hci.h, `SMP_TIMEOUT`
     /// in smp.c), but it waits for an absent peer without limit, so the deadline is ours.
     public static let defaultTimeout: Duration = .seconds(60)

@@ -3,9 +3,9 @@
 /// - A fixed address is chosen the moment it is seen; nothing else ever is.
 /// - With rules, the first matching device opens a window of `rule.selectionWindow`. Every match
 ///   seen before the window closes is a candidate; when it closes, the candidate with the strongest
-///   newest RSSI is chosen (ties: the earliest match). This is FuffrLib's 1 s rule (fuffr-protocol.md
-///   §2.1); using each candidate's newest RSSI is the Linux equivalent that section allows, since
-///   BlueZ reports a device repeatedly.
+///   newest RSSI is chosen (ties: the earliest match). This is FuffrLib's 1 s rule (FFRTouchManager.m);
+///   using each candidate's newest RSSI is the Linux equivalent, since BlueZ reports a device
+///   repeatedly where CoreBluetooth reports it once.
 /// - A device that stops matching (its full name arrived and does not fit) drops out.
 /// - A device that matches no rule is never chosen.
 ///

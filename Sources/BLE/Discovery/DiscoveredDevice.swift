@@ -3,7 +3,7 @@ import Platform
 /// A peripheral as discovery knows it: everything its reports said, merged.
 ///
 /// Why merge: one advertisement rarely says everything. The name often travels only in the scan
-/// response (the belt's does, belt-protocol.md §1), a report may lose its scan response, and RSSI
+/// response (the belt's does, says FSLib-iOS's README), a report may lose its scan response, and RSSI
 /// changes as the wearer moves. So a device is identified by address and address type, and each
 /// new report updates it: the newest RSSI, the name from whichever report had one (a complete name
 /// over a shortened one), services added up, the newest manufacturer and service data.

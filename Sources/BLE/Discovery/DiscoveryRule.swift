@@ -41,16 +41,16 @@ public struct DiscoveryRule: Sendable, Hashable {
     }
 
     /// feelSpace naviBelt: name `naviGuertel…`, and service FE51 (newer belts) or the legacy 128-bit
-    /// UUID (belt-protocol.md §1). Both, because the legacy UUID also appears in unrelated products
-    /// (§1 "Caveat"). 2 s window.
+    /// UUID, as FSLib-iOS filters (FSConnectionManager.swift). Both, because the legacy UUID also
+    /// appears in unrelated products (Shimmer3R sensors). 2 s window.
     public static let belt = DiscoveryRule(
         nameContains: ["naviGuertel"],
         serviceUUIDs: [BLEUUID(0xFE51), BLEUUID(high: 0x6533_3333_A115_11E2, low: 0x9E9A_0800_200C_A100)],
         selectionWindow: .seconds(2))
 
-    /// Fuffr: name contains "Fuffr" or "Neonode", strongest RSSI within 1 s (fuffr-protocol.md §2, §2.1).
+    /// Fuffr: name contains "Fuffr" or "Neonode", strongest RSSI within 1 s (FuffrLib's FFRTouchManager.m).
     public static let touchCase = DiscoveryRule(nameContains: ["Fuffr", "Neonode"], selectionWindow: .seconds(1))
 
-    /// FiftyThree Pencil: GAP name "Pencil", or the older "Charcoal by 53" (pencil-protocol.md §1).
+    /// FiftyThree Pencil: GAP name "Pencil", or the older "Charcoal by 53" (the SDK's FTPenManager.mm).
     public static let pencil = DiscoveryRule(nameContains: ["Pencil", "Charcoal by 53"], selectionWindow: .seconds(1))
 }

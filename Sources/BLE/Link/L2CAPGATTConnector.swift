@@ -7,7 +7,7 @@ import Platform
 /// Connects to a peripheral through the kernel: an L2CAP socket on the ATT channel, our GATT client
 /// on top, the MTU agreed. Which peripheral is decided by `resolve` (a fixed address, or a scan with
 /// discovery rules); the kernel then runs LE Create Connection itself, legacy or extended as the
-/// controller needs (platform.md §10.3).
+/// controller needs (hci_le_create_conn_sync in net/bluetooth/hci_sync.c).
 public struct L2CAPGATTConnector: GATTConnector {
     /// Where to connect: the peer's address and address type (public or random, as advertised).
     public typealias Resolver = @Sendable () async throws -> (BluetoothAddress, BluetoothAddressType)

@@ -5,11 +5,11 @@ import Platform
 /// (or the fixed address, to learn whether it is public or random) to the scanner's updates.
 ///
 /// Why scan even for a fixed address: connecting with the wrong address type times out
-/// (platform.md §10.3), and the advertising report is where the type is known.
+/// (net/bluetooth/l2cap_core.c), and the advertising report is where the type is known.
 public struct ScanningResolver: Sendable {
     public let rule: DiscoveryRule
     public let adapter: String?
-    /// How long one search may take before "no device found" (FSLib-iOS scans 15 s, belt-protocol.md §1).
+    /// How long one search may take before "no device found" (FSLib-iOS's FSConnectionManager scans 15 s).
     public let timeout: Duration
     let logger: Logger
 

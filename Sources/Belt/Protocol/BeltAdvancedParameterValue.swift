@@ -1,7 +1,7 @@
 /// A value of an advanced parameter as written (`11 <pid> <persist> <value…>`) and as reported on
-/// FE06 (`10 <pid> <value…>`), belt-protocol.md §4.1 B and §5.3.
+/// FE06 (`10 <pid> <value…>`).
 ///
-/// Only the parameters whose value encoding the sources give are here. Buzzer-active (0x02) and the
+/// Only the parameters whose value encoding the libraries give are here. Buzzer-active (0x02) and the
 /// front-range patch (0x0A) have no known value layout; their FE06 reports are kept as raw bytes
 /// (`BeltNotification.buzzerActive`, `.frontRangePatch`) and 0x0A is written only as iOS's fixed patch.
 public enum BeltAdvancedParameterValue: Sendable, Hashable, CustomStringConvertible {
@@ -10,9 +10,9 @@ public enum BeltAdvancedParameterValue: Sendable, Hashable, CustomStringConverti
     /// uint16 LE, degrees 0–359.
     case headingOffset(Int)
     case compassAccuracySignal(CompassAccuracySignalState)
-    /// uint16 LE milliseconds; the belt needs ≥ 20 (§4.6.2). The FE06 reply layout is inferred (§5.3).
+    /// uint16 LE milliseconds; the belt needs ≥ 20 (pybelt). The FE06 reply layout is inferred.
     case orientationNotificationPeriod(milliseconds: UInt16)
-    /// One byte boolean (§4.6.1).
+    /// One byte boolean (pybelt `set_pairing_requirement`).
     case pairingRequired(Bool)
 
     public var parameter: BeltAdvancedParameter {

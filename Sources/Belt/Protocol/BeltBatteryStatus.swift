@@ -1,4 +1,5 @@
-/// FE09, read or notified: power status and battery (belt-protocol.md §5.4).
+/// FE09, read or notified: power status and battery (pybelt `_notify_belt_battery`,
+/// FSLib-Android `BeltBatteryStatus.java`).
 ///
 /// The fields keep the wire values, so a decoded status re-encodes to the same bytes; `percent` and
 /// `seconds` give the units.
@@ -32,7 +33,7 @@ public struct BeltBatteryStatus: Sendable, Hashable, CustomStringConvertible {
         self.voltageMillivolts = UInt16(clamping: voltageMillivolts)
     }
 
-    /// Charge in percent. A full battery can report a little over 100 (§9: 100.5); like pybelt, this
+    /// Charge in percent. A full battery can report a little over 100 (raw 0x6480: 100.5); like pybelt, this
     /// clamps to 100.
     public var percent: Double { min(100, Double(levelRaw) / 256) }
     public var seconds: Double { Double(timeRaw) * 5.625 }

@@ -1,33 +1,33 @@
-/// The belt characteristics the libraries use (belt-protocol.md §2.2); the raw value is the short
+/// The belt characteristics the libraries use (pybelt `_gatt_profile.py`); the raw value is the short
 /// lowercase name the command line prints (`fe03`).
 ///
-/// FE08 and FE0D–FE12 are used by no library and are not modelled (§2.2, §13.9).
+/// FE08 and FE0D–FE12 are used by no library and are not modelled.
 public enum BeltCharacteristic: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
-    /// Firmware version/variant, read (§5.7).
+    /// Firmware version/variant, read.
     case fe01
-    /// Keep-alive: the belt notifies, the central answers (§4.8, §5.1).
+    /// Keep-alive: the belt notifies, the central answers.
     case fe02
-    /// Vibration commands (§4.7).
+    /// Vibration commands.
     case fe03
-    /// Button presses, notify (§5.2).
+    /// Button presses, notify.
     case fe04
-    /// Parameter requests and writes (§4.1–4.6).
+    /// Parameter requests and writes.
     case fe05
-    /// Parameter values, notify; they double as acknowledgements (§5.3).
+    /// Parameter values, notify; they double as acknowledgements.
     case fe06
-    /// Buzzer (§4.9).
+    /// Buzzer.
     case fe07
-    /// Battery status, read and notify (§5.4).
+    /// Battery status, read and notify.
     case fe09
-    /// Sensor command, development only (Appendix B).
+    /// Sensor command, development only.
     case fe0a
-    /// Raw sensor stream, development only (Appendix B).
+    /// Raw sensor stream, development only.
     case fe0b
-    /// Orientation, notify (§5.5).
+    /// Orientation, notify.
     case fe0c
-    /// Debug input (§4.10).
+    /// Debug input.
     case fe13
-    /// Debug output, notify (§5.6).
+    /// Debug output, notify.
     case fe14
 
     public var uuid16: UInt16 {
@@ -59,7 +59,7 @@ public enum BeltCharacteristic: String, CaseIterable, Sendable, Hashable, Custom
     /// The full 128-bit UUID, uppercase.
     public var uuidString: String { BluetoothUUID.expand(uuid16) }
 
-    /// The minimum properties a belt must offer for the libraries to work (§2.2, §10.2).
+    /// The minimum properties a belt must offer for the libraries to work (inferred from their operations).
     public var isReadable: Bool { self == .fe01 || self == .fe09 }
     public var isWritable: Bool { [.fe02, .fe03, .fe05, .fe07, .fe0a, .fe13].contains(self) }
     public var notifies: Bool { [.fe02, .fe04, .fe06, .fe09, .fe0b, .fe0c, .fe14].contains(self) }

@@ -1,5 +1,5 @@
 extension BeltCommand {
-    /// The GATT operation this command becomes (belt-protocol.md §4). Total: every command encodes.
+    /// The GATT operation this command becomes. Total: every command encodes.
     ///
     /// Out-of-range values are brought into range rather than refused (the command types allow values
     /// the wire cannot carry): percentages are clamped to 0–100, degrees taken modulo 360, motor
@@ -8,12 +8,12 @@ extension BeltCommand {
     /// (`BeltMode.unknown`, channel numbers above 5) are written as they are; `BeltCommandDecoder`
     /// refuses them, which is how the simulator flags them.
     ///
-    /// Decisions where the libraries disagree (§8):
-    /// - mode change: the 4-byte `01 81 m 00` of both FSLibs, not pybelt's 3-byte form (§4.2);
+    /// Decisions where the libraries disagree:
+    /// - mode change: the 4-byte `01 81 m 00` of both FSLibs, not pybelt's 3-byte form;
     /// - "repeat indefinitely": iteration byte `00` (Android, pybelt, FSLib-iOS's navigation
-    ///   controller), not the command manager's `FF`, whose firmware reading is unknown (§13.5);
-    /// - start time: sent as given (Android, pybelt), not reduced modulo the period (iOS, §4.7.1);
-    /// - keep-alive answer: FSLib-iOS's single `00` (§4.8); the belt accepts all three forms (§10.5);
+    ///   controller), not the command manager's `FF`, whose firmware reading is unknown;
+    /// - start time: sent as given (Android, pybelt), not reduced modulo the period (iOS);
+    /// - keep-alive answer: FSLib-iOS's single `00`; the belt accepts all three forms;
     /// - heading offset: FSLib-iOS's basic `01 83 lo hi` for `setHeadingOffset`; Android's advanced
     ///   form is `setAdvancedParameter(.headingOffset(_), persistent:)`.
     public func encoded() -> BeltWrite {
@@ -41,7 +41,7 @@ extension BeltCommand {
         case .requestParameter(let p):
             return fe05([0x01, p.rawValue])
         case .requestAdvancedParameter(let p):
-            // `10 <count> <pid>`: only a count of 1 is ever used (§4.1 B).
+            // `10 <count> <pid>`: only a count of 1 is ever used.
             return fe05([0x10, 0x01, p.rawValue])
         case .setHeadingOffset(let degrees):
             return fe05([0x01, 0x80 | BeltParameter.headingOffset.rawValue] + Wire.degrees(degrees))
@@ -70,14 +70,14 @@ extension BeltCommand {
         }
     }
 
-    /// pybelt keeps the rename packet within 20 bytes (§2.2, §4.6.3).
+    /// pybelt keeps the rename packet within 20 bytes (`rename`).
     public static let maximumNameSuffixLength = 18
 
     /// The only front-range write FSLib-iOS makes: 225, 160, 225 as uint16 LE and a final 01, after a
-    /// third byte `02` of unknown meaning (§4.6.5).
+    /// third byte `02` of unknown meaning (`checkForFirmwarePatch`).
     static let frontRangePatchBytes: [UInt8] = [0x11, 0x0A, 0x02, 0xE1, 0x00, 0xA0, 0x00, 0xE1, 0x00, 0x01]
 
-    /// §4.7.1, 18 bytes.
+    /// Channel configuration, 18 bytes (FSLib-Android `ChannelConfigurationCommand.java`).
     // Both packets are appended part by part: one long `+` chain of array literals is more than Swift
     // 6.2's type checker solves in its time limit.
     static func channelConfigurationBytes(_ c: ChannelConfiguration) -> [UInt8] {
@@ -94,7 +94,7 @@ extension BeltCommand {
         return bytes
     }
 
-    /// §4.7.2, 17 bytes.
+    /// Pulse, 17 bytes (FSLib-Android `PulseCommand.java`).
     static func pulseBytes(_ p: PulseConfiguration) -> [UInt8] {
         var bytes: [UInt8] = [0x40, p.channel, p.orientation.type.rawValue]
         bytes += Wire.le16(p.orientation.wireValue)
@@ -112,7 +112,7 @@ extension BeltCommand {
 }
 
 extension BeltAdvancedParameterValue {
-    /// The value bytes after the parameter ID (and, in a write, after the persist flag), §4.1 B.
+    /// The value bytes after the parameter ID (and, in a write, after the persist flag).
     var wireValue: [UInt8] {
         switch self {
         case .defaultIntensity(let i): [Wire.percent(i)]

@@ -1,10 +1,10 @@
 /// Turns what a central wrote back into the command (for the belt simulator), validating it byte for
-/// byte (belt-protocol.md §4, §10).
+/// byte.
 ///
 /// The rule: accept every form one of the three libraries sends — the belt accepts them all — and
-/// nothing else. So besides our own encodings it accepts pybelt's 3-byte mode change (§4.2), the
-/// keep-alive answers `00 00` and `01` (§4.8), an iteration byte ≥ `0x80` as "indefinitely" (FSLib-iOS
-/// sends `FF`; §10.6 reads it that way), Android's zero-padded stop (§4.7.4), and the advanced
+/// nothing else. So besides our own encodings it accepts pybelt's 3-byte mode change, the
+/// keep-alive answers `00 00` and `01`, an iteration byte ≥ `0x80` as "indefinitely" (FSLib-iOS
+/// sends `FF`), Android's zero-padded stop, and the advanced
 /// forms of parameter reads and writes. Reserved bytes must be zero and flags 0 or 1, as every library
 /// writes them. Fixed-length commands with trailing bytes are refused: no library sends them, so they
 /// point at an encoder bug, which the simulator should flag rather than guess at.
@@ -46,7 +46,7 @@ public enum BeltCommandDecoder {
         }
     }
 
-    // MARK: FE02 (§4.8)
+    // MARK: FE02
 
     static func keepAliveAnswer(_ r: WireReader) throws(BeltProtocolError) -> BeltCommand {
         try r.need(1)
@@ -57,7 +57,7 @@ public enum BeltCommandDecoder {
         }
     }
 
-    // MARK: FE03 (§4.7)
+    // MARK: FE03
 
     static func vibrationCommand(_ r: WireReader) throws(BeltProtocolError) -> BeltCommand {
         try r.need(1)
@@ -70,7 +70,7 @@ public enum BeltCommandDecoder {
             return .systemSignal(signal)
         case 0x30:
             try r.need(2)
-            // FSLib-Android pads a stop with zeros when given several channels (§4.7.4).
+            // FSLib-Android pads a stop with zeros when given several channels (`stopVibration`).
             if r.bytes.dropFirst(2).contains(where: { $0 != 0 }) {
                 throw r.fail(.trailingBytes(expected: 2, got: r.count))
             }
@@ -88,7 +88,7 @@ public enum BeltCommandDecoder {
     }
 
     static func channel(_ r: WireReader, _ i: Int) throws(BeltProtocolError) -> UInt8 {
-        // Six channels, 0–5; every library checks < 6 (§4.7.1).
+        // Six channels, 0–5; every library checks < 6.
         guard r[i] < 6 else { throw r.fail(.unknownValue(field: "channel", value: Int(r[i]))) }
         return r[i]
     }
@@ -104,7 +104,7 @@ public enum BeltCommandDecoder {
         return orientation
     }
 
-    /// §4.7.1: channel, pattern, intensity (`ii 00` or `AA AA`), reserved, orientation, reserved,
+    /// Channel configuration: channel, pattern, intensity (`ii 00` or `AA AA`), reserved, orientation, reserved,
     /// iterations, period, start time, exclusive, clear.
     static func channelConfiguration(_ r: WireReader) throws(BeltProtocolError) -> ChannelConfiguration {
         let channel = try channel(r, 0)
@@ -119,7 +119,7 @@ public enum BeltCommandDecoder {
         }
         for i in [4, 5, 9, 10] { try r.zero(i, "reserved byte \(i)") }
         let orientation = try orientation(r, type: 6, value: 7)
-        // 0 = indefinitely; FSLib-iOS's FF (and any value ≥ 0x80) is read the same way (§10.6, §13.5).
+        // 0 = indefinitely; FSLib-iOS's FF (and any value ≥ 0x80) is read the same way.
         let iterations: UInt8 = r[11] >= 0x80 ? 0 : r[11]
         return ChannelConfiguration(channel: channel, pattern: pattern, intensity: intensity, orientation: orientation,
                                     iterations: iterations, periodMilliseconds: r.u16(12),
@@ -128,7 +128,7 @@ public enum BeltCommandDecoder {
                                     clearOtherChannels: try r.flag(17, "clear flag"))
     }
 
-    /// §4.7.2.
+    /// Pulse.
     static func pulse(_ r: WireReader) throws(BeltProtocolError) -> PulseConfiguration {
         let channel = try channel(r, 1)
         let orientation = try orientation(r, type: 2, value: 3)
@@ -138,7 +138,7 @@ public enum BeltCommandDecoder {
         case 0...100: intensity = Int(r[5])
         default: throw r.fail(.unknownValue(field: "intensity", value: Int(r[5])))
         }
-        // Series iterations: 0 = indefinitely, 1–127 counts (§4.7.2); no library sends more.
+        // Series iterations: 0 = indefinitely, 1–127 counts; no library sends more.
         guard r[9] <= Wire.maximumIterations else {
             throw r.fail(.unknownValue(field: "series iterations", value: Int(r[9])))
         }
@@ -152,7 +152,7 @@ public enum BeltCommandDecoder {
                                   clearOtherChannels: try r.flag(16, "clear flag"))
     }
 
-    // MARK: FE05 (§4.1–4.6)
+    // MARK: FE05
 
     static func parameterCommand(_ r: WireReader) throws(BeltProtocolError) -> BeltCommand {
         try r.need(1)
@@ -188,7 +188,7 @@ public enum BeltCommandDecoder {
         }
         switch p {
         case .mode:
-            // pybelt writes 3 bytes, the FSLibs 4 with a trailing 00 (§4.2); both are accepted (§10.4).
+            // pybelt writes 3 bytes, the FSLibs 4 with a trailing 00; both are accepted.
             try r.need(3)
             if r.count > 4 { throw r.fail(.trailingBytes(expected: 4, got: r.count)) }
             if r.count == 4 { try r.zero(3, "reserved byte 3") }
@@ -238,14 +238,14 @@ public enum BeltCommandDecoder {
             try r.exactly(4)
             let state = CompassAccuracySignalState(rawValue: r[3])
             guard state.isValid else { throw r.fail(.unknownValue(field: "compass accuracy signal state", value: Int(r[3]))) }
-            // The FSLib form of the same bytes (§4.5) decodes as the FSLib command.
+            // The FSLib form of the same bytes decodes as the FSLib command.
             if state == [] || state == .everywhere {
                 return .setCompassAccuracySignal(enabled: state == .everywhere, persistent: persistent)
             }
             value = .compassAccuracySignal(state)
         case .orientationNotificationPeriod:
             try r.exactly(5)
-            // pybelt refuses periods under 20 ms (§4.6.2).
+            // pybelt refuses periods under 20 ms (`set_orientation_notification_period`).
             guard r.u16(3) >= 20 else {
                 throw r.fail(.unknownValue(field: "orientation notification period", value: Int(r.u16(3))))
             }
@@ -254,13 +254,13 @@ public enum BeltCommandDecoder {
             try r.exactly(4)
             value = .pairingRequired(try r.flag(3, "pairing requirement"))
         case .buzzerActive, .frontRange:
-            // No library writes buzzer-active; its layout is unknown (§4.1 B).
+            // No library writes buzzer-active; its layout is unknown.
             throw r.fail(.unknownValue(field: "writable advanced parameter", value: Int(r[1])))
         }
         return .setAdvancedParameter(value, persistent: persistent)
     }
 
-    // MARK: FE07 (§4.9)
+    // MARK: FE07
 
     static func buzzerCommand(_ r: WireReader) throws(BeltProtocolError) -> BeltCommand {
         try r.need(2)
@@ -273,7 +273,7 @@ public enum BeltCommandDecoder {
         return .playSound((0..<n).map { BuzzerTone(frequencyCode: r[2 + $0], durationCode: r[2 + n + $0]) })
     }
 
-    // MARK: FE13 (§4.10)
+    // MARK: FE13
 
     static func debugCommand(_ r: WireReader) throws(BeltProtocolError) -> BeltCommand {
         try r.need(1)

@@ -1,4 +1,4 @@
-/// FE14 `0C …`: one error-log entry, development firmware only (belt-protocol.md §5.6).
+/// FE14 `0C …`: one error-log entry, development firmware only (FSLib-iOS `FSBeltErrorLog.swift`).
 public struct BeltErrorLogEntry: Sendable, Hashable {
     public var errorCode: UInt32
     public var timeMilliseconds: UInt32

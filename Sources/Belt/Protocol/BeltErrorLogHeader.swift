@@ -1,4 +1,4 @@
-/// FE14 `0B …`: the header of an error-log answer, development firmware only (belt-protocol.md §5.6).
+/// FE14 `0B …`: the header of an error-log answer, development firmware only (FSLib-iOS `FSBeltErrorLog.swift`).
 public struct BeltErrorLogHeader: Sendable, Hashable {
     public var session: UInt16
     /// Entries that follow; 0 ends the request.

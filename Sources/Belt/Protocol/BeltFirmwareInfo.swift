@@ -1,8 +1,8 @@
-/// FE01, read once per connection (belt-protocol.md §5.7).
+/// FE01, read once per connection.
 ///
-/// Decision (§5.7, §8 "Firmware version parse"): the version is the uint16 LE of bytes 0–1, as pybelt
+/// Decision: the version is the uint16 LE of bytes 0–1, as pybelt
 /// and FSLib-Android read it. FSLib-iOS reads byte 0 alone; the two agree whenever byte 1 is 0, which
-/// is what the belt (and our simulator, §10.9) sends. The variant is byte 2, as FSLib-iOS reads it.
+/// is what the belt (and our simulator) sends. The variant is byte 2, as FSLib-iOS reads it.
 public struct BeltFirmwareInfo: Sendable, Hashable, CustomStringConvertible {
     public var version: UInt16
     /// nil when the value has only two bytes.
@@ -13,9 +13,10 @@ public struct BeltFirmwareInfo: Sendable, Hashable, CustomStringConvertible {
         self.variant = variant
     }
 
-    /// FSLib-iOS applies its front-range patch to version 4, variant 4 (§4.6.5).
+    /// FSLib-iOS applies its front-range patch to version 4, variant 4 (`checkForFirmwarePatch`).
     public var needsFrontRangePatch: Bool { version == 4 && variant == 4 }
-    /// Feature gates the sources give (§8, last table).
+    /// Feature gates: FSLib-Android `BeltCommunicationInterface.java` (41), `BeltCommandInterface.java` (45),
+    /// pybelt `belt_controller.py` (52).
     public var supportsPersistentParameters: Bool { version >= 41 }
     public var supportsPulseAndBuzzer: Bool { version >= 45 }
     public var supportsOrientationNotificationPeriod: Bool { version >= 52 }

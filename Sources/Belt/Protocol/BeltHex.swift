@@ -1,4 +1,4 @@
-/// Byte strings as the spec writes them (`01 81 03 00`, belt-protocol.md §0.2), and back.
+/// Byte strings as space-separated hex (`01 81 03 00`), and back.
 public enum BeltHex {
     /// Uppercase, space-separated.
     public static func format(_ bytes: [UInt8]) -> String {

@@ -1,18 +1,18 @@
-/// What the belt sends (belt-protocol.md §5): notifications, plus the values of the two reads (FE01
+/// What the belt sends: notifications, plus the values of the two reads (FE01
 /// firmware, FE09 battery, which is also notified).
 ///
 /// Decoded by `BeltNotificationDecoder`; `encoded()` gives the bytes back (for the belt simulator).
 public enum BeltNotification: Sendable, Hashable, CustomStringConvertible {
-    /// FE01 read value (§5.7).
+    /// FE01 read value.
     case firmwareInfo(BeltFirmwareInfo)
-    /// FE02 (§5.1): byte 1 is the belt's mode; byte 0's meaning is unknown (§13.2), kept as `status`.
+    /// FE02: byte 1 is the belt's mode; byte 0's meaning is unknown, kept as `status`.
     /// Every keep-alive must be answered (`BeltCommand.answerKeepAlive`) — also one that fails to
     /// decode, whose error still names FE02.
     case keepAlive(mode: BeltMode, status: UInt8 = 0)
-    /// FE04 (§5.2): the mode before and after the press. The press type is FE04 byte 1, which
-    /// FSLib-iOS reads as long when ≥ 3; encoded as 1 (short) or 3 (long), as §10.7 recommends.
+    /// FE04: the mode before and after the press. The press type is FE04 byte 1, which
+    /// FSLib-iOS reads as long when ≥ 3; encoded as 1 (short) or 3 (long).
     case buttonPressed(BeltButton, BeltPressType, previousMode: BeltMode, newMode: BeltMode)
-    /// FE06 `01 01 m` (§5.3): the mode after a request or a mode change.
+    /// FE06 `01 01 m`: the mode after a request or a mode change.
     case mode(BeltMode)
     /// FE06 `01 02 i`.
     case defaultIntensity(Int)
@@ -24,15 +24,16 @@ public enum BeltNotification: Sendable, Hashable, CustomStringConvertible {
     case advancedParameter(BeltAdvancedParameterValue)
     /// FE06 `10 02 …`: buzzer-active, layout unknown; the bytes after the parameter ID.
     case buzzerActive([UInt8])
-    /// FE06 `10 0A b2…b8`: the firmware-4 front-range parameter (§4.6.5); b7 = 0 means "patched".
+    /// FE06 `10 0A b2…b8`: the firmware-4 front-range parameter (FSLib-iOS `checkForFirmwarePatch`); b7 = 0
+    /// means "patched".
     case frontRangePatch([UInt8])
-    /// FE09, read or notified (§5.4).
+    /// FE09, read or notified.
     case batteryStatus(BeltBatteryStatus)
-    /// FE0C (§5.5).
+    /// FE0C.
     case orientation(BeltOrientationReport)
-    /// FE14 `0B …` (§5.6).
+    /// FE14 `0B …`.
     case errorLogHeader(BeltErrorLogHeader)
-    /// FE14 `0C …` (§5.6).
+    /// FE14 `0C …`.
     case errorLogEntry(BeltErrorLogEntry)
 
     public var characteristic: BeltCharacteristic {

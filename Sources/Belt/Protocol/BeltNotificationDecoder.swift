@@ -1,10 +1,10 @@
-/// Decodes what the belt sends: notifications and read values (belt-protocol.md §5).
+/// Decodes what the belt sends: notifications and read values.
 ///
 /// Each layout has a minimum length, and bytes past what the layout defines are ignored: all three
-/// libraries check minimum lengths only (§5.1–§5.5), and a later firmware that appends a field must
+/// libraries check minimum lengths only, and a later firmware that appends a field must
 /// not cost us the keep-alive, the buttons or the heading. (The exceptions are the two values that run
 /// to the end of the packet: the BLE name and the buzzer-active bytes.) Unknown values are errors:
-/// a button, mode or power status outside §6 says the packet is not what we think it is.
+/// a button, mode or power status no library defines says the packet is not what we think it is.
 public enum BeltNotificationDecoder {
     public static func decode(_ characteristic: BeltCharacteristic, _ bytes: [UInt8]) throws(BeltProtocolError) -> BeltNotification {
         let r = WireReader(characteristic, bytes)
@@ -29,30 +29,30 @@ public enum BeltNotificationDecoder {
         return try decode(c, bytes)
     }
 
-    /// §5.7: `[version lo, version hi, variant]`.
+    /// FE01: `[version lo, version hi, variant]`.
     static func firmwareInfo(_ r: WireReader) throws(BeltProtocolError) -> BeltNotification {
         try r.need(2)
         return .firmwareInfo(BeltFirmwareInfo(version: r.u16(0), variant: r.count >= 3 ? r[2] : nil))
     }
 
-    /// §5.1: `[?, mode]`.
+    /// FE02: `[?, mode]`.
     static func keepAlive(_ r: WireReader) throws(BeltProtocolError) -> BeltNotification {
         try r.need(2)
         return .keepAlive(mode: try r.mode(1), status: r[0])
     }
 
-    /// §5.2: `[button, press type, ?, previous mode, new mode]`.
+    /// FE04: `[button, press type, ?, previous mode, new mode]`.
     static func buttonPress(_ r: WireReader) throws(BeltProtocolError) -> BeltNotification {
         try r.need(5)
         guard let button = BeltButton(rawValue: r[0]) else {
             throw r.fail(.unknownValue(field: "button", value: Int(r[0])))
         }
-        // FSLib-iOS: ≥ 3 is a long press, anything else short (§5.2, §6.3). Byte 2 is ignored by all.
+        // FSLib-iOS: ≥ 3 is a long press, anything else short (`processButtonPressPacket`). Byte 2 is ignored by all.
         let press: BeltPressType = r[1] >= 3 ? .long : .short
         return .buttonPressed(button, press, previousMode: try r.mode(3, "previous mode"), newMode: try r.mode(4, "new mode"))
     }
 
-    /// §5.3.
+    /// FE06.
     static func parameter(_ r: WireReader) throws(BeltProtocolError) -> BeltNotification {
         try r.need(2)
         switch r[0] {
@@ -100,11 +100,11 @@ public enum BeltNotificationDecoder {
                 }
                 return .advancedParameter(.compassAccuracySignal(state))
             case .frontRange:
-                // iOS waits for `10 0A` and at least 7 more bytes (§4.6.5).
+                // iOS waits for `10 0A` and at least 7 more bytes (`checkForFirmwarePatch`).
                 try r.need(9)
                 return .frontRangePatch(Array(r.bytes[2..<9]))
             case .orientationNotificationPeriod:
-                // The value layout of this reply is inferred (§5.3): uint16 LE ms, like the write.
+                // The value layout of this reply is inferred: uint16 LE ms, like the write.
                 try r.need(4)
                 return .advancedParameter(.orientationNotificationPeriod(milliseconds: r.u16(2)))
             case .pairingRequirement:
@@ -116,8 +116,8 @@ public enum BeltNotificationDecoder {
         }
     }
 
-    /// §5.4. At least 9 bytes, as pybelt and FSLib-Android require (iOS takes 5 but then lacks current
-    /// and voltage); bytes 9–15 have no settled meaning (§13.6) and are ignored.
+    /// FE09. At least 9 bytes, as pybelt and FSLib-Android require (iOS takes 5 but then lacks current
+    /// and voltage); bytes 9–15 have no settled meaning and are ignored.
     static func batteryStatus(_ r: WireReader) throws(BeltProtocolError) -> BeltBatteryStatus {
         try r.need(9)
         guard let status = BeltPowerStatus(rawValue: r[0]) else {
@@ -127,7 +127,7 @@ public enum BeltNotificationDecoder {
                                  currentMilliamperes: r.i16(5), voltageMillivolts: r.u16(7))
     }
 
-    /// §5.5, 16 bytes.
+    /// FE0C, 16 bytes.
     static func orientation(_ r: WireReader) throws(BeltProtocolError) -> BeltOrientationReport {
         try r.need(16)
         return BeltOrientationReport(sensorID: r[0], beltHeading: r.i16(1), boxHeading: r.i16(3), boxRoll: r.i16(5),
@@ -138,7 +138,7 @@ public enum BeltNotificationDecoder {
                                      fusionStatus: Int8(bitPattern: r[14]), isInaccurate: r[15] != 0)
     }
 
-    /// §5.6: error-log header `0B` and entries `0C`, 12 bytes each.
+    /// FE14: error-log header `0B` and entries `0C`, 12 bytes each.
     static func debugOutput(_ r: WireReader) throws(BeltProtocolError) -> BeltNotification {
         try r.need(1)
         switch r[0] {

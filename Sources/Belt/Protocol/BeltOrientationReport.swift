@@ -1,7 +1,7 @@
-/// FE0C, notified about every 500 ms while enabled: the belt's heading (belt-protocol.md §5.5).
+/// FE0C, notified about every 500 ms while enabled (FSLib-iOS docs/README.md): the belt's heading.
 ///
 /// All fields keep their wire values. Only `beltHeading` and `isInaccurate` have documented
-/// meanings; roll, pitch, accuracy and the status bytes are passed through (§13.6).
+/// meanings; roll, pitch, accuracy and the status bytes are passed through.
 public struct BeltOrientationReport: Sendable, Hashable, CustomStringConvertible {
     /// Byte 0. FSLib-iOS only handles 2 ("fusion"); Android and pybelt take any value. Decoding keeps
     /// every value so the consumer decides.
@@ -11,7 +11,7 @@ public struct BeltOrientationReport: Sendable, Hashable, CustomStringConvertible
     public var boxHeading: Int16
     public var boxRoll: Int16
     public var boxPitch: Int16
-    /// pybelt reads it unsigned, Android signed; kept unsigned as pybelt (which checked the §9 vectors).
+    /// pybelt reads it unsigned, Android signed; kept unsigned as pybelt, whose parser checked our decode vectors.
     public var accuracy: UInt16
     public var magnetometerStatus: Int8
     public var accelerometerStatus: Int8

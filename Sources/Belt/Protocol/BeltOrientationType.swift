@@ -1,4 +1,4 @@
-/// The orientation types of FE03 commands (belt-protocol.md §6.6); raw values are the wire values.
+/// The orientation types of FE03 commands (FSLib-iOS `FSOrientationType`); raw values are the wire values.
 /// `BeltOrientation` carries the value with the type; this names the type alone (the command line's
 /// `orientationType`).
 public enum BeltOrientationType: UInt8, Sendable, Hashable, CaseIterable {
@@ -19,7 +19,7 @@ extension BeltOrientation {
         }
     }
 
-    /// The uint16 the wire carries (§4.7.1 normalisation): angles and bearings modulo 360 (so −90
+    /// The uint16 the wire carries: angles and bearings modulo 360 (so −90
     /// becomes 270, as every library does), motor indices modulo 16 (FSLib-iOS; pybelt's `% 16`),
     /// masks as they are.
     public var wireValue: UInt16 {

@@ -1,11 +1,11 @@
-/// The basic parameters of FE05 (belt-protocol.md §4.1 A): read with `01 <pid>`, written with
+/// The basic parameters of FE05 (FSLib-iOS `FSBeltParameter`): read with `01 <pid>`, written with
 /// `01 <pid|0x80> <value…>`, reported on FE06 as `01 <pid> <value…>`. Raw values are the wire IDs.
 public enum BeltParameter: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case mode = 0x01
     case defaultIntensity = 0x02
-    /// uint16 LE degrees 0–359 (§4.4).
+    /// uint16 LE degrees 0–359 (FSLib-iOS `changeHeadingOffset`).
     case headingOffset = 0x03
-    /// The advertised name, ASCII (§4.6.3).
+    /// The advertised name, ASCII (pybelt `belt_controller.py`).
     case bleName = 0x04
 
     public var description: String {

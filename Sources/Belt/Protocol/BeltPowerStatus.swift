@@ -1,4 +1,4 @@
-/// FE09 byte 0 (belt-protocol.md §6.4); raw values are the wire values, names as FSLib-iOS `FSPowerStatus`.
+/// FE09 byte 0; raw values are the wire values, names as FSLib-iOS `FSPowerStatus`.
 public enum BeltPowerStatus: UInt8, Sendable, Hashable, CaseIterable {
     case unknown = 0
     case onBattery = 1

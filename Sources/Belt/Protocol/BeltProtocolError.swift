@@ -1,6 +1,6 @@
 /// Why bytes did not decode: which characteristic, which bytes, and a typed reason.
 ///
-/// The session logs and drops a notification that fails to decode (issue 3, item 1); the belt
+/// The session logs and drops a notification that fails to decode; the belt
 /// simulator records a write that fails to decode as a protocol violation.
 public struct BeltProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable, CustomStringConvertible {
@@ -18,9 +18,9 @@ public struct BeltProtocolError: Error, Sendable, Hashable, CustomStringConverti
         case notAWritableCharacteristic
         /// A notification or read value on a characteristic the belt never sends from.
         case notANotifyingCharacteristic
-        /// A CCCD write or read that is no command of §4 (e.g. the handshake's FE02 subscription).
+        /// A CCCD write or read that is no belt command (e.g. the handshake's FE02 subscription).
         case notACommand
-        /// The development-only sensor characteristics (Appendix B) are not decoded.
+        /// The development-only sensor characteristics are not decoded.
         case developmentOnly
         /// A UUID that is none of the belt's characteristics.
         case unknownCharacteristic(String)
@@ -40,7 +40,7 @@ public struct BeltProtocolError: Error, Sendable, Hashable, CustomStringConverti
             }
         }
 
-        /// `0x07`, `0x1011`: whole bytes, as the spec writes them.
+        /// `0x07`, `0x1011`: whole bytes.
         static func hex(_ value: Int) -> String {
             guard value >= 0 else { return String(value) }
             let digits = String(value, radix: 16, uppercase: true)

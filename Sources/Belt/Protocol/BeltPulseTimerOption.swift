@@ -1,4 +1,4 @@
-/// What a pulse command does with a channel's running timer (belt-protocol.md §6.7, §4.7.2 byte 14).
+/// What a pulse command does with a channel's running timer (byte 14; pybelt `BeltVibrationTimerOption`).
 public enum BeltPulseTimerOption: UInt8, Sendable, Hashable, CaseIterable {
     case resetTimer = 0
     /// Reset only when the new period differs from the running one.

@@ -1,13 +1,14 @@
-/// The belt's three GATT services (belt-protocol.md §2.1).
+/// The belt's three GATT services (FSLib-iOS `FSCommandManager.swift`).
 public enum BeltService: Sendable, Hashable, CaseIterable {
-    /// 0xFE51: commands, parameters, buttons, keep-alive, battery. Newer belts also advertise it (§1).
+    /// 0xFE51: commands, parameters, buttons, keep-alive, battery. Newer belts also advertise it (FSLib-iOS
+    /// `FSConnectionManager.swift`).
     case control
     /// 0xFE52: orientation (FE0C) and the development-only sensor stream.
     case sensor
-    /// 0xFE53: debug input/output. iOS subscribes to FE14 before its handshake (§2.1, §3.2).
+    /// 0xFE53: debug input/output. iOS subscribes to FE14 before its handshake (`FSCommandManager.swift`).
     case debug
 
-    /// The legacy 128-bit UUID belts advertise instead of (or besides) 0xFE51 (§1). It also appears in
+    /// The legacy 128-bit UUID belts advertise instead of (or besides) 0xFE51. It also appears in
     /// unrelated products, so a scanner should check the `naviGuertel` name prefix as well.
     public static let legacyAdvertisedUUIDString = "65333333-A115-11E2-9E9A-0800200CA100"
 
@@ -19,6 +20,6 @@ public enum BeltService: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The full 128-bit UUID, uppercase (Bluetooth base UUID, §0.2).
+    /// The full 128-bit UUID, uppercase (Bluetooth base UUID, Core Spec Vol 3 Part B §2.5.1).
     public var uuidString: String { BluetoothUUID.expand(uuid16) }
 }

@@ -1,8 +1,8 @@
 /// One GATT operation of the central on one belt characteristic: the bytes a command becomes.
 ///
-/// Almost every command is a value write (with response, §3.5). Two §4.10 "commands" are not:
-/// switching notifications writes the characteristic's CCCD (0x2902, `01 00` on / `00 00` off,
-/// §2.2), and the battery status and firmware version are GATT reads. `kind` says which, so the
+/// Almost every command is a value write (with response). Two "commands" are not:
+/// switching notifications writes the characteristic's CCCD (0x2902, `01 00` on / `00 00` off),
+/// and the battery status and firmware version are GATT reads. `kind` says which, so the
 /// encoding of every `BeltCommand` is one `BeltWrite`.
 public struct BeltWrite: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -15,7 +15,7 @@ public struct BeltWrite: Sendable, Hashable, CustomStringConvertible {
         case readRequest
     }
 
-    /// The CCCD values (§2.2). Indications are never used.
+    /// The CCCD values (Core Spec Vol 3 Part G §3.3.3.3). Indications are never used.
     public static let notificationsOn: [UInt8] = [0x01, 0x00]
     public static let notificationsOff: [UInt8] = [0x00, 0x00]
 
@@ -30,7 +30,7 @@ public struct BeltWrite: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A CCCD write switching a characteristic's notifications, e.g. the handshake's FE02/FE06/FE04
-    /// subscriptions (§3.5), which are not `BeltCommand`s.
+    /// subscriptions, which are not `BeltCommand`s.
     public static func notifications(_ characteristic: BeltCharacteristic, enabled: Bool) -> BeltWrite {
         BeltWrite(characteristic: characteristic, bytes: enabled ? notificationsOn : notificationsOff,
                   kind: .clientConfiguration)

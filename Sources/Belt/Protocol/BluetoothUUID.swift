@@ -1,4 +1,4 @@
-/// 16-bit ↔ 128-bit UUID strings on the Bluetooth base UUID (belt-protocol.md §0.2: `FExx` expands to
+/// 16-bit ↔ 128-bit UUID strings on the Bluetooth base UUID (Core Spec Vol 3 Part B §2.5.1: `FExx` expands to
 /// `0000FExx-0000-1000-8000-00805F9B34FB`).
 enum BluetoothUUID {
     static let baseSuffix = "-0000-1000-8000-00805F9B34FB"

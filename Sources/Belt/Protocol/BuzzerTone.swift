@@ -1,4 +1,4 @@
-/// One step of a buzzer pattern on FE07 (belt-protocol.md §4.9; FSLib-Android, firmware ≥ 45).
+/// One step of a buzzer pattern on FE07 (FSLib-Android `BuzzerTonePattern.java`, firmware ≥ 45).
 ///
 /// Kept as the two wire bytes so that a decoded pattern re-encodes to the same bytes; the
 /// initialiser from hertz and milliseconds floors as the Android encoder does.
@@ -26,7 +26,7 @@ public struct BuzzerTone: Sendable, Hashable, CustomStringConvertible {
     public var hertz: Double { Double(frequencyCode) * 1000 / 32 }
     public var milliseconds: Int { Int(durationCode) * 10 }
 
-    /// At most nine steps fit a pattern (§4.9).
+    /// At most nine steps fit a pattern.
     public static let maximumSteps = 9
 
     private static func code(_ x: Double) -> UInt8 {

@@ -1,4 +1,5 @@
-/// Where the belt plays its "compass inaccurate" signal: advanced parameter 0x03 (belt-protocol.md §4.5).
+/// Where the belt plays its "compass inaccurate" signal: advanced parameter 0x03 (pybelt `belt_controller.py`,
+/// FSLib-Android `BeltParameter.java`).
 ///
 /// FSLib-iOS and -Android only ever write both bits or none; pybelt sets them separately.
 public struct CompassAccuracySignalState: OptionSet, Sendable, Hashable, CustomStringConvertible {

@@ -83,7 +83,7 @@ extension FSLibCommandNames {
         }
 
         /// Degrees as FSLib-iOS takes them (a Float, cut toward zero by `Int(direction)`), e.g. −90.7 → −90;
-        /// the encoder then takes them modulo 360 (§4.7.1, §9 vector 18).
+        /// the encoder then takes them modulo 360.
         mutating func degrees(_ key: String) throws(FSLibCommandError) -> Int {
             let v = try required(key)
             switch v {
@@ -97,7 +97,7 @@ extension FSLibCommandNames {
             UInt8(try int(key, in: 0...5))
         }
 
-        /// FSLib: 0–100, or −1 for the belt's default. FSLib-iOS's `vibrateAt…` clamps above 100 (§4.7.1).
+        /// FSLib: 0–100, or −1 for the belt's default. FSLib-iOS's `vibrateAt…` clamps above 100.
         mutating func intensity(_ key: String, allowingAbove100: Bool = false) throws(FSLibCommandError) -> Int? {
             guard has(key) else { used.insert(key); return nil }
             let i = try int(key, in: -1...(allowingAbove100 ? Int.max : 100))
@@ -105,7 +105,7 @@ extension FSLibCommandNames {
         }
 
         /// FSLib: −1 (or 0) repeats indefinitely. Counts stop at 127: what the firmware does with
-        /// 128–255 is unknown (§8, §13.5), so they are refused rather than sent.
+        /// 128–255 is unknown, so they are refused rather than sent.
         mutating func iterations(_ key: String) throws(FSLibCommandError) -> UInt8 {
             let i = try int(key, in: -1...Int(Wire.maximumIterations))
             return i <= 0 ? 0 : UInt8(i)
@@ -137,7 +137,7 @@ extension FSLibCommandNames {
             return try enumeration(key, table)
         }
 
-        /// `[{"frequency": Hz, "duration": ms}, …]`, 1–9 tones (§4.9); values are floored to the wire units.
+        /// `[{"frequency": Hz, "duration": ms}, …]`, 1–9 tones; values are floored to the wire units.
         mutating func tones(_ key: String) throws(FSLibCommandError) -> [BuzzerTone] {
             guard case .array(let items) = try required(key), (1...BuzzerTone.maximumSteps).contains(items.count) else {
                 throw FSLibCommandError("\(key): expected 1–\(BuzzerTone.maximumSteps) tones")

@@ -1,5 +1,5 @@
 extension FSLibCommandNames {
-    /// The command-line line for an encoded command: `{"characteristic":"fe03","hex":"…"}` (issue 3 item 6),
+    /// The command-line line for an encoded command: `{"characteristic":"fe03","hex":"…"}`,
     /// plus `"operation"` (`clientConfiguration` or `read`) for the two kinds that are not value writes.
     public static func object(for write: BeltWrite) -> [String: BeltJSONValue] {
         var o: [String: BeltJSONValue] = ["characteristic": .string(write.characteristic.rawValue),

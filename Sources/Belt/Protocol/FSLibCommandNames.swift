@@ -1,14 +1,14 @@
 /// The command line's commands (`wayfinder belt encode`): JSON objects named after FSLib-iOS's
-/// `FSCommandManager` methods and parameters (issue 3 item 6), mapped to `BeltCommand`s.
+/// `FSCommandManager` methods and parameters, mapped to `BeltCommand`s.
 ///
 /// `{"cmd": "<method>", <parameter>: <value>, …}`. Enumeration values are FSLib-iOS case names
 /// (`FSLibNames`); `-1` means "default intensity", "repeat indefinitely" and "all channels" as in FSLib.
 /// Unknown commands, unknown or missing parameters, wrong types and out-of-range values are errors,
 /// so a typo cannot silently fall back to a default on real hardware.
 ///
-/// Where FSLib-iOS has no method for a command (the pulse, buzzer, parameter and debug commands of
-/// §4), the name is ours, in the same style; `object(for:)` prints every command in this form, and
-/// `command(from:)` reads it back.
+/// Where FSLib-iOS has no method for a command (the pulse, buzzer, parameter and debug
+/// commands), the name is ours, in the same style; `object(for:)` prints every command in this form,
+/// and `command(from:)` reads it back.
 public enum FSLibCommandNames {
     /// Everything `command(from:)` accepts, FSLib-iOS names first.
     public static let commandNames = [
@@ -26,13 +26,13 @@ public enum FSLibCommandNames {
         let command: BeltCommand
         switch name {
         case "changeMode", "changeBeltMode":
-            // FSLib refuses `unknown`, which is no belt mode (§4.2). Calibration is allowed, as on
+            // FSLib refuses `unknown`, which is no belt mode. Calibration is allowed, as on
             // Android; FSLib-iOS refuses it.
             let mode = try a.enumeration("mode", FSLibNames.modes)
             guard mode != .unknown else { throw FSLibCommandError("mode: unknown is not a mode the belt can take") }
             command = .changeMode(mode)
         case "changeDefaultIntensity":
-            // FSLib-iOS `changeDefaultIntensity(_:feedbackSignal:)`, 0–100, feedback on by default (§4.3);
+            // FSLib-iOS `changeDefaultIntensity(_:feedbackSignal:)`, 0–100, feedback on by default;
             // `vibrationFeedback` is FSLib-Android's name for the flag.
             let intensity = try a.int("intensity", in: 0...100)
             let feedback = try a.optionalBool(either: "vibrationFeedback", or: "feedbackSignal") ?? true
@@ -55,7 +55,7 @@ public enum FSLibCommandNames {
         case "vibrateAtMagneticBearing":
             command = try vibrate(&a, direction: try a.degrees("direction"), isBearing: true)
         case "vibrateAtAngle":
-            // FSLib-iOS's parameter is `angle`; its documentation (the seed) writes `direction`.
+            // FSLib-iOS's parameter is `angle`; its docs/README.md writes `direction`.
             let angle = a.has("angle") || !a.has("direction") ? try a.degrees("angle") : try a.degrees("direction")
             command = try vibrate(&a, direction: angle, isBearing: false)
         case "stopVibration":
@@ -128,7 +128,8 @@ public enum FSLibCommandNames {
     /// FSLib-iOS `vibrateAtMagneticBearing`/`vibrateAtAngle(…, intensity: -1, signal: .continuous,
     /// channelIndex: 1, stopOtherChannels: false)`: a signal name becomes a channel configuration with the
     /// parameters of `FSCommandDataPacket.getVibrationSignalDataPacket` (read at FSLib-iOS 345035c; the
-    /// `continuous` row is spec §9 vectors 16 and 18). Intensity 0 stops the channel, as FSLib-iOS does (§4.7.1).
+    /// `continuous` row is `BeltProtocolVectorTests` vectors 16 and 18). Intensity 0 stops the channel, as
+    /// FSLib-iOS does.
     static func vibrate(_ a: inout Arguments, direction: Int, isBearing: Bool) throws(FSLibCommandError) -> BeltCommand {
         let intensity = try a.intensity("intensity", allowingAbove100: true)
         let channel = try a.optionalInt("channelIndex", in: 0...5).map(UInt8.init) ?? 1
@@ -153,7 +154,7 @@ public enum FSLibCommandNames {
     }
 
     /// `{"cmd":"setAdvancedParameter","parameter":…,"value":…,"persistent":…}`; the compass accuracy
-    /// signal's value is pybelt's bit pair 0–3 (bit 0 compass mode, bit 1 app mode, §4.5).
+    /// signal's value is pybelt's bit pair 0–3 (bit 0 compass mode, bit 1 app mode).
     static func advancedWrite(_ a: inout Arguments) throws(FSLibCommandError) -> BeltCommand {
         let persistent = try a.bool("persistent")
         let value: BeltAdvancedParameterValue

@@ -1,4 +1,4 @@
-/// The command line's names for the §6 enumerations: FSLib-iOS case names (issue 3 item 6), then
+/// The command line's names for the protocol's enumerations: FSLib-iOS case names, then
 /// our own Swift names as aliases where they differ. The first name of each value is the one printed.
 enum FSLibNames {
     static let modes: [(String, BeltMode)] = [
@@ -6,7 +6,7 @@ enum FSLibNames {
         ("calibration", .calibration), ("crossing", .crossing), ("unknown", .unknown),
     ]
 
-    /// FSLib-iOS `FSVibrationPattern` names 1–6 and 9; the others have no iOS name (§6.5) and use ours.
+    /// FSLib-iOS `FSVibrationPattern` names 1–6 and 9; the others have no iOS name and use ours.
     static let patterns: [(String, VibrationPattern)] = [
         ("noVibration", .noVibration), ("continuous", .continuous), ("singleShort", .singleShort),
         ("singleLong", .singleLong), ("doubleShort", .doubleShort), ("doubleLong", .doubleLong),
@@ -38,7 +38,7 @@ enum FSLibNames {
         ("unknown", .unknown), ("onBattery", .onBattery), ("charging", .charging), ("external", .external),
     ]
 
-    /// pybelt `BeltVibrationTimerOption` / Android `ResetProgressOption`, in camelCase (§6.7).
+    /// pybelt `BeltVibrationTimerOption` / Android `ResetProgressOption`, in camelCase.
     static let timerOptions: [(String, BeltPulseTimerOption)] = [
         ("resetTimer", .resetTimer), ("resetWhenPeriodDiffers", .resetWhenPeriodDiffers), ("keepTimer", .keepTimer),
     ]

@@ -1,5 +1,5 @@
-/// The parameters of the pulse command, FE03 `0x40`, 17 bytes (belt-protocol.md §4.7.2; firmware ≥ 45,
-/// FSLib-Android and pybelt only).
+/// The parameters of the pulse command, FE03 `0x40`, 17 bytes (firmware ≥ 45; FSLib-Android
+/// `PulseCommand.java` and pybelt `send_pulse_command` only).
 ///
 /// A pulse series is `pulseIterations` pulses of `onDurationMilliseconds`, one every
 /// `pulsePeriodMilliseconds`; the series repeats every `seriesPeriodMilliseconds`.

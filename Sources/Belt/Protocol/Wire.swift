@@ -7,14 +7,14 @@ enum Wire {
     static func percent(_ i: Int) -> UInt8 { UInt8(max(0, min(100, i))) }
     static func degrees(_ d: Int) -> [UInt8] { le16(UInt16(((d % 360) + 360) % 360)) }
 
-    /// "Use the belt's default intensity" (§4.7.1 offset 2, §4.7.2 offset 5).
+    /// "Use the belt's default intensity" (channel configuration offset 2, pulse offset 5).
     static let defaultIntensityByte: UInt8 = 0xAA
 
-    /// The largest iteration count with an undisputed meaning: 1–127 are counts, 0 is "indefinitely"
-    /// (§4.7.1); how the firmware reads 128–255 is unknown (§13.5), so larger counts are sent as 127.
+    /// The largest iteration count with an undisputed meaning: 1–127 are counts, 0 is "indefinitely";
+    /// how the firmware reads 128–255 is unknown, so larger counts are sent as 127.
     static let maximumIterations: UInt8 = 127
     static func iterations(_ n: UInt8) -> UInt8 { min(n, maximumIterations) }
 
-    /// Printable ASCII, the only bytes a BLE name is known to hold (§4.6.3).
+    /// Printable ASCII, the only bytes a BLE name is known to hold.
     static func isNameByte(_ b: UInt8) -> Bool { (0x20...0x7E).contains(b) }
 }

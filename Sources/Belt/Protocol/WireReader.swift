@@ -48,7 +48,7 @@ struct WireReader {
         if bytes[i] != 0 { throw fail(.unknownValue(field: field, value: Int(bytes[i]))) }
     }
 
-    /// A belt mode as the belt sends it: 0–6. 0xFF ("unknown") is library-side only (§6.1).
+    /// A belt mode as the belt sends it: 0–6. 0xFF ("unknown") is library-side only.
     func mode(_ i: Int, _ field: String = "mode") throws(BeltProtocolError) -> BeltMode {
         guard let m = BeltMode(rawValue: bytes[i]), m != .unknown else {
             throw fail(.unknownValue(field: field, value: Int(bytes[i])))

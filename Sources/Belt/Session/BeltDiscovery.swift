@@ -1,13 +1,13 @@
-/// Which advertisements are belts (belt-protocol.md §1).
+/// Which advertisements are belts.
 ///
 /// A belt advertises the control service FE51 (newer belts) or the legacy 128-bit UUID, and is named
-/// `naviGuertel…`. The legacy UUID also shows up in unrelated products (§1, "Caveat"), so on Linux
+/// `naviGuertel…`. The legacy UUID also shows up in unrelated products, so on Linux
 /// both must hold when the name is known. A device whose name has not arrived yet (it travels in the
 /// scan response) is accepted on its UUID, as FSLib-iOS does, and decided again once the name arrives.
 public enum BeltDiscovery {
     public static let namePrefix = "naviGuertel"
-    /// Android also accepts development devices named `vs…` (§1); we do not, so a bench device cannot
-    /// be mistaken for a belt in the field.
+    /// Android also accepts development devices named `vs…` (`BluetoothScanner.java`); we do not, so a bench
+    /// device cannot be mistaken for a belt in the field.
     public static let advertisedServices: [String] = [BeltService.control.uuidString, BeltService.legacyAdvertisedUUIDString]
 
     /// - Parameters:

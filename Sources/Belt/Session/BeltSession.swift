@@ -1,12 +1,12 @@
 /// One connection to one belt, from link-up to "connected" and after, as a pure state machine:
-/// the handshake of belt-protocol.md §3.5, the keep-alive answer (§4.8), and the belt's state kept
-/// current from its notifications (§5).
+/// the handshake (`handshakeSteps`), the keep-alive answer, and the belt's state kept current from
+/// its notifications.
 ///
 /// The owner performs the GATT operations it returns one at a time and reports their completion;
 /// it feeds every notification's bytes; it calls `tick` so step timeouts can fire. Decoding errors
 /// are returned as `.protocolError` and dropped: a malformed packet never changes the state.
 public struct BeltSession: Sendable {
-    /// The connection states FSLib reports (belt-protocol.md §6.10).
+    /// The connection states FSLib reports (FSLib-iOS `FSConnectionState`).
     public enum State: Sendable, Hashable, CustomStringConvertible {
         case notConnected, connecting, discoveringServices, handshake, connected
 
@@ -33,10 +33,10 @@ public struct BeltSession: Sendable {
         case protocolError(BeltProtocolError)
     }
 
-    /// How long each handshake step may take (pybelt's 1 s, belt-protocol.md §3.1, §3.5).
+    /// How long each handshake step may take (pybelt's `WAIT_ACK_TIMEOUT_SEC`, 1 s).
     public static let stepTimeout: Duration = .seconds(1)
 
-    /// The characteristics a belt must have for us to use it (§2.2, §3.5).
+    /// The characteristics a belt must have for us to use it.
     public static let requiredCharacteristics: Set<BeltCharacteristic> = [.fe01, .fe02, .fe03, .fe04, .fe05, .fe06, .fe09]
 
     public private(set) var state: State = .notConnected
@@ -136,7 +136,7 @@ public struct BeltSession: Sendable {
         do {
             notification = try BeltNotificationDecoder.decode(characteristic, bytes)
         } catch {
-            // A keep-alive we cannot read is still a keep-alive: answer it, or the belt may drop us (§4.8).
+            // A keep-alive we cannot read is still a keep-alive: answer it, or the belt may drop us.
             let answer: [Output] = characteristic == .fe02 ? [.perform(BeltCommand.answerKeepAlive.encoded())] : []
             return [.protocolError(error)] + answer
         }
@@ -159,7 +159,7 @@ public struct BeltSession: Sendable {
         let live = state == .connected
         switch notification {
         case .keepAlive(let newMode, _):
-            // Answer at once, in every state: the belt drops a central that does not (§4.8).
+            // Answer at once, in every state: the belt may drop a central that does not.
             var out: [Output] = [.perform(BeltCommand.answerKeepAlive.encoded())]
             if newMode != mode {
                 mode = newMode
@@ -200,7 +200,7 @@ public struct BeltSession: Sendable {
         }
     }
 
-    /// The recommended sequence of §3.5, skipping FE0C when the belt has no sensor service.
+    /// pybelt's `_handshake` sequence, with FE0C moved last and skipped when the belt has no sensor service.
     private func handshakeSteps() -> [Step] {
         var steps = [
             Step(operation: .notifications(.fe02, enabled: true), awaits: nil, optional: false),
@@ -236,7 +236,7 @@ public struct BeltSession: Sendable {
         return fail(.handshakeFailed(reason))
     }
 
-    /// "Connected" once mode, default intensity and firmware are known (§3.5).
+    /// "Connected" once mode, default intensity and firmware are known.
     private mutating func finishHandshake() -> [Output] {
         guard mode != .unknown, defaultIntensity != nil, firmware != nil else {
             return fail(.handshakeFailed("mode, default intensity or firmware version still unknown"))

@@ -4,7 +4,7 @@
  * Why: libgpiod 1.6 (Debian 12 / Pi OS Bookworm) and 2.x (Debian 13 / Pi OS
  * Trixie) have incompatible APIs. Swift sees only this header; wf_gpio.c picks
  * the v1 or v2 implementation at preprocessing time (v1's gpiod.h defines
- * GPIOD_LINE_BULK_MAX_LINES, v2's does not; shared/specs/platform.md 1.4).
+ * GPIOD_LINE_BULK_MAX_LINES, v2's does not).
  *
  * Conventions:
  *  - Functions returning int return 0 (or a count) on success and a negative

@@ -5,7 +5,7 @@
 /// Relations: a single tap waits for a double tap and a tap-swipe on a shared side to fail (so the
 /// first tap of either is not also a tap); recognizers are registered in the order tap-swipe, swipe,
 /// double tap, tap, long press, pinch, rotation, so that among recognizers sharing a touch the more
-/// specific one wins a tie (§5).
+/// specific one wins a tie (docs/gestures.md, "Exclusivity").
 public final class GestureBindingPipeline {
     public let pipeline: GesturePipeline
     public let bindings: [GestureBinding]

@@ -1,5 +1,5 @@
 /// A recognizer parameter a `[gestures]` binding may set, under its configuration key, with the
-/// recognizer's own name for it (gestures.md §7, `RecognizerFactory`) and the range the loader accepts.
+/// recognizer's own name for it (`RecognizerFactory`) and the range the loader accepts.
 public struct GestureParameter: Sendable, Hashable {
     /// The key in the configuration, e.g. `min_duration_ms`.
     public let key: String

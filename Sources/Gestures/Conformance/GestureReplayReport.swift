@@ -1,5 +1,6 @@
-/// The replay output of gestures.md §11 as check.py reads it: per scenario its name, the transition
-/// log (time, recognizer, state, values under the conformance value keys) and the consumer's events.
+/// The replay output as check.py reads it (docs/gestures.md, "The conformance harness"): per scenario its
+/// name, the transition log (time, recognizer, state, values under the conformance value keys) and the
+/// consumer's events.
 /// Written by hand so non-finite numbers become null instead of invalid JSON.
 public enum GestureReplayReport {
     public static func json(results: [(name: String, output: GestureOutput)]) -> String {
@@ -24,7 +25,7 @@ public enum GestureReplayReport {
             + valueFields(transition.values).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}}"
     }
 
-    /// The §11 value keys a recognizer has, in a fixed order.
+    /// The conformance value keys a recognizer has, in a fixed order.
     static func valueFields(_ values: GestureValues) -> [(String, String)] {
         var fields: [(String, String)] = []
         if let location = values.location {

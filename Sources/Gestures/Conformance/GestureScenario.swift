@@ -1,4 +1,4 @@
-/// One conformance scenario (the format of shared/gesture-conformance, gestures.md §11) run through a
+/// One conformance scenario (the format of docs/gestures.md, "The conformance harness") run through a
 /// fresh pipeline: recognizers registered in order with their parameters, sides, delivery flags and
 /// scripted delegate; failure requirements and simultaneous pairs; the input items grouped into frames
 /// (consecutive items with the same `t_ms`; control items alone); then `advance(toMs: end_t_ms)`.

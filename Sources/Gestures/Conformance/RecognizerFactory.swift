@@ -1,6 +1,6 @@
-/// Builds a recognizer from a type name (gestures.md §11: tap, long_press, swipe, pan,
-/// screen_edge_pan, pinch, rotation, tap_swipe) and its §7 parameters. A missing parameter takes the
-/// project default; `null` means "no limit" where §7 allows it.
+/// Builds a recognizer from a type name (tap, long_press, swipe, pan, screen_edge_pan, pinch, rotation,
+/// tap_swipe) and its parameters (docs/gestures.md, "Recognizers and their defaults"). A missing parameter
+/// takes the project default; `null` means "no limit" where the parameter may be nil.
 public enum RecognizerFactory {
     public static let types = ["tap", "long_press", "swipe", "pan", "screen_edge_pan", "pinch", "rotation", "tap_swipe"]
 

@@ -1,6 +1,6 @@
 /// Delivery of raw touches to the underlying consumer under the recognizers' cancel and delay rules
-/// (gestures.md §6). One record per touch the consumer may still hear about; a touch without a record
-/// is finished or was cancelled by a recognition, and its further events are dropped.
+/// (docs/gestures.md, "Consumer delivery"). One record per touch the consumer may still hear about; a
+/// touch without a record is finished or was cancelled by a recognition, and its further events are dropped.
 struct ConsumerDelivery {
     private struct Record {
         var key: UInt64

@@ -1,5 +1,5 @@
 /// A raw touch as the underlying consumer receives it after the recognizers' cancel and delay rules
-/// (gestures.md §6): time in ms, the touch's identity, phase and (mirrored) position.
+/// (docs/gestures.md, "Consumer delivery"): time in ms, the touch's identity, phase and (mirrored) position.
 public struct ConsumerEvent: Sendable, Hashable {
     public var timeMs: Double
     public var id: Int

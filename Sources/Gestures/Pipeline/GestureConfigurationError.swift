@@ -4,7 +4,7 @@ public enum GestureConfigurationError: Error, Sendable, Hashable, CustomStringCo
     case alreadyRegistered(String)
     /// A failure requirement names a recognizer this pipeline does not hold.
     case notRegistered(String)
-    /// `require(toFail:)` would close a cycle: the recognizers would wait for each other forever (§4).
+    /// `require(toFail:)` would close a cycle: the recognizers would wait for each other forever.
     case requirementCycle([String])
 
     public var description: String {

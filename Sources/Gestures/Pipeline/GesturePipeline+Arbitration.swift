@@ -1,5 +1,5 @@
-/// Arbitration: turning a recognizer's proposal into a transition under failure requirements (§4),
-/// `shouldBegin` (§3.7) and exclusivity (§5). Every commit's consequences apply at once, so a later
+/// Arbitration: turning a recognizer's proposal into a transition under failure requirements,
+/// `shouldBegin` and exclusivity (docs/gestures.md). Every commit's consequences apply at once, so a later
 /// recognizer in the same frame may already have been failed by an earlier one.
 extension GesturePipeline {
     func apply(_ proposal: GestureProposal, to recognizer: GestureRecognizer, at now: Double) {
@@ -28,7 +28,8 @@ extension GesturePipeline {
         }
     }
 
-    /// Every B that `x` waits for: static edges plus the dynamic subclass and delegate hooks (§4).
+    /// Every B that `x` waits for: static edges plus the dynamic subclass and delegate hooks (UIKit's
+    /// `shouldRequireFailure(of:)`, `shouldBeRequiredToFail(by:)` and their delegate forms).
     func requires(_ x: GestureRecognizer, toFail b: GestureRecognizer) -> Bool {
         if x === b { return false }
         if x.requiredToFail.contains(b.index) { return true }
@@ -49,7 +50,8 @@ extension GesturePipeline {
         a.canPrevent(b) && b.canBePrevented(by: a)
     }
 
-    /// Rules 1–3 of §4 for a recognizer that wants to leave `possible`.
+    /// Failure requirements for a recognizer that wants to leave `possible`: it fails if one it waits for
+    /// succeeded, waits (pending) while one is engaged, and otherwise commits.
     func propose(_ proposal: GestureProposal, for x: GestureRecognizer, at now: Double) {
         var waits = false
         for b in recognizers where b !== x && requires(x, toFail: b) {
@@ -68,7 +70,7 @@ extension GesturePipeline {
         commit(proposal, for: x, at: now)
     }
 
-    /// `shouldBegin`, then exclusivity (§5), then the transition and what it settles.
+    /// `shouldBegin`, then exclusivity, then the transition and what it settles.
     private func commit(_ proposal: GestureProposal, for x: GestureRecognizer, at now: Double) {
         x.pending = nil
         let delegateAllows = x.delegate?.gestureRecognizerShouldBegin(x) ?? true
@@ -89,9 +91,10 @@ extension GesturePipeline {
                 delivery.cancel(key: key, at: now, into: &output.consumer)
             }
         }
-        // §4 resolution before §5 prevention, so the outcome does not depend on registration order:
-        // whatever waited on `x` fails first, and a recognizer pending on one of those re-checks and
-        // may fire (§4: with `tap` requiring only `double`, "the pending tap would then fire").
+        // Failure requirements resolve before exclusivity prevents, so the outcome does not depend on
+        // registration order: whatever waited on `x` fails first, and a recognizer pending on one of those
+        // re-checks and may fire (with `tap` requiring only `double`, a winning triple tap fails `double` and
+        // the pending tap then fires).
         for y in recognizers where y !== x && y.isEngaged && requires(y, toFail: x) {
             fail(y, at: now)
         }
@@ -102,7 +105,7 @@ extension GesturePipeline {
         }
     }
 
-    /// `failed`, then every pending recognizer that waited on it re-checks (§4 resolution).
+    /// `failed`, then every pending recognizer that waited on it re-checks.
     func fail(_ recognizer: GestureRecognizer, at now: Double) {
         guard recognizer.state == .possible else { return }
         recognizer.pending = nil

@@ -1,13 +1,13 @@
-/// The single-threaded, deterministic gesture pipeline of gestures.md: frames of touch events in,
+/// The single-threaded, deterministic gesture pipeline of docs/gestures.md: frames of touch events in,
 /// transitions (the log, and actions) and consumer events out. Time is event time in milliseconds,
 /// never the wall clock; recognizer timers are deadlines on that clock, fired before the first frame
 /// that reaches them or by `advance(toMs:)`. Malformed input is dropped and counted, never a crash.
 ///
-/// Per frame: timers due by the frame's time fire (each as its own mini-frame), the events are
-/// sanitized and mirrored, each recognizer (in registration order) is fed the touches it may see and
-/// proposes a transition, which arbitration (§4, §5) turns into what happens; then the consumer gets
-/// the recognition-caused cancels, the frame's events and the released ones (§6); terminal recognizers
-/// reset and the actions run.
+/// Per frame: timers due by the frame's time fire (each as its own mini-frame), the events are sanitized
+/// and mirrored, each recognizer (in registration order) is fed the touches it may see and proposes a
+/// transition, which arbitration (failure requirements, exclusivity) turns into what happens; then the
+/// consumer gets the recognition-caused cancels, the frame's events and the released ones; terminal
+/// recognizers reset and the actions run.
 ///
 /// Not re-entrant: delegate hooks and actions must not call back into the pipeline that called them
 /// (queue the call instead). The hot state is marked `@exclusivity(unchecked)`: the pipeline runs on
@@ -17,7 +17,8 @@ public final class GesturePipeline {
     @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
     /// The effective time of the last frame (ms); never moves backwards. Nil before the first input.
     @exclusivity(unchecked) public private(set) var clockMs: Double?
-    /// When set, a touch without events for this long is cancelled (Fuffr prunes after 200 ms; §2.4).
+    /// When set, a touch without events for this long is cancelled (FuffrLib's `FFRTrackingHandler.m`
+    /// prunes after 200 ms).
     public var staleTouchTimeoutMs: Double?
     /// Everything produced since the caller last cleared it.
     @exclusivity(unchecked) public internal(set) var output = GestureOutput()
@@ -55,7 +56,8 @@ public final class GesturePipeline {
         recognizers.first { $0.name == name }
     }
 
-    /// `recognizer.require(toFail: other)`: it recognizes only once `other` failed (§4). Rejects cycles.
+    /// `recognizer.require(toFail: other)`: it recognizes only once `other` failed (UIKit's
+    /// `require(toFail:)`). Rejects cycles.
     public func require(_ recognizer: GestureRecognizer, toFail other: GestureRecognizer) throws {
         try checkRegistered(recognizer)
         try checkRegistered(other)
@@ -65,7 +67,7 @@ public final class GesturePipeline {
         if !recognizer.requiredToFail.contains(other.index) { recognizer.requiredToFail.append(other.index) }
     }
 
-    /// Declares the pair simultaneous: neither prevents the other (§5).
+    /// Declares the pair simultaneous: neither prevents the other (docs/gestures.md, "Exclusivity").
     public func allowSimultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) throws {
         try checkRegistered(a)
         try checkRegistered(b)
@@ -93,8 +95,8 @@ public final class GesturePipeline {
 
     // MARK: Input
 
-    /// Processes one frame: items that share a time stamp (§2.2). Control items are split off into
-    /// frames of their own at the same effective time.
+    /// Processes one frame: items that share a time stamp (docs/gestures.md, "Frames"). Control items are
+    /// split off into frames of their own at the same effective time.
     public func process(frame items: [GestureInput]) {
         guard !items.isEmpty else { return }
         var stamp = -Double.infinity
@@ -130,7 +132,8 @@ public final class GesturePipeline {
         flushTouchFrame(at: now)
     }
 
-    /// Fires every timer due by `timeMs` without input (§2.3); hosts call it from a periodic tick.
+    /// Fires every timer due by `timeMs` without input (docs/gestures.md, "Clock and timers"); hosts call
+    /// it from a periodic tick.
     public func advance(toMs timeMs: Double) {
         guard timeMs.isFinite else { return }
         fireTimers(upTo: timeMs)
@@ -165,12 +168,12 @@ public final class GesturePipeline {
 
     // MARK: Control items
 
-    /// Enables or disables a recognizer at `timeMs`, as a control frame of its own (§3.5).
+    /// Enables or disables a recognizer at `timeMs`, as a control frame of its own (UIKit's `isEnabled`).
     public func setEnabled(_ recognizer: GestureRecognizer, _ enabled: Bool, atMs timeMs: Double) {
         process(frame: [.setEnabled(timeMs: timeMs, recognizer: recognizer.name, enabled: enabled)])
     }
 
-    /// Makes a recognizer ignore a touch from `timeMs` on, as a control frame of its own (§3.6).
+    /// Makes a recognizer ignore a touch from `timeMs` on, as a control frame of its own (UIKit's `ignore(_:for:)`).
     public func ignore(touchId: Int, for recognizer: GestureRecognizer, atMs timeMs: Double) {
         process(frame: [.ignore(timeMs: timeMs, recognizer: recognizer.name, touchId: touchId)])
     }
@@ -301,7 +304,8 @@ public final class GesturePipeline {
         }
     }
 
-    /// Whether some undecided recognizer holding the touch delays its began (or ended) now (§6).
+    /// Whether some undecided recognizer holding the touch delays its began (or ended) now (UIKit's
+    /// `delaysTouchesBegan`, `delaysTouchesEnded`).
     func delays(_ key: UInt64, began: Bool) -> Bool {
         for recognizer in recognizers where (began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded) {
             if recognizer.isUndecided(for: key) { return true }
@@ -325,7 +329,7 @@ public final class GesturePipeline {
     }
 
     /// Back to `possible`. Touches of the attempt still down leave `tracked` and so stay excluded until
-    /// they lift (§3.4); touches that begin later start a new attempt.
+    /// they lift (as UIKit's `reset()` documents); touches that begin later start a new attempt.
     private func reset(_ recognizer: GestureRecognizer) {
         recognizer.tracked.removeAll(keepingCapacity: true)
         recognizer.attempt.removeAll(keepingCapacity: true)

@@ -1,4 +1,4 @@
-/// One entry of the transition log (gestures.md §3.2): when (effective event time, ms), which
+/// One entry of the transition log (docs/gestures.md, "State machine"): when (effective event time, ms), which
 /// recognizer, into which state, and its values at that moment. Actions receive the same record.
 public struct GestureTransition: Sendable, Hashable {
     public var timeMs: Double

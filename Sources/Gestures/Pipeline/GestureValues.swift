@@ -1,4 +1,4 @@
-/// A snapshot of what a recognizer reports (gestures.md §8), taken at each transition. A value a
+/// A snapshot of what a recognizer reports, taken at each transition. A value a
 /// recognizer does not have is nil. Positions are in the screen-aligned unit square after mirroring.
 public struct GestureValues: Sendable, Hashable {
     public var location: TouchPoint?

@@ -1,5 +1,5 @@
-/// The robustness rules of gestures.md §2.4 and the mirroring of §2.5, applied in stream order
-/// before any recognizer sees an event. Owns the table of live touches and their serial keys.
+/// The sanitising rules and the mirroring of docs/gestures.md ("Sanitising", "Handedness"), applied in
+/// stream order before any recognizer sees an event. Owns the table of live touches and their serial keys.
 struct InputSanitizer {
     enum Outcome {
         case drop

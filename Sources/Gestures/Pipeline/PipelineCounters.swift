@@ -1,5 +1,5 @@
-/// Input the sanitizer dropped or repaired (gestures.md §2.4), counted so a misbehaving case shows up
-/// in diagnostics instead of in a crash.
+/// Input the sanitizer dropped or repaired (docs/gestures.md, "Sanitising"), counted so a misbehaving
+/// case shows up in diagnostics instead of in a crash.
 public struct PipelineCounters: Sendable, Hashable {
     /// moved/ended/cancelled for an id that is not live.
     public var unknownTouch = 0

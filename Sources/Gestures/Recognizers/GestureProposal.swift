@@ -1,5 +1,5 @@
 /// What a recognizer's own logic asks for after a frame or a timer; the pipeline decides what
-/// actually happens (failure requirements, exclusivity, shouldBegin; gestures.md §4, §5).
+/// actually happens (failure requirements, exclusivity, shouldBegin; docs/gestures.md).
 enum GestureProposal {
     case none
     /// Continuous: leave `possible` for `began`.

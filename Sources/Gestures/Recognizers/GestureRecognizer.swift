@@ -1,4 +1,4 @@
-/// The UIKit-style recognizer every concrete recognizer builds on (gestures.md §3). It holds what the
+/// The UIKit-style recognizer every concrete recognizer builds on (`UIGestureRecognizer`). It holds what the
 /// pipeline arbitrates with — state, the attempt's touches, exclusions, the one timer, the pending
 /// transition — and the public knobs: side and touch-class filters, the three delivery flags, the
 /// delegate and the actions. Subclasses supply only their gesture's logic (`update`, `timerFired`,
@@ -7,7 +7,8 @@ public class GestureRecognizer {
     /// The name the log, the actions and control items use.
     public let name: String
 
-    /// The case strips this recognizer listens to; touches elsewhere are invisible to it (§9).
+    /// The case strips this recognizer listens to; touches elsewhere are invisible to it
+    /// (docs/gestures.md, "Filters").
     public var sides: Set<CaseSide> {
         didSet { sideMask = CaseSide.mask(sides) }
     }
@@ -17,11 +18,11 @@ public class GestureRecognizer {
         didSet { classMask = TouchClass.mask(touchClasses) }
     }
 
-    /// On recognition, the consumer's touches of this attempt are cancelled (§6; UIKit default true).
+    /// On recognition, the consumer's touches of this attempt are cancelled (UIKit's default: true).
     public var cancelsTouchesInView = true
-    /// While undecided, the consumer does not see a touch's `began` (§6; default false).
+    /// While undecided, the consumer does not see a touch's `began` (UIKit's default: false).
     public var delaysTouchesBegan = false
-    /// While undecided, the consumer does not see a touch's `ended` (§6; default true).
+    /// While undecided, the consumer does not see a touch's `ended` (UIKit's default: true).
     public var delaysTouchesEnded = true
 
     public weak var delegate: (any GestureRecognizerDelegate)?
@@ -53,7 +54,7 @@ public class GestureRecognizer {
     /// Arming order, to break ties between equal deadlines.
     @exclusivity(unchecked) var timerSequence: UInt64 = 0
     @exclusivity(unchecked) var timerNeedsSequence = false
-    /// A transition that waits for failure requirements (§4 rule 2).
+    /// A transition that waits for failure requirements (pending).
     @exclusivity(unchecked) var pending: GestureProposal?
     /// Static `require(toFail:)` edges, as pipeline indices.
     @exclusivity(unchecked) var requiredToFail: [Int] = []
@@ -72,7 +73,8 @@ public class GestureRecognizer {
     // MARK: Actions
 
     /// Adds an action called for began, changed, ended, cancelled and recognized (never failed),
-    /// synchronously at the end of the frame in transition order (§3.2). Any number may be added.
+    /// synchronously at the end of the frame in transition order (docs/gestures.md, "State machine").
+    /// Any number may be added.
     @discardableResult
     public func addTarget(_ action: @escaping (GestureTransition) -> Void) -> GestureTargetToken {
         nextToken += 1
@@ -106,7 +108,7 @@ public class GestureRecognizer {
     func timerFired(now: Double) -> GestureProposal { .fail }
 
     /// A touch left `tracked` through `ignore` (pan re-bases here). By default an ignored touch counts
-    /// as gone (§3.6): with none left, an active gesture ends and a possible one fails — otherwise it
+    /// as gone: with none left, an active gesture ends and a possible one fails — otherwise it
     /// would wait for a lift it will never be told about and stay engaged (or active) for good.
     func didIgnore(_ touch: TrackedTouch, now: Double) -> GestureProposal {
         guard tracked.isEmpty else { return .none }
@@ -119,11 +121,12 @@ public class GestureRecognizer {
     /// Clears the gesture's own state; the base bookkeeping is cleared by the pipeline.
     func resetGesture() {}
 
-    /// Class-wide prevention rules (§5).
+    /// Class-wide prevention rules (UIKit's `canPrevent(_:)`, `canBePrevented(by:)`).
     func canPrevent(_ other: GestureRecognizer) -> Bool { true }
     func canBePrevented(by other: GestureRecognizer) -> Bool { true }
 
-    /// Subclass forms of the dynamic failure requirements (§4).
+    /// Subclass forms of the dynamic failure requirements (UIKit's `shouldRequireFailure(of:)`,
+    /// `shouldBeRequiredToFail(by:)`).
     func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
     func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
@@ -157,12 +160,12 @@ public class GestureRecognizer {
 
     // MARK: Derived state the pipeline arbitrates with
 
-    /// In `possible` with an attempt in progress (§3.3).
+    /// In `possible` with an attempt in progress.
     var isEngaged: Bool {
         state == .possible && (!tracked.isEmpty || timerDeadline != nil || pending != nil)
     }
 
-    /// Whether the attempts of the two recognizers hold a common touch, ignored touches aside (§5).
+    /// Whether the attempts of the two recognizers hold a common touch, ignored touches aside.
     func sharesTouch(with other: GestureRecognizer) -> Bool {
         for key in attempt where !ignored.contains(key) {
             if other.attempt.contains(key) && !other.ignored.contains(key) { return true }
@@ -170,7 +173,7 @@ public class GestureRecognizer {
         return false
     }
 
-    /// Undecided for a touch (§6): in `possible` (pending included) with an attempt holding it, not ignored.
+    /// Undecided for a touch: in `possible` (pending included) with an attempt holding it, not ignored.
     func isUndecided(for key: UInt64) -> Bool {
         state == .possible && attempt.contains(key) && !ignored.contains(key)
     }

@@ -1,4 +1,4 @@
-/// UIKit's delegate hooks (gestures.md §3.6, §3.7, §4, §5). Every method has a default, so a delegate
+/// UIKit's delegate hooks (`UIGestureRecognizerDelegate`). Every method has a default, so a delegate
 /// implements only what it changes.
 public protocol GestureRecognizerDelegate: AnyObject {
     /// Asked when the recognizer is about to leave `possible`; false makes it fail.

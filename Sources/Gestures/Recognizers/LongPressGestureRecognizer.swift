@@ -1,7 +1,7 @@
-/// Press and hold (gestures.md §7.2), continuous as in UIKit. While possible the touches must stay
-/// within `allowableMovement` and down; `minimumPressDurationMs` after the required count is reached
-/// it begins. Once active, movement is free (`changed`), surplus touches are refused, and it ends when
-/// the count drops below the required one.
+/// Press and hold (UIKit's `UILongPressGestureRecognizer`), continuous as in UIKit. While possible the
+/// touches must stay within `allowableMovement` and down; `minimumPressDurationMs` after the required
+/// count is reached it begins. Once active, movement is free (`changed`), surplus touches are refused,
+/// and it ends when the count drops below the required one.
 ///
 /// With `numberOfTapsRequired` > 0 the press must follow that many quick taps of the same touch count
 /// (UIKit's optional feature). UIKit gives no tap limits; a tap here must lift before
@@ -69,7 +69,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         return .none
     }
 
-    /// An ignored touch leaves the tracked set like a lift (§3.6, §7.2): below the required count an
+    /// An ignored touch leaves the tracked set like a lift: below the required count an
     /// active press ends; an armed press (or one with nothing left) fails.
     override func didIgnore(_ touch: TrackedTouch, now: Double) -> GestureProposal {
         if state.isActive { return tracked.count < numberOfTouchesRequired ? .end : .none }

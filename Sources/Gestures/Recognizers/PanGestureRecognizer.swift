@@ -1,7 +1,7 @@
-/// Dragging (gestures.md §7.4), continuous. Translation is relative to the original touch point(s):
-/// `base + (centroid − ref)`, re-based whenever the tracked set changes so it never jumps. It begins
-/// on a moving frame once the translation reaches `minimumTranslation` with an allowed touch count,
-/// and ends when fewer than `minimumNumberOfTouches` remain.
+/// Dragging (UIKit's `UIPanGestureRecognizer`), continuous. Translation is relative to the original touch
+/// point(s): `base + (centroid − ref)`, re-based whenever the tracked set changes so it never jumps. It
+/// begins on a moving frame once the translation reaches `minimumTranslation` with an allowed touch
+/// count, and ends when fewer than `minimumNumberOfTouches` remain.
 public class PanGestureRecognizer: GestureRecognizer {
     public var minimumNumberOfTouches: Int
     /// nil: unlimited.
@@ -31,7 +31,7 @@ public class PanGestureRecognizer: GestureRecognizer {
     }
 
     override func update(now: Double) -> GestureProposal {
-        // Values reported with `cancelled` are the last ones computed before it (§8).
+        // Values reported with `cancelled` are the last ones computed before it.
         if tracked.contains(where: \.cancelled) { return state.isActive ? .cancel : .fail }
         let moved = tracked.contains { $0.moved && !$0.isNew }
         let setChanged = tracked.contains { $0.isNew || $0.isLeaving }
@@ -63,7 +63,7 @@ public class PanGestureRecognizer: GestureRecognizer {
     }
 
     override func didIgnore(_ touch: TrackedTouch, now: Double) -> GestureProposal {
-        // The ignored touch leaves the set: re-base so the translation does not jump (§3.6).
+        // The ignored touch leaves the set: re-base so the translation does not jump.
         if let after = centroid(where: { _ in true }) {
             base = translation
             reference = after

@@ -1,5 +1,6 @@
-/// Two-finger pinch (gestures.md §7.6): `scale` = current distance / distance when the pair formed,
-/// absolute like UIKit's; `velocity` in scale per second. Begins when |scale − 1| > `scaleThreshold`.
+/// Two-finger pinch (UIKit's `UIPinchGestureRecognizer`): `scale` = current distance / distance when the
+/// pair formed, absolute like UIKit's; `velocity` in scale per second. Begins when |scale − 1| >
+/// `scaleThreshold`.
 public final class PinchGestureRecognizer: TwoTouchGestureRecognizer {
     public var scaleThreshold: Double
 

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Two-finger rotation (gestures.md §7.7): the angle of the vector from the earlier to the later
-/// touch, accumulated frame by frame with each step wrapped into (−π, π], so the value is continuous
-/// and may exceed π. Radians, clockwise positive on the screen (y grows downward), as UIKit.
+/// Two-finger rotation (UIKit's `UIRotationGestureRecognizer`): the angle of the vector from the earlier
+/// to the later touch, accumulated frame by frame with each step wrapped into (−π, π], so the value is
+/// continuous and may exceed π. Radians, clockwise positive on the screen (y grows downward), as UIKit.
 public final class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     public var rotationThresholdRad: Double
 

@@ -1,5 +1,5 @@
 /// An edge of the screen-aligned unit square where a screen-edge pan may start (not a case side:
-/// a side is which strip, an edge is where in the square; gestures.md §7.5).
+/// a side is which strip, an edge is where in the square).
 public enum ScreenEdge: String, Sendable, Hashable, CaseIterable {
     case top, bottom, left, right
 

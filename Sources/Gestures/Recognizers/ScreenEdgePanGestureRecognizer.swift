@@ -1,6 +1,6 @@
-/// A pan that must start near an edge of the unit square (gestures.md §7.5), tracking only its first
-/// touch. UIKit leaves `edges` empty by default (so it never begins until set) and does not publish
-/// the margin; the project uses 0.05.
+/// A pan that must start near an edge of the unit square (UIKit's `UIScreenEdgePanGestureRecognizer`),
+/// tracking only its first touch. UIKit leaves `edges` empty by default (so it never begins until set)
+/// and does not publish the margin; the project uses 0.05.
 public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     public var edges: Set<ScreenEdge>
     public var edgeMargin: Double

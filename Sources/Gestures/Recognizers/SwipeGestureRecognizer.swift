@@ -1,9 +1,9 @@
 import Foundation
 
-/// A quick straight stroke (gestures.md §7.3), discrete, decided during the stroke as UIKit and Fuffr
-/// do. The start point is the centroid once the required touches are down; on each frame that moves
-/// them, the displacement is tested against the allowed directions (right, left, up, down in that
-/// order): far enough, within `maximumAngleDeg` of the axis, fast enough on average. The stroke must
+/// A quick straight stroke (UIKit's `UISwipeGestureRecognizer`), discrete, decided during the stroke as
+/// UIKit and Fuffr do. The start point is the centroid once the required touches are down; on each frame
+/// that moves them, the displacement is tested against the allowed directions (right, left, up, down in
+/// that order): far enough, within `maximumAngleDeg` of the axis, fast enough on average. The stroke must
 /// succeed within `maximumDurationMs` of the first touch-down.
 public final class SwipeGestureRecognizer: GestureRecognizer {
     public typealias Direction = RecognizedGesture.Direction
@@ -32,7 +32,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         super.init(name: name, sides: sides)
     }
 
-    /// The order §7.3 checks them in, with screen unit vectors (y grows downward).
+    /// The order they are checked in, with screen unit vectors (y grows downward).
     private static let order: [(Direction, Double, Double)] = [(.right, 1, 0), (.left, -1, 0), (.up, 0, -1), (.down, 0, 1)]
 
     override func update(now: Double) -> GestureProposal {

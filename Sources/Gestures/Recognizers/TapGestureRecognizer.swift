@@ -1,8 +1,8 @@
-/// Taps × touches (gestures.md §7.1), discrete. A tap runs from the first touch-down (none of its
-/// touches down) until all its touches are up; each tap must be shorter than `maximumTapDurationMs`
-/// (a timer, so exactly the limit fails), each next tap must start within `maximumTapIntervalMs` of
-/// the previous lift and `maximumTapSeparation` of the first tap. Fuffr's double tap is this with
-/// `numberOfTapsRequired = 2` (§7.9).
+/// Taps × touches (UIKit's `UITapGestureRecognizer`), discrete. A tap runs from the first touch-down
+/// (none of its touches down) until all its touches are up; each tap must be shorter than
+/// `maximumTapDurationMs` (a timer, so exactly the limit fails), each next tap must start within
+/// `maximumTapIntervalMs` of the previous lift and `maximumTapSeparation` of the first tap. Fuffr's
+/// double tap is this with `numberOfTapsRequired = 2`.
 public final class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired: Int
     public var numberOfTouchesRequired: Int
@@ -18,7 +18,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var downPointsInTap: [TouchPoint] = []
     @exclusivity(unchecked) private var firstTapLocation: TouchPoint?
 
-    /// Defaults: gestures.md §7.1, project column.
+    /// Defaults: the project's (docs/gestures.md, "Recognizers and their defaults").
     public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), numberOfTapsRequired: Int = 1,
                 numberOfTouchesRequired: Int = 1, maximumTapDurationMs: Double = 350,
                 maximumTapIntervalMs: Double = 300, allowableMovement: Double = 0.03,
@@ -32,7 +32,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
         super.init(name: name, sides: sides)
     }
 
-    /// Fuffr's `FFRDoubleTapGestureRecognizer` as a configured tap (§7.9).
+    /// Fuffr's `FFRDoubleTapGestureRecognizer` as a configured tap (its own distance and time rule is not
+    /// kept).
     public static func fuffrDoubleTap(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases)) -> TapGestureRecognizer {
         TapGestureRecognizer(name: name, sides: sides, numberOfTapsRequired: 2)
     }
@@ -90,7 +91,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
         firstTapLocation = nil
     }
 
-    /// A tap never prevents a tap that needs more taps (§5), so a single and a double tap can coexist.
+    /// A tap never prevents a tap that needs more taps (as the JavaScript GestureRecognizer's
+    /// `canBePreventedByGestureRecognizer`), so a single and a double tap can coexist.
     override func canPrevent(_ other: GestureRecognizer) -> Bool {
         if let tap = other as? TapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired { return false }
         return true

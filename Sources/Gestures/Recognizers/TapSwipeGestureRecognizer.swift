@@ -1,4 +1,4 @@
-/// FingerBlade's `UITapSwipeGestureRecognizer` (seed 004; gestures.md §7.8), discrete: 0, 1 or 2 tap
+/// FingerBlade's `UITapSwipeGestureRecognizer` (and its `Documents/Documentation.md`), discrete: 0, 1 or 2 tap
 /// strokes, then one swipe stroke ("two short strokes and the rest"). A stroke runs from a first
 /// touch-down until all its touches are up; strokes must follow each other within
 /// `maximumStrokeGapMs`. The swipe latches once its centroid has been `minimumSwipeDistance` from the

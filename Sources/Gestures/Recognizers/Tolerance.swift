@@ -4,9 +4,9 @@
 enum Tolerance {
     static let epsilon = 1e-9
 
-    /// `value ≥ threshold`, as written in the spec.
+    /// `value ≥ threshold`, as the rule reads.
     static func reaches(_ value: Double, _ threshold: Double) -> Bool { value >= threshold - epsilon }
 
-    /// `value > threshold`, as written in the spec.
+    /// `value > threshold`, as the rule reads.
     static func exceeds(_ value: Double, _ threshold: Double) -> Bool { value > threshold + epsilon }
 }

@@ -1,8 +1,8 @@
-/// What pinch and rotation share (gestures.md §7.6, §7.7): they track the first two touches they
-/// receive and refuse the rest; the reference is taken in the frame the pair forms (and dropped if one
-/// lifts while still possible); they begin on a moving frame once the value passes the threshold,
-/// change while both are down, freeze when the first lifts (no event) and end when both have lifted.
-/// Subclasses say how the value is measured.
+/// What pinch and rotation share (UIKit's `UIPinchGestureRecognizer`, `UIRotationGestureRecognizer`):
+/// they track the first two touches they receive and refuse the rest; the reference is taken in the frame
+/// the pair forms (and dropped if one lifts while still possible); they begin on a moving frame once the
+/// value passes the threshold, change while both are down, freeze when the first lifts (no event) and end
+/// when both have lifted. Subclasses say how the value is measured.
 public class TwoTouchGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var paired = false
     @exclusivity(unchecked) private var frozen = false
@@ -76,7 +76,7 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
         return .none
     }
 
-    /// An ignored touch leaves like a lift (§3.6, §7.6): once active the value freezes and the gesture
+    /// An ignored touch leaves like a lift: once active the value freezes and the gesture
     /// ends when no tracked touch is left; while possible the pair is dropped, and nothing left fails.
     override func didIgnore(_ touch: TrackedTouch, now: Double) -> GestureProposal {
         if state.isActive {

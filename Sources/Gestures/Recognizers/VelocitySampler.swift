@@ -1,4 +1,4 @@
-/// Velocity as gestures.md §8 defines it: the change of a value between the current and the previous
+/// Velocity: the change of a value between the current and the previous
 /// frame that contained a tracked `moved`, per second. A Δt ≤ 0 keeps the previous velocity and does
 /// not advance the reference, so the result is never infinite or NaN. Scalars use `x` only.
 struct VelocitySampler {

@@ -2,8 +2,8 @@
 /// touches in, recording lines out, with when to force them to the card. The host feeds touch
 /// batches and periodic ticks with session time; it writes the lines and syncs when told.
 ///
-/// - Frames: a batch splits into runs of equal time (gestures.md §2.2). Each run's stamp is raised to
-///   the pipeline clock (what the pipeline would do anyway, §2.3) and, when it equals the previous
+/// - Frames: a batch splits into runs of equal time (docs/gestures.md, "Frames"). Each run's stamp is raised
+///   to the pipeline clock (what the pipeline would do anyway) and, when it equals the previous
 ///   frame's stamp, nudged one ulp later — so the recorded times alone regroup into the very frames
 ///   the live pipeline saw, and a replay reproduces its transitions exactly.
 /// - Samples: a sample starts with a touch and ends once every touch is up and nothing touched the

@@ -1,5 +1,5 @@
-/// The recognizers a recording session runs, in the conformance scenario's words (gestures.md §11,
-/// shared/gesture-conformance): `pipeline` (handedness), `recognizers` in registration order,
+/// The recognizers a recording session runs, in the conformance scenario's words (docs/gestures.md,
+/// "The conformance harness"): `pipeline` (handedness), `recognizers` in registration order,
 /// `failureRequirements`, `simultaneous`. The same document goes into the recording's header, so a
 /// replay can build the identical pipeline, or a changed one from another file.
 public struct RecognizerSet: Sendable, Hashable {
@@ -21,9 +21,9 @@ public struct RecognizerSet: Sendable, Hashable {
 
     /// FingerBlade's cuts (tap-swipe after two, one or no taps) and the gestures the default command
     /// map binds (tap, double tap, long press, swipes), made to wait for each other the UIKit way
-    /// (gestures.md §4) so one attempt is one gesture: a tap waits until no double tap or tap-swipe can
+    /// (`require(toFail:)`) so one attempt is one gesture: a tap waits until no double tap or tap-swipe can
     /// follow; a swipe gives way to a tap-swipe, which a plain swipe fails at once (its first stroke
-    /// moves, so it was no tap). Parameters are the project defaults of gestures.md §7.
+    /// moves, so it was no tap). Parameters are the project defaults (docs/gestures.md).
     public static let standard = RecognizerSet(document: (try? JSONValue.parse(Array(standardText.utf8))) ?? .object([:]))
 
     static let standardText = """
@@ -46,7 +46,7 @@ public struct RecognizerSet: Sendable, Hashable {
      ]}
     """
 
-    /// The same set for the other hand (gestures.md §2.5).
+    /// The same set for the other hand (docs/gestures.md, "Handedness").
     public func with(handedness: Handedness) -> RecognizerSet {
         guard case .object(var members) = document else { return self }
         var pipeline: [String: JSONValue] = [:]

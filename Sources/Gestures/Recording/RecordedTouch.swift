@@ -1,5 +1,5 @@
 /// A touch as recorded: the event the pipeline was fed (its `timeMs` is the frame's stamp) and, when
-/// the case reported them, the raw 12-bit sensor values it was normalized from (fuffr-protocol.md §5),
+/// the case reported them, the raw sensor values (0…32767) it was normalized from (`TouchNormalization`),
 /// kept so samples can be re-normalized later.
 public struct RecordedTouch: Sendable, Hashable {
     public var event: TouchEvent

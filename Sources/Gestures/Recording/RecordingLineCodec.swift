@@ -82,7 +82,7 @@ public enum RecordingLineCodec {
         }
     }
 
-    /// The §11 value keys back into `GestureValues`; a key written as `null` (not finite) reads as NaN.
+    /// The conformance value keys back into `GestureValues`; a key written as `null` (not finite) reads as NaN.
     static func values(_ json: JSONValue) -> GestureValues {
         func number(_ key: String) -> Double? {
             guard let value = json[key] else { return nil }

@@ -1,6 +1,6 @@
 /// One of the touch case's four sensor strips (Fuffr `FFRSide`). Recognizers filter on these;
 /// geometry ignores them, because the adapter already maps every strip into one screen-aligned
-/// unit square (gestures.md §2.1, §9).
+/// unit square (as FuffrLib's `normalizePoint:onSide:` does).
 public enum CaseSide: String, Sendable, Hashable, CaseIterable {
     case top, bottom, left, right
 

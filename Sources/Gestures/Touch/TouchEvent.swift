@@ -1,4 +1,4 @@
-/// One touch sample as the case adapter delivers it (gestures.md §2.1): time on the case's clock in
+/// One touch sample as the case adapter delivers it (docs/touch-case.md): time on the case's clock in
 /// milliseconds, an identity unique among live touches, the strip, the phase, and screen-aligned
 /// normalized coordinates. `touchClass` comes from the classifier; it is read when the touch begins.
 public struct TouchEvent: Sendable, Hashable {

@@ -1,5 +1,5 @@
 /// The lifecycle of one touch. The case itself has no `cancelled`; the pipeline adds it for a lost
-/// link, a reused identity and stale touches (gestures.md §2.1, §2.4).
+/// link, a reused identity and stale touches (docs/gestures.md, "Sanitising").
 public enum TouchPhase: String, Sendable, Hashable, CaseIterable {
     case began, moved, ended, cancelled
 

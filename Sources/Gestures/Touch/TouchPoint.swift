@@ -1,5 +1,5 @@
 /// A point in the screen-aligned unit square every side maps into (x left→right, y top→bottom).
-/// Distances in this square are the pipeline's unit, "u" (gestures.md §2.1).
+/// Distances in this square are the pipeline's unit, "u".
 public struct TouchPoint: Sendable, Hashable {
     public var x: Double
     public var y: Double

@@ -20,7 +20,7 @@ public enum NavigationCommand: Sendable, Hashable, CaseIterable, CustomStringCon
     /// The belt's default vibration intensity one step (10 %) up or down, within 5–100 %.
     case intensityUp
     case intensityDown
-    /// Mirror of a press on one of the belt's own buttons (belt-protocol.md §7.6).
+    /// Mirror of a press on one of the belt's own buttons (FSLib's `onBeltButtonPressed`).
     case beltButton(BeltButton, BeltPressType)
 
     public static let allCases: [NavigationCommand] =

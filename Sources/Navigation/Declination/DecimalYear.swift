@@ -1,5 +1,5 @@
 /// Calendar dates and Unix times as the decimal years the WMM's secular variation is expressed in:
-/// year + (day-of-year − 1 + fraction of day) / days-in-year (platform.md §6), in UTC.
+/// year + (day-of-year − 1 + fraction of day) / days-in-year, in UTC.
 ///
 /// Pure integer calendar arithmetic (proleptic Gregorian), so the navigation core needs no
 /// Foundation calendar and a fix's time converts the same on every platform.

@@ -1,7 +1,7 @@
 import Sensors
 
 /// Magnetic declination, east positive, and the one place where bearings cross between true and
-/// magnetic north: true = magnetic + declination (platform.md §6: D = atan2(Y, X), east positive).
+/// magnetic north: true = magnetic + declination (WMM technical report: D = atan2(Y, X), east positive).
 ///
 /// The belt's own compass and any I2C compass measure magnetic bearings; routes and geodesics are
 /// true. Doing the conversion only here keeps the sign convention in one line.
@@ -27,9 +27,10 @@ public struct Declination: Sendable, Equatable {
     ///
     /// `altitude` is metres above the WGS84 ellipsoid, as a GPS reports it; nil (a 2D fix) is taken
     /// as 0. It is clamped into the model's range: a GPS height glitch should not cost the wearer
-    /// the declination, and it barely moves it (the WMM2025 test values at 0 and 100 km differ by
-    /// under 0.5°, platform.md §6). Throws `MagneticModelError` for a date outside the model's
-    /// validity (the caller then falls back to a configured value) and at a geographic pole.
+    /// the declination, and it barely moves it (the technical report's grid values at 0 and 100 km
+    /// differ by at most 0.56°, `WorldMagneticModelTests`). Throws `MagneticModelError` for a date
+    /// outside the model's validity (the caller then falls back to a configured value) and at a
+    /// geographic pole.
     public static func worldMagneticModel(at coordinate: Coordinate, altitude: Double?, decimalYear: Double,
                                           model: WorldMagneticModel = .wmm2025) throws -> Declination {
         let kilometres = (altitude ?? 0) / 1000

@@ -1,5 +1,5 @@
 /// One (n, m) line of a WMM coefficient file: the Gauss coefficients of the main field at the
-/// model's epoch and their secular variation (platform.md §6, "WMM.COF format").
+/// model's epoch and their secular variation.
 public struct GaussCoefficient: Sendable, Equatable {
     /// Degree, 1…12 for the WMM.
     public var n: Int

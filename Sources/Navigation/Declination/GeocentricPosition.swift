@@ -7,7 +7,7 @@ import Musl
 #endif
 
 /// A point given by geodetic latitude and height on WGS84, in the geocentric spherical frame the
-/// spherical-harmonic sum needs (step 1 of the WMM algorithm, platform.md §6).
+/// spherical-harmonic sum needs (step 1 of the WMM algorithm; docs/navigation.md).
 ///
 /// GPS heights are above the ellipsoid and latitude is geodetic, while the field model is
 /// expanded about Earth's centre; mixing the two would misplace a point by up to 0.19° of
@@ -20,7 +20,7 @@ struct GeocentricPosition {
     /// sin and cos of ψ = φ′ − φ, the angle that rotates geocentric north/down onto geodetic.
     var sinTilt: Double, cosTilt: Double
 
-    /// WGS84 semi-major axis in km and flattening (platform.md §6, §7).
+    /// WGS84 semi-major axis in km and flattening (NIMA TR8350.2).
     static let semiMajorAxis = 6378.137
     static let flattening = 1 / 298.257223563
 

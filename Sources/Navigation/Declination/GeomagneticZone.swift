@@ -1,7 +1,7 @@
 /// How far a magnetic compass can be trusted at a place, by the horizontal field strength H.
 ///
 /// NOAA's thresholds from the WMM military specification: H < 2000 nT is the blackout zone around
-/// a magnetic pole, 2000–6000 nT the caution zone (platform.md §6; wmm-calculator 1.4.4,
+/// a magnetic pole, 2000–6000 nT the caution zone (wmm-calculator 1.4.4,
 /// `check_blackout_zone`, which uses ≤ at both bounds, as we do).
 public enum GeomagneticZone: String, Sendable, Equatable {
     /// H > 6000 nT: the compass points where the model says.

@@ -7,7 +7,8 @@ import Musl
 #endif
 
 /// The main geomagnetic field at one place and time, in the geodetic frame (X north, Y east,
-/// Z down; platform.md §6 step 5) and the elements navigation reads from it.
+/// Z down; step 5 of the WMM algorithm, docs/navigation.md) and the elements navigation reads
+/// from it.
 public struct MagneticField: Sendable, Equatable {
     /// X, northward component, nT.
     public var north: Double

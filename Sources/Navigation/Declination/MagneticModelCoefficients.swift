@@ -1,6 +1,6 @@
 /// A spherical-harmonic main-field model as NOAA publishes it in a WMM.COF file.
 ///
-/// The format (platform.md §6): a header `epoch model-name release-date`, then one line
+/// The format: a header `epoch model-name release-date`, then one line
 /// `n m g h ġ ḣ` per (n, m) for n = 1…N, m = 0…n, ended by lines of 9s. Parsing lives here so a
 /// future WMM.COF (WMM2030) can be checked and loaded the same way the shipped table is checked.
 public struct MagneticModelCoefficients: Sendable, Equatable {

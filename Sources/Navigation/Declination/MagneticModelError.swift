@@ -1,8 +1,8 @@
 /// Why the World Magnetic Model gave no field: input it cannot answer for, each case with a message
 /// that names the value and the accepted range.
 public enum MagneticModelError: Error, Equatable, CustomStringConvertible {
-    /// The date is outside the model's validity, [epoch, epoch + 5) (2025.0–2030.0 for WMM2025,
-    /// platform.md §6). NOAA's own calculator also refuses dates from epoch + 5 on rather than
+    /// The date is outside the model's validity, [epoch, epoch + 5) (2025.0–2030.0 for WMM2025).
+    /// NOAA's own calculator also refuses dates from epoch + 5 on rather than
     /// extrapolate the secular variation (wmm-calculator 1.4.4, `setup_time`); it accepts dates
     /// back to the file's release date (2024-11-13), we keep to the stated validity. A stale model
     /// must be replaced, not stretched.

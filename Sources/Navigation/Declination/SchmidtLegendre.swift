@@ -1,5 +1,6 @@
 /// Schmidt semi-normalised associated Legendre functions Pₙᵐ(cos θ) and their derivatives
-/// dPₙᵐ/dθ for n ≤ N, the angular part of the geomagnetic potential (step 3, platform.md §6).
+/// dPₙᵐ/dθ for n ≤ N, the angular part of the geomagnetic potential (step 3 of the WMM algorithm;
+/// docs/navigation.md).
 ///
 /// Built by the standard recursions in θ (colatitude), which stay stable to degree 12:
 /// * Pₙⁿ = sin θ · √((2n − 1)/(2n)) · Pₙ₋₁ⁿ⁻¹ (n ≥ 2), P₁¹ = sin θ, P₀⁰ = 1;

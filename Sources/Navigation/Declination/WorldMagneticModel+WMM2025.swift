@@ -2,7 +2,7 @@
 // Do not edit by hand: WMMCoefficientTableTests compares this table with that file.
 
 extension WorldMagneticModel {
-    /// WMM2025 (NOAA NCEI and BGS; epoch 2025.0, valid 2025.0–2030.0; platform.md §6), the
+    /// WMM2025 (NOAA NCEI and BGS; epoch 2025.0, valid 2025.0–2030.0), the
     /// coefficients of NOAA's WMM.COF as published (wmm-calculator 1.4.4, public domain).
     ///
     /// A compiled-in table rather than a SwiftPM resource: on Linux `Bundle.module` looks for a

@@ -1,12 +1,13 @@
 /// The World Magnetic Model: Earth's main magnetic field from a degree-12 spherical-harmonic
-/// expansion, evaluated for a place and a date (platform.md §6, steps 1–6). Pure and synchronous.
+/// expansion, evaluated for a place and a date (the WMM technical report's steps, outlined in
+/// docs/navigation.md). Pure and synchronous.
 ///
 /// `wmm2025` is the shipped model. Results agree with NOAA's 100 published WMM2025 test values to
 /// the printed precision (0.01° in D and I, 1 nT in the intensities; WorldMagneticModelTests).
 public struct WorldMagneticModel: Sendable {
     public let coefficients: MagneticModelCoefficients
 
-    /// The geomagnetic reference radius of the expansion, km (platform.md §6).
+    /// The geomagnetic reference radius of the expansion, km (WMM technical report).
     static let referenceRadius = 6371.2
 
     /// Heights above the WGS84 ellipsoid, km, for which NOAA states the model: its calculator
@@ -19,7 +20,7 @@ public struct WorldMagneticModel: Sendable {
     }
 
     /// Decimal years the model covers: [epoch, epoch + 5), the five-year life of every WMM
-    /// (2025.0–2030.0 for WMM2025; platform.md §6).
+    /// (2025.0–2030.0 for WMM2025).
     public var validity: Range<Double> { coefficients.epoch..<(coefficients.epoch + 5) }
 
     /// The field at geodetic `latitude`/`longitude` (degrees, WGS84), `altitude` km above the
@@ -56,7 +57,7 @@ public struct WorldMagneticModel: Sendable {
     /// can tell the difference, far enough that sin θ stays a normal number in the east sum.
     static let poleTolerance = 1e-9
 
-    /// Steps 1–5 of platform.md §6 for valid input, `years` after the epoch.
+    /// Steps 1–5 of the outline in docs/navigation.md for valid input, `years` after the epoch.
     private func evaluate(latitude: Double, longitude: Double, altitude: Double, years: Double) -> MagneticField {
         let position = GeocentricPosition(latitude: latitude, altitudeKilometres: altitude)
         let degree = coefficients.maxDegree

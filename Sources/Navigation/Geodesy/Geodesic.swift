@@ -14,8 +14,8 @@ import Sensors
 /// is a great circle; distance and longitude follow from series in the third flattening n,
 /// to sixth order. Results are accurate to round-off (~15 nm on WGS84) and the inverse
 /// problem converges everywhere, including nearly antipodal points where Vincenty's
-/// iteration fails. A spherical (haversine) model would be off by up to 0.56 % in distance
-/// (platform.md §7), which is why we carry the ellipsoid.
+/// iteration fails. A spherical (haversine) model would be off by up to 0.56 % in distance,
+/// which is why we carry the ellipsoid.
 ///
 /// Supported ellipsoids: finite a > 0 and 0 ≤ f ≤ 0.01 (oblate and Earth-like; the
 /// sixth-order series are accurate to round-off there). Other parameters make every result
@@ -38,7 +38,7 @@ public struct Geodesic: Sendable {
     /// False for parameters outside the supported range (all results are then NaN).
     let isSupported: Bool
 
-    /// WGS84: a = 6 378 137 m, f = 1/298.257223563 (platform.md §7; NIMA TR8350.2).
+    /// WGS84: a = 6 378 137 m, f = 1/298.257223563 (NIMA TR8350.2).
     public static let wgs84 = Geodesic(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563)
 
     public init(equatorialRadius: Double, flattening: Double) {

@@ -1,4 +1,4 @@
-/// Where "which way the wearer faces" comes from (issue 5 §6).
+/// Where "which way the wearer faces" comes from.
 public enum HeadingSource: String, Sendable, Hashable, CaseIterable {
     /// The belt's own compass: we command a magnetic bearing and the belt keeps it pointing there.
     case belt

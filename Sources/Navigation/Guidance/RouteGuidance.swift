@@ -17,7 +17,8 @@ public struct RouteGuidance: Sendable {
     /// The belt's default vibration intensity, percent, as `intensity-up`/`-down` change it (the
     /// appliance starts it at `[navigation] intensity`).
     public var intensity = 60
-    /// One step of `intensity-up`/`-down`, and the range the belt accepts (belt-protocol.md §7.2).
+    /// One step of `intensity-up`/`-down`, and the range the belt accepts (FSLib's
+    /// `changeDefaultVibrationIntensity`).
     public static let intensityStep = 10
     public static let intensityRange = 5...100
     public private(set) var lastFix: Fix?
@@ -28,7 +29,7 @@ public struct RouteGuidance: Sendable {
     private var fallbackReported = false
     /// The model is evaluated again after this much movement or time: declination changes by well under
     /// 0.1° over a kilometre or an hour at walking scale (WMM2025 secular variation is a few tenths of a
-    /// degree per year, platform.md §6).
+    /// degree per year).
     static let declinationRefreshDistance = 1000.0
     static let declinationRefreshInterval = 3600.0
     public private(set) var lastHeading: Heading?

@@ -1,5 +1,5 @@
 /// A touch's class changed (the SDK's `FTTouchClassificationInfo`): possibly after the touch ended
-/// (pencil-protocol.md §7.1).
+/// (`docs/FiftyThreeSDK-QuickStart.md` in the SDK, step 6).
 public struct ClassificationChange: Sendable, Hashable {
     /// The classifier's stable id for the touch (`idForTouch:`), unique for the session.
     public var touchID: Int

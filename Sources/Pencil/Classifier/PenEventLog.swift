@@ -1,6 +1,6 @@
-/// The classifier's log of switch events with the SDK's debounce (pencil-protocol.md §7.3,
-/// `PenEvents.cpp`): an up followed by a down less than 5 ms later is spurious and both are dropped, so
-/// an up is held 5 ms before it is logged.
+/// The classifier's log of switch events with the SDK's debounce (`Classification/PenEvents.cpp`): an
+/// up followed by a down less than 5 ms later is spurious and both are dropped, so an up is held 5 ms
+/// before it is logged.
 public struct PenEventLog: Sendable {
     public struct Entry: Sendable, Hashable {
         public var pen: PenSwitch

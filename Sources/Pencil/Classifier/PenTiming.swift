@@ -1,8 +1,8 @@
 import Foundation
 
-/// The timing model that ties switch events to touches (pencil-protocol.md §7.3, `PenEvents.cpp`,
-/// `Classifier.h`). Times are in seconds. The code counts in 60 Hz "cycles"; the limits the spec
-/// rounds to 133 ms are 8 cycles (133.3 ms), and the peaks 1.5 and 1 cycles.
+/// The timing model that ties switch events to touches (FiftyThree SDK, `Classification/PenEvents.cpp`,
+/// `Classifier.h`). Times are in seconds. The code counts in 60 Hz "cycles"; the 133 ms
+/// limits are 8 cycles (133.3 ms), and the peaks 1.5 and 1 cycles.
 public enum PenTiming {
     public static let cycle = 1.0 / 60
     /// λ of the exponential likelihoods, per second.

@@ -1,6 +1,6 @@
-/// `FTTouchClassification` with the SDK's raw values (pencil-protocol.md §7.1).
+/// `FTTouchClassification` with the SDK's raw values (`FTTouchClassifier.h`).
 public enum TouchClassification: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// No pen is connected: the classifier does not run (§7.4, last point).
+    /// No pen is connected: the classifier does not run (`ClassificationProxy.cpp`).
     case unknownDisconnected = 0
     case unknown = 1
     case finger = 2

@@ -1,13 +1,13 @@
-/// FTTouchClassifier's behaviour on touches from a non-UIKit source (pencil-protocol.md §7): each
-/// touch is Unknown at first, then Pen / Eraser when a switch event correlates with its begin and end,
-/// Finger when it is an isolated tap or moving touch, Palm otherwise; changes are reported, also after
-/// a touch ended, within the SDK's limits (2 s old, 300 ms after its end).
+/// FTTouchClassifier's behaviour (`FTTouchClassifier.mm`, `Classification/`) on touches from a non-UIKit
+/// source: each touch is Unknown at first, then Pen / Eraser when a switch event correlates with its begin
+/// and end, Finger when it is an isolated tap or moving touch, Palm otherwise; changes are reported, also
+/// after a touch ended, within the SDK's limits (2 s old, 300 ms after its end).
 ///
 /// Pure: fed touches, switch events and `now`; `update(now:)` (once per frame, as the SDK) returns
 /// the changes. Clusters are single touches here: the SDK's spatial clustering, geometric priors and
-/// handedness live in the unavailable Core (§7.4), see docs/pencil.md for what that changes.
+/// handedness live in the unavailable Core, see docs/pencil.md for what that changes.
 public struct TouchClassifier: Sendable {
-    /// Thresholds of §7.4 (durations, and distances in points).
+    /// Thresholds of `ClassificationProxy.cpp` (durations, and distances in points).
     public enum Limits {
         public static let reclassifyAge: Duration = .seconds(2)
         public static let reclassifyAfterEnd: Duration = .milliseconds(300)
@@ -44,7 +44,7 @@ public struct TouchClassifier: Sendable {
     // MARK: Inputs
 
     /// The pen connected or went away; while away every touch reads UnknownDisconnected and switch
-    /// events are not logged (§7.2).
+    /// events are not logged (as the SDK does).
     public mutating func setPenConnected(_ connected: Bool, now: Duration) -> [ClassificationChange] {
         guard connected != isPenConnected else { return [] }
         isPenConnected = connected
@@ -116,7 +116,8 @@ public struct TouchClassifier: Sendable {
 
     // MARK: Update
 
-    /// Re-decides every touch that may still change and returns the reportable changes (§7.1 filters).
+    /// Re-decides every touch that may still change and returns the reportable changes (the filters of
+    /// `FTTouchClassifier.mm`).
     public mutating func update(now: Duration) -> [ClassificationChange] {
         penEvents.flush(now: now)
         touches.removeAll { t in t.ended.map { now - $0 > Limits.retention } ?? false }
@@ -134,8 +135,8 @@ public struct TouchClassifier: Sendable {
             guard new != old, guardsAllow(touches[i], to: new, now: now) else { continue }
             touches[i].classification = new
             if new == .finger { fingersInEvent += 1 }
-            // §7.1: changes to UnknownDisconnected are not reported; an old UnknownDisconnected
-            // reads as Unknown while the pen is connected; old == new is dropped.
+            // As in `FTTouchClassifier.mm`: changes to UnknownDisconnected are not reported; an old
+            // UnknownDisconnected reads as Unknown while the pen is connected; old == new is dropped.
             let reportedOld = old == .unknownDisconnected && isPenConnected ? .unknown : old
             if new != .unknownDisconnected && reportedOld != new {
                 changes.append(ClassificationChange(touchID: touches[i].serial, inputID: touches[i].inputID,
@@ -179,8 +180,8 @@ public struct TouchClassifier: Sendable {
         return t.ended != nil || idle || waited ? .palm : .unknown
     }
 
-    /// Isolated single touch (§7.4 Finger rule): nothing concurrent in its life, and no other touch
-    /// ended within 135 ms before it began unless that one was a finger.
+    /// Isolated single touch (the Finger rule of `ClassificationProxy.cpp`): nothing concurrent in its life,
+    /// and no other touch ended within 135 ms before it began unless that one was a finger.
     private func isIsolated(_ t: TrackedTouch) -> Bool {
         guard !t.hadConcurrent else { return false }
         guard let previous = t.previousEnd else { return true }
@@ -195,7 +196,7 @@ public struct TouchClassifier: Sendable {
         return t.travel < limit
     }
 
-    /// Stability guards (§7.4): settled fingers and long pen strokes are not flipped.
+    /// Stability guards (`ClassificationProxy.cpp`): settled fingers and long pen strokes are not flipped.
     private func guardsAllow(_ t: TrackedTouch, to new: TouchClassification, now: Duration) -> Bool {
         let age = t.duration(now: now)
         switch (t.classification, new) {
@@ -218,7 +219,7 @@ public struct TouchClassifier: Sendable {
         }
     }
 
-    // MARK: Pen score (§7.3)
+    // MARK: Pen score (`PenEvents.cpp`)
 
     /// The best switch's score for `t`, its class, and the matched down event.
     private func penScore(_ t: TrackedTouch, now: Duration) -> (Double, TouchClassification, PenEventLog.Entry?) {
@@ -276,7 +277,7 @@ public struct TouchClassifier: Sendable {
             let factor = durationCheck(pen: pen, from: down.entry.at, to: up.at, touch: duration)
             return ((down.p * up.p).squareRoot() * factor, down.entry)
         }
-        // Ended with no matching up: decays by (1 − dt), and is 0 once S/2 has passed (§7.3).
+        // Ended with no matching up: decays by (1 − dt), and is 0 once S/2 has passed.
         let dt = seconds(now - endTime)
         guard dt < PenTiming.stale / 2 else { return (0, down.entry) }
         return (down.p * (1 - dt), down.entry)
@@ -296,7 +297,8 @@ public struct TouchClassifier: Sendable {
         return PenTiming.durationFactor(switchOn: on, touch: touch)
     }
 
-    /// Winner takes all (§7.4): of the touches that claim the same down event, only the best scorer gets it.
+    /// Winner takes all (`ClassificationProxy.cpp`): of the touches that claim the same down event, only the
+    /// best scorer gets it.
     private func wins(_ t: TrackedTouch, event: PenEventLog.Entry, score: Double, now: Duration) -> Bool {
         for o in touches where o.serial != t.serial && !o.cancelled {
             let (s, _, e) = penScore(o, now: now)

@@ -3,9 +3,9 @@
 ///
 /// - `id` identifies the touch while it lives; a source may reuse it after `ended`/`cancelled`.
 /// - `x`, `y` are in points (1/160 in, UIKit's unit), because the SDK's distance thresholds are in
-///   points (pencil-protocol.md §7.4); the source scales its coordinates.
+///   points (`Classification/ClassificationProxy.cpp`); the source scales its coordinates.
 /// - `radius` (points) when the source measures contact size; nil otherwise (the pre-iOS-8 path).
-/// - `at` is session time on the same clock as the pen's switch events (§7.2).
+/// - `at` is session time on the same clock as the pen's switch events (`PenSwitchEvent`).
 public struct TouchInput: Sendable, Hashable {
     /// Where a touch is in its life (nested, so that it does not clash with a touch device's own type).
     public enum Phase: String, Sendable, Hashable {

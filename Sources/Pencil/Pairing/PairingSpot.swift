@@ -9,7 +9,7 @@
 public struct PairingSpot: Sendable {
     /// Which case touches may act as the spot, decided by the pairing state.
     public enum CasePolicy: Sendable, Hashable {
-        /// Unpaired: any lone touch (the pen is not linked, its tip is checked on connection, §5.2).
+        /// Unpaired: any lone touch (the pen is not linked, its tip is checked on connection).
         case anyLoneTouch
         /// Linked: a lone touch that coincides with a tip-down.
         case withTipDown
@@ -24,7 +24,7 @@ public struct PairingSpot: Sendable {
         }
     }
 
-    /// Tip-down and touch-down coincide when this close (the classifier's 8-cycle limit, §7.3).
+    /// Tip-down and touch-down coincide when this close (the classifier's 8-cycle limit, `PenTiming`).
     public static let coincidence: Duration = .microseconds(133_333)
 
     public var casePolicy: CasePolicy = .anyLoneTouch
@@ -61,7 +61,7 @@ public struct PairingSpot: Sendable {
         case .began:
             liveTouches[input.id] = input.at
             if liveTouches.count > 1 {
-                // A second simultaneous touch cancels the spot (PairingSpotView, §5.2).
+                // A second simultaneous touch cancels the spot (the SDK's `PairingSpotView`).
                 if case .touch = heldBy { return release() }
                 return []
             }

@@ -1,12 +1,12 @@
 import BLE
 
 /// One advertising report of a device offering the Pen service, reduced to what the pairing model
-/// needs (pencil-protocol.md §2): who it is, its name, and which host it is trying to get back to.
+/// needs (`FTPenManager.mm`): who it is, its name, and which host it is trying to get back to.
 public struct PenAdvertisement: Sendable, Hashable {
     /// A stable handle on the peripheral: the Bluetooth address on Linux (the iOS peripheral UUID's role).
     public var peripheral: String
     public var name: String?
-    /// The central ID the pen advertises; 0 = free to pair (§2).
+    /// The central ID the pen advertises; 0 = free to pair.
     public var reconcilingCentral: UInt32
 
     public init(peripheral: String, name: String?, reconcilingCentral: UInt32) {
@@ -16,7 +16,7 @@ public struct PenAdvertisement: Sendable, Hashable {
     }
 
     /// From a parsed advertisement (and scan response, merged by the caller). nil when it does not
-    /// offer the Pen service, or carries manufacturer data of a length the SDK does not know (§2).
+    /// offer the Pen service, or carries manufacturer data of a length the SDK does not know.
     public init?(peripheral: String, data: AdvertisingData) {
         guard let pen = BLEUUID(string: PenCharacteristic.penService), data.serviceUUIDs.contains(pen) else { return nil }
         // A missing manufacturer data structure reads as 0, as the SDK's release build treats it.
@@ -24,10 +24,10 @@ public struct PenAdvertisement: Sendable, Hashable {
         self.init(peripheral: peripheral, name: data.localName, reconcilingCentral: id)
     }
 
-    /// Not reconciling with any host: a pen another host may take (§5.2 step 2).
+    /// Not reconciling with any host: a pen another host may take.
     public var isFree: Bool { reconcilingCentral == PenCentralID.notReconciling }
 
-    /// Reconciling with the host whose ID is `own`, or with any host (v55's `0x01`) (§5.4).
+    /// Reconciling with the host whose ID is `own`, or with any host (v55's `0x01`).
     public func isReconciling(with own: UInt32) -> Bool {
         reconcilingCentral == own || reconcilingCentral == PenCentralID.legacy
     }

@@ -1,11 +1,11 @@
 /// The 32-bit "central ID" a host writes into the pen so the pen can advertise whom it belongs to
-/// (pencil-protocol.md §2.1, `FTPenManager.mm` `centralIdFromPeripheralId:`, `FTPenServiceClient.mm`).
+/// (FiftyThree SDK, `FTPenManager.mm` `centralIdFromPeripheralId:`, `FTPenServiceClient.mm`).
 public enum PenCentralID {
     /// 0 in an advertisement: the pen is free (not reconciling with anyone).
     public static let notReconciling: UInt32 = 0
     /// What the SDK writes to (and old v55 pens advertise for) any host: "reconciling", no host in particular.
     public static let legacy: UInt32 = 0x0000_0001
-    /// Firmware above this version gets the host's own ID; at or below it, `legacy` (§2.1).
+    /// Firmware above this version gets the host's own ID; at or below it, `legacy`.
     public static let legacyFirmwareMaximum = 55
 
     /// The SDK's derivation from an identifier's first four bytes, little-endian; all-zero becomes 2
@@ -28,14 +28,15 @@ public enum PenCentralID {
     }
 
     /// The manufacturer data a pen advertises while reconciling with `id`: big-endian, i.e. the written
-    /// bytes reversed, because the SDK parses the advertisement big-endian (§2.1, inferred there).
+    /// bytes reversed, because the SDK parses the advertisement big-endian (inferred from
+    /// `FTPenManager.mm` and `FTPenServiceClient.mm`).
     public static func advertisedBytes(_ id: UInt32) -> [UInt8] {
         wireBytes(id).reversed()
     }
 
     /// The central ID in manufacturer data as CoreBluetooth shows it (all bytes after the AD type):
     /// 4 bytes big-endian, 1 byte for v55 firmware, none = 0. nil for any other length, which the SDK
-    /// does not expect (§2).
+    /// does not expect.
     public static func parseAdvertised(_ manufacturerData: [UInt8]) -> UInt32? {
         switch manufacturerData.count {
         case 0: notReconciling

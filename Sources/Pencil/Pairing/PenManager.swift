@@ -1,4 +1,4 @@
-/// The FiftyThree SDK's pairing model as a pure state machine (pencil-protocol.md §5): no BLE bonding,
+/// The FiftyThree SDK's pairing model as a pure state machine (`FTPenManager.mm`): no BLE bonding,
 /// an app-level "marriage" kept by the central ID written into the pen, "kiss to pair" with the tip
 /// on the pairing spot, a long press on the spot to unpair, and reconnection when the pen advertises
 /// that it is reconciling with us.
@@ -10,19 +10,19 @@ public struct PenManager: Sendable {
     public struct Configuration: Sendable, Hashable {
         public var scanTimeout: Duration = .seconds(4)
         public var connectTimeout: Duration = .seconds(15)
-        /// Tip and spot release must be closer than this (§5.2 step 5).
+        /// Tip and spot release must be closer than this (the SDK's release handshake).
         public var releaseWindow: Duration = .milliseconds(100)
         public var longPressToUnpair: Duration = .milliseconds(1500)
-        /// Names a pen may carry (§1); a pen advertising no name is accepted on its service UUID.
+        /// Names a pen may carry (`FTPenManager.mm`); a pen advertising no name is accepted on its service UUID.
         public var names: Set<String> = ["Pencil", "Charcoal by 53"]
         public init() {}
     }
 
     public let configuration: Configuration
-    /// This host's central ID (§2.1).
+    /// This host's central ID (`PenCentralID`).
     public let centralID: UInt32
     public private(set) var phase: PenPairingPhase = .waitingForAdapter
-    /// The remembered pen (§5.1), nil when unpaired.
+    /// The remembered pen (the SDK's paired peripheral UUID), nil when unpaired.
     public private(set) var pairedPen: String?
     public private(set) var isSpotPressed = false
     /// The spot being held is the pair control, not a case touch.
@@ -144,7 +144,7 @@ public struct PenManager: Sendable {
 
     private mutating func adapterOff(_ out: inout [PenManagerAction]) {
         if let pen = linkedPen { out.append(.disconnect(pen: pen)) }
-        // §5.4: any adapter state but powered-on clears the stored pairing.
+        // As in the SDK, any adapter state but powered-on clears the stored pairing.
         forget(&out)
         phase = .waitingForAdapter
     }
@@ -154,7 +154,7 @@ public struct PenManager: Sendable {
         case .single:
             seek(now: now, &out)
         case .married(let pen):
-            // A polling scan runs during the press, to find a pen to hand over to (§5.3).
+            // A polling scan runs during the press, to find a pen to hand over to.
             out.append(.startScanning)
             phase = .marriedWaitingForLongPressToUnpair(pen: pen, onDeck: nil, until: now + configuration.longPressToUnpair)
         case .separated(let pen):
@@ -187,7 +187,7 @@ public struct PenManager: Sendable {
         if let name = ad.name, !configuration.names.contains(name) { return }
         switch phase {
         case .datingScanning:
-            // The first pen that is free or already ours; no RSSI ranking (§5.2 step 2).
+            // The first pen that is free or already ours; no RSSI ranking.
             guard ad.isFree || ad.isReconciling(with: centralID) else { return }
             out.append(.stopScanning)
             date(ad.peripheral, now: now, &out)
@@ -201,7 +201,7 @@ public struct PenManager: Sendable {
                 out.append(.connect(pen: pen, requireTipPressed: false))
                 phase = .separatedAttemptingConnection(pen: pen, until: now + configuration.connectTimeout)
             } else if !ad.isFree {
-                // Our pen now belongs to another host: the pairing is severed (§5.4).
+                // Our pen now belongs to another host: the pairing is severed.
                 out.append(.stopScanning)
                 forget(&out)
                 phase = .single
@@ -213,7 +213,7 @@ public struct PenManager: Sendable {
     private mutating func linkFailed(_ failedPen: String, now: Duration, failed: Bool, _ out: inout [PenManagerAction]) {
         switch phase {
         case .datingAttemptingConnection(let pen, _) where pen == failedPen:
-            // §5.2 step 3: a drop while connecting is retried at once until the 15 s timeout.
+            // A drop while connecting is retried at once until the 15 s timeout.
             out.append(.connect(pen: pen, requireTipPressed: true))
         case .engaged(let pen) where pen == failedPen, .engagedWaitingForTipRelease(let pen, _, _) where pen == failedPen,
              .engagedWaitingForSpotRelease(let pen, _, _) where pen == failedPen:
@@ -224,7 +224,8 @@ public struct PenManager: Sendable {
             phase = .separated(pen: pen)
         case .separatedAttemptingConnection(let pen, _) where pen == failedPen:
             if failed {
-                // §5.4: a failure callback while reconnecting ends in "disconnect and become unpaired".
+                // A failure callback while reconnecting ends in "disconnect and become unpaired", as the
+                // event tables of `FTPenManager.mm` read.
                 forget(&out)
                 phase = .single
             } else {
@@ -275,7 +276,7 @@ public struct PenManager: Sendable {
         out.append(.storePairing(pen: nil))
     }
 
-    /// The delegate hears only changes of the public value (§5.7).
+    /// The delegate hears only changes of the public value (`penManagerStateDidChange:`).
     private mutating func publish(_ out: inout [PenManagerAction]) {
         let now = phase.publicState
         guard now != lastPublic else { return }

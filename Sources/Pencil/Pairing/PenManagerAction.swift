@@ -2,15 +2,15 @@
 public enum PenManagerAction: Sendable, Hashable {
     case startScanning
     case stopScanning
-    /// Open a link to `pen`; `requireTipPressed` is the first-pairing rule of §4 step 8.
+    /// Open a link to `pen`; `requireTipPressed` is the first-pairing rule (`PenLink`).
     case connect(pen: String, requireTipPressed: Bool)
     /// Close the link to `pen` (or cancel the attempt).
     case disconnect(pen: String)
-    /// Write ShouldPowerOff = 01 (§5.3, end of the long press to unpair).
+    /// Write ShouldPowerOff = 01 (end of the long press to unpair).
     case powerOff(pen: String)
-    /// The pairing to remember across restarts (§5.1's paired peripheral); nil forgets it.
+    /// The pairing to remember across restarts (the SDK's paired peripheral); nil forgets it.
     case storePairing(pen: String?)
-    /// The pen is married: the link may now write the central ID (§4 step 12).
+    /// The pen is married: the link may now write the central ID.
     case married(pen: String)
     case stateChanged(PenManagerState)
     /// Seeking ended with no pen (the SDK's "did fail to discover pen" notification).

@@ -1,4 +1,4 @@
-/// `FTPenManagerState` with the SDK's raw values (pencil-protocol.md §5.7, `FTPenManager.h`).
+/// `FTPenManagerState` with the SDK's raw values (FiftyThree SDK, `FTPenManager.h`).
 public enum PenManagerState: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case uninitialized = 0
     case unpaired = 1

@@ -1,4 +1,4 @@
-/// The internal states of `FTPenManager.mm` that this port keeps (pencil-protocol.md §5.7), with the
+/// The internal states of `FTPenManager.mm` that this port keeps, with the
 /// data each needs. Several share one public `PenManagerState`.
 public enum PenPairingPhase: Sendable, Hashable {
     case waitingForAdapter
@@ -20,7 +20,7 @@ public enum PenPairingPhase: Sendable, Hashable {
     case disconnectingAndBecomingSingle(pen: String, onDeck: String?)
     case disconnectingAndBecomingSeparated(pen: String)
 
-    /// The public value (§5.7's table).
+    /// The public value (`FTPenManager.mm` maps each internal state to one).
     public var publicState: PenManagerState {
         switch self {
         case .waitingForAdapter: .uninitialized

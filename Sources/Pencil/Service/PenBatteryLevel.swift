@@ -1,4 +1,4 @@
-/// `FTPenBatteryLevel` (pencil-protocol.md §6, `FTPenManager.h`), with the SDK's raw values.
+/// `FTPenBatteryLevel` (FiftyThree SDK, `FTPenManager.h`), with the SDK's raw values.
 public enum PenBatteryLevel: Int, Sendable, Hashable, CaseIterable {
     case unknown = 0
     case high = 1
@@ -8,7 +8,7 @@ public enum PenBatteryLevel: Int, Sendable, Hashable, CaseIterable {
     case criticallyLow = 5
 
     /// The band of a BatteryLevel percent: ≤ 10 critically low, ≤ 25 low, ≤ 50 medium-low,
-    /// ≤ 75 medium-high, else high (§6).
+    /// ≤ 75 medium-high, else high (`FTPenManager.mm`).
     public init(percent: UInt32) {
         switch percent {
         case ...10: self = .criticallyLow

@@ -1,10 +1,10 @@
 import BLE
 
-/// The characteristics the FiftyThree SDK knows, by service (pencil-protocol.md §3.1–§3.3; UUIDs from
-/// `FTServiceUUIDs.m` in thomasmarsh/SDK @ 6664c7b8). The raw value is the full 128-bit UUID string,
-/// uppercase, the form `GATTClient` uses.
+/// The characteristics the FiftyThree SDK knows, by service (`FTPenServiceClient.mm`,
+/// `FTDeviceInfoServiceClient.mm`; UUIDs from `FTServiceUUIDs.m` in thomasmarsh/SDK @ 6664c7b8). The raw
+/// value is the full 128-bit UUID string, uppercase, the form `GATTClient` uses.
 public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
-    // Pen service (§3.1)
+    // Pen service
     case isTipPressed = "9E289D8F-3B25-4CE7-B8A8-B624BB3FC5C7"
     case isEraserPressed = "4FB6FE50-39D9-4B12-A523-8DC8857542E6"
     case tipPressure = "EB1B235C-84D8-4595-AD89-9A58187AF718"
@@ -22,7 +22,7 @@ public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
     case motion = "FCCE8FB8-D4C9-4390-8D75-21CE748EC303"
     case motionSetup = "CC454B53-1622-4604-95DD-A30ECC6A678E"
     case encoderTurn = "574B27A7-5D18-7209-E0CA-AD82CDABD716"
-    // Device Information Service 0x180A (§3.3), read once the pen is ready.
+    // Device Information Service 0x180A, read once the pen is ready.
     case manufacturerName = "00002A29-0000-1000-8000-00805F9B34FB"
     case modelNumber = "00002A24-0000-1000-8000-00805F9B34FB"
     case serialNumber = "00002A25-0000-1000-8000-00805F9B34FB"
@@ -33,9 +33,9 @@ public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
     case ieeeCertification = "00002A2A-0000-1000-8000-00805F9B34FB"
     case pnpID = "00002A50-0000-1000-8000-00805F9B34FB"
 
-    /// The Pen service: what the SDK scans for and discovers first (§2, §4 step 2).
+    /// The Pen service: what the SDK scans for and discovers first (`FTPenManager.mm`, `FTPen.mm`).
     public static let penService = "1DEF5645-3C5D-4667-973D-8965706A2961"
-    /// Pen Usage service (§3.2): counters, discovered only on request.
+    /// Pen Usage service (`FTPenUsageServiceClient.mm`): counters, discovered only on request.
     public static let usageService = "55518435-9BAB-4612-BDCE-F5B0C8C127AC"
     public static let deviceInformationService = "0000180A-0000-1000-8000-00805F9B34FB"
 
@@ -46,14 +46,15 @@ public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
         self.init(rawValue: uuidString.uppercased())
     }
 
-    /// The 17 characteristics of the Pen service, in §3.1's order (§4 step 3 discovers them by this list).
+    /// The 17 characteristics of the Pen service, in `FTServiceUUIDs.m`'s order (the SDK discovers them by
+    /// this list).
     public static let penServiceCharacteristics: [PenCharacteristic] = [
         .isTipPressed, .isEraserPressed, .tipPressure, .eraserPressure, .batteryLevel, .hasListener, .shouldSwing,
         .shouldPowerOff, .inactivityTimeout, .pressureSetup, .manufacturingID, .lastErrorCode, .authenticationCode,
         .centralID, .motion, .motionSetup, .encoderTurn,
     ]
 
-    /// The DIS characteristics the SDK reads (§3.3).
+    /// The DIS characteristics the SDK reads (`FTDeviceInfoServiceClient.mm`).
     public static let deviceInformationCharacteristics: [PenCharacteristic] = [
         .manufacturerName, .modelNumber, .serialNumber, .firmwareRevision, .hardwareRevision, .softwareRevision,
         .systemID, .ieeeCertification, .pnpID,

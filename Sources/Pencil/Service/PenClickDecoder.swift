@@ -1,4 +1,4 @@
-/// Switch events → clicks. A release is held back 5 ms, the SDK's debounce (pencil-protocol.md §7.3):
+/// Switch events → clicks. A release is held back 5 ms, the SDK's debounce (`Classification/PenEvents.cpp`):
 /// a press that follows within it was contact bounce, and the click goes on.
 public struct PenClickDecoder: Sendable {
     private var pressedAt: [PenSwitch: Duration] = [:]

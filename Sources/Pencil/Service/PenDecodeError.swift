@@ -1,5 +1,5 @@
 /// Why a characteristic value was dropped: the pen (or a peer pretending to be one) sent bytes that
-/// do not fit the layout of pencil-protocol.md §3. Counted by the caller, never fatal.
+/// do not fit the characteristic's layout (`PenValueDecoder`). Counted by the caller, never fatal.
 public struct PenDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     public var characteristic: PenCharacteristic
     public var length: Int

@@ -1,4 +1,4 @@
-/// A DIS revision string as the pen reports its two firmware images (pencil-protocol.md §3.3,
+/// A DIS revision string as the pen reports its two firmware images (FiftyThree SDK,
 /// `FTFirmwareManager.mm`): the first run of digits is the version; a `*` right after it marks the image
 /// that is running. "55*" → version 55, running.
 public struct PenFirmwareVersion: Sendable, Hashable {

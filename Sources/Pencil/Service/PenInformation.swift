@@ -1,4 +1,4 @@
-/// `FTPenInformation` (pencil-protocol.md §6): what a settings or status screen shows about the pen.
+/// `FTPenInformation` (FiftyThree SDK, `FTPenManager.h`): what a settings or status screen shows about the pen.
 /// Kept across disconnects, as the SDK keeps it.
 public struct PenInformation: Sendable, Hashable {
     public var name: String

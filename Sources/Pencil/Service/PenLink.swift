@@ -1,13 +1,13 @@
 /// One connection's GATT set-up and value handling, as `FTPenServiceClient.mm` and
-/// `FTDeviceInfoServiceClient.mm` do it (pencil-protocol.md §4), pure: the actor performs the
+/// `FTDeviceInfoServiceClient.mm` do it (docs/pencil.md, "The pen service"), pure: the actor performs the
 /// operations this returns, in order, and feeds back confirmations, values and timer wake-ups.
 ///
-/// A new `PenLink` per connection: on disconnect the SDK clears every "subscribed/read" flag (§4 step 13).
+/// A new `PenLink` per connection: on disconnect the SDK clears every "subscribed/read" flag.
 /// The `PenInformation` outlives links; the actor passes the last one in.
 public struct PenLink: Sendable {
-    /// The battery fallback read, when no level was accepted this long after the tip notified (§4 step 7).
+    /// The battery fallback read, when no level was accepted this long after the tip notified.
     public static let batteryFallback: Duration = .seconds(22)
-    /// What the SDK writes when the pen reports its inactivity timeout as disabled (§4 step 11).
+    /// What the SDK writes when the pen reports its inactivity timeout as disabled (`FTPenManager.mm`).
     public static let defaultInactivityMinutes: UInt8 = 10
 
     public let requireTipPressed: Bool
@@ -15,7 +15,7 @@ public struct PenLink: Sendable {
     public private(set) var information: PenInformation
     public private(set) var isReady = false
     public private(set) var isMarried = false
-    /// The central ID written on this link (once per connection, §4 step 12).
+    /// The central ID written on this link (once per connection).
     public private(set) var writtenCentralID: UInt32?
     /// The pen's Device Information strings by characteristic.
     public private(set) var deviceInformation: [PenCharacteristic: String] = [:]
@@ -37,10 +37,10 @@ public struct PenLink: Sendable {
         self.information.isEraserPressed = false
     }
 
-    /// Whether the pen service offered the one characteristic the flow needs (§3.1 notes).
+    /// Whether the pen service offered the one characteristic the flow needs.
     public static func isUsable(_ discovered: Set<PenCharacteristic>) -> Bool { discovered.contains(.isTipPressed) }
 
-    /// The pen service was discovered with `discovered`: §4 steps 4–5.
+    /// The pen service was discovered with `discovered`: write HasListener, subscribe to the tip.
     public mutating func start(discovered: Set<PenCharacteristic>) -> [PenLinkOperation] {
         available = discovered
         var ops: [PenLinkOperation] = []
@@ -49,7 +49,7 @@ public struct PenLink: Sendable {
         return ops
     }
 
-    /// A notification switch-on was confirmed: read the value (§4 step 6); after the tip's, the rest (step 7).
+    /// A notification switch-on was confirmed: read the value; after the tip's, the rest.
     public mutating func notificationsEnabled(_ c: PenCharacteristic, now: Duration) -> [PenLinkOperation] {
         var ops: [PenLinkOperation] = [.read(c)]
         guard c == .isTipPressed, !tipNotifying else { return ops }
@@ -99,13 +99,13 @@ public struct PenLink: Sendable {
                 events.append(.switchChanged(PenSwitchEvent(.tip, isPressed: pressed, at: now)))
             }
         case .eraserPressed(let pressed):
-            // Eraser changes go out as soon as they arrive, before readiness too (§4, last line).
+            // Eraser changes go out as soon as they arrive, before readiness too.
             if pressed != information.isEraserPressed {
                 information.isEraserPressed = pressed
                 events.append(.switchChanged(PenSwitchEvent(.eraser, isPressed: pressed, at: now)))
             }
         case .batteryLevel(let percent):
-            // The first level after subscribing is unreliable and ignored (§4 step 10).
+            // The first level after subscribing is unreliable and ignored (a comment in `FTPenServiceClient.mm`).
             if !ignoredFirstBattery {
                 ignoredFirstBattery = true
             } else {
@@ -128,29 +128,30 @@ public struct PenLink: Sendable {
         return (ops, events)
     }
 
-    /// The Device Information service was discovered with these characteristics: read them all once (§3.3).
+    /// The Device Information service was discovered with these characteristics: read them all once.
     public func deviceInformationDiscovered(_ discovered: Set<PenCharacteristic>) -> [PenLinkOperation] {
         PenCharacteristic.deviceInformationCharacteristics.filter(discovered.contains).map { .read($0) }
     }
 
-    /// The pairing model married this pen: the central ID may be written (§4 step 12).
+    /// The pairing model married this pen: the central ID may be written.
     public mutating func married() -> [PenLinkOperation] {
         isMarried = true
         return centralIDWriteIfDue()
     }
 
-    /// A `wake` came due: the battery fallback read when no level is known (§4 step 10).
+    /// A `wake` came due: the battery fallback read when no level is known.
     public func timerFired(now: Duration) -> [PenLinkOperation] {
         batteryPercent == nil && available.contains(.batteryLevel) ? [.read(.batteryLevel)] : []
     }
 
-    /// The running firmware version from the DIS revisions (§3.3); nil when neither image is starred.
+    /// The running firmware version from the DIS revisions (as `FTFirmwareManager.mm` reads them); nil when
+    /// neither image is starred.
     public var runningFirmware: Int? {
         PenFirmwareVersion.running(factory: deviceInformation[.firmwareRevision],
                                    upgrade: deviceInformation[.softwareRevision])
     }
 
-    /// Once married and the software revision is known, write the ID once (§2.1, §4 step 12).
+    /// Once married and the software revision is known, write the ID once (`FTPenManager.mm`, `ensureCentralId`).
     private mutating func centralIDWriteIfDue() -> [PenLinkOperation] {
         guard isMarried, writtenCentralID == nil, deviceInformation[.softwareRevision] != nil,
               available.contains(.centralID) else { return [] }

@@ -4,7 +4,7 @@ public enum PenLinkOperation: Sendable, Hashable {
     case subscribe(PenCharacteristic)
     /// Read; answer with `PenLink.received`.
     case read(PenCharacteristic)
-    /// Write with response (every SDK write on the pen service is one, §3.1).
+    /// Write with response (every SDK write on the pen service is one, `FTPenServiceClient.mm`).
     case write(PenCharacteristic, [UInt8])
     /// Discover the Device Information service; answer with `PenLink.deviceInformationDiscovered`.
     case discoverDeviceInformation

@@ -1,5 +1,5 @@
-/// The Motion characteristic (pencil-protocol.md §3.1): accelerometer x, y, z as int16 LE, and when the
-/// value is at least 12 bytes a magnetometer triple after it. Units are unknown (§10).
+/// The Motion characteristic (the SDK's `FTPenServiceClient.mm`): accelerometer x, y, z as int16 LE, and when the
+/// value is at least 12 bytes a magnetometer triple after it. Units are unknown.
 public struct PenMotion: Sendable, Hashable {
     public var acceleration: (x: Int16, y: Int16, z: Int16)
     public var magnetometer: (x: Int16, y: Int16, z: Int16)?

@@ -1,5 +1,5 @@
-/// The PressureSetup characteristic's ten bytes (pencil-protocol.md §3.1), all u8. Their meaning beyond
-/// the names is unknown (§10), so they are carried, not interpreted.
+/// The PressureSetup characteristic's ten bytes (the SDK's `FTPenServiceClient.mm`), all u8. Their meaning
+/// beyond the names is unknown, so they are carried, not interpreted.
 public struct PenPressureSetup: Sendable, Hashable {
     public var samplePeriodMilliseconds: UInt8
     public var notificationPeriodMilliseconds: UInt8
@@ -26,7 +26,7 @@ public struct PenPressureSetup: Sendable, Hashable {
         self.eraserGated = eraserGated
     }
 
-    /// The wire form, in the order of §3.1.
+    /// The wire form, in the SDK's order.
     public var bytes: [UInt8] {
         [samplePeriodMilliseconds, notificationPeriodMilliseconds, tipFloor, tipMin, tipMax, tipGated ? 1 : 0,
          eraserFloor, eraserMin, eraserMax, eraserGated ? 1 : 0]

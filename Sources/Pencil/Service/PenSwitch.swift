@@ -1,4 +1,4 @@
-/// The pen's two switches (pencil-protocol.md §1): the tip ("Tip 1") and the eraser ("Tip 2").
+/// The pen's two switches (FiftyThree SDK, `TouchClassifier.h`): the tip ("Tip 1") and the eraser ("Tip 2").
 public enum PenSwitch: String, Sendable, Hashable, CaseIterable {
     case tip
     case eraser

@@ -1,12 +1,12 @@
-/// One decoded characteristic value of the pen (pencil-protocol.md §3). Values the SDK treats as
+/// One decoded characteristic value of the pen (`PenValueDecoder`). Values the SDK treats as
 /// opaque stay bytes.
 public enum PenValue: Sendable, Hashable {
     case tipPressed(Bool)
     case eraserPressed(Bool)
-    /// Raw switch pressure, no scaling known (§3.1, §10).
+    /// Raw switch pressure, no scaling known.
     case tipPressure(UInt32)
     case eraserPressure(UInt32)
-    /// Percent as the pen reports it (§6 turns it into a band).
+    /// Percent as the pen reports it (`PenBatteryLevel` turns it into a band).
     case batteryLevel(UInt32)
     case hasListener(Bool)
     /// Minutes; 0 = disabled.
@@ -20,7 +20,7 @@ public enum PenValue: Sendable, Hashable {
     case motionSetup(samplePeriodMilliseconds: UInt8, notificationPeriodMilliseconds: UInt8)
     /// Signed turn; the SDK ignores 0 (decoded as nil → not produced).
     case encoderTurn(Int8)
-    /// A Device Information string (§3.3), System ID included (the SDK reads it as ASCII).
+    /// A Device Information string, System ID included (the SDK reads it as ASCII).
     case deviceInformation(PenCharacteristic, String)
     case ieeeCertification([UInt8])
     case pnpID([UInt8])

@@ -1,8 +1,9 @@
-/// Bytes of one pen characteristic → `PenValue`, with the layouts of pencil-protocol.md §3.1 and §3.3.
+/// Bytes of one pen characteristic → `PenValue`, with the layouts the SDK reads (`FTPenServiceClient.mm`,
+/// `CBCharacteristic+Helpers.m`, `FTDeviceInfoServiceClient.mm`).
 ///
 /// Deviation, on purpose: the SDK decodes an unsigned field of a length other than 1, 2 or 4 as "max
-/// uint" (§3.1); a battery of 4 294 967 295 % would then read High. Here such values are malformed
-/// and dropped, as the standard for bad input asks.
+/// uint" (`CBCharacteristic+Helpers.m`); a battery of 4 294 967 295 % would then read High. Here such
+/// values are malformed and dropped, as the standard for bad input asks.
 public enum PenValueDecoder {
     /// nil when the SDK ignores the value (an encoder turn of 0); throws for a malformed one.
     public static func decode(_ characteristic: PenCharacteristic, _ bytes: [UInt8]) throws(PenDecodeError) -> PenValue? {
@@ -59,7 +60,8 @@ public enum PenValueDecoder {
         case .ieeeCertification:
             return .ieeeCertification(bytes)
         case .pnpID:
-            // The SDK's PnP parse branch is unreachable (§3.3); the bytes are kept for diagnostics.
+            // The SDK's PnP parse branch (`FTDeviceInfoServiceClient.mm`) is unreachable; the bytes are kept
+            // for diagnostics.
             return .pnpID(bytes)
         }
     }
@@ -74,7 +76,8 @@ public enum PenValueDecoder {
         }
     }
 
-    /// Text with trailing NULs stripped (ManufacturingID §3.1); bytes that are not UTF-8 become U+FFFD.
+    /// Text with trailing NULs stripped (as the SDK reads ManufacturingID); bytes that are not UTF-8 become
+    /// U+FFFD.
     static func ascii(_ bytes: [UInt8]) -> String {
         var end = bytes.endIndex
         while end > bytes.startIndex, bytes[end - 1] == 0 { end -= 1 }

@@ -7,7 +7,7 @@ import Musl
 /// Why no usable Bluetooth adapter could be found, phrased for `wayfinder board check`.
 public enum BluetoothAdapterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `socket(AF_BLUETOOTH, …)` failed with EAFNOSUPPORT: the kernel has no Bluetooth stack
-    /// (the case on our build and CI machines, platform.md §0).
+    /// (the case on our build and CI machines).
     case bluetoothUnsupported
     /// No adapter has `name`; `available` lists the adapters that exist.
     case adapterNotFound(name: String, available: [String])

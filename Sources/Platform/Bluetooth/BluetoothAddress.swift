@@ -1,8 +1,8 @@
 /// A 48-bit Bluetooth device address, printed most significant octet first ("B8:27:EB:12:34:56").
 ///
 /// Why a type: the kernel and libbluetooth store `bdaddr_t` little-endian, byte 0 being the
-/// *last* printed octet (platform.md §10.1); converting in one place keeps that reversal out of
-/// every caller.
+/// *last* printed octet (BlueZ's `ba2str` prints `b[5]` first); converting in one place keeps
+/// that reversal out of every caller.
 public struct BluetoothAddress: Sendable, Hashable, CustomStringConvertible {
     /// The address as a number, first printed octet in bits 40...47.
     public let value: UInt64

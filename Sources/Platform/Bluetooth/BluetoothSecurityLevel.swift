@@ -1,4 +1,4 @@
-/// The link security an L2CAP socket asks for (`BT_SECURITY`, platform.md §10.3). Raising it on an
+/// The link security an L2CAP socket asks for (`BT_SECURITY`, l2cap(7)). Raising it on an
 /// LE link makes the kernel run SMP pairing, or encrypt with a stored bond.
 public enum BluetoothSecurityLevel: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// No encryption: what the belt, the case and the pen accept unless configured otherwise.

@@ -4,7 +4,7 @@ import Glibc
 import CBluetooth
 
 /// L2CAP sockets on the LE ATT fixed channel (CID 4): the kernel creates the LE connection when we
-/// connect, and a peripheral accepts one when it listens (platform.md §10.3). No capability is
+/// connect, and a peripheral accepts one when it listens. No capability is
 /// needed; the link's security is chosen with `BT_SECURITY`.
 public enum L2CAPSocket {
     /// The ATT fixed channel (Core Spec Vol 3 Part A §2.1).

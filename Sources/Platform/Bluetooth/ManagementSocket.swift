@@ -9,8 +9,9 @@ import Musl
 
 /// The kernel's Bluetooth management interface (mgmt): one `HCI_CHANNEL_CONTROL` socket.
 ///
-/// Why mgmt and not raw HCI: the kernel then picks legacy or extended LE scan commands itself (the
-/// Pi 5 trap, platform.md §10.2) and arbitrates with bluetoothd (docs/ble.md). Each datagram is one
+/// Why mgmt and not raw HCI: the kernel then picks legacy or extended LE scan commands itself (a
+/// controller driven with extended ones, as on a Pi 5, refuses the legacy ones with Command
+/// Disallowed) and arbitrates with bluetoothd (docs/ble.md). Each datagram is one
 /// whole mgmt packet: a command we send, an event the kernel sends (mgmt-api.txt, "Packet
 /// Structures"). This type moves bytes only; the codec is `BLE/Management`.
 ///

@@ -1,10 +1,10 @@
 /// Drops contact bounce in user space, from the kernel's event timestamps.
 ///
 /// Why: libgpiod 1.6 (Pi OS Bookworm) speaks the v1 GPIO uAPI, which cannot ask the kernel to
-/// debounce (platform.md §1.2, §1.4), so a pressed button yields a burst of edges. An edge is
-/// dropped when it comes less than `window` after the last *accepted* edge on the same line;
-/// lines are independent. Using event timestamps rather than arrival time keeps the result the
-/// same however late the events are read.
+/// debounce (`<linux/gpio.h>` has a debounce attribute only in v2), so a pressed button yields a
+/// burst of edges. An edge is dropped when it comes less than `window` after the last *accepted*
+/// edge on the same line; lines are independent. Using event timestamps rather than arrival time
+/// keeps the result the same however late the events are read.
 ///
 /// Limitation of any pure edge filter: if a glitch shorter than `window` ends with its trailing
 /// edge dropped, the last accepted edge says "active" until the next accepted edge. Callers that

@@ -1,7 +1,7 @@
 /// Which libgpiod API the C shim was compiled against.
 ///
 /// Pi OS Bookworm ships libgpiod 1.6 (v1 API, no kernel debounce); Pi OS Trixie ships 2.2
-/// (v2 API). The choice is made when `CGPIOShim` is preprocessed (platform.md §1.4), so one
+/// (v2 API). The choice is made when `CGPIOShim` is preprocessed (`wf_gpio.h` says how), so one
 /// binary speaks exactly one of them.
 public enum GPIOAPIFlavour: String, Sendable, Equatable, CustomStringConvertible {
     /// libgpiod 1.x: one event fd per line, debounce must happen in user space.

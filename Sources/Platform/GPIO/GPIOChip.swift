@@ -9,7 +9,7 @@ import Musl
 /// An open GPIO chip (`/dev/gpiochipN`), found by its label.
 ///
 /// Why by label: chip numbers move between boards and kernels (the Pi 5's header chip was
-/// gpiochip4, then gpiochip0), labels do not (platform.md §2.1). The chip stays open while any
+/// gpiochip4, then gpiochip0: raspberrypi/linux PR #6144), labels do not. The chip stays open while any
 /// `GPIOInputRequest` made from it lives: with libgpiod 1.6 the lines belong to the chip.
 public final class GPIOChip: @unchecked Sendable, CustomStringConvertible {
     /// Kernel name, e.g. "gpiochip0".

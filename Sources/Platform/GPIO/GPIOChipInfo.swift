@@ -7,7 +7,7 @@ public struct GPIOChipInfo: Sendable, Hashable, CustomStringConvertible {
     /// Kernel name, e.g. "gpiochip0"; empty if the chip could not be opened.
     public var name: String
     /// Driver label, e.g. "pinctrl-bcm2711"; empty if the chip could not be opened. Labels, not
-    /// numbers, identify the header chip across boards and kernels (platform.md §2.1).
+    /// numbers, identify the header chip across boards and kernels (see `GPIOChip`).
     public var label: String
     public var lineCount: Int
     /// The errno from opening the chip, or nil if it opened.

@@ -4,7 +4,7 @@ public struct GPIOEdgeEvent: Sendable, Hashable, CustomStringConvertible {
     public var offset: UInt32
     public var edge: GPIOEdge
     /// Kernel event time since the clock's epoch. The shim asks for `CLOCK_MONOTONIC`
-    /// (v2 explicitly; v1 kernels use it since Linux 5.7, platform.md §1.2), so it is
+    /// (v2 explicitly; v1 kernels use it since Linux 5.7, commit f8850206), so it is
     /// comparable with `ContinuousClock`-style monotonic readings, not wall time.
     public var timestamp: Duration
 

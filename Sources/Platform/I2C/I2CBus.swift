@@ -9,7 +9,8 @@ import Musl
 /// `/dev/i2c-N`, driven through libi2c's `i2c_smbus_*` calls (linked for real, `-li2c`).
 ///
 /// Why SMBus calls rather than `I2C_RDWR`: the emulated rig's i2c-stub adapter supports only
-/// SMBus transfers (platform.md §3), and every sensor we read fits register-style SMBus access.
+/// SMBus transfers (Documentation/i2c/i2c-stub.rst), and every sensor we read fits register-style
+/// SMBus access.
 /// Safe to share between tasks: each call selects the address and transfers under one lock.
 public final class I2CBus: I2CTransport, @unchecked Sendable, CustomStringConvertible {
     public let bus: Int
@@ -60,7 +61,8 @@ public final class I2CBus: I2CTransport, @unchecked Sendable, CustomStringConver
     }
 
     public func readWord(address: UInt8, register: UInt8) throws(I2CError) -> UInt16 {
-        // libi2c returns the SMBus word already assembled low byte first (platform.md §3).
+        // libi2c returns the SMBus word already assembled low byte first (kernel
+        // Documentation/i2c/smbus-protocol.rst, "SMBus Read Word").
         let value = try transfer(address: address, operation: "reading word register \(I2CError.hex(register))") { fd in
             i2c_smbus_read_word_data(fd, register)
         }

@@ -6,9 +6,10 @@ import Musl
 
 /// Why an I2C operation failed, in the terms of someone wiring a sensor to a Pi.
 ///
-/// errno mapping follows platform.md §3: the kernel's convention for "address not
-/// acknowledged" is ENXIO, the Pi's i2c-bcm2835 reports a NACK as EREMOTEIO, and i2c-stub
-/// answers ENODEV for an unknown address, so all three mean "no device there".
+/// errno mapping: the kernel's convention for "address not acknowledged" is ENXIO
+/// (Documentation/i2c/fault-codes.rst), the Pi's i2c-bcm2835 reports a NACK as EREMOTEIO
+/// (drivers/i2c/busses/i2c-bcm2835.c), and i2c-stub answers ENODEV for an unknown address
+/// (drivers/i2c/i2c-stub.c), so all three mean "no device there".
 public enum I2CError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `/dev/i2c-N` does not exist.
     case busNotFound(bus: Int)

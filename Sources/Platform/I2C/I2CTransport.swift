@@ -8,7 +8,7 @@
 /// Words are SMBus words: the register's byte is the low byte, the next register's the high
 /// byte (little-endian on the wire). Blocks are plain register blocks (auto-incrementing
 /// register pointer), at most `I2CLimits.maxBlockLength` bytes, as libi2c's
-/// `i2c_smbus_read_i2c_block_data` moves them (platform.md §3).
+/// `i2c_smbus_read_i2c_block_data` moves them (`<i2c/smbus.h>`).
 public protocol I2CTransport: Sendable {
     /// Bus number N of `/dev/i2c-N`, for messages.
     var bus: Int { get }

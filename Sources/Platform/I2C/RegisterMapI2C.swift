@@ -1,11 +1,11 @@
 /// A scripted in-memory I2C bus: devices are 256-byte register maps, for testing sensor drivers
 /// without hardware.
 ///
-/// Behaves like the i2c-stub adapter the emulated rig uses (platform.md §3): an address with no
-/// device is not acknowledged (`I2CError.deviceAbsent`), block transfers walk consecutive
-/// registers, words are low byte first. On top of that a test can queue values a register
-/// returns on successive reads (status or data-ready registers) and make the next transfers to
-/// an address fail, e.g. to simulate a NACK from a sensor that browns out.
+/// Behaves like the i2c-stub adapter the emulated rig uses (Documentation/i2c/i2c-stub.rst): an
+/// address with no device is not acknowledged (`I2CError.deviceAbsent`), block transfers walk
+/// consecutive registers, words are low byte first. On top of that a test can queue values a
+/// register returns on successive reads (status or data-ready registers) and make the next
+/// transfers to an address fail, e.g. to simulate a NACK from a sensor that browns out.
 public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
     /// A transfer the simulated devices saw, for asserting what a driver wrote and read.
     public enum Transaction: Sendable, Equatable {

@@ -12,7 +12,7 @@ public enum LogFormat: Sendable, Hashable {
         environment["JOURNAL_STREAM"].map { !$0.isEmpty } == true ? .journal : .terminal
     }
 
-    /// syslog priority for a swift-log level (platform.md §8.4: 3 err … 7 debug).
+    /// syslog priority for a swift-log level (sd-daemon(3): 3 err … 7 debug).
     public static func syslogPriority(_ level: Logger.Level) -> Int {
         switch level {
         case .trace, .debug: 7

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A serial device (the common Pi GPS hat on /dev/serial0) opened raw at a baud rate through
-/// termios: no echo, no line editing, no translation, 8N1 (platform.md §4.4). Reading runs on a
+/// termios: no echo, no line editing, no translation, 8N1. Reading runs on a
 /// thread of its own blocked in `poll` (bounded slices, so a close is noticed), feeding a stream of
 /// byte chunks for a pure parser.
 public final class SerialPort: @unchecked Sendable {

@@ -25,7 +25,7 @@ extension ServiceNotifier {
     }
 }
 
-/// The systemd notify protocol without libsystemd (platform.md §8.1): one AF_UNIX datagram per message
+/// The systemd notify protocol without libsystemd (sd_notify(3)): one AF_UNIX datagram per message
 /// to `$NOTIFY_SOCKET`, a filesystem path or, with a leading `@`, an abstract socket.
 public struct SystemdNotifier: ServiceNotifier {
     public let socketPath: String

@@ -54,7 +54,7 @@ public actor BeltActor {
     /// actor must come back to its mailbox well within the watchdog's window.
     public static let sendTimeout: Duration = .seconds(5)
     /// One connection attempt (link, discovery, handshake) may take this long: FSLib-iOS's overall
-    /// timer (belt-protocol.md §3.2). The attempt is then cancelled and retried with backoff.
+    /// timer (FSConnectionManager.swift). The attempt is then cancelled and retried with backoff.
     public static let connectTimeout: Duration = .seconds(20)
     /// Below this charge the battery reports become warnings (visible with `journalctl -p warning`).
     public static let lowBattery = 20

@@ -6,7 +6,7 @@ import TouchCase
 /// `Gestures.TouchEvent` (milliseconds, the pipeline's side type, the classifier's class) and the
 /// classifier's and pairing spot's `TouchInput` (points).
 enum CaseTouchAdapter {
-    /// FuffrLib places a normalized touch in the app's key window, W×H points (fuffr-protocol.md §5.4);
+    /// FuffrLib places a normalized touch in the app's key window, W×H points (FFROverlaySpaceMapper.m);
     /// the iPhone 5 the case was made for has a 320×568 pt window. The classifier's distance
     /// thresholds are in points, so touches are scaled the same way.
     static let windowPoints = (width: 320.0, height: 568.0)

@@ -4,15 +4,15 @@ import Pencil
 import Platform
 
 /// One FiftyThree Pencil: owns its radio use (scanning, the GATT link) and runs the pure cores —
-/// `PenManager` (pairing, §5 of pencil-protocol.md), `PenLink` (the per-connection GATT flow, §4),
+/// `PenManager` (pairing, after the SDK's FTPenManager.mm), `PenLink` (the per-connection GATT flow),
 /// `PairingSpot` (the headless pairing spot) and `PenClickDecoder` (the pen as a click device).
 ///
-/// Switch events are stamped with the session time their notification arrived (§7.2), on the same
-/// clock as case touches, so the gesture actor's classifier can correlate the two.
+/// Switch events are stamped with the session time their notification arrived (as FTPenManager.mm
+/// does), on the same clock as case touches, so the gesture actor's classifier can correlate the two.
 ///
 /// `ConnectionManager` is not used: its reconnect-with-backoff loop would fight the SDK's model, in
 /// which the pairing state machine alone decides when to connect (a reconnection only when the pen
-/// advertises that it is reconciling with us, §5.4).
+/// advertises that it is reconciling with us, FTPenManager.mm).
 public actor PencilActor {
     public enum Output: Sendable, Hashable {
         case state(PenManagerState)
@@ -70,7 +70,7 @@ public actor PencilActor {
     private var scheduledTimer: Duration?
 
     /// - Parameters:
-    ///   - centralID: this host's ID, written into the pen (non-zero and stable, pencil-protocol.md §2.1).
+    ///   - centralID: this host's ID, written into the pen (non-zero and stable; 0 means "not reconciling").
     ///   - pairedPen: the pairing remembered from an earlier run.
     ///   - touches: case touches (for the pairing spot); nil when there is no case.
     ///   - pairControl: the configured pair control, true while held.
@@ -182,7 +182,7 @@ public actor PencilActor {
                     mailbox.send(.linkAbandoned(generation: generation))
                 }
             case .powerOff:
-                // The SDK's unpair: the pen switches off and drops the link itself (§5.3).
+                // The SDK's unpair: the pen switches off and drops the link itself (FTPenManager.mm).
                 if let client {
                     let bytes: [UInt8] = [0x01]
                     try? await bounded { try await client.write(characteristic: PenCharacteristic.shouldPowerOff.rawValue,

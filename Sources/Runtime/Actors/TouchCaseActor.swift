@@ -8,17 +8,18 @@ import TouchCase
 ///
 /// - The link is kept by a `ConnectionManager` over the configured connector (L2CAP on a Pi, a
 ///   socketpair to `FuffrPeripheralHost` in tests and on the simulated board). After an unexpected
-///   loss it connects again 0.5 s later, as FuffrLib does (fuffr-protocol.md §7.3); attempts that
-///   keep failing back off up to 8 s. Every connection runs the enable sequence afresh (§4.2).
+///   loss it connects again 0.5 s later, as FuffrLib does (FFRBLEManager.m); attempts that
+///   keep failing back off up to 8 s. Every connection runs the enable sequence afresh.
 /// - GATT operations run one at a time in the order the session returned them; the session is fed
 ///   every notification and a tick every 67 ms (FuffrLib's prune cadence) for the 200 ms rule.
 /// - Power saving (`powerSaving`): while navigation is stopped the case is sent `00 00` — no side,
 ///   no touches — and it wakes with the configured command when navigation starts or resumes.
-///   Off by default: a sleeping case cannot be used to start a walk.
+///   The appliance passes `[devices.touch_case] power_saving`, which defaults to on; this
+///   initializer's default is off, for `wayfinder record`, which needs the case awake throughout.
 /// - FuffrLib's observers: began/moved/ended handlers per side set, called on this actor.
 public actor TouchCaseActor {
     public static let name = "touch-case"
-    /// FuffrLib reconnects 0.5 s after an unexpected disconnect (§7.3).
+    /// FuffrLib reconnects 0.5 s after an unexpected disconnect (FFRBLEManager.m).
     public static let reconnectDelay: Duration = .milliseconds(500)
     public static let heartbeat: Duration = .milliseconds(250)
 

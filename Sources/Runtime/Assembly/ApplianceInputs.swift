@@ -17,7 +17,7 @@ struct ApplianceInputs: Sendable {
     var touchCaseConnector: (any GATTConnector)?
     /// How the pencil actor scans for and reaches pens (nil: no pencil).
     var penRadio: (any PenRadio)?
-    /// This host's ID written into the pen (pencil-protocol.md §2.1), and the pen paired with us.
+    /// This host's ID written into the pen (the SDK's central ID), and the pen paired with us.
     var pencilCentralID: UInt32 = PenCentralID.legacy
     var pairedPen: String?
     /// The simulated board (nil on hardware).

@@ -5,8 +5,12 @@ import Logging
 import Platform
 import Sensors
 
-/// A Raspberry Pi's inputs: the belt over BLE, the buttons on the header's GPIO chip, the GPS on a
-/// UART or from gpsd, and (through `I2CSensorInputs`) the I2C sensors.
+/// A Raspberry Pi's inputs: the buttons on the header's GPIO chip, the GPS on a UART, from gpsd or
+/// from a u-blox receiver on I2C, the compass on I2C (both I2C feeds from `I2CSensorInputs`), and
+/// the belt, the touch case and the pencil over BLE. The buttons, GPS and compass become `InputFeed`s,
+/// which `HardwareInputsService` runs; the BLE devices become connectors (the pencil a `PenRadio`)
+/// that their actors connect through. Nothing is opened here: the feeds open their devices when they
+/// run, and only the Bluetooth adapter is looked up.
 ///
 /// What stops the start and what is retried (docs/architecture.md, "Hardware at start"):
 /// - fatal, because no hardware can make it work (exit 78, which the unit does not restart): a belt
@@ -14,10 +18,12 @@ import Sensors
 /// - retried with backoff while the rest runs, because it can come back by itself (a driver that binds
 ///   late at boot, udev setting a node's group a moment after it appears, a USB receiver plugged in):
 ///   the GPIO chip and the button lines, the GPS device (UART, gpsd, u-blox on I2C), the compass's I2C
-///   bus and chip (the belt's own compass stands in meanwhile), the Bluetooth adapter. Each is logged
-///   once at error with its advice (repeats at debug) and named on the status line's "waiting for:"
-///   list (`DeviceWaits`) until it opens;
-/// - logged, and the walk goes on without it: a touch case table that matches nothing.
+///   bus, chip and accelerometer (the belt's own compass stands in meanwhile), the Bluetooth adapter
+///   for the belt and the touch case. Each is logged once at error with its advice (repeats at debug)
+///   and named on the status line's "waiting for:" list (`DeviceWaits`) until it opens;
+/// - logged, and the walk goes on without it: a touch case table that matches nothing, and for the
+///   pencil a missing adapter (the pencil actor cannot scan until it appears);
+/// - warned, and the belt actor's attempts fail with that reason: `[devices.belt] enabled = false`.
 enum HardwareInputs {
     static func make(configuration config: WayfinderConfiguration, options: Appliance.Options,
                      makeLogger: @escaping @Sendable (String) -> Logger) throws -> ApplianceInputs {
@@ -106,7 +112,7 @@ enum HardwareInputs {
         var centralID = PenCentralID.legacy
         if config.pencil.enabled {
             let local = try? BluetoothAdapter.named(adapter).address
-            // Stable and non-zero per Pi (§2.1): derived from the adapter's address.
+            // Stable per Pi and non-zero (0 means "not reconciling"): from the adapter's address.
             if let local { centralID = PenCentralID.derived(from: local.octets) }
             penRadio = KernelPenRadio(options: BLEScanOptions(adapter: adapter), localAddress: local, clock: clock,
                                       logger: makeLogger("pencil-radio"))

@@ -3,14 +3,19 @@ import Logging
 import Platform
 import Sensors
 
-/// The sensors on the board's I2C bus: a u-blox receiver read over DDC (`DDCPoller` into
-/// `GPSReceiver`) and a compass (`CompassReader`: QMC5883L, HMC5883L, LIS3MDL, BNO055, or `auto`),
-/// with the stored calibration, the mounting's axes and an accelerometer's gravity when configured.
-/// Opening the bus, identifying the chips and setting up the accelerometer happen in the feed, again
-/// with backoff until they succeed (`ReopenLoop`): at boot `i2c-dev` can load after the service starts,
-/// and a sensor on a loose wire can answer later. Meanwhile the stream is quiet (for the compass the
-/// guidance uses the belt's own compass) and the sensor is on the status line's "waiting for:" list.
-/// Failures once running are the readers' (logged, retried with backoff, the stream quiet meanwhile).
+/// A hardware board's sensors on its I2C bus, each as a stream and the `InputFeed` that fills it: a
+/// u-blox receiver read over DDC (`DDCPoller` into `GPSReceiver`) and a compass (`CompassReader`:
+/// QMC5883L, HMC5883L, LIS3MDL, BNO055, or `auto`), with the stored calibration, the mounting's axes
+/// and an accelerometer's gravity when configured.
+///
+/// Setting a sensor up happens in its feed, again with backoff until it succeeds (`ReopenLoop`): for
+/// the GPS, opening the bus and one read of the receiver's byte count; for the compass, opening the
+/// bus, finding or identifying the chip, loading the calibration and setting up the accelerometer.
+/// Why in the feed: at boot `i2c-dev` can load after the service starts, and a sensor on a loose wire
+/// can answer later. Meanwhile the stream is quiet (for the compass the guidance uses the belt's own
+/// compass) and the sensor is on the status line's "waiting for:" list. Failures once running are the
+/// readers' (logged, retried with backoff, the stream quiet meanwhile). The simulated board reads its
+/// bus without feeds (`SimulatedSensorInputs`) and shares only `loadCalibration`.
 enum I2CSensorInputs {
     /// How often setting a sensor up is tried again while it fails: as the other device feeds.
     static let setupBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60))

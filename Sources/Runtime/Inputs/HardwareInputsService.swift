@@ -1,7 +1,7 @@
 import ServiceLifecycle
 
-/// Runs a hardware board's input feeds (GPS, GPIO buttons) inside the service group, so they start
-/// with the appliance and stop with it (on graceful shutdown they are cancelled).
+/// Runs a hardware board's input feeds (GPIO buttons, GPS, I2C compass) inside the service group, so
+/// they start with the appliance and stop with it (on graceful shutdown they are cancelled).
 struct HardwareInputsService: Service {
     let feeds: [InputFeed]
 

@@ -9,7 +9,7 @@ import Platform
 /// Where the peer comes from:
 /// - a fixed address with `address_type`: connect to it directly;
 /// - a fixed address without a type: scan until that address advertises, to learn whether it is
-///   public or random (connecting with the wrong type times out, platform.md §10.3);
+///   public or random (connecting with the wrong type times out, net/bluetooth/l2cap_core.c);
 /// - discovery rules: scan and choose by the rules (`ScanningResolver`, `DeviceSelector`).
 ///
 /// With `security` medium or higher the link is encrypted with the device's bond, so the bonds

@@ -3,13 +3,13 @@ import Belt
 import Logging
 import Platform
 
-/// The belt link over a GATT client: drives the pure `BeltSession` (handshake of belt-protocol.md
-/// §3.5, keep-alive answers of §4.8) against whatever `GATTClient` the connector hands out — the
+/// The belt link over a GATT client: drives the pure `BeltSession` (its handshake and its answers
+/// to the belt's keep-alive) against whatever `GATTClient` the connector hands out — the
 /// Linux ATT transport on the Pi, an in-process fake in tests.
 ///
 /// Every GATT operation, the session's and the caller's commands alike, goes through one queue and
 /// runs strictly one at a time (ATT allows one outstanding request). Keep-alive answers jump the
-/// queue, as FSLib-iOS does (§3.2), so a busy link never starves the belt's keep-alive.
+/// queue, as in FSLib-iOS's FSCommandManager.swift, so a busy link never starves the keep-alive.
 ///
 /// Per connection three tasks run: the operation worker, the reader of `client.events`, and a
 /// 100 ms ticker for the handshake's step timeouts (it stops once connected). All three end with
@@ -329,7 +329,7 @@ public actor GATTBeltLink: BeltLink {
         waiters.removeValue(forKey: id)?.resume(throwing: CancellationError())
     }
 
-    /// GATT transport errors as the failure kinds the belt actor knows (§6.10).
+    /// GATT transport errors as the failure kinds the belt actor knows.
     private static func linkError(_ error: any Error, connecting: Bool) -> BeltLinkError {
         if let error = error as? BeltLinkError { return error }
         guard let error = error as? GATTError else { return .connectionFailed("\(error)") }

@@ -5,8 +5,8 @@ import Platform
 
 /// The pencil's radio on a Pi: LE discovery through the kernel's management interface (`BLEScanner`),
 /// reduced to pen advertisements, and unencrypted L2CAP ATT links — the SDK never bonds
-/// (pencil-protocol.md §5.1). The address type each pen advertised with is remembered, since
-/// connecting with the wrong one times out (platform.md §10.3).
+/// (FiftyThreeSDK-API-FAQ.md). The address type each pen advertised with is remembered, since
+/// connecting with the wrong one times out (net/bluetooth/l2cap_core.c).
 public actor KernelPenRadio: PenRadio {
     public nonisolated let advertisements: AsyncStream<PenAdvertisement>
     private let sink: AsyncStream<PenAdvertisement>.Continuation

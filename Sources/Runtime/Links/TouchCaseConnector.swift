@@ -5,9 +5,9 @@ import Platform
 import TouchCase
 
 /// The touch case's connector on a Pi: like `DeviceConnectors`, but with FuffrLib's stickiness
-/// (fuffr-protocol.md §2.1, §7.3). The first connection scans with the `[devices.touch_case]` rules
-/// (strongest "Fuffr"/"Neonode" within 1 s); every later one looks for that same case only, so a
-/// second case switched on nearby is never picked up after a lost link. A fixed address is
+/// (FFRTouchManager.m, FFRBLEManager.m). The first connection scans with the `[devices.touch_case]`
+/// rules (strongest "Fuffr"/"Neonode" within 1 s); every later one looks for that same case only, so
+/// a second case switched on nearby is never picked up after a lost link. A fixed address is
 /// `DeviceConnectors`' business as it stands.
 public enum TouchCaseConnector {
     /// - Throws: `BluetoothAdapterError` when the adapter does not exist; `DeviceConnectorError`

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Gravity for tilt compensation from an accelerometer on the I2C bus: each reading turned into the
 /// body frame (`[compass] accelerometer_axes`) and low-passed (`GravityFilter`), since walking adds
-/// jerks of about ±0.3 g (platform.md §5.1). The compass reader calls it at each heading.
+/// jerks of about ±0.3 g. The compass reader calls it at each heading.
 public final class AccelerometerGravity: Sendable {
     public let driver: any AccelerometerDriver
     public let axes: AxisMapping

@@ -1,7 +1,7 @@
 /// When to poll a u-blox receiver's DDC port next, from what the last poll found.
 ///
 /// u-blox's I2C port is polled by the host (the receiver cannot interrupt it); SparkFun's library
-/// waits at least 25 ms between polls (platform.md §4.1). After data we poll again at `interval`
+/// waits at least 25 ms between polls (its Theory.md). After data we poll again at `interval`
 /// (100 ms: a burst that straddled the poll is finished well before the next epoch); each empty
 /// poll stretches the wait by half up to `idleMaximum` (250 ms, under the 1 s epoch of a default
 /// receiver, so a fix waits at most that long), so an idle receiver costs a few transfers a second.

@@ -14,7 +14,7 @@ public enum AccelerometerChip: String, Sendable, Hashable, Codable, CaseIterable
     }
 
     /// The 7-bit addresses the part can have, default first. LSM303AGR accelerometer: 0x19
-    /// (platform.md §5 table). ADXL345: 0x53 with ALT ADDRESS low, 0x1D with it high (Analog
+    /// (ST's LSM303AGR datasheet). ADXL345: 0x53 with ALT ADDRESS low, 0x1D with it high (Analog
     /// Devices' ADXL345 data sheet, "Serial communications", as in the public register headers).
     public var addresses: [UInt8] {
         switch self {

@@ -1,6 +1,6 @@
 /// Gravity from a walking wearer's accelerometer: a first-order low-pass in event time.
 ///
-/// Why: each step jerks the sensor by about ±0.3 g (platform.md §5.1), which tilts the computed
+/// Why: each step jerks the sensor by about ±0.3 g, which tilts the computed
 /// attitude by up to ~17° and swings a tilt-compensated heading with it; the attitude of a torso
 /// changes far more slowly than that. `timeConstant` trades lag against that jitter.
 public struct GravityFilter: Sendable {

@@ -1,10 +1,10 @@
 import Platform
 
-/// The LSM303AGR's accelerometer (platform.md §5 table): WHO_AM_I_A 0x0F reads 0x33; CTRL_REG1_A
-/// 0x20 ← 0x57 (100 Hz, X/Y/Z on, normal mode); CTRL_REG4_A 0x23 ← 0x80 (block data update, ±2 g);
-/// STATUS_REG_A 0x27 bit 3 ZYXDA; OUT_X_L_A 0x28…0x2D, little-endian, left-justified 10-bit in
-/// normal mode, 4 mg per digit after the shift. A multi-byte read needs sub-address bit 7 set
-/// for the register pointer to advance (ST's convention, as on the LIS3MDL).
+/// The LSM303AGR's accelerometer (ST LSM303AGR datasheet, §8 register description): WHO_AM_I_A
+/// 0x0F reads 0x33; CTRL_REG1_A 0x20 ← 0x57 (100 Hz, X/Y/Z on, normal mode); CTRL_REG4_A 0x23 ← 0x80
+/// (block data update, ±2 g); STATUS_REG_A 0x27 bit 3 ZYXDA; OUT_X_L_A 0x28…0x2D, little-endian,
+/// left-justified 10-bit in normal mode, 4 mg per digit after the shift. A multi-byte read needs
+/// sub-address bit 7 set for the register pointer to advance (ST's convention, as on the LIS3MDL).
 public struct LSM303AGRAccelerometer: AccelerometerDriver {
     public let transport: any I2CTransport
     public let address: UInt8

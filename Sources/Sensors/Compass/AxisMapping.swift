@@ -1,5 +1,5 @@
 /// How a breakout is mounted: which chip axis (and sign) is the body's forward (x), right (y) and
-/// down (z) axis of platform.md §5.1's NED frame.
+/// down (z) axis of the NED body frame that `TiltCompensation` uses (NXP AN4248).
 ///
 /// Why: tilt compensation and heading assume that frame, but a sensor is soldered however the
 /// board's designer liked and worn however the case allows. Written as in the configuration:

@@ -2,12 +2,13 @@ import Platform
 
 /// Bosch BNO055 9-axis fusion chip in NDOF mode: heading, roll and pitch fused on the chip.
 ///
-/// Registers (platform.md §5 table, after [S18] BNO055.h / imud bno055.h): CHIP_ID 0x00 → 0xA0
+/// Registers (Bosch BNO055 datasheet rev 1.4, §4.2 register map): CHIP_ID 0x00 → 0xA0
 /// (ACC_ID 0x01 → 0xFB, MAG_ID 0x02 → 0x32, GYR_ID 0x03 → 0x0F); PAGE_ID 0x07; Euler heading,
 /// roll, pitch 0x1A–0x1F LSB first, 16 LSB/°; CALIB_STAT 0x35; OPR_MODE 0x3D (0x00 CONFIG,
-/// 0x0C NDOF); PWR_MODE 0x3E. Mode switches take ~7 ms from CONFIG and ~19 ms to CONFIG.
-/// Its heading is magnetic and already tilt-compensated. It stretches the clock, which the
-/// Pi's hardware I2C mishandles (platform.md §3): corrupted bytes surface as `.implausibleReading`.
+/// 0x0C NDOF); PWR_MODE 0x3E. Mode switches take ~7 ms from CONFIG and ~19 ms to CONFIG
+/// (Table 3-6). Its heading is magnetic and already tilt-compensated. It stretches the clock, which
+/// the Pi's hardware I2C mishandles (raspberrypi/linux #254, #4884): corrupted bytes surface as
+/// `.implausibleReading`.
 public struct BNO055: CompassDriver {
     public static let chipIDRegister: UInt8 = 0x00
     public static let chipID: UInt8 = 0xA0

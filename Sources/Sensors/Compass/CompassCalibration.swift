@@ -1,4 +1,4 @@
-/// A fitted hard/soft-iron correction: corrected = softIron · (raw − offset) (platform.md §5.2).
+/// A fitted hard/soft-iron correction: corrected = softIron · (raw − offset).
 ///
 /// A plain Codable value so the runtime can store it as JSON in the state directory (atomically,
 /// through `AtomicFile`) and load it at start; it records what it was fitted to and how well.

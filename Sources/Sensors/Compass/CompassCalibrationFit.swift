@@ -1,6 +1,6 @@
 import Foundation
 
-/// Fits a hard/soft-iron correction to field samples taken while the wearer turns (platform.md §5.2).
+/// Fits a hard/soft-iron correction to field samples taken while the wearer turns.
 ///
 /// Ellipsoid: least squares of the 9-parameter quadric Ax²+By²+Cz²+2Dxy+2Exz+2Fyz+2Gx+2Hy+2Iz = 1
 /// (the algebraic fit of Li & Griffiths 2004, without their ellipsoid-specific constraint; a

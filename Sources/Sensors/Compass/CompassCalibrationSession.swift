@@ -1,7 +1,7 @@
 import Foundation
 
 /// Collects magnetometer samples while the wearer turns on the spot, tells how far round they have
-/// come, and fits the hard/soft-iron correction once the circle is closed (issue 5 §2).
+/// come, and fits the hard/soft-iron correction once the circle is closed.
 ///
 /// Pure: fed raw fields (µT, chip axes); the caller owns the sensor, the clock and the belt.
 /// Progress is how many 10° bins the samples cover around the centre of everything seen so far (the

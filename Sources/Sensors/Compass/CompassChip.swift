@@ -14,7 +14,7 @@ public enum CompassChip: String, Sendable, Hashable, Codable, CaseIterable, Cust
         }
     }
 
-    /// The 7-bit addresses the part can have, default first (platform.md §5 table): QMC5883L
+    /// The 7-bit addresses the part can have, default first (from each chip's datasheet): QMC5883L
     /// 0x0D; HMC5883L 0x1E; LIS3MDL 0x1C (SA1 low) or 0x1E (SA1 high); BNO055 0x28 (COM3 low) or 0x29.
     public var addresses: [UInt8] {
         switch self {

@@ -11,7 +11,7 @@ public enum CompassError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The sensor saturated: the field exceeds the configured range (a magnet or steel nearby).
     case overflow(chip: CompassChip, address: UInt8)
     /// The bytes cannot be a real reading, e.g. a BNO055 heading beyond 360°, which is what the
-    /// Pi's clock-stretching bug produces (platform.md §3).
+    /// Pi's clock-stretching bug produces (raspberrypi/linux #254).
     case implausibleReading(chip: CompassChip, address: UInt8, detail: String)
 
     public var description: String {

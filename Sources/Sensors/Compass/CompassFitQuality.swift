@@ -2,7 +2,7 @@
 public struct CompassFitQuality: Sendable, Equatable, Codable {
     public var samples: Int
     /// std/mean of the corrected magnitudes (horizontal ones for an ellipse fit): a perfect fit
-    /// makes them all equal. platform.md §5.2 calls < ~2–3 % good.
+    /// makes them all equal; under ~2–3 % is good.
     public var relativeSpread: Double
     /// How much of the full turn the corrected samples cover, in 10° bins (0…360).
     public var coverageDegrees: Double

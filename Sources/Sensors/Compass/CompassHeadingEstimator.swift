@@ -1,7 +1,8 @@
 /// A compass driver's sample in, a magnetic `Heading` out: the stored hard/soft-iron calibration
 /// applied (in the chip's axes, where it was fitted), the chip's axes turned into the body frame
-/// (`axes`, the `[compass] axes` mounting), then tilt compensation when gravity is known (platform.md §5.1–5.2), else the level
-/// formula. A fused sensor (BNO055) already gives its heading, which is passed on.
+/// (`axes`, the `[compass] axes` mounting), then tilt compensation when gravity is known
+/// (`TiltCompensation`), else the level formula. A fused sensor (BNO055) already gives its heading,
+/// which is passed on.
 ///
 /// Pure, so the reader that polls the chip and the calibrate command compute headings alike.
 public struct CompassHeadingEstimator: Sendable {

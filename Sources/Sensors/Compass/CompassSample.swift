@@ -1,7 +1,7 @@
 /// One reading of a compass driver.
 ///
 /// Raw magnetometers give `field` (µT, in the chip's own axes — map them to the NED body frame
-/// of platform.md §5.1 for the breakout's mounting); the BNO055 gives its fused `orientation`.
+/// (x forward, y right, z down) for the breakout's mounting); the BNO055 gives its fused `orientation`.
 public struct CompassSample: Sendable, Equatable {
     public var field: Vector3?
     public var orientation: EulerAngles?

@@ -2,7 +2,7 @@ import Platform
 
 /// Honeywell HMC5883L 3-axis magnetometer, at the default gain (±1.3 Ga), 15 Hz, 8-sample average.
 ///
-/// Registers (platform.md §5 table, after [S18] hmc5883l.h): CRA 0x00 avg[6:5] rate[4:2];
+/// Registers (Honeywell HMC5883L datasheet, "Registers"): CRA 0x00 avg[6:5] rate[4:2];
 /// CRB 0x01 gain[7:5]; MODE 0x02 ← 0x00 continuous; data 0x03–0x08 in the order **X, Z, Y**,
 /// MSB first; STATUS 0x09 b0 RDY; identity 0x0A–0x0C = "H43"; an overflowed axis reads −4096.
 public struct HMC5883L: CompassDriver {

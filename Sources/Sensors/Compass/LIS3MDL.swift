@@ -2,7 +2,7 @@ import Platform
 
 /// ST LIS3MDL 3-axis magnetometer, at ±4 G, 10 Hz, ultra-high-performance on all axes.
 ///
-/// Registers (platform.md §5 table, after [S18] BerryIMU LIS3MDL.h and Adafruit's driver):
+/// Registers (ST LIS3MDL datasheet, as in ozzmaker/BerryIMU's `LIS3MDL.h` and Adafruit's driver):
 /// WHO_AM_I 0x0F → 0x3D; CTRL1 0x20 OM[6:5] DO[4:2]; CTRL2 0x21 FS[6:5]; CTRL3 0x22 MD[1:0]
 /// (00 continuous; power-down by default); CTRL4 0x23 OMZ[3:2]; CTRL5 0x24 BDU b6; STATUS 0x27
 /// b3 ZYXDA; data 0x28–0x2D X, Y, Z LSB first. A multi-byte read must set b7 of the

@@ -2,7 +2,7 @@ import Platform
 
 /// QST QMC5883L 3-axis magnetometer (the common "GY-271" board), at ±8 G, 200 Hz, OSR 512.
 ///
-/// Registers (platform.md §5 table, after [S18] qmc5883l_regs.h): X/Y/Z 0x00–0x05 LSB first;
+/// Registers (QST QMC5883L datasheet 1.0, §9.1 register map): X/Y/Z 0x00–0x05 LSB first;
 /// STATUS 0x06 (b0 DRDY, b1 OVL, b2 DOR); CTRL1 0x09 = OSR[7:6] RNG[5:4] ODR[3:2] MODE[1:0];
 /// SET/RESET period 0x0B ← 0x01 (recommended); chip ID 0x0D → 0xFF.
 public struct QMC5883L: CompassDriver {

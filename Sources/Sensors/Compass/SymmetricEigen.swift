@@ -2,7 +2,7 @@
 ///
 /// Why Jacobi: for 3×3 it converges in a handful of sweeps, is unconditionally stable for
 /// symmetric input, and needs no library. The calibration fit uses it for the symmetric square
-/// root A^{1/2} (platform.md §5.2) and to tell a planar (turn-only) sample set from a 3-D one.
+/// root A^{1/2} (see `CompassCalibrationFit`) and to tell a planar (turn-only) sample set from a 3-D one.
 struct SymmetricEigen {
     /// Ascending.
     var values: [Double]

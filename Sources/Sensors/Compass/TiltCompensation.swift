@@ -2,7 +2,7 @@ import Foundation
 
 /// Magnetic heading from a magnetometer, level or tilt-compensated with an accelerometer.
 ///
-/// Frame and formulas: platform.md §5.1 (NXP AN4248): NED body frame, x forward, y right,
+/// Frame and formulas of NXP application note AN4248: NED body frame, x forward, y right,
 /// z down; the accelerometer reads +z when level and still. roll φ = atan2(ay, az),
 /// pitch θ = atan2(−ax, ay·sinφ + az·cosφ); Xh = mx·cosθ + my·sinφ·sinθ + mz·cosφ·sinθ,
 /// Yh = my·cosφ − mz·sinφ; ψ = atan2(−Yh, Xh) in [0, 360°). Pass a calibrated field.

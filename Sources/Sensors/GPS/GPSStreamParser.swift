@@ -2,16 +2,16 @@
 ///
 /// Fed bytes in chunks of any size, including one byte at a time; the result does not depend on
 /// where the chunks split. Everything it cannot use is counted in `counts` and skipped, and the
-/// stream recovers at the next `$` or UBX sync `0xB5 0x62` (issue 5):
-/// - NMEA text is printable ASCII ended by CR and/or LF (platform.md §4.2), so a sentence that meets
+/// stream recovers at the next `$` or UBX sync `0xB5 0x62`:
+/// - NMEA text is printable ASCII ended by CR and/or LF (NMEA 0183), so a sentence that meets
 ///   another `$`, a control byte or a byte ≥ 0x7F before its end is truncated, and scanning resumes
 ///   at that byte;
-/// - a UBX frame is taken whole by its length field (0xFF and `$` are valid payload, platform.md
-///   §4.1); if its checksum fails, scanning resumes one byte after the sync, so NMEA swallowed by a
-///   corrupt length field is still found.
+/// - a UBX frame is taken whole by its length field (0xFF and `$` are valid payload); if its
+///   checksum fails, scanning resumes one byte after the sync, so NMEA swallowed by a corrupt
+///   length field is still found.
 public struct GPSStreamParser: Sendable {
     /// Longest sentence accepted, `$` to checksum. NMEA allows 82 characters with CRLF
-    /// (platform.md §4.2), but real receivers exceed it (long GSV/GNS on multi-GNSS parts), so we
+    /// (NMEA 0183), but real receivers exceed it (long GSV/GNS on multi-GNSS parts), so we
     /// allow some slack before calling a sentence unterminated.
     public static let maxSentenceLength = 160
     /// Largest UBX payload accepted. A false sync (0xB5 0x62 in noise) otherwise makes the parser

@@ -1,9 +1,9 @@
 /// Verifies and decodes one NMEA sentence: the bytes from `$` up to (not including) CR/LF.
 ///
-/// Frame (platform.md §4.2): `$`, talker (2), type (3), comma-separated fields, `*`, two hex digits
+/// Frame (NMEA 0183): `$`, talker (2), type (3), comma-separated fields, `*`, two hex digits
 /// that are the XOR of every byte between `$` and `*`. Hex digits are accepted in either case.
-/// A sentence without `*hh` is rejected as a checksum failure: issue 5 requires every sentence to be
-/// verified, and NMEA's "checksum optional" sentences are not ones receivers send today.
+/// A sentence without `*hh` is rejected as a checksum failure: every sentence is to be verified, and
+/// NMEA's "checksum optional" sentences are not ones receivers send today.
 public struct NMEADecoder: Sendable {
     public enum Outcome: Sendable, Hashable {
         case sentence(NMEASentence)

@@ -1,14 +1,15 @@
 /// The comma-separated fields of one NMEA sentence, read in order from the received bytes.
 ///
-/// Why a cursor: parsing is on the hot path (issue 5 wants ≥ 50× pynmea2), so fields are never
-/// copied into Strings and their commas are never looked up: each reader starts where the last one
-/// stopped, reads the run of digits there (`digitRun`), and checks the byte after it is the field's
-/// comma (or the body's end). The body is always followed by the `*` of its checksum, so no digit
-/// loop needs a bounds test. An empty field means "unknown" (platform.md §4.2) and reads as nil, as does
-/// a trailing field an older NMEA version does not send (RMC's posMode arrived in 2.3, navStatus in
-/// 4.1). Anything else unreadable throws. The common forms (plain digits, `digits.digits`,
-/// `hhmmss.ss`, `ddmm.mmmm`) are read inline; everything else (signs, leading points, garbage, too
-/// many digits) by the general reader, which gives the same value or the same refusal.
+/// Why a cursor: parsing is on the hot path (the target is ≥ 50× pynmea2, docs/performance.md), so
+/// fields are never copied into Strings and their commas are never looked up: each reader starts
+/// where the last one stopped, reads the run of digits there (`digitRun`), and checks the byte after
+/// it is the field's comma (or the body's end). The body is always followed by the `*` of its
+/// checksum, so no digit loop needs a bounds test. An empty field means "unknown" (NMEA 0183) and
+/// reads as nil, as does a trailing field an older NMEA version does not send (RMC's posMode arrived
+/// in 2.3, navStatus in 4.1). Anything else unreadable throws. The common forms (plain digits,
+/// `digits.digits`, `hhmmss.ss`, `ddmm.mmmm`) are read inline; everything else (signs, leading
+/// points, garbage, too many digits) by the general reader, which gives the same value or the same
+/// refusal.
 ///
 /// The readers are `@_transparent` (here and in the per-sentence decoders): the one attribute that
 /// both Swift 6.2, which the arm64 cross build uses, and 6.3 always inline. 6.3's `@inline(always)`
@@ -235,7 +236,7 @@ struct NMEAFields {
     /// error: `emptyField` if empty (or missing), the value if it is 1–9 plain digits (so it fits 32
     /// bits), `notPlain` otherwise; then the field is not consumed, and the caller reads it with
     /// `int`, which gives the same value or error as ever. Why: these are most fields of the stream
-    /// (issue 5's 50× bar).
+    /// (the 50× target of docs/performance.md).
     @_transparent
     mutating func plainNumber() -> Int32 {
         let start = position

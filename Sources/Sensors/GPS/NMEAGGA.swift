@@ -1,8 +1,8 @@
 /// GGA, fix data: time, position, quality, satellites used, HDOP, altitude.
 ///
-/// Fields (platform.md §4.2): time, lat, N/S, lon, E/W, quality (0 none, 1 GPS, 2 DGPS, 4 RTK fixed,
-/// 5 RTK float, 6 estimated), numSV, HDOP, altitude MSL, unit, geoid separation, unit, diff age,
-/// diff station.
+/// Fields (NMEA 0183, as pynmeagps defines GGA): time, lat, N/S, lon, E/W, quality (0 none, 1 GPS,
+/// 2 DGPS, 4 RTK fixed, 5 RTK float, 6 estimated), numSV, HDOP, altitude MSL, unit, geoid separation,
+/// unit, diff age, diff station.
 public struct NMEAGGA: Sendable, Hashable {
     public var timeOfDay: Int?
     public var latitude: Double?
@@ -14,8 +14,8 @@ public struct NMEAGGA: Sendable, Hashable {
     // Quality and satellite count kept in 32 bits behind `Int` accessors (a received value beyond
     // that is refused, as GSV's and GSA's satellite numbers are). Why: with eight 16-byte optionals,
     // GGA filled a decoded message's payload to its last byte, and every sentence's message was
-    // then built in a scratch copy and copied twice on its way to the handler (issue 5's NMEA bar;
-    // `GPSMessageLayoutTests`).
+    // then built in a scratch copy and copied twice on its way to the handler (parsing throughput,
+    // docs/performance.md; `GPSMessageLayoutTests`).
     private let storedQuality: Int32?
     private let storedSatellitesUsed: Int32?
     public var quality: Int? { storedQuality.map(Int.init) }

@@ -1,8 +1,8 @@
 /// GNS, GNSS fix data: GGA's content with one mode letter per constellation.
 ///
-/// Fields (platform.md §4.2): time, lat, N/S, lon, E/W, posMode (one character per constellation,
-/// GPS, GLONASS, Galileo, BeiDou… in that order; `N` no fix), numSV, HDOP, altitude MSL, geoid
-/// separation, diff age, diff station, navStatus (4.1+).
+/// Fields (NMEA 0183, as pynmeagps defines GNS): time, lat, N/S, lon, E/W, posMode (one character
+/// per constellation, GPS, GLONASS, Galileo, BeiDou… in that order; `N` no fix), numSV, HDOP,
+/// altitude MSL, geoid separation, diff age, diff station, navStatus (4.1+).
 public struct NMEAGNS: Sendable, Hashable {
     public var timeOfDay: Int?
     public var latitude: Double?

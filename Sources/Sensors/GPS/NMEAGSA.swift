@@ -1,15 +1,15 @@
 /// GSA, DOP and active satellites: the fix dimension and which satellites the solution uses.
 ///
-/// Fields (platform.md §4.2): opMode (M/A), navMode (1 none, 2 2D, 3 3D), 12 satellite-id slots,
-/// PDOP, HDOP, VDOP, systemId (NMEA 4.1+). A multi-GNSS receiver sends one GSA per constellation
-/// in an epoch (`GNGSA` × n, told apart by systemId, or by id ranges before 4.1), so the epoch
-/// assembler takes the union of their satellites.
+/// Fields (NMEA 0183, as pynmeagps defines GSA): opMode (M/A), navMode (1 none, 2 2D, 3 3D),
+/// 12 satellite-id slots, PDOP, HDOP, VDOP, systemId (NMEA 4.1+). A multi-GNSS receiver sends one GSA
+/// per constellation in an epoch (`GNGSA` × n, told apart by systemId, or by id ranges before 4.1), so
+/// the epoch assembler takes the union of their satellites.
 public struct NMEAGSA: Sendable, Hashable {
     // navMode and systemId kept in a byte and in 32 bits behind `Int` accessors (a received systemId
     // beyond that is refused, as satellite ids are), with the id list filling the padding after the
     // first (`MemoryLayout` follows the declaration order). Why: with 16-byte optionals GSA filled a
     // decoded message's payload to its last byte, and every sentence's message was then built in a
-    // scratch copy and copied twice on its way to the handler (issue 5's NMEA bar;
+    // scratch copy and copied twice on its way to the handler (parsing throughput, docs/performance.md;
     // `GPSMessageLayoutTests`).
     private let storedNavMode: UInt8?
     public var satelliteIDs: NMEASatelliteIDs

@@ -1,10 +1,11 @@
 extension NMEAGSV {
     /// The satellites of one GSV sentence, stored inline.
     ///
-    /// Why not `[Satellite]`: a GSV carries at most four satellite blocks (platform.md §4.2), so a
-    /// fixed list of four holds any GSV, and decoding one allocates nothing (issue 5's throughput
-    /// bar). Each number is kept in 32 bits, `Int32.min` standing for "not sent", which keeps a decoded
-    /// GSV small to copy. Reads like an array: indexable, iterable, comparable to an array literal.
+    /// Why not `[Satellite]`: a GSV carries at most four satellite blocks (NMEA 0183), so a
+    /// fixed list of four holds any GSV, and decoding one allocates nothing (parsing throughput,
+    /// docs/performance.md). Each number is kept in 32 bits, `Int32.min` standing for "not sent",
+    /// which keeps a decoded GSV small to copy. Reads like an array: indexable, iterable, comparable
+    /// to an array literal.
     public struct Satellites: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
         CustomStringConvertible {
         public static let capacity = 4

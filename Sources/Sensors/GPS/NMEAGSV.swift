@@ -1,6 +1,6 @@
 /// GSV, satellites in view: one of `messageCount` sentences, up to four satellites each.
 ///
-/// Fields (NMEA 0183, as pynmeagps defines GSV [S16]): numMsg, msgNum, numSV, then per satellite
+/// Fields (NMEA 0183, as pynmeagps defines GSV): numMsg, msgNum, numSV, then per satellite
 /// svid, elevation (°), azimuth (°), C/N0 (dB-Hz), and from NMEA 4.1 a trailing signalId. A last
 /// sentence may carry fewer than four satellites — and, on some u-blox firmware, fewer than numSV
 /// promises (coverclock/com-diag-hazer ISSUES.md, ZED-F9P) — so the satellites are taken as sent.

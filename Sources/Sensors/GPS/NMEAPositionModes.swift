@@ -1,9 +1,9 @@
 /// The posMode letters of one GNS sentence, one per constellation, stored inline.
 ///
 /// Why not `[UInt8]`: an array is the only reference a decoded sentence would hold, so every copy of
-/// a `GPSMessage` would retain and release it and every GNS would allocate (issue 5's throughput
-/// bar). NMEA 0183 4.11 names six constellations for GNS's mode field (GPS, GLONASS, Galileo,
-/// BeiDou, QZSS, NavIC; platform.md §4.2 "one char per constellation"), so room for 16 letters holds
+/// a `GPSMessage` would retain and release it and every GNS would allocate (parsing throughput,
+/// docs/performance.md). NMEA 0183 4.11 names six constellations for GNS's mode field (GPS, GLONASS,
+/// Galileo, BeiDou, QZSS, NavIC; one character per constellation), so room for 16 letters holds
 /// any real GNS; a longer field is refused as malformed. Reads like an array: indexable, iterable,
 /// comparable to an array literal.
 public struct NMEAPositionModes: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,

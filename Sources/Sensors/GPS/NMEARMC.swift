@@ -1,6 +1,6 @@
 /// RMC, recommended minimum data: time, status, position, speed, course, date.
 ///
-/// Fields (platform.md §4.2, pynmeagps): time, status (A valid / V void), lat, N/S, lon, E/W,
+/// Fields (NMEA 0183, as pynmeagps defines RMC): time, status (A valid / V void), lat, N/S, lon, E/W,
 /// speed (knots), course over ground (° true), date (ddmmyy), magnetic variation, E/W,
 /// posMode (NMEA 2.3+), navStatus (4.1+).
 public struct NMEARMC: Sendable, Hashable {

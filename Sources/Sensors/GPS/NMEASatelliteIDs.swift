@@ -1,9 +1,10 @@
 /// The satellite ids of one GSA sentence, stored inline.
 ///
-/// Why not `[Int]`: GSA has exactly 12 id slots (platform.md §4.2), so a fixed list of 12 holds any
-/// GSA, and decoding one allocates nothing (three GSA per epoch on a multi-GNSS receiver; issue 5's
-/// throughput bar). Ids are kept as 32-bit integers (NMEA's are at most three digits), which keeps a
-/// decoded GSA small to copy. Reads like an array: indexable, iterable, comparable to an array literal.
+/// Why not `[Int]`: GSA has exactly 12 id slots (NMEA 0183), so a fixed list of 12 holds any
+/// GSA, and decoding one allocates nothing (three GSA per epoch on a multi-GNSS receiver; parsing
+/// throughput, docs/performance.md). Ids are kept as 32-bit integers (NMEA's are at most three
+/// digits), which keeps a decoded GSA small to copy. Reads like an array: indexable, iterable,
+/// comparable to an array literal.
 public struct NMEASatelliteIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
     CustomStringConvertible {
     public static let capacity = 12

@@ -14,7 +14,7 @@ public struct NMEASentence: Sendable, Hashable {
     // The talker kept as a plain byte behind an `NMEATalker` accessor, after the content so it fills
     // what would be padding. Why a byte: stored as the enum, its spare bits joined the message's
     // case tags, and every sentence's message was then built in a scratch copy and copied twice on
-    // its way to the handler (issue 5's NMEA bar; `GPSMessageLayoutTests`).
+    // its way to the handler (parsing throughput, docs/performance.md; `GPSMessageLayoutTests`).
     private let talkerCode: UInt8
     public var talker: NMEATalker { NMEATalker(code: talkerCode) }
 

@@ -1,6 +1,6 @@
 /// Who sent an NMEA sentence: the two letters after `$`.
 ///
-/// platform.md §4.2 (after pynmeagps' `NMEA_TALKERS`): GP GPS, GL GLONASS, GA Galileo, GB BeiDou
+/// As pynmeagps' `NMEA_TALKERS` lists them: GP GPS, GL GLONASS, GA Galileo, GB BeiDou
 /// (older `BD`), GQ QZSS, GI NavIC, GN a combined multi-GNSS solution. The sentence type is parsed
 /// independently of the talker, so `GNRMC` and `GPRMC` decode alike.
 public enum NMEATalker: String, Sendable, Hashable, CaseIterable {

@@ -1,8 +1,8 @@
 /// VTG, course and speed over ground.
 ///
-/// Fields (platform.md §4.2): course true, `T`, course magnetic, `M`, speed knots, `N`, speed km/h,
-/// `K`, posMode (NMEA 2.3+). The unit letters are checked, which rejects the pre-2.0 layout
-/// without them rather than misreading it.
+/// Fields (NMEA 0183, as pynmeagps defines VTG): course true, `T`, course magnetic, `M`, speed knots,
+/// `N`, speed km/h, `K`, posMode (NMEA 2.3+). The unit letters are checked, which rejects the pre-2.0
+/// layout without them rather than misreading it.
 public struct NMEAVTG: Sendable, Hashable {
     public var courseTrue: Double?
     public var courseMagnetic: Double?

@@ -1,6 +1,6 @@
 /// The UBX binary frame: sync `0xB5 0x62`, class, id, payload length (u16 little-endian), payload,
-/// and `CK_A CK_B`, an 8-bit Fletcher checksum over class…payload (platform.md §4.3, u-blox
-/// interface descriptions via pyubx2 [S16]).
+/// and `CK_A CK_B`, an 8-bit Fletcher checksum over class…payload (u-blox interface descriptions,
+/// "UBX frame structure" and "UBX checksum").
 public enum UBXFrame {
     public static let syncChar1: UInt8 = 0xB5
     public static let syncChar2: UInt8 = 0x62

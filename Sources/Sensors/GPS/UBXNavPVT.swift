@@ -1,6 +1,6 @@
 /// UBX-NAV-PVT (class 0x01, id 0x07, 92-byte payload): the navigation solution in one message.
 ///
-/// Offsets, types and scales from platform.md §4.3 (pyubx2 `UBX_PAYLOADS_GET["NAV-PVT"]` [S16]):
+/// Offsets, types and scales from u-blox's interface descriptions (pyubx2 `UBX_PAYLOADS_GET["NAV-PVT"]`):
 /// 0 iTOW U4 ms · 4 year U2 · 6 month · 7 day · 8 hour · 9 min · 10 sec (U1 each) · 11 valid X1
 /// (b0 validDate, b1 validTime) · 16 nano I4 ns · 20 fixType U1 · 21 flags X1 (b0 gnssFixOK) ·
 /// 23 numSV U1 · 24 lon I4 1e-7° · 28 lat I4 1e-7° · 36 hMSL I4 mm · 40 hAcc U4 mm ·
@@ -19,7 +19,8 @@ public struct UBXNavPVT: Sendable, Hashable {
     public var iTOW: UInt32
     // Date and time kept at their wire widths (U2, U1 × 5) behind Int accessors. Why: six Ints made
     // NAV-PVT the largest message a `GPSStreamParser` hands on, every message 137 bytes, copied by a
-    // `memcpy` call instead of a few moves (issue 5's NMEA bar; `GPSMessageLayoutTests`).
+    // `memcpy` call instead of a few moves (parsing throughput, docs/performance.md;
+    // `GPSMessageLayoutTests`).
     private let storedYear: UInt16
     private let storedMonth: UInt8, storedDay: UInt8, storedHour: UInt8, storedMinute: UInt8, storedSecond: UInt8
     public var year: Int { Int(storedYear) }

@@ -4,9 +4,9 @@ import Platform
 /// a register model in tests. `UBloxDDCReader` decides every transfer; this only performs them.
 ///
 /// Why SMBus block reads of ≤ 32 bytes rather than one long `I2C_RDWR` read: `I2CTransport` is
-/// SMBus-shaped so the same driver runs on i2c-stub in the rig (platform.md §3, §4.1).
+/// SMBus-shaped so the same driver runs on i2c-stub in the rig (docs/hil.md).
 /// Not thread-safe on its own: the GPS actor owns it and polls no faster than the navigation rate
-/// (SparkFun waits ≥ 25 ms between polls, platform.md §4.1).
+/// (SparkFun's u-blox Arduino library waits ≥ 25 ms between polls).
 public struct UBloxDDCDriver: Sendable {
     public let transport: any I2CTransport
     public let address: UInt8

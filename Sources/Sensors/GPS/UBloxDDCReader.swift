@@ -1,14 +1,14 @@
 /// The u-blox DDC (I2C) read procedure as a pure state machine: which register to read next, and
 /// which of the bytes read are stream data.
 ///
-/// Procedure (platform.md §4.1, after SparkFun's u-blox library `Theory.md` and issue #26 [S15]):
+/// Procedure (after SparkFun's u-blox Arduino library: its `Theory.md` and issue #26):
 /// read registers 0xFD (high) and 0xFE (low), a big-endian count of bytes waiting; a count of 0, or
 /// a high byte of 0x7F or 0xFF, means nothing is available. Otherwise read that many bytes from
-/// 0xFF — in chunks of at most 32 over SMBus (`I2C_SMBUS_BLOCK_MAX`, platform.md §3); 0xFF's
+/// 0xFF — in chunks of at most 32 over SMBus (`I2C_SMBUS_BLOCK_MAX`, `<linux/i2c.h>`); 0xFF's
 /// pointer does not advance, so every chunk reads 0xFF again. An empty stream reads 0xFF filler.
 ///
 /// Filler is dropped only outside a UBX frame: 0xFF never occurs in NMEA text, but inside a UBX
-/// frame it is valid payload (platform.md §4.1). So the reader follows UBX framing (sync, header,
+/// frame it is valid payload. So the reader follows UBX framing (sync, header,
 /// length) just far enough to know whether it is inside a frame. Filler outside a frame means the
 /// receiver's buffer ran dry before the count said: the poll ends there. Filler *inside* a frame
 /// (seen at high rates with clock stretching, SparkFun #38) is passed on; the frame's checksum then
@@ -18,7 +18,7 @@ public struct UBloxDDCReader: Sendable, Hashable {
     public static let countHighRegister: UInt8 = 0xFD
     public static let streamRegister: UInt8 = 0xFF
     public static let filler: UInt8 = 0xFF
-    /// Most bytes one SMBus block transfer moves (`I2C_SMBUS_BLOCK_MAX`, platform.md §3).
+    /// Most bytes one SMBus block transfer moves (`I2C_SMBUS_BLOCK_MAX`, `<linux/i2c.h>`).
     public static let maxChunk = 32
     /// Most bytes taken in one poll, so a stuck count register cannot keep a poll going forever.
     /// A u-blox output buffer holds a few KiB; the rest waits for the next poll.

@@ -1,12 +1,12 @@
 import Foundation
 
 /// A gpsd client as a pure state machine: bytes from the TCP stream in, fixes and the lines to send
-/// out (platform.md §4.5: gpsd on localhost:2947 greets with VERSION, we answer with
+/// out (gpsd_json(5): gpsd on localhost:2947 greets with VERSION, we answer with
 /// `?WATCH={"enable":true,"json":true}`, then TPV and SKY objects arrive, one JSON object per line).
 ///
 /// SKY carries the satellites used and HDOP, TPV the position; a fix joins the newest SKY of the same
 /// epoch. `magvar` is ignored on purpose: gpsd documents it as positive *west*, the opposite of a
-/// declination (the spec's surprise); declination comes from WMM2025.
+/// declination; declination comes from WMM2025.
 public struct GPSDClientCore: Sendable {
     public enum Output: Sendable, Hashable {
         /// A line to send to gpsd (with its line ending).
@@ -19,7 +19,7 @@ public struct GPSDClientCore: Sendable {
         case rejected(String)
     }
 
-    /// gpsd's longest response line (platform.md §4.5).
+    /// gpsd's longest response line (gpsd_json(5)).
     public static let maximumLine = 10_240
     public static let watchCommand = "?WATCH={\"enable\":true,\"json\":true}\n"
     /// gpsd's JSON protocol major version this client speaks (gpsd 3.x sends 3).

@@ -3,7 +3,7 @@ import Sensors
 /// A u-blox receiver's NMEA 0183 output for one epoch, sentence by sentence as a u-blox M8 sends
 /// them by default: RMC, VTG, GGA, one GSA per constellation, GSV per constellation (NMEA 4.10).
 ///
-/// Formats (platform.md §4.2, field lists after pynmeagps): `$` talker type, comma-separated fields,
+/// Formats (NMEA 0183, field lists after pynmeagps): `$` talker type, comma-separated fields,
 /// `*` and the XOR of the characters between `$` and `*` as two hex digits, CRLF. Latitude
 /// `ddmm.mmmmm`, longitude `dddmm.mmmmm`, time `hhmmss.ss`, date `ddmmyy`, speed in knots. The
 /// position solution's sentences use talker GN (combined GNSS); GSV uses each system's talker

@@ -2,7 +2,7 @@ import Sensors
 
 /// The QMC5883L magnetometer as a register machine, for the simulated board's compass.
 ///
-/// Registers and bits (platform.md §5 table; the driver `QMC5883L` uses the same): X, Y, Z at
+/// Registers and bits (QST QMC5883L datasheet 1.0, §9; the driver `QMC5883L` uses the same): X, Y, Z at
 /// 0x00–0x05, LSB first, two's complement; STATUS 0x06 (b0 DRDY, b1 OVL, b2 DOR); CTRL1 0x09 =
 /// OSR[7:6] RNG[5:4] ODR[3:2] MODE[1:0] (MODE 01 continuous, 00 standby; RNG 00 ±2 G at 12000
 /// LSB/G, 01 ±8 G at 3000 LSB/G; ODR 10/50/100/200 Hz); CTRL2 0x0A (b7 soft reset); SET/RESET

@@ -6,7 +6,7 @@ import Synchronization
 /// on it unchanged.
 ///
 /// An address with no device, or one unplugged by a test or the script, is not acknowledged:
-/// `I2CError.deviceAbsent`, what `I2CBus` maps the Pi's EREMOTEIO/ENXIO to (platform.md §3).
+/// `I2CError.deviceAbsent`, what `I2CBus` maps the Pi's EREMOTEIO/ENXIO to (Linux Documentation/i2c/fault-codes.rst).
 /// Transfers are checked against the same limits as on the Pi (7-bit address, ≤ 32-byte blocks).
 /// The board updates the models (new receiver output, a new field) between transfers, under the
 /// same lock, as a chip's own clock would.
@@ -66,7 +66,7 @@ public final class SimulatedI2CBus: I2CTransport, Sendable {
 
     public func readWord(address: UInt8, register: UInt8) throws(I2CError) -> UInt16 {
         let bytes = try read(address: address, register: register, count: 2)
-        // SMBus words are low byte first (platform.md §3).
+        // SMBus words are low byte first (Linux Documentation/i2c/smbus-protocol.rst).
         return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
     }
 

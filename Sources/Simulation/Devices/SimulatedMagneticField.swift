@@ -9,10 +9,10 @@ import Sensors
 /// The magnetic field at the simulated compass: the Earth's field turned into the wearer's body
 /// frame, then bent by what the wearer carries (hard and soft iron).
 ///
-/// Frame: NED body axes, x forward, y right, z down (platform.md §5.1), for a level sensor. The
+/// Frame: NED body axes, x forward, y right, z down (NXP AN4248), for a level sensor. The
 /// Earth's field in magnetic north/east/down is (H, 0, Z) with H = F·cos I, Z = F·sin I; seen from a
 /// body facing magnetic heading ψ it is (H·cos ψ, −H·sin ψ, Z), which `TiltCompensation` turns back
-/// into ψ. Distortion follows the model of platform.md §5.2: measured = S·true + b.
+/// into ψ. Distortion follows the usual hard/soft-iron model: measured = S·true + b.
 public struct SimulatedMagneticField: Sendable, Hashable {
     /// Inclination (dip), degrees, positive downward (northern hemisphere).
     public var inclination: Double

@@ -7,7 +7,7 @@ import Sensors
 
 /// A u-blox receiver's UBX-NAV-PVT frame for one epoch (class 0x01, id 0x07, 92-byte payload).
 ///
-/// Offsets, types and scales: platform.md §4.3 (u-blox interface description via pyubx2). Times:
+/// Offsets, types and scales: u-blox's interface descriptions (pyubx2 `UBX_PAYLOADS_GET["NAV-PVT"]`). Times:
 /// year…sec and nano are UTC; iTOW is GPS time of week, which runs ahead of UTC by the leap seconds
 /// (18 s since 2017-01-01, IERS Bulletin C). Without a position the frame says fixType 0, gnssFixOK
 /// clear and flags3 invalidLlh; without a time, valid is 0.

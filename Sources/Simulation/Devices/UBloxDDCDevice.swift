@@ -1,4 +1,4 @@
-/// A u-blox receiver's DDC (I2C) port as a register machine (platform.md §4.1).
+/// A u-blox receiver's DDC (I2C) port as a register machine (after SparkFun's u-blox Arduino library, `Theory.md`).
 ///
 /// - 0xFD, 0xFE: the number of bytes waiting, big-endian, latched when a transfer starts;
 /// - 0xFF: the stream; reading it drains the output buffer and the register pointer stays at 0xFF;
