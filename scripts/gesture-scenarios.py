@@ -61,7 +61,7 @@ def tapin(t0,id,x=0.5,y=0.5,up=60,side="right"): return [T(t0,id,"began",x,y,sid
 
 def recognizers():
     sc=[]
-    sc.append(S("tap_duration_limit_is_exclusive","A tap held exactly maximumTapDurationMs fails: the timer fires before the lift frame (gestures.md §2.3).",
+    sc.append(S("tap_duration_limit_is_exclusive","A tap held exactly maximumTapDurationMs fails: the timer fires before the lift frame.",
       [tap("tap")],[T(0,1,"began",0.5,0.5),T(300,1,"ended",0.5,0.5)],[E("tap","failed",300)]))
     sc.append(S("tap_moved_too_far","A touch that moves farther than allowableMovement (0.04 > 0.03) fails the tap at that move.",
       [tap("tap")],[T(0,1,"began",0.5,0.5),T(20,1,"moved",0.54,0.5),T(60,1,"ended",0.54,0.5)],[E("tap","failed",20)]))
@@ -80,7 +80,7 @@ def recognizers():
       [tap("tap")],[T(0,1,"began",0.5,0.5),T(10,2,"began",0.6,0.5),T(40,1,"ended",0.5,0.5),T(50,2,"ended",0.6,0.5)],[E("tap","failed",10)]))
     sc.append(S("three_quick_taps_give_one_double","Counting restarts after recognition: the third tap begins a new attempt that fails when its interval expires.",
       [tap("double",taps=2)],tapin(0,1)+tapin(150,2)+tapin(300,3),[E("double","recognized",210),E("double","failed",660)]))
-    sc.append(S("palm_resting_does_not_block_a_later_tap","A touch that stays down makes the tap fail at its duration; after the reset it is excluded, so a later tap is recognized (gestures.md §3.4).",
+    sc.append(S("palm_resting_does_not_block_a_later_tap","A touch that stays down makes the tap fail at its duration; after the reset it is excluded, so a later tap is recognized.",
       [tap("tap")],[T(0,1,"began",0.1,0.1)]+tapin(400,2),[E("tap","failed",300),E("tap","recognized",460,location_x=0.5,location_y=0.5)]))
     sc.append(S("tap_moving_exactly_the_allowance_is_a_tap","A move of exactly allowableMovement (0.53 - 0.5 = 0.03) is not farther than it: still a tap.",
       [tap("tap")],[T(0,1,"began",0.5,0.5),T(20,1,"moved",0.53,0.5),T(60,1,"ended",0.53,0.5)],[E("tap","recognized",60)]))
@@ -168,18 +168,18 @@ def recognizers():
       [swipe("swipe")],[T(0,1,"began",0.8,0.5),T(20,1,"moved",0.74,0.5),T(40,1,"moved",0.66,0.5),T(60,1,"moved",0.6,0.5),T(80,1,"ended",0.6,0.5)],
       [E("swipe","recognized",60,direction="right",location_x=0.2,location_y=0.5)],hand="left",
       consumer=[C(0,1,"began",0.2,0.5),C(20,1,"moved",0.26,0.5),C(40,1,"moved",0.34,0.5),C(60,1,"cancelled")]))
-    write('recognizers', {"schema":"gesture-conformance/1","purpose":"Recognizer scenarios written for Wayfinder from gestures.md §7 (expectations worked out by hand from the spec).","scenarios":sc})
+    write('recognizers', {"schema":"gesture-conformance/1","purpose":"Recognizer scenarios written for Wayfinder from the recognizer semantics in docs/gestures.md (expectations worked out by hand).","scenarios":sc})
 
 
 def arbitration():
     sc=[]
-    sc.append(S("triple_double_single_chain","double requires triple; tap requires triple and double: three taps yield only triple; the waiting recognizers fail when it wins (gestures.md §4).",
+    sc.append(S("triple_double_single_chain","double requires triple; tap requires triple and double: three taps yield only triple; the waiting recognizers fail when it wins.",
       [tap("tap"),tap("double",taps=2),tap("triple",taps=3)],tapin(0,1,up=40)+tapin(100,2,up=40)+tapin(200,3,up=40),
       [E("triple","recognized",240),E("double","failed",240),E("tap","failed",240)],req=[("double","triple"),("tap","triple"),("tap","double")]))
     sc.append(S("single_tap_after_double_and_triple_fail","With the same chain, one tap is reported when both longer taps have failed: at lift + interval.",
       [tap("tap"),tap("double",taps=2),tap("triple",taps=3)],tapin(0,1,up=40),
       [E("double","failed",340),E("triple","failed",340),E("tap","recognized",340)],req=[("double","triple"),("tap","triple"),("tap","double")]))
-    sc.append(S("tap_registered_before_double_tap","[tap, doubleTap] without requirements: a tap never prevents a tap needing more taps, so tap twice and doubleTap once (gestures.md §5).",
+    sc.append(S("tap_registered_before_double_tap","[tap, doubleTap] without requirements: a tap never prevents a tap needing more taps, so tap twice and doubleTap once.",
       [tap("tap"),tap("double",taps=2)],tapin(0,1,up=40)+tapin(100,2,up=40),
       [E("tap","recognized",40),E("tap","recognized",140),E("double","recognized",140)]))
     sc.append(S("double_tap_registered_before_tap","[doubleTap, tap]: one tap, then the double tap, which prevents the second single tap.",
@@ -229,7 +229,7 @@ def arbitration():
     sc.append(S("pinch_prevents_rotation_without_pair","Without a simultaneous pair, the pinch (registered first) wins and the rotation fails.",
       [pinch("pinch"),rot("rot")],[T(0,1,"began",0.4,0.5),T(0,2,"began",0.6,0.5),T(20,1,"moved",0.38,0.48),T(20,2,"moved",0.62,0.52),T(40,1,"ended",0.38,0.48),T(40,2,"ended",0.62,0.52)],
       [E("pinch","began",20),E("pinch","ended",40),E("rot","failed",20)]))
-    write('arbitration', {"schema":"gesture-conformance/1","purpose":"Arbitration scenarios written for Wayfinder from gestures.md §3-§5 (expectations worked out by hand from the spec).","scenarios":sc})
+    write('arbitration', {"schema":"gesture-conformance/1","purpose":"Arbitration scenarios written for Wayfinder from the exclusivity and failure-requirement rules in docs/gestures.md (expectations worked out by hand).","scenarios":sc})
 
 
 def delivery():
@@ -260,7 +260,7 @@ def delivery():
       consumer=[C(0,1,"began"),C(20,1,"cancelled"),C(0,2,"began"),C(30,2,"moved"),C(40,2,"ended")]))
     sc.append(S("long_press_cancels_at_began","A long press with cancels: the consumer's touch is cancelled when it begins at 500.",
       [lp("lp")],[T(0,1,"began",0.5,0.5),T(700,1,"ended",0.5,0.5)],[E("lp","began",500),E("lp","ended",700)],consumer=[C(0,1,"began"),C(500,1,"cancelled")]))
-    write('delivery', {"schema":"gesture-conformance/1","purpose":"Consumer-delivery scenarios written for Wayfinder from gestures.md §6.","scenarios":sc})
+    write('delivery', {"schema":"gesture-conformance/1","purpose":"Consumer-delivery scenarios written for Wayfinder from the delivery rules in docs/gestures.md.","scenarios":sc})
 
 
 def robustness():
@@ -294,7 +294,7 @@ def robustness():
       [tap("double",taps=2)],tapin(0,1),[],end=300))
     sc.append(S("same_time_begin_and_end","A touch that begins and ends in one frame is a tap of zero duration; the recognition's cancel precedes the frame's events, so the consumer hears nothing of it.",
       [tap("tap")],[T(0,1,"began",0.5,0.5),T(0,1,"ended",0.5,0.5)],[E("tap","recognized",0)],consumer=[]))
-    write('robustness', {"schema":"gesture-conformance/1","purpose":"Input-sanitising and clock scenarios written for Wayfinder from gestures.md §2.","scenarios":sc})
+    write('robustness', {"schema":"gesture-conformance/1","purpose":"Input-sanitising and clock scenarios written for Wayfinder from the frame and sanitising rules in docs/gestures.md.","scenarios":sc})
 
 
 def audit():
@@ -302,9 +302,9 @@ def audit():
     handedness, cancelled touches, disabling, three-recognizer chains, direction masks, sign conventions."""
     sc=[]
     # Tap: duration just inside, taps x touches
-    sc.append(S("tap_duration_just_inside_limit","A tap lifted 1 ms before maximumTapDurationMs is recognized (§2.3, §7.1).",
+    sc.append(S("tap_duration_just_inside_limit","A tap lifted 1 ms before maximumTapDurationMs is recognized.",
       [tap("tap")],[T(0,1,"began",0.5,0.5),T(299,1,"ended",0.5,0.5)],[E("tap","recognized",299)]))
-    sc.append(S("double_tap_second_down_exactly_at_interval","The second tap lands exactly at lift+maximumTapIntervalMs: the interval timer fires first (§2.3), the attempt fails at 360 and the late tap begins a new attempt.",
+    sc.append(S("double_tap_second_down_exactly_at_interval","The second tap lands exactly at lift+maximumTapIntervalMs: the interval timer fires first, the attempt fails at 360 and the late tap begins a new attempt.",
       [tap("double",taps=2)],tapin(0,1)+tapin(360,2),[E("double","failed",360),E("double","failed",720)]))
     sc.append(S("double_tap_second_down_just_inside_interval","The second tap lands 1 ms before the interval expires: recognized at its lift.",
       [tap("double",taps=2)],tapin(0,1)+tapin(359,2),[E("double","recognized",419,location_x=0.5,location_y=0.5)]))
@@ -312,33 +312,33 @@ def audit():
       [tap("tap22",taps=2,touches=2)],[T(0,1,"began",0.46,0.5),T(0,2,"began",0.54,0.6),T(50,1,"ended",0.46,0.5),T(55,2,"ended",0.54,0.6),
        T(200,3,"began",0.47,0.5),T(205,4,"began",0.55,0.6),T(250,3,"ended",0.47,0.5),T(260,4,"ended",0.55,0.6)],
       [E("tap22","recognized",260,location_x=0.5,location_y=0.55)]))
-    sc.append(S("three_touch_tap_across_sides","A three-touch tap on three different strips: sides do not matter to geometry (§9); location = plain centroid.",
+    sc.append(S("three_touch_tap_across_sides","A three-touch tap on three different strips: sides do not matter to geometry; location = plain centroid.",
       [tap("tap3",touches=3)],[T(0,1,"began",0.1,0.5,"left"),T(5,2,"began",0.9,0.5,"right"),T(10,3,"began",0.5,0.2,"top"),
        T(60,1,"ended",0.1,0.5,"left"),T(60,2,"ended",0.9,0.5,"right"),T(70,3,"ended",0.5,0.2,"top")],
       [E("tap3","recognized",70,location_x=0.5,location_y=0.4)]))
     sc.append(S("triple_tap","Three quick taps for numberOfTapsRequired 3: recognized at the third lift.",
       [tap("triple",taps=3)],tapin(0,1)+tapin(150,2)+tapin(300,3,x=0.51),[E("triple","recognized",360,location_x=0.5,location_y=0.5)]))
-    sc.append(S("tap_cancelled_touch_fails","A cancelled touch fails a discrete tap (§3.1, §7.1); no action.",
+    sc.append(S("tap_cancelled_touch_fails","A cancelled touch fails a discrete tap; no action.",
       [tap("tap")],[T(0,1,"began",0.5,0.5),T(40,1,"cancelled",0.5,0.5)],[E("tap","failed",40)]))
     sc.append(S("two_touch_tap_second_lifts_late_still_counts","Touches of one tap may lift at different times; the tap ends when all are up.",
       [tap("tap2",touches=2)],[T(0,1,"began",0.4,0.5),T(20,2,"began",0.6,0.5),T(40,1,"ended",0.4,0.5),T(250,2,"ended",0.6,0.5)],
       [E("tap2","recognized",250,location_x=0.5,location_y=0.5)]))
     # Long press
-    sc.append(S("long_press_lift_at_exact_duration","The press timer (deadline 500) fires before the lift frame at 500: began then ended at 500 (§2.3, §7.2).",
+    sc.append(S("long_press_lift_at_exact_duration","The press timer (deadline 500) fires before the lift frame at 500: began then ended at 500.",
       [lp("lp")],[T(0,1,"began",0.4,0.5),T(500,1,"ended",0.4,0.5)],[E("lp","began",500,location_x=0.4,location_y=0.5),E("lp","ended",500,location_x=0.4,location_y=0.5)]))
     sc.append(S("long_press_movement_unlimited_once_active","Within the allowance before the timer; once active any movement gives changed.",
       [lp("lp")],[T(0,1,"began",0.4,0.5),T(200,1,"moved",0.42,0.5),T(600,1,"moved",0.7,0.5),T(700,1,"moved",0.8,0.6),T(800,1,"ended",0.8,0.6)],
       [E("lp","began",500,location_x=0.42,location_y=0.5),E("lp","changed",600,location_x=0.7),E("lp","changed",700,location_x=0.8,location_y=0.6),E("lp","ended",800,location_x=0.8,location_y=0.6)]))
-    sc.append(S("long_press_cancelled_touch_while_active","A cancelled tracked touch cancels an active long press (§7.2), values are the last computed.",
+    sc.append(S("long_press_cancelled_touch_while_active","A cancelled tracked touch cancels an active long press, values are the last computed.",
       [lp("lp")],[T(0,1,"began",0.4,0.5),T(600,1,"moved",0.45,0.5),T(700,1,"cancelled",0.5,0.5)],
       [E("lp","began",500),E("lp","changed",600,location_x=0.45),E("lp","cancelled",700,location_x=0.45)]))
     sc.append(S("long_press_two_touches_second_too_late_fails","With 2 touches required, a third touch while possible is too many: fails.",
       [lp("lp",touches=2)],[T(0,1,"began",0.4,0.5),T(100,2,"began",0.6,0.5),T(200,3,"began",0.5,0.3),T(900,1,"ended",0.4,0.5),T(900,2,"ended",0.6,0.5),T(900,3,"ended",0.5,0.3)],
       [E("lp","failed",200)]))
     # Swipe
-    sc.append(S("swipe_distance_reached_exactly_at_duration","The stroke reaches the distance in the frame at firstDown+maximumDurationMs: the timer fires first, so it fails (§2.3).",
+    sc.append(S("swipe_distance_reached_exactly_at_duration","The stroke reaches the distance in the frame at firstDown+maximumDurationMs: the timer fires first, so it fails.",
       [swipe("swipe")],[T(0,1,"began",0.2,0.5),T(250,1,"moved",0.3,0.5),T(500,1,"moved",0.4,0.5),T(520,1,"ended",0.4,0.5)],[E("swipe","failed",500)]))
-    sc.append(S("swipe_direction_order_right_before_up","A diagonal (0.2,-0.2) with maximumAngleDeg 50 matches both right and up; right is checked first whatever the list order (§7.3).",
+    sc.append(S("swipe_direction_order_right_before_up","A diagonal (0.2,-0.2) with maximumAngleDeg 50 matches both right and up; right is checked first whatever the list order.",
       [swipe("swipe",dirs=("up","right"),angle=50.0)],[T(0,1,"began",0.3,0.6),T(20,1,"moved",0.4,0.5),T(40,1,"moved",0.5,0.4),T(60,1,"ended",0.5,0.4)],
       [E("swipe","recognized",40,direction="right",location_x=0.3,location_y=0.6)]))
     sc.append(S("swipe_diagonal_rejected_at_30_degrees","A 45-degree diagonal is outside maximumAngleDeg 30 for every direction: fails at lift.",
@@ -347,7 +347,7 @@ def audit():
     sc.append(S("swipe_down","A downward stroke with all four directions allowed: direction down (y grows downward).",
       [swipe("swipe",dirs=("right","left","up","down"))],[T(0,1,"began",0.5,0.2),T(30,1,"moved",0.51,0.3),T(60,1,"moved",0.52,0.4),T(90,1,"ended",0.52,0.4)],
       [E("swipe","recognized",60,direction="down",location_x=0.5,location_y=0.2)]))
-    sc.append(S("swipe_decided_on_lift_frame","The distance is reached only in the ended frame: the lift's position is evaluated before the lift is applied (§7.3).",
+    sc.append(S("swipe_decided_on_lift_frame","The distance is reached only in the ended frame: the lift's position is evaluated before the lift is applied.",
       [swipe("swipe",dirs=("left",))],[T(0,1,"began",0.6,0.5),T(20,1,"moved",0.55,0.5),T(40,1,"ended",0.4,0.5)],
       [E("swipe","recognized",40,direction="left",location_x=0.6,location_y=0.5)]))
     sc.append(S("swipe_two_touches_on_two_sides","A two-touch swipe with one finger on the left strip and one on the right: the centroid moves up.",
@@ -359,21 +359,21 @@ def audit():
        T(100,2,"began",0.2,0.1,"top"),T(120,2,"moved",0.3,0.1,"top"),T(140,2,"moved",0.4,0.1,"top"),T(160,2,"ended",0.4,0.1,"top")],
       [E("swipe","recognized",140,direction="right",location_x=0.2,location_y=0.1)]))
     # Pan
-    sc.append(S("pan_min2_max2_refuses_third","Pan with min 2 / max 2: begins on the first moving pair frame; a third touch while active is refused (no changed); ends when the count drops below 2, values from the start-of-frame set (§7.4).",
+    sc.append(S("pan_min2_max2_refuses_third","Pan with min 2 / max 2: begins on the first moving pair frame; a third touch while active is refused (no changed); ends when the count drops below 2, values from the start-of-frame set.",
       [pan("pan",mn=2,mx=2)],[T(0,1,"began",0.3,0.5),T(0,2,"began",0.5,0.5),T(20,1,"moved",0.33,0.5),T(20,2,"moved",0.53,0.5),
        T(40,3,"began",0.7,0.5),T(60,3,"moved",0.75,0.5),T(80,1,"moved",0.36,0.5),T(100,2,"ended",0.53,0.5),T(120,1,"ended",0.36,0.5),T(120,3,"ended",0.75,0.5)],
       [E("pan","began",20,translation_x=0.03,translation_y=0.0,velocity_x=(1.5,0.01),location_x=0.43),
        E("pan","changed",80,translation_x=0.045,velocity_x=(0.25,0.01),location_x=0.445),
        E("pan","ended",100,translation_x=0.045,velocity_x=(0.25,0.01))]))
-    sc.append(S("pan_left_handed_mirrors_translation","Left-handed: x := 1 - x before anything (§2.5): a physical leftward drag is a positive translation_x; the consumer sees mirrored x.",
+    sc.append(S("pan_left_handed_mirrors_translation","Left-handed: x := 1 - x before anything: a physical leftward drag is a positive translation_x; the consumer sees mirrored x.",
       [pan("pan",cancels=False)],[T(0,1,"began",0.7,0.5),T(20,1,"moved",0.65,0.5),T(40,1,"moved",0.6,0.52),T(60,1,"ended",0.6,0.52)],
       [E("pan","began",20,translation_x=0.05,translation_y=0.0,location_x=0.35),E("pan","changed",40,translation_x=0.1,translation_y=0.02,location_x=0.4),
        E("pan","ended",60,translation_x=0.1,translation_y=0.02)],hand="left",
       consumer=[C(0,1,"began",0.3,0.5),C(20,1,"moved",0.35,0.5),C(40,1,"moved",0.4,0.52),C(60,1,"ended",0.4,0.52)]))
-    sc.append(S("pan_translation_exactly_minimum","A translation of exactly minimumTranslation (0.25 u, exactly representable) begins the pan (>=, §7.4).",
+    sc.append(S("pan_translation_exactly_minimum","A translation of exactly minimumTranslation (0.25 u, exactly representable) begins the pan (>=).",
       [pan("pan",tr=0.25)],[T(0,1,"began",0.25,0.5),T(20,1,"moved",0.5,0.5),T(40,1,"ended",0.5,0.5)],
       [E("pan","began",20,translation_x=0.25),E("pan","ended",40,translation_x=0.25)]))
-    sc.append(S("pan_cancelled_touch_cancels","A cancelled tracked touch cancels an active pan with the last values (§7.4, §8).",
+    sc.append(S("pan_cancelled_touch_cancels","A cancelled tracked touch cancels an active pan with the last values.",
       [pan("pan")],[T(0,1,"began",0.3,0.5),T(20,1,"moved",0.35,0.5),T(40,1,"cancelled",0.4,0.5)],
       [E("pan","began",20,translation_x=0.05),E("pan","cancelled",40,translation_x=0.05)]))
     # Screen-edge pan
@@ -383,18 +383,18 @@ def audit():
     sc.append(S("edge_pan_right_edge_not_listed","edges [left, top]: a start at the right edge fails at touch-down.",
       [edge("edge",edges=("left","top"))],[T(0,1,"began",0.98,0.5),T(20,1,"moved",0.9,0.5),T(40,1,"ended",0.9,0.5)],[E("edge","failed",0)]))
     # Pinch / rotation
-    sc.append(S("rotation_counter_clockwise_is_negative","Vector (0.2,0) turning to (0.2,-0.1): atan2 gives -0.4636 rad; counter-clockwise on screen is negative (§7.7); ended only when both lift.",
+    sc.append(S("rotation_counter_clockwise_is_negative","Vector (0.2,0) turning to (0.2,-0.1): atan2 gives -0.4636 rad; counter-clockwise on screen is negative; ended only when both lift.",
       [rot("rot")],[T(0,1,"began",0.4,0.5),T(0,2,"began",0.6,0.5),T(20,2,"moved",0.6,0.4),T(40,2,"ended",0.6,0.4),T(60,1,"moved",0.3,0.3),T(80,1,"ended",0.3,0.3)],
       [E("rot","began",20,rotation=(-0.46365,0.001),velocity=(-23.18,0.05)),E("rot","ended",80,rotation=(-0.46365,0.001))]))
-    sc.append(S("pinch_frozen_after_first_lift","After the first of the two lifts, the remaining touch's moves emit nothing; ended when both have lifted with the frozen scale (§7.6).",
+    sc.append(S("pinch_frozen_after_first_lift","After the first of the two lifts, the remaining touch's moves emit nothing; ended when both have lifted with the frozen scale.",
       [pinch("pinch")],[T(0,1,"began",0.4,0.5),T(0,2,"began",0.6,0.5),T(20,2,"moved",0.7,0.5),T(40,2,"ended",0.7,0.5),T(60,1,"moved",0.1,0.5),T(80,1,"ended",0.1,0.5)],
       [E("pinch","began",20,scale=1.5,velocity=(25.0,0.01),location_x=0.55),E("pinch","ended",80,scale=1.5)]))
-    sc.append(S("pinch_across_two_strips","Pinch with one touch on the left strip and one on the right: the unit square is shared (§9).",
+    sc.append(S("pinch_across_two_strips","Pinch with one touch on the left strip and one on the right: the unit square is shared.",
       [pinch("pinch")],[T(0,1,"began",0.3,0.5,"left"),T(0,2,"began",0.7,0.5,"right"),T(20,1,"moved",0.2,0.5,"left"),T(20,2,"moved",0.8,0.5,"right"),
        T(40,1,"ended",0.2,0.5,"left"),T(40,2,"ended",0.8,0.5,"right")],
       [E("pinch","began",20,scale=1.5,location_x=0.5),E("pinch","ended",40,scale=1.5)]))
     # Tap-swipe
-    sc.append(S("tapswipe_latched_then_returned","Once the centroid has been minimumSwipeDistance away the swipe is latched; recognized at the lift even after coming back; swipe_dx = end - start (§7.8).",
+    sc.append(S("tapswipe_latched_then_returned","Once the centroid has been minimumSwipeDistance away the swipe is latched; recognized at the lift even after coming back; swipe_dx = end - start.",
       [ts("ts",taps=0)],[T(0,1,"began",0.2,0.5),T(30,1,"moved",0.5,0.5),T(60,1,"moved",0.3,0.55),T(90,1,"ended",0.3,0.55)],
       [E("ts","recognized",90,taps=0,location_x=0.2,location_y=0.5,swipe_dx=0.1,swipe_dy=0.05)]))
     sc.append(S("tapswipe_third_stroke_fails","One tap, a short swipe stroke (arms the gap timer), then a third stroke: fails at the third stroke's start (stroke N+2).",
@@ -407,46 +407,46 @@ def audit():
       [ts("ts",taps=1,tt=2)],tapin(0,1)+[T(200,3,"began",0.2,0.6),T(230,3,"moved",0.5,0.6),T(260,3,"ended",0.5,0.6)],[E("ts","failed",60)]))
     sc.append(S("tapswipe_gap_exactly_at_limit","The swipe stroke starts exactly at lift+maximumStrokeGapMs: the gap timer fires first; fail at 560.",
       [ts("ts",taps=1)],tapin(0,1)+[T(560,2,"began",0.2,0.5),T(590,2,"moved",0.5,0.5),T(620,2,"ended",0.5,0.5)],[E("ts","failed",560)]))
-    sc.append(S("tapswipe_cancelled_touch_fails","A cancelled touch fails the attempt (§7.8).",
+    sc.append(S("tapswipe_cancelled_touch_fails","A cancelled touch fails the attempt.",
       [ts("ts",taps=0)],[T(0,1,"began",0.2,0.5),T(30,1,"moved",0.5,0.5),T(60,1,"cancelled",0.5,0.5)],[E("ts","failed",60)]))
     # Disable / enable
-    sc.append(S("disable_engaged_long_press_then_reenable","Disabling an engaged long press fails it; the touch still down stays excluded after re-enabling; a later touch is received (§3.5, §3.4).",
+    sc.append(S("disable_engaged_long_press_then_reenable","Disabling an engaged long press fails it; the touch still down stays excluded after re-enabling; a later touch is received.",
       [lp("lp")],[T(0,1,"began",0.4,0.5),EN(100,"lp",False),EN(200,"lp",True),T(800,1,"ended",0.4,0.5),T(900,2,"began",0.5,0.5),T(1500,2,"ended",0.5,0.5)],
       [E("lp","failed",100),E("lp","began",1400,location_x=0.5),E("lp","ended",1500)],end=1600))
-    sc.append(S("touch_begun_while_disabled_stays_excluded","A touch that begins while the recognizer is disabled is never received, even after re-enabling (§3.5).",
+    sc.append(S("touch_begun_while_disabled_stays_excluded","A touch that begins while the recognizer is disabled is never received, even after re-enabling.",
       [lp("lp")],[EN(0,"lp",False),T(10,1,"began",0.4,0.5),EN(20,"lp",True),T(900,1,"ended",0.4,0.5)],[],end=1000))
     sc.append(S("disable_active_long_press_cancels","Disabling an active long press cancels it (action sent).",
       [lp("lp")],[T(0,1,"began",0.4,0.5),EN(600,"lp",False),T(700,1,"ended",0.4,0.5)],[E("lp","began",500),E("lp","cancelled",600)]))
     # Failure-requirement chains
-    sc.append(S("three_recognizer_chain_single_tap","tap requires double, double requires long press: the long press fails at the lift, the double at its interval, so tap is reported at 350 (§4).",
+    sc.append(S("three_recognizer_chain_single_tap","tap requires double, double requires long press: the long press fails at the lift, the double at its interval, so tap is reported at 350.",
       [tap("tap"),tap("double",taps=2),lp("lp")],tapin(0,1,up=50),[E("tap","recognized",350,location_x=0.5),E("lp","failed",50),E("double","failed",350)],
       req=(("tap","double"),("double","lp"))))
     sc.append(S("three_recognizer_chain_double_tap","Same chain, two taps: double proceeds at the second lift (long press failed/idle) and fails the pending tap.",
       [tap("tap"),tap("double",taps=2),lp("lp")],tapin(0,1,up=50)+tapin(150,2,up=50),[E("double","recognized",200),E("tap","failed",200)],
       req=(("tap","double"),("double","lp"))))
-    sc.append(S("required_long_press_wins_fails_waiting_pan","pan requires the long press: the pan's movement is pending while the press is engaged; the press begins at 500 and the pending pan fails (§4 resolution).",
+    sc.append(S("required_long_press_wins_fails_waiting_pan","pan requires the long press: the pan's movement is pending while the press is engaged; the press begins at 500 and the pending pan fails.",
       [pan("pan"),lp("lp",move=0.1)],[T(0,1,"began",0.4,0.5),T(100,1,"moved",0.45,0.5),T(700,1,"ended",0.45,0.5)],
       [E("lp","began",500,location_x=0.45),E("lp","ended",700)],req=(("pan","lp"),)))
     for nm,order in (("chain_missing_edge_tap_fires_triple_first",("triple","double","tap")),("chain_missing_edge_tap_fires_tap_first",("tap","double","triple"))):
         mk={"tap":tap("tap"),"double":tap("double",taps=2),"triple":tap("triple",taps=3)}
-        sc.append(S(nm,"double requires triple, tap requires only double: three taps give triple, double fails, and the pending tap then fires at 350 (§4 note), whatever the registration order.",
+        sc.append(S(nm,"double requires triple, tap requires only double: three taps give triple, double fails, and the pending tap then fires at 350, whatever the registration order.",
           [mk[o] for o in order],tapin(0,1,up=50)+tapin(150,2,up=50)+tapin(300,3,up=50),
           [E("triple","recognized",350),E("double","failed",350),E("tap","recognized",350,location_x=0.5,location_y=0.5)],req=(("double","triple"),("tap","double"))))
     # ignore: an ignored touch leaves the tracked set like a lift
-    sc.append(S("ignore_only_touch_ends_active_long_press","Ignoring the only touch of an active long press drops the count below the required one: ended at the ignore; the next press is recognized (§3.6, §7.2).",
+    sc.append(S("ignore_only_touch_ends_active_long_press","Ignoring the only touch of an active long press drops the count below the required one: ended at the ignore; the next press is recognized.",
       [lp("lp")],[T(0,1,"began",0.4,0.5),T(600,1,"moved",0.45,0.5),IG(700,"lp",1),T(800,1,"moved",0.5,0.5),T(900,1,"ended",0.5,0.5),T(1000,2,"began",0.5,0.5),T(1600,2,"ended",0.5,0.5)],
       [E("lp","began",500),E("lp","changed",600,location_x=0.45),E("lp","ended",700,location_x=0.45),E("lp","began",1500,location_x=0.5),E("lp","ended",1600)],end=2000))
-    sc.append(S("ignore_both_touches_ends_active_pinch","Ignoring both pinch touches ends the pinch with the frozen scale; a later pinch is recognized (§3.6, §7.6).",
+    sc.append(S("ignore_both_touches_ends_active_pinch","Ignoring both pinch touches ends the pinch with the frozen scale; a later pinch is recognized.",
       [pinch("pinch")],[T(0,1,"began",0.4,0.5),T(0,2,"began",0.6,0.5),T(20,2,"moved",0.7,0.5),IG(40,"pinch",1),IG(50,"pinch",2),T(60,1,"ended",0.4,0.5),T(60,2,"ended",0.7,0.5),
        T(100,3,"began",0.4,0.5),T(100,4,"began",0.6,0.5),T(120,4,"moved",0.7,0.5),T(140,3,"ended",0.4,0.5),T(140,4,"ended",0.7,0.5)],
       [E("pinch","began",20,scale=1.5),E("pinch","ended",50,scale=1.5),E("pinch","began",120,scale=1.5),E("pinch","ended",140,scale=1.5)]))
-    sc.append(S("ignore_only_touch_fails_possible_swipe","Ignoring the only touch of a possible swipe fails it; the next stroke is a fresh attempt (§3.6, §7.3).",
+    sc.append(S("ignore_only_touch_fails_possible_swipe","Ignoring the only touch of a possible swipe fails it; the next stroke is a fresh attempt.",
       [swipe("swipe")],[T(0,1,"began",0.2,0.5),IG(10,"swipe",1),T(20,1,"moved",0.4,0.5),T(40,1,"ended",0.4,0.5),T(100,2,"began",0.2,0.5),T(120,2,"moved",0.4,0.5),T(140,2,"ended",0.4,0.5)],
       [E("swipe","failed",10),E("swipe","recognized",120,direction="right",location_x=0.2)]))
-    sc.append(S("pan_refused_touch_never_changes","maximumNumberOfTouches 1: a touch arriving while active is refused; its moves and lift emit nothing (§3.2, §3.3).",
+    sc.append(S("pan_refused_touch_never_changes","maximumNumberOfTouches 1: a touch arriving while active is refused; its moves and lift emit nothing.",
       [pan("pan",mx=1)],[T(0,1,"began",0.3,0.5),T(20,1,"moved",0.35,0.5),T(40,2,"began",0.6,0.5),T(60,2,"moved",0.65,0.5),T(80,2,"ended",0.65,0.5),T(100,1,"ended",0.35,0.5)],
       [E("pan","began",20,translation_x=0.05),E("pan","ended",100,translation_x=0.05)]))
-    sc.append(S("tapswipe_tap_duration_exactly_at_limit","maximumTapDurationMs 200: the second tap held exactly 200 ms fails at its deadline (§2.3, §7.8).",
+    sc.append(S("tapswipe_tap_duration_exactly_at_limit","maximumTapDurationMs 200: the second tap held exactly 200 ms fails at its deadline.",
       [ts("ts",taps=2,dur=200)],tapin(0,1)+tapin(200,2,up=200)+[T(500,3,"began",0.2,0.5),T(530,3,"moved",0.5,0.5),T(560,3,"ended",0.5,0.5)],[E("ts","failed",400)]))
     sc.append(S("tapswipe_tap_duration_just_inside","maximumTapDurationMs 200: a second tap of 199 ms counts; two taps then a swipe are recognized.",
       [ts("ts",taps=2,dur=200)],tapin(0,1)+tapin(200,2,up=199)+[T(500,3,"began",0.2,0.5),T(530,3,"moved",0.5,0.5),T(560,3,"ended",0.5,0.5)],
@@ -461,7 +461,7 @@ def audit():
        {"type":"touch","t_ms":20,"id":4,"side":"right","phase":"began","x":0.5,"y":0.5},
        {"type":"touch","t_ms":60,"id":4,"side":"right","phase":"ended","x":0.5,"y":0.5}],
       [E("tap","recognized",60,location_x=0.5,location_y=0.5)]))
-    write('audit', {"schema":"gesture-conformance/1","purpose":"Scenarios of an independent audit of the pipeline against gestures.md (thresholds, several touches and sides, handedness, chains).","scenarios":sc})
+    write('audit', {"schema":"gesture-conformance/1","purpose":"Scenarios of an independent audit of the pipeline against docs/gestures.md (thresholds, several touches and sides, handedness, chains).","scenarios":sc})
 
 
 def write(name, document, indent=1):

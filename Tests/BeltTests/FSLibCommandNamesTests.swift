@@ -35,7 +35,7 @@ final class FSLibCommandNamesTests: XCTestCase {
         }
     }
 
-    func testTheIssueExample() {
+    func testAMagneticBearingChannelEncodesToFE03Bytes() {
         assertBytes(#"{"cmd":"configureVibrationChannel","channelIndex":0,"pattern":"continuous","intensity":-1,"orientationType":"magneticBearing","orientation":90,"patternIterations":1,"patternPeriod":3000,"patternStartTime":0,"exclusiveChannel":false,"clearOtherChannels":true}"#,
                     .fe03, "00 01 AA AA 00 00 03 5A 00 00 00 01 B8 0B 00 00 00 01")
     }

@@ -17,7 +17,7 @@ final class GeoCommandLineTests: XCTestCase {
     }
 
     /// JFK → CDG, GeographicLib's values (`Geodesic.WGS84.Inverse`), with negative longitudes as arguments.
-    func testInverseGivesDistanceAndBothAzimuthsInTheIssuesKeyOrder() throws {
+    func testInverseGivesDistanceThenBothAzimuthsInThatKeyOrder() throws {
         let r = try run(["geo", "inverse", "40.6", "-73.8", "49.01666667", "2.55"])
         XCTAssertEqual(r.status, 0, r.errors)
         XCTAssertEqual(r.lines.count, 1)

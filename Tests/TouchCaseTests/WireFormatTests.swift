@@ -10,7 +10,7 @@ final class WireFormatTests: XCTestCase {
 
     /// Wire examples (docs/touch-case.md): left+right 1 → 05 01; all four 5 → 0F 05; all four 2 → 0F 02;
     /// power-save → 00 00.
-    func testTheSpecsWireExamples() throws {
+    func testTheDocumentedWireExamples() throws {
         XCTAssertEqual(try command([.left, .right], 1).bytes, [0x05, 0x01])
         XCTAssertEqual(try command(.all, 5).bytes, [0x0F, 0x05])
         XCTAssertEqual(try command(.all, 2).bytes, [0x0F, 0x02])
