@@ -31,6 +31,11 @@ let package = Package(
         // One stable GPIO API over libgpiod 1.6 (Bookworm) and 2.x (Trixie).
         .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
 
+        // The plain types every core shares, and nothing else: coordinates, fixes and headings, Bluetooth
+        // addresses, the I2C transport protocol and its error. No dependencies, so a core that needs only
+        // these links no system library.
+        .target(name: "Vocabulary", swiftSettings: swiftSettings),
+
         // The naviBelt's codec, handshake and navigation controller: pure, fed bytes and time, returning
         // events and commands.
         .target(name: "Belt", swiftSettings: swiftSettings),
@@ -39,7 +44,7 @@ let package = Package(
         .target(name: "BLE",
                 dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
-        .target(name: "Sensors", dependencies: ["Platform"], swiftSettings: swiftSettings),
+        .target(name: "Sensors", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
         // FiftyThree Pencil: the pen service codec, the SDK's pairing state machine, the touch classifier.
         .target(name: "Pencil", dependencies: ["BLE"], swiftSettings: swiftSettings),
         .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
@@ -54,7 +59,7 @@ let package = Package(
         // The platform layer: clocks, GPIO, I2C, serial and TCP, the Bluetooth adapter and sockets, files,
         // systemd notify, logging.
         .target(name: "Platform",
-                dependencies: ["CGPIOShim", "CBluetooth", "CI2C",
+                dependencies: ["Vocabulary", "CGPIOShim", "CBluetooth", "CI2C",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 

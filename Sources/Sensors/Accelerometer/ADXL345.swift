@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// Analog Devices' ADXL345 (facts from its data sheet's register map, as carried by the public
 /// register headers): DEVID 0x00 reads 0xE5; BW_RATE 0x2C ← 0x0A (100 Hz); DATA_FORMAT 0x31 ← 0x08

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// Finds the configured accelerometer, or probes the known ones (`accelerometer = "auto"`).
 public enum AccelerometerDetector {

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// What every accelerometer driver offers: its identity check, its set-up writes, and a read of
 /// gravity (in g, in the chip's own axes; `AxisMapping` turns them into the body frame).

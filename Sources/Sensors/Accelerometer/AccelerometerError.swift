@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// Why an accelerometer could not be found or read, in terms of what to check on the bench.
 public enum AccelerometerError: Error, Sendable, Equatable, CustomStringConvertible {

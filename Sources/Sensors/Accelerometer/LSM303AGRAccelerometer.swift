@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// The LSM303AGR's accelerometer (ST LSM303AGR datasheet, §8 register description): WHO_AM_I_A
 /// 0x0F reads 0x33; CTRL_REG1_A 0x20 ← 0x57 (100 Hz, X/Y/Z on, normal mode); CTRL_REG4_A 0x23 ← 0x80

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// Bosch BNO055 9-axis fusion chip in NDOF mode: heading, roll and pitch fused on the chip.
 ///

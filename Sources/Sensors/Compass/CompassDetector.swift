@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// Finds the compass on the bus for `compass = "auto"`, by identity registers and reads only.
 ///

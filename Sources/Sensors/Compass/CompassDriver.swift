@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// What every compass driver offers: its identity check, its set-up writes, and a read.
 public protocol CompassDriver: Sendable {

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// Why a compass could not be found, set up or read, in terms of what to check on the bench.
 public enum CompassError: Error, Sendable, Equatable, CustomStringConvertible {

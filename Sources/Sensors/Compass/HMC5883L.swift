@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// Honeywell HMC5883L 3-axis magnetometer, at the default gain (±1.3 Ga), 15 Hz, 8-sample average.
 ///

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// ST LIS3MDL 3-axis magnetometer, at ±4 G, 10 Hz, ultra-high-performance on all axes.
 ///

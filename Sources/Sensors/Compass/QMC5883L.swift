@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// QST QMC5883L 3-axis magnetometer (the common "GY-271" board), at ±8 G, 200 Hz, OSR 512.
 ///

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// Reads a u-blox receiver's output over I2C (DDC), through any `I2CTransport`: `I2CBus` on the Pi,
 /// a register model in tests. `UBloxDDCReader` decides every transfer; this only performs them.

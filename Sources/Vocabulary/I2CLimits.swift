@@ -6,11 +6,11 @@ public enum I2CLimits {
     /// `I2C_SMBUS_BLOCK_MAX` from <linux/i2c.h>: the most bytes one SMBus block transfer moves.
     public static let maxBlockLength = 32
 
-    static func check(address: UInt8, bus: Int) throws(I2CError) {
+    public static func check(address: UInt8, bus: Int) throws(I2CError) {
         guard address <= maxAddress else { throw I2CError.invalidAddress(bus: bus, address: address) }
     }
 
-    static func check(blockLength count: Int, bus: Int) throws(I2CError) {
+    public static func check(blockLength count: Int, bus: Int) throws(I2CError) {
         guard (1...maxBlockLength).contains(count) else {
             throw I2CError.invalidLength(bus: bus, count: count, limit: maxBlockLength)
         }

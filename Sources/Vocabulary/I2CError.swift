@@ -107,9 +107,9 @@ public enum I2CError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    static func device(_ bus: Int) -> String { "/dev/i2c-\(bus)" }
+    public static func device(_ bus: Int) -> String { "/dev/i2c-\(bus)" }
 
-    static func hex(_ byte: UInt8) -> String {
+    public static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16)
         return "0x" + (digits.count < 2 ? "0" + digits : digits)
     }

@@ -1,0 +1,117 @@
+import Foundation
+import WayfinderTestKit
+import XCTest
+
+/// The package graph keeps the pure cores pure: a core that depends, directly or through another
+/// target, on `Platform` or a C library target could not be built, tested or reused without
+/// libgpiod, libbluetooth and libi2c. The graph is read from the manifest itself
+/// (`swift package dump-package`), and docs/architecture.md shows it as generated here.
+final class PackageGraphTests: XCTestCase {
+    /// The cores that link no system library: fed bytes and time, they return events and bytes.
+    static let pureCores = ["Vocabulary", "Belt", "Sensors", "Navigation", "Gestures"]
+    /// What a pure core must not reach.
+    static let impure = ["Platform", "CGPIOShim", "CGPIOD", "CBluetooth", "CI2C"]
+
+    struct Target {
+        var name: String
+        var type: String
+        /// Targets of this package it depends on, in the manifest's order.
+        var targets: [String]
+        /// Products of other packages it depends on.
+        var products: [String]
+    }
+
+    /// The manifest's targets. `dump-package` evaluates the manifest only: no dependency resolution,
+    /// so no network, and a scratch path of its own keeps it off the `.build` lock `swift test` holds.
+    func manifestTargets() throws -> [String: Target] {
+        let scratch = NSTemporaryDirectory() + "wayfinder-dump-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--package-path", Repository.root, "--scratch-path", scratch, "dump-package"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch { throw XCTSkip("cannot run `swift package dump-package`: \(error)") }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 127 { throw XCTSkip("no swift toolchain on PATH: \(errorText)") }
+        XCTAssertEqual(process.terminationStatus, 0, errorText)
+
+        struct Manifest: Decodable {
+            struct Entry: Decodable {
+                var name: String
+                var type: String
+                var dependencies: [[String: [String?]]]
+            }
+            var targets: [Entry]
+        }
+        let manifest = try JSONDecoder().decode(Manifest.self, from: data)
+        var result: [String: Target] = [:]
+        for entry in manifest.targets {
+            var targets: [String] = [], products: [String] = []
+            for dependency in entry.dependencies {
+                for (kind, values) in dependency {
+                    guard let name = values.first ?? nil else { continue }
+                    if kind == "product" { products.append(name) } else { targets.append(name) }
+                }
+            }
+            result[entry.name] = Target(name: entry.name, type: entry.type, targets: targets, products: products)
+        }
+        return result
+    }
+
+    /// Every target `name` reaches, with the path it takes to each.
+    func reach(from name: String, in graph: [String: Target]) -> [String: [String]] {
+        var paths: [String: [String]] = [name: [name]]
+        var queue = [name]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            for next in graph[current]?.targets ?? [] where paths[next] == nil {
+                paths[next] = (paths[current] ?? []) + [next]
+                queue.append(next)
+            }
+        }
+        return paths
+    }
+
+    func testNoPureCoreReachesPlatformOrACLibrary() throws {
+        let graph = try manifestTargets()
+        for core in Self.pureCores {
+            XCTAssertNotNil(graph[core], "\(core) is not a target of the package")
+            let paths = reach(from: core, in: graph)
+            for bad in Self.impure {
+                if let path = paths[bad] {
+                    XCTFail("\(core) reaches \(bad): \(path.joined(separator: " → "))")
+                }
+            }
+            XCTAssertEqual(graph[core]?.products ?? [], [], "\(core) depends on another package's product")
+        }
+        XCTAssertEqual(graph["Vocabulary"]?.targets, [], "Vocabulary is the leaf: it depends on nothing")
+    }
+
+    /// The table of library targets and what each depends on, as docs/architecture.md shows it.
+    func table(_ graph: [String: Target]) -> String {
+        let libraries = graph.values.filter { $0.type == "regular" || $0.type == "system" }.sorted { $0.name < $1.name }
+        var lines = ["| target | depends on | pure core |", "|---|---|---|"]
+        for target in libraries {
+            let dependencies = (target.targets + target.products).map { "`\($0)`" }.joined(separator: ", ")
+            lines.append("| `\(target.name)` | \(dependencies.isEmpty ? "—" : dependencies) | \(Self.pureCores.contains(target.name) ? "yes" : "") |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func testTheArchitectureDocumentShowsTheCurrentGraph() throws {
+        let expected = table(try manifestTargets())
+        let path = "\(Repository.root)/docs/architecture.md"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let begin = "<!-- package-graph: begin (PackageGraphTests writes the expected table on failure) -->\n"
+        let end = "\n<!-- package-graph: end -->"
+        guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else {
+            return XCTFail("docs/architecture.md has no package-graph markers; the table is:\n\(expected)")
+        }
+        XCTAssertEqual(String(text[start.upperBound..<stop.lowerBound]), expected,
+                       "docs/architecture.md's package graph is out of date; the current one is:\n\(expected)")
+    }
+}
