@@ -9,6 +9,13 @@
 /// the text is scanned first and such a header is refused here, with its line and column; every
 /// other document goes to toml++ unchanged. docs/configuration.md explains the choice.
 ///
+/// The same build has a second such assertion, in arrays: `parse_array` skips spaces, line breaks and
+/// comments, handles `,` and `]`, and hands anything else to `parse_value`, which asserts that it is
+/// not a value terminator (toml.hpp: `TOML_ASSERT_ASSUME(!is_value_terminator(*cp))`). A `}` there
+/// (`[1, }`) or a Unicode line separator (U+0085, U+2028, U+2029, which TOML does not count as line
+/// breaks) aborts the process. Both are errors wherever they stand in an array, so the scan refuses
+/// them inside any array.
+///
 /// The scan follows the document's structure only as far as it decides where a header can be: a
 /// header starts a line at the top level, never inside a string, a comment or a value that spans
 /// lines (a multi-line array or string). toml++ stops at the first error, so a header it reaches
@@ -28,7 +35,8 @@ enum TOMLHeaderGuard {
         var index = 0
         var line = 1
         var lineStart = 0
-        var depth = 0
+        /// The open `[` (arrays) and `{` (inline tables) of the values around the current character.
+        var open: [Unicode.Scalar] = []
         var atStatementStart = true
 
         func at(_ i: Int) -> Unicode.Scalar? { i < scalars.count ? scalars[i] : nil }
@@ -77,7 +85,7 @@ enum TOMLHeaderGuard {
             switch c {
             case "\n":
                 newline(at: index)
-                if depth == 0 { atStatementStart = true }
+                if open.isEmpty { atStatementStart = true }
                 index += 1
             case " ", "\t", "\r":
                 index += 1
@@ -86,7 +94,7 @@ enum TOMLHeaderGuard {
             case "\"", "'":
                 atStatementStart = false
                 skipString(c)
-            case "[" where depth == 0 && atStatementStart:
+            case "[" where open.isEmpty && atStatementStart:
                 var next = index + 1
                 while isSpace(at(next)) { next += 1 }
                 let opener = at(next) == "[" ? "[[" : "["
@@ -102,12 +110,19 @@ enum TOMLHeaderGuard {
                 // The header's own brackets are not a value's: the closing ones must not count.
                 atStatementStart = false
                 index = next
+            case "}" where open.last == "[":
+                return Problem(line: line, column: index - lineStart + 1,
+                               message: "an array cannot hold '}': close the array with ']' (an inline table opens with '{')")
+            case "\u{85}" where open.last == "[", "\u{2028}" where open.last == "[", "\u{2029}" where open.last == "[":
+                let code = String(c.value, radix: 16, uppercase: true)
+                return Problem(line: line, column: index - lineStart + 1,
+                               message: "U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) in an array is not a line break in TOML: use a plain new line")
             case "[", "{":
-                depth += 1
+                open.append(c)
                 atStatementStart = false
                 index += 1
             case "]", "}":
-                depth = max(0, depth - 1)
+                if !open.isEmpty { open.removeLast() }
                 atStatementStart = false
                 index += 1
             default:

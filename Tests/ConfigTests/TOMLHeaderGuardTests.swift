@@ -59,6 +59,45 @@ final class TOMLHeaderGuardTests: XCTestCase {
         }
     }
 
+    /// toml++ 3.4.0's `parse_array` hands a `}` or a Unicode line separator to `parse_value`, whose
+    /// assertion aborts the process; the guard refuses them in any array, with their place.
+    func testAnArrayHoldingABraceOrALineSeparatorIsRefusedWithItsPlace() {
+        let cases: [(text: String, line: Int, column: Int)] = [
+            ("a = [}]\n", 1, 6),
+            ("a = [1, }\n", 1, 9),
+            ("swipe = { command = \"next\", sides = [\"right\", }\n", 1, 47),
+            ("a = [\n  # a comment\n  }\n", 3, 3),
+            ("a = [\u{2028}1]\n", 1, 6),
+            ("a = [1,\n  \u{85}]\n", 2, 3),
+            ("a = [[1], [\u{2029}]]\n", 1, 12),
+        ]
+        for (text, line, column) in cases {
+            let problem = TOMLHeaderGuard.firstUnsafeHeader(in: text)
+            XCTAssertEqual(problem?.line, line, text.debugDescription)
+            XCTAssertEqual(problem?.column, column, text.debugDescription)
+            // Missed, the document would abort this process inside toml++.
+            XCTAssertThrowsError(try loader.load(text: "board = \"sim\"\n" + text, path: "wayfinder.toml"), text.debugDescription)
+        }
+        let valid = [
+            "a = [{ b = 1 }, { c = [2] }]\n",
+            "s = [\"}\", '\u{2028}', \"\"\"\n}\"\"\"]\n",
+            "a = [ # } in a comment\n  1 ]\n",
+            "t = { a = [1], b = { c = [] } }\n",
+            // Outside an array toml++ reports these itself.
+            "a = 1\u{2028}\n",
+            "a = 1\u{85}\n",
+        ]
+        for text in valid {
+            XCTAssertNil(TOMLHeaderGuard.firstUnsafeHeader(in: text), text.debugDescription)
+        }
+        for text in ["a = 1\u{2028}\n", "a = 1\u{85}\n"] {
+            XCTAssertThrowsError(try loader.load(text: "board = \"sim\"\n" + text, path: "wayfinder.toml"), text.debugDescription) { error in
+                let message = (error as? ConfigError)?.issues.first?.message ?? "\(error)"
+                XCTAssertTrue(message.hasPrefix("TOML syntax error"), message)
+            }
+        }
+    }
+
     /// Lines that start with `[` inside a value, a string or a comment are not headers, and valid
     /// headers of every form pass.
     func testValidDocumentsThatLookLikeHeadersPass() {
