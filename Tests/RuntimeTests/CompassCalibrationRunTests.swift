@@ -3,6 +3,7 @@ import Foundation
 import Platform
 @testable import Runtime
 import Sensors
+import Synchronization
 import XCTest
 
 /// `wayfinder calibrate compass`'s loop: a QMC5883L on a register bus whose field turns with the
@@ -65,26 +66,57 @@ final class CompassCalibrationRunTests: XCTestCase {
         func add(_ e: CompassCalibrationSession.Event) { all.append(e) }
     }
 
-    func drive(_ clock: TestClock<Duration>, until done: @escaping @Sendable () -> Bool) async {
+    /// The test clock as the run sees it, with the deadlines of the sleeps in progress, so that `drive`
+    /// moves time on only while the run is asleep on it. Advanced blindly, a run starved of CPU (a loaded
+    /// machine) would wake late into a turn further along than it should be.
+    final class WatchedClock: Clock, Sendable {
+        let base: TestClock<Duration>
+        private let deadlines = Mutex<[TestClock<Duration>.Instant]>([])
+
+        init(_ base: TestClock<Duration>) { self.base = base }
+
+        var now: TestClock<Duration>.Instant { base.now }
+        var minimumResolution: Duration { base.minimumResolution }
+
+        func sleep(until deadline: TestClock<Duration>.Instant, tolerance: Duration?) async throws {
+            deadlines.withLock { $0.append(deadline) }
+            defer { deadlines.withLock { if let i = $0.firstIndex(of: deadline) { $0.remove(at: i) } } }
+            try await base.sleep(until: deadline, tolerance: tolerance)
+        }
+
+        /// Whether a sleep is waiting for a time that has not come yet.
+        var isAsleep: Bool {
+            let now = base.now
+            return deadlines.withLock { $0.contains { $0 > now } }
+        }
+    }
+
+    /// Advances the clock 50 ms at a time, each step once the run is asleep on it (waiting at most
+    /// 10 s of real time for that, so a run that never sleeps again fails the test instead of hanging it).
+    func drive(_ clock: WatchedClock, until done: @escaping @Sendable () -> Bool) async {
         for _ in 0..<5000 where !done() {
-            await clock.advance(by: .milliseconds(50))
-            await Task.yield()
+            let patience = ContinuousClock.now + .seconds(10)
+            while !clock.isAsleep && !done() && ContinuousClock.now < patience {
+                await Task.yield()
+            }
+            await clock.base.advance(by: .milliseconds(50))
         }
     }
 
     func testATurnAtThirtyDegreesASecondIsCalibratedWithinTheTimeLimit() async throws {
         let clock = TestClock<Duration>()
+        let watched = WatchedClock(clock)
         let sensor = TurningQMC5883L(clock: clock, degreesPerSecond: 30)
         let events = Events()
         let run = CompassCalibrationRun()
         let task = Task {
-            try await run.run(driver: QMC5883L(transport: sensor), clock: SessionClock(clock)) { event, _ in
+            try await run.run(driver: QMC5883L(transport: sensor), clock: SessionClock(watched)) { event, _ in
                 await events.add(event)
             }
         }
         let finished = LockedFlag()
         Task { _ = try? await task.value; finished.set() }
-        await drive(clock) { finished.isSet }
+        await drive(watched) { finished.isSet }
         let session = try await task.value
         XCTAssertTrue(session.isComplete)
         let all = await events.all
@@ -112,15 +144,16 @@ final class CompassCalibrationRunTests: XCTestCase {
 
     func testACompassThatStopsAnsweringEndsTheRunWithTheI2CError() async throws {
         let clock = TestClock<Duration>()
+        let watched = WatchedClock(clock)
         let sensor = TurningQMC5883L(clock: clock, degreesPerSecond: 30)
         sensor.nackFrom = .seconds(2)
         let run = CompassCalibrationRun()
         let task = Task {
-            try await run.run(driver: QMC5883L(transport: sensor), clock: SessionClock(clock)) { _, _ in }
+            try await run.run(driver: QMC5883L(transport: sensor), clock: SessionClock(watched)) { _, _ in }
         }
         let finished = LockedFlag()
         Task { _ = try? await task.value; finished.set() }
-        await drive(clock) { finished.isSet }
+        await drive(watched) { finished.isSet }
         do {
             _ = try await task.value
             XCTFail("a dead compass was calibrated")
