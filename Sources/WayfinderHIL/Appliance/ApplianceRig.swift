@@ -58,6 +58,13 @@ struct ApplianceRig: Sendable {
         try setButton(line, pressed: false)
     }
 
+    /// Two presses 150 ms apart, well inside the 400 ms double-press window of the rig's configuration.
+    func doublePress(_ line: Int) async throws {
+        try await press(line, for: .milliseconds(100))
+        try await Task.sleep(for: .milliseconds(150))
+        try await press(line, for: .milliseconds(100))
+    }
+
     /// A press through a switch whose contacts bounce: three quick changes at each end, well inside
     /// the 30 ms debounce window, around a steady hold of `length`.
     func bouncingPress(_ line: Int, for length: Duration) async throws {

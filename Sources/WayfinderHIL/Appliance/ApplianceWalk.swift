@@ -139,17 +139,9 @@ struct ApplianceWalk {
 
         await step("gpio-sim buttons through libgpiod: a double press of GPIO27 goes back a waypoint (North); a single press with a bouncing contact goes on once (East)") {
             let before = await belt.records.count
-            try await rig.press(Self.waypointButton, for: .milliseconds(100))
-            try await Task.sleep(for: .milliseconds(150))
-            try await rig.press(Self.waypointButton, for: .milliseconds(100))
+            try await rig.doublePress(Self.waypointButton)
             try await Self.waitForDirection(belt, since: before, toward: RigRoute.north, heading: 0, "after the double press")
-            let single = await belt.records.count
-            try await rig.bouncingPress(Self.waypointButton, for: .milliseconds(150))
-            try await Self.waitForDirection(belt, since: single, toward: RigRoute.east, heading: 0, "after the single press")
-            // Counted twice, the bounce would be a double press (back to North) or two presses (on to South).
-            try await Task.sleep(for: .seconds(2))
-            try await Self.waitForDirection(belt, since: single, toward: RigRoute.east, heading: 0, "2 s after the single press",
-                                            within: .seconds(1))
+            try await Self.bouncingPressCountsOnce(rig, belt, toward: RigRoute.east)
         }
 
         await step("gpio-sim button through libgpiod: a long press of GPIO17 stops the walk and the belt falls silent; a short press starts it again (East)") {
@@ -321,16 +313,9 @@ struct ApplianceWalk {
         }
 
         await step("gpio-sim buttons through libgpiod 2: a single press of GPIO27 with a bouncing contact goes on once (South); a double press goes back a waypoint (East)") {
-            let single = await belt.records.count
-            try await rig.bouncingPress(Self.waypointButton, for: .milliseconds(150))
-            try await Self.waitForDirection(belt, since: single, toward: RigRoute.south, heading: 0, "after the single press")
-            try await Task.sleep(for: .seconds(2))
-            try await Self.waitForDirection(belt, since: single, toward: RigRoute.south, heading: 0, "2 s after the single press",
-                                            within: .seconds(1))
+            try await Self.bouncingPressCountsOnce(rig, belt, toward: RigRoute.south)
             let before = await belt.records.count
-            try await rig.press(Self.waypointButton, for: .milliseconds(100))
-            try await Task.sleep(for: .milliseconds(150))
-            try await rig.press(Self.waypointButton, for: .milliseconds(100))
+            try await rig.doublePress(Self.waypointButton)
             try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the double press")
         }
 
@@ -377,6 +362,17 @@ struct ApplianceWalk {
             let connected = await belt.isConnected
             return served > links && connected
         }
+    }
+
+    /// A single press of the waypoint button through a bouncing contact moves the walk on once: the belt
+    /// points at `waypoint`, and still does 2 s later. Counted twice, the bounce would be a double press
+    /// (back a waypoint) or two presses (on by two).
+    static func bouncingPressCountsOnce(_ rig: ApplianceRig, _ belt: BeltPeripheralHost, toward waypoint: RigRoute.Waypoint) async throws {
+        let single = await belt.records.count
+        try await rig.bouncingPress(waypointButton, for: .milliseconds(150))
+        try await waitForDirection(belt, since: single, toward: waypoint, heading: 0, "after the single press")
+        try await Task.sleep(for: .seconds(2))
+        try await waitForDirection(belt, since: single, toward: waypoint, heading: 0, "2 s after the single press", within: .seconds(1))
     }
 
     /// One click of the Pencil's tip, as a finger makes it.
