@@ -35,6 +35,19 @@ final class DeviceLinkConfigTests: XCTestCase {
         }
     }
 
+    /// What `run` refuses with exit 78 (a device table that can match nothing), `config check` refuses too,
+    /// with the table's line; a disabled device or one with a fixed address is fine.
+    func testATableThatMatchesNoDeviceIsRefusedAsRunRefusesIt() throws {
+        let found = issues("[devices.belt]\nname_contains = []\nservice_uuids = []\n")
+        XCTAssertEqual(found.map(\.keyPath), ["devices.belt.name_contains"])
+        XCTAssertEqual(found.first?.line, 5)
+        XCTAssertTrue(found.first?.message.contains("no device can match") ?? false, "\(found)")
+        XCTAssertEqual(issues("[devices.touch_case]\nenabled = true\nname_contains = []\nservice_uuids = []\n").map(\.keyPath),
+                       ["devices.touch_case.name_contains"])
+        XCTAssertNoThrow(try load("[devices.belt]\nenabled = false\nname_contains = []\nservice_uuids = []\n"))
+        XCTAssertNoThrow(try load("[devices.belt]\naddress = \"C4:7F:51:0A:1B:2C\"\nname_contains = []\nservice_uuids = []\n"))
+    }
+
     func testDefaultsAreUnencryptedWithTheTypeLearnedByScanning() throws {
         let c = try load("")
         for device in [c.belt, c.touchCase, c.pencil] {
