@@ -157,8 +157,8 @@ public struct ConfigurationLoader: Sendable {
         if let level = t.choice("security", Self.securityLevels.map(\.description)) {
             d.security = BluetoothSecurityLevel(name: level) ?? .low
         }
-        // `run` refuses such a table (exit 78), so the check must too.
-        if d.enabled, d.address == nil, d.nameContains.isEmpty, d.serviceUUIDs.isEmpty {
+        // `run` refuses such a table (exit 78, the same `matchesNothing`), so the check must too.
+        if d.enabled, d.discoveryRule.matchesNothing {
             t.report(t.has("name_contains") ? "name_contains" : "service_uuids",
                      "no address and empty name_contains and service_uuids: no device can match; set address = \"AA:BB:CC:DD:EE:FF\" "
                         + "or a name_contains rule (`wayfinder scan` lists what is nearby)")
