@@ -162,20 +162,7 @@ struct ApplianceWalk {
 
         await step("pencil: paired over the kernel as the SDK pairs (the tip held on a lone touch on the case, both let go together); a click of the tip then pauses the walk and another resumes it (East)") {
             let pencil = peripherals.pencil
-            // The spot: one finger resting on the case's left side, long enough for a scan and a connection.
-            let held = peripherals.clock.elapsed + .milliseconds(200)
-            await touchCase.play(FuffrTouchTrace([FuffrTouchTrace.Stroke(side: .left, start: held, duration: .seconds(40), from: (0.5, 0.5))]))
-            await pencil.press(.tip, down: true)
-            try await waitUntil(.seconds(40), "the appliance connecting to the pen while the tip is held") { await pencil.peripheral.isConnected }
-            // Connected, the tip read as pressed: let go of both within the SDK's 100 ms.
-            try await Task.sleep(for: .seconds(2))
-            let release = peripherals.clock.elapsed + .milliseconds(30)
-            await touchCase.play(FuffrTouchTrace([FuffrTouchTrace.Stroke(side: .left, start: held, duration: release - held, from: (0.5, 0.5))]))
-            try await Task.sleep(for: .milliseconds(20))
-            await pencil.press(.tip, down: false)
-            try await waitUntil(.seconds(20), "the pen paired (StatusText \"pencil connected\")", every: .seconds(1)) {
-                (try? await rig.unitProperties(["StatusText"]))?["StatusText"]?.contains("pencil connected") ?? false
-            }
+            try await Self.pairPencil(pencil, touchCase: touchCase, peripherals: peripherals, rig: rig)
             try await Task.sleep(for: .seconds(1))
             try await Self.click(pencil)
             try await waitUntil(.seconds(20), "the belt silent after the click paused the walk") { await Self.silent(belt) }
@@ -376,6 +363,43 @@ struct ApplianceWalk {
     }
 
     /// One click of the Pencil's tip, as a finger makes it.
+    /// Pairs the pen as the FiftyThree SDK does: the tip held on a lone touch (the pairing spot) until the
+    /// appliance has the pen's link ready, then both lifted within the SDK's 100 ms. The spot's release
+    /// reaches the appliance through the case's link and the tip's through the pen's, two emulated
+    /// controllers that a loaded host can hold apart for longer than that; a wearer told "try again"
+    /// tries again, and so does the rig, up to three times, each attempt's outcome read from the journal.
+    static func pairPencil(_ pencil: PencilPeripheralHost, touchCase: FuffrPeripheralHost, peripherals: RigPeripherals,
+                           rig: ApplianceRig) async throws {
+        var outcomes: [String] = []
+        for _ in 1...3 {
+            let cursor = try await rig.journalCursor()
+            // The spot: one finger resting on the case's left side, long enough for a scan and a connection.
+            let held = peripherals.clock.elapsed + .milliseconds(200)
+            await touchCase.play(FuffrTouchTrace([FuffrTouchTrace.Stroke(side: .left, start: held, duration: .seconds(60), from: (0.5, 0.5))]))
+            await pencil.press(.tip, down: true)
+            try await waitUntil(.seconds(40), "the appliance connecting to the pen while the tip is held") { await pencil.peripheral.isConnected }
+            // The pen's link is ready (the SDK's "engaged", shown as "connected") once its tip was read as pressed.
+            try await waitUntil(.seconds(30), "the pen engaged (StatusText \"pencil connected\") with the tip held", every: .milliseconds(250)) {
+                (try? await rig.unitProperties(["StatusText"]))?["StatusText"]?.contains("pencil connected") ?? false
+            }
+            let release = peripherals.clock.elapsed + .milliseconds(30)
+            await touchCase.play(FuffrTouchTrace([FuffrTouchTrace.Stroke(side: .left, start: held, duration: release - held, from: (0.5, 0.5))]))
+            try await Task.sleep(for: .milliseconds(20))
+            await pencil.press(.tip, down: false)
+            let settled: @Sendable (String) -> Bool = { $0.contains("pencil paired with") || $0.contains("try again") || $0.contains("press and hold it") }
+            try await waitUntil(.seconds(20), "the pairing's outcome in the journal (\"pencil paired with\" or a reason to try again)", every: .milliseconds(500)) {
+                ((try? await rig.journal(since: cursor)) ?? []).contains(where: settled)
+            }
+            let lines = try await rig.journal(since: cursor).filter(settled)
+            if lines.contains(where: { $0.contains("pencil paired with") }) { return }
+            outcomes.append(lines.last ?? "?")
+            // Let the appliance drop the link and the pen advertise again before the next kiss.
+            try await waitUntil(.seconds(20), "the pen free again after the failed handshake") { await !pencil.peripheral.isConnected }
+            try await Task.sleep(for: .seconds(1))
+        }
+        throw HILFailure("the pen did not pair in three attempts: \(outcomes)")
+    }
+
     static func click(_ pencil: PencilPeripheralHost) async throws {
         await pencil.press(.tip, down: true)
         try await Task.sleep(for: .milliseconds(120))
