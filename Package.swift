@@ -32,25 +32,29 @@ let package = Package(
         .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
 
         // The plain types every core shares, and nothing else: coordinates, fixes and headings, Bluetooth
-        // addresses, the I2C transport protocol and its error. No dependencies, so a core that needs only
-        // these links no system library.
+        // addresses and UUIDs, the I2C transport protocol and its error. No dependencies, so a core that
+        // needs only these links no system library.
         .target(name: "Vocabulary", swiftSettings: swiftSettings),
 
         // The naviBelt's codec, handshake and navigation controller: pure, fed bytes and time, returning
         // events and commands.
-        .target(name: "Belt", swiftSettings: swiftSettings),
-        // BLE central and peripheral: pure ATT/GATT, advertising and mgmt codecs, and the actors that
-        // run them on the kernel's Bluetooth sockets (sockets themselves live in Platform).
-        .target(name: "BLE",
-                dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
+        .target(name: "Belt", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
+        // The BLE protocol, pure (as BlueZ's src/shared splits att.c and gatt-client.c from socket I/O):
+        // ATT PDUs, the GATT client and server state machines, advertising data, management codecs,
+        // discovery rules and the pairing session.
+        .target(name: "BLE", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
+        // The actors that run the BLE protocol on the kernel's Bluetooth sockets (the sockets themselves
+        // live in Platform): the GATT client and server connections, the scanner, management, pairing.
+        .target(name: "BLESockets",
+                dependencies: ["BLE", "Platform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
         .target(name: "Sensors", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
         // FiftyThree Pencil: the pen service codec, the SDK's pairing state machine, the touch classifier.
-        .target(name: "Pencil", dependencies: ["BLE"], swiftSettings: swiftSettings),
+        .target(name: "Pencil", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
         .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
-        .target(name: "Gestures", dependencies: ["Navigation"], swiftSettings: swiftSettings),
+        .target(name: "Gestures", dependencies: ["Vocabulary", "Navigation"], swiftSettings: swiftSettings),
         // The Fuffr touch case: enable sequence, touch records, touch lifecycle, observers (pure).
-        .target(name: "TouchCase", dependencies: ["BLE", "Platform"], swiftSettings: swiftSettings),
+        .target(name: "TouchCase", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
         .target(name: "Config",
                 dependencies: ["Belt", "BLE", "Navigation", "Gestures", "Platform", "Sensors",
                                .product(name: "TOMLKit", package: "TOMLKit")],
@@ -66,20 +70,20 @@ let package = Package(
         // The simulated board: a walker, its GPS and compass on a simulated I2C bus, a recording belt, the
         // Fuffr case and the Pencil as GATT servers, scripted inputs.
         .target(name: "Simulation",
-                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "TouchCase", "Pencil",
+                dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Config", "Platform", "TouchCase", "Pencil",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
-                dependencies: ["Belt", "BLE", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation", "TouchCase", "Pencil",
+                dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation", "TouchCase", "Pencil",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
                 swiftSettings: swiftSettings),
 
         .executableTarget(name: "wayfinder",
-                          dependencies: ["Runtime", "Belt", "BLE", "Config", "Platform",
+                          dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform",
                                          "Gestures",
                                          "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -88,14 +92,14 @@ let package = Package(
 
         // `make bench`: the figures in docs/performance.md.
         .executableTarget(name: "WayfinderBenchmarks",
-                          dependencies: ["Belt", "BLE", "Config", "Navigation", "Platform", "Runtime", "Sensors", "TouchCase",
+                          dependencies: ["Belt", "BLE", "BLESockets", "Config", "Navigation", "Platform", "Runtime", "Sensors", "TouchCase",
                                          "Gestures",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 
         // `make hil`: the hardware-in-loop checks, run inside the QEMU guest on real kernel sockets.
         .executableTarget(name: "WayfinderHIL",
-                          dependencies: ["BLE", "Belt", "Config", "Gestures", "Navigation", "Pencil", "Runtime", "Sensors",
+                          dependencies: ["BLE", "BLESockets", "Belt", "Config", "Gestures", "Navigation", "Pencil", "Runtime", "Sensors",
                                          "Simulation", "Platform", "TouchCase",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
@@ -104,7 +108,7 @@ let package = Package(
         // (docs/fuzzing.md). A library, so the tests replay the committed corpora through the same code
         // the fuzzer runs.
         .target(name: "Fuzzing",
-                dependencies: ["Belt", "BLE", "Config", "Gestures", "Navigation", "Pencil", "Platform", "Runtime",
+                dependencies: ["Belt", "BLE", "BLESockets", "Config", "Gestures", "Navigation", "Pencil", "Platform", "Runtime",
                                "Sensors", "Simulation", "TouchCase"],
                 swiftSettings: swiftSettings),
         // `make fuzz`: the libFuzzer binary that runs those targets.
@@ -115,10 +119,10 @@ let package = Package(
                 dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
-        .testTarget(name: "BeltTests", dependencies: ["Belt"], swiftSettings: swiftSettings),
+        .testTarget(name: "BeltTests", dependencies: ["Belt", "Vocabulary"], swiftSettings: swiftSettings),
         .testTarget(name: "TouchCaseTests", dependencies: ["TouchCase", "BLE", "Platform"], swiftSettings: swiftSettings),
         .testTarget(name: "PencilTests", dependencies: ["Pencil", "BLE"], swiftSettings: swiftSettings),
-        .testTarget(name: "BLETests", dependencies: ["BLE", "Platform", "WayfinderTestKit",
+        .testTarget(name: "BLETests", dependencies: ["BLE", "BLESockets", "Platform", "WayfinderTestKit",
                                                      .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],

@@ -1,4 +1,4 @@
-import BLE
+import BLESockets
 import Logging
 import Platform
 

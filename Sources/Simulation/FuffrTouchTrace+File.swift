@@ -18,7 +18,7 @@ extension FuffrTouchTrace {
                       (0...1).contains(x), (0...1).contains(y) else { return nil }
                 return (x, y)
             }
-            guard let side = item["side"]?.string.flatMap(TouchCase.CaseSide.init(rawValue:)) else {
+            guard let side = item["side"]?.string.flatMap(CaseSide.init(rawValue:)) else {
                 throw bad("\"side\" must be top, bottom, left or right")
             }
             let finger = item["finger"]?.int ?? 0

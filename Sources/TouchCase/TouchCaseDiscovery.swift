@@ -1,5 +1,5 @@
 import BLE
-import Platform
+import Vocabulary
 
 /// Which case to connect to, as FuffrLib chooses it (`FFRTouchManager.m`, `FFRBLEManager.m`): the first
 /// device whose name contains "Fuffr" or "Neonode" opens a 1 s window, the strongest RSSI in it

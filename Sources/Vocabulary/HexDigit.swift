@@ -3,3 +3,11 @@ extension Character {
     /// `UInt8(_:radix:)` and every wire format refuse, so every parser of hex text here checks with this.
     public var isASCIIHexDigit: Bool { isASCII && isHexDigit }
 }
+
+extension UInt8 {
+    /// Two uppercase hex digits, `0A` for 10: how Bluetooth's specifications and our messages write a byte.
+    public var hexDigits: String {
+        let digits = String(self, radix: 16, uppercase: true)
+        return digits.count < 2 ? "0" + digits : digits
+    }
+}

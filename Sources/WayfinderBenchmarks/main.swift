@@ -1,7 +1,7 @@
 // Benchmarks: the figures in the README come from `make bench` (a release build).
 // Each case runs a fixed amount of work and reports the time per operation; the last case runs the
 // whole appliance on the simulated board and reports wall time and peak memory.
-import BLE
+import BLESockets
 import Belt
 import Config
 import Foundation

@@ -1,4 +1,4 @@
-import BLE
+import BLESockets
 
 /// Advertising on the rig's peripheral controller through our own mgmt advertiser, so a central
 /// can find and connect to the peripheral a check runs there.

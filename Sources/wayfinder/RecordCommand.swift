@@ -258,9 +258,9 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     private func enableCommand() throws -> TouchEnableCommand {
-        var chosen: [TouchCase.CaseSide] = []
+        var chosen: [CaseSide] = []
         for name in sides.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let side = TouchCase.CaseSide(rawValue: name) else {
+            guard let side = CaseSide(rawValue: name) else {
                 fail("--sides: \"\(name)\" is not a side (top, bottom, left, right)", ExitStatus.configuration)
             }
             chosen.append(side)

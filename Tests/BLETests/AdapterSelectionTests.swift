@@ -1,6 +1,7 @@
 import XCTest
 import Platform
 @testable import BLE
+@testable import BLESockets
 
 final class AdapterSelectionTests: XCTestCase {
     static func info(_ address: String, powered: Bool = true, le: Bool = true, capable: Bool = true) -> ControllerInformation {

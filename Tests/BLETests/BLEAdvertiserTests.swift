@@ -2,6 +2,7 @@ import XCTest
 import Logging
 import Platform
 @testable import BLE
+@testable import BLESockets
 
 /// What a peripheral simulator asks the kernel to advertise (mgmt Add/Remove Advertising).
 final class BLEAdvertiserTests: XCTestCase {

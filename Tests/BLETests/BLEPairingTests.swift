@@ -2,6 +2,7 @@ import XCTest
 import Logging
 import Platform
 @testable import BLE
+@testable import BLESockets
 
 /// `BLEPairing` over its real I/O path (socket, reader thread, client) against a scripted kernel that
 /// behaves as net/bluetooth/mgmt.c and smp.c do for an LE Just Works pairing: the User Confirmation

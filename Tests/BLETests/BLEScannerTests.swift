@@ -2,6 +2,7 @@ import XCTest
 import Logging
 import Platform
 @testable import BLE
+@testable import BLESockets
 
 /// The scanner's real I/O path (socket, reader thread, client, session) against a scripted kernel
 /// over a socketpair. The rig runs it against the kernel's own mgmt.

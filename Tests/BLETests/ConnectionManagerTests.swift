@@ -4,6 +4,7 @@ import Platform
 import Synchronization
 import XCTest
 @testable import BLE
+@testable import BLESockets
 
 /// The link manager every device actor runs on: bounded backoff between attempts, a bound on each
 /// attempt, reconnection after a loss, and a clean stop — all on a test clock.

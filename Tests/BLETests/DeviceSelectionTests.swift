@@ -114,7 +114,7 @@ final class DeviceSelectionTests: XCTestCase {
     func testNonMatchingDevicesAreNeverChosen() {
         var selector = DeviceSelector(rule: .belt)
         for step in 0..<50 {
-            let device = Sighting.device("01:00:00:00:00:" + BLEUUID.hex2(UInt8(step)), rssi: -10, name: "Speaker \(step)")
+            let device = Sighting.device("01:00:00:00:00:" + UInt8(step).hexDigits, rssi: -10, name: "Speaker \(step)")
             XCTAssertNil(selector.consider(device, now: .milliseconds(step * 100)))
             XCTAssertNil(selector.poll(now: .milliseconds(step * 100 + 50)))
         }

@@ -3,6 +3,7 @@ import Logging
 import Platform
 import XCTest
 @testable import BLE
+@testable import BLESockets
 
 /// The real GATT client against our GATT server, speaking ATT PDUs over a Unix SOCK_SEQPACKET
 /// socketpair: every byte goes through the codec and the kernel, as on an L2CAP link.

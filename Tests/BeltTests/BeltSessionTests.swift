@@ -1,4 +1,5 @@
 @testable import Belt
+import Vocabulary
 import XCTest
 
 final class BeltSessionTests: XCTestCase {
@@ -159,16 +160,21 @@ final class BeltSessionTests: XCTestCase {
 }
 
 final class BeltDiscoveryTests: XCTestCase {
+    private func uuid(_ text: String) -> BLEUUID {
+        guard let uuid = BLEUUID(string: text) else { preconditionFailure("\(text) is not a UUID") }
+        return uuid
+    }
+
     func testABeltAdvertisesAServiceAndTheNamePrefix() {
-        XCTAssertTrue(BeltDiscovery.isBelt(name: "naviGuertel 1234", serviceUUIDs: ["FE51"]))
-        XCTAssertTrue(BeltDiscovery.isBelt(name: "NAVIGUERTEL", serviceUUIDs: ["0000fe51-0000-1000-8000-00805f9b34fb"]))
-        XCTAssertTrue(BeltDiscovery.isBelt(name: "naviGuertel", serviceUUIDs: ["65333333-a115-11e2-9e9a-0800200ca100"]))
-        XCTAssertTrue(BeltDiscovery.isBelt(name: nil, serviceUUIDs: ["FE51"]), "the name may come later, in the scan response")
+        XCTAssertTrue(BeltDiscovery.isBelt(name: "naviGuertel 1234", serviceUUIDs: [uuid("FE51")]))
+        XCTAssertTrue(BeltDiscovery.isBelt(name: "NAVIGUERTEL", serviceUUIDs: [uuid("0000fe51-0000-1000-8000-00805f9b34fb")]))
+        XCTAssertTrue(BeltDiscovery.isBelt(name: "naviGuertel", serviceUUIDs: [uuid("65333333-a115-11e2-9e9a-0800200ca100")]))
+        XCTAssertTrue(BeltDiscovery.isBelt(name: nil, serviceUUIDs: [uuid("FE51")]), "the name may come later, in the scan response")
     }
 
     func testTheLegacyUUIDAloneIsNotEnoughWhenTheNameSaysOtherwise() {
-        XCTAssertFalse(BeltDiscovery.isBelt(name: "Shimmer3R", serviceUUIDs: ["65333333-A115-11E2-9E9A-0800200CA100"]))
-        XCTAssertFalse(BeltDiscovery.isBelt(name: "naviGuertel", serviceUUIDs: ["180F"]), "the name alone is not enough")
-        XCTAssertFalse(BeltDiscovery.isBelt(name: "vs-dev", serviceUUIDs: ["FE51"]), "development devices are not belts")
+        XCTAssertFalse(BeltDiscovery.isBelt(name: "Shimmer3R", serviceUUIDs: [uuid("65333333-A115-11E2-9E9A-0800200CA100")]))
+        XCTAssertFalse(BeltDiscovery.isBelt(name: "naviGuertel", serviceUUIDs: [uuid("180F")]), "the name alone is not enough")
+        XCTAssertFalse(BeltDiscovery.isBelt(name: "vs-dev", serviceUUIDs: [uuid("FE51")]), "development devices are not belts")
     }
 }

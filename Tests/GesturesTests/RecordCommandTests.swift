@@ -148,7 +148,7 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(states.last, .ended)
         // scale = d / d0 (UIKit's `scale`, absolute): d0 in the frame both began, d in the last moved frame,
         // both read from the recorded touch lines — the recording holds exactly what the pipeline saw.
-        func spread(_ phase: Gestures.TouchPhase, last: Bool) -> Double? {
+        func spread(_ phase: TouchPhase, last: Bool) -> Double? {
             let frames = Dictionary(grouping: contents.touches.filter { $0.event.phase == phase }, by: \.event.timeMs)
             guard let t = last ? frames.keys.max() : frames.keys.min(), let pair = frames[t], pair.count == 2 else { return nil }
             return abs(pair[0].event.x - pair[1].event.x)

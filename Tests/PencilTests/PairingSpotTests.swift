@@ -4,7 +4,7 @@ import XCTest
 /// The pairing spot on a headless Pi (docs/pencil.md): case touches and the pair control.
 final class PairingSpotTests: XCTestCase {
     private func ms(_ n: Int) -> Duration { .milliseconds(n) }
-    private func t(_ id: Int, _ phase: TouchInput.Phase, _ at: Int) -> TouchInput { TouchInput(id: id, phase: phase, x: 0, y: 0, at: ms(at)) }
+    private func t(_ id: Int, _ phase: TouchPhase, _ at: Int) -> TouchInput { TouchInput(id: id, phase: phase, x: 0, y: 0, at: ms(at)) }
 
     /// Unpaired: a lone case touch is the spot; a second touch cancels it (the SDK's `PairingSpotView`).
     func testLoneTouchIsTheSpotWhileUnpairedAndASecondTouchCancels() {

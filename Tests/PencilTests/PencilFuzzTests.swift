@@ -83,7 +83,7 @@ final class PencilFuzzTests: XCTestCase {
             switch r.below(6) {
             case 0: c.penSwitch(PenSwitchEvent(r.below(2) == 0 ? .tip : .eraser, isPressed: r.below(2) == 0, at: now))
             default:
-                let phases: [TouchInput.Phase] = [.began, .moved, .moved, .ended, .cancelled]
+                let phases: [TouchPhase] = [.began, .moved, .moved, .ended, .cancelled]
                 c.touch(TouchInput(id: r.below(4), phase: phases[r.below(phases.count)], x: Double(r.below(300)),
                                    y: Double(r.below(300)), radius: r.below(4) == 0 ? Double(r.below(40)) : nil, at: now))
             }

@@ -14,7 +14,7 @@ final class TouchClassifierTests: XCTestCase {
     }
 
     private func ms(_ n: Int) -> Duration { .milliseconds(n) }
-    private func touch(_ id: Int, _ phase: TouchInput.Phase, at t: Int, x: Double = 100, y: Double = 100, radius: Double? = nil) {
+    private func touch(_ id: Int, _ phase: TouchPhase, at t: Int, x: Double = 100, y: Double = 100, radius: Double? = nil) {
         c.touch(TouchInput(id: id, phase: phase, x: x, y: y, radius: radius, at: ms(t)))
     }
     private func tip(_ down: Bool, at t: Int) { c.penSwitch(PenSwitchEvent(.tip, isPressed: down, at: ms(t))) }

@@ -22,7 +22,7 @@ final class GestureActorTests: XCTestCase {
         let task: Task<Void, Never>
 
         /// One finger's straight stroke, reported every 20 ms, from `start` (session time).
-        func stroke(side: TouchCase.CaseSide, id: Int = 1, start: Duration, from: Double, to: Double) {
+        func stroke(side: CaseSide, id: Int = 1, start: Duration, from: Double, to: Double) {
             for i in 0...5 {
                 let x = from + (to - from) * Double(i) / 5
                 touches.yield(TouchCase.TouchEvent(side: side, id: id, phase: i == 0 ? .began : .moved, x: x, y: 0.5,

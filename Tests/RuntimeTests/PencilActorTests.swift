@@ -57,7 +57,7 @@ final class PencilActorTests: XCTestCase {
             }
         }
 
-        func touch(_ phase: TouchInput.Phase, id: Int = 1) {
+        func touch(_ phase: TouchPhase, id: Int = 1) {
             touches.yield(TouchInput(id: id, phase: phase, x: 50, y: 50, at: clock.elapsed))
         }
     }

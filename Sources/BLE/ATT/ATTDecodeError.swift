@@ -12,7 +12,7 @@ public enum ATTDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty: "empty ATT PDU"
-        case .unsupportedOpcode(let op): "unsupported ATT opcode 0x\(BLEUUID.hex2(op))"
+        case .unsupportedOpcode(let op): "unsupported ATT opcode 0x\(op.hexDigits)"
         case .badLength(let op, let n): "\(op) PDU of \(n) bytes has a bad length"
         case .invalidField(let op, let why): "\(op) PDU: \(why)"
         }

@@ -61,6 +61,6 @@ public struct ATTErrorCode: RawRepresentable, Error, Sendable, Hashable, CustomS
             default: "reserved error"
             }
         }
-        return "\(name) (0x\(BLEUUID.hex2(rawValue)))"
+        return "\(name) (0x\(rawValue.hexDigits))"
     }
 }

@@ -1,5 +1,3 @@
-import Platform
-
 /// Why scanning or advertising through the kernel's management interface failed, said so a person
 /// at a Pi can act on it.
 public enum BLEManagementError: Error, Sendable, Equatable, CustomStringConvertible {

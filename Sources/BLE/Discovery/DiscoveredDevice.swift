@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// A peripheral as discovery knows it: everything its reports said, merged.
 ///

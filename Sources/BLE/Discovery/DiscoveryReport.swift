@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// One sighting of a peripheral: an advertisement (with its scan response) and when it arrived.
 public struct DiscoveryReport: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// Which discovered devices may be chosen for one device kind: a fixed address, or name and service rules.
 ///

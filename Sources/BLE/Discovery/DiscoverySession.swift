@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// The decisions of an LE scan on one adapter, apart from the socket: when to (re)start and stop
 /// discovery, and what every mgmt event means for the devices seen.

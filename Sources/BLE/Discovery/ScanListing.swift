@@ -69,7 +69,7 @@ public struct ScanListing: Sendable {
     }
 
     static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { BLEUUID.hex2($0).lowercased() }.joined()
+        bytes.map { $0.hexDigits.lowercased() }.joined()
     }
 
     /// Seconds with millisecond precision.

@@ -172,7 +172,7 @@ public struct GATTClientCore: Sendable {
         guard var run = running else { return drop("\(pdu.opcode) with no request outstanding") }
         if case .errorResponse(let request, let handle, let error) = pdu {
             guard request == run.awaiting.requestOpcode.rawValue else {
-                return drop("error response for 0x\(BLEUUID.hex2(request)) while awaiting \(run.awaiting)")
+                return drop("error response for 0x\(request.hexDigits) while awaiting \(run.awaiting)")
             }
             return errorResponse(run, error: error, handle: handle, now: now)
         }

@@ -14,7 +14,7 @@ public enum GATTClientFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .attribute(let code, let handle, let request):
-            "ATT error \(code) for request 0x\(BLEUUID.hex2(request)) on handle 0x\(String(handle, radix: 16))"
+            "ATT error \(code) for request 0x\(request.hexDigits) on handle 0x\(String(handle, radix: 16))"
         case .timedOut: "no ATT response within 30 s; the link is considered dead"
         case .disconnected(let why): "the link is down" + (why.map { ": \($0)" } ?? "")
         case .invalidResponse(let why): "invalid response from the peripheral: \(why)"

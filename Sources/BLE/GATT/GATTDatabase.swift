@@ -52,7 +52,7 @@ public struct GATTDatabase: Sendable {
         }
     }
 
-    func index(of handle: UInt16) -> Int? {
+    public func index(of handle: UInt16) -> Int? {
         // Handles are dense and ascending from 1.
         let i = Int(handle) - 1
         return attributes.indices.contains(i) && attributes[i].handle == handle ? i : nil

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// The reply to Read Controller Information: what an adapter is and what state it is in.
 ///

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// A Device Found event: one advertisement (with its scan response, when scanning actively).
 ///

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// A peer as mgmt names it in pairing commands and events: Address (6, little-endian) and
 /// Address_Type (1: 0 BR/EDR, 1 LE Public, 2 LE Random), the kernel's `mgmt_addr_info`

@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// A mgmt event's meaning, decoded from its code and parameters.
 ///

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// The belt characteristics the libraries use (pybelt `_gatt_profile.py`); the raw value is the short
 /// lowercase name the command line prints (`fe03`).
 ///
@@ -56,8 +58,10 @@ public enum BeltCharacteristic: String, CaseIterable, Sendable, Hashable, Custom
         }
     }
 
+    /// On the Bluetooth base UUID (Core Spec Vol 3 Part B §2.5.1).
+    public var uuid: BLEUUID { BLEUUID(uuid16) }
     /// The full 128-bit UUID, uppercase.
-    public var uuidString: String { BluetoothUUID.expand(uuid16) }
+    public var uuidString: String { uuid.uuidString }
 
     /// The minimum properties a belt must offer for the libraries to work (inferred from their operations).
     public var isReadable: Bool { self == .fe01 || self == .fe09 }
@@ -69,10 +73,15 @@ public enum BeltCharacteristic: String, CaseIterable, Sendable, Hashable, Custom
         self = c
     }
 
+    public init?(uuid: BLEUUID) {
+        guard let short = uuid.uuid16 else { return nil }
+        self.init(uuid16: short)
+    }
+
     /// `fe03`, `FE03`, `0xFE03` or the full 128-bit UUID.
     public init?(uuidString: String) {
-        guard let short = BluetoothUUID.parse16(uuidString) else { return nil }
-        self.init(uuid16: short)
+        guard let uuid = BLEUUID(string: uuidString) else { return nil }
+        self.init(uuid: uuid)
     }
 
     public var description: String { rawValue }

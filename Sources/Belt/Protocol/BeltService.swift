@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// The belt's three GATT services (FSLib-iOS `FSCommandManager.swift`).
 public enum BeltService: Sendable, Hashable, CaseIterable {
     /// 0xFE51: commands, parameters, buttons, keep-alive, battery. Newer belts also advertise it (FSLib-iOS
@@ -10,7 +12,7 @@ public enum BeltService: Sendable, Hashable, CaseIterable {
 
     /// The legacy 128-bit UUID belts advertise instead of (or besides) 0xFE51. It also appears in
     /// unrelated products, so a scanner should check the `naviGuertel` name prefix as well.
-    public static let legacyAdvertisedUUIDString = "65333333-A115-11E2-9E9A-0800200CA100"
+    public static let legacyAdvertisedUUID = BLEUUID(high: 0x6533_3333_A115_11E2, low: 0x9E9A_0800_200C_A100)
 
     public var uuid16: UInt16 {
         switch self {
@@ -20,6 +22,8 @@ public enum BeltService: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The full 128-bit UUID, uppercase (Bluetooth base UUID, Core Spec Vol 3 Part B §2.5.1).
-    public var uuidString: String { BluetoothUUID.expand(uuid16) }
+    /// On the Bluetooth base UUID (Core Spec Vol 3 Part B §2.5.1).
+    public var uuid: BLEUUID { BLEUUID(uuid16) }
+    /// The full 128-bit UUID, uppercase.
+    public var uuidString: String { uuid.uuidString }
 }

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Which advertisements are belts.
 ///
 /// A belt advertises the control service FE51 (newer belts) or the legacy 128-bit UUID, and is named
@@ -8,20 +10,16 @@ public enum BeltDiscovery {
     public static let namePrefix = "naviGuertel"
     /// Android also accepts development devices named `vs…` (`BluetoothScanner.java`); we do not, so a bench
     /// device cannot be mistaken for a belt in the field.
-    public static let advertisedServices: [String] = [BeltService.control.uuidString, BeltService.legacyAdvertisedUUIDString]
+    public static let advertisedServices: [BLEUUID] = [BeltService.control.uuid, BeltService.legacyAdvertisedUUID]
 
     /// - Parameters:
     ///   - name: the advertised local name, if seen yet.
-    ///   - serviceUUIDs: the advertised service UUIDs, 16-bit ("FE51") or 128-bit, any case.
-    public static func isBelt(name: String?, serviceUUIDs: [String]) -> Bool {
-        let advertised = Set(serviceUUIDs.map(normalized))
+    ///   - serviceUUIDs: the advertised service UUIDs.
+    public static func isBelt(name: String?, serviceUUIDs: [BLEUUID]) -> Bool {
+        let advertised = Set(serviceUUIDs)
         guard advertisedServices.contains(where: { advertised.contains($0) }) else { return false }
         guard let name else { return true }
         return name.lowercased().hasPrefix(namePrefix.lowercased())
     }
 
-    /// A 16-bit UUID in full 128-bit form, uppercase, so "fe51" and "0000FE51-…" compare equal.
-    static func normalized(_ uuid: String) -> String {
-        BluetoothUUID.parse16(uuid).map(BluetoothUUID.expand) ?? uuid.uppercased()
-    }
 }

@@ -7,19 +7,14 @@
 /// - `radius` (points) when the source measures contact size; nil otherwise (the pre-iOS-8 path).
 /// - `at` is session time on the same clock as the pen's switch events (`PenSwitchEvent`).
 public struct TouchInput: Sendable, Hashable {
-    /// Where a touch is in its life (nested, so that it does not clash with a touch device's own type).
-    public enum Phase: String, Sendable, Hashable {
-        case began, moved, ended, cancelled
-    }
-
     public var id: Int
-    public var phase: Phase
+    public var phase: TouchPhase
     public var x: Double
     public var y: Double
     public var radius: Double?
     public var at: Duration
 
-    public init(id: Int, phase: Phase, x: Double, y: Double, radius: Double? = nil, at: Duration) {
+    public init(id: Int, phase: TouchPhase, x: Double, y: Double, radius: Double? = nil, at: Duration) {
         self.id = id
         self.phase = phase
         self.x = x

@@ -21,10 +21,7 @@ public enum BluetoothAdapterError: Error, Sendable, Equatable, CustomStringConve
     public var description: String {
         switch self {
         case .bluetoothUnsupported:
-            return "this kernel has no Bluetooth support (AF_BLUETOOTH unavailable): on the Pi check that "
-                + "the bluetooth modules load (lsmod | grep bluetooth) and that config.txt has no "
-                + "dtoverlay=disable-bt; in a container or build machine this is expected, use the "
-                + "emulated rig for Bluetooth tests"
+            return ManagementSocketError.bluetoothUnsupported.description
         case let .adapterNotFound(name, available):
             if available.isEmpty {
                 return "no Bluetooth adapter named \"\(name)\", and no adapters are registered at all: "

@@ -34,7 +34,7 @@ public actor GestureActor {
     public nonisolated let mailbox = Mailbox<Event>()
     private var forwarders = Forwarders()
     private var map: GestureCommandMap
-    private let sensedSides: Set<Gestures.CaseSide>
+    private let sensedSides: Set<CaseSide>
     private let touches: AsyncStream<TouchCase.TouchEvent>
     private let pen: AsyncStream<PencilActor.Output>?
     private let penTouches: AsyncStream<TouchInput>.Continuation?
@@ -49,7 +49,7 @@ public actor GestureActor {
     public private(set) var recognized = 0
     public private(set) var touchesSeen = 0
 
-    public init(map: GestureCommandMap, sensedSides: Set<Gestures.CaseSide> = Set(Gestures.CaseSide.allCases),
+    public init(map: GestureCommandMap, sensedSides: Set<CaseSide> = Set(CaseSide.allCases),
                 touches: AsyncStream<TouchCase.TouchEvent>, pen: AsyncStream<PencilActor.Output>? = nil,
                 penTouches: AsyncStream<TouchInput>.Continuation? = nil,
                 commands: AsyncStream<CommandEnvelope>.Continuation, clock: SessionClock, logger: Logger,

@@ -144,7 +144,7 @@ public struct Appliance: Sendable {
         // The touch case, the pencil and the gesture pipeline between them and navigation.
         var touchCase: TouchCaseActor?
         let settings = config.touchCaseSettings
-        let enable = TouchEnableCommand(sides: CaseSides(settings.sides.compactMap { TouchCase.CaseSide(rawValue: $0.rawValue) }),
+        let enable = TouchEnableCommand(sides: CaseSides(settings.sides.compactMap { CaseSide(rawValue: $0.rawValue) }),
                                         touchesPerSide: settings.touchesPerSide)
         if touchCaseEnabled, let connector = inputs.touchCaseConnector, let enable {
             touchCase = TouchCaseActor(connector: connector, command: enable, powerSaving: settings.powerSaving,

@@ -1,4 +1,4 @@
-import BLE
+import BLESockets
 import Platform
 
 /// A connector whose link is encrypted with a bond: it gives the kernel the stored keys before its

@@ -1,9 +1,9 @@
-import BLE
+import BLESockets
 import Config
 import Logging
 import Platform
 
-/// Builds the connector for one configured device: the L2CAP ATT connector of `Sources/BLE/Link`,
+/// Builds the connector for one configured device: the L2CAP ATT connector of `Sources/BLESockets/Link`,
 /// told where the device is and how secure the link must be, as its `[devices.*]` table says.
 ///
 /// Where the peer comes from:

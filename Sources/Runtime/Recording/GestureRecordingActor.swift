@@ -51,7 +51,7 @@ public actor GestureRecordingActor {
     /// Writes the header (unless the file was created holding it), then records until `finish` or
     /// cancellation.
     public func run(header: RecordingHeader, fileHoldsHeader: Bool = false) async {
-        var first = recorder.start(header, atMs: Self.ms(clock.elapsed))
+        var first = recorder.start(header, atMs: CaseTouchAdapter.milliseconds(clock.elapsed))
         if fileHoldsHeader { first.lines.removeAll { if case .header = $0 { true } else { false } } }
         emit(first)
         let touches = self.touches
@@ -75,7 +75,7 @@ public actor GestureRecordingActor {
     public func finish(reason: String) {
         guard !finished else { return }
         flush()
-        emit(recorder.finish(atMs: Self.ms(clock.elapsed), reason: reason))
+        emit(recorder.finish(atMs: CaseTouchAdapter.milliseconds(clock.elapsed), reason: reason))
         finished = true
         do { try file.close() } catch { report(error) }
     }
@@ -95,7 +95,7 @@ public actor GestureRecordingActor {
         if !pending.isEmpty, elapsed - pendingSince >= Self.batchHold { flush() }
         // While touches wait, time advances only to theirs: timers due before them fire first, as
         // they would had the frame been fed at once.
-        let now = Self.ms(elapsed)
+        let now = CaseTouchAdapter.milliseconds(elapsed)
         emit(recorder.tick(atMs: pending.first.map { min(now, $0.event.timeMs) } ?? now))
         return false
     }
@@ -136,25 +136,6 @@ public actor GestureRecordingActor {
     /// The touch case's event as the pipeline takes it: time in ms of session time, same id, side,
     /// phase and screen-aligned position, and the raw sensor values.
     public static func recorded(_ event: TouchCase.TouchEvent) -> RecordedTouch {
-        let phase: Gestures.TouchPhase = switch event.phase {
-        case .began: .began
-        case .moved: .moved
-        case .ended: .ended
-        case .cancelled: .cancelled
-        }
-        let side: Gestures.CaseSide = switch event.side {
-        case .top: .top
-        case .bottom: .bottom
-        case .left: .left
-        case .right: .right
-        }
-        return RecordedTouch(Gestures.TouchEvent(timeMs: ms(event.time), id: event.id, side: side, phase: phase,
-                                                 x: event.x, y: event.y),
-                             rawX: Int(event.rawX), rawY: Int(event.rawY))
-    }
-
-    static func ms(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+        RecordedTouch(CaseTouchAdapter.gestureEvent(event, touchClass: .unknown), rawX: Int(event.rawX), rawY: Int(event.rawY))
     }
 }

@@ -450,10 +450,10 @@ struct ApplianceWalk {
     }
 
     /// A gesture as the wearer's finger strokes it on the case, at session time `at`.
-    static func trace(_ gesture: RecognizedGesture, on side: Gestures.CaseSide, at start: Duration) -> FuffrTouchTrace {
+    static func trace(_ gesture: RecognizedGesture, on side: CaseSide, at start: Duration) -> FuffrTouchTrace {
         let touch = SimulatedTouch(gesture, on: side)
         return FuffrTouchTrace(touch.strokes.map { s in
-            FuffrTouchTrace.Stroke(side: TouchCase.CaseSide(rawValue: side.rawValue) ?? .right, finger: s.finger, start: start + s.delay, duration: s.duration,
+            FuffrTouchTrace.Stroke(side: CaseSide(rawValue: side.rawValue) ?? .right, finger: s.finger, start: start + s.delay, duration: s.duration,
                                    from: (s.from.x, s.from.y), to: (s.to.x, s.to.y))
         })
     }

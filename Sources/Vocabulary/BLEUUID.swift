@@ -1,5 +1,3 @@
-import Platform
-
 /// A Bluetooth UUID as it travels in ATT PDUs and advertising data: 16, 32 or 128 bits.
 ///
 /// Why one type: ATT carries 16-bit UUIDs as 2 little-endian bytes and everything else as 16
@@ -111,20 +109,15 @@ public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
         var text = ""
         for (index, byte) in bytes.enumerated() {
             if [4, 6, 8, 10].contains(index) { text += "-" }
-            text += Self.hex2(byte)
+            text += byte.hexDigits
         }
         return text
     }
 
     /// `FE51` for a 16-bit alias, else the full form.
     public var description: String {
-        if let short = uuid16 { return Self.hex2(UInt8(short >> 8)) + Self.hex2(UInt8(short & 0xFF)) }
+        if let short = uuid16 { return UInt8(short >> 8).hexDigits + UInt8(short & 0xFF).hexDigits }
         return uuidString
-    }
-
-    static func hex2(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return digits.count < 2 ? "0" + digits : digits
     }
 }
 

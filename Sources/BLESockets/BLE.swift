@@ -1,0 +1,2 @@
+// The socket actors run the BLE protocol module's state machines; importing BLESockets brings them along.
+@_exported import BLE
