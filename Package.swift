@@ -52,11 +52,14 @@ let package = Package(
         // FiftyThree Pencil: the pen service codec, the SDK's pairing state machine, the touch classifier.
         .target(name: "Pencil", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
         .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
-        .target(name: "Gestures", dependencies: ["Vocabulary", "Navigation"], swiftSettings: swiftSettings),
+        .target(name: "Gestures", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
+        // What the wearer's gestures and pen clicks stand for: the configured gesture → command map and
+        // the gesture pipeline built from it.
+        .target(name: "Controls", dependencies: ["Gestures", "Navigation", "Pencil"], swiftSettings: swiftSettings),
         // The Fuffr touch case: enable sequence, touch records, touch lifecycle, observers (pure).
         .target(name: "TouchCase", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
         .target(name: "Config",
-                dependencies: ["Belt", "BLE", "Navigation", "Gestures", "Platform", "Sensors",
+                dependencies: ["Belt", "BLE", "Navigation", "Gestures", "Controls", "Platform", "Sensors",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
@@ -70,13 +73,13 @@ let package = Package(
         // The simulated board: a walker, its GPS and compass on a simulated I2C bus, a recording belt, the
         // Fuffr case and the Pencil as GATT servers, scripted inputs.
         .target(name: "Simulation",
-                dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Config", "Platform", "TouchCase", "Pencil",
+                dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "TouchCase", "Pencil",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
-                dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Config", "Platform", "Simulation", "TouchCase", "Pencil",
+                dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "Simulation", "TouchCase", "Pencil",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
@@ -84,7 +87,7 @@ let package = Package(
 
         .executableTarget(name: "wayfinder",
                           dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform",
-                                         "Gestures",
+                                         "Gestures", "Controls",
                                          "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
@@ -93,13 +96,13 @@ let package = Package(
         // `make bench`: the figures in docs/performance.md.
         .executableTarget(name: "WayfinderBenchmarks",
                           dependencies: ["Belt", "BLE", "BLESockets", "Config", "Navigation", "Platform", "Runtime", "Sensors", "TouchCase",
-                                         "Gestures",
+                                         "Gestures", "Controls",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 
         // `make hil`: the hardware-in-loop checks, run inside the QEMU guest on real kernel sockets.
         .executableTarget(name: "WayfinderHIL",
-                          dependencies: ["BLE", "BLESockets", "Belt", "Config", "Gestures", "Navigation", "Pencil", "Runtime", "Sensors",
+                          dependencies: ["BLE", "BLESockets", "Belt", "Config", "Gestures", "Controls", "Navigation", "Pencil", "Runtime", "Sensors",
                                          "Simulation", "Platform", "TouchCase",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
@@ -108,7 +111,7 @@ let package = Package(
         // (docs/fuzzing.md). A library, so the tests replay the committed corpora through the same code
         // the fuzzer runs.
         .target(name: "Fuzzing",
-                dependencies: ["Belt", "BLE", "BLESockets", "Config", "Gestures", "Navigation", "Pencil", "Platform", "Runtime",
+                dependencies: ["Belt", "BLE", "BLESockets", "Config", "Gestures", "Controls", "Navigation", "Pencil", "Platform", "Runtime",
                                "Sensors", "Simulation", "TouchCase"],
                 swiftSettings: swiftSettings),
         // `make fuzz`: the libFuzzer binary that runs those targets.
@@ -127,7 +130,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "WayfinderTestKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",
                     dependencies: ["Runtime", "WayfinderTestKit",
@@ -136,7 +139,7 @@ let package = Package(
         .testTarget(name: "SensorsTests",
                     dependencies: ["Sensors", "Platform", "WayfinderTestKit", "wayfinder"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "WayfinderTestKit", "wayfinder"],
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Controls", "WayfinderTestKit", "wayfinder"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "WayfinderTestKit"],
                     exclude: ["Corpus"], swiftSettings: swiftSettings),

@@ -1,6 +1,7 @@
 import BLE
 import Belt
 import Foundation
+import Controls
 import Gestures
 import Navigation
 import Platform

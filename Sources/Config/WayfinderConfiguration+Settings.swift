@@ -1,4 +1,5 @@
 import BLE
+import Controls
 import Gestures
 import Navigation
 import Platform

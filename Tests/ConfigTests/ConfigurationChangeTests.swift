@@ -1,3 +1,4 @@
+import Controls
 import Config
 import Navigation
 import WayfinderTestKit

@@ -1,4 +1,5 @@
 import Config
+import Controls
 import Gestures
 import Navigation
 import Platform
@@ -65,9 +66,9 @@ final class GestureBindingConfigTests: XCTestCase {
             GestureBinding(.swipe(.right), sides: [.right], command: .nextWaypoint),
             GestureBinding(.swipe(.right), sides: [.left], parameters: ["minimumDistance": 0.3], command: .previousWaypoint),
         ])
-        XCTAssertEqual(c.gestures.command(forClick: "tip", held: .milliseconds(100)), .togglePause)
-        XCTAssertEqual(c.gestures.command(forClick: "eraser", held: .milliseconds(900)), .stop)
-        XCTAssertNil(c.gestures.command(forClick: "eraser", held: .milliseconds(899)))
+        XCTAssertEqual(c.gestures.command(forClick: .tip, held: .milliseconds(100)), .togglePause)
+        XCTAssertEqual(c.gestures.command(forClick: .eraser, held: .milliseconds(900)), .stop)
+        XCTAssertNil(c.gestures.command(forClick: .eraser, held: .milliseconds(899)))
     }
 
     func testBadMappingsAreErrorsAtTheirKeyPaths() {

@@ -1,3 +1,4 @@
+@testable import Controls
 @testable import Gestures
 import Navigation
 import XCTest
@@ -103,9 +104,9 @@ final class GestureBindingPipelineTests: XCTestCase {
     func testPenClicksAreShortOrLongByTheConfiguredHold() {
         var map = GestureCommandMap.defaults
         map.longClick = .milliseconds(500)
-        XCTAssertEqual(map.command(forClick: "tip", held: .milliseconds(120)), .togglePause)
-        XCTAssertNil(map.command(forClick: "tip", held: .milliseconds(500)), "a long tip click is unbound by default")
-        XCTAssertEqual(map.command(forClick: "eraser", held: .milliseconds(700)), .stop)
-        XCTAssertNil(map.command(forClick: "eraser", held: .milliseconds(499)))
+        XCTAssertEqual(map.command(forClick: .tip, held: .milliseconds(120)), .togglePause)
+        XCTAssertNil(map.command(forClick: .tip, held: .milliseconds(500)), "a long tip click is unbound by default")
+        XCTAssertEqual(map.command(forClick: .eraser, held: .milliseconds(700)), .stop)
+        XCTAssertNil(map.command(forClick: .eraser, held: .milliseconds(499)))
     }
 }

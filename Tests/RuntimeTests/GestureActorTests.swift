@@ -1,4 +1,5 @@
 import Clocks
+import Controls
 import Gestures
 import Logging
 import Navigation
@@ -76,7 +77,7 @@ final class GestureActorTests: XCTestCase {
         let before = await rig.commands.next()
         XCTAssertEqual(before?.command, .nextWaypoint)
         rig.actor.mailbox.send(.remap(GestureCommandMap([GestureBinding(.swipe(.right), command: .stop)],
-                                                        clicks: [PenClickGesture(penSwitch: "tip", isLong: false): .announceBattery])))
+                                                        clicks: [PenClickGesture(penSwitch: .tip, isLong: false): .announceBattery])))
         rig.stroke(side: .right, id: 2, start: .seconds(2), from: 0.2, to: 0.8)
         let after = await rig.commands.next()
         XCTAssertEqual(after?.command, .stop)

@@ -1,4 +1,5 @@
 import Config
+import Controls
 import Gestures
 import Navigation
 import Platform
@@ -87,7 +88,7 @@ final class TouchInputIntegrationTests: XCTestCase {
 
     func testAPencilClickPauses() async throws {
         var config = try configuration([SimulationEvent(at: .seconds(30), action: .penClick("tip", held: .milliseconds(120)))])
-        config.gestures.clicks[PenClickGesture(penSwitch: "tip", isLong: false)] = .togglePause
+        config.gestures.clicks[PenClickGesture(penSwitch: .tip, isLong: false)] = .togglePause
         let (events, logs, appliance) = try await run(config) { events in events.contains(.paused) }
         XCTAssertTrue(events.contains(.paused), logs.all.suffix(30).joined(separator: "\n"))
         XCTAssertEqual(events.filter { $0 == .paused }.count, 1)

@@ -39,7 +39,7 @@ public class GestureRecognizer {
     @exclusivity(unchecked) var sideMask: UInt8
     @exclusivity(unchecked) var classMask: UInt8 = 0xFF
     /// Its position in the pipeline's registration order; -1 until registered.
-    @exclusivity(unchecked) var index = -1
+    @exclusivity(unchecked) public internal(set) var index = -1
     /// Touches of the attempt that are down and not ignored.
     @exclusivity(unchecked) var tracked: [TrackedTouch] = []
     /// Every touch accepted in this attempt, lifted ones included.

@@ -1,3 +1,4 @@
+import Controls
 import Gestures
 import Logging
 import Pencil
@@ -138,7 +139,7 @@ public actor GestureActor {
         case .click(let click):
             recognized += 1
             let name = click.pen.rawValue
-            if let command = map.command(forClick: name, held: click.held) {
+            if let command = map.command(forClick: click.pen, held: click.held) {
                 commands.yield(CommandEnvelope(command, from: "pencil \(name) click"))
             } else {
                 logger.info("pencil \(name) click (held \(click.held)) is not bound to a command; ignored")

@@ -1,3 +1,5 @@
+import Gestures
+
 /// The gesture pipeline built from a `GestureCommandMap`: one recognizer per binding, on the binding's
 /// sides (or every sensed side), with the relations that keep bindings apart; fed touch events and
 /// time, it answers which bindings were made. Pure and single-threaded, like `GesturePipeline`.

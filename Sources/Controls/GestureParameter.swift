@@ -1,3 +1,5 @@
+import Gestures
+
 /// A recognizer parameter a `[gestures]` binding may set, under its configuration key, with the
 /// recognizer's own name for it (`RecognizerFactory`) and the range the loader accepts.
 public struct GestureParameter: Sendable, Hashable {

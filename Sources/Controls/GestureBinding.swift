@@ -1,3 +1,4 @@
+import Gestures
 import Navigation
 
 /// One line of the `[gestures]` table: which gesture, on which sides, tuned how, does what.

@@ -1,4 +1,6 @@
+import Gestures
 import Navigation
+import Pencil
 
 /// The configured gesture → command table of the gesture actor: touch gestures on the case (each
 /// with its sides and parameters, `GestureBinding`) and clicks of the Pencil (`PenClickGesture`).
@@ -30,7 +32,7 @@ public struct GestureCommandMap: Sendable, Hashable {
     }
 
     /// The command a pen click stands for; nil when unbound.
-    public func command(forClick penSwitch: String, held: Duration) -> NavigationCommand? {
+    public func command(forClick penSwitch: PenSwitch, held: Duration) -> NavigationCommand? {
         clicks[PenClickGesture(penSwitch: penSwitch, isLong: held >= longClick)]
     }
 
@@ -42,6 +44,6 @@ public struct GestureCommandMap: Sendable, Hashable {
         GestureBinding(.swipe(.right), command: .nextWaypoint),
         GestureBinding(.swipe(.left), command: .previousWaypoint),
         GestureBinding(.tap, command: .announceDirection),
-    ], clicks: [PenClickGesture(penSwitch: "tip", isLong: false): .togglePause,
-                PenClickGesture(penSwitch: "eraser", isLong: true): .stop])
+    ], clicks: [PenClickGesture(penSwitch: .tip, isLong: false): .togglePause,
+                PenClickGesture(penSwitch: .eraser, isLong: true): .stop])
 }
