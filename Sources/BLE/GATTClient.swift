@@ -1,20 +1,20 @@
 /// The small GATT-client surface the device actors need (discover, read, write, subscribe,
-/// notifications, disconnection). The BLE issue implements it over an L2CAP ATT socket with the ATT
-/// codec; the device simulators implement it in-process, speaking the same characteristic bytes.
+/// notifications, disconnection). `SocketGATTClient` implements it over an ATT bearer (an L2CAP
+/// socket to a peripheral, or a socketpair to a simulator); test doubles implement it in-process.
 ///
-/// UUIDs are strings in the full 128-bit form, uppercase (`0000FE51-0000-1000-8000-00805F9B34FB`).
+/// Services and characteristics are named by `BLEUUID`, so `FE51` and its 128-bit form are one key.
 /// Operations are issued one at a time by the caller (ATT allows one outstanding request); a
 /// transport may still serialise them itself.
 public protocol GATTClient: Sendable {
     /// Discovers the given primary services and their characteristics: service UUID → characteristic UUIDs.
     /// Services the peripheral does not have are absent from the result.
-    func discover(services: [String]) async throws -> [String: [String]]
+    func discover(services: [BLEUUID]) async throws -> [BLEUUID: [BLEUUID]]
     /// Reads a characteristic's value (long values included).
-    func read(characteristic: String) async throws -> [UInt8]
+    func read(characteristic: BLEUUID) async throws -> [UInt8]
     /// Writes a characteristic's value, with response (a write request) or without (a write command).
-    func write(characteristic: String, value: [UInt8], withResponse: Bool) async throws
+    func write(characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async throws
     /// Enables or disables notifications by writing the characteristic's CCCD (0x2902).
-    func setNotifications(characteristic: String, enabled: Bool) async throws
+    func setNotifications(characteristic: BLEUUID, enabled: Bool) async throws
     /// Notifications and the end of the link. The stream finishes after `.disconnected`.
     var events: AsyncStream<GATTClientEvent> { get }
     /// Closes the link; `events` then yields `.disconnected(reason: nil)` and finishes.
@@ -22,7 +22,7 @@ public protocol GATTClient: Sendable {
 }
 
 public enum GATTClientEvent: Sendable, Hashable {
-    case notification(characteristic: String, value: [UInt8])
+    case notification(characteristic: BLEUUID, value: [UInt8])
     /// The link is gone: nil when we closed it, otherwise why.
     case disconnected(reason: String?)
 }
@@ -35,7 +35,7 @@ public protocol GATTConnector: Sendable {
 /// Errors a GATT transport reports (ATT error responses, timeouts, a lost link).
 public enum GATTError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(String)
-    case attributeError(code: UInt8, characteristic: String)
+    case attributeError(code: UInt8, characteristic: BLEUUID)
     case timedOut(String)
     case disconnected
     case unavailable(String)
@@ -43,7 +43,7 @@ public enum GATTError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let what): "not found: \(what)"
-        case .attributeError(let code, let c): "ATT error 0x\(String(code, radix: 16)) on \(c)"
+        case .attributeError(let code, let c): "ATT error 0x\(String(code, radix: 16)) on \(c.uuidString)"
         case .timedOut(let what): "timed out: \(what)"
         case .disconnected: "the link is down"
         case .unavailable(let why): "Bluetooth unavailable: \(why)"

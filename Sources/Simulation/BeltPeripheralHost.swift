@@ -85,12 +85,12 @@ public actor BeltPeripheralHost {
     }
 
     fileprivate func read(_ uuid: BLEUUID, link: Int) -> [UInt8]? {
-        guard link == self.link, let c = BeltCharacteristic(uuidString: uuid.uuidString) else { return nil }
+        guard link == self.link, let c = BeltCharacteristic(uuid: uuid) else { return nil }
         return peripheral.read(c, at: clock.elapsed)
     }
 
     fileprivate func written(_ uuid: BLEUUID, _ value: [UInt8], link: Int) async {
-        guard link == self.link, let c = BeltCharacteristic(uuidString: uuid.uuidString) else { return }
+        guard link == self.link, let c = BeltCharacteristic(uuid: uuid) else { return }
         let before = peripheral.violations.count
         let notifications = peripheral.write(c, value, at: clock.elapsed)
         for v in peripheral.violations.dropFirst(before) { logger.error("belt protocol violation: \(v)") }
@@ -98,7 +98,7 @@ public actor BeltPeripheralHost {
     }
 
     fileprivate func subscriptionChanged(_ uuid: BLEUUID, notify: Bool, link: Int) async {
-        guard link == self.link, let c = BeltCharacteristic(uuidString: uuid.uuidString) else { return }
+        guard link == self.link, let c = BeltCharacteristic(uuid: uuid) else { return }
         await send(peripheral.setNotifications(c, enabled: notify, at: clock.elapsed))
     }
 

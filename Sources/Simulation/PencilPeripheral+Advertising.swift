@@ -8,7 +8,7 @@ extension PencilPeripheral {
     public var advertising: AdvertisingData {
         var data = AdvertisingData(serviceUUIDLists: [
             ServiceUUIDList(width: .bits128, isComplete: true,
-                            uuids: [BLEUUID(string: PenCharacteristic.penService) ?? BLEUUID(0)]),
+                            uuids: [PenCharacteristic.penService]),
         ])
         data.manufacturerData = [ManufacturerData(bytes: manufacturerData)]
         return data

@@ -9,7 +9,7 @@ extension PencilPeripheral {
         GATTServiceDefinition(uuid: BLEUUID(0x1800), characteristics: [
             GATTCharacteristicDefinition(uuid: BLEUUID(0x2A00), properties: [.read], value: Array(name.utf8)),
         ]),
-        GATTServiceDefinition(uuid: BLEUUID(string: PenCharacteristic.penService) ?? BLEUUID(0),
+        GATTServiceDefinition(uuid: PenCharacteristic.penService,
                               characteristics: PenCharacteristic.penServiceCharacteristics.map { c in
             GATTCharacteristicDefinition(uuid: c.uuid, properties: properties(of: c))
         }),

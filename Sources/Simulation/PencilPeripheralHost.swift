@@ -91,12 +91,12 @@ public actor PencilPeripheralHost {
     }
 
     fileprivate func read(_ uuid: BLEUUID, link: Int) -> [UInt8]? {
-        guard link == self.link, let c = PenCharacteristic(uuidString: uuid.uuidString) else { return nil }
+        guard link == self.link, let c = PenCharacteristic(uuid: uuid) else { return nil }
         return peripheral.read(c)
     }
 
     fileprivate func written(_ uuid: BLEUUID, _ value: [UInt8], link: Int) async {
-        guard link == self.link, let c = PenCharacteristic(uuidString: uuid.uuidString) else { return }
+        guard link == self.link, let c = PenCharacteristic(uuid: uuid) else { return }
         let before = peripheral.violations.count
         let outputs = peripheral.write(c, value, at: clock.elapsed)
         for v in peripheral.violations.dropFirst(before) { logger.error("pencil protocol violation: \(v.reason)") }
@@ -104,7 +104,7 @@ public actor PencilPeripheralHost {
     }
 
     fileprivate func subscriptionChanged(_ uuid: BLEUUID, notify: Bool, link: Int) async {
-        guard link == self.link, let c = PenCharacteristic(uuidString: uuid.uuidString) else { return }
+        guard link == self.link, let c = PenCharacteristic(uuid: uuid) else { return }
         await perform(peripheral.setNotifications(c, enabled: notify, at: clock.elapsed))
     }
 

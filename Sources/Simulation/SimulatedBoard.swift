@@ -164,7 +164,7 @@ extension SimulatedBoard {
     }
 
     func beltRead(_ uuid: BLEUUID, connection: Int) -> [UInt8]? {
-        guard connection == beltConnection, let characteristic = BeltCharacteristic(uuidString: uuid.uuidString) else { return nil }
+        guard connection == beltConnection, let characteristic = BeltCharacteristic(uuid: uuid) else { return nil }
         step()
         let value = world.withPeripheral { $0.read(characteristic, at: $1) } ?? nil
         reportViolations()
@@ -172,7 +172,7 @@ extension SimulatedBoard {
     }
 
     func beltWritten(_ uuid: BLEUUID, _ value: [UInt8], connection: Int) {
-        guard connection == beltConnection, let characteristic = BeltCharacteristic(uuidString: uuid.uuidString) else { return }
+        guard connection == beltConnection, let characteristic = BeltCharacteristic(uuid: uuid) else { return }
         step()
         let recorded = world.belt.records.count
         let notifications = world.withPeripheral { $0.write(characteristic, value, at: $1) } ?? []
@@ -187,7 +187,7 @@ extension SimulatedBoard {
     }
 
     func beltSubscriptionChanged(_ uuid: BLEUUID, notify: Bool, connection: Int) {
-        guard connection == beltConnection, let characteristic = BeltCharacteristic(uuidString: uuid.uuidString) else { return }
+        guard connection == beltConnection, let characteristic = BeltCharacteristic(uuid: uuid) else { return }
         step()
         let notifications = world.withPeripheral { $0.setNotifications(characteristic, enabled: notify, at: $1) } ?? []
         reportViolations()

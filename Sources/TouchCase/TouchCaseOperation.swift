@@ -10,7 +10,7 @@ public enum TouchCaseOperation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .write(let uuid, let bytes):
-            "write \(uuid) " + bytes.map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined(separator: " ")
+            "write \(uuid) " + bytes.map(\.hexDigits).joined(separator: " ")
         case .notifications(let uuid, let enabled):
             "notify \(uuid) \(enabled ? "on" : "off")"
         }

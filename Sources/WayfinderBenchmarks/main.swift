@@ -252,12 +252,12 @@ do {
     let server = GATTServerConnection(socket: peripheral, database: beltLike, logger: silent)
     let serving = Task { await server.run(delegate: Quiet()) }
     let client = SocketGATTClient(socket: central, clock: .continuous(), logger: silent)
-    _ = try await client.discover(services: [BLEUUID(0xFE51).uuidString])
+    _ = try await client.discover(services: [BLEUUID(0xFE51)])
     let value = Array(channelWrite.dropFirst(3))
     let writes = 5_000
     let started = clock.now
     for _ in 0..<writes {
-        try await client.write(characteristic: BLEUUID(0xFE03).uuidString, value: value, withResponse: true)
+        try await client.write(characteristic: BLEUUID(0xFE03), value: value, withResponse: true)
     }
     let perWrite = started.duration(to: clock.now).inSeconds / Double(writes)
     print("\("GATT write with response over a socketpair".padding(toLength: 46, withPad: " ", startingAt: 0)) \((perWrite * 1e7).rounded() / 10) µs per write  (\(writes)×, client and server actors, kernel round trip)")

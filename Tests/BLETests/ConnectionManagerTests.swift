@@ -15,10 +15,10 @@ final class ConnectionManagerTests: XCTestCase {
         let sink: AsyncStream<GATTClientEvent>.Continuation
         let closed = Mutex(false)
         init() { (events, sink) = AsyncStream.makeStream() }
-        func discover(services: [String]) async throws -> [String: [String]] { [:] }
-        func read(characteristic: String) async throws -> [UInt8] { [] }
-        func write(characteristic: String, value: [UInt8], withResponse: Bool) async throws {}
-        func setNotifications(characteristic: String, enabled: Bool) async throws {}
+        func discover(services: [BLEUUID]) async throws -> [BLEUUID: [BLEUUID]] { [:] }
+        func read(characteristic: BLEUUID) async throws -> [UInt8] { [] }
+        func write(characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async throws {}
+        func setNotifications(characteristic: BLEUUID, enabled: Bool) async throws {}
         func disconnect() async {
             closed.withLock { $0 = true }
             sink.yield(.disconnected(reason: nil))

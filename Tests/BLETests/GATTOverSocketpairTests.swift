@@ -66,10 +66,10 @@ final class GATTOverSocketpairTests: XCTestCase {
 
     func testDiscoveryFindsWantedServicesAndTheirCharacteristics() async throws {
         let (client, _, _, _) = try connect()
-        let table = try await client.discover(services: [Self.control.uuidString, Self.vendor.uuidString, "0000FE53-0000-1000-8000-00805F9B34FB"])
-        XCTAssertEqual(table[Self.control.uuidString], [Self.firmware, Self.keepAlive, Self.command, Self.battery].map(\.uuidString))
-        XCTAssertEqual(table[Self.vendor.uuidString], [Self.longValue, Self.secret].map(\.uuidString))
-        XCTAssertNil(table["0000FE53-0000-1000-8000-00805F9B34FB"], "a service the peripheral lacks is absent")
+        let table = try await client.discover(services: [Self.control, Self.vendor, BLEUUID(0xFE53)])
+        XCTAssertEqual(table[Self.control], [Self.firmware, Self.keepAlive, Self.command, Self.battery])
+        XCTAssertEqual(table[Self.vendor], [Self.longValue, Self.secret])
+        XCTAssertNil(table[BLEUUID(0xFE53)], "a service the peripheral lacks is absent")
         XCTAssertEqual(table.count, 2)
     }
 
@@ -95,33 +95,33 @@ final class GATTOverSocketpairTests: XCTestCase {
 
     func testLongReadUsesReadBlobUntilTheValueEnds() async throws {
         let (client, _, _, _) = try connect()
-        _ = try await client.discover(services: [Self.vendor.uuidString])
+        _ = try await client.discover(services: [Self.vendor])
         let expected = (0..<300).map { UInt8($0 % 251) }
-        let atDefaultMTU = try await client.read(characteristic: Self.longValue.uuidString)
+        let atDefaultMTU = try await client.read(characteristic: Self.longValue)
         XCTAssertEqual(atDefaultMTU, expected, "22 bytes per PDU: one read and 13 blob reads")
         let mtu = try await client.exchangeMTU(100)
         XCTAssertEqual(mtu, 100)
-        let atLargerMTU = try await client.read(characteristic: Self.longValue.uuidString)
+        let atLargerMTU = try await client.read(characteristic: Self.longValue)
         XCTAssertEqual(atLargerMTU, expected)
     }
 
     func testReadsReturnTheModelsCurrentValue() async throws {
         let (client, _, model, _) = try connect()
-        _ = try await client.discover(services: [Self.control.uuidString])
-        let first = try await client.read(characteristic: Self.battery.uuidString)
+        _ = try await client.discover(services: [Self.control])
+        let first = try await client.read(characteristic: Self.battery)
         XCTAssertEqual(first, [1, 77, 0])
         await model.setBattery(12)
-        let second = try await client.read(characteristic: Self.battery.uuidString)
+        let second = try await client.read(characteristic: Self.battery)
         XCTAssertEqual(second, [1, 12, 0])
-        let firmware = try await client.read(characteristic: Self.firmware.uuidString)
+        let firmware = try await client.read(characteristic: Self.firmware)
         XCTAssertEqual(firmware, [52, 0, 1])
     }
 
     func testWritesWithAndWithoutResponseReachTheModelInOrder() async throws {
         let (client, server, model, _) = try connect()
-        _ = try await client.discover(services: [Self.control.uuidString])
-        try await client.write(characteristic: Self.command.uuidString, value: [0x30, 0x01], withResponse: false)
-        try await client.write(characteristic: Self.command.uuidString, value: [0x20, 0x00], withResponse: true)
+        _ = try await client.discover(services: [Self.control])
+        try await client.write(characteristic: Self.command, value: [0x30, 0x01], withResponse: false)
+        try await client.write(characteristic: Self.command, value: [0x20, 0x00], withResponse: true)
         let writes = await model.writes
         XCTAssertEqual(writes.map(\.0), [Self.command, Self.command])
         XCTAssertEqual(writes.map(\.1), [[0x30, 0x01], [0x20, 0x00]])
@@ -132,15 +132,15 @@ final class GATTOverSocketpairTests: XCTestCase {
 
     func testErrorResponsesSurfaceAsTypedErrors() async throws {
         let (client, server, _, _) = try connect()
-        _ = try await client.discover(services: [Self.control.uuidString, Self.vendor.uuidString])
+        _ = try await client.discover(services: [Self.control, Self.vendor])
         do {
-            _ = try await client.read(characteristic: Self.secret.uuidString)
+            _ = try await client.read(characteristic: Self.secret)
             XCTFail("a write-only characteristic was read")
         } catch let failure as GATTClientFailure {
             XCTAssertEqual(failure, .attribute(.readNotPermitted, handle: 0x14, request: 0x0A))
         }
         do {
-            try await client.write(characteristic: Self.firmware.uuidString, value: [1], withResponse: true)
+            try await client.write(characteristic: Self.firmware, value: [1], withResponse: true)
             XCTFail("a read-only characteristic was written")
         } catch let failure as GATTClientFailure {
             XCTAssertEqual(failure, .attribute(.writeNotPermitted, handle: 6, request: 0x12))
@@ -152,7 +152,7 @@ final class GATTOverSocketpairTests: XCTestCase {
             XCTAssertEqual(failure, .attribute(.invalidHandle, handle: 0x0999, request: 0x0A))
         }
         do {
-            try await client.write(characteristic: "0000FEEE-0000-1000-8000-00805F9B34FB", value: [1], withResponse: true)
+            try await client.write(characteristic: BLEUUID(0xFEEE), value: [1], withResponse: true)
             XCTFail()
         } catch let error as GATTError {
             XCTAssertEqual(error, .notFound("characteristic 0000FEEE-0000-1000-8000-00805F9B34FB (not discovered)"))
@@ -162,25 +162,25 @@ final class GATTOverSocketpairTests: XCTestCase {
                                   "writeRequest on handle 0x6: write not permitted (0x03)",
                                   "readRequest on handle 0x999: invalid handle (0x01)"])
         // The link survives every error.
-        let firmware = try await client.read(characteristic: Self.firmware.uuidString)
+        let firmware = try await client.read(characteristic: Self.firmware)
         XCTAssertEqual(firmware, [52, 0, 1])
     }
 
     func testSubscribedNotificationsArriveAndUnsubscribedOnesDoNot() async throws {
         let (client, server, model, _) = try connect()
-        _ = try await client.discover(services: [Self.control.uuidString])
+        _ = try await client.discover(services: [Self.control])
         let unsubscribed = await server.notify(Self.keepAlive, value: [1, 3])
         XCTAssertFalse(unsubscribed)
-        try await client.setNotifications(characteristic: Self.keepAlive.uuidString, enabled: true)
+        try await client.setNotifications(characteristic: Self.keepAlive, enabled: true)
         let subscriptions = await model.subscriptions
         XCTAssertEqual(subscriptions, [Self.keepAlive: true])
         let sent = await server.notify(Self.keepAlive, value: [1, 3])
         XCTAssertTrue(sent)
         var iterator = client.events.makeAsyncIterator()
         let event = await iterator.next()
-        XCTAssertEqual(event, .notification(characteristic: Self.keepAlive.uuidString, value: [1, 3]))
+        XCTAssertEqual(event, .notification(characteristic: Self.keepAlive, value: [1, 3]))
         do {
-            try await client.setNotifications(characteristic: Self.firmware.uuidString, enabled: true)
+            try await client.setNotifications(characteristic: Self.firmware, enabled: true)
             XCTFail("notifications on a characteristic without notify")
         } catch let error as GATTError {
             XCTAssertEqual(error, .notFound("notifications of \(Self.firmware.uuidString) (the characteristic does not notify)"))
@@ -249,7 +249,7 @@ final class GATTOverSocketpairTests: XCTestCase {
 
     func testTheServerSeesTheCentralLeave() async throws {
         let (client, _, model, serverTask) = try connect()
-        _ = try await client.discover(services: [Self.control.uuidString])
+        _ = try await client.discover(services: [Self.control])
         await client.disconnect()
         await serverTask.value
         let reason = await model.disconnectReason

@@ -34,7 +34,7 @@ final class PenCentralIDTests: XCTestCase {
 
     /// An advertisement offering the pen service, its name and manufacturer data, as a pen sends it.
     func testAdvertisementFromAdvertisingData() throws {
-        let pen = try XCTUnwrap(BLEUUID(string: PenCharacteristic.penService))
+        let pen = PenCharacteristic.penService
         var data = AdvertisingData(serviceUUIDLists: [ServiceUUIDList(width: .bits128, isComplete: true, uuids: [pen])],
                                    localName: "Pencil")
         data.manufacturerData = [ManufacturerData(bytes: PenCentralID.advertisedBytes(0xCAFE_F00D))]

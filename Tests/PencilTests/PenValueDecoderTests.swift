@@ -152,5 +152,11 @@ final class PenValueDecoderTests: XCTestCase {
         XCTAssertEqual(PenCharacteristic.penServiceCharacteristics.count, 17)
         XCTAssertEqual(PenCharacteristic.centralID.uuid.uuidString, "0365CFC0-BE72-11E3-A496-0002A5D5C51B")
         XCTAssertEqual(PenCharacteristic.softwareRevision.uuid.uuid16, 0x2A28)
+        for c in PenCharacteristic.allCases {
+            XCTAssertEqual(BLEUUID(string: c.rawValue)?.uuidString, c.rawValue, "\(c)'s raw value is a UUID in the printed form")
+            XCTAssertEqual(PenCharacteristic(uuid: c.uuid), c, "\(c) round-trips through its typed UUID")
+        }
+        XCTAssertEqual(PenCharacteristic.penService.uuidString, "1DEF5645-3C5D-4667-973D-8965706A2961")
+        XCTAssertEqual(PenCharacteristic.usageService.uuidString, "55518435-9BAB-4612-BDCE-F5B0C8C127AC")
     }
 }

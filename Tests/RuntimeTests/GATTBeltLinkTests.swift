@@ -18,7 +18,7 @@ private actor FakeBelt: GATTClient {
     private var answersModeRequest = true
     /// When true a keep-alive is notified while the mode request is being written.
     private var keepAliveOnModeRequest = false
-    private var heldCharacteristic: String?
+    private var heldCharacteristic: BLEUUID?
     private var held: [CheckedContinuation<Void, Never>] = []
 
     /// 80 % on battery, as the belt's FE09 notification lays it out.
@@ -34,7 +34,7 @@ private actor FakeBelt: GATTClient {
     }
 
     /// Writes to `characteristic` wait until `release()`.
-    func hold(_ characteristic: BeltCharacteristic?) { heldCharacteristic = characteristic?.uuidString }
+    func hold(_ characteristic: BeltCharacteristic?) { heldCharacteristic = characteristic?.uuid }
 
     func release() {
         heldCharacteristic = nil
@@ -45,8 +45,7 @@ private actor FakeBelt: GATTClient {
     var heldWrites: Int { held.count }
 
     func notify(_ characteristic: BeltCharacteristic, _ bytes: [UInt8]) {
-        // Lowercase on purpose: the link must match UUIDs case-insensitively.
-        sink.yield(.notification(characteristic: characteristic.uuidString.lowercased(), value: bytes))
+        sink.yield(.notification(characteristic: characteristic.uuid, value: bytes))
     }
 
     func drop() {
@@ -55,30 +54,29 @@ private actor FakeBelt: GATTClient {
         sink.finish()
     }
 
-    private func name(_ uuid: String) -> String { BeltCharacteristic(uuidString: uuid)?.rawValue ?? uuid }
+    private func name(_ uuid: BLEUUID) -> String { BeltCharacteristic(uuid: uuid)?.rawValue ?? uuid.description }
 
-    func discover(services: [String]) async throws -> [String: [String]] {
-        operations.append("discover \(services.map { String($0.prefix(8).suffix(4)) }.joined(separator: " "))")
+    func discover(services: [BLEUUID]) async throws -> [BLEUUID: [BLEUUID]] {
+        operations.append("discover \(services.map(\.description).joined(separator: " "))")
         let control: [BeltCharacteristic] = [.fe01, .fe02, .fe03, .fe04, .fe05, .fe06, .fe09]
-        return [BeltService.control.uuidString: control.map { $0.uuidString.lowercased() },
-                BeltService.sensor.uuidString: [BeltCharacteristic.fe0c.uuidString]]
+        return [BeltService.control.uuid: control.map(\.uuid), BeltService.sensor.uuid: [BeltCharacteristic.fe0c.uuid]]
     }
 
-    func read(characteristic: String) async throws -> [UInt8] {
+    func read(characteristic: BLEUUID) async throws -> [UInt8] {
         operations.append("read \(name(characteristic))")
-        switch BeltCharacteristic(uuidString: characteristic) {
+        switch BeltCharacteristic(uuid: characteristic) {
         case .fe01: return [52, 0, 1]
         case .fe09: return FakeBelt.battery
         default: throw GATTError.attributeError(code: 0x02, characteristic: characteristic)
         }
     }
 
-    func write(characteristic: String, value: [UInt8], withResponse: Bool) async throws {
+    func write(characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async throws {
         operations.append("write \(name(characteristic)) \(BeltHex.format(value))\(withResponse ? "" : " (no response)")")
         if characteristic == heldCharacteristic {
             await withCheckedContinuation { held.append($0) }
         }
-        guard BeltCharacteristic(uuidString: characteristic) == .fe05 else { return }
+        guard BeltCharacteristic(uuid: characteristic) == .fe05 else { return }
         switch value {
         case [0x01, 0x01]:
             if keepAliveOnModeRequest { notify(.fe02, [0x00, mode]) }
@@ -93,7 +91,7 @@ private actor FakeBelt: GATTClient {
         }
     }
 
-    func setNotifications(characteristic: String, enabled: Bool) async throws {
+    func setNotifications(characteristic: BLEUUID, enabled: Bool) async throws {
         operations.append("notify \(name(characteristic)) \(enabled ? "on" : "off")")
     }
 

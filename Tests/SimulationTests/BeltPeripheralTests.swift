@@ -168,21 +168,21 @@ final class BeltPeripheralTests: XCTestCase {
     func testAModeRequestOverTheClientIsAnsweredAsANotification() async throws {
         let board = makeBoard()
         let client = try await SimulatedBeltGATTConnector(board: board).connect()
-        let services = try await client.discover(services: BeltService.allCases.map(\.uuidString))
-        XCTAssertEqual(services[BeltService.control.uuidString]?.contains(BeltCharacteristic.fe06.uuidString), true)
+        let services = try await client.discover(services: BeltService.allCases.map(\.uuid))
+        XCTAssertEqual(services[BeltService.control.uuid]?.contains(BeltCharacteristic.fe06.uuid), true)
         XCTAssertEqual(services.count, 3)
-        try await client.setNotifications(characteristic: BeltCharacteristic.fe06.uuidString, enabled: true)
-        try await client.write(characteristic: BeltCharacteristic.fe05.uuidString, value: [0x01, 0x01], withResponse: true)
+        try await client.setNotifications(characteristic: BeltCharacteristic.fe06.uuid, enabled: true)
+        try await client.write(characteristic: BeltCharacteristic.fe05.uuid, value: [0x01, 0x01], withResponse: true)
         var iterator = client.events.makeAsyncIterator()
         let event = await iterator.next()
-        XCTAssertEqual(event, .notification(characteristic: BeltCharacteristic.fe06.uuidString, value: [0x01, 0x01, 0x01]))
+        XCTAssertEqual(event, .notification(characteristic: BeltCharacteristic.fe06.uuid, value: [0x01, 0x01, 0x01]))
         await client.disconnect()
         let end = await iterator.next()
         XCTAssertEqual(end, .disconnected(reason: nil))
         let after = await iterator.next()
         XCTAssertNil(after)
         do {
-            try await client.write(characteristic: BeltCharacteristic.fe05.uuidString, value: [0x01, 0x01], withResponse: true)
+            try await client.write(characteristic: BeltCharacteristic.fe05.uuid, value: [0x01, 0x01], withResponse: true)
             XCTFail("a closed link must refuse writes")
         } catch {}
         let world = await board.snapshot()
@@ -209,9 +209,9 @@ final class BeltPeripheralTests: XCTestCase {
     func testACharacteristicTheBeltLacksCannotBeAddressedAndReachesNothing() async throws {
         let board = makeBoard()
         let client = try await SimulatedBeltGATTConnector(board: board).connect()
-        _ = try await client.discover(services: BeltService.allCases.map(\.uuidString))
+        _ = try await client.discover(services: BeltService.allCases.map(\.uuid))
         do {
-            try await client.write(characteristic: "0000FE08-0000-1000-8000-00805F9B34FB", value: [0x01], withResponse: true)
+            try await client.write(characteristic: BLEUUID(0xFE08), value: [0x01], withResponse: true)
             XCTFail("FE08 does not exist")
         } catch let error as GATTError {
             XCTAssertEqual(error, .notFound("characteristic 0000FE08-0000-1000-8000-00805F9B34FB (not discovered)"))

@@ -9,7 +9,7 @@ final class PencilPeripheralTests: XCTestCase {
     func testDatabaseHoldsThePenServiceAndDeviceInformation() throws {
         let db = PencilPeripheral.gattDatabase
         let services = db.attributes.filter { $0.kind == .serviceDeclaration }.map(\.value)
-        XCTAssertEqual(services, [BLEUUID(0x1800).attWire, try XCTUnwrap(BLEUUID(string: PenCharacteristic.penService)).attWire,
+        XCTAssertEqual(services, [BLEUUID(0x1800).attWire, PenCharacteristic.penService.attWire,
                                   BLEUUID(0x180A).attWire])
         for c in PenCharacteristic.penServiceCharacteristics {
             XCTAssertNotNil(db.valueHandle(of: c.uuid), "\(c)")

@@ -88,28 +88,28 @@ public actor SocketGATTClient: GATTClient {
 
     // MARK: GATTClient
 
-    public func discover(services wanted: [String]) async throws -> [String: [String]] {
-        let wantedUUIDs = Set(wanted.compactMap(BLEUUID.init(string:)))
+    public func discover(services wanted: [BLEUUID]) async throws -> [BLEUUID: [BLEUUID]] {
+        let wantedUUIDs = Set(wanted)
         guard case .services(let services) = try await perform(.discoverPrimaryServices(nil)) else { return [:] }
-        var table: [String: [String]] = [:]
+        var table: [BLEUUID: [BLEUUID]] = [:]
         for service in services where wantedUUIDs.contains(service.uuid) {
             guard case .characteristics(let found) = try await perform(.discoverCharacteristics(service.range)) else { continue }
             for c in found {
                 characteristics[c.uuid] = c
                 byValueHandle[c.valueHandle] = c.uuid
             }
-            table[service.uuid.uuidString] = found.map(\.uuid.uuidString)
+            table[service.uuid] = found.map(\.uuid)
         }
         return table
     }
 
-    public func read(characteristic: String) async throws -> [UInt8] {
+    public func read(characteristic: BLEUUID) async throws -> [UInt8] {
         let c = try known(characteristic)
         guard case .value(let value) = try await perform(.read(handle: c.valueHandle)) else { return [] }
         return value
     }
 
-    public func write(characteristic: String, value: [UInt8], withResponse: Bool) async throws {
+    public func write(characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async throws {
         let c = try known(characteristic)
         if withResponse {
             _ = try await perform(.write(handle: c.valueHandle, value: value))
@@ -121,10 +121,10 @@ public actor SocketGATTClient: GATTClient {
         }
     }
 
-    public func setNotifications(characteristic: String, enabled: Bool) async throws {
+    public func setNotifications(characteristic: BLEUUID, enabled: Bool) async throws {
         let c = try known(characteristic)
         guard !c.properties.isDisjoint(with: [.notify, .indicate]) else {
-            throw GATTError.notFound("notifications of \(characteristic) (the characteristic does not notify)")
+            throw GATTError.notFound("notifications of \(characteristic.uuidString) (the characteristic does not notify)")
         }
         let cccd = try await cccdHandle(of: c)
         // Notifications when offered, else indications (Vol 3 Part G §3.3.3.3).
@@ -143,9 +143,9 @@ public actor SocketGATTClient: GATTClient {
 
     // MARK: Internals
 
-    private func known(_ uuid: String) throws -> GATTCharacteristic {
-        guard let key = BLEUUID(string: uuid), let c = characteristics[key] else {
-            throw closed ? GATTError.disconnected : GATTError.notFound("characteristic \(uuid) (not discovered)")
+    private func known(_ uuid: BLEUUID) throws -> GATTCharacteristic {
+        guard let c = characteristics[uuid] else {
+            throw closed ? GATTError.disconnected : GATTError.notFound("characteristic \(uuid.uuidString) (not discovered)")
         }
         if closed { throw GATTError.disconnected }
         return c
@@ -185,7 +185,7 @@ public actor SocketGATTClient: GATTClient {
                 }
             case .notification(let handle, let value), .indication(let handle, let value):
                 if let uuid = byValueHandle[handle] {
-                    sink.yield(.notification(characteristic: uuid.uuidString, value: value))
+                    sink.yield(.notification(characteristic: uuid, value: value))
                 } else {
                     logger.debug("notification on undiscovered handle 0x\(String(handle, radix: 16)) dropped")
                 }
@@ -231,10 +231,10 @@ public actor SocketGATTClient: GATTClient {
         sink.finish()
     }
 
-    static func gattError(_ failure: GATTClientFailure, _ characteristic: String) -> GATTError {
+    static func gattError(_ failure: GATTClientFailure, _ characteristic: BLEUUID) -> GATTError {
         switch failure {
         case .attribute(let code, _, _): .attributeError(code: code.rawValue, characteristic: characteristic)
-        case .timedOut: .timedOut("ATT response for \(characteristic)")
+        case .timedOut: .timedOut("ATT response for \(characteristic.uuidString)")
         case .disconnected: .disconnected
         case .invalidResponse(let why): .unavailable("invalid response: \(why)")
         case .valueTooLong(let n, let limit): .unavailable("value of \(n) bytes exceeds \(limit)")

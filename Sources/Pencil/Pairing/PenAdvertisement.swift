@@ -18,7 +18,7 @@ public struct PenAdvertisement: Sendable, Hashable {
     /// From a parsed advertisement (and scan response, merged by the caller). nil when it does not
     /// offer the Pen service, or carries manufacturer data of a length the SDK does not know.
     public init?(peripheral: String, data: AdvertisingData) {
-        guard let pen = BLEUUID(string: PenCharacteristic.penService), data.serviceUUIDs.contains(pen) else { return nil }
+        guard data.serviceUUIDs.contains(PenCharacteristic.penService) else { return nil }
         // A missing manufacturer data structure reads as 0, as the SDK's release build treats it.
         guard let id = PenCentralID.parseAdvertised(data.manufacturerData.first?.bytes ?? []) else { return nil }
         self.init(peripheral: peripheral, name: data.localName, reconcilingCentral: id)

@@ -2,7 +2,7 @@ import BLE
 
 /// The characteristics the FiftyThree SDK knows, by service (`FTPenServiceClient.mm`,
 /// `FTDeviceInfoServiceClient.mm`; UUIDs from `FTServiceUUIDs.m` in thomasmarsh/SDK @ 6664c7b8). The raw
-/// value is the full 128-bit UUID string, uppercase, the form `GATTClient` uses.
+/// value is the full 128-bit UUID as the SDK prints it, uppercase; `uuid` is the typed form.
 public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
     // Pen service
     case isTipPressed = "9E289D8F-3B25-4CE7-B8A8-B624BB3FC5C7"
@@ -34,12 +34,18 @@ public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
     case pnpID = "00002A50-0000-1000-8000-00805F9B34FB"
 
     /// The Pen service: what the SDK scans for and discovers first (`FTPenManager.mm`, `FTPen.mm`).
-    public static let penService = "1DEF5645-3C5D-4667-973D-8965706A2961"
+    public static let penService = BLEUUID(high: 0x1DEF_5645_3C5D_4667, low: 0x973D_8965_706A_2961)
     /// Pen Usage service (`FTPenUsageServiceClient.mm`): counters, discovered only on request.
-    public static let usageService = "55518435-9BAB-4612-BDCE-F5B0C8C127AC"
-    public static let deviceInformationService = "0000180A-0000-1000-8000-00805F9B34FB"
+    public static let usageService = BLEUUID(high: 0x5551_8435_9BAB_4612, low: 0xBDCE_F5B0_C8C1_27AC)
+    public static let deviceInformationService = BLEUUID(0x180A)
 
+    /// Every raw value is a well-formed UUID (`PenValueDecoderTests` checks each), so the fallback is
+    /// never taken.
     public var uuid: BLEUUID { BLEUUID(string: rawValue) ?? BLEUUID(0) }
+
+    public init?(uuid: BLEUUID) {
+        self.init(rawValue: uuid.uuidString)
+    }
 
     /// Matches a UUID string in any case (GATT clients and BlueZ differ).
     public init?(uuidString: String) {

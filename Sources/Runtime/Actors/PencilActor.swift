@@ -133,7 +133,7 @@ public actor PencilActor {
             guard g == generation, let pen = linkedPen else { break }
             switch gattEvent {
             case .notification(let uuid, let value):
-                guard let c = PenCharacteristic(uuidString: uuid) else { break }
+                guard let c = PenCharacteristic(uuid: uuid) else { break }
                 await received(c, value, at: at)
             case .disconnected(let reason):
                 if let reason { logger.info("pencil: link to \(pen) lost (\(reason))") }
@@ -185,7 +185,7 @@ public actor PencilActor {
                 // The SDK's unpair: the pen switches off and drops the link itself (FTPenManager.mm).
                 if let client {
                     let bytes: [UInt8] = [0x01]
-                    try? await bounded { try await client.write(characteristic: PenCharacteristic.shouldPowerOff.rawValue,
+                    try? await bounded { try await client.write(characteristic: PenCharacteristic.shouldPowerOff.uuid,
                                                                 value: bytes, withResponse: true) }
                 }
             case .storePairing(let pen):
@@ -248,7 +248,7 @@ public actor PencilActor {
         }
         do {
             let table = try await bounded { try await opened.discover(services: [PenCharacteristic.penService]) }
-            let found = Set((table[PenCharacteristic.penService] ?? []).compactMap(PenCharacteristic.init(uuidString:)))
+            let found = Set((table[PenCharacteristic.penService] ?? []).compactMap(PenCharacteristic.init(uuid:)))
             guard PenLink.isUsable(found), var l = link else {
                 logger.warning("pencil: the pen service lacks IsTipPressed; dropping the link")
                 await opened.disconnect()
@@ -302,19 +302,19 @@ public actor PencilActor {
     private func perform(_ op: PenLinkOperation, on client: any GATTClient) async throws {
         switch op {
         case .subscribe(let c):
-            try await bounded { try await client.setNotifications(characteristic: c.rawValue, enabled: true) }
+            try await bounded { try await client.setNotifications(characteristic: c.uuid, enabled: true) }
             if var l = link {
                 pendingOperations += l.notificationsEnabled(c, now: clock.elapsed)
                 link = l
             }
         case .read(let c):
-            let value = try await bounded { try await client.read(characteristic: c.rawValue) }
+            let value = try await bounded { try await client.read(characteristic: c.uuid) }
             await received(c, value, at: clock.elapsed)
         case .write(let c, let bytes):
-            try await bounded { try await client.write(characteristic: c.rawValue, value: bytes, withResponse: true) }
+            try await bounded { try await client.write(characteristic: c.uuid, value: bytes, withResponse: true) }
         case .discoverDeviceInformation:
             let table = try await bounded { try await client.discover(services: [PenCharacteristic.deviceInformationService]) }
-            let found = Set((table[PenCharacteristic.deviceInformationService] ?? []).compactMap(PenCharacteristic.init(uuidString:)))
+            let found = Set((table[PenCharacteristic.deviceInformationService] ?? []).compactMap(PenCharacteristic.init(uuid:)))
             if let link { pendingOperations += link.deviceInformationDiscovered(found) }
         case .wake(let at):
             let (mailbox, clock, g) = (self.mailbox, self.clock, generation)

@@ -136,14 +136,14 @@ public actor TouchCaseActor {
         }
         process(session.connecting())
         process(session.linkEstablished())
-        let found: [String: [String]]
+        let found: [BLEUUID: [BLEUUID]]
         do {
-            found = try await client.discover(services: [FuffrGATT.sensorService.uuidString])
+            found = try await client.discover(services: [FuffrGATT.sensorService])
         } catch {
             process(session.linkLost(expected: false, now: clock.elapsed))
             throw error
         }
-        let characteristics = Set(found.values.joined().compactMap(BLEUUID.init(string:)))
+        let characteristics = Set(found.values.joined())
         process(session.discovered(characteristics, now: clock.elapsed))
 
         let clock = self.clock
@@ -161,8 +161,7 @@ public actor TouchCaseActor {
             }
             for await event in client.events {
                 switch event {
-                case .notification(let uuid, let value):
-                    guard let characteristic = BLEUUID(string: uuid) else { continue }
+                case .notification(let characteristic, let value):
                     process(session.received(characteristic, value, now: clock.elapsed))
                 case .disconnected(let reason):
                     closedByUs = reason == nil
@@ -178,9 +177,9 @@ public actor TouchCaseActor {
         do {
             switch op {
             case .write(let uuid, let bytes):
-                try await client.write(characteristic: uuid.uuidString, value: bytes, withResponse: true)
+                try await client.write(characteristic: uuid, value: bytes, withResponse: true)
             case .notifications(let uuid, let enabled):
-                try await client.setNotifications(characteristic: uuid.uuidString, enabled: enabled)
+                try await client.setNotifications(characteristic: uuid, enabled: enabled)
             }
             process(session.completed(op, now: clock.elapsed))
         } catch {

@@ -93,8 +93,8 @@ public actor GATTBeltLink: BeltLink {
         start(client, generation: gen)
         await process(session.linkEstablished())
 
-        let services = BeltService.allCases.map(\.uuidString)
-        let found: [String: [String]]
+        let services = BeltService.allCases.map(\.uuid)
+        let found: [BLEUUID: [BLEUUID]]
         do {
             found = try await client.discover(services: services)
         } catch {
@@ -103,7 +103,7 @@ public actor GATTBeltLink: BeltLink {
             throw failure
         }
         guard gen == generation else { throw BeltLinkError.connectionFailed("the link closed during discovery") }
-        let characteristics = Set(found.values.joined().compactMap { BeltCharacteristic(uuidString: $0.uppercased()) })
+        let characteristics = Set(found.values.joined().compactMap(BeltCharacteristic.init(uuid:)))
         logger.debug("discovered \(characteristics.map(\.rawValue).sorted().joined(separator: " "))")
         await process(session.discovered(characteristics, now: clock.elapsed))
 
@@ -204,7 +204,7 @@ public actor GATTBeltLink: BeltLink {
     }
 
     private static func perform(_ write: BeltWrite, on client: any GATTClient) async throws -> [UInt8] {
-        let uuid = write.characteristic.uuidString
+        let uuid = write.characteristic.uuid
         switch write.kind {
         case .value:
             try await client.write(characteristic: uuid, value: write.bytes, withResponse: true)
@@ -221,8 +221,8 @@ public actor GATTBeltLink: BeltLink {
         guard gen == generation else { return }
         switch event {
         case .notification(let uuid, let value):
-            guard let characteristic = BeltCharacteristic(uuidString: uuid.uppercased()) else {
-                logger.warning("notification from an unknown characteristic \(uuid) dropped")
+            guard let characteristic = BeltCharacteristic(uuid: uuid) else {
+                logger.warning("notification from an unknown characteristic \(uuid.uuidString) dropped")
                 return
             }
             await process(session.received(characteristic, value, now: clock.elapsed))

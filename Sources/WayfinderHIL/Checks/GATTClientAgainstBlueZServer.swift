@@ -53,23 +53,23 @@ enum GATTClientAgainstBlueZServer {
                        "long read gave \(value.count) bytes: \(String(decoding: value, as: UTF8.self))")
 
             logger.info("long read done")
-            let table = try await client.discover(services: [heartRate.uuidString])
-            try expect(table[heartRate.uuidString]?.contains(heartRateMeasurement.uuidString) == true, "heart rate table \(table)")
-            try await client.write(characteristic: heartRateControlPoint.uuidString, value: [0x01], withResponse: true)
+            let table = try await client.discover(services: [heartRate])
+            try expect(table[heartRate]?.contains(heartRateMeasurement) == true, "heart rate table \(table)")
+            try await client.write(characteristic: heartRateControlPoint, value: [0x01], withResponse: true)
             try await server.waitFor("Energy Expended value reset", timeout: .seconds(5))
             do {
-                try await client.write(characteristic: heartRateControlPoint.uuidString, value: [0x01, 0x02], withResponse: true)
+                try await client.write(characteristic: heartRateControlPoint, value: [0x01, 0x02], withResponse: true)
                 throw HILFailure("a 2-byte control point write was accepted")
             } catch GATTClientFailure.attribute(let code, _, let request) {
                 try expect(code == .invalidAttributeValueLength && request == 0x12, "error \(code) for request \(request)")
             }
 
             logger.info("writes done; subscribing")
-            try await client.setNotifications(characteristic: heartRateMeasurement.uuidString, enabled: true)
+            try await client.setNotifications(characteristic: heartRateMeasurement, enabled: true)
             let received = try await within(.seconds(10), "heart rate notifications") {
                 var count = 0
                 for await event in client.events {
-                    if case .notification(let c, let v) = event, c == heartRateMeasurement.uuidString, !v.isEmpty { count += 1 }
+                    if case .notification(let c, let v) = event, c == heartRateMeasurement, !v.isEmpty { count += 1 }
                     if count == 2 { break }
                 }
                 return count

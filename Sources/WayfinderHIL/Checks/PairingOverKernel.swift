@@ -94,7 +94,7 @@ enum PairingOverKernel {
                 let connector = try DeviceConnectors.connector(for: selection, kind: .belt, adapter: env.centralAdapter,
                                                                stateDirectory: directory, logger: logger)
                 let client = try await connector.connect()
-                let services = try await client.discover(services: [BeltService.control.uuidString])
+                let services = try await client.discover(services: [BeltService.control.uuid])
                 try await waitUntil(.seconds(10), "the belt simulator serving the restored link") { await host.linksServed >= 2 }
                 await host.dropLink()
                 await client.disconnect()
