@@ -78,7 +78,7 @@ final class BeltActorTests: XCTestCase {
 
         requestSink.yield(navigate)
         try await waitUntil { link.sent.contains(self.signal90) }
-        belt.mailbox.send(.fail)
+        belt.mailbox.inject(InjectedFailure(actor: BeltActor.name))
         try await waitUntil { !logs.matching("restarting in 30 s").isEmpty }
         await group.triggerGracefulShutdown()
         try await run.value

@@ -300,7 +300,7 @@ final class NavigationResumeAfterRestartTests: XCTestCase {
         let run = try launch(autostart: true)
         try await settle(run)
         try await command(.stop, run)
-        run.actor.mailbox.send(.fail)
+        run.actor.mailbox.inject(InjectedFailure(actor: NavigationActor.name))
         do {
             try await run.task.value
             XCTFail("the injected failure ends the run")

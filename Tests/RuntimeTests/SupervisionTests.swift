@@ -47,7 +47,7 @@ final class SupervisionTests: XCTestCase {
         }
 
         for round in 0..<2 {
-            gestures.mailbox.send(.fail)
+            gestures.mailbox.inject(InjectedFailure(actor: GestureActor.name))
             press(1000 * (round + 1))       // the buttons keep working while gestures restart
             received.append(await iterator.next()!)
             try await waitUntil { logs.matching("gestures actor restarted (restart \(round + 1))").count == 1 }

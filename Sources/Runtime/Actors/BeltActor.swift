@@ -17,7 +17,6 @@ public actor BeltActor {
         /// A configuration reload's `[navigation] intensity`: the belt's default from now on, and after
         /// every reconnection. Set without the feedback vibration: the wearer did not ask for it.
         case defaultIntensity(Int)
-        case fail
         case shutdown
     }
 
@@ -120,8 +119,6 @@ public actor BeltActor {
             describe(event)
             await perform(controller.handle(event, now: now), fromBelt: true)
             updateStatus()
-        case .fail:
-            throw InjectedFailure(actor: Self.name)
         case .shutdown:
             await release()
             return true

@@ -16,7 +16,6 @@ public actor ButtonActor {
         case edge(GPIOEdgeEvent)
         /// The decoder's deadline (on the edges' timeline) has passed on the session clock.
         case deadline(Duration)
-        case fail
         case shutdown
     }
 
@@ -79,8 +78,6 @@ public actor ButtonActor {
             // time that has passed is harmless either way.
             decoder.advance(to: deadline).forEach(send)
             scheduleDeadline()
-        case .fail:
-            throw InjectedFailure(actor: Self.name)
         case .shutdown:
             forwarders.stop()
             return true

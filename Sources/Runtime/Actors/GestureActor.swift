@@ -25,7 +25,6 @@ public actor GestureActor {
         /// A configuration reload's `[gestures]`: the pipeline is built anew from it.
         case remap(GestureCommandMap)
         case timer
-        case fail
         case shutdown
     }
 
@@ -107,8 +106,6 @@ public actor GestureActor {
             penOutput(output)
         case .remap(let newMap):
             remap(newMap)
-        case .fail:
-            throw InjectedFailure(actor: Self.name)
         case .shutdown:
             forwarders.stop()
             return true

@@ -1,15 +1,28 @@
 /// An actor's inbox: every input (timer ticks, sensor readings, requests from other actors) becomes one
 /// event here, handled one at a time by the actor's run loop. Sending never blocks or waits.
 public struct Mailbox<Event: Sendable>: Sendable {
-    public let events: AsyncStream<Event>
-    private let sink: AsyncStream<Event>.Continuation
+    /// What the run loop reads: the actor's events, and failures injected by supervision's hook.
+    enum Item: Sendable {
+        case event(Event)
+        case fault(InjectedFailure)
+    }
+
+    private let items: AsyncStream<Item>
+    private let sink: AsyncStream<Item>.Continuation
 
     public init() {
-        (events, sink) = AsyncStream.makeStream()
+        (items, sink) = AsyncStream.makeStream()
     }
 
     public func send(_ event: Event) {
-        sink.yield(event)
+        sink.yield(.event(event))
+    }
+
+    /// The fault-injection hook: the run loop throws `failure` when it reaches it, after the events
+    /// sent before it, exactly where a failing handler would throw, so the actor goes down through its
+    /// own failure path and the supervisor restarts it.
+    public func inject(_ failure: InjectedFailure) {
+        sink.yield(.fault(failure))
     }
 
     /// Forwards a stream into the mailbox until the stream ends or the task is cancelled.
@@ -77,8 +90,13 @@ extension Mailbox {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { await self.tick(every: interval, clock: clock, tick) }
                 for body in alongside { group.addTask { await body() } }
-                for await event in events {
-                    if try await handle(event) { break }
+                loop: for await item in items {
+                    switch item {
+                    case .event(let event):
+                        if try await handle(event) { break loop }
+                    case .fault(let failure):
+                        throw failure
+                    }
                 }
                 group.cancelAll()
             }

@@ -15,7 +15,6 @@ public actor NavigationActor {
         case belt(BeltActor.Report)
         /// New settings from a configuration reload.
         case reconfigure(GuidanceUpdate)
-        case fail
         case shutdown
     }
 
@@ -133,8 +132,6 @@ public actor NavigationActor {
             break
         case .reconfigure(let update):
             carryOut(guidance.apply(update, now: now))
-        case .fail:
-            throw InjectedFailure(actor: Self.name)
         case .shutdown:
             saveProgress()
             return true

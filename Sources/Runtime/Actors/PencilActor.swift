@@ -35,7 +35,6 @@ public actor PencilActor {
         case gatt(generation: Int, GATTClientEvent, at: Duration)
         case linkTimer(generation: Int)
         case timer
-        case fail
         case shutdown
     }
 
@@ -142,8 +141,6 @@ public actor PencilActor {
         case .linkTimer(let g):
             guard g == generation, let link else { break }
             await run(link.timerFired(now: now))
-        case .fail:
-            throw InjectedFailure(actor: Self.name)
         case .shutdown:
             await client?.disconnect()
             await radio.setScanning(false)

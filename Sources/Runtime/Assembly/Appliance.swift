@@ -178,12 +178,12 @@ public struct Appliance: Sendable {
         let boardService: any Service
         if let board {
             var route: [String: @Sendable () -> Void] = [
-                BeltActor.name: { belt.mailbox.send(.fail) },
-                NavigationActor.name: { navigation.mailbox.send(.fail) },
-                GestureActor.name: { gestures.mailbox.send(.fail) },
-                ButtonActor.name: { buttons.mailbox.send(.fail) },
+                BeltActor.name: { belt.mailbox.inject(InjectedFailure(actor: BeltActor.name)) },
+                NavigationActor.name: { navigation.mailbox.inject(InjectedFailure(actor: NavigationActor.name)) },
+                GestureActor.name: { gestures.mailbox.inject(InjectedFailure(actor: GestureActor.name)) },
+                ButtonActor.name: { buttons.mailbox.inject(InjectedFailure(actor: ButtonActor.name)) },
             ]
-            if let pencil { route[PencilActor.name] = { pencil.mailbox.send(.fail) } }
+            if let pencil { route[PencilActor.name] = { pencil.mailbox.inject(InjectedFailure(actor: PencilActor.name)) } }
             boardService = SimulationService(board: board, failures: board.actorFailures, route: route)
         } else {
             boardService = HardwareInputsService(feeds: inputs.feeds)
