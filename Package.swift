@@ -74,12 +74,12 @@ let package = Package(
         // Fuffr case and the Pencil as GATT servers, scripted inputs.
         .target(name: "Simulation",
                 dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "TouchCase", "Pencil",
-                               .product(name: "Logging", package: "swift-log")],
+                               "Runtime", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
-                dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "Simulation", "TouchCase", "Pencil",
+                dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "TouchCase", "Pencil",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
@@ -95,7 +95,8 @@ let package = Package(
 
         // `make bench`: the figures in docs/performance.md.
         .executableTarget(name: "WayfinderBenchmarks",
-                          dependencies: ["Belt", "BLE", "BLESockets", "Config", "Navigation", "Platform", "Runtime", "Sensors", "TouchCase",
+                          dependencies: ["Belt", "BLE", "BLESockets", "Config", "Navigation", "Platform", "Runtime", "Sensors",
+                                         "Simulation", "TouchCase",
                                          "Gestures", "Controls",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
@@ -144,7 +145,8 @@ let package = Package(
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "WayfinderTestKit"],
                     exclude: ["Corpus"], swiftSettings: swiftSettings),
         .testTarget(name: "SimulationTests",
-                    dependencies: ["Simulation", "Runtime", "WayfinderTestKit", "wayfinder"],
+                    dependencies: ["Simulation", "Runtime", "WayfinderTestKit", "wayfinder",
+                                   .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
     ]
 )

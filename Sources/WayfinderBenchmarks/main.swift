@@ -9,6 +9,7 @@ import Logging
 import Navigation
 import Platform
 import Runtime
+import Simulation
 import Sensors
 import TouchCase
 
@@ -284,11 +285,15 @@ options.stateDirectory = NSTemporaryDirectory() + "wayfinder-bench-\(getpid())"
 let quiet: @Sendable (String) -> Logger = { label in
     Logger(label: label) { LineLogHandler(label: $0, level: .critical, format: .terminal) { _ in } }
 }
-let appliance = try Appliance.build(configuration: config, options: options, makeLogger: quiet)
+let (appliance, board) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options, makeLogger: quiet)
 let start = clock.now
 try await appliance.run()
 let wall = start.duration(to: clock.now)
-let world = await appliance.board!.snapshot()
+guard let board else {
+    print("error: the benchmark's configuration must name the simulated board")
+    exit(1)
+}
+let world = await board.snapshot()
 try? FileManager.default.removeItem(atPath: options.stateDirectory!)
 print("appliance: demo walk \(Int(world.walker.distanceWalked)) m, t+\(world.now.clockString) session time, at \(Int(demoAcceleration))×: \((wall.inSeconds * 100).rounded() / 100) s wall")
 print("peak memory (VmHWM): \((peakMemory() * 10).rounded() / 10) MiB")

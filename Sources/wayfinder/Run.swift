@@ -3,6 +3,7 @@ import Config
 import Logging
 import Platform
 import Runtime
+import Simulation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,8 +71,9 @@ struct Run: AsyncParsableCommand {
         options.configurationLoader = loader
         options.logLevel = logLevel == nil ? level : nil
         let appliance: Appliance
+        let board: SimulatedBoard?
         do {
-            appliance = try Appliance.build(configuration: loaded, options: options) { Logger(label: $0) }
+            (appliance, board) = try Appliance.buildOnConfiguredBoard(configuration: loaded, options: options) { Logger(label: $0) }
         } catch {
             logger.critical("cannot start: \(error)")
             throw ExitCode(ExitStatus.configuration)
@@ -80,7 +82,7 @@ struct Run: AsyncParsableCommand {
         let requestedFactor = acceleration ?? loaded.simulation?.acceleration ?? 1
         logger.notice("starting on \(loaded.board.name) with route \(route)\(loaded.board.isSimulated ? " at up to \(timesText(requestedFactor))× time" : "")")
         try await appliance.run()
-        if let board = appliance.board {
+        if let board {
             let world = await board.snapshot()
             let violations = world.belt.violations.count + world.peripheral.violations.count
             let commands = world.belt.records.count - world.peripheral.keepAliveAnswers

@@ -79,8 +79,8 @@ final class ConfigurationReloadTests: XCTestCase {
         options.logLevel = level
         options.configurationLoader = loader
         options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
-        let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }
-        let board = try XCTUnwrap(appliance.board)
+        let (appliance, simulated) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { logs.logger($0) }
+        let board = try XCTUnwrap(simulated)
         let run = Task { try await appliance.run() }
         return Rig(appliance: appliance, board: board, logs: logs, notifier: notifier, level: level,
                    observations: observations, path: path, run: run)

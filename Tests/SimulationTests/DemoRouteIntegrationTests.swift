@@ -45,7 +45,8 @@ final class DemoRouteIntegrationTests: XCTestCase {
         options.stateDirectory = temporaryDirectory()
         options.shutdownSignals = []
         options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
-        let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }
+        let (appliance, simulated) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { logs.logger($0) }
+        let board = try XCTUnwrap(simulated)
         // The walk takes about 30 minutes of session time. The simulated clock slows down on a machine
         // that cannot keep up (an emulated CPU), so the backstop is in session time too: a walk still
         // going after twice that is lost.
@@ -56,7 +57,7 @@ final class DemoRouteIntegrationTests: XCTestCase {
         }
         try await appliance.run()
         watchdog.cancel()
-        let world = await appliance.board!.snapshot()
+        let world = await board.snapshot()
         return (world, observations.all.withLock { $0 }, logs, config.route)
     }
 

@@ -22,7 +22,8 @@ extension DemoRouteIntegrationTests {
         options.stateDirectory = temporaryDirectory()
         options.shutdownSignals = []
         options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
-        let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }
+        let (appliance, simulated) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { logs.logger($0) }
+        let board = try XCTUnwrap(simulated)
         let stopper = Task {
             let deadline = ContinuousClock.now + .seconds(120)
             while appliance.clock.elapsed < .seconds(60 * minutes), ContinuousClock.now < deadline {
@@ -32,8 +33,8 @@ extension DemoRouteIntegrationTests {
         }
         try await appliance.run()
         stopper.cancel()
-        let world = await appliance.board!.snapshot()
-        let ddc = try XCTUnwrap(appliance.board!.i2c.withDevice(at: UBloxDDCDevice.address, as: UBloxDDCDevice.self) { $0 })
+        let world = await board.snapshot()
+        let ddc = try XCTUnwrap(board.i2c.withDevice(at: UBloxDDCDevice.address, as: UBloxDDCDevice.self) { $0 })
         return (world, observations.all.withLock { $0 }, logs, ddc)
     }
 

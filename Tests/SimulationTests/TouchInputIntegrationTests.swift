@@ -33,7 +33,7 @@ final class TouchInputIntegrationTests: XCTestCase {
 
     /// Runs the appliance at 10× until `done` holds for what navigation reported (or 40 s real).
     func run(_ config: WayfinderConfiguration, until done: @escaping @Sendable ([GuidanceEvent]) -> Bool) async throws
-        -> (events: [GuidanceEvent], logs: LogCapture, appliance: Appliance) {
+        -> (events: [GuidanceEvent], logs: LogCapture, board: SimulatedBoard?) {
         let logs = LogCapture(level: .info)
         let observations = Observations()
         let directory = NSTemporaryDirectory() + "wayfinder-touch-\(UUID().uuidString)"
@@ -44,7 +44,7 @@ final class TouchInputIntegrationTests: XCTestCase {
         options.stateDirectory = directory
         options.shutdownSignals = []
         options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
-        let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }
+        let (appliance, board) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { logs.logger($0) }
         let stopper = Task {
             let deadline = ContinuousClock.now + .seconds(40)
             while ContinuousClock.now < deadline, !done(observations.events) {
@@ -54,23 +54,23 @@ final class TouchInputIntegrationTests: XCTestCase {
         }
         try await appliance.run()
         stopper.cancel()
-        return (observations.events, logs, appliance)
+        return (observations.events, logs, board)
     }
 
     func testAScriptedSwipeOnTheCaseSkipsAWaypoint() async throws {
         let swipe = SimulatedTouch(.swipe(.right), on: .right)
         let config = try configuration([SimulationEvent(at: .seconds(30), action: .touch(swipe))])
-        let (events, logs, appliance) = try await run(config) { events in
+        let (events, logs, board) = try await run(config) { events in
             events.contains { if case .skipped = $0 { true } else { false } }
         }
         let skipped = events.compactMap { if case .skipped(let to, _) = $0 { to } else { nil } }
         XCTAssertEqual(skipped.count, 1, logs.all.suffix(30).joined(separator: "\n"))
         XCTAssertEqual(logs.matching("gesture swipe-right recognized; next-waypoint").count, 1)
         // The case was woken by navigation starting (power saving) and ran the real enable sequence.
-        let operations = await appliance.board?.touchCase.operations ?? []
+        let operations = await board?.touchCase.operations ?? []
         XCTAssertTrue(operations.contains("write FFF1 00 00"), "\(operations)")
         XCTAssertEqual(operations.last { $0.hasPrefix("write FFF1") }, "write FFF1 07 02", "right+bottom+left, 2 touches (wire bitmap: bit 0 right, 1 bottom, 2 left)")
-        let violations = await appliance.board?.touchCase.violations ?? ["no board"]
+        let violations = await board?.touchCase.violations ?? ["no board"]
         XCTAssertEqual(violations, [])
     }
 
@@ -89,10 +89,10 @@ final class TouchInputIntegrationTests: XCTestCase {
     func testAPencilClickPauses() async throws {
         var config = try configuration([SimulationEvent(at: .seconds(30), action: .penClick("tip", held: .milliseconds(120)))])
         config.gestures.clicks[PenClickGesture(penSwitch: .tip, isLong: false)] = .togglePause
-        let (events, logs, appliance) = try await run(config) { events in events.contains(.paused) }
+        let (events, logs, board) = try await run(config) { events in events.contains(.paused) }
         XCTAssertTrue(events.contains(.paused), logs.all.suffix(30).joined(separator: "\n"))
         XCTAssertEqual(events.filter { $0 == .paused }.count, 1)
-        let writes = await appliance.board?.pencil.peripheral.centralIDWrites ?? []
+        let writes = await board?.pencil.peripheral.centralIDWrites ?? []
         XCTAssertEqual(writes.last, PenCentralIDBytes.board, "the pen reconnected to us and got our central ID again")
     }
 }

@@ -6,13 +6,12 @@ import Navigation
 import Pencil
 import Platform
 import ServiceLifecycle
-import Simulation
 import Synchronization
 import TouchCase
 import UnixSignals
 
-/// The whole appliance, wired from one configuration: the actors, the streams between them, the board
-/// they run on, and the service group that runs, supervises and stops them.
+/// The whole appliance, wired from one configuration and the board's inputs: the actors, the streams
+/// between them, and the service group that runs, supervises and stops them.
 public struct Appliance: Sendable {
     public struct Options: Sendable {
         /// Shut down (exit 0) a moment after "destination reached" — the demo's end.
@@ -46,7 +45,6 @@ public struct Appliance: Sendable {
 
     public let group: ServiceGroup
     public let clock: SessionClock
-    public let board: SimulatedBoard?
     public let belt: BeltActor
     public let navigation: NavigationActor
     public let gestures: GestureActor
@@ -60,16 +58,21 @@ public struct Appliance: Sendable {
 
     public static let actorNames = [BeltActor.name, NavigationActor.name, GestureActor.name, ButtonActor.name]
 
+    /// Wires the appliance on `inputs`, or on a Pi's (`HardwareInputs`) when none are given. The
+    /// simulated board's inputs come from Simulation's `SimulatedInputs`, which the executable picks.
     public static func build(configuration config: WayfinderConfiguration, options: Options = Options(),
+                             inputs boardInputs: ApplianceInputs? = nil,
                              makeLogger: @escaping @Sendable (String) -> Logger) throws -> Appliance {
         // The board decides where the inputs come from; the wiring below is the same for both.
         let inputs: ApplianceInputs
-        if config.board.isSimulated, let simulation = config.simulation {
-            inputs = SimulatedInputs.make(configuration: config, simulation: simulation, options: options, makeLogger: makeLogger)
+        if let boardInputs {
+            inputs = boardInputs
+        } else if config.board.isSimulated {
+            throw HardwareStartupError(device: "board", problem: "board = \"\(config.board.id)\" is the simulated board, "
+                                           + "whose inputs are built by the simulation (SimulatedInputs), not on hardware")
         } else {
             inputs = try HardwareInputs.make(configuration: config, options: options, makeLogger: makeLogger)
         }
-        let board = inputs.board
         let route = config.route
         let clock = inputs.clock
         let touchCaseEnabled = config.touchCase.enabled && inputs.touchCaseConnector != nil
@@ -122,7 +125,7 @@ public struct Appliance: Sendable {
                                     logger: makeLogger("belt-link"))
         let belt = BeltActor(link: beltLink, requests: beltRequests, reports: beltReportSink,
                              defaultIntensity: config.intensity, clock: clock,
-                             linkClock: inputs.board != nil && options.clock == nil ? .continuous() : clock,
+                             linkClock: options.clock == nil ? inputs.linkClock ?? clock : clock,
                              logger: makeLogger(BeltActor.name),
                              health: health, status: status)
         let exitWhenDone = options.exitWhenDone
@@ -176,7 +179,7 @@ public struct Appliance: Sendable {
         }
         // The board's own service: the simulated world, or the hardware's input feeds.
         let boardService: any Service
-        if let board {
+        if let work = inputs.boardRun {
             var route: [String: @Sendable () -> Void] = [
                 BeltActor.name: { belt.mailbox.inject(InjectedFailure(actor: BeltActor.name)) },
                 NavigationActor.name: { navigation.mailbox.inject(InjectedFailure(actor: NavigationActor.name)) },
@@ -184,7 +187,7 @@ public struct Appliance: Sendable {
                 ButtonActor.name: { buttons.mailbox.inject(InjectedFailure(actor: ButtonActor.name)) },
             ]
             if let pencil { route[PencilActor.name] = { pencil.mailbox.inject(InjectedFailure(actor: PencilActor.name)) } }
-            boardService = SimulationService(board: board, failures: board.actorFailures, route: route)
+            boardService = BoardService(work: work, failures: inputs.injectedFailures ?? ApplianceInputs.absent(), route: route)
         } else {
             boardService = HardwareInputsService(feeds: inputs.feeds)
         }
@@ -237,7 +240,7 @@ public struct Appliance: Sendable {
         groupConfig.maximumCancellationDuration = Duration.seconds(5)
         let group = ServiceGroup(configuration: groupConfig)
         trigger.set(group)
-        return Appliance(group: group, clock: clock, board: board, belt: belt, navigation: navigation,
+        return Appliance(group: group, clock: clock, belt: belt, navigation: navigation,
                          gestures: gestures, buttons: buttons, touchCase: touchCase, pencil: pencil,
                          health: health, status: status, reloader: reloader)
     }

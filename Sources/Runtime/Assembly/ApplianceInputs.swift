@@ -2,33 +2,57 @@ import BLE
 import Pencil
 import Platform
 import Sensors
-import Simulation
 
-/// What the actors are fed, built either by `SimulatedInputs` or by `HardwareInputs`; everything
-/// else in `Appliance` is the same on both boards.
-struct ApplianceInputs: Sendable {
-    var clock: SessionClock
-    var fixes: AsyncStream<Fix>
-    var headings: AsyncStream<Heading>
-    var buttonEdges: AsyncStream<GPIOEdgeEvent>
+/// What the actors are fed, built by the board: `HardwareInputs` on a Pi, `SimulatedInputs` (in
+/// Simulation) on the simulated board. Everything else in `Appliance` is the same on both boards, and
+/// Runtime knows no board but through this.
+public struct ApplianceInputs: Sendable {
+    public var clock: SessionClock
+    /// The clock of the belt link's own timeouts; nil: `clock`. An accelerated simulated board keeps
+    /// the link on real time, as its socketpair answers in real time.
+    public var linkClock: SessionClock?
+    public var fixes: AsyncStream<Fix>
+    public var headings: AsyncStream<Heading>
+    public var buttonEdges: AsyncStream<GPIOEdgeEvent>
     /// How the belt actor reaches the belt: an L2CAP ATT channel, or the simulated belt's socketpair.
-    var beltConnector: any GATTConnector
+    public var beltConnector: any GATTConnector
     /// How the touch case actor reaches the Fuffr case (nil: no case on this board or it is disabled).
-    var touchCaseConnector: (any GATTConnector)?
+    public var touchCaseConnector: (any GATTConnector)?
     /// How the pencil actor scans for and reaches pens (nil: no pencil).
-    var penRadio: (any PenRadio)?
+    public var penRadio: (any PenRadio)?
     /// This host's ID written into the pen (the SDK's central ID), and the pen paired with us.
-    var pencilCentralID: UInt32 = PenCentralID.legacy
-    var pairedPen: String?
-    /// The simulated board (nil on hardware).
-    var board: SimulatedBoard?
+    public var pencilCentralID: UInt32 = PenCentralID.legacy
+    public var pairedPen: String?
+    /// The board's own work for the whole run (the simulated world), if it has any.
+    public var boardRun: (@Sendable () async throws -> Void)?
+    /// Actor names whose run loop should fail once (the simulation script's `fail_actor`).
+    public var injectedFailures: AsyncStream<String>?
     /// The hardware devices kept open for the run (empty on the simulated board).
     var feeds: [InputFeed] = []
     /// The hardware devices not open yet, for the status line (nil on the simulated board).
     var waits: DeviceWaits?
 
+    public init(clock: SessionClock, linkClock: SessionClock? = nil, fixes: AsyncStream<Fix>,
+                headings: AsyncStream<Heading>, buttonEdges: AsyncStream<GPIOEdgeEvent>,
+                beltConnector: any GATTConnector, touchCaseConnector: (any GATTConnector)? = nil,
+                penRadio: (any PenRadio)? = nil, pencilCentralID: UInt32 = PenCentralID.legacy, pairedPen: String? = nil,
+                boardRun: (@Sendable () async throws -> Void)? = nil, injectedFailures: AsyncStream<String>? = nil) {
+        self.clock = clock
+        self.linkClock = linkClock
+        self.fixes = fixes
+        self.headings = headings
+        self.buttonEdges = buttonEdges
+        self.beltConnector = beltConnector
+        self.touchCaseConnector = touchCaseConnector
+        self.penRadio = penRadio
+        self.pencilCentralID = pencilCentralID
+        self.pairedPen = pairedPen
+        self.boardRun = boardRun
+        self.injectedFailures = injectedFailures
+    }
+
     /// A stream for an input this board does not have: it ends at once, so its forwarder just stops.
-    static func absent<T>(_: T.Type = T.self) -> AsyncStream<T> {
+    public static func absent<T>(_: T.Type = T.self) -> AsyncStream<T> {
         AsyncStream { $0.finish() }
     }
 }

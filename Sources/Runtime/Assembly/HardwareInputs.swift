@@ -120,9 +120,12 @@ enum HardwareInputs {
             if local == nil { logger.error("pencil: Bluetooth adapter \(adapter) not found; the pen cannot be reached until it is") }
         }
 
-        return ApplianceInputs(clock: clock, fixes: fixes, headings: headings, buttonEdges: buttonEdges,
-                               beltConnector: beltConnector, touchCaseConnector: touchCase, penRadio: penRadio,
-                               pencilCentralID: centralID, board: nil, feeds: feeds, waits: waits)
+        var inputs = ApplianceInputs(clock: clock, fixes: fixes, headings: headings, buttonEdges: buttonEdges,
+                                     beltConnector: beltConnector, touchCaseConnector: touchCase, penRadio: penRadio,
+                                     pencilCentralID: centralID)
+        inputs.feeds = feeds
+        inputs.waits = waits
+        return inputs
     }
 
     /// The belt's L2CAP connector from `[devices.belt]`. A table that can match no belt stops the

@@ -16,7 +16,7 @@ import Sensors
 /// compass) and the sensor is on the status line's "waiting for:" list. Failures once running are the
 /// readers' (logged, retried with backoff, the stream quiet meanwhile). The simulated board reads its
 /// bus without feeds (`SimulatedSensorInputs`) and shares only `loadCalibration`.
-enum I2CSensorInputs {
+public enum I2CSensorInputs {
     /// How often setting a sensor up is tried again while it fails: as the other device feeds.
     static let setupBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60))
 
@@ -104,7 +104,7 @@ enum I2CSensorInputs {
     }
 
     /// The stored calibration if it fits this sensor; every other outcome is logged and means none.
-    static func loadCalibration(for driver: any CompassDriver, directory: String, logger: Logger) -> CompassCalibration? {
+    public static func loadCalibration(for driver: any CompassDriver, directory: String, logger: Logger) -> CompassCalibration? {
         let store = CompassCalibrationStore(directory: directory)
         do {
             let (calibration, note) = try store.load(for: driver.chip, address: driver.address)

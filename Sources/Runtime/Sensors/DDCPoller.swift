@@ -49,7 +49,7 @@ public enum DDCPoller {
         return stream
     }
 
-    static func hex(_ address: UInt8) -> String {
+    public static func hex(_ address: UInt8) -> String {
         let digits = String(address, radix: 16)
         return "0x" + (digits.count < 2 ? "0" : "") + digits
     }

@@ -3,15 +3,18 @@ import Foundation
 import Logging
 import Navigation
 import Platform
-import Simulation
+import Runtime
 
 /// The simulated board's inputs: its walker's GPS and compass read over the board's simulated I2C bus
 /// through the real drivers and parsers (`SimulatedSensorInputs`), scripted presses, and the belt, the
 /// touch case and the Pencil reached through their real bytes (the GATT link runs the handshake and the codec against the
 /// simulated belt's GATT server, exactly as it will against a belt over BLE).
-enum SimulatedInputs {
-    static func make(configuration config: WayfinderConfiguration, simulation: SimulationConfiguration,
-                     options: Appliance.Options, makeLogger: @escaping @Sendable (String) -> Logger) -> ApplianceInputs {
+public enum SimulatedInputs {
+    /// The inputs for `Appliance.build`, and the board behind them (for the demo's summary and the
+    /// tests, which look at the simulated world).
+    public static func make(configuration config: WayfinderConfiguration, simulation: SimulationConfiguration,
+                            options: Appliance.Options, makeLogger: @escaping @Sendable (String) -> Logger)
+        -> (inputs: ApplianceInputs, board: SimulatedBoard) {
         let route = config.route
         let clock = options.clock ?? .paced(upTo: options.acceleration ?? simulation.acceleration)
         // The simulated field follows the World Magnetic Model at the start when the guidance does, so
@@ -33,10 +36,11 @@ enum SimulatedInputs {
         let touchCase = config.touchCase.enabled
             ? board.touchCase.connector(clock: clock, logger: makeLogger("touch-case-link")) : nil
         let penRadio = config.pencil.enabled ? board.pencil.radio(clock: clock, logger: makeLogger("pencil-radio")) : nil
-        return ApplianceInputs(clock: clock, fixes: sensors.fixes, headings: sensors.headings, buttonEdges: board.buttonEdges,
-                               beltConnector: SimulatedBeltGATTConnector(board: board),
-                               touchCaseConnector: touchCase, penRadio: penRadio,
-                               pencilCentralID: SimulatedBoard.pencilCentralID, pairedPen: board.pencil.address,
-                               board: board)
+        let inputs = ApplianceInputs(clock: clock, linkClock: .continuous(), fixes: sensors.fixes, headings: sensors.headings,
+                                     buttonEdges: board.buttonEdges, beltConnector: SimulatedBeltGATTConnector(board: board),
+                                     touchCaseConnector: touchCase, penRadio: penRadio,
+                                     pencilCentralID: SimulatedBoard.pencilCentralID, pairedPen: board.pencil.address,
+                                     boardRun: { try await board.run() }, injectedFailures: board.actorFailures)
+        return (inputs, board)
     }
 }

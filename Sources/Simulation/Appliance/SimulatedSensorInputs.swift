@@ -2,8 +2,8 @@ import Config
 import Logging
 import Navigation
 import Platform
+import Runtime
 import Sensors
-import Simulation
 
 /// The simulated board's GPS and compass, read as on a Pi: the DDC poller and `GPSReceiver` on the
 /// u-blox device of the board's I2C bus, and the compass reader on its QMC5883L. Only the bus is

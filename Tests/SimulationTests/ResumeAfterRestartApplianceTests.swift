@@ -5,6 +5,7 @@ import Foundation
 import Navigation
 import Platform
 @testable import Runtime
+import Simulation
 import Synchronization
 import WayfinderTestKit
 import XCTest
@@ -60,6 +61,7 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
 
     struct Run {
         let appliance: Appliance
+        let board: SimulatedBoard
         let logs: LogCapture
         let observations: Observations
         let task: Task<Void, any Error>
@@ -82,10 +84,10 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
         options.shutdownSignals = []
         options.reloadSignals = []
         options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
-        let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }
-        XCTAssertNotNil(appliance.board)
+        let (appliance, simulated) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { logs.logger($0) }
+        let board = try XCTUnwrap(simulated, "the configuration names the simulated board")
         let task = Task { try await appliance.run() }
-        return Run(appliance: appliance, logs: logs, observations: observations, task: task)
+        return Run(appliance: appliance, board: board, logs: logs, observations: observations, task: task)
     }
 
     /// Returns once the navigation actor has handled whatever it sent itself at start: every actor has
@@ -151,7 +153,7 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
         XCTAssertEqual(state, .navigating)
         XCTAssertEqual(try savedProgress()["navigating"] as? Bool, true)
         // The simulated belt, over its GATT bytes, is put into app mode (navigation).
-        let board = try XCTUnwrap(run.appliance.board)
+        let board = run.board
         try await until("the simulated belt in app mode") {
             await board.snapshot().belt.records.contains { $0.command == .changeMode(.app) }
         }
@@ -179,7 +181,7 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
         XCTAssertTrue(run.appliance.status.line.contains("navigation stopped"), run.appliance.status.line)
         // The simulated belt connects (its default intensity is written at the end of the handshake)
         // and stays out of app mode: navigation never asked for it.
-        let board = try XCTUnwrap(run.appliance.board)
+        let board = run.board
         try await until("the simulated belt connected") {
             await board.snapshot().belt.records.contains { $0.command == .setDefaultIntensity(60, feedback: false) }
         }

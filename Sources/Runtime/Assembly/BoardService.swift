@@ -1,9 +1,9 @@
 import ServiceLifecycle
-import Simulation
 
-/// Runs the simulated board's world and delivers its scripted actor failures to the named actors.
-struct SimulationService: Service {
-    let board: SimulatedBoard
+/// Runs a board's own work for the whole run (the simulated world) and delivers the failures it
+/// injects into the named actors' run loops.
+struct BoardService: Service {
+    let work: @Sendable () async throws -> Void
     let failures: AsyncStream<String>
     let route: [String: @Sendable () -> Void]
 
@@ -16,11 +16,11 @@ struct SimulationService: Service {
                     group.addTask {
                         for await name in failures { route[name]?() }
                     }
-                    try await board.run()
+                    try await work()
                 }
             }
         } catch is CancellationError {
-            // Shutdown: the world stops with the appliance.
+            // Shutdown: the board's work stops with the appliance.
         }
     }
 }

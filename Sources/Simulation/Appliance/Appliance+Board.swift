@@ -1,0 +1,24 @@
+import Config
+import Logging
+import Runtime
+
+extension Appliance {
+    /// The appliance on the board its configuration names: the simulated board's inputs come from
+    /// `SimulatedInputs`, a Pi's from `Appliance.build`'s own `HardwareInputs`. The simulated board is
+    /// returned too (nil on hardware), for whoever looks at the simulated world: the demo's summary,
+    /// the benchmarks, the tests.
+    public static func buildOnConfiguredBoard(configuration config: WayfinderConfiguration, options: Options = Options(),
+                                              makeLogger: @escaping @Sendable (String) -> Logger) throws
+        -> (appliance: Appliance, board: SimulatedBoard?) {
+        guard config.board.isSimulated else {
+            return (try Appliance.build(configuration: config, options: options, makeLogger: makeLogger), nil)
+        }
+        guard let simulation = config.simulation else {
+            throw HardwareStartupError(device: "board", problem: "board = \"\(config.board.id)\" is simulated but the "
+                                           + "configuration has no [simulation] table to run it")
+        }
+        let (inputs, board) = SimulatedInputs.make(configuration: config, simulation: simulation, options: options,
+                                                   makeLogger: makeLogger)
+        return (try Appliance.build(configuration: config, options: options, inputs: inputs, makeLogger: makeLogger), board)
+    }
+}
