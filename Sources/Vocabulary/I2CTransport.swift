@@ -1,6 +1,6 @@
 /// The SMBus-style register transfers sensor drivers need, addressed per call.
 ///
-/// Why a protocol: drivers (compass, GPS over DDC) are tested against `RegisterMapI2C`, a
+/// Why a protocol: drivers (compass, GPS over DDC) are tested against the test kit's `RegisterMapI2C`, a
 /// scripted register map, on machines without `/dev/i2c-*`; on the Pi they get an `I2CBus`.
 /// Why the address on every call: the GPS and the compass share `/dev/i2c-1`, and selecting
 /// the address plus the transfer must be one atomic step.

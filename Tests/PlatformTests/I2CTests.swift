@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Platform
+import WayfinderTestKit
 
 /// I2C: the real bus's error path on a machine without /dev/i2c-*, the errno mapping of
 /// `I2CError`, and the register-map fake that sensor drivers are tested against.

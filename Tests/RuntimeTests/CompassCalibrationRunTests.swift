@@ -5,6 +5,7 @@ import Platform
 import Sensors
 import Synchronization
 import XCTest
+import WayfinderTestKit
 
 /// `wayfinder calibrate compass`'s loop: a QMC5883L on a register bus whose field turns with the
 /// wearer, read on a test clock; the stored calibration is what the compass reader will load.

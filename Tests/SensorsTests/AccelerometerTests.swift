@@ -1,6 +1,7 @@
 import Platform
 @testable import Sensors
 import XCTest
+import WayfinderTestKit
 
 /// The accelerometers for tilt compensation against register models holding known accelerations,
 /// their identity checks, and `auto` detection that says what it probed.

@@ -1,6 +1,7 @@
 import Platform
 @testable import Sensors
 import XCTest
+import WayfinderTestKit
 
 /// `compass = "auto"`: identity checks in the documented order, and a clear "nothing here".
 final class CompassDetectorTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Platform
 @testable import Sensors
 import XCTest
+import WayfinderTestKit
 
 /// Each compass driver against a register model holding a known field.
 final class CompassDriverTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 @testable import Sensors
+import WayfinderTestKit
 
 /// Helpers for the compass tests: register encodings of known fields, a seeded RNG, and a bus
 /// wrapper that behaves like ST's sub-address auto-increment and can NACK one register.

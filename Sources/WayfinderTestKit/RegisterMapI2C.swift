@@ -1,3 +1,6 @@
+import Foundation
+import Platform
+
 /// A scripted in-memory I2C bus: devices are 256-byte register maps, for testing sensor drivers
 /// without hardware.
 ///
@@ -15,8 +18,8 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
 
     public let bus: Int
 
-    private let lock = HandleLock()
-    // Guarded by `lock`:
+    private let mutex = NSLock()
+    // Guarded by `mutex`:
     private var devices: [UInt8: [UInt8]] = [:]
     private var scriptedReads: [UInt8: [UInt8: [UInt8]]] = [:]
     private var pendingFailures: [UInt8: [I2CError]] = [:]
@@ -32,12 +35,12 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
     public func addDevice(at address: UInt8, registers: [UInt8: UInt8] = [:]) {
         var map = [UInt8](repeating: 0, count: 256)
         for (register, value) in registers { map[Int(register)] = value }
-        lock.withLock { devices[address] = map }
+        locked { devices[address] = map }
     }
 
     /// Unplugs the device: from now on `address` is not acknowledged.
     public func removeDevice(at address: UInt8) {
-        lock.withLock {
+        locked {
             devices[address] = nil
             scriptedReads[address] = nil
         }
@@ -46,7 +49,7 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
     /// Sets consecutive registers from `register` on (wrapping after 0xFF); ignored if the
     /// device does not exist.
     public func setRegisters(of address: UInt8, startingAt register: UInt8, to bytes: [UInt8]) {
-        lock.withLock {
+        locked {
             guard devices[address] != nil else { return }
             var index = register
             for byte in bytes {
@@ -58,31 +61,31 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
 
     /// The stored value of one register, or nil if there is no device at `address`.
     public func registerValue(_ register: UInt8, of address: UInt8) -> UInt8? {
-        lock.withLock { devices[address]?[Int(register)] }
+        locked { devices[address]?[Int(register)] }
     }
 
     /// Queues values that successive reads of `register` return before falling back to the
     /// stored value (which they do not change).
     public func scriptReads(of address: UInt8, register: UInt8, values: [UInt8]) {
-        lock.withLock { scriptedReads[address, default: [:]][register, default: []].append(contentsOf: values) }
+        locked { scriptedReads[address, default: [:]][register, default: []].append(contentsOf: values) }
     }
 
     /// Makes the next `times` transfers to `address` fail with `error`, by default a NACK
     /// (`.deviceAbsent`), even if the device exists.
     public func failNext(at address: UInt8, with error: I2CError? = nil, times: Int = 1) {
         let failure = error ?? .deviceAbsent(bus: bus, address: address)
-        lock.withLock {
+        locked {
             pendingFailures[address, default: []].append(contentsOf: repeatElement(failure, count: max(times, 0)))
         }
     }
 
     /// Every successful transfer so far, oldest first.
     public var transactions: [Transaction] {
-        lock.withLock { log }
+        locked { log }
     }
 
     public func clearTransactions() {
-        lock.withLock { log.removeAll() }
+        locked { log.removeAll() }
     }
 
     // MARK: - I2CTransport
@@ -119,7 +122,7 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
 
     private func read(address: UInt8, register: UInt8, count: Int) throws(I2CError) -> [UInt8] {
         try I2CLimits.check(address: address, bus: bus)
-        return try lock.withLock { () throws(I2CError) -> [UInt8] in
+        return try locked { () throws(I2CError) -> [UInt8] in
             try admit(address)
             guard let map = devices[address] else { throw I2CError.deviceAbsent(bus: bus, address: address) }
             var bytes: [UInt8] = []
@@ -140,7 +143,7 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
 
     private func write(address: UInt8, register: UInt8, bytes: [UInt8]) throws(I2CError) {
         try I2CLimits.check(address: address, bus: bus)
-        try lock.withLock { () throws(I2CError) in
+        try locked { () throws(I2CError) in
             try admit(address)
             guard devices[address] != nil else { throw I2CError.deviceAbsent(bus: bus, address: address) }
             var index = register
@@ -150,6 +153,12 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
             }
             log.append(.write(address: address, register: register, bytes: bytes))
         }
+    }
+
+    private func locked<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return try body()
     }
 
     /// Throws the next queued failure for `address`, if any. Call with the lock held.
