@@ -120,7 +120,7 @@ let package = Package(
 
         // Test helpers shared by the test targets (as swift-service-lifecycle's TestKit).
         .target(name: "WayfinderTestKit",
-                dependencies: ["Platform", .product(name: "Logging", package: "swift-log")],
+                dependencies: ["Platform", "Sensors", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         .testTarget(name: "BeltTests", dependencies: ["Belt", "Vocabulary"], swiftSettings: swiftSettings),
@@ -138,15 +138,19 @@ let package = Package(
                                    .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SensorsTests",
-                    dependencies: ["Sensors", "Platform", "WayfinderTestKit", "wayfinder"],
+                    dependencies: ["Sensors", "Platform", "WayfinderTestKit"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Controls", "WayfinderTestKit", "wayfinder"],
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Controls", "WayfinderTestKit"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "WayfinderTestKit"],
                     exclude: ["Corpus"], swiftSettings: swiftSettings),
         .testTarget(name: "SimulationTests",
-                    dependencies: ["Simulation", "Runtime", "WayfinderTestKit", "wayfinder",
+                    dependencies: ["Simulation", "Runtime", "WayfinderTestKit",
                                    .product(name: "Clocks", package: "swift-clocks")],
+                    swiftSettings: swiftSettings),
+        // Every test of the command line, run through the built `wayfinder` binary.
+        .testTarget(name: "CommandLineTests",
+                    dependencies: ["wayfinder", "WayfinderTestKit", "Gestures", "Navigation", "Sensors"],
                     swiftSettings: swiftSettings),
     ]
 )

@@ -15,8 +15,8 @@ final class GPSDecodeCommandLineTests: XCTestCase {
     }
 
     func testInterleavedNMEAAndUBXWithDamage() throws {
-        var input = try GPSTestSupport.fixture("synthetic-ublox-m8-multignss.nmea")
-        input += GPSTestSupport.PVT(second: 20, nano: 250_000_000).frame
+        var input = try Array(Data(contentsOf: URL(fileURLWithPath: "\(Repository.root)/Tests/SensorsTests/Fixtures/synthetic-ublox-m8-multignss.nmea")))
+        input += UBXNavPVTBuilder(second: 20, nano: 250_000_000).frame
         input += Array("$GPGGA,123520.25,5216.368,N,008*00\r\nnoise".utf8)
         let result = try run(input)
         XCTAssertEqual(result.status, 0, result.errors)
