@@ -38,7 +38,7 @@ let package = Package(
 
         // The naviBelt's codec, handshake and navigation controller: pure, fed bytes and time, returning
         // events and commands.
-        .target(name: "Belt", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
+        .target(name: "Belt", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
         // The BLE protocol, pure (as BlueZ's src/shared splits att.c and gatt-client.c from socket I/O):
         // ATT PDUs, the GATT client and server state machines, advertising data, management codecs,
         // discovery rules and the pairing session.

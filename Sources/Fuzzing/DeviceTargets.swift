@@ -70,7 +70,7 @@ enum DeviceTargets {
         var session = TouchCaseSession(command: all)
         var now = Duration.zero
         var down: Set<String> = []
-        var pending: [TouchCaseOperation] = []
+        var pending: [GATTOperation] = []
         let characteristics = [FuffrGATT.enabler, FuffrGATT.batteryLevel] + FuffrGATT.touchCharacteristics
         func connect() -> [TouchCaseSession.Output] {
             session.connecting() + session.linkEstablished() + session.discovered(Set(characteristics), now: now)

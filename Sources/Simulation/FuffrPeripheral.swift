@@ -63,7 +63,7 @@ public struct FuffrPeripheral: Sendable {
     // MARK: Central operations
 
     public mutating func write(_ characteristic: BLEUUID, _ bytes: [UInt8]) {
-        operations.append(TouchCaseOperation.write(characteristic, bytes).description)
+        operations.append(GATTOperation.write(characteristic, bytes, withResponse: true).description)
         guard characteristic == FuffrGATT.enabler else {
             violations.append("write to \(characteristic), which the case does not take")
             return
@@ -80,7 +80,7 @@ public struct FuffrPeripheral: Sendable {
     }
 
     public mutating func setNotifications(_ characteristic: BLEUUID, enabled: Bool) {
-        operations.append(TouchCaseOperation.notifications(characteristic, enabled: enabled).description)
+        operations.append(GATTOperation.notifications(characteristic, enabled: enabled).description)
         if enabled { subscriptions.insert(characteristic) } else { subscriptions.remove(characteristic) }
     }
 

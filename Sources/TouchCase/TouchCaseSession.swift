@@ -34,7 +34,7 @@ public struct TouchCaseSession: Sendable {
 
     public enum Output: Sendable, Hashable {
         /// Perform this GATT operation after those returned before it; report it back.
-        case perform(TouchCaseOperation)
+        case perform(GATTOperation)
         case stateChanged(State)
         /// A touch began, moved, ended or was cancelled: for the gesture pipeline.
         case touch(TouchEvent)
@@ -56,7 +56,7 @@ public struct TouchCaseSession: Sendable {
     public private(set) var counters = TouchCaseCounters()
     private var tracker: TouchTracker
     private var touchCharacteristics: [BLEUUID] = []
-    private var pending: [TouchCaseOperation] = []
+    private var pending: [GATTOperation] = []
 
     public init(command: TouchEnableCommand, silenceTimeout: Duration = Self.defaultSilenceTimeout) {
         self.command = command
@@ -70,7 +70,7 @@ public struct TouchCaseSession: Sendable {
     public var nextDeadline: Duration? { tracker.nextDeadline }
 
     /// Operations returned but not yet reported back.
-    public var outstandingOperations: [TouchCaseOperation] { pending }
+    public var outstandingOperations: [GATTOperation] { pending }
 
     // MARK: Link
 
@@ -123,10 +123,10 @@ public struct TouchCaseSession: Sendable {
     // MARK: Operations
 
     /// The oldest outstanding operation succeeded.
-    public mutating func completed(_ operation: TouchCaseOperation, now: Duration) -> [Output] {
+    public mutating func completed(_ operation: GATTOperation, now: Duration) -> [Output] {
         guard pending.first == operation else { return [] }
         pending.removeFirst()
-        if case .write(FuffrGATT.enabler, let bytes) = operation, let written = TouchEnableCommand(wire: bytes) {
+        if case .write(FuffrGATT.enabler, let bytes, _) = operation, let written = TouchEnableCommand(wire: bytes) {
             decodingTouchesPerSide = written.touchesPerSide
         }
         if pending.isEmpty && state == .enabling { return transition(to: .ready) }
@@ -135,7 +135,7 @@ public struct TouchCaseSession: Sendable {
 
     /// An operation failed: FuffrLib then stops using the case until it connects again (`FFRCaseHandler.m`); we
     /// end the link, and the owner reconnects, which runs the sequence afresh.
-    public mutating func failed(_ operation: TouchCaseOperation, reason: String, now: Duration) -> [Output] {
+    public mutating func failed(_ operation: GATTOperation, reason: String, now: Duration) -> [Output] {
         guard pending.contains(operation) else { return [] }
         return fail("\(operation) failed: \(reason)", now: now)
     }
@@ -185,10 +185,10 @@ public struct TouchCaseSession: Sendable {
         var out: [Output] = []
         tracker.cancelAll(now: now, into: &out)
         decodingTouchesPerSide = 0
-        let sequence: [TouchCaseOperation] =
-            [.write(FuffrGATT.enabler, TouchEnableCommand.powerSave.bytes)]
+        let sequence: [GATTOperation] =
+            [.write(FuffrGATT.enabler, TouchEnableCommand.powerSave.bytes, withResponse: true)]
             + touchCharacteristics.map { .notifications($0, enabled: true) }
-            + [.write(FuffrGATT.enabler, command.bytes)]
+            + [.write(FuffrGATT.enabler, command.bytes, withResponse: true)]
         pending += sequence
         out += transition(to: .enabling)
         out += sequence.map(Output.perform)

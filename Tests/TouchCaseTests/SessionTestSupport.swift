@@ -27,7 +27,7 @@ extension TouchCaseSession {
 extension Array where Element == TouchCaseSession.Output {
     var touches: [TouchEvent] { compactMap { if case .touch(let t) = $0 { t } else { nil } } }
     var deliveries: [TouchDelivery] { compactMap { if case .delivery(let d) = $0 { d } else { nil } } }
-    var operations: [TouchCaseOperation] { compactMap { if case .perform(let o) = $0 { o } else { nil } } }
+    var operations: [GATTOperation] { compactMap { if case .perform(let o) = $0 { o } else { nil } } }
     var states: [TouchCaseSession.State] { compactMap { if case .stateChanged(let s) = $0 { s } else { nil } } }
     var failures: [String] { compactMap { if case .failed(let f) = $0 { f } else { nil } } }
 }

@@ -1,3 +1,4 @@
+import BLE
 import TouchCase
 import XCTest
 
@@ -112,7 +113,7 @@ final class TouchLifecycleTests: XCTestCase {
     /// fuffr-touch fuzz target).
     func testAFailedOperationCancelsEveryLiveTouchBeforeItSaysNotConnected() {
         var session = TouchCaseSession.ready(touchesPerSide: 1)
-        func operations(_ out: [TouchCaseSession.Output]) -> [TouchCaseOperation] {
+        func operations(_ out: [TouchCaseSession.Output]) -> [GATTOperation] {
             out.compactMap { if case .perform(let operation) = $0 { operation } else { nil } }
         }
         // A second reconfiguration queues its sequence behind the first: once the first one's last

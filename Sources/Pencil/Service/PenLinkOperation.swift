@@ -1,3 +1,5 @@
+import BLE
+
 /// A GATT operation the per-link core asks its actor to perform, one at a time, in order.
 public enum PenLinkOperation: Sendable, Hashable {
     /// Enable notifications; answer with `PenLink.notificationsEnabled` once the CCCD write is confirmed.
@@ -10,4 +12,17 @@ public enum PenLinkOperation: Sendable, Hashable {
     case discoverDeviceInformation
     /// Arm a timer; call `PenLink.timerFired` at that session time.
     case wake(at: Duration)
+}
+
+extension PenLinkOperation {
+    /// The GATT operation behind a subscribe, read or write (every SDK write on the pen service is
+    /// with response); nil for the discovery and the timer, which are not characteristic operations.
+    public var gattOperation: GATTOperation? {
+        switch self {
+        case .subscribe(let c): .notifications(c.uuid, enabled: true)
+        case .read(let c): .read(c.uuid)
+        case .write(let c, let bytes): .write(c.uuid, bytes, withResponse: true)
+        case .discoverDeviceInformation, .wake: nil
+        }
+    }
 }

@@ -297,18 +297,24 @@ public actor PencilActor {
     }
 
     private func perform(_ op: PenLinkOperation, on client: any GATTClient) async throws {
-        switch op {
-        case .subscribe(let c):
-            try await bounded { try await client.setNotifications(characteristic: c.uuid, enabled: true) }
-            if var l = link {
-                pendingOperations += l.notificationsEnabled(c, now: clock.elapsed)
-                link = l
+        if let gatt = op.gattOperation {
+            let value = try await bounded { try await client.perform(gatt) }
+            switch op {
+            case .subscribe(let c):
+                if var l = link {
+                    pendingOperations += l.notificationsEnabled(c, now: clock.elapsed)
+                    link = l
+                }
+            case .read(let c):
+                await received(c, value, at: clock.elapsed)
+            default:
+                break
             }
-        case .read(let c):
-            let value = try await bounded { try await client.read(characteristic: c.uuid) }
-            await received(c, value, at: clock.elapsed)
-        case .write(let c, let bytes):
-            try await bounded { try await client.write(characteristic: c.uuid, value: bytes, withResponse: true) }
+            return
+        }
+        switch op {
+        case .subscribe, .read, .write:
+            break
         case .discoverDeviceInformation:
             let table = try await bounded { try await client.discover(services: [PenCharacteristic.deviceInformationService]) }
             let found = Set((table[PenCharacteristic.deviceInformationService] ?? []).compactMap(PenCharacteristic.init(uuid:)))

@@ -36,7 +36,7 @@ public actor TouchCaseActor {
     private var session: TouchCaseSession
     private var observers = TouchObserverRegistry()
     private var client: (any GATTClient)?
-    private var operations: AsyncStream<TouchCaseOperation>.Continuation?
+    private var operations: AsyncStream<GATTOperation>.Continuation?
 
     /// - Parameters:
     ///   - command: the sides and touches per side to enable while in use.
@@ -127,7 +127,7 @@ public actor TouchCaseActor {
 
     private func serve(_ client: any GATTClient) async throws {
         self.client = client
-        let (ops, sink) = AsyncStream.makeStream(of: TouchCaseOperation.self)
+        let (ops, sink) = AsyncStream.makeStream(of: GATTOperation.self)
         operations = sink
         defer {
             sink.finish()
@@ -173,14 +173,9 @@ public actor TouchCaseActor {
         process(session.linkLost(expected: closedByUs, now: clock.elapsed))
     }
 
-    private func execute(_ op: TouchCaseOperation, on client: any GATTClient) async {
+    private func execute(_ op: GATTOperation, on client: any GATTClient) async {
         do {
-            switch op {
-            case .write(let uuid, let bytes):
-                try await client.write(characteristic: uuid, value: bytes, withResponse: true)
-            case .notifications(let uuid, let enabled):
-                try await client.setNotifications(characteristic: uuid, enabled: enabled)
-            }
+            try await client.perform(op)
             process(session.completed(op, now: clock.elapsed))
         } catch {
             process(session.failed(op, reason: "\(error)", now: clock.elapsed))

@@ -180,7 +180,7 @@ public actor GATTBeltLink: BeltLink {
         let write = operation.write
         let result: Result<[UInt8], any Error>
         do {
-            result = .success(try await Self.perform(write, on: client))
+            result = .success(try await client.perform(write.gattOperation))
         } catch {
             result = .failure(error)
         }
@@ -200,20 +200,6 @@ public actor GATTBeltLink: BeltLink {
             waiters.removeValue(forKey: id)?.resume()
         case (.command(_, let id), .failure(let error)):
             waiters.removeValue(forKey: id)?.resume(throwing: Self.linkError(error, connecting: false))
-        }
-    }
-
-    private static func perform(_ write: BeltWrite, on client: any GATTClient) async throws -> [UInt8] {
-        let uuid = write.characteristic.uuid
-        switch write.kind {
-        case .value:
-            try await client.write(characteristic: uuid, value: write.bytes, withResponse: true)
-            return []
-        case .clientConfiguration:
-            try await client.setNotifications(characteristic: uuid, enabled: write.bytes == BeltWrite.notificationsOn)
-            return []
-        case .readRequest:
-            return try await client.read(characteristic: uuid)
         }
     }
 
