@@ -72,7 +72,7 @@ final class ButtonActorTests: XCTestCase {
         XCTAssertEqual(rig.received.commands, [.nextWaypoint], "the window is still open")
         try await advance(rig, by: .milliseconds(1))
         try await settle { rig.received.commands == [.nextWaypoint, .togglePause] }
-        XCTAssertEqual(rig.received.all.withLock { $0.last?.source }, "button GPIO17 (press)")
+        XCTAssertEqual(rig.received.all.withLock { $0.last?.source }, .button(line: 17, press: .single))
     }
 
     func testTwoShortPressesInsideTheWindowSendTheDoublePressCommandOnly() async throws {
@@ -82,7 +82,7 @@ final class ButtonActorTests: XCTestCase {
         try await advance(rig, by: .milliseconds(300))
         try await edges(rig, [(17, .falling, 350), (17, .rising, 450)])
         try await settle { rig.received.commands == [.stop] }
-        XCTAssertEqual(rig.received.all.withLock { $0.first?.source }, "button GPIO17 (double press)")
+        XCTAssertEqual(rig.received.all.withLock { $0.first?.source }, .button(line: 17, press: .double))
         try await advance(rig, by: .seconds(2))
         // A later press on the other line is the next command: nothing of the pair was left behind.
         try await edges(rig, [(27, .falling, 3000), (27, .rising, 3100)])

@@ -75,8 +75,8 @@ final class GPIOButtonFeedTests: XCTestCase {
         _ = try? await acting.value
         _ = await feeding.value
 
-        XCTAssertEqual(received, [CommandEnvelope(.togglePause, from: "button GPIO17 (press)"),
-                                  CommandEnvelope(.stop, from: "button GPIO27 (long press)")])
+        XCTAssertEqual(received, [CommandEnvelope(.togglePause, from: .button(line: 17, press: .single)),
+                                  CommandEnvelope(.stop, from: .button(line: 27, press: .long))])
         XCTAssertEqual(requestsMade.count, 1, "the lines were requested once more after the failure")
         XCTAssertEqual(released.count, 2, "the failed request was released, and the second one at the end")
         let text = logs.all.joined(separator: "\n")

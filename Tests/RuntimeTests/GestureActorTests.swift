@@ -56,7 +56,7 @@ final class GestureActorTests: XCTestCase {
         let first = await rig.commands.next()
         let second = await rig.commands.next()
         XCTAssertEqual(first?.command, .nextWaypoint)
-        XCTAssertEqual(first?.source, "gesture swipe-right")
+        XCTAssertEqual(first?.source, .gesture(.swipe(.right)))
         XCTAssertEqual(second?.command, .previousWaypoint)
         let recognized = await rig.actor.recognized
         XCTAssertEqual(recognized, 2)
@@ -101,7 +101,7 @@ final class GestureActorTests: XCTestCase {
         let first = await rig.commands.next()
         let second = await rig.commands.next()
         XCTAssertEqual(first?.command, .togglePause)
-        XCTAssertEqual(first?.source, "pencil tip click")
+        XCTAssertEqual(first?.source, .pencilClick(.tip))
         XCTAssertEqual(second?.command, .stop)
     }
 

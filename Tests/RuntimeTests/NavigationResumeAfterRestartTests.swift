@@ -96,15 +96,15 @@ final class NavigationResumeAfterRestartTests: XCTestCase {
     func handled(_ run: Run) async throws {
         _ = await run.actor.state
         let before = run.beltRequests.filter { $0 == .notifyBatteryLevel }.count
-        run.actor.mailbox.send(.command(CommandEnvelope(.announceBattery, from: "test barrier")))
+        run.actor.mailbox.send(.command(CommandEnvelope(.announceBattery, from: .button(line: 6, press: .single))))
         try await until("the barrier command") { run.beltRequests.filter { $0 == .notifyBatteryLevel }.count > before }
     }
 
     /// The wearer's command, handled.
     func command(_ command: NavigationCommand, _ run: Run) async throws {
-        run.commands.yield(CommandEnvelope(command, from: "test button"))
+        run.commands.yield(CommandEnvelope(command, from: .button(line: 5, press: .single)))
         try await until("\(command) handled") {
-            run.logs.matching("command \(command) from test button").count > 0
+            run.logs.matching("command \(command) from button GPIO5 (press)").count > 0
         }
         try await handled(run)
     }

@@ -62,7 +62,7 @@ final class SupervisionTests: XCTestCase {
         received.append(await iterator.next()!)
 
         XCTAssertEqual(received.map(\.command), [.togglePause, .togglePause, .nextWaypoint])
-        XCTAssertEqual(received.last?.source, "gesture swipe-right")
+        XCTAssertEqual(received.last?.source, .gesture(.swipe(.right)))
         XCTAssertEqual(logs.matching("gestures actor failed: injected failure").count, 2)
         XCTAssertTrue(logs.matching("buttons actor failed").isEmpty)
         await group.triggerGracefulShutdown()

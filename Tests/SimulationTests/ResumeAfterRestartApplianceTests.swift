@@ -97,7 +97,7 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
     func settle(_ run: Run) async throws {
         try await until("every actor started") { run.appliance.health.allStarted }
         _ = await run.appliance.navigation.state
-        run.appliance.navigation.mailbox.send(.command(CommandEnvelope(.announceBattery, from: "test barrier")))
+        run.appliance.navigation.mailbox.send(.command(CommandEnvelope(.announceBattery, from: .button(line: 6, press: .single))))
         try await until("the barrier command") {
             run.observations.list.contains { $0.action == .belt(.notifyBatteryLevel) }
         }
@@ -189,7 +189,7 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
         XCTAssertFalse(records.contains { $0.command == .changeMode(.app) }, "\(records.map(\.command))")
 
         // The wearer's start begins at the saved waypoint.
-        run.appliance.navigation.mailbox.send(.command(CommandEnvelope(.start, from: "test button")))
+        run.appliance.navigation.mailbox.send(.command(CommandEnvelope(.start, from: .button(line: 5, press: .single))))
         try await until("the wearer's start") { !run.starts.isEmpty }
         XCTAssertEqual(run.starts, [.started(waypoint: 4, of: count)])
         try await stop(run)
@@ -202,8 +202,8 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
         let first = try start(config)
         try await settle(first)
         XCTAssertEqual(first.starts, [], "no progress, no autostart: waiting")
-        first.appliance.navigation.mailbox.send(.command(CommandEnvelope(.start, from: "test button")))
-        first.appliance.navigation.mailbox.send(.command(CommandEnvelope(.nextWaypoint, from: "test button")))
+        first.appliance.navigation.mailbox.send(.command(CommandEnvelope(.start, from: .button(line: 5, press: .single))))
+        first.appliance.navigation.mailbox.send(.command(CommandEnvelope(.nextWaypoint, from: .button(line: 5, press: .single))))
         try await until("the wearer's start and skip") {
             first.observations.list.contains { if case .report(.skipped(to: 1, _)) = $0.action { true } else { false } }
         }

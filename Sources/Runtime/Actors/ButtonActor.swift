@@ -91,15 +91,15 @@ public actor ButtonActor {
             logger.debug("press on GPIO\(line), which has no binding")
             return
         }
-        let (kind, command): (String, NavigationCommand?) = switch press.kind {
-        case .single: ("press", binding.press)
-        case .long: ("long press", binding.longPress ?? binding.press)
-        case .double: ("double press", binding.doublePress)
+        let command: NavigationCommand? = switch press.kind {
+        case .single: binding.press
+        case .long: binding.longPress ?? binding.press
+        case .double: binding.doublePress
         }
         if let command {
-            commands.yield(CommandEnvelope(command, from: "button GPIO\(line) (\(kind))"))
+            commands.yield(CommandEnvelope(command, from: .button(line: line, press: press.kind)))
         } else {
-            logger.info("GPIO\(line) \(kind) has no command bound")
+            logger.info("GPIO\(line) \(CommandSource.name(press.kind)) has no command bound")
         }
     }
 

@@ -137,7 +137,7 @@ public actor GestureActor {
             recognized += 1
             let name = click.pen.rawValue
             if let command = map.command(forClick: click.pen, held: click.held) {
-                commands.yield(CommandEnvelope(command, from: "pencil \(name) click"))
+                commands.yield(CommandEnvelope(command, from: .pencilClick(click.pen)))
             } else {
                 logger.info("pencil \(name) click (held \(click.held)) is not bound to a command; ignored")
             }
@@ -162,7 +162,7 @@ public actor GestureActor {
             recognized += 1
             let binding = pipeline.bindings[index]
             logger.info("gesture \(binding.gesture) recognized; \(binding.command)")
-            commands.yield(CommandEnvelope(binding.command, from: "gesture \(binding.gesture)"))
+            commands.yield(CommandEnvelope(binding.command, from: .gesture(binding.gesture)))
         }
     }
 

@@ -98,13 +98,13 @@ public actor NavigationActor {
         if !hasAutostarted && guidance.state == .stopped {
             hasAutostarted = true
             if autostart {
-                mailbox.send(.command(CommandEnvelope(.start, from: "autostart")))
+                mailbox.send(.command(CommandEnvelope(.start, from: .autostart)))
             } else if guidance.progress.isNavigating && !guidance.progress.destinationReached {
                 // The walk was under way when the last run ended without stopping it (a crash, a
                 // kill, the watchdog, a pulled battery): carry on rather than wait for a button
                 // the wearer does not know to press.
                 logger.notice("the walk was under way when the appliance last stopped; carrying on to waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count)")
-                mailbox.send(.command(CommandEnvelope(.start, from: "resume after restart")))
+                mailbox.send(.command(CommandEnvelope(.start, from: .resumeAfterRestart)))
             }
         }
         try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try handle($0) }
