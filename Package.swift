@@ -32,8 +32,8 @@ let package = Package(
         .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
 
         // The plain types every core shares, and nothing else: coordinates, fixes and headings, Bluetooth
-        // addresses and UUIDs, the I2C transport protocol and its error. No dependencies, so a core that
-        // needs only these links no system library.
+        // addresses and UUIDs, touch sides and phases, navigation commands, the I2C transport protocol
+        // and its error. No dependencies, so a core that needs only these links no system library.
         .target(name: "Vocabulary", swiftSettings: swiftSettings),
 
         // The naviBelt's codec, handshake and navigation controller: pure, fed bytes and time, returning
@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
         // What the wearer's gestures and pen clicks stand for: the configured gesture → command map and
         // the gesture pipeline built from it.
-        .target(name: "Controls", dependencies: ["Gestures", "Navigation", "Pencil"], swiftSettings: swiftSettings),
+        .target(name: "Controls", dependencies: ["Vocabulary", "Gestures", "Pencil"], swiftSettings: swiftSettings),
         // The Fuffr touch case: enable sequence, touch records, touch lifecycle, observers (pure).
         .target(name: "TouchCase", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
         .target(name: "Config",

@@ -1,5 +1,5 @@
 import Gestures
-import Navigation
+import Vocabulary
 
 /// One line of the `[gestures]` table: which gesture, on which sides, tuned how, does what.
 public struct GestureBinding: Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Gestures
-import Navigation
 import Pencil
+import Vocabulary
 
 /// The configured gesture → command table of the gesture actor: touch gestures on the case (each
 /// with its sides and parameters, `GestureBinding`) and clicks of the Pencil (`PenClickGesture`).

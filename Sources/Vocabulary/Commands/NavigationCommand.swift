@@ -1,5 +1,3 @@
-import Belt
-
 /// What the wearer can ask for: the app-side controls of FSNavigationController plus route stepping.
 ///
 /// GPIO buttons and recognized gestures are both mapped (by configuration) to this one type, and the

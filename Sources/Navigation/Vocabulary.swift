@@ -1,0 +1,2 @@
+// The shared vocabulary (coordinates, fixes, headings, navigation commands) for whoever imports Navigation.
+@_exported import Vocabulary
