@@ -96,7 +96,8 @@ struct BeltBattery: AsyncParsableCommand {
         let percent = try await BeltDoor.withBelt(belt) { belt in
             let seen = await belt.events.count
             try await belt.send([.requestBatteryStatus])
-            // The handshake already asked once; the newest answer wins.
+            // Asked now; if the belt does not answer in time, a battery status it notified on its own
+            // since the handshake switched FE09's notifications on will do.
             let fresh = try? await belt.next(after: seen, within: .seconds(3), "the battery status") { event -> Int? in
                 if case .battery(let p) = event { return p } else { return nil }
             }
