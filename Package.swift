@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",
-                    dependencies: ["Runtime", "WayfinderTestKit",
+                    dependencies: ["Runtime", "Simulation", "WayfinderTestKit",
                                    .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SensorsTests",

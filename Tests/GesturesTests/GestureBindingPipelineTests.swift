@@ -1,6 +1,5 @@
 @testable import Controls
 @testable import Gestures
-import Navigation
 import XCTest
 
 /// The gesture actor's pipeline built from `[gestures]` bindings: one recognizer per binding, on its

@@ -91,6 +91,46 @@ final class PackageGraphTests: XCTestCase {
         XCTAssertEqual(graph["Vocabulary"]?.targets, [], "Vocabulary is the leaf: it depends on nothing")
     }
 
+    /// Where a target's sources are: `Sources/NAME` or `Tests/NAME`, as this package lays them out.
+    func sourceDirectory(of target: Target) -> String {
+        "\(Repository.root)/\(target.type == "test" ? "Tests" : "Sources")/\(target.name)"
+    }
+
+    /// A module a file imports must be among what its target depends on, directly or not. A whole-package
+    /// build finds any module it has built, so an import outside the closure compiles there and fails only
+    /// where the target is built alone (the arm64 test bundle); this catches it on every `make test`.
+    func testEveryImportIsAmongTheTargetsDependencies() throws {
+        let graph = try manifestTargets()
+        // Modules of the toolchain and the platform, which no manifest names.
+        let toolchain: Set<String> = ["Foundation", "FoundationEssentials", "FoundationXML", "XCTest", "Testing",
+                                      "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization", "_Concurrency"]
+        // Products of other packages, by the modules they bring.
+        let productModules: [String: Set<String>] = ["ServiceLifecycle": ["ServiceLifecycle"], "UnixSignals": ["UnixSignals"],
+                                                     "Logging": ["Logging"], "TOMLKit": ["TOMLKit"],
+                                                     "ArgumentParser": ["ArgumentParser"], "Clocks": ["Clocks"]]
+        let importLine = try Regex(#"^(?:@testable |@_exported )?import (\w+)"#).anchorsMatchLineEndings()
+        var checkedFiles = 0
+        for target in graph.values where target.type != "system" {
+            var allowed: Set<String> = [target.name]
+            for reached in reach(from: target.name, in: graph).keys {
+                allowed.insert(reached)
+                for product in graph[reached]?.products ?? [] { allowed.formUnion(productModules[product] ?? [product]) }
+            }
+            let directory = sourceDirectory(of: target)
+            guard let files = FileManager.default.enumerator(atPath: directory) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: "\(directory)/\(file)", encoding: .utf8)
+                checkedFiles += 1
+                for match in text.matches(of: importLine) {
+                    guard let name = match.output[1].substring.map(String.init) else { continue }
+                    XCTAssert(toolchain.contains(name) || allowed.contains(name),
+                              "\(target.name)/\(file) imports \(name), which \(target.name) does not depend on")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checkedFiles, 500, "the sources were not found under \(Repository.root)")
+    }
+
     /// The table of library targets and what each depends on, as docs/architecture.md shows it.
     func table(_ graph: [String: Target]) -> String {
         let libraries = graph.values.filter { $0.type == "regular" || $0.type == "system" }.sorted { $0.name < $1.name }
