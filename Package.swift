@@ -123,7 +123,7 @@ let package = Package(
                 dependencies: ["Platform", "Sensors", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
-        .testTarget(name: "BeltTests", dependencies: ["Belt", "Vocabulary"], swiftSettings: swiftSettings),
+        .testTarget(name: "BeltTests", dependencies: ["Belt", "BLE", "Vocabulary"], swiftSettings: swiftSettings),
         .testTarget(name: "TouchCaseTests", dependencies: ["TouchCase", "BLE", "Platform"], swiftSettings: swiftSettings),
         .testTarget(name: "PencilTests", dependencies: ["Pencil", "BLE"], swiftSettings: swiftSettings),
         .testTarget(name: "BLETests", dependencies: ["BLE", "BLESockets", "Platform", "WayfinderTestKit",

@@ -46,9 +46,6 @@ public struct BluetoothAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        octets.map { octet in
-            let digits = String(octet, radix: 16, uppercase: true)
-            return digits.count < 2 ? "0" + digits : digits
-        }.joined(separator: ":")
+        octets.hexDigits(separator: ":")
     }
 }

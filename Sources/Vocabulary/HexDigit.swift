@@ -11,3 +11,10 @@ extension UInt8 {
         return digits.count < 2 ? "0" + digits : digits
     }
 }
+
+extension Sequence<UInt8> {
+    /// The bytes as two-digit uppercase hex, separated by `separator`: `01 81 03 00`.
+    public func hexDigits(separator: String = " ") -> String {
+        map(\.hexDigits).joined(separator: separator)
+    }
+}

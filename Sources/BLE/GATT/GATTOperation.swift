@@ -9,20 +9,13 @@ public enum GATTOperation: Sendable, Hashable, CustomStringConvertible {
     /// Switch notifications by writing the characteristic's CCCD (`01 00` on, `00 00` off).
     case notifications(BLEUUID, enabled: Bool)
 
-    /// The characteristic the operation addresses.
-    public var characteristic: BLEUUID {
-        switch self {
-        case .read(let uuid), .write(let uuid, _, _), .notifications(let uuid, _): uuid
-        }
-    }
-
     /// `read FE09`, `write FFF1 01 02` (`write-command …` without response), `notify FFF2 on`.
     public var description: String {
         switch self {
         case .read(let uuid):
             "read \(uuid)"
         case .write(let uuid, let bytes, let withResponse):
-            "\(withResponse ? "write" : "write-command") \(uuid) " + bytes.map(\.hexDigits).joined(separator: " ")
+            "\(withResponse ? "write" : "write-command") \(uuid) \(bytes.hexDigits())"
         case .notifications(let uuid, let enabled):
             "notify \(uuid) \(enabled ? "on" : "off")"
         }

@@ -1,11 +1,10 @@
+import Vocabulary
+
 /// Byte strings as space-separated hex (`01 81 03 00`), and back.
 public enum BeltHex {
     /// Uppercase, space-separated.
     public static func format(_ bytes: [UInt8]) -> String {
-        bytes.map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined(separator: " ")
+        bytes.hexDigits()
     }
 
     /// Accepts `01 81 03 00`, `01810300`, `01:81:03:00`, `0x01 0x81` and mixtures; nil for an odd

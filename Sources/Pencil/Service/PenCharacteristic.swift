@@ -40,12 +40,19 @@ public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
     public static let deviceInformationService = BLEUUID(0x180A)
 
     /// Every raw value is a well-formed UUID (`PenValueDecoderTests` checks each), so the fallback is
-    /// never taken.
-    public var uuid: BLEUUID { BLEUUID(string: rawValue) ?? BLEUUID(0) }
+    /// never taken. Parsed once: each pen operation names its characteristic by this.
+    public var uuid: BLEUUID { Self.uuids[self] ?? BLEUUID(0) }
 
+    /// The characteristic a notification or discovery names; a table lookup, as pressure notifications
+    /// arrive every 20 ms.
     public init?(uuid: BLEUUID) {
-        self.init(rawValue: uuid.uuidString)
+        guard let found = Self.byUUID[uuid] else { return nil }
+        self = found
     }
+
+    private static let uuids: [PenCharacteristic: BLEUUID] =
+        Dictionary(uniqueKeysWithValues: allCases.compactMap { c in BLEUUID(string: c.rawValue).map { (c, $0) } })
+    private static let byUUID: [BLEUUID: PenCharacteristic] = Dictionary(uniqueKeysWithValues: uuids.map { ($1, $0) })
 
     /// Matches a UUID string in any case (GATT clients and BlueZ differ).
     public init?(uuidString: String) {

@@ -297,23 +297,17 @@ public actor PencilActor {
     }
 
     private func perform(_ op: PenLinkOperation, on client: any GATTClient) async throws {
-        if let gatt = op.gattOperation {
-            let value = try await bounded { try await client.perform(gatt) }
-            switch op {
-            case .subscribe(let c):
-                if var l = link {
-                    pendingOperations += l.notificationsEnabled(c, now: clock.elapsed)
-                    link = l
-                }
-            case .read(let c):
-                await received(c, value, at: clock.elapsed)
-            default:
-                break
-            }
-            return
-        }
+        var value: [UInt8] = []
+        if let gatt = op.gattOperation { value = try await bounded { try await client.perform(gatt) } }
         switch op {
-        case .subscribe, .read, .write:
+        case .subscribe(let c):
+            if var l = link {
+                pendingOperations += l.notificationsEnabled(c, now: clock.elapsed)
+                link = l
+            }
+        case .read(let c):
+            await received(c, value, at: clock.elapsed)
+        case .write:
             break
         case .discoverDeviceInformation:
             let table = try await bounded { try await client.discover(services: [PenCharacteristic.deviceInformationService]) }

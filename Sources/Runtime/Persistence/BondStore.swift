@@ -162,7 +162,7 @@ public struct BondStore: Sendable {
 
     enum Hex {
         static func encode(_ bytes: [UInt8]) -> String {
-            bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+            bytes.hexDigits(separator: "")
         }
 
         static func decode(_ text: String, count: Int) -> [UInt8]? {
