@@ -118,15 +118,19 @@ let package = Package(
         // `make fuzz`: the libFuzzer binary that runs those targets.
         .executableTarget(name: "wayfinder-fuzz", dependencies: ["Fuzzing"], swiftSettings: swiftSettings),
 
+        // Drives any GATT device session through its driver without sockets (as swift-nio's EmbeddedChannel
+        // drives channel handlers): pure, so the device cores' tests link no system library.
+        .target(name: "BLETestKit", dependencies: ["BLE"], swiftSettings: swiftSettings),
+
         // Test helpers shared by the test targets (as swift-service-lifecycle's TestKit).
         .target(name: "WayfinderTestKit",
                 dependencies: ["Platform", "Sensors", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
-        .testTarget(name: "BeltTests", dependencies: ["Belt", "BLE", "Vocabulary"], swiftSettings: swiftSettings),
-        .testTarget(name: "TouchCaseTests", dependencies: ["TouchCase", "BLE", "Platform"], swiftSettings: swiftSettings),
-        .testTarget(name: "PencilTests", dependencies: ["Pencil", "BLE"], swiftSettings: swiftSettings),
-        .testTarget(name: "BLETests", dependencies: ["BLE", "BLESockets", "Platform", "WayfinderTestKit",
+        .testTarget(name: "BeltTests", dependencies: ["Belt", "BLE", "BLETestKit", "Vocabulary"], swiftSettings: swiftSettings),
+        .testTarget(name: "TouchCaseTests", dependencies: ["TouchCase", "BLE", "BLETestKit", "Platform"], swiftSettings: swiftSettings),
+        .testTarget(name: "PencilTests", dependencies: ["Pencil", "BLE", "BLETestKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "BLETests", dependencies: ["BLE", "BLESockets", "BLETestKit", "Platform", "WayfinderTestKit",
                                                      .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],

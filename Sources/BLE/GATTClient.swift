@@ -39,6 +39,8 @@ public enum GATTError: Error, Sendable, Hashable, CustomStringConvertible {
     case timedOut(String)
     case disconnected
     case unavailable(String)
+    /// Any other failure of the transport or the connector, in its own words.
+    case transport(String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,7 @@ public enum GATTError: Error, Sendable, Hashable, CustomStringConvertible {
         case .timedOut(let what): "timed out: \(what)"
         case .disconnected: "the link is down"
         case .unavailable(let why): "Bluetooth unavailable: \(why)"
+        case .transport(let what): what
         }
     }
 }

@@ -1,14 +1,28 @@
-/// The transport under the belt actor: one connection to one belt.
+/// The transport under the belt actor: the links to one belt, one after another.
 ///
-/// The simulated board implements it above the byte level; `GATTBeltLink` implements it over GATT
-/// with the byte-exact codec. The belt actor is written against this and nothing else.
+/// `GATTBeltLink` implements it over GATT with the byte-exact codec; tests implement it in-process.
+/// The belt actor is written against this and nothing else.
 public protocol BeltLink: Sendable {
-    /// Connects and returns the belt's events: first the belt's current mode as read in the handshake
-    /// (`BeltSession`), then `.connected`, then notifications. The stream finishes after a
-    /// `.disconnected` event.
-    func connect() async throws -> AsyncStream<BeltEvent>
+    /// What the link reports, across every connection.
+    /// Per connection: the belt's current mode as read in the handshake (`BeltSession`), then
+    /// `.connected`, then its notifications, and `.disconnected` when the link ends.
+    var events: AsyncStream<BeltLinkEvent> { get }
+    /// Starts connecting, and keeps connecting after every failure or loss (with backoff).
+    func start() async
+    /// Sends a command over the current link; `BeltLinkError.notConnected` without one.
     func send(_ command: BeltCommand) async throws
+    /// Closes the link (silencing nothing: the caller does that first) and connects no more until `start()`.
     func disconnect() async
+}
+
+/// What a `BeltLink` reports.
+public enum BeltLinkEvent: Sendable, Hashable {
+    /// The belt said or did this.
+    case belt(BeltEvent)
+    /// A connection attempt (link, discovery, handshake) failed; the next follows in `retryIn`.
+    case attemptFailed(BeltLinkError, retryIn: Duration?)
+    /// A connection that completed its handshake ended; the next attempt follows in `retryIn`.
+    case closed(retryIn: Duration?)
 }
 
 /// Why a belt link failed (FSLib's failure kinds: FSLib-iOS `FSConnectionError`, `FSBeltConnectionError`).

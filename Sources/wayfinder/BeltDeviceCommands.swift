@@ -48,11 +48,9 @@ enum BeltDoor {
         let events: EventLog
         let initialMode: BeltMode
 
+        /// Each write is bounded by the link (`GATTBeltLink.limits`).
         func send(_ commands: [BeltCommand]) async throws {
-            for command in commands {
-                let link = self.link
-                try await withDeadline(BeltActor.sendTimeout, "sending \(command)") { try await link.send(command) }
-            }
+            for command in commands { try await link.send(command) }
         }
 
         /// The first event after `index` that `match` accepts, waiting up to `limit` for it.
@@ -62,6 +60,7 @@ enum BeltDoor {
             return try await withDeadline(limit, what) {
                 while true {
                     if let found = await events.first(after: index, match) { return found }
+                    if let failure = await events.failure { throw failure }
                     if await events.ended { throw BeltLinkError.connectionLost }
                     try await Task.sleep(for: .milliseconds(20))
                 }
@@ -73,10 +72,20 @@ enum BeltDoor {
     actor EventLog {
         private(set) var all: [BeltEvent] = []
         private(set) var ended = false
+        /// Why the connection attempt failed, if it did.
+        private(set) var failure: BeltLinkError?
 
-        func record(_ event: BeltEvent) {
-            all.append(event)
-            if case .disconnected = event { ended = true }
+        func record(_ event: BeltLinkEvent) {
+            switch event {
+            case .belt(let event):
+                all.append(event)
+                if case .disconnected = event { ended = true }
+            case .attemptFailed(let error, _):
+                failure = error
+                ended = true
+            case .closed:
+                ended = true
+            }
         }
 
         func first<T>(after index: Int, _ match: (BeltEvent) -> T?) -> T? {
@@ -93,26 +102,26 @@ enum BeltDoor {
         let logger = Logger(label: "belt")
         let simulatedBelt = BeltPeripheralHost(clock: .continuous(), logger: logger)
         let connector = try connector(options, simulated: simulatedBelt, logger: logger)
-        let link = GATTBeltLink(connector: connector, clock: .continuous(), logger: logger)
-        let stream: AsyncStream<BeltEvent>
+        // One attempt, no reconnection: a command either reaches the belt now or says why not.
+        let link = GATTBeltLink(connector: connector, clock: .continuous(), policy: .whenAsked, logger: logger)
+        let log = EventLog()
+        let recorder = Task {
+            for await event in link.events { await log.record(event) }
+        }
+        defer { recorder.cancel() }
+        await link.connect()
+        let connected = Connected(link: link, events: log, initialMode: .unknown)
         do {
-            stream = try await withDeadline(BeltActor.connectTimeout + .seconds(15), "connecting to the belt") {
-                try await link.connect()
+            // The link reports the belt's mode first, then `.connected` (BeltLink's contract); the
+            // attempt is bounded by the link, the handshake step by step, this wait by both and a margin.
+            _ = try await connected.next(after: 0, within: GATTBeltLink.limits.attempt + .seconds(15), "the handshake") { event -> Bool? in
+                if case .connected = event { return true } else { return nil }
             }
         } catch {
+            await link.disconnect()
             printError("wayfinder: cannot reach the belt: \(error)\n"
                        + "wayfinder: is it switched on and in range? `wayfinder scan` lists what is nearby.")
             throw ExitCode(69)
-        }
-        let log = EventLog()
-        let recorder = Task {
-            for await event in stream { await log.record(event) }
-        }
-        defer { recorder.cancel() }
-        let connected = Connected(link: link, events: log, initialMode: .unknown)
-        // The link reports the belt's mode first, then `.connected` (BeltLink's contract).
-        _ = try await connected.next(after: 0, within: .seconds(5), "the handshake") { event -> Bool? in
-            if case .connected = event { return true } else { return nil }
         }
         let mode = await log.first(after: 0) { event -> BeltMode? in
             if case .modeChanged(let m) = event { return m } else { return nil }

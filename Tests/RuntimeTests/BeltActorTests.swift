@@ -8,44 +8,27 @@ import Synchronization
 import WayfinderTestKit
 import XCTest
 
-/// A belt link for tests: answers the handshake in a given mode, records every write, and can be told
-/// to hang on writes (as a dead BLE link would until the ATT timeout).
+/// A belt link for tests: connects at once in a given mode (once per `start`) and records every write.
 final class TestBeltLink: BeltLink {
-    private let state = Mutex<(sent: [BeltCommand], hang: Bool, connects: Int)>(([], false, 0))
+    private let state = Mutex<(sent: [BeltCommand], starts: Int)>(([], 0))
     let mode: BeltMode
-    /// Connection attempts never complete (a belt that accepts the link but never answers).
-    let hangConnects: Bool
+    let events: AsyncStream<BeltLinkEvent>
+    private let sink: AsyncStream<BeltLinkEvent>.Continuation
 
-    init(mode: BeltMode = .app, hangConnects: Bool = false) {
+    init(mode: BeltMode = .app) {
         self.mode = mode
-        self.hangConnects = hangConnects
+        (events, sink) = AsyncStream.makeStream()
     }
-
-    var connectAttempts: Int { state.withLock { $0.connects } }
 
     var sent: [BeltCommand] { state.withLock { $0.sent } }
 
-    func hangWrites(_ on: Bool) { state.withLock { $0.hang = on } }
-
-    func connect() async throws -> AsyncStream<BeltEvent> {
-        state.withLock { $0.connects += 1 }
-        if hangConnects {
-            let (never, _) = AsyncStream<Void>.makeStream()
-            for await _ in never {}          // until cancelled
-            throw CancellationError()
-        }
-        let (events, sink) = AsyncStream<BeltEvent>.makeStream()
-        sink.yield(.modeChanged(mode))
-        sink.yield(.connected)
-        return events
+    func start() async {
+        state.withLock { $0.starts += 1 }
+        sink.yield(.belt(.modeChanged(mode)))
+        sink.yield(.belt(.connected))
     }
 
     func send(_ command: BeltCommand) async throws {
-        if state.withLock({ $0.hang }) {
-            let (never, _) = AsyncStream<Void>.makeStream()
-            for await _ in never {}          // until cancelled
-            throw CancellationError()
-        }
         state.withLock { $0.sent.append(command) }
     }
 
@@ -88,14 +71,16 @@ final class BeltActorTests: XCTestCase {
         XCTAssertFalse(logs.matching("belt actor stays down: shutting down").isEmpty, "\(logs.all)")
     }
 
-    /// A write that never returns hangs the belt actor's handler: the watchdog must stop being fed,
-    /// and start again once the write times out and the actor is back at its mailbox.
+    /// A write that gets no answer holds the belt actor's handler: the watchdog must stop being fed,
+    /// and start again once the link's request bound (5 s) fails the write and the actor is back at
+    /// its mailbox.
     func testAHungBeltWriteWithholdsTheWatchdogUntilItTimesOut() async throws {
         let testClock = TestClock()
         let clock = SessionClock(testClock)
-        let link = TestBeltLink()
+        let fake = FakeBelt()
+        let link = GATTBeltLink(connector: FakeConnector(belt: fake), clock: clock, logger: LogCapture().logger("belt-link"))
         let (requests, requestSink) = AsyncStream<BeltRequest>.makeStream()
-        let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
+        let (reports, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
         let health = HealthMonitor(expected: [BeltActor.name])
         let notifier = CapturingNotifier()
         let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: clock,
@@ -106,46 +91,61 @@ final class BeltActorTests: XCTestCase {
         let beltTask = Task { try await belt.run() }
         let watchdogTask = Task { try await watchdog.run() }
         defer { beltTask.cancel(); watchdogTask.cancel() }
+        for await report in reports where report == .connected(true) { break }
 
         func advance(seconds: Int) async {
-            for _ in 0..<(seconds * 4) { await testClock.advance(by: .milliseconds(250)) }
+            for _ in 0..<(seconds * 4) {
+                await testClock.advance(by: .milliseconds(250))
+                try? await Task.sleep(for: .milliseconds(2))
+            }
         }
         await advance(seconds: 3)
         let healthy = notifier.count("WATCHDOG=1")
         XCTAssertGreaterThanOrEqual(healthy, 2)
 
-        link.hangWrites(true)
+        let channel = signal90.encoded().characteristic
+        await fake.hold(channel)
         requestSink.yield(navigate)
+        while await fake.heldWrites == 0 { await Task.yield() }
         await advance(seconds: 2)                       // the hang is noticed within the window
         let whileHung = notifier.count("WATCHDOG=1")
-        await advance(seconds: 2)                       // still inside the 5 s write timeout
+        await advance(seconds: 2)                       // still inside the 5 s request bound
         XCTAssertEqual(notifier.count("WATCHDOG=1"), whileHung, "no ping while the belt actor is stuck in a write")
 
-        link.hangWrites(false)
         await advance(seconds: 4)                       // the write times out; the actor beats again
         XCTAssertGreaterThan(notifier.count("WATCHDOG=1"), whileHung, "pings resume after the timeout")
+        await fake.release()
     }
 
-    /// A connection attempt that never completes is given up after the overall timeout and retried.
+    /// A connection attempt that never completes is given up after the link's attempt bound (20 s) and
+    /// retried after the first backoff step.
     func testAHangingConnectionAttemptTimesOutAndIsRetried() async throws {
         let testClock = TestClock()
         let clock = SessionClock(testClock)
         let logs = LogCapture()
-        let link = TestBeltLink(hangConnects: true)
+        let connector = HangingConnector()
+        let link = GATTBeltLink(connector: connector, clock: clock, logger: logs.logger("belt-link"))
         let (requests, _) = AsyncStream<BeltRequest>.makeStream()
         let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
         let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: clock,
                              logger: logs.logger("belt"), health: HealthMonitor(expected: [BeltActor.name]),
-                             status: StatusBoard(order: []),
-                             reconnectBackoff: RestartBackoff(initial: .seconds(1), maximum: .seconds(1)))
+                             status: StatusBoard(order: []))
         let task = Task { try await belt.run() }
         defer { task.cancel() }
-        for _ in 0..<(19 * 4) { await testClock.advance(by: .milliseconds(250)) }
-        XCTAssertEqual(link.connectAttempts, 1)
+        func advance(_ steps: Int) async {
+            for _ in 0..<steps {
+                await testClock.advance(by: .milliseconds(250))
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        await advance(19 * 4)
+        XCTAssertEqual(connector.attempts, 1)
         XCTAssertTrue(logs.matching("timed out").isEmpty && logs.matching("did not answer within").isEmpty)
-        for _ in 0..<(3 * 4) { await testClock.advance(by: .milliseconds(250)) }
-        XCTAssertFalse(logs.matching("belt connection attempt failed: the belt did not answer within 20.0 seconds").isEmpty, "\(logs.all)")
-        XCTAssertEqual(link.connectAttempts, 2, "retried after the backoff")
+        await advance(2 * 4)
+        try await waitUntil { !logs.matching("belt connection attempt failed: the belt did not answer within 20.0 seconds").isEmpty }
+        XCTAssertFalse(logs.matching("next belt connection attempt in 500 ms").isEmpty, "\(logs.all)")
+        await advance(4)
+        try await waitUntil { connector.attempts == 2 }
     }
 
     /// A reload's new default intensity is written without the feedback vibration (the wearer did not
@@ -162,9 +162,9 @@ final class BeltActorTests: XCTestCase {
         try await waitUntil { link.sent.contains(.setDefaultIntensity(60, feedback: false)) }
         belt.mailbox.send(.defaultIntensity(85))
         try await waitUntil { link.sent.contains(.setDefaultIntensity(85, feedback: false)) }
-        belt.mailbox.send(.belt(.disconnected(expected: false)))
-        belt.mailbox.send(.belt(.modeChanged(.app)))
-        belt.mailbox.send(.belt(.connected))
+        belt.mailbox.send(.link(.belt(.disconnected(expected: false))))
+        belt.mailbox.send(.link(.belt(.modeChanged(.app))))
+        belt.mailbox.send(.link(.belt(.connected)))
         try await waitUntil { link.sent.filter { $0 == .setDefaultIntensity(85, feedback: false) }.count == 2 }
         XCTAssertFalse(link.sent.contains(.setDefaultIntensity(85, feedback: true)), "\(link.sent)")
     }

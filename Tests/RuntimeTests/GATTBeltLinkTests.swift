@@ -7,106 +7,8 @@ import Platform
 import WayfinderTestKit
 import XCTest
 
-/// A belt as a GATT server, scripted: answers the handshake like firmware 52 does, records
-/// every operation in order, and can stay silent, hold writes or drop the link.
-private actor FakeBelt: GATTClient {
-    nonisolated let events: AsyncStream<GATTClientEvent>
-    private nonisolated let sink: AsyncStream<GATTClientEvent>.Continuation
-    private(set) var operations: [String] = []
-    private var mode: UInt8 = BeltMode.wait.rawValue
-    /// When false the belt ignores `01 01` (the mode request): the handshake must time out.
-    private var answersModeRequest = true
-    /// When true a keep-alive is notified while the mode request is being written.
-    private var keepAliveOnModeRequest = false
-    private var heldCharacteristic: BLEUUID?
-    private var held: [CheckedContinuation<Void, Never>] = []
-
-    /// 80 % on battery, as the belt's FE09 notification lays it out.
-    static let battery = BeltNotification.batteryStatus(BeltBatteryStatus(powerStatus: .onBattery, percent: 80)).encoded().bytes
-
-    init() {
-        (events, sink) = AsyncStream<GATTClientEvent>.makeStream()
-    }
-
-    func configure(answersModeRequest: Bool = true, keepAliveOnModeRequest: Bool = false) {
-        self.answersModeRequest = answersModeRequest
-        self.keepAliveOnModeRequest = keepAliveOnModeRequest
-    }
-
-    /// Writes to `characteristic` wait until `release()`.
-    func hold(_ characteristic: BeltCharacteristic?) { heldCharacteristic = characteristic?.uuid }
-
-    func release() {
-        heldCharacteristic = nil
-        for h in held { h.resume() }
-        held.removeAll()
-    }
-
-    var heldWrites: Int { held.count }
-
-    func notify(_ characteristic: BeltCharacteristic, _ bytes: [UInt8]) {
-        sink.yield(.notification(characteristic: characteristic.uuid, value: bytes))
-    }
-
-    func drop() {
-        operations.append("link lost")
-        sink.yield(.disconnected(reason: "supervision timeout"))
-        sink.finish()
-    }
-
-    private func name(_ uuid: BLEUUID) -> String { BeltCharacteristic(uuid: uuid)?.rawValue ?? uuid.description }
-
-    func discover(services: [BLEUUID]) async throws -> [BLEUUID: [BLEUUID]] {
-        operations.append("discover \(services.map(\.description).joined(separator: " "))")
-        let control: [BeltCharacteristic] = [.fe01, .fe02, .fe03, .fe04, .fe05, .fe06, .fe09]
-        return [BeltService.control.uuid: control.map(\.uuid), BeltService.sensor.uuid: [BeltCharacteristic.fe0c.uuid]]
-    }
-
-    func read(characteristic: BLEUUID) async throws -> [UInt8] {
-        operations.append("read \(name(characteristic))")
-        switch BeltCharacteristic(uuid: characteristic) {
-        case .fe01: return [52, 0, 1]
-        case .fe09: return FakeBelt.battery
-        default: throw GATTError.attributeError(code: 0x02, characteristic: characteristic)
-        }
-    }
-
-    func write(characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async throws {
-        operations.append("write \(name(characteristic)) \(BeltHex.format(value))\(withResponse ? "" : " (no response)")")
-        if characteristic == heldCharacteristic {
-            await withCheckedContinuation { held.append($0) }
-        }
-        guard BeltCharacteristic(uuid: characteristic) == .fe05 else { return }
-        switch value {
-        case [0x01, 0x01]:
-            if keepAliveOnModeRequest { notify(.fe02, [0x00, mode]) }
-            if answersModeRequest { notify(.fe06, [0x01, 0x01, mode]) }
-        case [0x01, 0x02]: notify(.fe06, [0x01, 0x02, 50])
-        case [0x01, 0x03]: notify(.fe06, [0x01, 0x03, 45, 0])
-        case [0x10, 0x01, 0x03]: notify(.fe06, [0x10, 0x03, 0x03])
-        case _ where value.count == 4 && value[0] == 0x01 && value[1] == 0x81:
-            mode = value[2]
-            notify(.fe06, [0x01, 0x01, mode])
-        default: break
-        }
-    }
-
-    func setNotifications(characteristic: BLEUUID, enabled: Bool) async throws {
-        operations.append("notify \(name(characteristic)) \(enabled ? "on" : "off")")
-    }
-
-    func disconnect() async {
-        operations.append("disconnect")
-        sink.yield(.disconnected(reason: nil))
-        sink.finish()
-    }
-}
-
-private struct FakeConnector: GATTConnector {
-    let belt: FakeBelt
-    func connect() async throws -> any GATTClient { belt }
-}
-
+/// `GATTBeltLink` over an in-process GATT belt: the handshake, the queue, the belt's words for
+/// transport failures, and the connection kept up.
 final class GATTBeltLinkTests: XCTestCase {
     /// The handshake, as the session orders it; FE0C because the fake has the sensor service.
     static let handshake = [
@@ -123,38 +25,53 @@ final class GATTBeltLinkTests: XCTestCase {
         "notify fe0c on",
     ]
 
-    private func makeLink(_ belt: FakeBelt, clock: SessionClock = SessionClock(TestClock()),
-                          logs: LogCapture = LogCapture()) -> GATTBeltLink {
-        GATTBeltLink(connector: FakeConnector(belt: belt), clock: clock, logger: logs.logger("belt-link"))
+    /// A link that connects when asked, and the reader of its events.
+    private func makeLink(_ connector: any GATTConnector, clock: SessionClock = SessionClock(TestClock()),
+                          policy: GATTLinkPolicy = .whenAsked,
+                          logs: LogCapture = LogCapture()) -> (GATTBeltLink, AsyncStream<BeltLinkEvent>.Iterator) {
+        let link = GATTBeltLink(connector: connector, clock: clock, policy: policy, logger: logs.logger("belt-link"))
+        return (link, link.events.makeAsyncIterator())
     }
 
-    private func first(_ n: Int, of stream: AsyncStream<BeltEvent>) async -> [BeltEvent] {
-        var out: [BeltEvent] = []
-        for await event in stream {
-            out.append(event)
-            if out.count == n { break }
+    /// Events up to and including the first that `last` accepts.
+    private func events(_ iterator: inout AsyncStream<BeltLinkEvent>.Iterator,
+                        through last: (BeltLinkEvent) -> Bool) async -> [BeltLinkEvent] {
+        var seen: [BeltLinkEvent] = []
+        while let event = await iterator.next() {
+            seen.append(event)
+            if last(event) { break }
         }
-        return out
+        return seen
     }
 
-    func testHandshakeFollowsTheRecommendedSequenceAndStartsTheStreamWithModeThenConnected() async throws {
+    private static func isConnected(_ event: BeltLinkEvent) -> Bool { event == .belt(.connected) }
+
+    private static func isEnd(_ event: BeltLinkEvent) -> Bool {
+        switch event {
+        case .attemptFailed, .closed: true
+        case .belt: false
+        }
+    }
+
+    func testHandshakeFollowsTheRecommendedSequenceAndStartsWithModeThenConnected() async throws {
         let belt = FakeBelt()
-        let link = makeLink(belt)
-        let events = try await link.connect()
+        var (link, reader) = makeLink(FakeConnector(belt: belt))
+        await link.connect()
+        let seen = await events(&reader, through: Self.isConnected)
+        XCTAssertEqual(seen, [.belt(.modeChanged(.wait)), .belt(.connected)])
         let state = await link.state
         XCTAssertEqual(state, .connected)
         let ops = await belt.operations
         XCTAssertEqual(ops, Self.handshake)
-        let firstEvents = await first(2, of: events)
-        XCTAssertEqual(firstEvents, [.modeChanged(.wait), .connected])
         await link.disconnect()
     }
 
     func testKeepAliveDuringTheHandshakeIsAnsweredBeforeTheNextQueuedOperation() async throws {
         let belt = FakeBelt()
         await belt.configure(keepAliveOnModeRequest: true)
-        let link = makeLink(belt)
-        _ = try await link.connect()
+        var (link, reader) = makeLink(FakeConnector(belt: belt))
+        await link.connect()
+        _ = await events(&reader, through: Self.isConnected)
         let ops = await belt.operations
         let modeRequest = try XCTUnwrap(ops.firstIndex(of: "write fe05 01 01"))
         XCTAssertEqual(Array(ops[modeRequest...].prefix(3)), ["write fe05 01 01", "write fe02 00", "write fe05 01 02"])
@@ -164,8 +81,9 @@ final class GATTBeltLinkTests: XCTestCase {
 
     func testKeepAliveAnswerJumpsAheadOfQueuedCommands() async throws {
         let belt = FakeBelt()
-        let link = makeLink(belt)
-        _ = try await link.connect()
+        var (link, reader) = makeLink(FakeConnector(belt: belt))
+        await link.connect()
+        _ = await events(&reader, through: Self.isConnected)
         await belt.hold(.fe03)
         let stop = Task { try await link.send(.stop(channel: nil)) }
         while await belt.heldWrites == 0 { await Task.yield() }
@@ -182,13 +100,13 @@ final class GATTBeltLinkTests: XCTestCase {
         await link.disconnect()
     }
 
-    func testABeltThatNeverAnswersTheModeRequestFailsTheHandshakeWithinASecond() async throws {
+    func testABeltThatNeverAnswersTheModeRequestFailsTheAttemptWithinASecond() async throws {
         let belt = FakeBelt()
         await belt.configure(answersModeRequest: false)
         let testClock = TestClock()
         let clock = SessionClock(testClock)
-        let link = makeLink(belt, clock: clock)
-        let attempt = Task { try await link.connect() }
+        var (link, reader) = makeLink(FakeConnector(belt: belt), clock: clock)
+        await link.connect()
         while await !belt.operations.contains("write fe05 01 01") { await Task.yield() }
         var failedAt: Duration?
         for _ in 0..<30 {
@@ -200,12 +118,8 @@ final class GATTBeltLinkTests: XCTestCase {
                 break
             }
         }
-        do {
-            _ = try await attempt.value
-            XCTFail("connect() should have thrown")
-        } catch let error as BeltLinkError {
-            guard case .handshakeFailed = error else { return XCTFail("unexpected \(error)") }
-        }
+        let seen = await events(&reader, through: Self.isEnd)
+        guard case .attemptFailed(.handshakeFailed, retryIn: nil)? = seen.last else { return XCTFail("\(seen)") }
         let at = try XCTUnwrap(failedAt)
         XCTAssertLessThanOrEqual(at, .milliseconds(1300))
         let ops = await belt.operations
@@ -214,19 +128,20 @@ final class GATTBeltLinkTests: XCTestCase {
 
     func testChangeModeReachesTheClientAsAWriteWithResponse() async throws {
         let belt = FakeBelt()
-        let link = makeLink(belt)
-        let events = try await link.connect()
+        var (link, reader) = makeLink(FakeConnector(belt: belt))
+        await link.connect()
+        _ = await events(&reader, through: Self.isConnected)
         try await link.send(.changeMode(.app))
         let ops = await belt.operations
         XCTAssertEqual(ops.last, "write fe05 01 81 03 00")
-        // The belt's FE06 acknowledgement reaches the stream as a mode change.
-        let seen = await first(3, of: events)
-        XCTAssertEqual(seen, [.modeChanged(.wait), .connected, .modeChanged(.app)])
+        // The belt's FE06 acknowledgement reaches the events as a mode change.
+        let next = await reader.next()
+        XCTAssertEqual(next, .belt(.modeChanged(.app)))
         await link.disconnect()
     }
 
     func testSendWhenNotConnectedThrows() async {
-        let link = makeLink(FakeBelt())
+        let (link, _) = makeLink(FakeConnector(belt: FakeBelt()))
         do {
             try await link.send(.changeMode(.app))
             XCTFail("send should throw")
@@ -235,14 +150,14 @@ final class GATTBeltLinkTests: XCTestCase {
         }
     }
 
-    func testAnUnexpectedDisconnectEndsTheStream() async throws {
+    func testAnUnexpectedDisconnectIsReportedAndSendsFailAfterIt() async throws {
         let belt = FakeBelt()
-        let link = makeLink(belt)
-        let events = try await link.connect()
+        var (link, reader) = makeLink(FakeConnector(belt: belt))
+        await link.connect()
+        _ = await events(&reader, through: Self.isConnected)
         await belt.drop()
-        var seen: [BeltEvent] = []
-        for await event in events { seen.append(event) }
-        XCTAssertEqual(seen, [.modeChanged(.wait), .connected, .disconnected(expected: false)])
+        let seen = await events(&reader, through: Self.isEnd)
+        XCTAssertEqual(seen, [.belt(.disconnected(expected: false)), .closed(retryIn: nil)])
         let state = await link.state
         XCTAssertEqual(state, .notConnected)
         do {
@@ -253,61 +168,54 @@ final class GATTBeltLinkTests: XCTestCase {
         }
     }
 
-    func testDisconnectEndsTheStreamAsExpected() async throws {
+    func testDisconnectEndsTheConnectionAsExpected() async throws {
         let belt = FakeBelt()
-        let link = makeLink(belt)
-        let events = try await link.connect()
+        var (link, reader) = makeLink(FakeConnector(belt: belt))
+        await link.connect()
+        _ = await events(&reader, through: Self.isConnected)
         await link.disconnect()
-        var seen: [BeltEvent] = []
-        for await event in events { seen.append(event) }
-        XCTAssertEqual(seen, [.modeChanged(.wait), .connected, .disconnected(expected: true)])
+        let seen = await events(&reader, through: Self.isEnd)
+        XCTAssertEqual(seen, [.belt(.disconnected(expected: true)), .closed(retryIn: nil)])
         let ops = await belt.operations
         XCTAssertEqual(ops.last, "disconnect")
-        // And it connects again afterwards.
-        let again = try await makeLink(FakeBelt()).connect()
-        _ = again
     }
 
     func testAMalformedNotificationIsDroppedAndTheLinkStaysUp() async throws {
         let belt = FakeBelt()
         let logs = LogCapture()
-        let link = makeLink(belt, logs: logs)
-        let events = try await link.connect()
+        var (link, reader) = makeLink(FakeConnector(belt: belt), logs: logs)
+        await link.connect()
+        _ = await events(&reader, through: Self.isConnected)
         await belt.notify(.fe06, [0x01])                       // truncated parameter value
         await belt.notify(.fe04, [0x09, 0x01, 0x00, 0x01, 0x03]) // unknown button
         await belt.notify(.fe09, FakeBelt.battery)                // a good one after them still counts
         try await link.send(.changeMode(.app))
-        let seen = await first(4, of: events)
-        XCTAssertEqual(seen, [.modeChanged(.wait), .connected, .battery(percent: 80), .modeChanged(.app)])
+        let seen = await events(&reader) { $0 == .belt(.modeChanged(.app)) }
+        XCTAssertEqual(seen, [.belt(.battery(percent: 80)), .belt(.modeChanged(.app))])
         let state = await link.state
         XCTAssertEqual(state, .connected)
         XCTAssertEqual(logs.matching("malformed").count, 2, "\(logs.all)")
         await link.disconnect()
     }
-}
 
-extension GATTBeltLinkTests {
-    func testALinkDroppedDuringTheHandshakeFailsConnect() async throws {
+    func testALinkDroppedDuringTheHandshakeFailsTheAttempt() async throws {
         let belt = FakeBelt()
         await belt.configure(answersModeRequest: false)
-        let link = makeLink(belt)
-        let attempt = Task { try await link.connect() }
+        var (link, reader) = makeLink(FakeConnector(belt: belt))
+        await link.connect()
         while await !belt.operations.contains("write fe05 01 01") { await Task.yield() }
         await belt.drop()
-        do {
-            _ = try await attempt.value
-            XCTFail("connect() should have thrown")
-        } catch let error as BeltLinkError {
-            guard case .connectionFailed = error else { return XCTFail("unexpected \(error)") }
-        }
+        let seen = await events(&reader, through: Self.isEnd)
+        guard case .attemptFailed(.connectionFailed, retryIn: nil)? = seen.last else { return XCTFail("\(seen)") }
         let state = await link.state
         XCTAssertEqual(state, .notConnected)
     }
 
     func testCommandsQueuedWhenTheLinkDropsFailInsteadOfHanging() async throws {
         let belt = FakeBelt()
-        let link = makeLink(belt)
-        _ = try await link.connect()
+        var (link, reader) = makeLink(FakeConnector(belt: belt))
+        await link.connect()
+        _ = await events(&reader, through: Self.isConnected)
         await belt.hold(.fe03)
         let first = Task { try await link.send(.stop(channel: nil)) }
         while await belt.heldWrites == 0 { await Task.yield() }
@@ -316,6 +224,53 @@ extension GATTBeltLinkTests {
         await belt.drop()
         await XCTAssertThrowsAsync { try await first.value }
         await XCTAssertThrowsAsync { try await second.value }
+        await belt.release()
+    }
+
+    /// A kept link connects again after a loss, 0.5 s later (the first backoff step), and the new
+    /// connection runs the whole handshake again.
+    func testAKeptLinkReconnectsAfterALossAndShakesHandsAgain() async throws {
+        let belts = FreshBelts()
+        var (link, reader) = makeLink(belts, clock: .continuous(), policy: .keepConnected(GATTBeltLink.backoff))
+        await link.start()
+        _ = await events(&reader, through: Self.isConnected)
+        await belts.belts[0].drop()
+        let lost = await events(&reader, through: Self.isEnd)
+        XCTAssertEqual(lost, [.belt(.disconnected(expected: false)), .closed(retryIn: .milliseconds(500))])
+        let again = await events(&reader, through: Self.isConnected)
+        XCTAssertEqual(again, [.belt(.modeChanged(.wait)), .belt(.connected)])
+        XCTAssertEqual(belts.belts.count, 2)
+        let ops = await belts.belts[1].operations
+        XCTAssertEqual(ops, Self.handshake)
+        await link.disconnect()
+    }
+
+    /// A write that gets no answer fails after the request bound, and the link is closed: after an ATT
+    /// transaction timeout nothing more may be sent on that bearer.
+    func testAWriteWithoutAnswerTimesOutAfterFiveSecondsAndClosesTheLink() async throws {
+        let belt = FakeBelt()
+        let testClock = TestClock()
+        var (link, reader) = makeLink(FakeConnector(belt: belt), clock: SessionClock(testClock))
+        await link.connect()
+        _ = await events(&reader, through: Self.isConnected)
+        await belt.hold(.fe03)
+        let send = Task { try await link.send(.stop(channel: nil)) }
+        while await belt.heldWrites == 0 { await Task.yield() }
+        await testClock.advance(by: .milliseconds(4900))
+        try await Task.sleep(for: .milliseconds(20))
+        let stillUp = await link.state
+        XCTAssertEqual(stillUp, .connected, "not before the bound")
+        await testClock.advance(by: .milliseconds(200))
+        do {
+            try await send.value
+            XCTFail("the write should have timed out")
+        } catch {
+            XCTAssertEqual(error as? BeltLinkError, .timedOut(.seconds(5)))
+        }
+        let seen = await events(&reader, through: Self.isEnd)
+        XCTAssertEqual(seen.last, .closed(retryIn: nil))
+        let ops = await belt.operations
+        XCTAssertEqual(ops.last, "disconnect")
         await belt.release()
     }
 

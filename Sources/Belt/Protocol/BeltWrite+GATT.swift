@@ -11,3 +11,23 @@ extension BeltWrite {
         }
     }
 }
+
+extension BeltWrite {
+    /// The belt write a GATT operation on a belt characteristic is; nil for any other characteristic.
+    public init?(_ operation: GATTOperation) {
+        switch operation {
+        case .write(let uuid, let bytes, _):
+            guard let c = BeltCharacteristic(uuid: uuid) else { return nil }
+            self.init(characteristic: c, bytes: bytes)
+        case .notifications(let uuid, let enabled):
+            guard let c = BeltCharacteristic(uuid: uuid) else { return nil }
+            self = .notifications(c, enabled: enabled)
+        case .read(let uuid):
+            guard let c = BeltCharacteristic(uuid: uuid) else { return nil }
+            self = .read(c)
+        }
+    }
+
+    /// The answer to the belt's keep-alive (a value written to FE02), which goes ahead of queued writes.
+    public var isKeepAliveAnswer: Bool { characteristic == .fe02 && kind == .value }
+}

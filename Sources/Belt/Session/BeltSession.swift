@@ -147,6 +147,11 @@ public struct BeltSession: Sendable {
         return out
     }
 
+    /// When the handshake step under way times out; nil outside the handshake.
+    public var stepDeadline: Duration? {
+        state == .handshake && !steps.isEmpty ? stepStarted + Self.stepTimeout : nil
+    }
+
     /// Time passing: a handshake step that waited too long times out.
     public mutating func tick(now: Duration) -> [Output] {
         guard state == .handshake, let step = steps.first, now - stepStarted >= Self.stepTimeout else { return [] }

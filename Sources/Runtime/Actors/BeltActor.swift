@@ -13,7 +13,7 @@ public actor BeltActor {
         /// A deferred (throttled) vibration update is due.
         case poll
         case request(BeltRequest)
-        case belt(BeltEvent)
+        case link(BeltLinkEvent)
         /// A configuration reload's `[navigation] intensity`: the belt's default from now on, and after
         /// every reconnection. Set without the feedback vibration: the wearer did not ask for it.
         case defaultIntensity(Int)
@@ -32,44 +32,33 @@ public actor BeltActor {
     private var forwarders = Forwarders()
     private let link: any BeltLink
     private let clock: SessionClock
-    /// What the link's timeouts are measured on. The link moves real bytes over a real socket, so on a
-    /// simulated board running faster than real time its timeouts must stay in real time: 5 s of a
-    /// 300× session is 17 ms, which a loaded machine misses.
-    private let linkClock: SessionClock
     private let logger: Logger
     private let health: HealthMonitor
     private let status: StatusBoard
     private let reports: AsyncStream<Report>.Continuation
     private let requests: AsyncStream<BeltRequest>
-    private let reconnectBackoff: RestartBackoff
     private var controller = BeltNavigationController()
     private var battery: Int?
     private var scheduledPoll: Duration?
-    /// Set when the belt is let go for good: the connection loop must not come back for it.
-    private var released = false
+    /// The last connection attempt's failure: the same again goes to debug, as a device feed's does
+    /// (ReopenLoop), so the journal shows it once, not every 8 s for the whole walk.
+    private var lastFailure: String?
 
     public static let heartbeat: Duration = .milliseconds(250)
-    /// A write that takes longer than this is given up (the link layer will notice a dead link): the
-    /// actor must come back to its mailbox well within the watchdog's window.
-    public static let sendTimeout: Duration = .seconds(5)
-    /// One connection attempt (link, discovery, handshake) may take this long: FSLib-iOS's overall
-    /// timer (FSConnectionManager.swift). The attempt is then cancelled and retried with backoff.
-    public static let connectTimeout: Duration = .seconds(20)
     /// Below this charge the battery reports become warnings (visible with `journalctl -p warning`).
     public static let lowBattery = 20
 
+    /// - Parameter link: the belt's link; it bounds every write and reconnects by itself (`GATTBeltLink`).
     public init(link: any BeltLink, requests: AsyncStream<BeltRequest>, reports: AsyncStream<Report>.Continuation,
-                defaultIntensity: Int, clock: SessionClock, linkClock: SessionClock? = nil, logger: Logger,
-                health: HealthMonitor, status: StatusBoard, reconnectBackoff: RestartBackoff = RestartBackoff(initial: .milliseconds(500), maximum: .seconds(8), healthyRun: .seconds(30))) {
+                defaultIntensity: Int, clock: SessionClock, logger: Logger,
+                health: HealthMonitor, status: StatusBoard) {
         self.link = link
         self.requests = requests
         self.reports = reports
         self.clock = clock
-        self.linkClock = linkClock ?? clock
         self.logger = logger
         self.health = health
         self.status = status
-        self.reconnectBackoff = reconnectBackoff
         _ = try? controller.changeDefaultIntensity(defaultIntensity, feedback: false)
     }
 
@@ -78,12 +67,14 @@ public actor BeltActor {
     public func run() async throws {
         health.beat(Self.name, at: clock.elapsed)
         status.set(Self.name, "belt \(controller.isConnected ? "connected" : "connecting")")
-        let mailbox = self.mailbox
-        let requests = self.requests
-        forwarders.start([{ await mailbox.forward(requests) { .request($0) } }])
+        let (mailbox, requests, events) = (self.mailbox, self.requests, link.events)
+        forwarders.start([
+            { await mailbox.forward(requests) { .request($0) } },
+            { await mailbox.forward(events) { .link($0) } },
+        ])
+        await link.start()
         do {
-            try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock,
-                                      alongside: [{ await self.maintainConnection() }]) { try await handle($0) }
+            try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try await handle($0) }
         } catch {
             // Down until the supervisor restarts us: leave the belt quiet rather than pointing at a stale
             // direction, and let the restarted actor connect afresh (it then restores navigation).
@@ -115,10 +106,28 @@ public actor BeltActor {
             } catch {
                 logger.error("refused default intensity \(intensity)%: \(error)")
             }
-        case .belt(let event):
+        case .link(.belt(let event)):
             describe(event)
+            switch event {
+            case .connected:
+                lastFailure = nil
+                reports.yield(.connected(true))
+            case .disconnected:
+                reports.yield(.connected(false))
+            default:
+                break
+            }
             await perform(controller.handle(event, now: now), fromBelt: true)
             updateStatus()
+        case .link(.attemptFailed(let error, let retryIn)):
+            let failure = "\(error)"
+            let repeated = failure == lastFailure
+            lastFailure = failure
+            logger.log(level: repeated ? .debug : .warning,
+                       "belt connection attempt failed\(repeated ? " again" : ""): \(failure)")
+            nextAttempt(in: retryIn, quietly: repeated)
+        case .link(.closed(let retryIn)):
+            nextAttempt(in: retryIn, quietly: false)
         case .shutdown:
             await release()
             return true
@@ -129,7 +138,6 @@ public actor BeltActor {
     /// Silences the belt, hands it back to wait mode and lets go of it. Also called by the supervisor
     /// when shutdown finds this actor down between restarts.
     public func release() async {
-        released = true
         if controller.isConnected { logger.info("shutting down: stopping the belt's vibration") }
         await silenceAndDisconnect()
         forwarders.stop()
@@ -140,6 +148,11 @@ public actor BeltActor {
         for command in controller.shutdownCommands() { await send(command) }
         await link.disconnect()
         _ = controller.handle(.disconnected(expected: true), now: clock.elapsed)
+    }
+
+    private func nextAttempt(in delay: Duration?, quietly: Bool) {
+        guard let delay else { return }
+        logger.log(level: quietly ? .debug : .info, "next belt connection attempt in \(SupervisedService.format(delay))")
     }
 
     /// Carries out the controller's outputs. State changes are reported only when the belt caused them
@@ -172,7 +185,7 @@ public actor BeltActor {
 
     private func send(_ command: BeltCommand) async {
         do {
-            try await withTimeout(Self.sendTimeout) { try await self.link.send(command) }
+            try await link.send(command)
             logger.debug("→ belt: \(command)")
         } catch let error as BeltLinkError where error == .notConnected || error == .connectionLost {
             // The link went down before its loss reached this actor (the two race when the belt walks
@@ -206,60 +219,5 @@ public actor BeltActor {
     private func updateStatus() {
         let link = controller.isConnected ? "belt \(controller.beltMode) mode" : "belt not connected"
         status.set(Self.name, battery.map { "\(link), battery \($0)%" } ?? link)
-    }
-
-    /// Runs `operation`, giving up with `BeltLinkError.timedOut` after `limit` on the link's clock.
-    private func withTimeout<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        let clock = self.linkClock
-        return try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await clock.sleep(for: limit)
-                throw BeltLinkError.timedOut(limit)
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw BeltLinkError.timedOut(limit) }
-            return first
-        }
-    }
-
-    /// Connects, forwards the belt's events into the mailbox, and reconnects with bounded backoff after a loss.
-    private func maintainConnection() async {
-        var backoff = reconnectBackoff
-        // The same failure again (no adapter, the belt out of range) goes to debug, as a device feed's
-        // does (ReopenLoop): the journal shows it once, not every 8 s for the whole walk.
-        var lastFailure: String?
-        while !Task.isCancelled {
-            let started = clock.elapsed
-            var repeated = false
-            do {
-                let link = self.link
-                let events = try await withTimeout(Self.connectTimeout) { try await link.connect() }
-                lastFailure = nil
-                reports.yield(.connected(true))
-                var sawDisconnect = false
-                for await event in events {
-                    if case .disconnected = event { sawDisconnect = true }
-                    mailbox.send(.belt(event))
-                }
-                // A link that ends without saying so has still gone away (unless we are the ones stopping).
-                if !sawDisconnect && !Task.isCancelled { mailbox.send(.belt(.disconnected(expected: false))) }
-                reports.yield(.connected(false))
-                if Task.isCancelled { return }
-            } catch {
-                let failure = "\(error)"
-                repeated = failure == lastFailure
-                if repeated {
-                    logger.debug("belt connection attempt failed again: \(failure)")
-                } else {
-                    logger.warning("belt connection attempt failed: \(failure)")
-                }
-                lastFailure = failure
-            }
-            if released || Task.isCancelled { return }
-            let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
-            logger.log(level: repeated ? .debug : .info, "next belt connection attempt in \(SupervisedService.format(delay))")
-            do { try await clock.sleep(for: delay) } catch { return }
-        }
     }
 }

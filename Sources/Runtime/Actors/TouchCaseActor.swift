@@ -4,14 +4,14 @@ import Logging
 import Platform
 import TouchCase
 
-/// The Fuffr touch case: owns its GATT link, runs `TouchCaseSession` on it, and emits touches.
+/// The Fuffr touch case: runs `TouchCaseSession` on a `GATTDeviceLink` and emits touches.
 ///
-/// - The link is kept by a `ConnectionManager` over the configured connector (L2CAP on a Pi, a
-///   socketpair to `FuffrPeripheralHost` in tests and on the simulated board). After an unexpected
-///   loss it connects again 0.5 s later, as FuffrLib does (FFRBLEManager.m); attempts that
-///   keep failing back off up to 8 s. Every connection runs the enable sequence afresh.
-/// - GATT operations run one at a time in the order the session returned them; the session is fed
-///   every notification and a tick every 67 ms (FuffrLib's prune cadence) for the 200 ms rule.
+/// - The link is kept up over the configured connector (L2CAP on a Pi, a socketpair to
+///   `FuffrPeripheralHost` in tests and on the simulated board). After an unexpected loss it connects
+///   again 0.5 s later, as FuffrLib does (FFRBLEManager.m); attempts that keep failing back off up to
+///   8 s. Every connection runs the enable sequence afresh.
+/// - GATT operations run one at a time in the order the session returned them; the session's timer is
+///   armed only while a touch is live, for the 200 ms silence rule.
 /// - Power saving (`powerSaving`): while navigation is stopped the case is sent `00 00` — no side,
 ///   no touches — and it wakes with the configured command when navigation starts or resumes.
 ///   The appliance passes `[devices.touch_case] power_saving`, which defaults to on; this
@@ -26,35 +26,35 @@ public actor TouchCaseActor {
     /// Every touch change, for the gesture pipeline. Finishes after `stop()`.
     public nonisolated let touches: AsyncStream<TouchEvent>
     private let touchSink: AsyncStream<TouchEvent>.Continuation
-    private let manager: ConnectionManager
+    private let device: GATTDeviceLink<TouchCaseSession>
     private let clock: SessionClock
     private let logger: Logger
     private let health: HealthMonitor?
     private let powerSaving: Bool
     private var command: TouchEnableCommand
     private var navigation: NavigationState
-    private var session: TouchCaseSession
+    private var wanted: TouchEnableCommand
     private var observers = TouchObserverRegistry()
-    private var client: (any GATTClient)?
-    private var operations: AsyncStream<GATTOperation>.Continuation?
 
     /// - Parameters:
     ///   - command: the sides and touches per side to enable while in use.
     ///   - powerSaving: put the case to sleep while navigation is stopped.
     ///   - navigation: the navigation state at start (`navigationStateChanged` tells later ones).
+    ///   - linkClock: what the link's request and attempt bounds are measured on (`GATTDeviceTime`).
     public init(connector: any GATTConnector, command: TouchEnableCommand, powerSaving: Bool = false,
-                navigation: NavigationState = .stopped, clock: SessionClock, logger: Logger,
-                health: HealthMonitor? = nil, attemptTimeout: Duration = .seconds(20)) {
+                navigation: NavigationState = .stopped, clock: SessionClock, linkClock: SessionClock? = nil,
+                logger: Logger, health: HealthMonitor? = nil, attemptTimeout: Duration = .seconds(20)) {
         self.clock = clock
         self.logger = logger
         self.health = health
         self.powerSaving = powerSaving
         self.command = command
         self.navigation = navigation
-        session = TouchCaseSession(command: powerSaving && navigation == .stopped ? .powerSave : command)
-        manager = ConnectionManager(name: "touch case", connector: connector, clock: clock,
-                                    backoff: RestartBackoff(initial: Self.reconnectDelay, maximum: .seconds(8), healthyRun: .seconds(1)),
-                                    attemptTimeout: attemptTimeout, logger: logger)
+        wanted = powerSaving && navigation == .stopped ? .powerSave : command
+        let backoff = RestartBackoff(initial: Self.reconnectDelay, maximum: .seconds(8), healthyRun: .seconds(1))
+        device = GATTDeviceLink(session: TouchCaseSession(command: wanted), policy: .keepConnected(backoff),
+                                limits: .init(attempt: attemptTimeout), connector: connector,
+                                clock: clock, linkClock: linkClock)
         (touches, touchSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
     }
 
@@ -62,8 +62,9 @@ public actor TouchCaseActor {
 
     /// Keeps the case connected until `stop()` or cancellation.
     public func run() async {
-        let manager = self.manager
         let clock = self.clock
+        let device = self.device
+        await device.start()
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 while !Task.isCancelled {
@@ -71,36 +72,37 @@ public actor TouchCaseActor {
                     do { try await clock.sleep(for: Self.heartbeat) } catch { return }
                 }
             }
-            await manager.run { client in try await self.serve(client) }
+            for await output in device.outputs { handle(output) }
             group.cancelAll()
         }
+        await device.stop()
     }
 
     /// Closes the link for good and ends `touches`.
     public func stop() async {
-        await manager.stop()
+        await device.stop()
         touchSink.finish()
     }
 
     /// What the link is doing (connecting, connected, waiting until …).
-    public var link: ConnectionManager.State { get async { await manager.state } }
-    public var state: TouchCaseSession.State { session.state }
-    public var counters: TouchCaseCounters { session.counters }
+    public var link: GATTLinkState { get async { await device.state } }
+    public var state: TouchCaseSession.State { get async { await device.session.state } }
+    public var counters: TouchCaseCounters { get async { await device.session.counters } }
     /// The command the case is meant to run now (the configured one, or `00 00` while saving power).
-    public var activeCommand: TouchEnableCommand { session.command }
+    public var activeCommand: TouchEnableCommand { wanted }
 
     // MARK: Control
 
     /// Navigation moved on: with power saving, stopped sends the case to sleep and anything else wakes it.
-    public func navigationStateChanged(_ state: NavigationState) {
+    public func navigationStateChanged(_ state: NavigationState) async {
         navigation = state
-        apply()
+        await apply()
     }
 
     /// Enables other sides or another number of touches per side.
-    public func enable(_ new: TouchEnableCommand) {
+    public func enable(_ new: TouchEnableCommand) async {
         command = new
-        apply()
+        await apply()
     }
 
     // MARK: FuffrLib observers
@@ -123,97 +125,56 @@ public actor TouchCaseActor {
 
     public func removeAllTouchObservers() { observers.removeAll() }
 
-    // MARK: One connection
-
-    private func serve(_ client: any GATTClient) async throws {
-        self.client = client
-        let (ops, sink) = AsyncStream.makeStream(of: GATTOperation.self)
-        operations = sink
-        defer {
-            sink.finish()
-            operations = nil
-            self.client = nil
-        }
-        process(session.connecting())
-        process(session.linkEstablished())
-        let found: [BLEUUID: [BLEUUID]]
-        do {
-            found = try await client.discover(services: [FuffrGATT.sensorService])
-        } catch {
-            process(session.linkLost(expected: false, now: clock.elapsed))
-            throw error
-        }
-        let characteristics = Set(found.values.joined())
-        process(session.discovered(characteristics, now: clock.elapsed))
-
-        let clock = self.clock
-        let tickInterval = TouchCaseSession.defaultSilenceTimeout / 3
-        var closedByUs = false
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await op in ops { await self.execute(op, on: client) }
-            }
-            group.addTask {
-                while !Task.isCancelled {
-                    do { try await clock.sleep(for: tickInterval) } catch { return }
-                    await self.tick()
-                }
-            }
-            for await event in client.events {
-                switch event {
-                case .notification(let characteristic, let value):
-                    process(session.received(characteristic, value, now: clock.elapsed))
-                case .disconnected(let reason):
-                    closedByUs = reason == nil
-                    if let reason { logger.warning("touch case link lost: \(reason); reconnecting") }
-                }
-            }
-            group.cancelAll()
-        }
-        process(session.linkLost(expected: closedByUs, now: clock.elapsed))
-    }
-
-    private func execute(_ op: GATTOperation, on client: any GATTClient) async {
-        do {
-            try await client.perform(op)
-            process(session.completed(op, now: clock.elapsed))
-        } catch {
-            process(session.failed(op, reason: "\(error)", now: clock.elapsed))
-        }
-    }
-
-    private func tick() {
-        process(session.tick(now: clock.elapsed))
-    }
+    // MARK: Internals
 
     private func beat() {
         health?.beat(Self.name, at: clock.elapsed)
     }
 
-    private func apply() {
-        let wanted = powerSaving && navigation == .stopped ? TouchEnableCommand.powerSave : command
-        if wanted != session.command { logger.info("touch case: \(wanted == .powerSave ? "power saving" : "enabling \(wanted)")") }
-        process(session.configure(wanted, now: clock.elapsed))
+    private func apply() async {
+        let new = powerSaving && navigation == .stopped ? TouchEnableCommand.powerSave : command
+        guard new != wanted else { return }
+        wanted = new
+        logger.info("touch case: \(new == .powerSave ? "power saving" : "enabling \(new)")")
+        await device.update { session, now in session.apply(new, now: now) }
     }
 
-    private func process(_ outputs: [TouchCaseSession.Output]) {
-        for output in outputs {
-            switch output {
-            case .perform(let op):
-                operations?.yield(op)
-            case .touch(let event):
-                touchSink.yield(event)
-            case .delivery(let delivery):
-                observers.deliver(delivery)
-            case .stateChanged(let state):
-                logger.debug("touch case: \(state)")
-                if state == .ready { logger.info("touch case ready: \(session.command)") }
-            case .dropped(let why):
-                logger.debug("touch case: dropped \(why)")
-            case .failed(let why):
-                logger.warning("touch case: \(why); closing the link")
-                if let client { Task { await client.disconnect() } }
-            }
+    private func handle(_ output: GATTDeviceLink<TouchCaseSession>.Output) {
+        switch output {
+        case .link(let change):
+            describe(change)
+        case .event(.touch(let event)):
+            touchSink.yield(event)
+        case .event(.delivery(let delivery)):
+            observers.deliver(delivery)
+        case .event(.stateChanged(let state)):
+            logger.debug("touch case: \(state)")
+            if state == .ready { logger.info("touch case ready: \(wanted)") }
+        case .event(.dropped(let why)):
+            logger.debug("touch case: dropped \(why)")
+        case .event(.failed(let why)):
+            logger.warning("touch case: \(why); closing the link")
+        case .event(.perform):
+            break
         }
+    }
+
+    private func describe(_ change: GATTLinkChange) {
+        switch change {
+        case .connecting(let attempt):
+            logger.debug("touch case: connecting (attempt \(attempt))")
+        case .connected:
+            logger.info("touch case: connected")
+        case .attemptFailed(let attempt, let error, let retryIn):
+            logger.warning("touch case: connection attempt \(attempt) failed: \(error)\(Self.retry(retryIn))")
+        case .closed(let reason?, let retryIn):
+            logger.warning("touch case link lost: \(reason)\(Self.retry(retryIn))")
+        case .closed(nil, _):
+            logger.info("touch case: disconnected")
+        }
+    }
+
+    private static func retry(_ delay: Duration?) -> String {
+        delay.map { "; reconnecting in \(SupervisedService.format($0))" } ?? ""
     }
 }

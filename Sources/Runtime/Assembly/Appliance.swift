@@ -121,11 +121,13 @@ public struct Appliance: Sendable {
         // Navigation's state, for the touch case's power saving.
         let (navigationStateStream, navigationStates) = AsyncStream<NavigationState>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let trigger = ShutdownTrigger()
-        let beltLink = GATTBeltLink(connector: inputs.beltConnector, clock: clock,
+        // The links' bounds on the transport run on the link clock: real time on the simulated board,
+        // whose devices' bytes cross real sockets (`GATTDeviceTime`).
+        let linkClock = options.clock == nil ? inputs.linkClock ?? clock : clock
+        let beltLink = GATTBeltLink(connector: inputs.beltConnector, clock: clock, linkClock: linkClock,
                                     logger: makeLogger("belt-link"))
         let belt = BeltActor(link: beltLink, requests: beltRequests, reports: beltReportSink,
                              defaultIntensity: config.intensity, clock: clock,
-                             linkClock: options.clock == nil ? inputs.linkClock ?? clock : clock,
                              logger: makeLogger(BeltActor.name),
                              health: health, status: status)
         let exitWhenDone = options.exitWhenDone
@@ -151,7 +153,8 @@ public struct Appliance: Sendable {
                                         touchesPerSide: settings.touchesPerSide)
         if touchCaseEnabled, let connector = inputs.touchCaseConnector, let enable {
             touchCase = TouchCaseActor(connector: connector, command: enable, powerSaving: settings.powerSaving,
-                                       navigation: .stopped, clock: clock, logger: makeLogger(TouchCaseActor.name),
+                                       navigation: .stopped, clock: clock, linkClock: linkClock,
+                                       logger: makeLogger(TouchCaseActor.name),
                                        health: health)
         }
         var pencil: PencilActor?
@@ -160,7 +163,8 @@ public struct Appliance: Sendable {
             let (touches, sink) = AsyncStream<TouchInput>.makeStream(bufferingPolicy: .bufferingNewest(256))
             penTouches = sink
             pencil = PencilActor(radio: radio, centralID: inputs.pencilCentralID, pairedPen: inputs.pairedPen,
-                                 touches: touchCase != nil ? touches : nil, clock: clock, logger: makeLogger(PencilActor.name),
+                                 touches: touchCase != nil ? touches : nil, clock: clock, linkClock: linkClock,
+                                 logger: makeLogger(PencilActor.name),
                                  health: health, status: status)
         }
         let gestures = GestureActor(map: config.gestures, sensedSides: settings.sides,

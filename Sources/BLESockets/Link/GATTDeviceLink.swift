@@ -1,0 +1,209 @@
+import Platform
+
+/// Runs a `GATTDeviceDriver` on a real connector and its clients: the one shell under the belt, the
+/// touch case and the Pencil.
+///
+/// Everything that decides lives in the pure driver (queueing, priority, timeouts, generations,
+/// reconnection). This actor only carries out its actions — a task per connection attempt, per
+/// discovery and per operation, one reader of each client's events — and arms at most two timers, one
+/// per timeline, for the driver's next deadlines. The session's events and the link's changes come out
+/// of `outputs`, in order.
+public actor GATTDeviceLink<Session: GATTDeviceSession> {
+    public enum Output: Sendable {
+        case event(Session.Event)
+        case link(GATTLinkChange)
+    }
+
+    /// The session's events and the link's changes; finishes after `stop()`.
+    public nonisolated let outputs: AsyncStream<Output>
+    private let sink: AsyncStream<Output>.Continuation
+    private var driver: GATTDeviceDriver<Session>
+    private var connector: (any GATTConnector)?
+    private let clock: SessionClock
+    private let linkClock: SessionClock
+    private var clients: [Int: any GATTClient] = [:]
+    private var attempts: [Int: Task<Void, Never>] = [:]
+    private var waiters: [GATTRequestID: CheckedContinuation<[UInt8], any Error>] = [:]
+    private var nextRequest = 0
+    private var sessionTimer: (due: Duration, task: Task<Void, Never>)?
+    private var linkTimer: (due: Duration, task: Task<Void, Never>)?
+
+    /// - Parameters:
+    ///   - clock: session time, for the session's stamps and deadlines and the reconnection backoff.
+    ///   - connector: what makes links; nil when each `connect(using:)` brings its own.
+    ///   - linkClock: the time the request and attempt bounds are measured on (`GATTDeviceTime`);
+    ///     the session clock when nil.
+    public init(session: Session, policy: GATTLinkPolicy, limits: GATTDeviceDriver<Session>.Limits = .init(),
+                connector: (any GATTConnector)?, clock: SessionClock, linkClock: SessionClock? = nil) {
+        driver = GATTDeviceDriver(session: session, policy: policy, limits: limits)
+        self.connector = connector
+        self.clock = clock
+        self.linkClock = linkClock ?? clock
+        (outputs, sink) = AsyncStream.makeStream()
+    }
+
+    public var state: GATTLinkState { driver.state }
+    public var session: Session { driver.session }
+    /// Operations waiting behind the one in flight.
+    public var queuedOperations: Int { driver.queuedOperations }
+
+    // MARK: The owner's wishes
+
+    /// Begins as the policy says (`.keepConnected` connects now and keeps doing so).
+    public func start() { carry(driver.start(at: now)) }
+
+    /// Connects now, through `connector` from now on when one is given.
+    public func connect(using connector: (any GATTConnector)? = nil) {
+        if let connector { self.connector = connector }
+        carry(driver.connect(at: now))
+    }
+
+    /// Closes the link (or abandons the attempt) and connects no more until `connect`.
+    public func disconnect() { carry(driver.disconnect(at: now)) }
+
+    /// Closes the link for good and finishes `outputs`.
+    public func stop() {
+        carry(driver.stop(at: now))
+        sessionTimer?.task.cancel()
+        linkTimer?.task.cancel()
+        sessionTimer = nil
+        linkTimer = nil
+        sink.finish()
+    }
+
+    /// Performs an operation behind the session's queued ones; returns what a read read. Throws
+    /// `GATTError.disconnected` without a link, `GATTError.timedOut` past the request bound.
+    @discardableResult
+    public func perform(_ operation: GATTOperation) async throws -> [UInt8] {
+        nextRequest += 1
+        let id = GATTRequestID(nextRequest)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiters[id] = continuation
+                carry(driver.submit(operation, id: id, at: now))
+            }
+        } onCancel: {
+            Task { await self.cancel(id) }
+        }
+    }
+
+    /// Drives the session (a new configuration, a verdict of the owner's); its outputs are carried out.
+    public func update(_ body: @Sendable (inout Session, Duration) -> [GATTSessionOutput<Session.Event>]) {
+        carry(driver.update(at: now, body))
+    }
+
+    // MARK: The transport's answers
+
+    private func connected(_ generation: Int, _ client: any GATTClient) {
+        attempts[generation] = nil
+        clients[generation] = client
+        Task {
+            for await event in client.events {
+                switch event {
+                case .notification(let characteristic, let value):
+                    self.notified(characteristic, value, generation: generation)
+                case .disconnected(let reason):
+                    self.closed(generation, reason: reason ?? "closed")
+                }
+            }
+            // A transport that ends its stream without saying why has still lost the link.
+            self.closed(generation, reason: "event stream ended")
+        }
+        carry(driver.connected(generation: generation, at: now))
+    }
+
+    private func notified(_ characteristic: BLEUUID, _ value: [UInt8], generation: Int) {
+        carry(driver.notified(characteristic, value, generation: generation, at: now))
+    }
+
+    private func closed(_ generation: Int, reason: String) {
+        clients[generation] = nil
+        carry(driver.closed(generation: generation, reason: reason, at: now))
+    }
+
+    private func cancel(_ id: GATTRequestID) {
+        driver.cancel(id)
+        waiters.removeValue(forKey: id)?.resume(throwing: CancellationError())
+    }
+
+    private func timerFired(link: Bool) {
+        if link { linkTimer = nil } else { sessionTimer = nil }
+        carry(driver.timerFired(at: now))
+    }
+
+    // MARK: Carrying out the driver's actions
+
+    private var now: GATTDeviceTime { GATTDeviceTime(session: clock.elapsed, link: linkClock.elapsed) }
+
+    private func carry(_ actions: [GATTDeviceDriver<Session>.Action]) {
+        for action in actions {
+            switch action {
+            case .connect(let generation):
+                let connector = self.connector
+                attempts[generation] = Task {
+                    do {
+                        guard let connector else { throw GATTError.unavailable("no connector for this device") }
+                        let client = try await connector.connect()
+                        self.connected(generation, client)
+                    } catch {
+                        self.carry(self.driver.connectFailed(generation: generation, error: Self.gattError(error), at: self.now))
+                    }
+                }
+            case .discover(let services, let generation):
+                guard let client = clients[generation] else { continue }
+                Task {
+                    do {
+                        let table = try await client.discover(services: services)
+                        self.carry(self.driver.discovered(table, generation: generation, at: self.now))
+                    } catch {
+                        self.carry(self.driver.discoveryFailed(generation: generation, error: Self.gattError(error), at: self.now))
+                    }
+                }
+            case .perform(let operation, let generation):
+                guard let client = clients[generation] else { continue }
+                Task {
+                    do {
+                        let value = try await client.perform(operation)
+                        self.carry(self.driver.completed(generation: generation, value: value, at: self.now))
+                    } catch {
+                        self.carry(self.driver.failed(generation: generation, error: Self.gattError(error), at: self.now))
+                    }
+                }
+            case .close(let generation):
+                attempts.removeValue(forKey: generation)?.cancel()
+                if let client = clients.removeValue(forKey: generation) {
+                    Task { await client.disconnect() }
+                }
+            case .event(let event):
+                sink.yield(.event(event))
+            case .link(let change):
+                sink.yield(.link(change))
+            case .finished(let id, let result):
+                waiters.removeValue(forKey: id)?.resume(with: result.mapError { $0 as any Error })
+            }
+        }
+        armTimers()
+    }
+
+    /// One sleeping task per timeline, for the driver's next deadline on it; none while nothing is due.
+    private func armTimers() {
+        sessionTimer = arm(sessionTimer, for: driver.sessionDeadline, on: clock, link: false)
+        linkTimer = arm(linkTimer, for: driver.linkDeadline, on: linkClock, link: true)
+    }
+
+    private func arm(_ timer: (due: Duration, task: Task<Void, Never>)?, for deadline: Duration?,
+                     on clock: SessionClock, link: Bool) -> (due: Duration, task: Task<Void, Never>)? {
+        guard timer?.due != deadline else { return timer }
+        timer?.task.cancel()
+        guard let deadline else { return nil }
+        let task = Task {
+            do { try await clock.sleep(until: SessionInstant(offset: deadline)) } catch { return }
+            self.timerFired(link: link)
+        }
+        return (deadline, task)
+    }
+
+    private static func gattError(_ error: any Error) -> GATTError {
+        error as? GATTError ?? .transport("\(error)")
+    }
+}

@@ -1,0 +1,64 @@
+import BLE
+
+/// The belt session as a GATT device session, run by `GATTDeviceDriver` on each link to a belt.
+///
+/// Its events are its own outputs other than `.perform`. The keep-alive answer jumps the queue
+/// (`performFirst`), as FSLib-iOS's FSCommandManager.swift sends it ahead of pending commands, so a
+/// busy link never starves the keep-alive. A `.failed` output also closes the link.
+extension BeltSession: GATTDeviceSession {
+    public typealias Event = Output
+
+    public var services: [BLEUUID] { BeltService.allCases.map(\.uuid) }
+
+    public mutating func linkUp(discovered: [BLEUUID: [BLEUUID]], now: Duration) -> [GATTSessionOutput<Output>] {
+        let characteristics = Set(discovered.values.joined().compactMap(BeltCharacteristic.init(uuid:)))
+        return Self.device(connecting() + linkEstablished() + self.discovered(characteristics, now: now))
+    }
+
+    public mutating func completed(_ operation: GATTOperation, value: [UInt8], now: Duration) -> [GATTSessionOutput<Output>] {
+        guard let write = BeltWrite(operation) else { return [] }
+        return Self.device(completed(write, value: value, now: now))
+    }
+
+    public mutating func failed(_ operation: GATTOperation, error: GATTError, now: Duration) -> [GATTSessionOutput<Output>] {
+        guard let write = BeltWrite(operation) else { return [] }
+        return Self.device(failed(write, reason: "\(error)", now: now))
+    }
+
+    public mutating func notified(_ characteristic: BLEUUID, _ value: [UInt8], now: Duration) -> [GATTSessionOutput<Output>] {
+        guard let belt = BeltCharacteristic(uuid: characteristic) else {
+            return [.event(.protocolError(BeltProtocolError(characteristic: nil, bytes: value,
+                                                            reason: .unknownCharacteristic(characteristic.uuidString))))]
+        }
+        return Self.device(received(belt, value, now: now))
+    }
+
+    public mutating func linkDown(expected: Bool, now: Duration) -> [GATTSessionOutput<Output>] {
+        Self.device(linkLost(expected: expected))
+    }
+
+    public var deadline: Duration? { stepDeadline }
+
+    public mutating func timerFired(now: Duration) -> [GATTSessionOutput<Output>] {
+        Self.device(tick(now: now))
+    }
+
+    private static func device(_ outputs: [Output]) -> [GATTSessionOutput<Output>] {
+        var out: [GATTSessionOutput<Output>] = []
+        var failure: BeltLinkError?
+        for output in outputs {
+            switch output {
+            case .perform(let write):
+                out.append(write.isKeepAliveAnswer ? .performFirst(write.gattOperation) : .perform(write.gattOperation))
+            case .failed(let error):
+                failure = failure ?? error
+                out.append(.event(output))
+            default:
+                out.append(.event(output))
+            }
+        }
+        // After the whole batch, so the session's own account of the failure reaches the owner first.
+        if let failure { out.append(.close(failure.description)) }
+        return out
+    }
+}
