@@ -154,7 +154,7 @@ public struct EmbeddedGATTDevice<Session: GATTDeviceSession> {
                 if generation == pendingAttempt { pendingAttempt = nil }
             case .event(let event):
                 events.append(event)
-            case .link(let change):
+            case .link(let change, _):
                 changes.append(change)
             case .finished(let id, let result):
                 finished.append((id, result))

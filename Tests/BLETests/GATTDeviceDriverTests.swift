@@ -91,7 +91,7 @@ final class GATTDeviceDriverTests: XCTestCase {
         var delays: [Duration] = []
         for _ in 0..<6 {
             d.refuseConnection(.notFound("no device"))
-            guard case .attemptFailed(_, _, let retryIn?)? = d.changes.last else { return XCTFail("\(d.changes)") }
+            guard case .attemptFailed(_, _, linkOpened: false, let retryIn?)? = d.changes.last else { return XCTFail("\(d.changes)") }
             delays.append(retryIn)
             d.advance(by: retryIn)
         }
@@ -108,7 +108,7 @@ final class GATTDeviceDriverTests: XCTestCase {
         let abandoned = d.driver.generation
         d.advance(by: .seconds(20))
         XCTAssertEqual(d.changes.last, .attemptFailed(attempt: 1, .timedOut("connection attempt (20.0 seconds)"),
-                                                      retryIn: .milliseconds(500)))
+                                                      linkOpened: false, retryIn: .milliseconds(500)))
         XCTAssertEqual(d.closed, [abandoned], "the attempt is abandoned")
         // The abandoned attempt's link turns up after all: the driver closes it.
         var driver = d.driver
@@ -122,7 +122,9 @@ final class GATTDeviceDriverTests: XCTestCase {
         let queued = d.submit(writeB)
         d.dropLink(reason: "supervision timeout")
         XCTAssertEqual(d.finished.map(\.0), [id, queued])
-        XCTAssertTrue(d.finished.allSatisfy { (try? $0.1.get()) == nil })
+        for (_, result) in d.finished {
+            guard case .failure(.disconnected) = result else { return XCTFail("\(result)") }
+        }
         XCTAssertEqual(d.events.filter { $0.hasPrefix("down") }, ["down"])
         XCTAssertEqual(d.changes.last, .closed(reason: "supervision timeout", retryIn: .milliseconds(500)))
         let late = d.submit(writeA)
@@ -189,5 +191,54 @@ final class GATTDeviceDriverTests: XCTestCase {
         other.start()
         XCTAssertEqual(other.changes.last, .closed(reason: "not our device", retryIn: .milliseconds(500)))
         XCTAssertEqual(other.closed.count, 1)
+    }
+
+    /// After an ATT transaction timeout nothing more goes out on that bearer (Vol 3 Part F §3.3.3): the
+    /// queued request is failed with the link, never sent.
+    func testNothingQueuedIsSentAfterARequestTimesOut() {
+        var d = device(policy: .keepConnected(backoff))
+        d.start()
+        let stuck = d.submit(writeA)
+        let queued = d.submit(writeB)
+        d.advance(by: .seconds(5))
+        XCTAssertEqual(d.performed, [writeA], "B never went out on the timed-out bearer")
+        XCTAssertEqual(d.finished.map(\.0), [stuck, queued])
+        guard case .failure(.timedOut) = d.finished[0].1, case .failure(.disconnected) = d.finished[1].1 else {
+            return XCTFail("\(d.finished)")
+        }
+    }
+
+    /// A failure after the link came up (in discovery) says the peer was reached.
+    func testAFailureDuringDiscoverySaysTheLinkHadOpened() {
+        var d = device()
+        d.peripheral = table
+        var driver = d.driver
+        let time = GATTDeviceTime(.zero)
+        let gen = driver.generation + 1
+        _ = driver.connect(at: time)
+        _ = driver.connected(generation: gen, at: time)
+        let actions = driver.discoveryFailed(generation: gen, error: .disconnected, at: time)
+        XCTAssertEqual(actions, [.close(generation: gen),
+                                 .link(.attemptFailed(attempt: 1, .disconnected, linkOpened: true, retryIn: nil), generation: gen)])
+    }
+
+    /// Connecting anew on a kept link replaces the link at once: no backoff is counted or announced.
+    func testConnectingAnewReplacesTheLinkWithoutABackoff() {
+        var d = device(policy: .keepConnected(backoff))
+        d.start()
+        d.connect()
+        XCTAssertEqual(d.changes, [.connecting(attempt: 1), .connected, .closed(reason: nil, retryIn: nil),
+                                   .connecting(attempt: 1), .connected])
+    }
+
+    /// A disconnected kept link stays idle, and `start` brings it back (the belt actor's restart path).
+    func testStartAfterDisconnectConnectsAgain() {
+        var d = device(policy: .keepConnected(backoff))
+        d.start()
+        d.disconnect()
+        d.advance(by: .seconds(30))
+        XCTAssertEqual(d.state, .idle, "no retry after a disconnect asked for")
+        d.start()
+        XCTAssertEqual(d.state, .connected)
     }
 }

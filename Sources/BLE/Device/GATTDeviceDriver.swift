@@ -31,8 +31,8 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
         case close(generation: Int)
         /// The session's event, for the owner.
         case event(Session.Event)
-        /// The link changed, for the owner's logs and status.
-        case link(GATTLinkChange)
+        /// The link of that generation changed, for the owner's logs and status.
+        case link(GATTLinkChange, generation: Int)
         /// A `submit`ted operation ended.
         case finished(GATTRequestID, Result<[UInt8], GATTError>)
     }
@@ -73,6 +73,8 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     private var upSince: Duration = .zero
     private var queue: [Request] = []
     private var inFlight: (request: Request, deadline: Duration)?
+    /// Set while a timed-out link is being ended: nothing more may be sent on it.
+    private var closing = false
 
     public init(session: Session, policy: GATTLinkPolicy, limits: Limits = Limits()) {
         self.session = session
@@ -110,6 +112,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     /// Connects now, ending whatever attempt or link there was (as asked: no retry for it).
     public mutating func connect(at t: GATTDeviceTime) -> [Action] {
         guard state != .stopped else { return [] }
+        wanted = false                  // the link ended here is replaced, not retried
         var out = end(at: t)
         wanted = true
         out += beginAttempt(at: t)
@@ -175,7 +178,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
         attemptDeadline = nil
         attempt = 0
         upSince = t.session
-        return [.link(.connected)] + process(session.linkUp(discovered: table, now: t.session), at: t)
+        return [.link(.connected, generation: gen)] + process(session.linkUp(discovered: table, now: t.session), at: t)
     }
 
     public mutating func discoveryFailed(generation gen: Int, error: GATTError, at t: GATTDeviceTime) -> [Action] {
@@ -228,7 +231,9 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
             inFlight = nil
             let error = GATTError.timedOut("\(request.operation): no answer within \(limits.request)")
             if let id = request.id { out.append(.finished(id, .failure(error))) }
+            closing = true
             out += process(session.failed(request.operation, error: error, now: t.session), at: t)
+            closing = false
             if state == .connected { out += linkEnded(reason: "\(error)", closeIt: true, at: t) }
         }
         if let deadline = attemptDeadline, t.link >= deadline, state == .discovering || isConnecting {
@@ -257,16 +262,18 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
         attemptStarted = t.session
         attemptDeadline = t.link + limits.attempt
         retryAt = nil
-        return [.link(.connecting(attempt: attempt)), .connect(generation: generation)]
+        return [.link(.connecting(attempt: attempt), generation: generation), .connect(generation: generation)]
     }
 
     private mutating func attemptFailed(_ error: GATTError, at t: GATTDeviceTime) -> [Action] {
+        let gen = generation
+        let linkOpened = state == .discovering
         generation += 1
         attemptDeadline = nil
         let failed = attempt
         let retryIn = scheduleRetry(runLength: t.session - attemptStarted, at: t)
         if retryIn == nil { attempt = 0 }
-        return [.link(.attemptFailed(attempt: failed, error, retryIn: retryIn))]
+        return [.link(.attemptFailed(attempt: failed, error, linkOpened: linkOpened, retryIn: retryIn), generation: gen)]
     }
 
     /// The link that was up ends: requests fail, the session hears it, a retry is scheduled.
@@ -280,7 +287,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
         }
         if closeIt { out.append(.close(generation: gen)) }
         let retryIn = scheduleRetry(runLength: t.session - upSince, at: t)
-        out.append(.link(.closed(reason: reason, retryIn: retryIn)))
+        out.append(.link(.closed(reason: reason, retryIn: retryIn), generation: gen))
         return out
     }
 
@@ -296,7 +303,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
             attemptDeadline = nil
             attempt = 0
             state = .idle
-            return [.close(generation: gen), .link(.closed(reason: nil, retryIn: nil))]
+            return [.close(generation: gen), .link(.closed(reason: nil, retryIn: nil), generation: gen)]
         case .waiting:
             state = .idle
             attempt = 0
@@ -347,7 +354,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     }
 
     private mutating func next(at t: GATTDeviceTime) -> [Action] {
-        guard state == .connected, inFlight == nil, !queue.isEmpty else { return [] }
+        guard state == .connected, !closing, inFlight == nil, !queue.isEmpty else { return [] }
         let request = queue.removeFirst()
         inFlight = (request, t.link + limits.request)
         return [.perform(request.operation, generation: generation)]

@@ -5,8 +5,9 @@ public enum GATTLinkChange: Sendable, Hashable {
     /// The link is up and its services were discovered; the session runs.
     case connected
     /// An attempt failed before a session ran (no device, the link refused, discovery failed or
-    /// the attempt's time ran out). `retryIn` is the backoff before the next, nil when none follows.
-    case attemptFailed(attempt: Int, GATTError, retryIn: Duration?)
+    /// the attempt's time ran out). `linkOpened` when the link had come up (the failure was in
+    /// discovery): the peer was reached. `retryIn` is the backoff before the next, nil when none follows.
+    case attemptFailed(attempt: Int, GATTError, linkOpened: Bool, retryIn: Duration?)
     /// A link that came up ended. `reason` is nil when this side closed it as asked (`disconnect`,
     /// `stop`); otherwise why (the peer or the controller dropped it, the session closed it, a
     /// request timed out).

@@ -11,7 +11,8 @@ import Platform
 public actor GATTDeviceLink<Session: GATTDeviceSession> {
     public enum Output: Sendable {
         case event(Session.Event)
-        case link(GATTLinkChange)
+        /// The link of that generation changed (`connect(using:)` returns the generation it starts).
+        case link(GATTLinkChange, generation: Int)
     }
 
     /// The session's events and the link's changes; finishes after `stop()`.
@@ -25,8 +26,16 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     private var attempts: [Int: Task<Void, Never>] = [:]
     private var waiters: [GATTRequestID: CheckedContinuation<[UInt8], any Error>] = [:]
     private var nextRequest = 0
-    private var sessionTimer: (due: Duration, task: Task<Void, Never>)?
-    private var linkTimer: (due: Duration, task: Task<Void, Never>)?
+    private var sessionTimer: Timer?
+    private var linkTimer: Timer?
+    private var timers = 0
+
+    /// A sleeping task for one deadline; `token` tells a fire of this timer from one it replaced.
+    private struct Timer {
+        var due: Duration
+        var token: Int
+        var task: Task<Void, Never>
+    }
 
     /// - Parameters:
     ///   - clock: session time, for the session's stamps and deadlines and the reconnection backoff.
@@ -52,10 +61,13 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     /// Begins as the policy says (`.keepConnected` connects now and keeps doing so).
     public func start() { carry(driver.start(at: now)) }
 
-    /// Connects now, through `connector` from now on when one is given.
-    public func connect(using connector: (any GATTConnector)? = nil) {
+    /// Connects now, through `connector` from now on when one is given; returns the new attempt's
+    /// generation, which its link changes carry.
+    @discardableResult
+    public func connect(using connector: (any GATTConnector)? = nil) -> Int {
         if let connector { self.connector = connector }
         carry(driver.connect(at: now))
+        return driver.generation
     }
 
     /// Closes the link (or abandons the attempt) and connects no more until `connect`.
@@ -126,8 +138,14 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
         waiters.removeValue(forKey: id)?.resume(throwing: CancellationError())
     }
 
-    private func timerFired(link: Bool) {
-        if link { linkTimer = nil } else { sessionTimer = nil }
+    private func timerFired(link: Bool, token: Int) {
+        if link {
+            guard linkTimer?.token == token else { return }
+            linkTimer = nil
+        } else {
+            guard sessionTimer?.token == token else { return }
+            sessionTimer = nil
+        }
         carry(driver.timerFired(at: now))
     }
 
@@ -146,6 +164,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
                         let client = try await connector.connect()
                         self.connected(generation, client)
                     } catch {
+                        self.attempts[generation] = nil
                         self.carry(self.driver.connectFailed(generation: generation, error: Self.gattError(error), at: self.now))
                     }
                 }
@@ -176,8 +195,8 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
                 }
             case .event(let event):
                 sink.yield(.event(event))
-            case .link(let change):
-                sink.yield(.link(change))
+            case .link(let change, let generation):
+                sink.yield(.link(change, generation: generation))
             case .finished(let id, let result):
                 waiters.removeValue(forKey: id)?.resume(with: result.mapError { $0 as any Error })
             }
@@ -191,16 +210,17 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
         linkTimer = arm(linkTimer, for: driver.linkDeadline, on: linkClock, link: true)
     }
 
-    private func arm(_ timer: (due: Duration, task: Task<Void, Never>)?, for deadline: Duration?,
-                     on clock: SessionClock, link: Bool) -> (due: Duration, task: Task<Void, Never>)? {
+    private func arm(_ timer: Timer?, for deadline: Duration?, on clock: SessionClock, link: Bool) -> Timer? {
         guard timer?.due != deadline else { return timer }
         timer?.task.cancel()
         guard let deadline else { return nil }
+        timers += 1
+        let token = timers
         let task = Task {
             do { try await clock.sleep(until: SessionInstant(offset: deadline)) } catch { return }
-            self.timerFired(link: link)
+            self.timerFired(link: link, token: token)
         }
-        return (deadline, task)
+        return Timer(due: deadline, token: token, task: task)
     }
 
     private static func gattError(_ error: any Error) -> GATTError {

@@ -49,8 +49,15 @@ public struct L2CAPGATTConnector: GATTConnector {
                 : GATTError.unavailable("\(error)")
         }
         let client = SocketGATTClient(socket: socket, clock: .continuous(), logger: logger)
-        let mtu = try await client.exchangeMTU()
-        logger.debug("ATT MTU \(mtu) with \(peer)")
+        do {
+            let mtu = try await client.exchangeMTU()
+            logger.debug("ATT MTU \(mtu) with \(peer)")
+        } catch {
+            // An attempt abandoned (cancelled) or failed here already has a link: close it, or the
+            // socket keeps the LE connection up and the peer stops advertising.
+            await client.disconnect()
+            throw error
+        }
         return client
     }
 }

@@ -54,8 +54,9 @@ public actor PencilActor {
     private let device: GATTDeviceLink<PenSession>
     /// The pen the link is for.
     private var linkedPen: String?
-    /// Ends of links this actor replaced by connecting elsewhere: the pairing model is not told of them.
-    private var replacedLinks = 0
+    /// The generation of the link (or attempt) to `linkedPen`; changes of older ones, ended because the
+    /// model connected anew, are not the model's news.
+    private var linkGeneration = 0
     private var scheduledTimer: Duration?
 
     /// - Parameters:
@@ -118,7 +119,8 @@ public actor PencilActor {
             for input in spot.control(pressed: pressed) { await apply(manager.handle(input, now: now)) }
         case .device(.event(let event)):
             await linkEvent(event, now: now)
-        case .device(.link(let change)):
+        case .device(.link(let change, let generation)):
+            guard generation == linkGeneration else { break }
             await linkChanged(change, now: now)
         case .shutdown:
             await device.stop()
@@ -176,13 +178,12 @@ public actor PencilActor {
     }
 
     private func connect(_ pen: String, requireTip: Bool) async {
-        if linkedPen != nil, await device.state != .idle { replacedLinks += 1 }
         linkedPen = pen
         await device.update { session, _ in
             session.requireTipPressed = requireTip
             return []
         }
-        await device.connect(using: radio.connector(for: pen))
+        linkGeneration = await device.connect(using: radio.connector(for: pen))
     }
 
     // MARK: The link
@@ -192,14 +193,13 @@ public actor PencilActor {
         switch change {
         case .connecting, .connected:
             logger.debug("pencil: link to \(pen): \(change)")
-        case .attemptFailed(_, let error, _):
+        case .attemptFailed(_, let error, let linkOpened, _):
+            // A pen reached and lost during discovery is a disconnection, as the SDK hears it
+            // (FTPenManager.mm); only a pen never reached failed to connect.
             logger.info("pencil: connection to \(pen) failed: \(error)")
-            await apply(manager.handle(.connectionFailed(pen: pen), now: now))
+            clicks.reset()
+            await apply(manager.handle(linkOpened ? .disconnected(pen: pen) : .connectionFailed(pen: pen), now: now))
         case .closed(let reason, _):
-            if replacedLinks > 0, reason == nil {
-                replacedLinks -= 1
-                return
-            }
             if let reason { logger.info("pencil: link to \(pen) lost (\(reason))") }
             clicks.reset()
             await apply(manager.handle(.disconnected(pen: pen), now: now))

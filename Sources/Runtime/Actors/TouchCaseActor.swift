@@ -141,7 +141,7 @@ public actor TouchCaseActor {
 
     private func handle(_ output: GATTDeviceLink<TouchCaseSession>.Output) {
         switch output {
-        case .link(let change):
+        case .link(let change, _):
             describe(change)
         case .event(.touch(let event)):
             touchSink.yield(event)
@@ -165,7 +165,7 @@ public actor TouchCaseActor {
             logger.debug("touch case: connecting (attempt \(attempt))")
         case .connected:
             logger.info("touch case: connected")
-        case .attemptFailed(let attempt, let error, let retryIn):
+        case .attemptFailed(let attempt, let error, _, let retryIn):
             logger.warning("touch case: connection attempt \(attempt) failed: \(error)\(Self.retry(retryIn))")
         case .closed(let reason?, let retryIn):
             logger.warning("touch case link lost: \(reason)\(Self.retry(retryIn))")

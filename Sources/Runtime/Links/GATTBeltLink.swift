@@ -99,14 +99,14 @@ public actor GATTBeltLink: BeltLink {
             logger.warning("dropped a malformed belt notification: \(error)")
         case .event(.perform):
             break
-        case .link(.connecting(let attempt)):
+        case .link(.connecting(let attempt), _):
             logger.debug("belt link: connecting (attempt \(attempt))")
-        case .link(.connected):
+        case .link(.connected, _):
             logger.debug("belt link up; handshake")
-        case .link(.attemptFailed(_, let error, let retryIn)):
+        case .link(.attemptFailed(_, let error, _, let retryIn), _):
             failure = nil
             sink.yield(.attemptFailed(Self.linkError(error, connecting: true), retryIn: retryIn))
-        case .link(.closed(let reason, let retryIn)):
+        case .link(.closed(let reason, let retryIn), _):
             if handshakeDone || reason == nil {
                 // The belt actor warns once ("belt connection lost"); the link's own account is the detail.
                 if let reason { logger.info("belt link lost: \(reason)") }

@@ -379,8 +379,14 @@ struct ApplianceWalk {
             await pencil.press(.tip, down: true)
             try await waitUntil(.seconds(40), "the appliance connecting to the pen while the tip is held") { await pencil.peripheral.isConnected }
             // The pen's link is ready (the SDK's "engaged", shown as "connected") once its tip was read as pressed.
-            try await waitUntil(.seconds(30), "the pen engaged (StatusText \"pencil connected\") with the tip held", every: .milliseconds(250)) {
-                (try? await rig.unitProperties(["StatusText"]))?["StatusText"]?.contains("pencil connected") ?? false
+            do {
+                try await waitUntil(.seconds(30), "the pen engaged (StatusText \"pencil connected\") with the tip held", every: .milliseconds(250)) {
+                    (try? await rig.unitProperties(["StatusText"]))?["StatusText"]?.contains("pencil connected") ?? false
+                }
+            } catch {
+                // What the appliance said of the pen meanwhile, so a failure names its cause.
+                let said = ((try? await rig.journal(since: cursor)) ?? []).filter { $0.contains("pencil") }
+                throw HILFailure("\(error); the appliance's pencil lines: \(said.suffix(12))")
             }
             let release = peripherals.clock.elapsed + .milliseconds(30)
             await touchCase.play(FuffrTouchTrace([FuffrTouchTrace.Stroke(side: .left, start: held, duration: release - held, from: (0.5, 0.5))]))
