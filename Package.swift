@@ -71,10 +71,11 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         // The simulated board: a walker, its GPS and compass on a simulated I2C bus, a recording belt, the
-        // Fuffr case and the Pencil as GATT servers, scripted inputs.
+        // Fuffr case and the Pencil as GATT servers, scripted inputs, and the [simulation] table's schema.
         .target(name: "Simulation",
                 dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "TouchCase", "Pencil",
-                               "Runtime", .product(name: "Logging", package: "swift-log")],
+                               "Runtime", .product(name: "Logging", package: "swift-log"),
+                               .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
         // Actors (one per device / concern) as services in one ServiceGroup.

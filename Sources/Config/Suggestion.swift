@@ -22,7 +22,7 @@ public enum Suggestion {
         s.split(whereSeparator: { $0 == "-" || $0 == "_" }).sorted()
     }
 
-    static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+    public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
     }
 

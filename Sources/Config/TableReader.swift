@@ -11,7 +11,7 @@ final class IssueCollector {
         self.locator = KeyLocator(text: text)
     }
 
-    func report(_ keyPath: String, _ message: String) {
+    public func report(_ keyPath: String, _ message: String) {
         let position = locator.position(of: keyPath)
         issues.append(ConfigIssue(file: file, line: position?.line, column: position?.column,
                                   keyPath: keyPath, message: message))
@@ -24,7 +24,8 @@ final class IssueCollector {
 
 /// Reads one TOML table against the schema: typed getters that report wrong types and out-of-range
 /// values, and a final check that reports every key nobody asked for (with a "did you mean").
-final class TableReader {
+/// Public for the readers of tables whose schema lives outside this module (`ConfigurationTable`).
+public final class TableReader {
     let table: TOMLTable
     let path: String
     let issues: IssueCollector
@@ -36,33 +37,33 @@ final class TableReader {
         self.issues = issues
     }
 
-    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    public func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    func has(_ key: String) -> Bool { table[key] != nil }
+    public func has(_ key: String) -> Bool { table[key] != nil }
 
-    var keys: [String] { table.keys }
+    public var keys: [String] { table.keys }
 
     /// Marks a key as part of the schema without reading it (read elsewhere, e.g. dynamically).
-    func declare(_ key: String) { known.append(key) }
+    public func declare(_ key: String) { known.append(key) }
 
-    func value(_ key: String) -> (any TOMLValueConvertible)? {
+    public func value(_ key: String) -> (any TOMLValueConvertible)? {
         known.append(key)
         return table[key]
     }
 
-    func string(_ key: String) -> String? {
+    public func string(_ key: String) -> String? {
         guard let v = value(key) else { return nil }
         guard let s = v.string else { return mismatch(key, expected: "a string", found: v) }
         return s
     }
 
-    func bool(_ key: String) -> Bool? {
+    public func bool(_ key: String) -> Bool? {
         guard let v = value(key) else { return nil }
         guard v.type == .bool, let b = v.bool else { return mismatch(key, expected: "true or false", found: v) }
         return b
     }
 
-    func int(_ key: String, in range: ClosedRange<Int>, unit: String = "") -> Int? {
+    public func int(_ key: String, in range: ClosedRange<Int>, unit: String = "") -> Int? {
         guard let v = value(key) else { return nil }
         guard v.type == .int, let i = v.int else { return mismatch(key, expected: "a whole number", found: v) }
         guard range.contains(i) else {
@@ -73,7 +74,7 @@ final class TableReader {
     }
 
     /// Accepts integers too: `arrival_radius_m = 12` should not need a `.0`.
-    func double(_ key: String, in range: ClosedRange<Double>, unit: String = "") -> Double? {
+    public func double(_ key: String, in range: ClosedRange<Double>, unit: String = "") -> Double? {
         guard let v = value(key) else { return nil }
         let d: Double
         if v.type == .double, let x = v.double { d = x } else if v.type == .int, let i = v.int { d = Double(i) } else {
@@ -87,7 +88,7 @@ final class TableReader {
     }
 
     /// A string that must be one of `options`.
-    func choice(_ key: String, _ options: [String]) -> String? {
+    public func choice(_ key: String, _ options: [String]) -> String? {
         guard let s = string(key) else { return nil }
         guard options.contains(s) else {
             issues.report(keyPath(key), "\"\(s)\" is not one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
@@ -97,7 +98,7 @@ final class TableReader {
         return s
     }
 
-    func strings(_ key: String) -> [String]? {
+    public func strings(_ key: String) -> [String]? {
         guard let v = value(key) else { return nil }
         guard let array = v.array else { return mismatch(key, expected: "an array of strings", found: v) }
         var result: [String] = []
@@ -111,14 +112,14 @@ final class TableReader {
         return result
     }
 
-    func subtable(_ key: String) -> TableReader? {
+    public func subtable(_ key: String) -> TableReader? {
         guard let v = value(key) else { return nil }
         guard let t = v.table else { return mismatch(key, expected: "a table", found: v) }
         return TableReader(table: t, path: keyPath(key), issues: issues)
     }
 
     /// `[[key]]` arrays of tables.
-    func tables(_ key: String) -> [TableReader]? {
+    public func tables(_ key: String) -> [TableReader]? {
         guard let v = value(key) else { return nil }
         guard let array = v.array else { return mismatch(key, expected: "an array of tables ([[\(keyPath(key))]])", found: v) }
         var result: [TableReader] = []
@@ -132,12 +133,12 @@ final class TableReader {
         return result
     }
 
-    func report(_ key: String, _ message: String) {
+    public func report(_ key: String, _ message: String) {
         issues.report(key.isEmpty ? path : keyPath(key), message)
     }
 
     /// Reports every key the schema did not ask for.
-    func rejectUnknownKeys() {
+    public func rejectUnknownKeys() {
         for key in table.keys where !known.contains(key) {
             issues.report(keyPath(key), "unknown key" + Suggestion.hint(for: key, in: known))
         }
@@ -148,7 +149,7 @@ final class TableReader {
         return nil
     }
 
-    static func describe(_ value: any TOMLValueConvertible) -> String {
+    public static func describe(_ value: any TOMLValueConvertible) -> String {
         switch value.type {
         case .string: "a string (\"\(value.string ?? "")\")"
         case .int: "a whole number (\(value.int.map(String.init) ?? "?"))"
@@ -162,7 +163,7 @@ final class TableReader {
         }
     }
 
-    static func format(_ d: Double) -> String {
+    public static func format(_ d: Double) -> String {
         d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
     }
 }

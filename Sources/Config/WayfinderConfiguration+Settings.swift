@@ -92,7 +92,7 @@ extension WayfinderConfiguration {
                 : "{ \([press, long, double].compactMap { $0 }.joined(separator: ", ")) }"
             s.append(.init("buttons.map.GPIO\(binding.line)", value, .restart))
         }
-        if let simulation { s += Self.simulation(simulation) }
+        for name in tables.keys.sorted() { s += tables[name]?.settings ?? [] }
         return s
     }
 
@@ -141,47 +141,26 @@ extension WayfinderConfiguration {
         s.append(r("security", Render.string(d.security.description)))
         return s
     }
-
-    private static func simulation(_ sim: SimulationConfiguration) -> [ConfigurationSetting] {
-        func r(_ key: String, _ value: String) -> ConfigurationSetting { .init("simulation.\(key)", value, .restart) }
-        var s = [
-            r("acceleration", Render.number(sim.acceleration)),
-            r("seed", "\(sim.seed)"),
-            r("walking_speed_mps", Render.number(sim.walkingSpeed)),
-            r("gps_noise_m", Render.number(sim.gpsNoise)),
-            r("gps_interval_s", Render.seconds(sim.gpsInterval)),
-            r("heading_sway_deg", Render.number(sim.headingSway)),
-            r("compass_noise_deg", Render.number(sim.compassNoise)),
-            r("start_offset_m", Render.number(sim.startOffset)),
-            r("gps_protocol", Render.string(sim.gpsProtocol.rawValue)),
-            r("compass_hard_iron_ut", "[\(sim.compassHardIron.map(Render.number).joined(separator: ", "))]"),
-            r("compass_soft_iron", "[\(sim.compassSoftIron.map(Render.number).joined(separator: ", "))]"),
-        ]
-        for (i, event) in sim.events.enumerated() {
-            s.append(r("events[\(i)]", "at \(event.at.clockString): \(event.action)"))
-        }
-        return s
-    }
 }
 
 /// Values written as the TOML file would write them.
-enum Render {
-    static func string(_ s: String) -> String {
+public enum Render {
+    public static func string(_ s: String) -> String {
         "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    static func strings(_ list: [String]) -> String {
+    public static func strings(_ list: [String]) -> String {
         "[" + list.map(string).joined(separator: ", ") + "]"
     }
 
-    static func number(_ d: Double) -> String { TableReader.format(d) }
+    public static func number(_ d: Double) -> String { TableReader.format(d) }
 
     /// Rounded to the nanosecond: a key given as 0.03 s reads back as 0.03, not 0.030000000000000002.
-    static func seconds(_ d: Duration) -> String { number((d.inSeconds * 1e9).rounded() / 1e9) }
+    public static func seconds(_ d: Duration) -> String { number((d.inSeconds * 1e9).rounded() / 1e9) }
 
-    static func milliseconds(_ d: Duration) -> String { number((d.inSeconds * 1e9).rounded() / 1e6) }
+    public static func milliseconds(_ d: Duration) -> String { number((d.inSeconds * 1e9).rounded() / 1e6) }
 
-    static func hex(_ n: Int) -> String { "0x" + String(n, radix: 16) }
+    public static func hex(_ n: Int) -> String { "0x" + String(n, radix: 16) }
 
     /// A gesture binding as the short form (`"command"`) when it has nothing else, else the table form.
     static func binding(_ b: GestureBinding) -> String {

@@ -33,8 +33,13 @@ public struct WayfinderConfiguration: Sendable {
     public var gestures: GestureCommandMap
     /// `[track]`: recording the walked track and how long it is kept.
     public var track = TrackSettings()
-    /// Present exactly when the board is simulated.
-    public var simulation: SimulationConfiguration?
+    /// The tables read by `ConfigurationTable`s registered with the loader, by table name.
+    public var tables: [String: any ConfigurationTable] = [:]
+
+    /// The table of that type, if the file had it (or its reader supplied a default).
+    public func table<T: ConfigurationTable>(_ type: T.Type = T.self) -> T? {
+        tables[T.name] as? T
+    }
 
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
     public static let defaultPath = "/etc/wayfinder/wayfinder.toml"

@@ -22,7 +22,7 @@ enum ConfigTargets {
         }
         let scratch = Scratch.directory("boards")
         try? Data(boardText).write(to: URL(fileURLWithPath: scratch + "/fuzz.toml"))
-        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [scratch, Scratch.shippedBoards]))
+        let loader = ConfigurationLoader.appliance(boards: BoardCatalog(directories: [scratch, Scratch.shippedBoards]))
         let text = String(decoding: configText, as: UTF8.self)
         let path = Scratch.configurationPath
         let configuration: WayfinderConfiguration

@@ -180,10 +180,10 @@ do {
 }
 
 let boards = BoardCatalog(directories: ["\(root)/boards"])
-let config = try ConfigurationLoader(boards: boards).load(path: "\(root)/deploy/demo.toml")
+let config = try ConfigurationLoader.appliance(boards: boards).load(path: "\(root)/deploy/demo.toml")
 let gpx = try Data(contentsOf: URL(fileURLWithPath: config.routePath))
 try measure("GPX parse, demo route (12 points)", iterations: 2_000) { sink += Double(try GPXParser.parse(data: gpx, source: "demo").waypoints.count) }
-try measure("configuration load + validation, demo.toml", iterations: 500) { _ = try ConfigurationLoader(boards: boards).load(path: "\(root)/deploy/demo.toml") }
+try measure("configuration load + validation, demo.toml", iterations: 500) { _ = try ConfigurationLoader.appliance(boards: boards).load(path: "\(root)/deploy/demo.toml") }
 
 var guidance = RouteGuidance(route: config.route, parameters: config.guidance)
 _ = guidance.handle(.start, now: .zero)

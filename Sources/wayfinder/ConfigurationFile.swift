@@ -5,7 +5,7 @@ import Config
 /// every problem printed with what to do next, then exit 78 (EX_CONFIG).
 enum ConfigurationFile {
     static var loader: ConfigurationLoader {
-        ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
+        ConfigurationLoader.appliance(boards: .standard(environment: ProcessEnvironment.current,
                                               executablePath: ProcessEnvironment.executablePath))
     }
 

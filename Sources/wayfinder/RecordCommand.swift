@@ -109,7 +109,7 @@ struct RecordCommand: AsyncParsableCommand {
         if config != nil || !simulated {
             let path = config ?? WayfinderConfiguration.defaultPath
             do {
-                configuration = try ConfigurationLoader(boards: .standard(environment: ProcessEnvironment.current,
+                configuration = try ConfigurationLoader.appliance(boards: .standard(environment: ProcessEnvironment.current,
                                                                           executablePath: ProcessEnvironment.executablePath))
                     .load(path: path)
             } catch {

@@ -46,7 +46,7 @@ struct Run: AsyncParsableCommand {
         // moment after start, before READY=1) a stray one is ignored rather than fatal.
         signal(SIGHUP, SIG_IGN)
         let environment = ProcessEnvironment.current
-        let loader = ConfigurationLoader(boards: .standard(environment: environment, executablePath: ProcessEnvironment.executablePath))
+        let loader = ConfigurationLoader.appliance(boards: .standard(environment: environment, executablePath: ProcessEnvironment.executablePath))
         let loaded: WayfinderConfiguration
         do {
             loaded = try loader.load(path: config)

@@ -6,7 +6,7 @@ import XCTest
 
 /// The reload diff: which keys changed, which a reload applies and which wait for a restart.
 final class ConfigurationChangeTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), tables: [ScriptTable.self])
     let path = "/etc/wayfinder/wayfinder.toml"
 
     /// A simulated-board file; `sections` replaces or adds tables after the route.

@@ -50,7 +50,7 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertEqual(c.gestures.command(for: .swipe(.right)), .nextWaypoint)
         XCTAssertNil(c.gestures.command(for: .tap), "a [gestures] table replaces the defaults")
         XCTAssertEqual(c.logLevel, "info")
-        XCTAssertNil(c.simulation, "a hardware board has no simulation")
+        XCTAssertTrue(c.tables.isEmpty, "no table read outside Config without a reader for it")
         XCTAssertEqual(c.belt.nameContains, ["naviGuertel"])
     }
 
@@ -117,44 +117,6 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertTrue(found[1].message.contains("did you mean \"swipe-right\""), found[1].message)
     }
 
-    func testScriptTimesOutOfRangeAreErrorsNotCrashes() {
-        for at in ["1e30", "\"inf:00\"", "-5", "\"25:00:00\""] {
-            let found = issues("""
-            board = "sim"
-            [route]
-            gpx = "\(Repository.demoRoute)"
-            [[simulation.events]]
-            at = \(at)
-            gps_outage_s = 10
-            """)
-            XCTAssertEqual(found.map(\.keyPath), ["simulation.events[0].at"], "at = \(at)")
-        }
-    }
-
-    func testBeltScriptEventsAreRead() throws {
-        let c = try loader.load(text: """
-        board = "sim"
-        [route]
-        gpx = "\(Repository.demoRoute)"
-        [[simulation.events]]
-        at = "1:00"
-        belt_refuses_connection = true
-        [[simulation.events]]
-        at = "2:00"
-        belt_battery_percent = 9
-        """, path: "/tmp/x.toml")
-        XCTAssertEqual(c.simulation?.events.map(\.action), [.beltRefusesNextConnection, .beltBattery(percent: 9)])
-        let bad = issues("""
-        board = "sim"
-        [route]
-        gpx = "\(Repository.demoRoute)"
-        [[simulation.events]]
-        at = "2:00"
-        belt_battery_percent = 120
-        """)
-        XCTAssertEqual(bad.map(\.keyPath), ["simulation.events[0].belt_battery_percent"])
-    }
-
     func testKeysOfAnotherSourceAreErrors() {
         let found = issues(piConfig("[gps]\nsource = \"gpsd\"\naddress = 66\n[compass]\nsource = \"auto\"\naddress = 13"))
         XCTAssertEqual(found.map(\.keyPath), ["gps.address", "compass.address"])
@@ -205,48 +167,6 @@ final class ConfigurationLoaderTests: XCTestCase {
         let found = issues("board = \"pi-5\"\n[route]\ngpx = \"/nonexistent/walk.gpx\"")
         XCTAssertEqual(found.map(\.keyPath), ["route.gpx"])
         XCTAssertTrue(found[0].message.contains("/nonexistent/walk.gpx"), found[0].message)
-    }
-
-    func testSimulationTableNeedsTheSimulatedBoard() {
-        let found = issues(piConfig("[simulation]\nacceleration = 10"))
-        XCTAssertEqual(found.map(\.keyPath), ["simulation"])
-    }
-
-    func testSimulationScriptIsReadAndChecked() throws {
-        let text = """
-        board = "sim"
-        [route]
-        gpx = "\(Repository.demoRoute)"
-        [buttons.map]
-        GPIO17 = "toggle-pause"
-        [simulation]
-        acceleration = 30
-        [[simulation.events]]
-        at = "3:00"
-        button = "GPIO17"
-        [[simulation.events]]
-        at = 90
-        gesture = "swipe-right"
-        """
-        let c = try loader.load(text: text, path: "/tmp/x.toml")
-        XCTAssertEqual(c.simulation?.acceleration, 30)
-        XCTAssertEqual(c.simulation?.events.map(\.at), [.seconds(90), .seconds(180)], "events are sorted by time")
-        // A scripted gesture is a touch: the stroke a finger makes for it, on the right side by default.
-        XCTAssertEqual(c.simulation?.events.first?.action, .touch(SimulatedTouch(.swipe(.right), on: .right)))
-
-        let bad = issues(text.replacingOccurrences(of: "button = \"GPIO17\"", with: "button = \"GPIO5\"")
-            + "\n[[simulation.events]]\nat = \"soon\"\ngesture = \"tap\"")
-        XCTAssertEqual(bad.map(\.keyPath), ["simulation.events[0].button", "simulation.events[2].at"])
-        XCTAssertEqual(bad[0].line, 10)
-        XCTAssertTrue(bad[0].message.contains("no binding"), bad[0].message)
-    }
-
-    func testShippedConfigurationsAreValid() throws {
-        let demo = try loader.load(path: Repository.demoConfig)
-        XCTAssertTrue(demo.board.isSimulated)
-        XCTAssertGreaterThanOrEqual(demo.simulation?.events.count ?? 0, 3)
-        let example = try loader.load(path: "\(Repository.root)/deploy/wayfinder.toml")
-        XCTAssertFalse(example.board.isSimulated)
     }
 
     func testEveryBoardFileParses() throws {

@@ -34,7 +34,7 @@ final class ConfigurationReloadTests: XCTestCase {
         }
     }
 
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let loader = ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards]))
 
     /// A simulated walk of the demo route without the touch case and the pen (their timers only load
     /// the machine here).

@@ -25,7 +25,7 @@ final class DemoRouteIntegrationTests: XCTestCase {
     /// where the two devices' timers would add thousands of wake-ups a second to a loaded machine
     /// (their own end-to-end tests are `TouchInputIntegrationTests`, at 10×).
     func demoConfiguration(touch: Bool = false, events: (SimulationEvent) -> Bool) throws -> WayfinderConfiguration {
-        var c = try ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards])).load(path: Repository.demoConfig)
+        var c = try ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards])).load(path: Repository.demoConfig)
         c.simulation?.events.removeAll { !events($0) }
         c.touchCase.enabled = touch
         c.pencil.enabled = touch

@@ -20,7 +20,7 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
         var list: [NavigationObservation] { all.withLock { $0 } }
     }
 
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let loader = ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards]))
     var directory = ""
     var stateDirectory: String { directory + "/state" }
     var progressFile: String { stateDirectory + "/progress.json" }

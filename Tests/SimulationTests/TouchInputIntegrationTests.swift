@@ -26,7 +26,7 @@ final class TouchInputIntegrationTests: XCTestCase {
 
     /// The demo's configuration with only `events` in its script.
     func configuration(_ events: [SimulationEvent]) throws -> WayfinderConfiguration {
-        var c = try ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards])).load(path: Repository.demoConfig)
+        var c = try ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards])).load(path: Repository.demoConfig)
         c.simulation?.events = events
         return c
     }

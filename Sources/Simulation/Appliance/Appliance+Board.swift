@@ -10,6 +10,11 @@ extension Appliance {
     public static func buildOnConfiguredBoard(configuration config: WayfinderConfiguration, options: Options = Options(),
                                               makeLogger: @escaping @Sendable (String) -> Logger) throws
         -> (appliance: Appliance, board: SimulatedBoard?) {
+        var options = options
+        // A reload reads the file again; it must read the [simulation] table too, whoever built the options.
+        if !options.configurationLoader.tables.contains(where: { $0.name == SimulationConfiguration.name }) {
+            options.configurationLoader.tables.append(SimulationConfiguration.self)
+        }
         guard config.board.isSimulated else {
             return (try Appliance.build(configuration: config, options: options, makeLogger: makeLogger), nil)
         }

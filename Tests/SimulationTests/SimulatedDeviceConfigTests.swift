@@ -1,12 +1,12 @@
 import Config
-import TOMLKit
+import Simulation
 import WayfinderTestKit
 import XCTest
 
 /// `[simulation]` keys of the simulated I2C devices: the receiver's protocol and the compass's
 /// distortion, each checked with the key path and what to do.
 final class SimulatedDeviceConfigTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let loader = ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards]))
 
     func config(_ simulation: String) -> String {
         """

@@ -1,0 +1,23 @@
+/// A table of the configuration file whose schema lives with the module that uses it, not here: the
+/// simulated board's `[simulation]` script is read by the simulation. Registered with the loader
+/// (`ConfigurationLoader(boards:tables:)`); its problems go into the same report as every other
+/// table's, with their lines.
+public protocol ConfigurationTable: Sendable {
+    /// The table's name in the file.
+    static var name: String { get }
+
+    /// Reads the table (`table` is nil when the file has none) with what the rest of the file said.
+    /// Nil: nothing to keep.
+    static func read(_ table: TableReader?, context: ConfigurationContext) -> Self?
+
+    /// The table's settings as `wayfinder config show` lists them.
+    var settings: [ConfigurationSetting] { get }
+}
+
+/// What a `ConfigurationTable` may need from the rest of the file, read before it (nil where that part
+/// of the file has problems of its own, already reported).
+public struct ConfigurationContext: Sendable {
+    public var board: BoardDefinition?
+    public var buttons: ButtonConfiguration?
+    public var touchCase: TouchCaseSettings
+}

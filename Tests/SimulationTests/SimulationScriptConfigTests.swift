@@ -1,0 +1,113 @@
+import Config
+import Gestures
+import Navigation
+import Simulation
+import WayfinderTestKit
+import XCTest
+
+/// `[simulation]` read by its own reader (`SimulationConfiguration`, a `ConfigurationTable`) through the
+/// appliance's loader: the script's events and times, and the shipped files that carry one.
+final class SimulationScriptConfigTests: XCTestCase {
+    let loader = ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards]))
+
+    /// A minimal valid file for a Pi 4, with the route given by absolute path.
+    func piConfig(_ extra: String = "", board: String = "pi-4b") -> String {
+        """
+        board = "\(board)"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        \(extra)
+        """
+    }
+
+    func issues(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [ConfigIssue] {
+        do {
+            _ = try loader.load(text: text, path: "/etc/wayfinder/wayfinder.toml")
+            XCTFail("expected the configuration to be rejected", file: file, line: line)
+            return []
+        } catch {
+            return error.issues
+        }
+    }
+
+    func testScriptTimesOutOfRangeAreErrorsNotCrashes() {
+        for at in ["1e30", "\"inf:00\"", "-5", "\"25:00:00\""] {
+            let found = issues("""
+            board = "sim"
+            [route]
+            gpx = "\(Repository.demoRoute)"
+            [[simulation.events]]
+            at = \(at)
+            gps_outage_s = 10
+            """)
+            XCTAssertEqual(found.map(\.keyPath), ["simulation.events[0].at"], "at = \(at)")
+        }
+    }
+
+    func testBeltScriptEventsAreRead() throws {
+        let c = try loader.load(text: """
+        board = "sim"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [[simulation.events]]
+        at = "1:00"
+        belt_refuses_connection = true
+        [[simulation.events]]
+        at = "2:00"
+        belt_battery_percent = 9
+        """, path: "/tmp/x.toml")
+        XCTAssertEqual(c.simulation?.events.map(\.action), [.beltRefusesNextConnection, .beltBattery(percent: 9)])
+        let bad = issues("""
+        board = "sim"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [[simulation.events]]
+        at = "2:00"
+        belt_battery_percent = 120
+        """)
+        XCTAssertEqual(bad.map(\.keyPath), ["simulation.events[0].belt_battery_percent"])
+    }
+
+    func testSimulationTableNeedsTheSimulatedBoard() {
+        let found = issues(piConfig("[simulation]\nacceleration = 10"))
+        XCTAssertEqual(found.map(\.keyPath), ["simulation"])
+    }
+
+    func testSimulationScriptIsReadAndChecked() throws {
+        let text = """
+        board = "sim"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [buttons.map]
+        GPIO17 = "toggle-pause"
+        [simulation]
+        acceleration = 30
+        [[simulation.events]]
+        at = "3:00"
+        button = "GPIO17"
+        [[simulation.events]]
+        at = 90
+        gesture = "swipe-right"
+        """
+        let c = try loader.load(text: text, path: "/tmp/x.toml")
+        XCTAssertEqual(c.simulation?.acceleration, 30)
+        XCTAssertEqual(c.simulation?.events.map(\.at), [.seconds(90), .seconds(180)], "events are sorted by time")
+        // A scripted gesture is a touch: the stroke a finger makes for it, on the right side by default.
+        XCTAssertEqual(c.simulation?.events.first?.action, .touch(SimulatedTouch(.swipe(.right), on: .right)))
+
+        let bad = issues(text.replacingOccurrences(of: "button = \"GPIO17\"", with: "button = \"GPIO5\"")
+            + "\n[[simulation.events]]\nat = \"soon\"\ngesture = \"tap\"")
+        XCTAssertEqual(bad.map(\.keyPath), ["simulation.events[0].button", "simulation.events[2].at"])
+        XCTAssertEqual(bad[0].line, 10)
+        XCTAssertTrue(bad[0].message.contains("no binding"), bad[0].message)
+    }
+
+    func testShippedConfigurationsAreValid() throws {
+        let demo = try loader.load(path: Repository.demoConfig)
+        XCTAssertTrue(demo.board.isSimulated)
+        XCTAssertGreaterThanOrEqual(demo.simulation?.events.count ?? 0, 3)
+        let example = try loader.load(path: "\(Repository.root)/deploy/wayfinder.toml")
+        XCTAssertFalse(example.board.isSimulated)
+    }
+
+}
