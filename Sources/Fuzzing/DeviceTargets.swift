@@ -187,7 +187,7 @@ enum BeltCommandTargets {
         name: "belt-command",
         summary: "FSLib-style belt commands as JSON (wayfinder belt encode) through the encoder and decoder"
     ) { input throws(FuzzViolation) in
-        guard let object = try? JSONDecoder().decode([String: BeltJSONValue].self, from: Data(input.rest())),
+        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(input.rest())),
               let command = try? FSLibCommandNames.command(from: object) else { return }
         let write = command.encoded()
         _ = FSLibCommandNames.object(for: write)

@@ -76,7 +76,7 @@ struct BeltCodecCommand: ParsableCommand {
 
         func run() throws {
             if let characteristic {
-                let request: [String: BeltJSONValue] = ["characteristic": .string(characteristic),
+                let request: [String: JSONValue] = ["characteristic": .string(characteristic),
                                                         "hex": .string(hex.joined(separator: " "))]
                 let (output, ok) = BeltCodecLines.decode(request, defaultSender: from)
                 BeltCodecLines.emit(output)

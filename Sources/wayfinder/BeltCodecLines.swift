@@ -28,7 +28,7 @@ enum BeltCodecLines {
     }
 
     /// One value given as arguments.
-    static func decode(_ request: [String: BeltJSONValue], defaultSender: Sender?) -> (String, Bool) {
+    static func decode(_ request: [String: JSONValue], defaultSender: Sender?) -> (String, Bool) {
         do {
             return (render(try decodeObject(request, defaultSender: defaultSender)), true)
         } catch {
@@ -37,7 +37,7 @@ enum BeltCodecLines {
     }
 
     /// `{"characteristic":…, "hex":…, ["operation":…], ["from":…]}` → the decoded notification or command.
-    static func decodeObject(_ request: [String: BeltJSONValue], defaultSender: Sender?) throws -> [String: BeltJSONValue] {
+    static func decodeObject(_ request: [String: JSONValue], defaultSender: Sender?) throws -> [String: JSONValue] {
         let unknownKeys = Set(request.keys).subtracting(["characteristic", "hex", "operation", "from"])
         if let key = unknownKeys.sorted().first { throw LineError("unknown key \"\(key)\"") }
         guard case .string(let name) = request["characteristic"] else { throw LineError("characteristic: missing") }
@@ -66,7 +66,7 @@ enum BeltCodecLines {
         }
         if kind != .value { sender = .central }
         let fromBelt = sender.map { $0 == .belt } ?? (characteristic.notifies || characteristic.isReadable)
-        var object: [String: BeltJSONValue]
+        var object: [String: JSONValue]
         if fromBelt {
             object = FSLibCommandNames.object(for: try BeltNotificationDecoder.decode(characteristic, bytes))
         } else {
@@ -82,10 +82,10 @@ enum BeltCodecLines {
         init(_ description: String) { self.description = description }
     }
 
-    static func parseObject(_ line: String) throws -> [String: BeltJSONValue] {
-        let value: BeltJSONValue
+    static func parseObject(_ line: String) throws -> [String: JSONValue] {
+        let value: JSONValue
         do {
-            value = try JSONDecoder().decode(BeltJSONValue.self, from: Data(line.utf8))
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
         } catch {
             throw LineError("not JSON: \(line.count > 60 ? line.prefix(60) + "…" : line)")
         }
@@ -93,10 +93,10 @@ enum BeltCodecLines {
         return object
     }
 
-    static func render(_ object: [String: BeltJSONValue]) -> String {
+    static func render(_ object: [String: JSONValue]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(BeltJSONValue.object(object)) else {
+        guard let data = try? encoder.encode(JSONValue.object(object)) else {
             return #"{"error":"could not print the result"}"#
         }
         return String(decoding: data, as: UTF8.self)

@@ -36,7 +36,7 @@ struct BeltVibrate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var request: [String: BeltJSONValue] = [
+        var request: [String: JSONValue] = [
             "cmd": .string(angle ? "vibrateAtAngle" : "vibrateAtMagneticBearing"),
             angle ? "angle" : "direction": .int(direction),
         ]

@@ -44,8 +44,8 @@ final class BeltProtocolRoundTripTests: XCTestCase {
         for i in 0..<2000 {
             let command = g.command(i)
             let object = FSLibCommandNames.object(for: command)
-            let text = try JSONEncoder().encode(BeltJSONValue.object(object))
-            guard case .object(let parsed) = try JSONDecoder().decode(BeltJSONValue.self, from: text) else {
+            let text = try JSONEncoder().encode(JSONValue.object(object))
+            guard case .object(let parsed) = try JSONDecoder().decode(JSONValue.self, from: text) else {
                 return XCTFail("not an object: \(String(decoding: text, as: UTF8.self))")
             }
             XCTAssertEqual(try FSLibCommandNames.command(from: parsed), command, String(decoding: text, as: UTF8.self))

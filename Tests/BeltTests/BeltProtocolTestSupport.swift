@@ -67,7 +67,7 @@ func assertNotificationError(_ characteristic: BeltCharacteristic, _ hex: String
 }
 
 /// A command-line JSON object from literal pairs.
-func json(_ pairs: KeyValuePairs<String, BeltJSONValue>) -> [String: BeltJSONValue] {
+func json(_ pairs: KeyValuePairs<String, JSONValue>) -> [String: JSONValue] {
     Dictionary(uniqueKeysWithValues: pairs.map { ($0.key, $0.value) })
 }
 

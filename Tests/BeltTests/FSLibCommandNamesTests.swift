@@ -7,7 +7,7 @@ import XCTest
 final class FSLibCommandNamesTests: XCTestCase {
     /// A JSON line → the command, through Foundation as the command line parses it.
     func command(_ line: String, file: StaticString = #filePath, line number: UInt = #line) throws -> BeltCommand {
-        let value = try JSONDecoder().decode(BeltJSONValue.self, from: Data(line.utf8))
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
         guard case .object(let object) = value else {
             XCTFail("not an object", file: file, line: number)
             throw FSLibCommandError("not an object")
@@ -161,7 +161,7 @@ final class FSLibCommandNamesTests: XCTestCase {
                     "clearOtherChannels", "direction", "angle", "signal", "stopOtherChannels", "signalType", "enable",
                     "persistent", "headingOffset", "parameter", "value", "suffix", "parameters", "bluetooth", "sensors",
                     "onDuration", "pulseIterations", "seriesIterations", "pulsePeriod", "seriesPeriod", "timerOption", "tones"]
-        let values: [BeltJSONValue] = [.null, .bool(true), .bool(false), .int(0), .int(-1), .int(1), .int(5), .int(127),
+        let values: [JSONValue] = [.null, .bool(true), .bool(false), .int(0), .int(-1), .int(1), .int(5), .int(127),
                                        .int(128), .int(255), .int(359), .int(65535), .int(65536), .int(Int.min), .int(Int.max),
                                        .double(-90.7), .double(1e300), .double(-1e300), .double(0.5), .string("app"),
                                        .string("continuous"), .string("angle"), .string("binaryMask"), .string("héllo"),
@@ -170,7 +170,7 @@ final class FSLibCommandNamesTests: XCTestCase {
         var g = SeededGenerator(seed: 0xC1)
         var accepted = 0
         for i in 0..<20000 {
-            var object: [String: BeltJSONValue] = ["cmd": .string(FSLibCommandNames.commandNames[i % FSLibCommandNames.commandNames.count])]
+            var object: [String: JSONValue] = ["cmd": .string(FSLibCommandNames.commandNames[i % FSLibCommandNames.commandNames.count])]
             for _ in 0..<Int.random(in: 0...12, using: &g) {
                 object[keys.randomElement(using: &g)!] = values.randomElement(using: &g)!
             }
@@ -191,10 +191,10 @@ final class FSLibCommandNamesTests: XCTestCase {
     }
 
     func testJSONValuesKeepTheirTypes() throws {
-        let value = try JSONDecoder().decode(BeltJSONValue.self, from: Data(#"{"a":1,"b":1.5,"c":true,"d":"x","e":null,"f":[0,false]}"#.utf8))
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a":1,"b":1.5,"c":true,"d":"x","e":null,"f":[0,false]}"#.utf8))
         XCTAssertEqual(value, .object(["a": .int(1), "b": .double(1.5), "c": .bool(true), "d": .string("x"), "e": .null,
                                        "f": .array([.int(0), .bool(false)])]))
-        let text = String(decoding: try JSONEncoder().encode(BeltJSONValue.object(["n": .int(90), "x": .double(0.5)])), as: UTF8.self)
+        let text = String(decoding: try JSONEncoder().encode(JSONValue.object(["n": .int(90), "x": .double(0.5)])), as: UTF8.self)
         XCTAssertTrue(text == #"{"n":90,"x":0.5}"# || text == #"{"x":0.5,"n":90}"#, text)
     }
 

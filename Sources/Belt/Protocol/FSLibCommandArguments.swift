@@ -2,20 +2,20 @@ extension FSLibCommandNames {
     /// Typed, range-checked access to one JSON command object; remembers which keys were read so
     /// that a misspelt parameter is reported instead of ignored.
     struct Arguments {
-        let object: [String: BeltJSONValue]
+        let object: [String: JSONValue]
         private(set) var used: Set<String> = []
 
-        init(_ object: [String: BeltJSONValue]) { self.object = object }
+        init(_ object: [String: JSONValue]) { self.object = object }
 
         func has(_ key: String) -> Bool { object[key] != nil && object[key] != .null }
 
-        mutating func value(_ key: String) -> BeltJSONValue? {
+        mutating func value(_ key: String) -> JSONValue? {
             used.insert(key)
             guard let v = object[key], v != .null else { return nil }
             return v
         }
 
-        mutating func required(_ key: String) throws(FSLibCommandError) -> BeltJSONValue {
+        mutating func required(_ key: String) throws(FSLibCommandError) -> JSONValue {
             guard let v = value(key) else { throw FSLibCommandError("\(key): missing") }
             return v
         }

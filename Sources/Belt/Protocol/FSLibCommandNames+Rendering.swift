@@ -1,8 +1,8 @@
 extension FSLibCommandNames {
     /// The command-line line for an encoded command: `{"characteristic":"fe03","hex":"…"}`,
     /// plus `"operation"` (`clientConfiguration` or `read`) for the two kinds that are not value writes.
-    public static func object(for write: BeltWrite) -> [String: BeltJSONValue] {
-        var o: [String: BeltJSONValue] = ["characteristic": .string(write.characteristic.rawValue),
+    public static func object(for write: BeltWrite) -> [String: JSONValue] {
+        var o: [String: JSONValue] = ["characteristic": .string(write.characteristic.rawValue),
                                           "hex": .string(BeltHex.format(write.bytes))]
         switch write.kind {
         case .value: break
@@ -14,8 +14,8 @@ extension FSLibCommandNames {
 
     /// A command as the JSON object `command(from:)` reads back (the FSLib-iOS form where FSLib-iOS
     /// has the command; a channel configuration always prints as `configureVibrationChannel`).
-    public static func object(for command: BeltCommand) -> [String: BeltJSONValue] {
-        func cmd(_ name: String, _ fields: [String: BeltJSONValue] = [:]) -> [String: BeltJSONValue] {
+    public static func object(for command: BeltCommand) -> [String: JSONValue] {
+        func cmd(_ name: String, _ fields: [String: JSONValue] = [:]) -> [String: JSONValue] {
             fields.merging(["cmd": .string(name)]) { a, _ in a }
         }
         switch command {
@@ -95,14 +95,14 @@ extension FSLibCommandNames {
 
     /// A notification as JSON, with FSLib-iOS's property names where it has them (`FSBatteryStatus`,
     /// `FSBeltOrientation`, `onBeltButtonPressed`), plus the fields only the bytes carry.
-    public static func object(for notification: BeltNotification) -> [String: BeltJSONValue] {
-        func note(_ name: String, _ fields: [String: BeltJSONValue]) -> [String: BeltJSONValue] {
+    public static func object(for notification: BeltNotification) -> [String: JSONValue] {
+        func note(_ name: String, _ fields: [String: JSONValue]) -> [String: JSONValue] {
             fields.merging(["notification": .string(name)]) { a, _ in a }
         }
-        func mode(_ m: BeltMode) -> BeltJSONValue { .string(FSLibNames.name(m, in: FSLibNames.modes)) }
+        func mode(_ m: BeltMode) -> JSONValue { .string(FSLibNames.name(m, in: FSLibNames.modes)) }
         switch notification {
         case .firmwareInfo(let f):
-            var o: [String: BeltJSONValue] = ["firmwareVersion": .int(Int(f.version))]
+            var o: [String: JSONValue] = ["firmwareVersion": .int(Int(f.version))]
             if let v = f.variant { o["variant"] = .int(Int(v)) }
             return note("firmwareInfo", o)
         case .keepAlive(let m, let status):
@@ -120,7 +120,7 @@ extension FSLibCommandNames {
         case .bleName(let n):
             return note("bleName", ["bleName": .string(n)])
         case .advancedParameter(let v):
-            var o: [String: BeltJSONValue] = ["parameter": .string(FSLibNames.name(v.parameter, in: FSLibNames.advancedParameters)),
+            var o: [String: JSONValue] = ["parameter": .string(FSLibNames.name(v.parameter, in: FSLibNames.advancedParameters)),
                                               "value": jsonValue(v)]
             if case .compassAccuracySignal(let s) = v {
                 o["inCompassMode"] = .bool(s.contains(.inCompassMode))
@@ -164,7 +164,7 @@ extension FSLibCommandNames {
         }
     }
 
-    static func jsonValue(_ v: BeltAdvancedParameterValue) -> BeltJSONValue {
+    static func jsonValue(_ v: BeltAdvancedParameterValue) -> JSONValue {
         switch v {
         case .defaultIntensity(let i): .int(i)
         case .headingOffset(let d): .int(d)

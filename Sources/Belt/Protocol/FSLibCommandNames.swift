@@ -20,7 +20,7 @@ public enum FSLibCommandNames {
         "playSound", "startBatteryNotifications", "stopBatteryNotifications", "requestFirmwareVersion", "requestErrorLog",
     ]
 
-    public static func command(from object: [String: BeltJSONValue]) throws(FSLibCommandError) -> BeltCommand {
+    public static func command(from object: [String: JSONValue]) throws(FSLibCommandError) -> BeltCommand {
         var a = Arguments(object)
         let name = try a.string("cmd")
         let command: BeltCommand

@@ -1,0 +1,28 @@
+import Foundation
+
+extension JSONValue {
+    /// Why a document could not be read: Foundation's own account, with the line and column where it
+    /// gives them.
+    public struct ParseError: Error, Sendable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { "JSON error: \(reason)" }
+    }
+
+    /// Reads one JSON document with Foundation's `JSONDecoder` in its JSON5 mode. Why JSON5: scenario
+    /// files come from Python's `json.dump`, which writes `NaN`, `Infinity` and `-Infinity` for
+    /// non-finite numbers (JSON has none), and a scenario that feeds them must reach the pipeline's
+    /// sanitizer instead of failing to load. JSON5's other leniencies (comments, trailing commas,
+    /// unquoted keys) are accepted with it.
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
+        let decoder = JSONDecoder()
+        decoder.allowsJSON5 = true
+        do {
+            return try decoder.decode(JSONValue.self, from: Data(bytes))
+        } catch let DecodingError.dataCorrupted(context) {
+            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            throw ParseError(reason: underlying ?? context.debugDescription)
+        } catch {
+            throw ParseError(reason: "\(error)")
+        }
+    }
+}
