@@ -4,17 +4,11 @@ import WayfinderTestKit
 import XCTest
 
 final class ConfigurationLoaderTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let fixture = ConfigurationFixture(loader: ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards])))
+    var loader: ConfigurationLoader { fixture.loader }
 
     /// A minimal valid file for a Pi 4, with the route given by absolute path.
-    func piConfig(_ extra: String = "", board: String = "pi-4b") -> String {
-        """
-        board = "\(board)"
-        [route]
-        gpx = "\(Repository.demoRoute)"
-        \(extra)
-        """
-    }
+    func piConfig(_ extra: String = "", board: String = "pi-4b") -> String { fixture.text(extra, board: board) }
 
     func issues(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [ConfigIssue] {
         do {

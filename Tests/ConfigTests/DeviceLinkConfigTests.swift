@@ -7,32 +7,14 @@ import XCTest
 /// `[devices.*] address_type` and `security`: how the link to a device is made, checked with the
 /// loader's usual errors (file:line, key path, "did you mean").
 final class DeviceLinkConfigTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let fixture = ConfigurationFixture(loader: ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards])))
 
-    func config(_ devices: String) -> String {
-        """
-        board = "pi-4b"
-        [route]
-        gpx = "\(Repository.demoRoute)"
-        \(devices)
-        """
-    }
+    func config(_ devices: String) -> String { fixture.text(devices) }
 
-    func load(_ devices: String) throws -> WayfinderConfiguration {
-        try loader.load(text: config(devices), path: "/etc/wayfinder/wayfinder.toml")
-    }
+    func load(_ devices: String) throws -> WayfinderConfiguration { try fixture.load(devices) }
 
     func issues(_ devices: String, file: StaticString = #filePath, line: UInt = #line) -> [ConfigIssue] {
-        do {
-            _ = try load(devices)
-            XCTFail("expected the configuration to be rejected", file: file, line: line)
-            return []
-        } catch let error as ConfigError {
-            return error.issues
-        } catch {
-            XCTFail("\(error)", file: file, line: line)
-            return []
-        }
+        fixture.issues(devices, file: file, line: line)
     }
 
     /// What `run` refuses with exit 78 (a device table that can match nothing), `config check` refuses too,
@@ -122,7 +104,7 @@ final class DeviceLinkConfigTests: XCTestCase {
 
     /// The annotated example and the demo still load with the new keys' comments in them.
     func testTheShippedExampleStillLoads() throws {
-        let c = try loader.load(path: Repository.root + "/deploy/wayfinder.toml")
+        let c = try fixture.loader.load(path: Repository.root + "/deploy/wayfinder.toml")
         XCTAssertEqual(c.belt.security, .low)
     }
 }

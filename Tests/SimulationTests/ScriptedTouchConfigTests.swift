@@ -7,32 +7,14 @@ import XCTest
 /// `[simulation]` touch and pencil events: strokes and gestures checked against the sides and
 /// touches per side `[devices.touch_case]` enables.
 final class ScriptedTouchConfigTests: XCTestCase {
-    let loader = ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards]))
+    let fixture = ConfigurationFixture(loader: .appliance(boards: BoardCatalog(directories: [Repository.boards])))
 
-    func text(_ body: String, board: String = "pi-4b") -> String {
-        """
-        board = "\(board)"
-        [route]
-        gpx = "\(Repository.demoRoute)"
-        \(body)
-        """
-    }
+    func text(_ body: String = "", board: String = "pi-4b") -> String { fixture.text(body, board: board) }
 
-    func load(_ body: String, board: String = "pi-4b") throws -> WayfinderConfiguration {
-        try loader.load(text: text(body, board: board), path: "/etc/wayfinder/wayfinder.toml")
-    }
+    func load(_ body: String, board: String = "pi-4b") throws -> WayfinderConfiguration { try fixture.load(body, board: board) }
 
     func issues(_ body: String, board: String = "pi-4b", file: StaticString = #filePath, line: UInt = #line) -> [ConfigIssue] {
-        do {
-            _ = try load(body, board: board)
-            XCTFail("expected the configuration to be rejected", file: file, line: line)
-            return []
-        } catch let error as ConfigError {
-            return error.issues
-        } catch {
-            XCTFail("\(error)", file: file, line: line)
-            return []
-        }
+        fixture.issues(body, board: board, file: file, line: line)
     }
 
     func testScriptedTouchesAndClicksAreReadAndChecked() throws {

@@ -8,17 +8,11 @@ import XCTest
 /// `[simulation]` read by its own reader (`SimulationConfiguration`, a `ConfigurationTable`) through the
 /// appliance's loader: the script's events and times, and the shipped files that carry one.
 final class SimulationScriptConfigTests: XCTestCase {
-    let loader = ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards]))
+    let fixture = ConfigurationFixture(loader: .appliance(boards: BoardCatalog(directories: [Repository.boards])))
+    var loader: ConfigurationLoader { fixture.loader }
 
     /// A minimal valid file for a Pi 4, with the route given by absolute path.
-    func piConfig(_ extra: String = "", board: String = "pi-4b") -> String {
-        """
-        board = "\(board)"
-        [route]
-        gpx = "\(Repository.demoRoute)"
-        \(extra)
-        """
-    }
+    func piConfig(_ extra: String = "", board: String = "pi-4b") -> String { fixture.text(extra, board: board) }
 
     func issues(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [ConfigIssue] {
         do {

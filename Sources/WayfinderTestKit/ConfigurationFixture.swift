@@ -1,0 +1,40 @@
+import Config
+import XCTest
+
+/// A configuration file around a test's tables: the board and the shipped demo route, loaded by a
+/// given loader, with its problems or its result.
+public struct ConfigurationFixture: Sendable {
+    public let loader: ConfigurationLoader
+    public let path: String
+
+    public init(loader: ConfigurationLoader, path: String = "/etc/wayfinder/wayfinder.toml") {
+        self.loader = loader
+        self.path = path
+    }
+
+    /// `board`, a `[route]` with the demo route, then `body`.
+    public func text(_ body: String, board: String = "pi-4b") -> String {
+        """
+        board = "\(board)"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        \(body)
+        """
+    }
+
+    public func load(_ body: String, board: String = "pi-4b") throws(ConfigError) -> WayfinderConfiguration {
+        try loader.load(text: text(body, board: board), path: path)
+    }
+
+    /// The problems the loader reports; a test failure when it accepts the file.
+    public func issues(_ body: String, board: String = "pi-4b",
+                       file: StaticString = #filePath, line: UInt = #line) -> [ConfigIssue] {
+        do {
+            _ = try load(body, board: board)
+            XCTFail("expected the configuration to be rejected", file: file, line: line)
+            return []
+        } catch {
+            return error.issues
+        }
+    }
+}
