@@ -33,7 +33,8 @@ let package = Package(
 
         // The plain types every core shares, and nothing else: coordinates, fixes and headings, Bluetooth
         // addresses and UUIDs, touch sides and phases, navigation commands, the I2C transport protocol
-        // and its error. No dependencies, so a core that needs only these links no system library.
+        // and its error, the backoff rule, a Codable JSON value. No dependencies, so a core that needs
+        // only these links no system library.
         .target(name: "Vocabulary", swiftSettings: swiftSettings),
 
         // The naviBelt's codec, handshake and navigation controller: pure, fed bytes and time, returning

@@ -3,8 +3,9 @@ import BLE
 /// Drives any `GATTDeviceSession` through the real `GATTDeviceDriver` without sockets, tasks or clocks,
 /// as swift-nio's `EmbeddedChannel` drives channel handlers: the test plays the peripheral and time.
 ///
-/// Connection attempts and discovery are answered at once with `peripheral` (a service table);
-/// operations wait in `outbound` until the test answers the one in flight with `complete` or `fail`.
+/// Connection attempts and discovery are answered at once with `peripheral` (a service table). The
+/// driver runs one operation at a time: it waits in `inFlight` until the test answers it with
+/// `complete` or `fail`, and every operation started is listed in `performed`.
 /// Everything the driver tells its owner is collected in order: `events`, `changes`, `finished`.
 ///
 /// ```swift

@@ -7,7 +7,8 @@ public protocol BeltLink: Sendable {
     /// Per connection: the belt's current mode as read in the handshake (`BeltSession`), then
     /// `.connected`, then its notifications, and `.disconnected` when the link ends.
     var events: AsyncStream<BeltLinkEvent> { get }
-    /// Starts connecting, and keeps connecting after every failure or loss (with backoff).
+    /// Starts connecting: for a kept link (the appliance's), again after every failure or loss, with
+    /// backoff; a link that connects only when asked (`GATTBeltLink` with `.whenAsked`) ignores it.
     func start() async
     /// Sends a command over the current link; `BeltLinkError.notConnected` without one.
     func send(_ command: BeltCommand) async throws

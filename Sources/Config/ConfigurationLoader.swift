@@ -69,27 +69,7 @@ public struct ConfigurationLoader: Sendable {
         let gps = readGPS(root.subtable("gps"), simulated: simulated, root: root)
         let (compass, compassMounting) = readCompass(root.subtable("compass"), simulated: simulated, root: root)
 
-        var routePath: String?
-        var autostart = true
-        if let route = root.subtable("route") {
-            if let gpx = route.string("gpx") {
-                routePath = gpx.hasPrefix("/") ? gpx : "\(directory)/\(gpx)"
-            } else if !route.has("gpx") {
-                route.report("gpx", "missing; the GPX file of the route to follow")
-            }
-            autostart = route.bool("autostart") ?? true
-            route.rejectUnknownKeys()
-        } else if !root.has("route") {
-            root.report("route", "missing [route] table with gpx = \"path/to/route.gpx\"")
-        }
-        var route: Route?
-        if let routePath {
-            do {
-                route = try GPXParser.parse(contentsOf: URL(fileURLWithPath: routePath))
-            } catch {
-                root.issues.report("route.gpx", "\(error)")
-            }
-        }
+        let (routePath, route, autostart) = readRoute(root.subtable("route"), root: root, directory: directory)
 
         let (guidance, intensity) = readNavigation(root.subtable("navigation"))
         if guidance?.headingSource == .external, compass == CompassSource.none {

@@ -101,6 +101,24 @@ final class GATTDeviceDriverTests: XCTestCase {
         XCTAssertEqual(d.state, .connected)
     }
 
+    /// However long a failed attempt took (a scan that found nothing for 15 s), it was no healthy run:
+    /// the backoff keeps growing, even with the case's 1 s healthy run.
+    func testALongFailedAttemptIsNoHealthyRun() {
+        let quick = RestartBackoff(initial: .milliseconds(500), maximum: .seconds(8), healthyRun: .seconds(1))
+        var d = device(policy: .keepConnected(quick))
+        d.answersConnections = false
+        d.start()
+        var delays: [Duration] = []
+        for _ in 0..<3 {
+            d.advance(by: .seconds(15))
+            d.refuseConnection(.notFound("no device matching the case's rule within 15 s"))
+            guard case .attemptFailed(_, _, _, let retryIn?)? = d.changes.last else { return XCTFail("\(d.changes)") }
+            delays.append(retryIn)
+            d.advance(by: retryIn)
+        }
+        XCTAssertEqual(delays, [.milliseconds(500), .seconds(1), .seconds(2)])
+    }
+
     func testAHangingAttemptIsAbandonedAtItsBoundAndItsLateLinkIsClosed() {
         var d = device(policy: .keepConnected(backoff))
         d.answersConnections = false

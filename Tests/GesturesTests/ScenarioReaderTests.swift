@@ -20,6 +20,21 @@ final class ScenarioReaderTests: XCTestCase {
         }
     }
 
+    /// The toolchain's JSON5 scanner traps on invalid UTF-8 where a key may start (found by the
+    /// gesture-scenario and gesture-recording fuzz targets); such text, and text with NUL bytes (which
+    /// JSONDecoder would take for UTF-16), is refused before it gets there.
+    func testTextThatIsNotUTF8IsRefusedBeforeTheJSON5Scanner() {
+        let invalid: [UInt8] = Array(#"{"a": 1, "#.utf8) + [0xFF, 0xFF] + Array(#""b": 2}"#.utf8)
+        XCTAssertThrowsError(try JSONValue.parse(invalid)) { error in
+            XCTAssertEqual("\(error)", "JSON error: the text is not valid UTF-8")
+        }
+        let nul: [UInt8] = Array(#"{"a":"#.utf8) + [0] + Array("1}".utf8)
+        XCTAssertThrowsError(try JSONValue.parse(nul)) { error in
+            XCTAssertEqual("\(error)", "JSON error: a NUL byte at offset 5; JSON text is UTF-8 without NUL bytes")
+        }
+        XCTAssertEqual(try parse(#"{"é": "ü"}"#)["é"]?.string, "ü", "valid UTF-8 beyond ASCII still reads")
+    }
+
     func testMalformedItemsAreSkippedAndTheRestRuns() throws {
         let json = try parse("""
         {"name": "junk", "pipeline": {"handedness": "sideways"},

@@ -67,7 +67,6 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     /// Whether the owner wants a link: set by `start`/`connect`, cleared by `disconnect`/`stop`.
     private var wanted = false
     private var attempt = 0
-    private var attemptStarted: Duration = .zero
     private var attemptDeadline: Duration?
     private var retryAt: Duration?
     private var upSince: Duration = .zero
@@ -259,7 +258,6 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
         generation += 1
         attempt += 1
         state = .connecting(attempt: attempt)
-        attemptStarted = t.session
         attemptDeadline = t.link + limits.attempt
         retryAt = nil
         return [.link(.connecting(attempt: attempt), generation: generation), .connect(generation: generation)]
@@ -271,7 +269,9 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
         generation += 1
         attemptDeadline = nil
         let failed = attempt
-        let retryIn = scheduleRetry(runLength: t.session - attemptStarted, at: t)
+        // An attempt that failed never ran a session: however long it took (a 15 s scan that found
+        // nothing), it is no healthy run, and the backoff keeps growing.
+        let retryIn = scheduleRetry(runLength: .zero, at: t)
         if retryIn == nil { attempt = 0 }
         return [.link(.attemptFailed(attempt: failed, error, linkOpened: linkOpened, retryIn: retryIn), generation: gen)]
     }

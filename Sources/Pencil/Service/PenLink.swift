@@ -1,9 +1,10 @@
 /// One connection's GATT set-up and value handling, as `FTPenServiceClient.mm` and
-/// `FTDeviceInfoServiceClient.mm` do it (docs/pencil.md, "The pen service"), pure: the actor performs the
-/// operations this returns, in order, and feeds back confirmations, values and timer wake-ups.
+/// `FTDeviceInfoServiceClient.mm` do it (docs/pencil.md, "The pen service"), pure: its owner
+/// (`PenSession`) has the operations this returns performed, in order, and feeds back confirmations,
+/// values and timer wake-ups.
 ///
 /// A new `PenLink` per connection: on disconnect the SDK clears every "subscribed/read" flag.
-/// The `PenInformation` outlives links; the actor passes the last one in.
+/// The `PenInformation` outlives links; `PenSession` passes the last one in.
 public struct PenLink: Sendable {
     /// The battery fallback read, when no level was accepted this long after the tip notified.
     public static let batteryFallback: Duration = .seconds(22)

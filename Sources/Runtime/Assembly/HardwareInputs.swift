@@ -129,8 +129,8 @@ enum HardwareInputs {
     }
 
     /// The belt's L2CAP connector from `[devices.belt]`. A table that can match no belt stops the
-    /// start; a missing adapter does not: the connector is then built at each connection attempt, and
-    /// the belt actor logs the adapter's error and retries with backoff until it appears.
+    /// start; a missing adapter does not: the connector is then built at each connection attempt, the
+    /// belt's link retries with backoff until it appears, and the belt actor logs the adapter's error.
     static func beltConnector(_ config: WayfinderConfiguration, logger: Logger, linkLogger: Logger,
                               stateDirectory: String, waiting: DeviceWaits.Entry? = nil) throws -> any GATTConnector {
         let selection = config.belt

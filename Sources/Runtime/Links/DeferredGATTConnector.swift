@@ -7,7 +7,8 @@ import Synchronization
 /// Why: on a Pi the Bluetooth adapter can appear after the appliance starts (hciuart attaches the
 /// controller late, rfkill unblocks it) or be missing altogether. Building the L2CAP connector needs
 /// the adapter's address, so each attempt without an adapter fails with the adapter's own error,
-/// which `BeltActor` logs before trying again with its backoff, and the rest of the appliance runs.
+/// which the device's owner logs (once) while its link tries again with backoff, and the rest of the
+/// appliance runs. The belt and the touch case use it.
 /// Until the adapter is there it is on the status line's "waiting for:" list (`waiting`).
 final class DeferredGATTConnector: GATTConnector {
     private let build: @Sendable () throws -> any GATTConnector

@@ -7,7 +7,7 @@ import Simulation
 
 /// The appliance's belt actor, on the real stack (L2CAP connector, our GATT client, `GATTBeltLink`),
 /// against the belt simulator as a peripheral: handshake, a navigation command, then the belt goes
-/// away and comes back — the actor reconnects and brings the belt back to app mode and the same
+/// away and comes back — the link reconnects and the actor brings the belt back to app mode and the same
 /// vibration, with no protocol violation recorded.
 enum BeltActorOverKernel {
     static let check = HILCheck(name: "belt actor: handshake, navigation, reconnect and resync over the kernel") { env in
