@@ -49,7 +49,7 @@ public actor FuffrPeripheralHost {
         let (clock, current) = (self.clock, link)
         ticker = Task {
             while !Task.isCancelled {
-                guard let wake = await self.nextWake(link: current) else { return }
+                guard let wake = self.nextWake(link: current) else { return }
                 // The stroke's points are timed by their arrival: they must be punctual to the
                 // report interval, or the paced clock slows down until they are.
                 do { try await clock.sleep(until: SessionInstant(offset: wake), tolerance: .milliseconds(20)) } catch { return }

@@ -110,7 +110,7 @@ final class CommandLineTests: XCTestCase {
                                                 attributes: [.posixPermissions: 0o755])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let device = directory + "/ttyGPS"
-        FileManager.default.createFile(atPath: device, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: device, contents: nil), "the fixture file was created")
         try FileManager.default.setAttributes([.groupOwnerAccountName: "dialout", .posixPermissions: 0o660], ofItemAtPath: device)
         let route = directory + "/route.gpx"
         try FileManager.default.copyItem(atPath: Repository.demoRoute, toPath: route)

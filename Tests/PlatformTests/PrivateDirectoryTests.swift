@@ -35,8 +35,8 @@ final class PrivateDirectoryTests: XCTestCase {
     func testAnExistingOpenDirectoryAndItsFilesAreTightened() throws {
         let path = "\(root)/state"
         try FileManager.default.createDirectory(atPath: path + "/tracks", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path + "/progress.json", contents: Data("{}".utf8))
-        FileManager.default.createFile(atPath: path + "/tracks/walk.gpx", contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path + "/progress.json", contents: Data("{}".utf8)), "the fixture file was created")
+        XCTAssertTrue(FileManager.default.createFile(atPath: path + "/tracks/walk.gpx", contents: Data("x".utf8)), "the fixture file was created")
         chmod(path, 0o755)
         chmod(path + "/tracks", 0o750)
         chmod(path + "/progress.json", 0o644)
@@ -53,7 +53,7 @@ final class PrivateDirectoryTests: XCTestCase {
     func testAPrivateDirectoryIsLeftAsItIs() throws {
         let path = "\(root)/state"
         mkdir(path, 0o700)
-        FileManager.default.createFile(atPath: path + "/progress.json", contents: Data("{}".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path + "/progress.json", contents: Data("{}".utf8)), "the fixture file was created")
         chmod(path + "/progress.json", 0o600)
         let report = try PrivateDirectory.prepare(path)
         XCTAssertEqual(report, PrivateDirectory.Report())
@@ -63,7 +63,7 @@ final class PrivateDirectoryTests: XCTestCase {
         let path = "\(root)/state"
         mkdir(path, 0o700)
         let outside = "\(root)/outside.txt"
-        FileManager.default.createFile(atPath: outside, contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: outside, contents: Data("x".utf8)), "the fixture file was created")
         chmod(outside, 0o644)
         symlink(outside, path + "/link")
         _ = try PrivateDirectory.prepare(path)
@@ -72,7 +72,7 @@ final class PrivateDirectoryTests: XCTestCase {
 
     func testAFileWhereTheDirectoryShouldBeIsAnError() {
         let path = "\(root)/state"
-        FileManager.default.createFile(atPath: path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()), "the fixture file was created")
         XCTAssertThrowsError(try PrivateDirectory.prepare(path))
     }
 }

@@ -28,8 +28,8 @@ final class StateDirectoryTests: XCTestCase {
 
     func testAReadableStateDirectoryIsTightenedAndSaidOnceAtNotice() throws {
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: state + "/progress.json", contents: Data("{}".utf8))
-        FileManager.default.createFile(atPath: state + "/bonds.json", contents: Data("{}".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: state + "/progress.json", contents: Data("{}".utf8)), "the fixture file was created")
+        XCTAssertTrue(FileManager.default.createFile(atPath: state + "/bonds.json", contents: Data("{}".utf8)), "the fixture file was created")
         chmod(state, 0o755)
         chmod(state + "/progress.json", 0o644)
         chmod(state + "/bonds.json", 0o644)
@@ -46,8 +46,8 @@ final class StateDirectoryTests: XCTestCase {
     func testATemporaryFileOfAnEndedWriteIsRemovedAndLoggedAtInfo() throws {
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         chmod(state, 0o700)
-        FileManager.default.createFile(atPath: state + "/progress.json.tmp-4242", contents: Data("{".utf8),
-                                       attributes: [.posixPermissions: 0o600])
+        XCTAssertTrue(FileManager.default.createFile(atPath: state + "/progress.json.tmp-4242", contents: Data("{".utf8),
+                                       attributes: [.posixPermissions: 0o600]), "the fixture file was created")
         let notes = StateDirectory.prepare(state, isAlive: { _ in false })
         XCTAssertFalse(FileManager.default.fileExists(atPath: state + "/progress.json.tmp-4242"))
         XCTAssertEqual(notes.map(\.level), [.info])
@@ -57,8 +57,8 @@ final class StateDirectoryTests: XCTestCase {
     func testATemporaryFileOfARunningWriterIsKept() throws {
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         chmod(state, 0o700)
-        FileManager.default.createFile(atPath: state + "/bonds.json.tmp-4242", contents: Data("{".utf8),
-                                       attributes: [.posixPermissions: 0o600])
+        XCTAssertTrue(FileManager.default.createFile(atPath: state + "/bonds.json.tmp-4242", contents: Data("{".utf8),
+                                       attributes: [.posixPermissions: 0o600]), "the fixture file was created")
         let notes = StateDirectory.prepare(state, isAlive: { $0 == 4242 })
         XCTAssertTrue(FileManager.default.fileExists(atPath: state + "/bonds.json.tmp-4242"), "wayfinder pair is writing it")
         XCTAssertEqual(notes, [])

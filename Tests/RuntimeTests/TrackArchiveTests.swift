@@ -201,7 +201,7 @@ final class TrackArchiveTests: XCTestCase {
 
     func testLeftoverTemporaryFilesInTracksAreRemoved() throws {
         try FileManager.default.createDirectory(atPath: tracks, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: "\(tracks)/current.json.tmp-4242", contents: Data("{".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(tracks)/current.json.tmp-4242", contents: Data("{".utf8)), "the fixture file was created")
         let opened = open()
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tracks)/current.json.tmp-4242"))
         XCTAssertTrue(opened.notes.contains { $0.level == .info && $0.message.contains("current.json.tmp-4242") })

@@ -92,7 +92,7 @@ final class TrackFileTests: XCTestCase {
     }
 
     func testAnEmptyFileGetsAHeader() throws {
-        FileManager.default.createFile(atPath: path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()), "the fixture file was created")
         let track = try TrackFile(path: path, routeName: "walk")
         XCTAssertEqual(track.notes, [])
         track.append(fix(0))
