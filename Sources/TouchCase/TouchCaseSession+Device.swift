@@ -43,20 +43,10 @@ extension TouchCaseSession: GATTDeviceSession {
     }
 
     private static func device(_ outputs: [Output]) -> [GATTSessionOutput<Output>] {
-        var out: [GATTSessionOutput<Output>] = []
-        var failure: String?
-        for output in outputs {
-            switch output {
-            case .perform(let operation):
-                out.append(.perform(operation))
-            case .failed(let why):
-                failure = failure ?? why
-                out.append(.event(output))
-            default:
-                out.append(.event(output))
-            }
-        }
-        if let failure { out.append(.close(failure)) }
-        return out
+        GATTSessionOutput.carrying(outputs, operation: { output in
+            if case .perform(let operation) = output { .perform(operation) } else { nil }
+        }, failure: { output in
+            if case .failed(let why) = output { why } else { nil }
+        })
     }
 }

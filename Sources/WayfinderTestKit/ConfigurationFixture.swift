@@ -29,8 +29,13 @@ public struct ConfigurationFixture: Sendable {
     /// The problems the loader reports; a test failure when it accepts the file.
     public func issues(_ body: String, board: String = "pi-4b",
                        file: StaticString = #filePath, line: UInt = #line) -> [ConfigIssue] {
+        issues(inText: text(body, board: board), file: file, line: line)
+    }
+
+    /// The problems the loader reports in a whole file's text; a test failure when it accepts it.
+    public func issues(inText text: String, file: StaticString = #filePath, line: UInt = #line) -> [ConfigIssue] {
         do {
-            _ = try load(body, board: board)
+            _ = try loader.load(text: text, path: path)
             XCTFail("expected the configuration to be rejected", file: file, line: line)
             return []
         } catch {

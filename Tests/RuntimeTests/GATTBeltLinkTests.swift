@@ -150,6 +150,25 @@ final class GATTBeltLinkTests: XCTestCase {
         }
     }
 
+    /// A command never goes out between the handshake's steps: with the link up and the belt not yet
+    /// answering its mode request, a send is refused and nothing is written for it.
+    func testSendDuringTheHandshakeIsRefusedAndWritesNothing() async throws {
+        let belt = FakeBelt()
+        await belt.configure(answersModeRequest: false)
+        let (link, _) = makeLink(FakeConnector(belt: belt))
+        await link.connect()
+        while await !belt.operations.contains("write fe05 01 01") { await Task.yield() }
+        do {
+            try await link.send(.changeMode(.app))
+            XCTFail("send should throw during the handshake")
+        } catch {
+            XCTAssertEqual(error as? BeltLinkError, .notConnected)
+        }
+        let ops = await belt.operations
+        XCTAssertFalse(ops.contains("write fe05 01 81 03 00"), "\(ops)")
+        await link.disconnect()
+    }
+
     func testAnUnexpectedDisconnectIsReportedAndSendsFailAfterIt() async throws {
         let belt = FakeBelt()
         var (link, reader) = makeLink(FakeConnector(belt: belt))

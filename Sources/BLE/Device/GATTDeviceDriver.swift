@@ -129,9 +129,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
 
     /// Like `disconnect`, for good.
     public mutating func stop(at t: GATTDeviceTime) -> [Action] {
-        guard state != .stopped else { return [] }
-        wanted = false
-        let out = end(at: t)
+        let out = disconnect(at: t)
         state = .stopped
         return out
     }

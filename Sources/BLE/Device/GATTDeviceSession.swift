@@ -50,5 +50,27 @@ public enum GATTSessionOutput<Event: Sendable>: Sendable {
     case close(String)
 }
 
+extension GATTSessionOutput {
+    /// A session's own outputs as the driver's, for a session whose events are its outputs: `operation`
+    /// picks those that ask for an operation, `failure` those that end the link. Every other output,
+    /// a failure included, goes to the owner; the `close` comes after the whole batch, so the session's
+    /// own account of the failure reaches the owner first.
+    public static func carrying(_ outputs: [Event], operation: (Event) -> GATTSessionOutput<Event>?,
+                                failure: (Event) -> String?) -> [GATTSessionOutput<Event>] {
+        var out: [GATTSessionOutput<Event>] = []
+        var reason: String?
+        for output in outputs {
+            if let asked = operation(output) {
+                out.append(asked)
+                continue
+            }
+            if let why = failure(output) { reason = reason ?? why }
+            out.append(.event(output))
+        }
+        if let reason { out.append(.close(reason)) }
+        return out
+    }
+}
+
 extension GATTSessionOutput: Equatable where Event: Equatable {}
 extension GATTSessionOutput: Hashable where Event: Hashable {}

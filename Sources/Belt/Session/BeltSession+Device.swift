@@ -44,21 +44,11 @@ extension BeltSession: GATTDeviceSession {
     }
 
     private static func device(_ outputs: [Output]) -> [GATTSessionOutput<Output>] {
-        var out: [GATTSessionOutput<Output>] = []
-        var failure: BeltLinkError?
-        for output in outputs {
-            switch output {
-            case .perform(let write):
-                out.append(write.isKeepAliveAnswer ? .performFirst(write.gattOperation) : .perform(write.gattOperation))
-            case .failed(let error):
-                failure = failure ?? error
-                out.append(.event(output))
-            default:
-                out.append(.event(output))
-            }
-        }
-        // After the whole batch, so the session's own account of the failure reaches the owner first.
-        if let failure { out.append(.close(failure.description)) }
-        return out
+        GATTSessionOutput.carrying(outputs, operation: { output in
+            guard case .perform(let write) = output else { return nil }
+            return write.isKeepAliveAnswer ? .performFirst(write.gattOperation) : .perform(write.gattOperation)
+        }, failure: { output in
+            if case .failed(let error) = output { error.description } else { nil }
+        })
     }
 }

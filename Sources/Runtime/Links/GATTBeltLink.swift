@@ -57,8 +57,10 @@ public actor GATTBeltLink: BeltLink {
         await device.connect()
     }
 
+    /// Commands go to a belt whose handshake is done (the belt actor sends after `.connected`), never
+    /// between the handshake's steps.
     public func send(_ command: BeltCommand) async throws {
-        guard await device.session.state == .connected else { throw BeltLinkError.notConnected }
+        guard handshakeDone else { throw BeltLinkError.notConnected }
         do {
             try await device.perform(command.encoded().gattOperation)
         } catch {
