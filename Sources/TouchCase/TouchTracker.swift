@@ -64,7 +64,7 @@ struct TouchTracker: Sendable {
             return
         }
         guard isDown else { return }
-        let event = TouchEvent(side: side, id: id, phase: .began, x: x, y: y, rawX: rawX, rawY: rawY, time: now)
+        let event = TouchEvent(side: side, id: id, phase: .began, x: x, y: y, time: now, rawX: rawX, rawY: rawY)
         live[id] = Live(event: event, heard: now)
         liveCount += 1
         deliver(event, as: .began, into: &out)

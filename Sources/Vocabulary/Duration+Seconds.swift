@@ -5,6 +5,26 @@ extension Duration {
         return Double(s) + Double(attoseconds) * 1e-18
     }
 
+    /// Milliseconds as a Double, the unit of the gesture pipeline's clock and of the `t_ms` fields in
+    /// scenario and recording files. Counted in whole nanoseconds (the monotonic clock's resolution),
+    /// so that `Duration(milliseconds:)` gives back the very same duration for any time below 2^32 ms
+    /// (49 days; beyond, a Double's 53 bits no longer hold every nanosecond of a millisecond count):
+    /// a recorded session replays with bit-identical times.
+    public var inMilliseconds: Double {
+        let (s, attoseconds) = components
+        let (scaled, overflow) = s.multipliedReportingOverflow(by: 1_000_000_000)
+        let fraction = (Double(attoseconds) / 1e9).rounded()
+        guard !overflow, abs(scaled) < 1 << 62 else { return Double(s) * 1000 + fraction / 1e6 }
+        return Double(scaled + Int64(fraction)) / 1e6
+    }
+
+    /// The duration of `milliseconds`, to the nearest nanosecond; nil when it is not finite or beyond
+    /// ±9·10¹² ms (285 years), which no session time reaches. The reading side of `inMilliseconds`.
+    public init?(milliseconds: Double) {
+        guard milliseconds.isFinite, abs(milliseconds) <= 9e12 else { return nil }
+        self = .nanoseconds(Int64((milliseconds * 1e6).rounded()))
+    }
+
     /// "mm:ss" or "h:mm:ss", for session time in progress lines.
     public var clockString: String {
         let total = max(0, Int(components.seconds))

@@ -59,7 +59,7 @@ enum GesturePipelineBenchmark {
             return Double((state &* 0x2545_F491_4F6C_DD1D) >> 11) / Double(1 << 53)
         }
         while count < events {
-            let t = Double(step) * 8
+            let t = Duration.milliseconds(step * 8)
             var frame: [GestureInput] = []
             for (s, side) in sides.enumerated() {
                 if live[s].isEmpty, random() < 0.2 {
@@ -73,8 +73,8 @@ enum GesturePipelineBenchmark {
                                          dx: speed * cos(angle), dy: speed * sin(angle), left: length)
                         nextId = nextId % 1_000_000 + 1
                         live[s].append(touch)
-                        frame.append(.touch(TouchEvent(timeMs: t, id: touch.id, side: side, phase: .began,
-                                                       x: touch.x, y: touch.y, touchClass: .finger)))
+                        frame.append(.touch(TouchEvent(side: side, id: touch.id, phase: .began, x: touch.x, y: touch.y,
+                                                       time: t, touchClass: .finger)))
                     }
                     continue
                 }
@@ -84,8 +84,8 @@ enum GesturePipelineBenchmark {
                     touch.x = min(1, max(0, touch.x + touch.dx))
                     touch.y = min(1, max(0, touch.y + touch.dy))
                     let phase: TouchPhase = touch.left <= 0 ? .ended : .moved
-                    frame.append(.touch(TouchEvent(timeMs: t, id: touch.id, side: side, phase: phase,
-                                                   x: touch.x, y: touch.y, touchClass: .finger)))
+                    frame.append(.touch(TouchEvent(side: side, id: touch.id, phase: phase, x: touch.x, y: touch.y,
+                                                   time: t, touchClass: .finger)))
                     if phase == .moved { kept.append(touch) }
                 }
                 live[s] = kept

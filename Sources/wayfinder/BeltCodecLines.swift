@@ -1,5 +1,6 @@
 import ArgumentParser
 import Belt
+import Gestures
 import Foundation
 
 /// The JSON-line glue of `wayfinder belt encode|decode`: Foundation parses and prints, the Belt module
@@ -94,12 +95,7 @@ enum BeltCodecLines {
     }
 
     static func render(_ object: [String: JSONValue]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(JSONValue.object(object)) else {
-            return #"{"error":"could not print the result"}"#
-        }
-        return String(decoding: data, as: UTF8.self)
+        JSONText.encode(JSONValue.object(object))
     }
 
     /// One line, flushed at once, so `belt encode` answers line by line when typed at.

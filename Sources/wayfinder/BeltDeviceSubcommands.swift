@@ -1,5 +1,6 @@
 import ArgumentParser
 import Belt
+import Gestures
 import Foundation
 
 /// `wayfinder belt vibrate`: point the belt somewhere for a few seconds (a hardware check on a Pi).
@@ -106,7 +107,7 @@ struct BeltBattery: AsyncParsableCommand {
                 if case .battery(let p) = event { return p } else { return nil }
             }
         }
-        print(json ? "{\"battery\":\(percent)}" : "battery: \(percent)%")
+        print(json ? JSONText.encode(JSONValue.object(["battery": .int(percent)])) : "battery: \(percent)%")
     }
 }
 

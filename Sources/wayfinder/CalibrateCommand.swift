@@ -2,6 +2,7 @@ import ArgumentParser
 import Belt
 import Config
 import Foundation
+import Gestures
 import Platform
 import Runtime
 import Sensors
@@ -212,24 +213,23 @@ struct CalibrateCompass: AsyncParsableCommand {
     private func report(_ c: CompassCalibration?, session: CompassCalibrationSession, stored: Bool, problem: String?,
                         path: String? = nil) {
         if json {
-            var object: [String: Any] = [
-                "stored": stored, "samples_read": session.received, "samples_kept": session.kept.count,
-                "samples_rejected": session.rejected, "turned_deg": session.coveredDegrees,
+            func numbers(_ values: [Double]) -> JSONValue { .array(values.map(JSONValue.number)) }
+            var object: [String: JSONValue] = [
+                "stored": .bool(stored), "samples_read": .int(session.received), "samples_kept": .int(session.kept.count),
+                "samples_rejected": .int(session.rejected), "turned_deg": .number(Double(session.coveredDegrees)),
             ]
             if let c {
-                object["model"] = c.model.rawValue
-                object["offset_uT"] = [c.offset.x, c.offset.y, c.offset.z]
-                object["soft_iron"] = c.softIron.rows
-                object["field_strength_uT"] = c.fieldStrength
-                object["relative_spread"] = c.quality.relativeSpread
-                object["coverage_deg"] = c.quality.coverageDegrees
-                object["good"] = c.quality.isGood
+                object["model"] = .string(c.model.rawValue)
+                object["offset_uT"] = numbers([c.offset.x, c.offset.y, c.offset.z])
+                object["soft_iron"] = .array(c.softIron.rows.map(numbers))
+                object["field_strength_uT"] = .number(c.fieldStrength)
+                object["relative_spread"] = .number(c.quality.relativeSpread)
+                object["coverage_deg"] = .number(c.quality.coverageDegrees)
+                object["good"] = .bool(c.quality.isGood)
             }
-            if let problem { object["problem"] = problem }
-            if let path { object["path"] = path }
-            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
-                print(String(decoding: data, as: UTF8.self))
-            }
+            if let problem { object["problem"] = .string(problem) }
+            if let path { object["path"] = .string(path) }
+            print(JSONText.encode(JSONValue.object(object)))
             return
         }
         if let c {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gestures
 import Sensors
 
 /// `wayfinder gps decode`: a raw receiver stream in, one JSON line per epoch out, for checking a
@@ -43,34 +44,34 @@ struct GPSCommand: ParsableCommand {
                 case .threeD: "3d"
                 }
             }
-            let fields: [(String, String)] = [
-                ("time", epoch.isoTime.map { "\"\($0)\"" } ?? "null"),
-                ("lat", number(epoch.latitude, decimals: 9)),
-                ("lon", number(epoch.longitude, decimals: 9)),
-                ("alt_m", number(epoch.altitude, decimals: 3)),
-                ("speed_mps", number(epoch.speed, decimals: 6)),
-                ("course_deg", number(epoch.course, decimals: 5)),
-                ("mode", mode.map { "\"\($0)\"" } ?? "null"),
-                ("sats", epoch.satellites.map(String.init) ?? "null"),
-                ("hdop", number(epoch.hdop, decimals: 2)),
+            let fields: [String: JSONValue] = [
+                "time": epoch.isoTime.map(JSONValue.string) ?? .null,
+                "lat": number(epoch.latitude, decimals: 9),
+                "lon": number(epoch.longitude, decimals: 9),
+                "alt_m": number(epoch.altitude, decimals: 3),
+                "speed_mps": number(epoch.speed, decimals: 6),
+                "course_deg": number(epoch.course, decimals: 5),
+                "mode": mode.map(JSONValue.string) ?? .null,
+                "sats": epoch.satellites.map(JSONValue.int) ?? .null,
+                "hdop": number(epoch.hdop, decimals: 2),
             ]
-            return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+            return JSONText.encode(JSONValue.object(fields))
         }
 
         static func summary(_ counts: GPSStreamCounts, fixes: Int) -> String {
-            let rejected = GPSRejection.allCases.map { "\"\($0.rawValue)\":\(counts[$0])" }
-                + ["\"garbage_bytes\":\(counts.garbageBytes)"]
-            return "{\"summary\":{\"sentences\":\(counts.nmeaSentences + counts.ubxMessages),\"fixes\":\(fixes),"
-                + "\"rejected\":{\(rejected.joined(separator: ","))}}}"
+            var rejected = Dictionary(uniqueKeysWithValues: GPSRejection.allCases.map { ($0.rawValue, JSONValue.int(counts[$0])) })
+            rejected["garbage_bytes"] = .int(counts.garbageBytes)
+            return JSONText.encode(JSONValue.object(["summary": .object([
+                "sentences": .int(counts.nmeaSentences + counts.ubxMessages), "fixes": .int(fixes),
+                "rejected": .object(rejected)])]))
         }
 
         /// Rounded to `decimals` places (finer than any receiver reports: 1e-9° is 0.1 mm), printed
-        /// in the shortest form that reads back as that value.
-        static func number(_ value: Double?, decimals: Int) -> String {
-            guard let value, value.isFinite else { return "null" }
+        /// in the shortest form that reads back as that value; `null` when unknown.
+        static func number(_ value: Double?, decimals: Int) -> JSONValue {
+            guard let value, value.isFinite else { return .null }
             let scale = pow(10.0, Double(decimals))
-            let rounded = (value * scale).rounded() / scale
-            return rounded == 0 ? "0" : "\(rounded)"
+            return .number((value * scale).rounded() / scale)
         }
     }
 }

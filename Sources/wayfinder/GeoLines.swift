@@ -1,4 +1,5 @@
 import Foundation
+import Gestures
 import Navigation
 import Sensors
 
@@ -11,7 +12,7 @@ enum GeoLines {
         init(_ description: String) { self.description = description }
     }
 
-    /// `LAT1 LON1 LAT2 LON2` → `{"distance_m":…,"azi1_deg":…,"azi2_deg":…}` (Karney, WGS84).
+    /// `LAT1 LON1 LAT2 LON2` → `{"azi1_deg":…,"azi2_deg":…,"distance_m":…}` (Karney, WGS84).
     static func inverse(_ fields: [String]) throws -> String {
         try expect(fields, names: ["LAT1", "LON1", "LAT2", "LON2"])
         let start = Coordinate(latitude: try latitude(fields[0], "LAT1"), longitude: try longitude(fields[1], "LON1"))
@@ -20,7 +21,7 @@ enum GeoLines {
         return render([("distance_m", r.distance), ("azi1_deg", r.initialAzimuth), ("azi2_deg", r.finalAzimuth)])
     }
 
-    /// `LAT LON AZI DIST_M` → `{"lat2_deg":…,"lon2_deg":…,"azi2_deg":…}`.
+    /// `LAT LON AZI DIST_M` → `{"azi2_deg":…,"lat2_deg":…,"lon2_deg":…}`.
     static func direct(_ fields: [String]) throws -> String {
         try expect(fields, names: ["LAT", "LON", "AZI", "DIST_M"])
         let start = Coordinate(latitude: try latitude(fields[0], "LAT"), longitude: try longitude(fields[1], "LON"))
@@ -72,23 +73,15 @@ enum GeoLines {
 
     // MARK: JSON
 
-    /// Keys in the given order; numbers as Swift's shortest round-trip decimal, valid JSON.
+    /// One JSON object (`JSONText`: keys sorted, numbers in their shortest round-trip form).
     static func render(_ pairs: [(String, Double)]) -> String {
-        "{" + pairs.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        JSONText.encode(JSONValue.object(Dictionary(pairs.map { ($0.0, JSONValue.number($0.1)) }) { a, _ in a }))
     }
 
     /// `{"error":"…"}`, with `"line":N` in batch mode (as `belt encode` reports a bad line).
     static func error(_ error: any Error, line: Int? = nil) -> String {
-        var text = "{\"error\":" + quoted("\(error)")
-        if let line { text += ",\"line\":\(line)" }
-        return text + "}"
-    }
-
-    static func quoted(_ text: String) -> String {
-        // Foundation's encoder escapes as RFC 8259 §7 requires; slashes are left as they are.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        guard let data = try? encoder.encode(text) else { return "\"\"" }
-        return String(decoding: data, as: UTF8.self)
+        var object: [String: JSONValue] = ["error": .string("\(error)")]
+        if let line { object["line"] = .int(line) }
+        return JSONText.encode(JSONValue.object(object))
     }
 }

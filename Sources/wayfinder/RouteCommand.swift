@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gestures
 import Navigation
 
 /// `wayfinder route show FILE.gpx`: the route a GPX file gives, as the belt will walk it. Legs with
@@ -51,13 +52,16 @@ struct RouteCommand: ParsableCommand {
                 total += leg.distance
                 let fromName = from.name ?? "#\(index + 1)", toName = to.name ?? "#\(index + 2)"
                 if json {
-                    lines.append("{\"leg\":\(index + 1),\"from\":\(GeoLines.quoted(fromName)),\"to\":\(GeoLines.quoted(toName)),"
-                        + "\"distance_m\":\(leg.distance),\"bearing_deg\":\(bearing)}")
+                    lines.append(JSONText.encode(JSONValue.object([
+                        "leg": .int(index + 1), "from": .string(fromName), "to": .string(toName),
+                        "distance_m": .number(leg.distance), "bearing_deg": .number(bearing)])))
                 } else {
                     lines.append("\(pad(index + 1, 3)). \(fromName) → \(toName): \(fixed(leg.distance, 1)) m, bearing \(fixed(bearing, 1))° true")
                 }
             }
-            lines.append(json ? "{\"summary\":{\"legs\":\(max(0, points.count - 1)),\"distance_m\":\(total)}}"
+            let summary: JSONValue = .object(["summary": .object(["legs": .int(max(0, points.count - 1)),
+                                                                  "distance_m": .number(total)])])
+            lines.append(json ? JSONText.encode(summary)
                               : "total \(fixed(total, 1)) m over \(max(0, points.count - 1)) legs")
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }

@@ -25,9 +25,9 @@ final class ScanListingTests: XCTestCase {
     func testJSONIsAnArrayWithOneObjectPerLine() {
         XCTAssertEqual(ScanListing(devices: Self.devices).json(), """
         [
-          {"address":"C4:7F:51:0A:1B:2C","addressType":"public","rssi":-58,"name":"naviGuertel 1234","kind":"belt","services":["FE51"],"manufacturerData":["5900ab"],"txPower":null,"connectable":true,"lastSeen":3.212},
-          {"address":"01:02:03:04:05:06","addressType":"public","rssi":-71,"name":"Fuffr","kind":"touch_case","services":[],"manufacturerData":[],"txPower":null,"connectable":true,"lastSeen":0.000},
-          {"address":"7A:00:00:00:00:01","addressType":"random","rssi":null,"name":null,"kind":"unknown","services":[],"manufacturerData":[],"txPower":-4,"connectable":false,"lastSeen":1.000}
+          {"address":"C4:7F:51:0A:1B:2C","addressType":"public","connectable":true,"kind":"belt","lastSeen":3.212,"manufacturerData":["5900ab"],"name":"naviGuertel 1234","rssi":-58,"services":["FE51"],"txPower":null},
+          {"address":"01:02:03:04:05:06","addressType":"public","connectable":true,"kind":"touch_case","lastSeen":0,"manufacturerData":[],"name":"Fuffr","rssi":-71,"services":[],"txPower":null},
+          {"address":"7A:00:00:00:00:01","addressType":"random","connectable":false,"kind":"unknown","lastSeen":1,"manufacturerData":[],"name":null,"rssi":null,"services":[],"txPower":-4}
         ]
         """)
         XCTAssertEqual(ScanListing(devices: []).json(), "[]")

@@ -21,11 +21,11 @@ final class GPSDecodeCommandLineTests: XCTestCase {
         let result = try run(input)
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertEqual(result.outputLines, [
-            #"{"time":"2026-11-22T12:35:19.000Z","lat":52.2728,"lon":8.0617,"alt_m":63.1,"speed_mps":1.286111,"course_deg":84.2,"mode":"3d","sats":12,"hdop":0.78}"#,
-            #"{"time":"2026-11-22T12:35:19.250Z","lat":52.272802,"lon":8.0617,"alt_m":63.1,"speed_mps":1.2964,"course_deg":84.2,"mode":"3d","sats":12,"hdop":0.78}"#,
-            #"{"time":"2026-11-22T12:35:19.500Z","lat":null,"lon":null,"alt_m":null,"speed_mps":null,"course_deg":null,"mode":"none","sats":0,"hdop":99.99}"#,
-            #"{"time":"2026-11-22T12:35:20.250Z","lat":52.2728,"lon":8.0617,"alt_m":63.1,"speed_mps":1.3,"course_deg":84.2,"mode":"3d","sats":9,"hdop":null}"#,
-            #"{"summary":{"sentences":29,"fixes":4,"rejected":{"checksum":1,"malformed":0,"truncated":0,"unsupported":3,"garbage_bytes":5}}}"#,
+            #"{"alt_m":63.1,"course_deg":84.2,"hdop":0.78,"lat":52.2728,"lon":8.0617,"mode":"3d","sats":12,"speed_mps":1.286111,"time":"2026-11-22T12:35:19.000Z"}"#,
+            #"{"alt_m":63.1,"course_deg":84.2,"hdop":0.78,"lat":52.272802,"lon":8.0617,"mode":"3d","sats":12,"speed_mps":1.2964,"time":"2026-11-22T12:35:19.250Z"}"#,
+            #"{"alt_m":null,"course_deg":null,"hdop":99.99,"lat":null,"lon":null,"mode":"none","sats":0,"speed_mps":null,"time":"2026-11-22T12:35:19.500Z"}"#,
+            #"{"alt_m":63.1,"course_deg":84.2,"hdop":null,"lat":52.2728,"lon":8.0617,"mode":"3d","sats":9,"speed_mps":1.3,"time":"2026-11-22T12:35:20.250Z"}"#,
+            #"{"summary":{"fixes":4,"rejected":{"checksum":1,"garbage_bytes":5,"malformed":0,"truncated":0,"unsupported":3},"sentences":29}}"#,
         ])
     }
 
@@ -33,7 +33,7 @@ final class GPSDecodeCommandLineTests: XCTestCase {
         let result = try run([])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.outputLines, [
-            #"{"summary":{"sentences":0,"fixes":0,"rejected":{"checksum":0,"malformed":0,"truncated":0,"unsupported":0,"garbage_bytes":0}}}"#,
+            #"{"summary":{"fixes":0,"rejected":{"checksum":0,"garbage_bytes":0,"malformed":0,"truncated":0,"unsupported":0},"sentences":0}}"#,
         ])
     }
 }

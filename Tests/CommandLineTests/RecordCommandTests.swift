@@ -137,9 +137,9 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.errors)
         let file = try XCTUnwrap(sessionFiles().first)
         let contents = try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
-        var ids: [Double: Set<Int>] = [:]
-        for touch in contents.touches where touch.event.phase == .moved {
-            ids[touch.event.timeMs, default: []].insert(touch.event.id)
+        var ids: [Duration: Set<Int>] = [:]
+        for touch in contents.touches where touch.phase == .moved {
+            ids[touch.time, default: []].insert(touch.id)
         }
         XCTAssertGreaterThan(ids.count, 10)
         XCTAssertEqual(ids.values.filter { $0.count == 2 }.count, ids.count, "every moved frame carries both fingers")
@@ -149,9 +149,9 @@ final class RecordCommandTests: XCTestCase {
         // scale = d / d0 (UIKit's `scale`, absolute): d0 in the frame both began, d in the last moved frame,
         // both read from the recorded touch lines — the recording holds exactly what the pipeline saw.
         func spread(_ phase: TouchPhase, last: Bool) -> Double? {
-            let frames = Dictionary(grouping: contents.touches.filter { $0.event.phase == phase }, by: \.event.timeMs)
+            let frames = Dictionary(grouping: contents.touches.filter { $0.phase == phase }, by: \.time)
             guard let t = last ? frames.keys.max() : frames.keys.min(), let pair = frames[t], pair.count == 2 else { return nil }
-            return abs(pair[0].event.x - pair[1].event.x)
+            return abs(pair[0].x - pair[1].x)
         }
         let d0 = try XCTUnwrap(spread(.began, last: false)), d = try XCTUnwrap(spread(.moved, last: true))
         let scale = try XCTUnwrap(contents.gestures.last { $0.state == .ended }?.values.scale)

@@ -30,10 +30,10 @@ struct RecorderHarness {
         var now = 0.0
         while now <= endMs {
             while index < events.count, events[index].timeMs <= now {
-                var batch = [RecordedTouch(events[index])]
+                var batch = [events[index]]
                 index += 1
-                while index < events.count, events[index].timeMs == batch[0].event.timeMs {
-                    batch.append(RecordedTouch(events[index]))
+                while index < events.count, events[index].timeMs == batch[0].timeMs {
+                    batch.append(events[index])
                     index += 1
                 }
                 take(recorder.touches(batch))
@@ -118,18 +118,18 @@ final class GestureRecorderTests: XCTestCase {
     func testFramesWithOneTimeAreNudgedSoReplayRegroupsThemAsLive() {
         var recorder = GestureRecorder(recognizers: .standard)
         _ = recorder.start(RecordingLineCodecTests.header, atMs: 0)
-        let a = recorder.touches([RecordedTouch(TouchEvent(timeMs: 100, id: 1, side: .right, phase: .began, x: 0.5, y: 0.5))])
-        // The second batch carries the same time (a tick flushed between them): its own frame, one ulp later.
-        let b = recorder.touches([RecordedTouch(TouchEvent(timeMs: 100, id: 2, side: .right, phase: .began, x: 0.2, y: 0.5))])
+        let a = recorder.touches([TouchEvent(timeMs: 100, id: 1, side: .right, phase: .began, x: 0.5, y: 0.5)])
+        // The second batch carries the same time (a tick flushed between them): its own frame, one nanosecond later.
+        let b = recorder.touches([TouchEvent(timeMs: 100, id: 2, side: .right, phase: .began, x: 0.2, y: 0.5)])
         // A tick moved the pipeline clock past a late batch: it is stamped at the clock, as the pipeline runs it.
         _ = recorder.tick(atMs: 150)
-        let c = recorder.touches([RecordedTouch(TouchEvent(timeMs: 140, id: 1, side: .right, phase: .moved, x: 0.5, y: 0.5)),
-                                  RecordedTouch(TouchEvent(timeMs: 140, id: 2, side: .right, phase: .moved, x: 0.2, y: 0.5))])
+        let c = recorder.touches([TouchEvent(timeMs: 140, id: 1, side: .right, phase: .moved, x: 0.5, y: 0.5),
+                                  TouchEvent(timeMs: 140, id: 2, side: .right, phase: .moved, x: 0.2, y: 0.5)])
         func times(_ out: GestureRecorder.Output) -> [Double] {
-            out.lines.compactMap { if case .touch(let t) = $0 { t.event.timeMs } else { nil } }
+            out.lines.compactMap { if case .touch(let t) = $0 { t.timeMs } else { nil } }
         }
         XCTAssertEqual(times(a), [100])
-        XCTAssertEqual(times(b), [(100.0).nextUp])
+        XCTAssertEqual(times(b), [100.000_001])
         XCTAssertEqual(times(c), [150, 150])
     }
 }
@@ -166,7 +166,7 @@ final class RecordingReplayTests: XCTestCase {
         let contents = try RecordingReader.read(harness.bytes)
         XCTAssertEqual(contents.header.recognizers["pipeline"]?["handedness"], .string("left"),
                        "the header carries the set the recorder ran, whatever header it was given")
-        XCTAssertEqual(contents.touches.first?.event.x, 0.2, "recorded as the case reported it")
+        XCTAssertEqual(contents.touches.first?.x, 0.2, "recorded as the case reported it")
         let same = RecordingReplay.run(contents)
         XCTAssertTrue(same.comparison.logIdentical, same.comparison.summary)
         let rightHanded = RecordingReplay.run(contents, recognizers: .standard)

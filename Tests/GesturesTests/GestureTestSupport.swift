@@ -74,3 +74,14 @@ func pipeline(_ recognizers: GestureRecognizer..., handedness: Handedness = .rig
     for recognizer in recognizers { try pipeline.add(recognizer) }
     return pipeline
 }
+
+extension TouchEvent {
+    /// A touch at `timeMs` of session time, in the order the scenario files list a touch's fields.
+    init(timeMs: Double, id: Int, side: CaseSide, phase: TouchPhase, x: Double, y: Double,
+         touchClass: TouchClass = .unknown, rawX: UInt16? = nil, rawY: UInt16? = nil) {
+        self.init(side: side, id: id, phase: phase, x: x, y: y, time: Duration(milliseconds: timeMs) ?? .zero,
+                  rawX: rawX, rawY: rawY, touchClass: touchClass)
+    }
+
+    var timeMs: Double { time.inMilliseconds }
+}

@@ -19,9 +19,9 @@ final class RecordingLineCodecTests: XCTestCase {
     func testEveryLineTypeRoundTrips() {
         roundTrip(.header(Self.header))
         roundTrip(.prompt(timeMs: 0.125, sample: 3, label: "swipe \"right\"\nthen tap ✂︎"))
-        roundTrip(.touch(RecordedTouch(TouchEvent(timeMs: 1234.567891234, id: 17, side: .left, phase: .moved,
-                                                  x: 0.1 + 0.2, y: 1e-7, touchClass: .finger), rawX: 4095, rawY: 0)))
-        roundTrip(.touch(RecordedTouch(TouchEvent(timeMs: 5, id: 1, side: .top, phase: .cancelled, x: 1, y: 0))))
+        roundTrip(.touch(TouchEvent(timeMs: 1234.567891234, id: 17, side: .left, phase: .moved,
+                                                  x: 0.1 + 0.2, y: 1e-7, touchClass: .finger, rawX: 4095, rawY: 0)))
+        roundTrip(.touch(TouchEvent(timeMs: 5, id: 1, side: .top, phase: .cancelled, x: 1, y: 0)))
         var values = GestureValues()
         values.location = TouchPoint(x: 0.25, y: 0.75)
         values.translation = TouchPoint(x: -0.5, y: 0.125)
@@ -41,25 +41,50 @@ final class RecordingLineCodecTests: XCTestCase {
     }
 
     func testTouchLineBytesAreTheDocumentedOnes() {
-        // docs/recording.md, "Lines": the conformance input item's keys, then the raw sensor values.
-        let line = RecordingLine.touch(RecordedTouch(TouchEvent(timeMs: 612.5, id: 1, side: .right, phase: .began,
-                                                                x: 0.2, y: 0.5), rawX: 2048, rawY: 819))
+        // docs/recording.md, "The file": the conformance input item's keys and the raw sensor values,
+        // sorted, whole numbers without a fraction.
+        let line = RecordingLine.touch(TouchEvent(timeMs: 612.5, id: 1, side: .right, phase: .began,
+                                                  x: 0.2, y: 0.5, rawX: 2048, rawY: 819))
         XCTAssertEqual(RecordingLineCodec.encode(line),
-                       #"{"type":"touch","t_ms":612.5,"id":1,"side":"right","phase":"began","x":0.2,"y":0.5,"raw_x":2048,"raw_y":819}"#)
+                       #"{"id":1,"phase":"began","raw_x":2048,"raw_y":819,"side":"right","t_ms":612.5,"type":"touch","x":0.2,"y":0.5}"#)
+        XCTAssertEqual(RecordingLineCodec.encode(.sampleEnd(timeMs: 2000, sample: 4)),
+                       #"{"sample":4,"t_ms":2000,"type":"sample_end"}"#)
     }
 
-    func testHeaderStartsWithTheRecognizablePrefix() {
-        XCTAssertTrue(RecordingLineCodec.encode(.header(Self.header)).hasPrefix(RecordingLineCodec.headerPrefix))
-        XCTAssertTrue(RecordingLineCodec.headerPrefix.hasPrefix(#"{"type":"header","format":"wayfinder-gesture-recording""#))
+    func testLinesWrittenWithTypeFirstStillRead() throws {
+        // Recordings made before keys were sorted put `type` first and wrote 5.0 for five.
+        let old = #"{"type":"touch","t_ms":612.0,"id":1,"side":"right","phase":"began","x":0.2,"y":0.5,"raw_x":2048,"raw_y":819}"#
+        XCTAssertEqual(try RecordingLineCodec.decode(ArraySlice(old.utf8)),
+                       .touch(TouchEvent(timeMs: 612, id: 1, side: .right, phase: .began, x: 0.2, y: 0.5,
+                                         rawX: 2048, rawY: 819)))
+    }
+
+    func testATouchTimeRoundTripsToTheNanosecond() throws {
+        // A recording replays bit-identical only if a time written as t_ms reads back as the same Duration.
+        for ns: Int64 in [0, 1, 999_999, 1_000_001, 86_399_999_999_999, 4_294_967_295_999_999, -7] {
+            let event = TouchEvent(side: .top, id: 1, phase: .moved, x: 0.5, y: 0.5, time: .nanoseconds(ns))
+            let text = RecordingLineCodec.encode(.touch(event))
+            XCTAssertEqual(try RecordingLineCodec.decode(ArraySlice(text.utf8)), .touch(event), text)
+        }
+    }
+
+    func testAHeaderIsRecognizedWhetherWholeTornOrOld() {
+        let header = RecordingLineCodec.encode(.header(Self.header)) + "\n"
+        XCTAssertTrue(header.hasPrefix(#"{"configuration":"#), "the header's first sorted key: \(header.prefix(40))")
+        XCTAssertTrue(RecordingReader.looksLikeRecording(Array(header.utf8)))
+        XCTAssertTrue(RecordingReader.looksLikeRecording(Array(header.utf8.prefix(20))), "a torn header still counts")
+        XCTAssertTrue(RecordingReader.looksLikeRecording(Array(#"{"type":"header","format":"wayfinder-gesture-recording","version":1}"#.utf8)))
+        XCTAssertFalse(RecordingReader.looksLikeRecording(Array(#"{"scenarios":[{"name":"tap","input":[]}]}"#.utf8)))
+        XCTAssertFalse(RecordingReader.looksLikeRecording(Array("[\n".utf8)))
     }
 
     func testANonFiniteCoordinateIsWrittenAsNullAndReadAsNaN() throws {
-        let text = RecordingLineCodec.encode(.touch(RecordedTouch(TouchEvent(timeMs: 1, id: 2, side: .right, phase: .moved,
-                                                                             x: .nan, y: .infinity))))
+        let text = RecordingLineCodec.encode(.touch(TouchEvent(timeMs: 1, id: 2, side: .right, phase: .moved,
+                                                                             x: .nan, y: .infinity)))
         XCTAssertTrue(text.contains(#""x":null,"y":null"#), text)
         guard case .touch(let touch) = try RecordingLineCodec.decode(ArraySlice(text.utf8)) else { return XCTFail() }
-        XCTAssertTrue(touch.event.x.isNaN)
-        XCTAssertTrue(touch.event.y.isNaN)
+        XCTAssertTrue(touch.x.isNaN)
+        XCTAssertTrue(touch.y.isNaN)
     }
 
     func testBadLinesAreRefusedWithTheReason() {
@@ -71,6 +96,8 @@ final class RecordingLineCodecTests: XCTestCase {
             (#"{"type":"gesture","t_ms":1,"recognizer":"tap","state":"wobbling"}"#, "state"),
             (#"{"t_ms":1}"#, "type"),
             (#"{"type":"end","t_ms":1,"#, "JSON"),
+            (#"{"type":"touch","t_ms":1e300,"id":1,"side":"right","phase":"began","x":0,"y":0}"#, "t_ms"),
+            (#"{"type":"touch","t_ms":1,"id":1,"side":"right","phase":"began","x":0,"y":0,"raw_x":70000}"#, "raw_x"),
             ("\u{0}\u{0}\u{0}", "JSON"),
         ]
         for (text, reason) in cases {

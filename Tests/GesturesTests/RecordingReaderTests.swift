@@ -7,11 +7,11 @@ import XCTest
 final class RecordingReaderTests: XCTestCase {
     static let lines: [RecordingLine] = [
         .prompt(timeMs: 0, sample: 1, label: "swipe right"),
-        .touch(RecordedTouch(TouchEvent(timeMs: 600, id: 1, side: .right, phase: .began, x: 0.2, y: 0.5), rawX: 1, rawY: 2)),
-        .touch(RecordedTouch(TouchEvent(timeMs: 620, id: 1, side: .right, phase: .moved, x: 0.4, y: 0.5))),
+        .touch(TouchEvent(timeMs: 600, id: 1, side: .right, phase: .began, x: 0.2, y: 0.5, rawX: 1, rawY: 2)),
+        .touch(TouchEvent(timeMs: 620, id: 1, side: .right, phase: .moved, x: 0.4, y: 0.5)),
         .gesture(GestureTransition(timeMs: 620, recognizer: "swipe", state: .recognized, values: GestureValues())),
         .sampleEnd(timeMs: 1700, sample: 1),
-        .touch(RecordedTouch(TouchEvent(timeMs: 2600.125, id: 1, side: .right, phase: .began, x: 0.5, y: 0.5))),
+        .touch(TouchEvent(timeMs: 2600.125, id: 1, side: .right, phase: .began, x: 0.5, y: 0.5)),
     ]
 
     static func bytes(_ lines: [RecordingLine]) -> [UInt8] {

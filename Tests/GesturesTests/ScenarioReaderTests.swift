@@ -46,14 +46,17 @@ final class ScenarioReaderTests: XCTestCase {
                    {"type": "touch", "t_ms": 0, "id": 2, "side": "left", "phase": "began", "x": null, "y": 0.5},
                    {"type": "touch", "t_ms": 5, "id": 3, "side": "left", "phase": "began", "x": 0.5, "y": 0.5},
                    {"type": "wiggle", "t_ms": 6},
-                   {"type": "touch", "t_ms": "soon", "id": 3, "side": "left", "phase": "ended", "x": 0.5, "y": 0.5}],
+                   {"type": "touch", "t_ms": "soon", "id": 3, "side": "left", "phase": "ended", "x": 0.5, "y": 0.5},
+                   {"type": "touch", "t_ms": NaN, "id": 3, "side": "left", "phase": "ended", "x": 0.5, "y": 0.5},
+                   {"type": "touch", "t_ms": 50, "id": 3, "side": "left", "phase": "ended", "x": 0.5, "y": 0.5}],
          "end_t_ms": 1000}
         """)
         var scenario = GestureScenario(json)
-        XCTAssertEqual(scenario.problems.count, 5)   // unknown type, ghost, bad pair, side "front", "wiggle"
+        // unknown type, ghost, bad pair, side "front", "wiggle", and two touches without a time
+        XCTAssertEqual(scenario.problems.count, 7)
         let output = scenario.run()
-        // The tap (defaults where a parameter is unusable) still sees touch 3, which ends at the clock.
+        // The tap (defaults where a parameter is unusable) still sees touch 3, which ends at 50 ms.
         XCTAssertEqual(output.transitions.map(\.state), [.recognized])
-        XCTAssertEqual(output.transitions.first?.timeMs, 5)
+        XCTAssertEqual(output.transitions.first?.timeMs, 50)
     }
 }

@@ -16,7 +16,7 @@ import XCTest
 final class GestureActorTests: XCTestCase {
     private struct Rig {
         let actor: GestureActor
-        let touches: AsyncStream<TouchCase.TouchEvent>.Continuation
+        let touches: AsyncStream<TouchEvent>.Continuation
         let pen: AsyncStream<PencilActor.Output>.Continuation
         var commands: AsyncStream<CommandEnvelope>.Iterator
         var penTouches: AsyncStream<TouchInput>.Iterator
@@ -26,15 +26,15 @@ final class GestureActorTests: XCTestCase {
         func stroke(side: CaseSide, id: Int = 1, start: Duration, from: Double, to: Double) {
             for i in 0...5 {
                 let x = from + (to - from) * Double(i) / 5
-                touches.yield(TouchCase.TouchEvent(side: side, id: id, phase: i == 0 ? .began : .moved, x: x, y: 0.5,
+                touches.yield(TouchEvent(side: side, id: id, phase: i == 0 ? .began : .moved, x: x, y: 0.5,
                                                    time: start + .milliseconds(20 * i)))
             }
-            touches.yield(TouchCase.TouchEvent(side: side, id: id, phase: .ended, x: to, y: 0.5, time: start + .milliseconds(110)))
+            touches.yield(TouchEvent(side: side, id: id, phase: .ended, x: to, y: 0.5, time: start + .milliseconds(110)))
         }
     }
 
     private func makeRig(_ map: GestureCommandMap) -> Rig {
-        let (touches, touchSink) = AsyncStream<TouchCase.TouchEvent>.makeStream()
+        let (touches, touchSink) = AsyncStream<TouchEvent>.makeStream()
         let (pen, penSink) = AsyncStream<PencilActor.Output>.makeStream()
         let (penTouches, penTouchSink) = AsyncStream<TouchInput>.makeStream()
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
@@ -111,7 +111,7 @@ final class GestureActorTests: XCTestCase {
     func testASingleTapIsDeliveredAtTheDoubleTapDeadlineWithoutFurtherInput() async throws {
         let testClock = TestClock()
         let clock = SessionClock(testClock)
-        let (touches, touchSink) = AsyncStream<TouchCase.TouchEvent>.makeStream()
+        let (touches, touchSink) = AsyncStream<TouchEvent>.makeStream()
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
         let received = Received()
         let actor = GestureActor(map: .defaults, touches: touches, commands: commandSink, clock: clock,
@@ -119,8 +119,8 @@ final class GestureActorTests: XCTestCase {
         let run = Task { _ = try? await actor.run() }
         let collect = Task { for await c in commands { received.all.withLock { $0.append(c.command) } } }
         defer { run.cancel(); collect.cancel() }
-        touchSink.yield(TouchCase.TouchEvent(side: .left, id: 1, phase: .began, x: 0.5, y: 0.5, time: .zero))
-        touchSink.yield(TouchCase.TouchEvent(side: .left, id: 1, phase: .ended, x: 0.5, y: 0.5, time: .milliseconds(80)))
+        touchSink.yield(TouchEvent(side: .left, id: 1, phase: .began, x: 0.5, y: 0.5, time: .zero))
+        touchSink.yield(TouchEvent(side: .left, id: 1, phase: .ended, x: 0.5, y: 0.5, time: .milliseconds(80)))
         try await settle { await actor.touchesSeen == 2 }
         for _ in 0..<37 {                       // to 370 ms: still waiting for a second tap
             await testClock.advance(by: .milliseconds(10))

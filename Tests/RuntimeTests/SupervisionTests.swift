@@ -22,7 +22,7 @@ final class SupervisionTests: XCTestCase {
         let logs = LogCapture()
         let health = HealthMonitor(expected: ["gestures", "buttons"])
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
-        let (touchInput, touchSink) = AsyncStream<TouchCase.TouchEvent>.makeStream()
+        let (touchInput, touchSink) = AsyncStream<TouchEvent>.makeStream()
         let (edges, edgeSink) = AsyncStream<GPIOEdgeEvent>.makeStream()
         let gestures = GestureActor(map: .defaults, touches: touchInput, commands: commandSink, clock: clock,
                                     logger: logs.logger("gestures"), health: health)
@@ -55,10 +55,10 @@ final class SupervisionTests: XCTestCase {
         // The restarted actor works again: a right swipe on the case (0.6 of the strip in 150 ms).
         let t0 = clock.elapsed
         for (i, x) in [0.2, 0.4, 0.6, 0.8].enumerated() {
-            touchSink.yield(TouchCase.TouchEvent(side: .right, id: 1, phase: i == 0 ? .began : .moved, x: x, y: 0.5,
+            touchSink.yield(TouchEvent(side: .right, id: 1, phase: i == 0 ? .began : .moved, x: x, y: 0.5,
                                                  time: t0 + .milliseconds(50 * i)))
         }
-        touchSink.yield(TouchCase.TouchEvent(side: .right, id: 1, phase: .ended, x: 0.8, y: 0.5, time: t0 + .milliseconds(160)))
+        touchSink.yield(TouchEvent(side: .right, id: 1, phase: .ended, x: 0.8, y: 0.5, time: t0 + .milliseconds(160)))
         received.append(await iterator.next()!)
 
         XCTAssertEqual(received.map(\.command), [.togglePause, .togglePause, .nextWaypoint])

@@ -33,51 +33,70 @@ public struct ScanListing: Sendable {
         }.joined(separator: "\n")
     }
 
-    /// A JSON array, one device object per line:
-    /// `{"address","addressType","rssi","name","kind","services","manufacturerData","txPower","connectable","lastSeen"}`.
+    /// A JSON array, one device object per line, keys sorted:
+    /// `{"address","addressType","connectable","kind","lastSeen","manufacturerData","name","rssi","services","txPower"}`.
     /// `rssi`, `name` and `txPower` are null when unknown; `kind` is belt, touch_case, pencil or
     /// unknown; `manufacturerData` holds each structure's bytes after the AD type as hex (the
     /// company identifier is the first two bytes, little-endian); `lastSeen` is seconds since the
-    /// scan started.
+    /// scan started, to the millisecond.
     public func json() -> String {
         guard !devices.isEmpty else { return "[]" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let objects = devices.map { device -> String in
-            let fields: [(String, String)] = [
-                ("address", Self.string(device.address.description)),
-                ("addressType", Self.string(device.addressType.description)),
-                ("rssi", device.rssi.map { "\($0)" } ?? "null"),
-                ("name", device.name.map(Self.string) ?? "null"),
-                ("kind", Self.string(classifier.kind(of: device).rawValue)),
-                ("services", "[" + device.serviceUUIDs.map { Self.string($0.description) }.joined(separator: ",") + "]"),
-                ("manufacturerData", "[" + device.manufacturerData.map { Self.string(Self.hex($0.bytes)) }.joined(separator: ",") + "]"),
-                ("txPower", device.txPowerLevel.map { "\($0)" } ?? "null"),
-                ("connectable", device.isConnectable ? "true" : "false"),
-                ("lastSeen", Self.seconds(device.lastSeen)),
-            ]
-            return "{" + fields.map { "\(Self.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+            let entry = Entry(address: device.address.description, addressType: device.addressType.description,
+                              connectable: device.isConnectable, kind: classifier.kind(of: device).rawValue,
+                              lastSeen: Self.seconds(device.lastSeen),
+                              manufacturerData: device.manufacturerData.map { Self.hex($0.bytes) },
+                              name: device.name, rssi: device.rssi, services: device.serviceUUIDs.map(\.description),
+                              txPower: device.txPowerLevel)
+            // An entry holds only strings, whole numbers and finite seconds: encoding cannot fail.
+            return (try? encoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         }
         return "[\n" + objects.map { "  " + $0 }.joined(separator: ",\n") + "\n]"
     }
 
-    /// A JSON string literal (RFC 8259 §7): quotes, backslashes and control characters escaped.
-    static func string(_ text: String) -> String {
-        // Foundation's encoder escapes as RFC 8259 §7 requires; slashes are left as they are.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        guard let data = try? encoder.encode(text) else { return "\"\"" }
-        return String(decoding: data, as: UTF8.self)
+    /// One device as `json()` lists it; unknown values are written as null.
+    private struct Entry: Encodable {
+        var address: String
+        var addressType: String
+        var connectable: Bool
+        var kind: String
+        var lastSeen: Double
+        var manufacturerData: [String]
+        var name: String?
+        var rssi: Int8?
+        var services: [String]
+        var txPower: Int8?
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(address, forKey: .address)
+            try c.encode(addressType, forKey: .addressType)
+            try c.encode(connectable, forKey: .connectable)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(lastSeen, forKey: .lastSeen)
+            try c.encode(manufacturerData, forKey: .manufacturerData)
+            try c.encode(name, forKey: .name)
+            try c.encode(rssi, forKey: .rssi)
+            try c.encode(services, forKey: .services)
+            try c.encode(txPower, forKey: .txPower)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case address, addressType, connectable, kind, lastSeen, manufacturerData, name, rssi, services, txPower
+        }
     }
 
     static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { $0.hexDigits.lowercased() }.joined()
     }
 
-    /// Seconds with millisecond precision.
-    static func seconds(_ duration: Duration) -> String {
+    /// Seconds, to the millisecond.
+    static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        let fraction = String(milliseconds % 1000)
-        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000).partialValue + attoseconds / 1_000_000_000_000_000
+        return Double(milliseconds) / 1000
     }
 
     /// A name as a table cell: control characters shown as "?", so a hostile name cannot move the cursor.

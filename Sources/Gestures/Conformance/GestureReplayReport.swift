@@ -1,76 +1,83 @@
 /// The replay output as check.py reads it (docs/gestures.md, "The conformance harness"): per scenario its
 /// name, the transition log (time, recognizer, state, values under the conformance value keys) and the
-/// consumer's events.
-/// Written by hand so non-finite numbers become null instead of invalid JSON.
-public enum GestureReplayReport {
+/// consumer's events. Non-finite numbers are written as `null`.
+public struct GestureReplayReport: Encodable, Sendable {
+    public struct Result: Encodable, Sendable {
+        public var name: String
+        public var log: [GestureTransition]
+        public var consumer: [ConsumerEvent]
+    }
+
+    public var results: [Result]
+
+    public init(results: [(name: String, output: GestureOutput)]) {
+        self.results = results.map { Result(name: $0.name, log: $0.output.transitions, consumer: $0.output.consumer) }
+    }
+
+    /// The report as one line of JSON text, with its newline.
+    public var json: String { JSONText.encode(self) + "\n" }
+
     public static func json(results: [(name: String, output: GestureOutput)]) -> String {
-        var text = "{\"results\":["
-        for (index, result) in results.enumerated() {
-            if index > 0 { text += ",\n" }
-            text += "{\"name\":" + quoted(result.name) + ",\"log\":["
-            text += result.output.transitions.map(entry).joined(separator: ",")
-            text += "],\"consumer\":["
-            text += result.output.consumer.map { event in
-                "{\"t_ms\":\(number(event.timeMs)),\"id\":\(event.id),\"phase\":\"\(event.phase.rawValue)\","
-                    + "\"x\":\(number(event.x)),\"y\":\(number(event.y))}"
-            }.joined(separator: ",")
-            text += "]}"
-        }
-        return text + "]}\n"
+        GestureReplayReport(results: results).json
+    }
+}
+
+extension GestureTransition: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case timeMs = "t_ms", recognizer, state, values
     }
 
-    static func entry(_ transition: GestureTransition) -> String {
-        "{\"t_ms\":\(number(transition.timeMs)),\"recognizer\":" + quoted(transition.recognizer)
-            + ",\"state\":\"\(transition.state.rawValue)\",\"values\":{"
-            + valueFields(transition.values).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}}"
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeNumber(timeMs, forKey: .timeMs)
+        try c.encode(recognizer, forKey: .recognizer)
+        try c.encode(state.rawValue, forKey: .state)
+        try c.encode(values, forKey: .values)
+    }
+}
+
+extension ConsumerEvent: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case timeMs = "t_ms", id, phase, x, y
     }
 
-    /// The conformance value keys a recognizer has, in a fixed order.
-    static func valueFields(_ values: GestureValues) -> [(String, String)] {
-        var fields: [(String, String)] = []
-        if let location = values.location {
-            fields += [("location_x", number(location.x)), ("location_y", number(location.y))]
-        }
-        if let translation = values.translation {
-            fields += [("translation_x", number(translation.x)), ("translation_y", number(translation.y))]
-        }
-        if let velocity = values.velocityXY {
-            fields += [("velocity_x", number(velocity.x)), ("velocity_y", number(velocity.y))]
-        }
-        if let velocity = values.velocity { fields.append(("velocity", number(velocity))) }
-        if let scale = values.scale { fields.append(("scale", number(scale))) }
-        if let rotation = values.rotation { fields.append(("rotation", number(rotation))) }
-        if let direction = values.direction { fields.append(("direction", quoted(direction.rawValue))) }
-        if let taps = values.taps { fields.append(("taps", "\(taps)")) }
-        if let swipe = values.swipe {
-            fields += [("swipe_dx", number(swipe.x)), ("swipe_dy", number(swipe.y))]
-        }
-        if let touches = values.numberOfTouches { fields.append(("numberOfTouches", "\(touches)")) }
-        return fields
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeNumber(timeMs, forKey: .timeMs)
+        try c.encode(id, forKey: .id)
+        try c.encode(phase.rawValue, forKey: .phase)
+        try c.encodeNumber(x, forKey: .x)
+        try c.encodeNumber(y, forKey: .y)
+    }
+}
+
+/// The conformance value keys (docs/gestures.md), each present only when the recognizer has that
+/// value. A recording adds `tap_count` (`RecordingLine`), which the conformance harness does not know.
+extension GestureValues: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case locationX = "location_x", locationY = "location_y"
+        case translationX = "translation_x", translationY = "translation_y"
+        case velocityX = "velocity_x", velocityY = "velocity_y"
+        case velocity, scale, rotation, direction, taps
+        case swipeX = "swipe_dx", swipeY = "swipe_dy"
+        case numberOfTouches
     }
 
-    static func number(_ value: Double) -> String {
-        value.isFinite ? "\(value)" : "null"
-    }
-
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeNumberIfPresent(location?.x, forKey: .locationX)
+        try c.encodeNumberIfPresent(location?.y, forKey: .locationY)
+        try c.encodeNumberIfPresent(translation?.x, forKey: .translationX)
+        try c.encodeNumberIfPresent(translation?.y, forKey: .translationY)
+        try c.encodeNumberIfPresent(velocityXY?.x, forKey: .velocityX)
+        try c.encodeNumberIfPresent(velocityXY?.y, forKey: .velocityY)
+        try c.encodeNumberIfPresent(velocity, forKey: .velocity)
+        try c.encodeNumberIfPresent(scale, forKey: .scale)
+        try c.encodeNumberIfPresent(rotation, forKey: .rotation)
+        try c.encodeIfPresent(direction?.rawValue, forKey: .direction)
+        try c.encodeIfPresent(taps, forKey: .taps)
+        try c.encodeNumberIfPresent(swipe?.x, forKey: .swipeX)
+        try c.encodeNumberIfPresent(swipe?.y, forKey: .swipeY)
+        try c.encodeIfPresent(numberOfTouches, forKey: .numberOfTouches)
     }
 }

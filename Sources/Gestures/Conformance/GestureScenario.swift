@@ -6,8 +6,8 @@
 public struct GestureScenario {
     public var name: String
     public private(set) var pipeline: GesturePipeline
-    /// Items after parsing, in file order.
-    public private(set) var input: [GestureInput] = []
+    /// Items after parsing, in file order; a host with typed items (a recording's touches) sets them.
+    public var input: [GestureInput] = []
     public var endMs: Double?
     /// Problems met while reading the scenario (unknown type, bad relation, cycle); for diagnostics.
     public private(set) var problems: [String] = []
@@ -75,9 +75,11 @@ public struct GestureScenario {
             guard let id = json["id"]?.int,
                   let side = json["side"]?.string.flatMap(CaseSide.init(rawValue:)),
                   let phase = json["phase"]?.string.flatMap(TouchPhase.init(rawValue:)) else { return nil }
+            // A touch's time is a `Duration`: a sample without a finite time is no touch.
+            guard let at = Duration(milliseconds: time) else { return nil }
             let touchClass = (json["class"] ?? json["touchClass"])?.string.flatMap(TouchClass.init(rawValue:)) ?? .unknown
-            return .touch(TouchEvent(timeMs: time, id: id, side: side, phase: phase,
-                                     x: json["x"]?.double ?? .nan, y: json["y"]?.double ?? .nan, touchClass: touchClass))
+            return .touch(TouchEvent(side: side, id: id, phase: phase, x: json["x"]?.double ?? .nan,
+                                     y: json["y"]?.double ?? .nan, time: at, touchClass: touchClass))
         case "set_enabled":
             guard let name = json["recognizer"]?.string, let value = json["value"]?.bool ?? json["enabled"]?.bool
             else { return nil }
@@ -98,7 +100,7 @@ public struct GestureScenario {
             frame.removeAll()
         }
         for item in input {
-            if case .touch = item, let last = frame.last, last.timeMs.bitPattern == item.timeMs.bitPattern {
+            if case .touch(let event) = item, case .touch(let last)? = frame.last, last.time == event.time {
                 frame.append(item)
                 continue
             }

@@ -9,7 +9,7 @@ public enum GestureInput: Sendable, Hashable {
 
     public var timeMs: Double {
         switch self {
-        case .touch(let event): event.timeMs
+        case .touch(let event): event.time.inMilliseconds
         case .setEnabled(let t, _, _), .ignore(let t, _, _): t
         }
     }

@@ -143,8 +143,7 @@ public final class GesturePipeline {
     /// `advance(toMs:)` for a host whose clock is a `Duration` on the session timeline, when the case's
     /// event times are on the same timeline.
     public func advance(to time: Duration) {
-        let (seconds, attoseconds) = time.components
-        advance(toMs: Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+        advance(toMs: time.inMilliseconds)
     }
 
     /// Empties `output`, keeping its storage.

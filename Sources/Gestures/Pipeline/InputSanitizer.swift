@@ -23,14 +23,13 @@ struct InputSanitizer {
             return .drop
         }
         var event = raw
-        event.timeMs = now
         let cx = min(max(raw.x, 0), 1), cy = min(max(raw.y, 0), 1)
         if cx != raw.x || cy != raw.y { counters.clamped += 1 }
         event.x = handedness == .left ? 1 - cx : cx
         event.y = cy
         let index = live.firstIndex { $0.id == raw.id }
         if event.phase == .began {
-            let begin = admit(event)
+            let begin = admit(event, at: now)
             guard let index else { return .accept(begin) }
             counters.reusedIdentity += 1
             let old = live.remove(at: index)
@@ -60,11 +59,11 @@ struct InputSanitizer {
         return .accept(FrameChange(key: key, event: event))
     }
 
-    private mutating func admit(_ event: TouchEvent) -> FrameChange {
+    private mutating func admit(_ event: TouchEvent, at now: Double) -> FrameChange {
         let key = nextKey
         nextKey += 1
         live.append(LiveTouch(key: key, id: event.id, side: event.side,
-                              position: TouchPoint(x: event.x, y: event.y), lastEventMs: event.timeMs))
+                              position: TouchPoint(x: event.x, y: event.y), lastEventMs: now))
         return FrameChange(key: key, event: event)
     }
 
@@ -86,8 +85,8 @@ struct InputSanitizer {
         guard let index = live.firstIndex(where: { $0.key == touch.key }) else { return nil }
         live.remove(at: index)
         counters.staleTouches += 1
-        return FrameChange(key: touch.key, event: TouchEvent(timeMs: now, id: touch.id, side: touch.side,
-                                                             phase: .cancelled, x: touch.position.x,
-                                                             y: touch.position.y))
+        return FrameChange(key: touch.key, event: TouchEvent(side: touch.side, id: touch.id, phase: .cancelled,
+                                                             x: touch.position.x, y: touch.position.y,
+                                                             time: Duration(milliseconds: now) ?? .zero))
     }
 }

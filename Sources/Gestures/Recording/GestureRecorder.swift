@@ -4,8 +4,9 @@
 ///
 /// - Frames: a batch splits into runs of equal time (docs/gestures.md, "Frames"). Each run's stamp is raised
 ///   to the pipeline clock (what the pipeline would do anyway) and, when it equals the previous
-///   frame's stamp, nudged one ulp later — so the recorded times alone regroup into the very frames
-///   the live pipeline saw, and a replay reproduces its transitions exactly.
+///   frame's stamp, nudged one nanosecond later — so the recorded times alone regroup into the very
+///   frames the live pipeline saw, and a replay reproduces its transitions exactly (a time written as
+///   `t_ms` reads back as the same nanosecond, `Duration.inMilliseconds`).
 /// - Samples: a sample starts with a touch and ends once every touch is up and nothing touched the
 ///   case for `sampleGapMs` (longer than any recognizer timer, so its gestures are in). Each end is a
 ///   `sample_end` line and a sync; with prompts, every `repeats` samples the next prompt follows.
@@ -41,7 +42,7 @@ public struct GestureRecorder {
     public let recognizers: RecognizerSet
     /// Owns the pipeline and its recognizers' delegates.
     private let scenario: GestureScenario
-    private var lastFrameStamp: Double?
+    private var lastFrameStamp: Duration?
     private var down: Set<Int> = []
     private var sample = 1
     private var sampleOpen = false
@@ -78,33 +79,36 @@ public struct GestureRecorder {
     }
 
     /// One batch of touches as the case delivered them (one notification, or several).
-    public mutating func touches(_ batch: [RecordedTouch]) -> Output {
+    public mutating func touches(_ batch: [TouchEvent]) -> Output {
         var out = Output()
         var index = 0
-        var now = lastFrameStamp ?? 0
+        var now = lastFrameStamp?.inMilliseconds ?? 0
         while index < batch.count {
-            let first = batch[index].event.timeMs
+            let first = batch[index].time
             var end = index + 1
-            while end < batch.count, batch[end].event.timeMs.bitPattern == first.bitPattern { end += 1 }
-            var stamp = first.isFinite ? first : (pipeline.clockMs ?? 0)
-            if let clock = pipeline.clockMs, stamp < clock { stamp = clock }
-            if let last = lastFrameStamp, stamp.bitPattern == last.bitPattern { stamp = stamp.nextUp }
+            while end < batch.count, batch[end].time == first { end += 1 }
+            var stamp = first
+            if let clock = pipeline.clockMs, stamp.inMilliseconds < clock, let raised = Duration(milliseconds: clock) {
+                stamp = raised
+            }
+            if let last = lastFrameStamp, stamp <= last { stamp = last + .nanoseconds(1) }
             var frame: [GestureInput] = []
             for var touch in batch[index..<end] {
-                touch.event.timeMs = stamp
+                touch.time = stamp
                 out.lines.append(.touch(touch))
-                frame.append(.touch(touch.event))
-                switch touch.event.phase {
-                case .began, .moved: down.insert(touch.event.id)
-                case .ended, .cancelled: down.remove(touch.event.id)
+                frame.append(.touch(touch))
+                switch touch.phase {
+                case .began, .moved: down.insert(touch.id)
+                case .ended, .cancelled: down.remove(touch.id)
                 }
             }
             pipeline.process(frame: frame)
             collect(into: &out)
+            let stampMs = stamp.inMilliseconds
             lastFrameStamp = stamp
-            lastTouchMs = stamp
+            lastTouchMs = stampMs
             sampleOpen = true
-            now = stamp
+            now = stampMs
             index = end
         }
         settle(&out, at: now, closeSample: false)

@@ -21,7 +21,7 @@ public struct RecordingContents: Sendable, Hashable {
     /// Complete lines that did not decode (damage in the middle, or a line type from a newer version).
     public var badLines: [Skipped]
 
-    public var touches: [RecordedTouch] {
+    public var touches: [TouchEvent] {
         lines.compactMap { if case .touch(let touch) = $0 { touch } else { nil } }
     }
 

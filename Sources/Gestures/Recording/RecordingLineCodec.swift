@@ -1,46 +1,18 @@
 /// Encodes and decodes one recording line (docs/recording.md has the format). Pure: text in, values
-/// out. Keys are written in a fixed order with `type` first, so a file can be recognized by its first
-/// bytes; numbers are written as the shortest text that reads back as the same Double, so a replay
-/// feeds the pipeline bit-identical times and positions.
+/// out. A line is written by `JSONText` (keys sorted, numbers as the shortest text that reads back as
+/// the same Double, so a replay feeds the pipeline bit-identical times and positions) and read by
+/// Foundation's JSON reader.
 public enum RecordingLineCodec {
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         public var reason: String
         public var description: String { reason }
     }
 
-    /// Every line of a recording starts with this (the header's first bytes).
-    public static let headerPrefix = "{\"type\":\"header\",\"format\":\"\(RecordingHeader.format)\""
-
     // MARK: Encoding
 
     /// The line's JSON text, without the terminating newline (the writer adds it).
     public static func encode(_ line: RecordingLine) -> String {
-        switch line {
-        case .header(let header):
-            return headerPrefix + ",\"version\":\(header.version),\"started_utc\":" + quoted(header.startedUTC)
-                + ",\"device\":" + quoted(header.device) + ",\"configuration\":" + JSONText.encode(header.configuration)
-                + ",\"recognizers\":" + JSONText.encode(header.recognizers) + "}"
-        case .prompt(let t, let sample, let label):
-            return "{\"type\":\"prompt\",\"t_ms\":\(number(t)),\"sample\":\(sample),\"label\":" + quoted(label) + "}"
-        case .touch(let touch):
-            let e = touch.event
-            var text = "{\"type\":\"touch\",\"t_ms\":\(number(e.timeMs)),\"id\":\(e.id),\"side\":\"\(e.side.rawValue)\""
-                + ",\"phase\":\"\(e.phase.rawValue)\",\"x\":\(number(e.x)),\"y\":\(number(e.y))"
-            if e.touchClass != .unknown { text += ",\"class\":\"\(e.touchClass.rawValue)\"" }
-            if let raw = touch.rawX { text += ",\"raw_x\":\(raw)" }
-            if let raw = touch.rawY { text += ",\"raw_y\":\(raw)" }
-            return text + "}"
-        case .gesture(let transition):
-            var fields = GestureReplayReport.valueFields(transition.values)
-            if let count = transition.values.tapCount { fields.append(("tap_count", "\(count)")) }
-            return "{\"type\":\"gesture\",\"t_ms\":\(number(transition.timeMs)),\"recognizer\":" + quoted(transition.recognizer)
-                + ",\"state\":\"\(transition.state.rawValue)\",\"values\":{"
-                + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}}"
-        case .sampleEnd(let t, let sample):
-            return "{\"type\":\"sample_end\",\"t_ms\":\(number(t)),\"sample\":\(sample)}"
-        case .end(let t, let reason):
-            return "{\"type\":\"end\",\"t_ms\":\(number(t)),\"reason\":" + quoted(reason) + "}"
-        }
+        JSONText.encode(line)
     }
 
     // MARK: Decoding
@@ -64,10 +36,11 @@ public enum RecordingLineCodec {
         case "touch":
             guard let side = json["side"]?.string.flatMap(CaseSide.init(rawValue:)) else { throw Failure(reason: "touch without a side") }
             guard let phase = json["phase"]?.string.flatMap(TouchPhase.init(rawValue:)) else { throw Failure(reason: "touch without a phase") }
+            guard let time = Duration(milliseconds: try time(json)) else { throw Failure(reason: "\"t_ms\" is beyond any session") }
             let touchClass = json["class"]?.string.flatMap(TouchClass.init(rawValue:)) ?? .unknown
-            let event = TouchEvent(timeMs: try time(json), id: try int(json, "id"), side: side, phase: phase,
-                                   x: try double(json, "x"), y: try double(json, "y"), touchClass: touchClass)
-            return .touch(RecordedTouch(event, rawX: json["raw_x"]?.int, rawY: json["raw_y"]?.int))
+            return .touch(TouchEvent(side: side, id: try int(json, "id"), phase: phase, x: try double(json, "x"),
+                                     y: try double(json, "y"), time: time, rawX: try raw(json, "raw_x"),
+                                     rawY: try raw(json, "raw_y"), touchClass: touchClass))
         case "gesture":
             guard let recognizer = json["recognizer"]?.string else { throw Failure(reason: "gesture without a recognizer") }
             guard let state = json["state"]?.string.flatMap(GestureState.init(rawValue:)) else { throw Failure(reason: "gesture without a state") }
@@ -112,6 +85,13 @@ public enum RecordingLineCodec {
         return t
     }
 
+    /// A raw sensor value: absent, or a whole number a 16-bit sensor field can hold.
+    private static func raw(_ json: JSONValue, _ key: String) throws(Failure) -> UInt16? {
+        guard let value = json[key] else { return nil }
+        guard let raw = value.int.flatMap(UInt16.init(exactly:)) else { throw Failure(reason: "\"\(key)\" is not 0…65535") }
+        return raw
+    }
+
     private static func int(_ json: JSONValue, _ key: String) throws(Failure) -> Int {
         guard let value = json[key]?.int else { throw Failure(reason: "no whole number \"\(key)\"") }
         return value
@@ -124,7 +104,4 @@ public enum RecordingLineCodec {
         guard let number = value.double else { throw Failure(reason: "\"\(key)\" is not a number") }
         return number
     }
-
-    static func number(_ value: Double) -> String { GestureReplayReport.number(value) }
-    static func quoted(_ text: String) -> String { GestureReplayReport.quoted(text) }
 }

@@ -21,11 +21,16 @@ public enum RecordingReader {
     }
 
     /// Whether the bytes start like a recording (the replay command's test between a recording and a
-    /// conformance scenario file). A torn header still counts, so it is reported rather than misread.
+    /// conformance scenario file): the first line names the format, or starts as a header line does —
+    /// `{"configuration":`, the first of its sorted keys, or `{"type":"header"` as files written before
+    /// keys were sorted began. A torn header still counts, so it is reported rather than misread.
     public static func looksLikeRecording(_ bytes: [UInt8]) -> Bool {
-        let prefix = Array(RecordingLineCodec.headerPrefix.utf8)
-        let n = min(prefix.count, bytes.count)
-        return n >= "{\"type\":\"header\"".utf8.count && bytes.prefix(n).elementsEqual(prefix.prefix(n))
+        let firstLine = bytes.prefix { $0 != 0x0A }
+        let starts = ["{\"configuration\":", "{\"type\":\"header\""].map { Array($0.utf8) }
+        if starts.contains(where: { firstLine.starts(with: $0) }) { return true }
+        let marker = Array("\"format\":\"\(RecordingHeader.format)\"".utf8)
+        guard firstLine.count >= marker.count else { return false }
+        return firstLine.indices.dropLast(marker.count - 1).contains { firstLine[$0...].starts(with: marker) }
     }
 
     public static func read(_ bytes: [UInt8]) throws(Failure) -> RecordingContents {

@@ -12,13 +12,8 @@ public enum RecordingReplay {
 
     public static func run(_ contents: RecordingContents, recognizers: RecognizerSet? = nil) -> Result {
         let set = recognizers ?? RecognizerSet(document: contents.header.recognizers)
-        let input: [JSONValue] = contents.touches.map { touch in
-            let e = touch.event
-            return .object(["type": .string("touch"), "t_ms": .number(e.timeMs), "id": .number(Double(e.id)),
-                            "side": .string(e.side.rawValue), "phase": .string(e.phase.rawValue),
-                            "x": .number(e.x), "y": .number(e.y), "class": .string(e.touchClass.rawValue)])
-        }
-        var scenario = set.scenario(name: "recording", input: input, endMs: contents.lastTimeMs)
+        var scenario = set.scenario(name: "recording", endMs: contents.lastTimeMs)
+        scenario.input = contents.touches.map { .touch($0) }
         let problems = scenario.problems
         let output = scenario.run()
         return Result(recognizers: set, problems: problems, output: output,

@@ -2,9 +2,8 @@ import Gestures
 import Pencil
 import TouchCase
 
-/// The touch case's touch events in the shapes their consumers take: the gesture pipeline's
-/// `Gestures.TouchEvent` (milliseconds, the classifier's class) and the
-/// classifier's and pairing spot's `TouchInput` (points).
+/// The touch case's touch events in the shapes their consumers take: the classifier's verdict as the
+/// gesture pipeline's `TouchClass`, and the classifier's and pairing spot's `TouchInput` (points).
 enum CaseTouchAdapter {
     /// FuffrLib places a normalized touch in the app's key window, W×H points (FFROverlaySpaceMapper.m);
     /// the iPhone 5 the case was made for has a 320×568 pt window. The classifier's distance
@@ -21,18 +20,7 @@ enum CaseTouchAdapter {
         }
     }
 
-    static func gestureEvent(_ e: TouchCase.TouchEvent, touchClass: TouchClass) -> Gestures.TouchEvent {
-        Gestures.TouchEvent(timeMs: milliseconds(e.time), id: e.id, side: e.side, phase: e.phase,
-                            x: e.x, y: e.y, touchClass: touchClass)
-    }
-
-    static func classifierInput(_ e: TouchCase.TouchEvent) -> TouchInput {
+    static func classifierInput(_ e: TouchEvent) -> TouchInput {
         TouchInput(id: e.id, phase: e.phase, x: e.x * windowPoints.width, y: e.y * windowPoints.height, at: e.time)
-    }
-
-    /// Session time in the pipeline's unit.
-    static func milliseconds(_ d: Duration) -> Double {
-        let (s, atto) = d.components
-        return Double(s) * 1000 + Double(atto) / 1e15
     }
 }

@@ -20,7 +20,7 @@ import TouchCase
 public actor GestureActor {
     public enum Event: Sendable {
         case tick
-        case touch(TouchCase.TouchEvent)
+        case touch(TouchEvent)
         case pen(PencilActor.Output)
         /// A configuration reload's `[gestures]`: the pipeline is built anew from it.
         case remap(GestureCommandMap)
@@ -35,7 +35,7 @@ public actor GestureActor {
     private var forwarders = Forwarders()
     private var map: GestureCommandMap
     private let sensedSides: Set<CaseSide>
-    private let touches: AsyncStream<TouchCase.TouchEvent>
+    private let touches: AsyncStream<TouchEvent>
     private let pen: AsyncStream<PencilActor.Output>?
     private let penTouches: AsyncStream<TouchInput>.Continuation?
     private let commands: AsyncStream<CommandEnvelope>.Continuation
@@ -50,7 +50,7 @@ public actor GestureActor {
     public private(set) var touchesSeen = 0
 
     public init(map: GestureCommandMap, sensedSides: Set<CaseSide> = Set(CaseSide.allCases),
-                touches: AsyncStream<TouchCase.TouchEvent>, pen: AsyncStream<PencilActor.Output>? = nil,
+                touches: AsyncStream<TouchEvent>, pen: AsyncStream<PencilActor.Output>? = nil,
                 penTouches: AsyncStream<TouchInput>.Continuation? = nil,
                 commands: AsyncStream<CommandEnvelope>.Continuation, clock: SessionClock, logger: Logger,
                 health: HealthMonitor) {
@@ -99,7 +99,9 @@ public actor GestureActor {
             let serial = classifier.touchID(forInput: touch.id)
             let touchClass = CaseTouchAdapter.touchClass(serial.flatMap(classifier.classification(ofTouch:)))
             if let pipeline {
-                made(pipeline.process(CaseTouchAdapter.gestureEvent(touch, touchClass: touchClass)), at: touch.time)
+                var event = touch
+                event.touchClass = touchClass
+                made(pipeline.process(event), at: touch.time)
             }
             scheduleTimer()
         case .pen(let output):
@@ -152,7 +154,7 @@ public actor GestureActor {
     private func timersDue() {
         guard let pipeline else { return }
         let now = clock.elapsed
-        made(pipeline.advance(toMs: CaseTouchAdapter.milliseconds(now)), at: now)
+        made(pipeline.advance(toMs: now.inMilliseconds), at: now)
         scheduleTimer()
     }
 

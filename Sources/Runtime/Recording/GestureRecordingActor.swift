@@ -25,11 +25,11 @@ public actor GestureRecordingActor {
 
     private var recorder: GestureRecorder
     private let file: AppendOnlyFile
-    private let touches: AsyncStream<TouchCase.TouchEvent>
+    private let touches: AsyncStream<TouchEvent>
     private let clock: SessionClock
     private let logger: Logger
     private let notify: @Sendable (Notice) -> Void
-    private var pending: [RecordedTouch] = []
+    private var pending: [TouchEvent] = []
     private var pendingSince: Duration = .zero
     private var finished = false
     private var failed = false
@@ -38,7 +38,7 @@ public actor GestureRecordingActor {
     /// A write or sync failed (a full or removed card); the file holds what came before.
     public var hasFailed: Bool { failed }
 
-    public init(recorder: GestureRecorder, file: AppendOnlyFile, touches: AsyncStream<TouchCase.TouchEvent>,
+    public init(recorder: GestureRecorder, file: AppendOnlyFile, touches: AsyncStream<TouchEvent>,
                 clock: SessionClock, logger: Logger, notify: @escaping @Sendable (Notice) -> Void = { _ in }) {
         self.recorder = recorder
         self.file = file
@@ -51,7 +51,7 @@ public actor GestureRecordingActor {
     /// Writes the header (unless the file was created holding it), then records until `finish` or
     /// cancellation.
     public func run(header: RecordingHeader, fileHoldsHeader: Bool = false) async {
-        var first = recorder.start(header, atMs: CaseTouchAdapter.milliseconds(clock.elapsed))
+        var first = recorder.start(header, atMs: clock.elapsed.inMilliseconds)
         if fileHoldsHeader { first.lines.removeAll { if case .header = $0 { true } else { false } } }
         emit(first)
         let touches = self.touches
@@ -75,17 +75,16 @@ public actor GestureRecordingActor {
     public func finish(reason: String) {
         guard !finished else { return }
         flush()
-        emit(recorder.finish(atMs: CaseTouchAdapter.milliseconds(clock.elapsed), reason: reason))
+        emit(recorder.finish(atMs: clock.elapsed.inMilliseconds, reason: reason))
         finished = true
         do { try file.close() } catch { report(error) }
     }
 
-    private func received(_ event: TouchCase.TouchEvent) {
+    private func received(_ event: TouchEvent) {
         guard !finished else { return }
-        let touch = Self.recorded(event)
-        if let last = pending.last, last.event.timeMs.bitPattern != touch.event.timeMs.bitPattern { flush() }
+        if let last = pending.last, last.time != event.time { flush() }
         if pending.isEmpty { pendingSince = clock.elapsed }
-        pending.append(touch)
+        pending.append(event)
     }
 
     /// True once the session is over.
@@ -95,8 +94,8 @@ public actor GestureRecordingActor {
         if !pending.isEmpty, elapsed - pendingSince >= Self.batchHold { flush() }
         // While touches wait, time advances only to theirs: timers due before them fire first, as
         // they would had the frame been fed at once.
-        let now = CaseTouchAdapter.milliseconds(elapsed)
-        emit(recorder.tick(atMs: pending.first.map { min(now, $0.event.timeMs) } ?? now))
+        let now = elapsed.inMilliseconds
+        emit(recorder.tick(atMs: pending.first.map { min(now, $0.time.inMilliseconds) } ?? now))
         return false
     }
 
@@ -131,11 +130,5 @@ public actor GestureRecordingActor {
         failed = true
         logger.error("recording: \(error); nothing more is written")
         notify(.writeFailed("\(error)"))
-    }
-
-    /// The touch case's event as the pipeline takes it: time in ms of session time, same id, side,
-    /// phase and screen-aligned position, and the raw sensor values.
-    public static func recorded(_ event: TouchCase.TouchEvent) -> RecordedTouch {
-        RecordedTouch(CaseTouchAdapter.gestureEvent(event, touchClass: .unknown), rawX: Int(event.rawX), rawY: Int(event.rawY))
     }
 }

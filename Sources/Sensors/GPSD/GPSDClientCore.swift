@@ -61,15 +61,15 @@ public struct GPSDClientCore: Sendable {
         var bytes = raw
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         guard !bytes.isEmpty else { return [] }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
-              let kind = object["class"] as? String else {
+        guard let object = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)),
+              let kind = object["class"]?.string else {
             rejectedLines += 1
             return [.rejected("not a gpsd JSON object: \(String(decoding: bytes.prefix(80), as: UTF8.self))")]
         }
         switch kind {
         case "VERSION":
-            let major = (object["proto_major"] as? NSNumber)?.intValue ?? 0
-            let release = object["release"] as? String ?? "?"
+            let major = object["proto_major"]?.int ?? 0
+            let release = object["release"]?.string ?? "?"
             var outputs: [Output] = [.version(release: release, protocolMajor: major)]
             if major == Self.protocolMajor {
                 outputs.append(.send(Self.watchCommand))
@@ -79,12 +79,12 @@ public struct GPSDClientCore: Sendable {
             }
             return outputs
         case "SKY":
-            if let used = (object["uSat"] as? NSNumber)?.intValue {
+            if let used = object["uSat"]?.int {
                 satellitesUsed = used
-            } else if let satellites = object["satellites"] as? [[String: Any]] {
-                satellitesUsed = satellites.filter { ($0["used"] as? Bool) == true }.count
+            } else if let satellites = object["satellites"]?.array {
+                satellitesUsed = satellites.filter { $0["used"]?.bool == true }.count
             }
-            if let h = (object["hdop"] as? NSNumber)?.doubleValue { hdop = h }
+            if let h = object["hdop"]?.double { hdop = h }
             return []
         case "TPV":
             return tpv(object, now: now)
@@ -93,16 +93,16 @@ public struct GPSDClientCore: Sendable {
         }
     }
 
-    private mutating func tpv(_ o: [String: Any], now: Duration) -> [Output] {
+    private mutating func tpv(_ o: JSONValue, now: Duration) -> [Output] {
         func number(_ key: String) -> Double? {
-            guard let n = o[key] as? NSNumber, n.doubleValue.isFinite else { return nil }
-            return n.doubleValue
+            guard let n = o[key]?.double, n.isFinite else { return nil }
+            return n
         }
-        let mode = (o["mode"] as? NSNumber)?.intValue ?? 0
+        let mode = o["mode"]?.int ?? 0
         guard mode >= 2, let lat = number("lat"), let lon = number("lon"), abs(lat) <= 90, abs(lon) <= 180 else {
             return [.noFix(mode: mode)]
         }
-        let utc = (o["time"] as? String).flatMap(Self.seconds(iso8601:))
+        let utc = o["time"]?.string.flatMap(Self.seconds(iso8601:))
         let fix = Fix(coordinate: Coordinate(latitude: lat, longitude: lon),
                       altitude: number("altMSL") ?? number("alt"), speed: number("speed"), course: number("track"),
                       mode: mode == 2 ? .twoD : .threeD, satellites: satellitesUsed, hdop: hdop,
