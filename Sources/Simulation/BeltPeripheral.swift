@@ -48,6 +48,8 @@ public struct BeltPeripheral: Sendable {
     public private(set) var pairingRequired = false
     /// Keep-alive answers received, to check the central answers them.
     public private(set) var keepAliveAnswers = 0
+    /// When a host last advanced the belt on its own clock (`advance(to:)`), for the battery's drain.
+    private var lastAdvance: Duration = .zero
     /// What the belt's own compass reads (magnetic degrees); injected by the world.
     public var magneticHeading = 0.0
 
@@ -190,6 +192,13 @@ public struct BeltPeripheral: Sendable {
             out.append(BeltNotification.batteryStatus(batteryStatus).encoded())
         }
         return out
+    }
+
+    /// Moves the belt on by the time since the last call, as a host that owns the clock does.
+    public mutating func advanceOnOwnClock(to now: Duration) -> [BeltWrite] {
+        let dt = (now - lastAdvance).inSeconds
+        lastAdvance = now
+        return advance(to: now, dt: dt)
     }
 
     /// A press on one of the belt's buttons: FE04 `[button, press, 0, prev, new]`.

@@ -53,6 +53,8 @@ public struct PencilPeripheral: Sendable {
     public private(set) var linksServed = 0
 
     private var batteryRepeatAt: Duration?
+    /// When `advance(to:)` next has something to send: the repeated battery level, if one is owed.
+    public var nextTimedOutput: Duration? { batteryRepeatAt }
 
     public init() {}
 

@@ -18,6 +18,9 @@ public actor GATTServerConnection {
         self.core = GATTServerCore(database: database)
     }
 
+    /// The reason `run` gives the delegate when the central ended the link (nil: this side closed it).
+    public static let closedByCentral = "the central closed the link"
+
     /// Serves requests until the link ends, then tells the delegate.
     public func run(delegate: some GATTServerDelegate) async {
         var reason: String?
@@ -26,7 +29,7 @@ public actor GATTServerConnection {
                 await serve(packet, delegate: delegate)
                 if closed { break }
             }
-            reason = closed ? nil : "the central closed the link"
+            reason = closed ? nil : Self.closedByCentral
         } catch {
             reason = "\(error)"
         }

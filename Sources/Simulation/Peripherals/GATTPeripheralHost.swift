@@ -1,0 +1,204 @@
+import BLESockets
+import Logging
+import Platform
+
+/// A simulated device serving one central at a time over any ATT bearer: a socketpair in process, an
+/// L2CAP socket on a virtual controller in the rig, so BlueZ's tools and our actors reach it through
+/// the kernel. Its `SimulatedGATTPeripheral` model answers behind `GATTServerConnection`; the host
+/// keeps the link's generation (a request from a superseded link is ignored), logs the model's
+/// protocol violations, and wakes only when the model has something due.
+public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
+    public private(set) var peripheral: Model
+    /// The address the device advertises under (`SimulatedGATTPeripheral.defaultAddress` unless given).
+    public nonisolated let address: String
+    /// The session clock the model's times are on (extensions pace scripts by it).
+    let clock: SessionClock
+    private let logger: Logger
+    private var server: GATTServerConnection?
+    private var link = 0
+    private var ticker: Task<Void, Never>?
+    /// Tells the running timer from one that was replaced.
+    private var timerToken = 0
+    /// Links served so far (a reconnection makes it 2).
+    public private(set) var linksServed = 0
+
+    public init(address: String = Model.defaultAddress, peripheral: Model = Model(), clock: SessionClock, logger: Logger) {
+        self.address = address
+        self.peripheral = peripheral
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public var isConnected: Bool { server != nil }
+    /// Whether the host sleeps toward a due time of the model (false: it waits for the central).
+    var isTimerArmed: Bool { ticker != nil }
+
+    /// Serves one central until the link ends.
+    public func serve(_ socket: PacketSocket) async {
+        // A device serves one central at a time: a new connection supersedes a link that looks alive
+        // on our side but is dead on the central's (it reconnected), so the old one is closed.
+        if let previous = server {
+            server = nil
+            await previous.close()
+        }
+        link += 1
+        linksServed += 1
+        let current = link
+        let connection = GATTServerConnection(socket: socket, database: Model.gattDatabase, logger: logger)
+        server = connection
+        peripheral.linkUp(at: clock.elapsed)
+        rearm()
+        await connection.run(delegate: Delegate(host: self, link: current))
+        guard link == current else { return }
+        ticker?.cancel()
+        ticker = nil
+        // The link ended from below without a word from the central (a controller lost power).
+        if server != nil {
+            server = nil
+            peripheral.linkDown(closedByCentral: false)
+        }
+    }
+
+    /// Drops the link from the device's side, as if it went out of range.
+    public func dropLink() async {
+        guard let server else { return }
+        self.server = nil
+        ticker?.cancel()
+        ticker = nil
+        peripheral.linkDown(closedByCentral: false)
+        await server.close()
+    }
+
+    /// Changes the model from outside the link (a button pressed, a new script) and sends what it says.
+    @discardableResult
+    public func update<T: Sendable>(_ change: @Sendable (inout Model, Duration) -> (T, [SimulatedPeripheralOutput])) async -> T {
+        let (result, outputs) = change(&peripheral, clock.elapsed)
+        await perform(outputs)
+        rearm()
+        return result
+    }
+
+    // MARK: Timer
+
+    /// Sleeps until the model's next due time, advances it, and again; ends while nothing is due.
+    private func rearm() {
+        ticker?.cancel()
+        ticker = nil
+        guard server != nil, peripheral.nextWake(after: clock.elapsed) != nil else { return }
+        timerToken += 1
+        let (clock, current, token) = (self.clock, link, timerToken)
+        ticker = Task {
+            while !Task.isCancelled {
+                guard let wake = self.nextWake(link: current) else { break }
+                // A touch stroke's points are timed by their arrival: they must be punctual to the
+                // report interval, or the paced clock slows down until they are.
+                do { try await clock.sleep(until: SessionInstant(offset: wake), tolerance: .milliseconds(20)) } catch { return }
+                await self.advance(link: current)
+            }
+            await self.timerEnded(token)
+        }
+    }
+
+    private func timerEnded(_ token: Int) {
+        if token == timerToken { ticker = nil }
+    }
+
+    private func nextWake(link: Int) -> Duration? {
+        guard link == self.link, server != nil else { return nil }
+        return peripheral.nextWake(after: clock.elapsed)
+    }
+
+    private func advance(link: Int) async {
+        guard link == self.link, server != nil else { return }
+        await perform(peripheral.outputsDue(by: clock.elapsed))
+    }
+
+    // MARK: Server events
+
+    fileprivate func read(_ uuid: BLEUUID, link: Int) -> [UInt8]? {
+        guard link == self.link else { return nil }
+        return peripheral.read(uuid, at: clock.elapsed)
+    }
+
+    fileprivate func written(_ uuid: BLEUUID, _ value: [UInt8], link: Int) async {
+        guard link == self.link else { return }
+        let before = peripheral.protocolViolations.count
+        let outputs = peripheral.written(uuid, value, at: clock.elapsed)
+        for v in peripheral.protocolViolations.dropFirst(before) { logger.error("\(Model.deviceName) protocol violation: \(v)") }
+        await perform(outputs)
+        rearm()
+    }
+
+    fileprivate func subscriptionChanged(_ uuid: BLEUUID, notify: Bool, link: Int) async {
+        guard link == self.link else { return }
+        await perform(peripheral.subscriptionChanged(uuid, notify: notify, at: clock.elapsed))
+        rearm()
+    }
+
+    fileprivate func refused(_ why: String) {
+        let before = peripheral.protocolViolations.count
+        peripheral.refused(why, at: clock.elapsed)
+        for v in peripheral.protocolViolations.dropFirst(before) { logger.error("\(Model.deviceName) protocol violation: \(v)") }
+    }
+
+    fileprivate func disconnected(link: Int, reason: String?) {
+        guard link == self.link, server != nil else { return }
+        server = nil
+        ticker?.cancel()
+        ticker = nil
+        peripheral.linkDown(closedByCentral: reason == nil || reason == GATTServerConnection.closedByCentral)
+        logger.info("\(Model.deviceName) simulator: central left (\(reason ?? "closed"))")
+    }
+
+    private func perform(_ outputs: [SimulatedPeripheralOutput]) async {
+        for output in outputs {
+            switch output {
+            case .notify(let uuid, let bytes):
+                if let server { await server.notify(uuid, value: bytes) }
+            case .dropLink:
+                await dropLink()
+            }
+        }
+    }
+
+    private struct Delegate: GATTServerDelegate {
+        let host: GATTPeripheralHost
+        let link: Int
+        func read(_ characteristic: BLEUUID) async -> [UInt8]? { await host.read(characteristic, link: link) }
+        func written(_ characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async {
+            await host.written(characteristic, value, link: link)
+        }
+        func subscriptionChanged(_ characteristic: BLEUUID, notify: Bool, indicate: Bool) async {
+            await host.subscriptionChanged(characteristic, notify: notify, link: link)
+        }
+        func refused(_ why: String) async { await host.refused(why) }
+        func disconnected(reason: String?) async { await host.disconnected(link: link, reason: reason) }
+    }
+}
+
+extension GATTPeripheralHost {
+    /// A connector to this simulated device over a fresh socketpair per connection: real ATT PDUs
+    /// between our GATT client and the device's GATT server, no Bluetooth. Fails with
+    /// `GATTError.notFound` while `reachable` says the device is away.
+    public nonisolated func connector(clock: SessionClock = .continuous(), logger: Logger,
+                                      reachable: @escaping @Sendable () -> Bool = { true }) -> some GATTConnector {
+        SocketpairConnector(host: self, clock: clock, logger: logger, reachable: reachable)
+    }
+}
+
+private struct SocketpairConnector<Model: SimulatedGATTPeripheral>: GATTConnector {
+    let host: GATTPeripheralHost<Model>
+    let clock: SessionClock
+    let logger: Logger
+    let reachable: @Sendable () -> Bool
+
+    func connect() async throws -> any GATTClient {
+        guard reachable() else { throw GATTError.notFound("the simulated \(Model.deviceName) is out of reach") }
+        let (central, peripheral) = try PacketSocket.pair()
+        let host = self.host
+        Task { await host.serve(peripheral) }
+        let client = SocketGATTClient(socket: central, clock: clock, logger: logger)
+        try await client.exchangeMTU()
+        return client
+    }
+}
