@@ -48,7 +48,7 @@ struct CalibrateCompass: AsyncParsableCommand {
     @Flag(help: "Do not use the belt for feedback.")
     var noBelt = false
 
-    @Flag(help: "Store the fit even if its quality is below the bar (not recommended).")
+    @Flag(help: "Store the fit even if its quality is below the limits (not recommended).")
     var acceptPoor = false
 
     @Flag(help: "Print the result as one JSON object.")
@@ -205,7 +205,7 @@ struct CalibrateCompass: AsyncParsableCommand {
     }
 
     static func poorFit(_ q: CompassFitQuality) -> String {
-        String(format: "the fit is poor (spread %.1f %%, the bar is %.0f %%; coverage %.0f°, the bar is %.0f°): ",
+        String(format: "the fit is poor (spread %.1f %%, the limit is %.0f %%; coverage %.0f°, the minimum is %.0f°): ",
                q.relativeSpread * 100, CompassFitQuality.maximumSpread * 100, q.coverageDegrees, CompassFitQuality.minimumCoverage)
             + "turn more slowly, away from steel and magnets, and try again"
     }

@@ -7,7 +7,7 @@ public struct CompassFitQuality: Sendable, Equatable, Codable {
     /// How much of the full turn the corrected samples cover, in 10° bins (0…360).
     public var coverageDegrees: Double
 
-    /// The bar `isGood` applies.
+    /// The limits `isGood` applies.
     public static let maximumSpread = 0.03
     public static let minimumCoverage = 300.0
 
