@@ -96,6 +96,23 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         XCTAssertEqual(beltRequests(back), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
     }
 
+    func testTheNextCheckIsWhenTheGPSOrTheCompassWillHaveBeenQuietForItsTimeout() {
+        var g = RouteGuidance(route: route, parameters: GuidanceParameters(fixTimeout: .seconds(10), headingSource: .external))
+        XCTAssertNil(g.nextCheck, "not navigating: nothing to watch, so the host sleeps")
+        _ = g.handle(fix(51.9997, 8.0000, at: .seconds(1)), now: .seconds(1))
+        _ = g.handle(Heading(magneticDegrees: 90, receivedAt: .seconds(2)), now: .seconds(2))
+        _ = g.handle(.start, now: .seconds(2))
+        XCTAssertEqual(g.nextCheck, .seconds(2) + RouteGuidance.headingTimeout, "the compass first")
+        _ = g.tick(now: .seconds(2) + RouteGuidance.headingTimeout)   // the compass fell back to the belt's
+        XCTAssertEqual(g.nextCheck, .seconds(12), "then the GPS, timed from the start (after its last fix)")
+        _ = g.handle(fix(51.9997, 8.0000, at: .seconds(8)), now: .seconds(8))
+        XCTAssertEqual(g.nextCheck, .seconds(18), "a fix moves the check on")
+        XCTAssertEqual(reports(g.tick(now: .seconds(18))), [.fixLost(after: .seconds(10))])
+        XCTAssertNil(g.nextCheck, "lost and warned: nothing more until a fix comes back")
+        _ = g.handle(.stop, now: .seconds(19))
+        XCTAssertNil(g.nextCheck)
+    }
+
     func testResumingWithAStaleFixStaysSilentUntilAFreshOne() {
         var g = RouteGuidance(route: route, parameters: GuidanceParameters(fixTimeout: .seconds(10)))
         _ = g.handle(fix(51.9997, 8.0000, at: .seconds(1)), now: .seconds(1))

@@ -165,6 +165,21 @@ public struct RouteGuidance: Sendable {
         return actions + steer(now: now, force: false)
     }
 
+    /// When `tick` next has something to notice: the moment the GPS, or an external compass that is
+    /// still trusted, will have been quiet for its timeout; nil while not navigating. A host sleeps
+    /// until then instead of ticking (a fix or heading that arrives first moves the time on).
+    public var nextCheck: Duration? {
+        guard state == .navigating else { return nil }
+        var due: [Duration] = []
+        if parameters.headingSource == .external, !isHeadingFallback {
+            due.append(max(lastHeading?.receivedAt ?? navigatingSince, navigatingSince) + Self.headingTimeout)
+        }
+        if !fixLost {
+            due.append(max(lastFix?.receivedAt ?? navigatingSince, navigatingSince) + parameters.fixTimeout)
+        }
+        return due.min()
+    }
+
     /// Time passing with nothing else happening: notices a GPS or an external compass that went quiet.
     public mutating func tick(now: Duration) -> [GuidanceAction] {
         let compass = checkHeading(now: now)

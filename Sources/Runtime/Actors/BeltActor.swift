@@ -9,7 +9,6 @@ import Platform
 /// wearer asked for while the belt was away is lost — the latest state wins.
 public actor BeltActor {
     public enum Event: Sendable {
-        case tick
         /// A deferred (throttled) vibration update is due.
         case poll
         case request(BeltRequest)
@@ -44,7 +43,6 @@ public actor BeltActor {
     /// (ReopenLoop), so the journal shows it once, not every 8 s for the whole walk.
     private var lastFailure: String?
 
-    public static let heartbeat: Duration = .milliseconds(250)
     /// Below this charge the battery reports become warnings (visible with `journalctl -p warning`).
     public static let lowBattery = 20
 
@@ -65,7 +63,7 @@ public actor BeltActor {
     public var navigationState: NavigationState { controller.state }
 
     public func run() async throws {
-        health.beat(Self.name, at: clock.elapsed)
+        health.started(Self.name, progress: mailbox.progress)
         status.set(Self.name, "belt \(controller.isConnected ? "connected" : "connecting")")
         let (mailbox, requests, events) = (self.mailbox, self.requests, link.events)
         forwarders.start([
@@ -74,7 +72,7 @@ public actor BeltActor {
         ])
         await link.start()
         do {
-            try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try await handle($0) }
+            try await mailbox.runLoop(shutdown: .shutdown) { try await handle($0) }
         } catch {
             // Down until the supervisor restarts us: leave the belt quiet rather than pointing at a stale
             // direction, and let the restarted actor connect afresh (it then restores navigation).
@@ -87,9 +85,6 @@ public actor BeltActor {
     private func handle(_ event: Event) async throws -> Bool {
         let now = clock.elapsed
         switch event {
-        case .tick:
-            health.beat(Self.name, at: now)
-            await perform(controller.poll(now: now), fromBelt: false)
         case .poll:
             await perform(controller.poll(now: now), fromBelt: false)
         case .request(let request):

@@ -9,10 +9,9 @@ import Platform
 ///
 /// A short press on a line with a double-press binding is held back by the decoder until the double
 /// press window has passed; the actor sleeps on its clock until the decoder's next deadline, so that
-/// press is sent when the window closes rather than at the next edge or heartbeat.
+/// press is sent when the window closes rather than at the next edge.
 public actor ButtonActor {
     public enum Event: Sendable {
-        case tick
         case edge(GPIOEdgeEvent)
         /// The decoder's deadline (on the edges' timeline) has passed on the session clock.
         case deadline(Duration)
@@ -37,7 +36,6 @@ public actor ButtonActor {
     /// Edges handled since the start, bounces included.
     public private(set) var edgesSeen = 0
 
-    public static let heartbeat: Duration = .milliseconds(250)
 
     public init(configuration: ButtonConfiguration, edges: AsyncStream<GPIOEdgeEvent>,
                 commands: AsyncStream<CommandEnvelope>.Continuation, clock: SessionClock, logger: Logger,
@@ -54,20 +52,18 @@ public actor ButtonActor {
     }
 
     public func run() async throws {
-        health.beat(Self.name, at: clock.elapsed)
+        health.started(Self.name, progress: mailbox.progress)
         let mailbox = self.mailbox
         let edges = self.edges
         forwarders.start([{ await mailbox.forward(edges) { .edge($0) } }])
         // A press held back when a previous run failed is still in the decoder: wait for it again.
         scheduleDeadline()
         defer { cancelDeadline() }
-        try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try handle($0) }
+        try await mailbox.runLoop(shutdown: .shutdown) { try handle($0) }
     }
 
     private func handle(_ event: Event) throws -> Bool {
         switch event {
-        case .tick:
-            health.beat(Self.name, at: clock.elapsed)
         case .edge(let edge):
             edgesSeen += 1
             latestEdge = (edge.timestamp, clock.elapsed)

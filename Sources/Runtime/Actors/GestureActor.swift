@@ -14,12 +14,11 @@ import TouchCase
 ///   restricted to classes see. Without a pen every touch is `unknown`.
 /// - Each touch is also passed on to the pencil actor (`penTouches`) for its pairing spot.
 /// - Timers (a tap waiting for a double tap, a long press) are woken exactly at the pipeline's next
-///   deadline, besides the heartbeat.
+///   deadline; nothing else wakes the actor.
 /// - Each touch is one frame: the case reports touches one notification at a time, and the pipeline
 ///   orders frames by their event time.
 public actor GestureActor {
     public enum Event: Sendable {
-        case tick
         case touch(TouchEvent)
         case pen(PencilActor.Output)
         /// A configuration reload's `[gestures]`: the pipeline is built anew from it.
@@ -29,7 +28,6 @@ public actor GestureActor {
     }
 
     public static let name = "gestures"
-    public static let heartbeat: Duration = .milliseconds(250)
 
     public nonisolated let mailbox = Mailbox<Event>()
     private var forwarders = Forwarders()
@@ -66,7 +64,7 @@ public actor GestureActor {
     }
 
     public func run() async throws {
-        health.beat(Self.name, at: clock.elapsed)
+        health.started(Self.name, progress: mailbox.progress)
         // A restart after a failure starts from a clean pipeline: touches of the failed run are gone.
         do {
             pipeline = try GestureBindingPipeline(map: map, sensedSides: sensedSides)
@@ -79,14 +77,11 @@ public actor GestureActor {
         var bodies: [@Sendable () async -> Void] = [{ await mailbox.forward(touches) { .touch($0) } }]
         if let pen { bodies.append { await mailbox.forward(pen) { .pen($0) } } }
         forwarders.start(bodies)
-        try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try handle($0) }
+        try await mailbox.runLoop(shutdown: .shutdown) { try handle($0) }
     }
 
     private func handle(_ event: Event) throws -> Bool {
         switch event {
-        case .tick:
-            health.beat(Self.name, at: clock.elapsed)
-            timersDue()
         case .timer:
             scheduledTimer = nil
             timersDue()
@@ -168,7 +163,8 @@ public actor GestureActor {
         }
     }
 
-    /// Wakes the actor at the pipeline's next timer, when that is sooner than the heartbeat.
+    /// Wakes the actor at the pipeline's next timer (the double-tap wait, a long press, a stroke gap):
+    /// the only wake-ups the actor has besides its touches.
     private func scheduleTimer() {
         // A deadline that is not a time within reach (none should be; the pipeline's input is
         // sanitised) is not scheduled rather than trapping in the conversion below.

@@ -9,12 +9,15 @@ public struct Mailbox<Event: Sendable>: Sendable {
 
     private let items: AsyncStream<Item>
     private let sink: AsyncStream<Item>.Continuation
+    /// What the watchdog reads to tell a working actor from a stuck one.
+    public let progress = MailboxProgress()
 
     public init() {
         (items, sink) = AsyncStream.makeStream()
     }
 
     public func send(_ event: Event) {
+        progress.didSend()
         sink.yield(.event(event))
     }
 
@@ -22,6 +25,7 @@ public struct Mailbox<Event: Sendable>: Sendable {
     /// sent before it, exactly where a failing handler would throw, so the actor goes down through its
     /// own failure path and the supervisor restarts it.
     public func inject(_ failure: InjectedFailure) {
+        progress.didSend()
         sink.yield(.fault(failure))
     }
 
@@ -41,15 +45,11 @@ public struct Mailbox<Event: Sendable>: Sendable {
 import Platform
 
 extension Mailbox {
-    /// Sends `event` every `interval` of session time until cancelled. If the process falls behind
-    /// (a heavily accelerated simulation), ticks are skipped rather than bunched.
-    public func tick(every interval: Duration, clock: SessionClock, _ event: Event) async {
-        var next = clock.now
-        while !Task.isCancelled {
-            next = next.advanced(by: interval)
-            let now = clock.now
-            if next < now { next = now }
-            do { try await clock.sleep(until: next) } catch { return }
+    /// Sends `event` at `deadline` of session time, unless cancelled first: one wake-up an actor
+    /// asked for (its core's next deadline), not a ticker.
+    public func alarm(at deadline: Duration, clock: SessionClock, _ event: Event) -> Task<Void, Never> {
+        Task {
+            do { try await clock.sleep(until: SessionInstant(offset: deadline)) } catch { return }
             send(event)
         }
     }
@@ -78,23 +78,31 @@ public struct Forwarders: Sendable {
 import ServiceLifecycle
 
 extension Mailbox {
-    /// The run loop every actor shares: a heartbeat tick every `interval`, the given side tasks,
-    /// graceful shutdown delivered as the `shutdown` event, and the events handled one at a time, on
-    /// the calling actor, until `handle` returns true. A throwing handler ends the loop with its error
-    /// (and cancels the tick and side tasks), so the supervisor can restart the actor.
-    public func runLoop(tick: Event, every interval: Duration, shutdown: Event, clock: SessionClock,
-                        alongside: [@Sendable () async -> Void] = [],
+    /// The run loop every actor shares: the given side tasks, graceful shutdown delivered as the
+    /// `shutdown` event, and the events handled one at a time, on the calling actor, until `handle`
+    /// returns true. It wakes only for an event: an actor with timed work asks for an `alarm`. A
+    /// throwing handler ends the loop with its error (and cancels the side tasks), so the supervisor
+    /// can restart the actor.
+    public func runLoop(shutdown: Event, alongside: [@Sendable () async -> Void] = [],
                         isolation: isolated (any Actor)? = #isolation,
                         handle: (Event) async throws -> Bool) async throws {
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
-                group.addTask { await self.tick(every: interval, clock: clock, tick) }
                 for body in alongside { group.addTask { await body() } }
                 loop: for await item in items {
                     switch item {
                     case .event(let event):
-                        if try await handle(event) { break loop }
+                        // A handler that throws has finished its event too: the restarted loop
+                        // must not look stuck on it.
+                        let stop: Bool
+                        do { stop = try await handle(event) } catch {
+                            progress.didFinish()
+                            throw error
+                        }
+                        progress.didFinish()
+                        if stop { break loop }
                     case .fault(let failure):
+                        progress.didFinish()
                         throw failure
                     }
                 }

@@ -8,7 +8,8 @@ import Sensors
 /// and asks the belt actor to point the way. Owns the route progress file.
 public actor NavigationActor {
     public enum Event: Sendable {
-        case tick
+        /// The guidance's next quiet-GPS or quiet-compass check is due (`RouteGuidance.nextCheck`).
+        case check
         case fix(Fix)
         case heading(Heading)
         case command(CommandEnvelope)
@@ -43,7 +44,10 @@ public actor NavigationActor {
     private let stateObserver: (@Sendable (NavigationState) -> Void)?
     private var reportedState: NavigationState?
 
-    public static let heartbeat: Duration = .milliseconds(250)
+    /// The alarm for the guidance's next check. Kept while a fix moves the check later: it then
+    /// fires early, finds nothing due and is set again, so a 1 Hz GPS costs one alarm per timeout,
+    /// not one per fix.
+    private var check: (due: Duration, task: Task<Void, Never>)?
 
     /// The streams the navigation actor listens to.
     public struct Inputs: Sendable {
@@ -86,7 +90,7 @@ public actor NavigationActor {
     public var state: NavigationState { guidance.state }
 
     public func run() async throws {
-        health.beat(Self.name, at: clock.elapsed)
+        health.started(Self.name, progress: mailbox.progress)
         let mailbox = self.mailbox
         let inputs = self.inputs
         forwarders.start([
@@ -107,14 +111,14 @@ public actor NavigationActor {
                 mailbox.send(.command(CommandEnvelope(.start, from: .resumeAfterRestart)))
             }
         }
-        try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try handle($0) }
+        try await mailbox.runLoop(shutdown: .shutdown) { try handle($0) }
     }
 
     private func handle(_ event: Event) throws -> Bool {
         let now = clock.elapsed
         switch event {
-        case .tick:
-            health.beat(Self.name, at: now)
+        case .check:
+            check = nil
             carryOut(guidance.tick(now: now))
         case .fix(let fix):
             carryOut(guidance.handle(fix, now: now))
@@ -133,9 +137,12 @@ public actor NavigationActor {
         case .reconfigure(let update):
             carryOut(guidance.apply(update, now: now))
         case .shutdown:
+            check?.task.cancel()
+            check = nil
             saveProgress()
             return true
         }
+        scheduleCheck()
         return false
     }
 
@@ -149,6 +156,18 @@ public actor NavigationActor {
         progress.isNavigating = false
         save(progress)
         logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
+    }
+
+    /// Sets the alarm for the guidance's next check when none is set or the check moved earlier.
+    private func scheduleCheck() {
+        guard let due = guidance.nextCheck else {
+            check?.task.cancel()
+            check = nil
+            return
+        }
+        if let check, check.due <= due { return }
+        check?.task.cancel()
+        check = (due, mailbox.alarm(at: due, clock: clock, .check))
     }
 
     private func carryOut(_ actions: [GuidanceAction]) {

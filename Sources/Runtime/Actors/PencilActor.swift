@@ -25,7 +25,6 @@ public actor PencilActor {
     }
 
     public enum Event: Sendable {
-        case tick
         case advertisement(PenAdvertisement)
         case touch(TouchInput)
         case pairControl(pressed: Bool)
@@ -35,7 +34,6 @@ public actor PencilActor {
     }
 
     public static let name = "pencil"
-    public static let heartbeat: Duration = .milliseconds(250)
 
     public nonisolated let mailbox = Mailbox<Event>()
     public nonisolated let outputs: AsyncStream<Output>
@@ -86,7 +84,7 @@ public actor PencilActor {
     public var state: PenManagerState { manager.state }
 
     public func run() async throws {
-        health.beat(Self.name, at: clock.elapsed)
+        health.started(Self.name, progress: mailbox.progress)
         let (mailbox, radio, touches, control, device) = (self.mailbox, self.radio, self.touches, self.pairControl, self.device)
         var bodies: [@Sendable () async -> Void] = [
             { await mailbox.forward(radio.advertisements) { .advertisement($0) } },
@@ -97,7 +95,7 @@ public actor PencilActor {
         forwarders.start(bodies)
         // The adapter is up when the actor runs (the board brings it up first).
         if manager.state == .uninitialized { await apply(manager.handle(.adapter(poweredOn: true), now: clock.elapsed)) }
-        try await mailbox.runLoop(tick: .tick, every: Self.heartbeat, shutdown: .shutdown, clock: clock) { try await handle($0) }
+        try await mailbox.runLoop(shutdown: .shutdown) { try await handle($0) }
     }
 
     // MARK: Events
@@ -105,9 +103,6 @@ public actor PencilActor {
     private func handle(_ event: Event) async throws -> Bool {
         let now = clock.elapsed
         switch event {
-        case .tick:
-            health.beat(Self.name, at: now)
-            await timersDue(now: now)
         case .timer:
             scheduledTimer = nil
             await timersDue(now: now)

@@ -21,7 +21,6 @@ public actor TouchCaseActor {
     public static let name = "touch-case"
     /// FuffrLib reconnects 0.5 s after an unexpected disconnect (FFRBLEManager.m).
     public static let reconnectDelay: Duration = .milliseconds(500)
-    public static let heartbeat: Duration = .milliseconds(250)
 
     /// Every touch change, for the gesture pipeline. Finishes after `stop()`.
     public nonisolated let touches: AsyncStream<TouchEvent>
@@ -61,20 +60,14 @@ public actor TouchCaseActor {
     // MARK: Running
 
     /// Keeps the case connected until `stop()` or cancellation.
+    ///
+    /// The actor reports to the watchdog once, when it starts: its work is the link's, whose every
+    /// request and attempt `GATTDeviceDriver` bounds, and handling an output never waits.
     public func run() async {
-        let clock = self.clock
         let device = self.device
+        health?.started(Self.name)
         await device.start()
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                while !Task.isCancelled {
-                    await self.beat()
-                    do { try await clock.sleep(for: Self.heartbeat) } catch { return }
-                }
-            }
-            for await output in device.outputs { handle(output) }
-            group.cancelAll()
-        }
+        for await output in device.outputs { handle(output) }
         await device.stop()
     }
 
@@ -126,10 +119,6 @@ public actor TouchCaseActor {
     public func removeAllTouchObservers() { observers.removeAll() }
 
     // MARK: Internals
-
-    private func beat() {
-        health?.beat(Self.name, at: clock.elapsed)
-    }
 
     private func apply() async {
         let new = powerSaving && navigation == .stopped ? TouchEnableCommand.powerSave : command

@@ -1,11 +1,24 @@
 import Synchronization
 
-/// Which actors are alive: each actor's run loop reports a heartbeat between events, so an actor stuck
-/// inside a handler stops beating. The watchdog pings systemd only while every actor beats.
+/// Which actors are alive, known from the work they are handed rather than from heartbeats: each
+/// actor reports once that it started, with its mailbox's `MailboxProgress`. At every watchdog check
+/// an actor is stuck when it had work waiting or a handler running at the previous check and has
+/// finished nothing since — a handler that never returns, or a run loop that is down with events
+/// queued. An idle actor is never woken to prove it is alive. The watchdog pings systemd only while
+/// no actor is stuck.
 public final class HealthMonitor: Sendable {
-    private let beats = Mutex<[String: Duration]>([:])
+    private struct Watch {
+        var progress: MailboxProgress?
+        /// What the previous check saw: events finished, and whether work was pending.
+        var finished = 0
+        var busy = false
+        /// Down on purpose, between a failure and its restart: not stuck, whatever waits for it.
+        var resting = false
+    }
+
+    private let watches = Mutex<[String: Watch]>([:])
     public let expected: [String]
-    /// Services that report once that they are up and then have no heartbeat (the reload signal
+    /// Services that report once that they are up and are not watched after that (the reload signal
     /// watcher): startup waits for them, the watchdog does not.
     public let startOnly: [String]
 
@@ -14,20 +27,44 @@ public final class HealthMonitor: Sendable {
         self.startOnly = startOnly
     }
 
-    public func beat(_ name: String, at now: Duration) {
-        beats.withLock { $0[name] = now }
+    /// `name` is running; `progress` is its mailbox's, when it has one to watch. A restarted actor
+    /// reports again with the same mailbox.
+    public func started(_ name: String, progress: MailboxProgress? = nil) {
+        watches.withLock { w in
+            if w[name] == nil || progress !== w[name]?.progress { w[name] = Watch(progress: progress) }
+        }
     }
 
-    /// Every expected actor has beaten at least once, and every start-only service has reported
-    /// (startup is complete).
+    /// The supervisor holds `name` down for its restart backoff (true), or lets it run again (false).
+    /// An actor that failed before it ever started counts as started from here: startup must not
+    /// wait for a device that is missing (the appliance runs degraded and says so).
+    public func resting(_ name: String, _ isResting: Bool) {
+        watches.withLock { w in
+            var watch = w[name] ?? Watch()
+            watch.resting = isResting
+            watch.busy = false
+            w[name] = watch
+        }
+    }
+
+    /// Every expected actor and every start-only service has started (startup is complete).
     public var allStarted: Bool {
-        beats.withLock { b in (expected + startOnly).allSatisfy { b[$0] != nil } }
+        watches.withLock { w in (expected + startOnly).allSatisfy { w[$0] != nil } }
     }
 
-    /// Actors that have not beaten within `window` of `now` (never-started ones included).
-    public func stale(at now: Duration, window: Duration) -> [String] {
-        beats.withLock { b in
-            expected.filter { name in b[name].map { now - $0 > window } ?? true }
+    /// The expected actors that are stuck (or never started), as of this check; each call is one
+    /// check, compared with the previous one.
+    public func check() -> [String] {
+        watches.withLock { w in
+            expected.filter { name in
+                guard var watch = w[name] else { return true }
+                guard let progress = watch.progress, !watch.resting else { return false }
+                let now = progress.snapshot
+                let stuck = watch.busy && now.busy && now.finished == watch.finished
+                (watch.finished, watch.busy) = (now.finished, now.busy)
+                w[name] = watch
+                return stuck
+            }
         }
     }
 }

@@ -3,8 +3,8 @@ import Platform
 import ServiceLifecycle
 
 /// Talks to systemd: `READY=1` once every actor has started, `STATUS=` when the summary changes,
-/// and `WATCHDOG=1` every half watchdog period — but only while every actor's heartbeat is fresh,
-/// so a hung actor lets the watchdog fire and systemd restart us.
+/// and `WATCHDOG=1` every half watchdog period — but only while no actor is stuck
+/// (`HealthMonitor.check`), so a hung actor lets the watchdog fire and systemd restart us.
 public struct ServiceManagerService: Service {
     public static let name = "systemd"
     private let notifier: (any ServiceNotifier)?
@@ -48,15 +48,12 @@ public struct ServiceManagerService: Service {
         // the real intervals are scaled into session time.
         let factor = clock.accelerationFactor
         let interval = (watchdog?.pingInterval ?? Self.defaultCheckInterval) * factor
-        // An actor is alive if it beat within the ping interval (never less than a real second, to allow
-        // for scheduling jitter against the actors' 250 ms heartbeats).
-        let window = max(interval, .seconds(1) * factor)
         var reportedStale: [String] = []
         var next = clock.now
         while true {
             next = next.advanced(by: interval)
             try await clock.sleep(until: next)
-            let stale = health.stale(at: clock.elapsed, window: window)
+            let stale = health.check()
             if stale.isEmpty {
                 if watchdog != nil { notifier?.notify("WATCHDOG=1") }
                 if !reportedStale.isEmpty { logger.notice("all actors responsive again") }

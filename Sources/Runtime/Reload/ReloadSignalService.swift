@@ -22,7 +22,7 @@ public struct ReloadSignalService: Service {
         // The sequence's handlers are in place once it exists; only then is startup complete (READY=1),
         // so a reload systemd sends after it is never lost.
         let received = await UnixSignalsSequence(trapping: signals)
-        health.beat(Self.name, at: clock.elapsed)
+        health.started(Self.name)
         for await _ in received.cancelOnGracefulShutdown() {
             await reloader.reload()
         }

@@ -58,13 +58,11 @@ public struct SupervisedService: Service {
     }
 
     /// Sleeps through the backoff, vouching for the actor meanwhile: it is down on purpose, not hung,
-    /// so the watchdog must not kill the whole appliance for it.
+    /// so the watchdog must not kill the whole appliance for the events waiting in its mailbox.
     private func waitOut(_ delay: Duration) async throws {
-        let deadline = clock.now.advanced(by: delay)
-        while clock.now < deadline {
-            health?.beat(name, at: clock.elapsed)
-            try await clock.sleep(until: min(deadline, clock.now.advanced(by: .milliseconds(250))))
-        }
+        health?.resting(name, true)
+        defer { health?.resting(name, false) }
+        try await clock.sleep(for: delay)
     }
 
     static func format(_ d: Duration) -> String {
