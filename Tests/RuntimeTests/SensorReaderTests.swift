@@ -41,6 +41,48 @@ final class SensorReaderTests: XCTestCase {
         XCTAssertEqual(first.utcSeconds, 1_795_000_000)
     }
 
+    func testACompassNobodySteersByIsNotReadUntilAReloadWantsItsHeadings() async throws {
+        let bus = SimulatedI2CBus(bus: 1)
+        bus.attach(QMC5883LDevice(), at: 0x0D)
+        let logs = LogCapture()
+        let clock = SessionClock.accelerated(by: 50)
+        let field = SimulatedMagneticField.osnabrueck
+        let feeder = Task {
+            while !Task.isCancelled {
+                let now = clock.elapsed
+                bus.withDevice(at: 0x0D, as: QMC5883LDevice.self) { $0.sense(field.atSensor(magneticHeading: 120), at: now) }
+                try? await clock.sleep(for: .milliseconds(50))
+            }
+        }
+        defer { feeder.cancel() }
+        let demand = HeadingDemand(wanted: false)
+        let reader = CompassReader(driver: QMC5883L(transport: bus))
+        let received = Mutex<Int>(0)
+        let task = Task {
+            for await _ in reader.headings(clock: clock, logger: logs.logger("compass"), demand: demand) {
+                received.withLock { $0 += 1 }
+            }
+        }
+        defer { task.cancel() }
+        try await Task.sleep(for: .milliseconds(100))     // 5 s of session time: 25 reads were it wanted
+        XCTAssertEqual(bus.transferCount, 0, "heading_source = \"belt\": the chip is not touched")
+        XCTAssertEqual(received.withLock { $0 }, 0)
+        XCTAssertFalse(logs.matching("not read while the belt's own compass gives the heading").isEmpty, "\(logs.all)")
+        demand.set(true)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while received.withLock({ $0 }) < 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        XCTAssertGreaterThanOrEqual(received.withLock { $0 }, 3, "headings flow once they are wanted")
+        XCTAssertGreaterThan(bus.transferCount, 0)
+    }
+
+    func testWaitingForHeadingsEndsWithTheWaitingTask() async {
+        let demand = HeadingDemand(wanted: false)
+        let waiter = Task { await demand.untilWanted() }
+        waiter.cancel()
+        await waiter.value   // returns: a cancelled reader is not left hanging
+        XCTAssertFalse(demand.isWanted)
+    }
+
     func testACompassThatStopsAnsweringIsLoggedOnceGoesQuietAndIsLoggedWhenBack() async throws {
         let bus = SimulatedI2CBus(bus: 1)
         bus.attach(QMC5883LDevice(), at: 0x0D)

@@ -37,6 +37,8 @@ public actor NavigationActor {
     private let clock: SessionClock
     private let logger: Logger
     private let health: HealthMonitor
+    /// Whether the compass is read: only while the guidance steers by it (`heading_source`).
+    private let headingDemand: HeadingDemand?
     private let status: StatusBoard
     private let onDestinationReached: @Sendable () -> Void
     private let observer: (@Sendable (NavigationObservation) -> Void)?
@@ -66,7 +68,8 @@ public actor NavigationActor {
     }
 
     public init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, inputs: Inputs,
-                beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool, clock: SessionClock,
+                beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool,
+                headingDemand: HeadingDemand? = nil, clock: SessionClock,
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
                 onDestinationReached: @escaping @Sendable () -> Void = {},
                 observer: (@Sendable (NavigationObservation) -> Void)? = nil,
@@ -80,6 +83,7 @@ public actor NavigationActor {
         self.clock = clock
         self.logger = logger
         self.health = health
+        self.headingDemand = headingDemand
         self.status = status
         self.onDestinationReached = onDestinationReached
         self.observer = observer
@@ -136,6 +140,7 @@ public actor NavigationActor {
             break
         case .reconfigure(let update):
             carryOut(guidance.apply(update, now: now))
+            headingDemand?.set(guidance.parameters.headingSource == .external)
         case .shutdown:
             check?.task.cancel()
             check = nil

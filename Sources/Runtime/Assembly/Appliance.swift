@@ -134,7 +134,7 @@ public struct Appliance: Sendable {
         let navigation = NavigationActor(
             guidance: guidance, store: store, track: track,
             inputs: .init(fixes: inputs.fixes, headings: inputs.headings, commands: commands, beltReports: beltReports),
-            beltRequests: beltRequestSink, autostart: config.autostart, clock: clock,
+            beltRequests: beltRequestSink, autostart: config.autostart, headingDemand: inputs.headingDemand, clock: clock,
             logger: makeLogger(NavigationActor.name), health: health, status: status,
             onDestinationReached: {
                 guard exitWhenDone else { return }

@@ -27,6 +27,9 @@ public struct ApplianceInputs: Sendable {
     public var boardRun: (@Sendable () async throws -> Void)?
     /// Actor names whose run loop should fail once (the simulation script's `fail_actor`).
     public var injectedFailures: AsyncStream<String>?
+    /// Whether the compass is read (nil: no compass): the navigation actor keeps it in step with
+    /// `heading_source` across reloads.
+    public var headingDemand: HeadingDemand?
     /// The hardware devices kept open for the run (empty on the simulated board).
     var feeds: [InputFeed] = []
     /// The hardware devices not open yet, for the status line (nil on the simulated board).

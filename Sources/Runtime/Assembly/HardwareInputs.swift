@@ -81,11 +81,15 @@ enum HardwareInputs {
         }
 
         var headings: AsyncStream<Heading> = ApplianceInputs.absent()
+        var headingDemand: HeadingDemand?
         switch config.compass {
         case .auto, .chip:
+            let demand = HeadingDemand(wanted: config.guidance.headingSource == .external)
+            headingDemand = demand
             let compass = I2CSensorInputs.compassHeadings(config.compass, board: board, clock: clock,
                                                           logger: makeLogger("compass"), mounting: config.compassMounting,
-                                                          stateDirectory: stateDirectory, waiting: waits.entry("compass"))
+                                                          stateDirectory: stateDirectory, waiting: waits.entry("compass"),
+                                                          demand: demand)
             headings = compass.headings
             feeds.append(compass.feed)
         case .none, .simulated:
@@ -125,6 +129,7 @@ enum HardwareInputs {
                                      pencilCentralID: centralID)
         inputs.feeds = feeds
         inputs.waits = waits
+        inputs.headingDemand = headingDemand
         return inputs
     }
 

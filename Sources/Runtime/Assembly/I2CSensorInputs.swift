@@ -52,7 +52,8 @@ public enum I2CSensorInputs {
     static func compassHeadings(_ source: CompassSource, board: BoardDefinition, clock: SessionClock, logger: Logger,
                                 mounting: CompassMounting = CompassMounting(),
                                 stateDirectory: String? = nil, backoff: RestartBackoff = setupBackoff,
-                                waiting: DeviceWaits.Entry? = nil) -> (headings: AsyncStream<Heading>, feed: InputFeed) {
+                                waiting: DeviceWaits.Entry? = nil,
+                                demand: HeadingDemand? = nil) -> (headings: AsyncStream<Heading>, feed: InputFeed) {
         let (headings, sink) = AsyncStream<Heading>.makeStream(bufferingPolicy: .bufferingNewest(4))
         let feed = InputFeed(name: "compass on /dev/i2c-\(board.i2cBus)") {
             await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "setting up the compass",
@@ -70,7 +71,7 @@ public enum I2CSensorInputs {
                 logger.info("\(driver.chip) at \(DDCPoller.hex(driver.address)) on \(bus.path)")
                 let reader = CompassReader(driver: driver, calibration: calibration, axes: mounting.axes, gravity: gravity)
                 // The reader sets the chip up again after a failure itself; it ends only when cancelled.
-                for await heading in reader.headings(clock: clock, logger: logger) { sink.yield(heading) }
+                for await heading in reader.headings(clock: clock, logger: logger, demand: demand) { sink.yield(heading) }
                 return "stopped reading the compass \(driver.chip) at \(DDCPoller.hex(driver.address))"
             }
         }

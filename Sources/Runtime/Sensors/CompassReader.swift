@@ -36,8 +36,9 @@ public struct CompassReader: Sendable {
         self.backoff = backoff
     }
 
-    /// The headings, until the consumer stops listening.
-    public func headings(clock: SessionClock, logger: Logger) -> AsyncStream<Heading> {
+    /// The headings, until the consumer stops listening. With `demand`, the chip is read only while
+    /// the headings are wanted; meanwhile the reader sleeps without a timer.
+    public func headings(clock: SessionClock, logger: Logger, demand: HeadingDemand? = nil) -> AsyncStream<Heading> {
         let (stream, sink) = AsyncStream<Heading>.makeStream(bufferingPolicy: .bufferingNewest(4))
         let reader = self
         let task = Task {
@@ -48,6 +49,14 @@ public struct CompassReader: Sendable {
             var healthySince = clock.elapsed
             let place = "\(driver.chip) compass at \(DDCPoller.hex(driver.address)) on bus \(driver.transport.bus)"
             while !Task.isCancelled {
+                if let demand, !demand.isWanted {
+                    logger.info("\(place): not read while the belt's own compass gives the heading (heading_source = \"belt\")")
+                    await demand.untilWanted()
+                    if Task.isCancelled { break }
+                    logger.info("\(place): read from now on (heading_source = \"external\")")
+                    needsSetup = true
+                    healthySince = clock.elapsed
+                }
                 var wait = reader.interval
                 do {
                     if needsSetup {

@@ -36,11 +36,12 @@ public enum SimulatedInputs {
         let touchCase = config.touchCase.enabled
             ? board.touchCase.connector(clock: clock, logger: makeLogger("touch-case-link")) : nil
         let penRadio = config.pencil.enabled ? board.pencil.radio(clock: clock, logger: makeLogger("pencil-radio")) : nil
-        let inputs = ApplianceInputs(clock: clock, linkClock: .continuous(), fixes: sensors.fixes, headings: sensors.headings,
+        var inputs = ApplianceInputs(clock: clock, linkClock: .continuous(), fixes: sensors.fixes, headings: sensors.headings,
                                      buttonEdges: board.buttonEdges, beltConnector: SimulatedBeltGATTConnector(board: board),
                                      touchCaseConnector: touchCase, penRadio: penRadio,
                                      pencilCentralID: SimulatedBoard.pencilCentralID, pairedPen: board.pencil.address,
                                      boardRun: { try await board.run() }, injectedFailures: board.actorFailures)
+        inputs.headingDemand = sensors.headingDemand
         return (inputs, board)
     }
 }

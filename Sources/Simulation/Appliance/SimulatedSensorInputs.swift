@@ -11,7 +11,7 @@ import Sensors
 enum SimulatedSensorInputs {
     static func make(board: SimulatedBoard, config: WayfinderConfiguration, stateDirectory: String,
                      clock: SessionClock, makeLogger: @escaping @Sendable (String) -> Logger)
-        -> (fixes: AsyncStream<Fix>, headings: AsyncStream<Heading>) {
+        -> (fixes: AsyncStream<Fix>, headings: AsyncStream<Heading>, headingDemand: HeadingDemand?) {
         let bus = board.i2c
         let gpsLogger = makeLogger("gps")
         var fixes = AsyncStream<Fix> { $0.finish() }
@@ -48,13 +48,14 @@ enum SimulatedSensorInputs {
         case .none:
             driver = nil
         }
-        guard let driver else { return (fixes, AsyncStream { $0.finish() }) }
+        guard let driver else { return (fixes, AsyncStream { $0.finish() }, nil) }
         let calibration = I2CSensorInputs.loadCalibration(for: driver, directory: stateDirectory, logger: compassLogger)
         if config.compassMounting.accelerometer != .none {
             compassLogger.notice("the simulated board has no accelerometer; the simulated wearer stays upright, so headings are level")
         }
         let reader = CompassReader(driver: driver, calibration: calibration, axes: config.compassMounting.axes)
-        return (fixes, reader.headings(clock: clock, logger: compassLogger))
+        let demand = HeadingDemand(wanted: config.guidance.headingSource == .external)
+        return (fixes, reader.headings(clock: clock, logger: compassLogger, demand: demand), demand)
     }
 
     /// The Earth's field at the route's start by WMM2025, for the simulated compass; Osnabrück's if
