@@ -9,15 +9,17 @@ import Glibc
 /// Unix socketpair standing in for it. One packet is one ATT PDU in both cases. `TCPConnection` also
 /// hands out a TCP stream as one (gpsd): there a "packet" is whatever one read returned.
 ///
-/// Receiving runs on a thread of its own blocking in `poll` on the socket and a wake-up pipe (in
-/// slices of `pollSlice`, so a close is noticed even if a wake-up were missed), feeding an
-/// `AsyncThrowingStream`; nothing spins.
+/// Receiving runs on a thread of its own blocking in `poll` on the socket and a wake-up pipe, with no
+/// timeout: the thread wakes for a packet or for `close()`, whose byte stays in the pipe until the
+/// thread has seen it, so no wake-up can be missed. It feeds an `AsyncThrowingStream`; nothing spins
+/// and an idle link costs no wake-ups.
 /// The reader thread owns the descriptor's lifetime once started and closes it when it ends, so
 /// a concurrent `send` can never hit a descriptor number already reused elsewhere.
 public final class PacketSocket: @unchecked Sendable {
     /// The largest packet we read: the LE ATT MTU maximum (517) with room to spare.
     public static let maximumPacket = 1024
-    static let pollSlice: Int32 = 250  // ms
+    /// How long one wait for room in the send buffer lasts (ms).
+    static let pollSlice: Int32 = 250
 
     private let lock = HandleLock()
     private var fd: Int32  // guarded by lock; -1 once closed
@@ -135,7 +137,7 @@ public final class PacketSocket: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: Self.maximumPacket)
         while !isShutDown {
             var p = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&p, 2, Self.pollSlice)
+            let ready = poll(&p, 2, -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .failure(SocketError("poll", errno: errno))
