@@ -59,12 +59,7 @@ private struct SimulatedPenRadio: PenRadio {
             guard pen == host.address, await host.advertisement != nil else {
                 throw GATTError.unavailable("no pen \(pen) in range")
             }
-            let (central, peripheral) = try PacketSocket.pair()
-            let host = self.host
-            Task { await host.serve(peripheral) }
-            let client = SocketGATTClient(socket: central, clock: clock, logger: logger)
-            try await client.exchangeMTU()
-            return client
+            return try await host.connector(clock: clock, logger: logger).connect()
         }
     }
 }

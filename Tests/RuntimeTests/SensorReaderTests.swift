@@ -11,6 +11,19 @@ import XCTest
 /// The I2C readers the appliance uses on a Pi, here on the simulated bus: the DDC poller's schedule,
 /// and the compass reader through a NACK and back.
 final class SensorReaderTests: XCTestCase {
+    /// A QMC5883L on `bus` in the field of a wearer facing 120° magnetic, sampled as time passes.
+    static func compassFacing120(on bus: SimulatedI2CBus, clock: SessionClock) -> Task<Void, Never> {
+        bus.attach(QMC5883LDevice(), at: 0x0D)
+        let field = SimulatedMagneticField.osnabrueck
+        return Task {
+            while !Task.isCancelled {
+                let now = clock.elapsed
+                bus.withDevice(at: 0x0D, as: QMC5883LDevice.self) { $0.sense(field.atSensor(magneticHeading: 120), at: now) }
+                try? await clock.sleep(for: .milliseconds(50))
+            }
+        }
+    }
+
     func testThePollerPollsAfterDataAtTheIntervalAndBacksOffWhileTheReceiverIsIdle() {
         var s = DDCPollSchedule()
         XCTAssertEqual(s.next(afterReading: 700), .milliseconds(100))
@@ -42,19 +55,10 @@ final class SensorReaderTests: XCTestCase {
     }
 
     func testACompassNobodySteersByIsNotReadUntilAReloadWantsItsHeadings() async throws {
-        let bus = SimulatedI2CBus(bus: 1)
-        bus.attach(QMC5883LDevice(), at: 0x0D)
-        let logs = LogCapture()
-        let clock = SessionClock.accelerated(by: 50)
-        let field = SimulatedMagneticField.osnabrueck
-        let feeder = Task {
-            while !Task.isCancelled {
-                let now = clock.elapsed
-                bus.withDevice(at: 0x0D, as: QMC5883LDevice.self) { $0.sense(field.atSensor(magneticHeading: 120), at: now) }
-                try? await clock.sleep(for: .milliseconds(50))
-            }
-        }
+        let (bus, clock) = (SimulatedI2CBus(bus: 1), SessionClock.accelerated(by: 50))
+        let feeder = Self.compassFacing120(on: bus, clock: clock)
         defer { feeder.cancel() }
+        let logs = LogCapture()
         let demand = HeadingDemand(wanted: false)
         let reader = CompassReader(driver: QMC5883L(transport: bus))
         let received = Mutex<Int>(0)
@@ -84,20 +88,10 @@ final class SensorReaderTests: XCTestCase {
     }
 
     func testACompassThatStopsAnsweringIsLoggedOnceGoesQuietAndIsLoggedWhenBack() async throws {
-        let bus = SimulatedI2CBus(bus: 1)
-        bus.attach(QMC5883LDevice(), at: 0x0D)
-        let logs = LogCapture()
-        let clock = SessionClock.accelerated(by: 50)
-        let field = SimulatedMagneticField.osnabrueck
-        // The chip's surroundings: the field of a wearer facing 120° magnetic, sampled as time passes.
-        let feeder = Task {
-            while !Task.isCancelled {
-                let now = clock.elapsed
-                bus.withDevice(at: 0x0D, as: QMC5883LDevice.self) { $0.sense(field.atSensor(magneticHeading: 120), at: now) }
-                try? await clock.sleep(for: .milliseconds(50))
-            }
-        }
+        let (bus, clock) = (SimulatedI2CBus(bus: 1), SessionClock.accelerated(by: 50))
+        let feeder = Self.compassFacing120(on: bus, clock: clock)
         defer { feeder.cancel() }
+        let logs = LogCapture()
         let reader = CompassReader(driver: QMC5883L(transport: bus),
                                    backoff: RestartBackoff(initial: .milliseconds(500), maximum: .seconds(2)))
         let received = Mutex<[Heading]>([])
