@@ -18,7 +18,7 @@ struct GeoCommand: ParsableCommand {
 
     struct Inverse: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Distance and azimuths between two points: {\"distance_m\":…,\"azi1_deg\":…,\"azi2_deg\":…}.",
+            abstract: "Distance and azimuths between two points: {\"azi1_deg\":…,\"azi2_deg\":…,\"distance_m\":…}.",
             discussion: "Azimuths are degrees clockwise from true north in (-180, 180]; azi2 is the direction of travel on arrival. Batch lines: LAT1 LON1 LAT2 LON2.")
 
         @Flag(help: "Read one problem per line on stdin.")
@@ -35,7 +35,7 @@ struct GeoCommand: ParsableCommand {
 
     struct Direct: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Where a geodesic ends: {\"lat2_deg\":…,\"lon2_deg\":…,\"azi2_deg\":…}.",
+            abstract: "Where a geodesic ends: {\"azi2_deg\":…,\"lat2_deg\":…,\"lon2_deg\":…}.",
             discussion: "AZI is degrees clockwise from true north, DIST_M metres (negative goes backwards). Batch lines: LAT LON AZI DIST_M.")
 
         @Flag(help: "Read one problem per line on stdin.")

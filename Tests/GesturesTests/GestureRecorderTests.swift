@@ -115,6 +115,24 @@ final class GestureRecorderTests: XCTestCase {
         XCTAssertEqual(harness.prompts.map(\.sample), [1, 3, 5, 7])
     }
 
+    func testAFrameRaisedToAClockOffTheNanosecondGridIsNeverStampedBeforeIt() {
+        var recorder = GestureRecorder(recognizers: .standard)
+        _ = recorder.start(RecordingLineCodecTests.header, atMs: 0)
+        _ = recorder.tick(atMs: 150.000_000_4)   // a host's clock between two nanoseconds
+        let out = recorder.touches([TouchEvent(timeMs: 140, id: 1, side: .right, phase: .began, x: 0.5, y: 0.5)])
+        let stamps = out.lines.compactMap { if case .touch(let t) = $0 { t.timeMs } else { nil } }
+        XCTAssertEqual(stamps, [150.000_001], "rounded up: a replay must run the frame after the timers the clock passed")
+    }
+
+    func testAVersion1RecordingSaysItsTimesWereRounded() {
+        var header = RecordingLineCodecTests.header
+        let now = RecordingComparison(RecordingContents(header: header, lines: [], tornTail: nil, badLines: []), replayed: [])
+        XCTAssertFalse(now.timesRounded)
+        header.version = 1
+        let old = RecordingComparison(RecordingContents(header: header, lines: [], tornTail: nil, badLines: []), replayed: [])
+        XCTAssertTrue(old.timesRounded)
+    }
+
     func testFramesWithOneTimeAreNudgedSoReplayRegroupsThemAsLive() {
         var recorder = GestureRecorder(recognizers: .standard)
         _ = recorder.start(RecordingLineCodecTests.header, atMs: 0)

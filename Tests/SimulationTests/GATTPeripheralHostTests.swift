@@ -99,6 +99,30 @@ final class GATTPeripheralHostTests: XCTestCase {
         await second.disconnect()
     }
 
+    func testABeltWrittenToEvery50MillisecondsStillKeepsItsOwnTime() async throws {
+        let clock = SessionClock.accelerated(by: 10)
+        let belt = BeltPeripheralHost(clock: clock, logger: logger)
+        let client = try await connect(belt, clock: clock)
+        try await client.setNotifications(characteristic: BeltCharacteristic.fe02.uuid, enabled: true)
+        // Requests faster than the belt's 100 ms grid: each one must not put its next move off.
+        let chatter = Task {
+            var on = true
+            while !Task.isCancelled {
+                try? await client.setNotifications(characteristic: BeltCharacteristic.fe09.uuid, enabled: on)
+                on.toggle()
+                try? await clock.sleep(for: .milliseconds(50))
+            }
+        }
+        defer { chatter.cancel() }
+        let keepAlive = await next(client) { event -> Bool? in
+            guard case .notification(BeltCharacteristic.fe02.uuid, _) = event else { return nil }
+            return true
+        }
+        XCTAssertEqual(keepAlive, true, "the keep-alive falls due \(BeltPeripheral.keepAliveInterval) after the subscription")
+        chatter.cancel()
+        await client.disconnect()
+    }
+
     func testAnIdleCaseSleepsUntilItsNextStroke() async throws {
         let clock = SessionClock.continuous()
         let touchCase = FuffrPeripheralHost(clock: clock, logger: logger)

@@ -69,7 +69,10 @@ public struct GestureScenario {
     }
 
     static func item(_ json: JSONValue) -> GestureInput? {
-        let time = json["t_ms"]?.double ?? .nan
+        let raw = json["t_ms"]?.double ?? .nan
+        // Every item's time to the nanosecond, as a touch's `Duration` keeps it, so that a control
+        // item and a touch at the same `t_ms` share one effective time.
+        let time = Duration(milliseconds: raw)?.inMilliseconds ?? raw
         switch json["type"]?.string ?? "touch" {
         case "touch":
             guard let id = json["id"]?.int,

@@ -88,7 +88,10 @@ public struct GestureRecorder {
             var end = index + 1
             while end < batch.count, batch[end].time == first { end += 1 }
             var stamp = first
-            if let clock = pipeline.clockMs, stamp.inMilliseconds < clock, let raised = Duration(milliseconds: clock) {
+            if let clock = pipeline.clockMs, stamp.inMilliseconds < clock, var raised = Duration(milliseconds: clock) {
+                // Rounded to the nanosecond, the clock may fall just below itself: a frame stamped
+                // before the clock would replay after timers the live pipeline had already fired.
+                if raised.inMilliseconds < clock { raised += .nanoseconds(1) }
                 stamp = raised
             }
             if let last = lastFrameStamp, stamp <= last { stamp = last + .nanoseconds(1) }

@@ -24,6 +24,9 @@ public struct RecordingComparison: Sendable, Hashable {
     public var differences: [SampleDifference]
     /// The replay's transition log (without `failed`) equals the recorded one, entry for entry.
     public var logIdentical: Bool
+    /// The recording is version 1, whose touch times were finer than the nanosecond a replay keeps:
+    /// a log that differs may differ by that rounding alone.
+    public var timesRounded: Bool
     public var recordedTransitions: Int
     public var replayedTransitions: Int
 
@@ -40,6 +43,7 @@ public struct RecordingComparison: Sendable, Hashable {
         let recordedLog = contents.gestures
         let replayedLog = replayed.filter { $0.state != .failed }
         logIdentical = recordedLog == replayedLog
+        timesRounded = contents.header.version < 2
         recordedTransitions = recordedLog.count
         replayedTransitions = replayedLog.count
 
@@ -106,7 +110,8 @@ public struct RecordingComparison: Sendable, Hashable {
         }
         lines.append(logIdentical
             ? "transition log: identical to the recorded one (\(recordedTransitions) transitions)"
-            : "transition log: differs (\(recordedTransitions) recorded, \(replayedTransitions) now)")
+            : "transition log: differs (\(recordedTransitions) recorded, \(replayedTransitions) now)"
+                + (timesRounded ? "; this version-1 recording's touch times were rounded to the nanosecond for the replay, which alone can shift a transition" : ""))
         return lines.joined(separator: "\n")
     }
 }

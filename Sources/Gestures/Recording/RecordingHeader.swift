@@ -4,8 +4,11 @@
 public struct RecordingHeader: Sendable, Hashable {
     /// Identifies a recording among JSON files (the replay command looks for it).
     public static let format = "wayfinder-gesture-recording"
-    /// Bumped when a reader of the previous version would misread a line.
-    public static let currentVersion = 1
+    /// Bumped when a reader of the previous version would misread a line. Version 2: keys sorted,
+    /// and touch times kept to the nanosecond (`Duration.inMilliseconds`). A version-1 file reads the
+    /// same, but its times were stored at finer than a nanosecond, so a replay of it may differ from
+    /// the recorded transitions by that rounding (`RecordingComparison.timesRounded`).
+    public static let currentVersion = 2
 
     public var version: Int
     /// ISO 8601 UTC, e.g. `2026-11-22T07:26:19.123Z`.

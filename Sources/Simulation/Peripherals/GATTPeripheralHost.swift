@@ -19,6 +19,8 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
     private var ticker: Task<Void, Never>?
     /// Tells the running timer from one that was replaced.
     private var timerToken = 0
+    /// What the running timer sleeps toward.
+    private var timerDue: Duration?
     /// Links served so far (a reconnection makes it 2).
     public private(set) var linksServed = 0
 
@@ -50,8 +52,7 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
         rearm()
         await connection.run(delegate: Delegate(host: self, link: current))
         guard link == current else { return }
-        ticker?.cancel()
-        ticker = nil
+        stopTimer()
         // The link ended from below without a word from the central (a controller lost power).
         if server != nil {
             server = nil
@@ -63,8 +64,7 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
     public func dropLink() async {
         guard let server else { return }
         self.server = nil
-        ticker?.cancel()
-        ticker = nil
+        stopTimer()
         peripheral.linkDown(closedByCentral: false)
         await server.close()
     }
@@ -80,16 +80,22 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
 
     // MARK: Timer
 
-    /// Sleeps until the model's next due time, advances it, and again; ends while nothing is due.
+    /// Sleeps until the model's next due time, advances it, and again; ends while nothing is due. A
+    /// running timer is kept unless the model now wants waking sooner: a belt written every 50 ms
+    /// must still move on every 100 ms, not be put off by each request.
     private func rearm() {
+        guard server != nil, let due = peripheral.nextWake(after: clock.elapsed) else {
+            stopTimer()
+            return
+        }
+        if ticker != nil, let sleeping = timerDue, sleeping <= due { return }
         ticker?.cancel()
-        ticker = nil
-        guard server != nil, peripheral.nextWake(after: clock.elapsed) != nil else { return }
         timerToken += 1
+        timerDue = due
         let (clock, current, token) = (self.clock, link, timerToken)
         ticker = Task {
             while !Task.isCancelled {
-                guard let wake = self.nextWake(link: current) else { break }
+                guard let wake = self.nextWake(link: current, token: token) else { break }
                 // A touch stroke's points are timed by their arrival: they must be punctual to the
                 // report interval, or the paced clock slows down until they are.
                 do { try await clock.sleep(until: SessionInstant(offset: wake), tolerance: .milliseconds(20)) } catch { return }
@@ -99,13 +105,24 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
         }
     }
 
-    private func timerEnded(_ token: Int) {
-        if token == timerToken { ticker = nil }
+    private func stopTimer() {
+        ticker?.cancel()
+        ticker = nil
+        timerDue = nil
     }
 
-    private func nextWake(link: Int) -> Duration? {
+    private func timerEnded(_ token: Int) {
+        if token == timerToken {
+            ticker = nil
+            timerDue = nil
+        }
+    }
+
+    private func nextWake(link: Int, token: Int) -> Duration? {
         guard link == self.link, server != nil else { return nil }
-        return peripheral.nextWake(after: clock.elapsed)
+        let due = peripheral.nextWake(after: clock.elapsed)
+        if token == timerToken { timerDue = due }
+        return due
     }
 
     private func advance(link: Int) async {
@@ -144,9 +161,8 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
     fileprivate func disconnected(link: Int, reason: String?) {
         guard link == self.link, server != nil else { return }
         server = nil
-        ticker?.cancel()
-        ticker = nil
-        peripheral.linkDown(closedByCentral: reason == nil || reason == GATTServerConnection.closedByCentral)
+        stopTimer()
+        peripheral.linkDown(closedByCentral: reason == GATTServerConnection.closedByCentral)
         logger.info("\(Model.deviceName) simulator: central left (\(reason ?? "closed"))")
     }
 
