@@ -74,6 +74,8 @@ final class RecordingLineCodecTests: XCTestCase {
         XCTAssertTrue(RecordingReader.looksLikeRecording(Array(header.utf8)))
         XCTAssertTrue(RecordingReader.looksLikeRecording(Array(header.utf8.prefix(20))), "a torn header still counts")
         XCTAssertTrue(RecordingReader.looksLikeRecording(Array(#"{"type":"header","format":"wayfinder-gesture-recording","version":1}"#.utf8)))
+        XCTAssertTrue(RecordingReader.looksLikeRecording(Array(#"{"device":"x","format":"wayfinder-gesture-recording","type":"header"}"#.utf8)),
+                      "a header another tool wrote in another key order, known by the format it names")
         XCTAssertFalse(RecordingReader.looksLikeRecording(Array(#"{"scenarios":[{"name":"tap","input":[]}]}"#.utf8)))
         XCTAssertFalse(RecordingReader.looksLikeRecording(Array("[\n".utf8)))
     }

@@ -171,14 +171,15 @@ public struct RouteGuidance: Sendable {
     public var nextCheck: Duration? {
         guard state == .navigating else { return nil }
         var due: [Duration] = []
-        if parameters.headingSource == .external, !isHeadingFallback {
-            due.append(max(lastHeading?.receivedAt ?? navigatingSince, navigatingSince) + Self.headingTimeout)
-        }
-        if !fixLost {
-            due.append(max(lastFix?.receivedAt ?? navigatingSince, navigatingSince) + parameters.fixTimeout)
-        }
+        if parameters.headingSource == .external, !isHeadingFallback { due.append(headingQuietSince + Self.headingTimeout) }
+        if !fixLost { due.append(fixQuietSince + parameters.fixTimeout) }
         return due.min()
     }
+
+    /// Since when the compass has said nothing this walk: its last heading, or the start if later.
+    private var headingQuietSince: Duration { max(lastHeading?.receivedAt ?? navigatingSince, navigatingSince) }
+    /// Since when the GPS has said nothing this walk: its last fix, or the start if later.
+    private var fixQuietSince: Duration { max(lastFix?.receivedAt ?? navigatingSince, navigatingSince) }
 
     /// Time passing with nothing else happening: notices a GPS or an external compass that went quiet.
     public mutating func tick(now: Duration) -> [GuidanceAction] {
@@ -192,14 +193,14 @@ public struct RouteGuidance: Sendable {
     /// than at the next fix.
     private mutating func checkHeading(now: Duration) -> [GuidanceAction] {
         guard state == .navigating, parameters.headingSource == .external, !isHeadingFallback else { return [] }
-        let since = max(lastHeading?.receivedAt ?? navigatingSince, navigatingSince)
+        let since = headingQuietSince
         guard now - since >= Self.headingTimeout else { return [] }
         isHeadingFallback = true
         return [.report(.headingFallback(after: now - since))] + steer(now: now, force: false)
     }
 
     private mutating func checkFix(now: Duration) -> [GuidanceAction] {
-        let since = max(lastFix?.receivedAt ?? navigatingSince, navigatingSince)
+        let since = fixQuietSince
         guard now - since >= parameters.fixTimeout else { return [] }
         fixLost = true
         var actions: [GuidanceAction] = [.report(.fixLost(after: now - since)), .belt(.notifyWarning(critical: false))]

@@ -171,11 +171,7 @@ public actor BeltActor {
     private func schedulePoll() {
         guard let deadline = controller.pendingVibrationDeadline, deadline != scheduledPoll else { return }
         scheduledPoll = deadline
-        let (mailbox, clock) = (self.mailbox, self.clock)
-        Task {
-            try? await clock.sleep(until: SessionInstant(offset: deadline))
-            mailbox.send(.poll)
-        }
+        _ = mailbox.alarm(at: deadline, clock: clock, .poll)
     }
 
     private func send(_ command: BeltCommand) async {

@@ -170,10 +170,6 @@ public actor GestureActor {
         // sanitised) is not scheduled rather than trapping in the conversion below.
         guard let due = pipeline?.nextDeadlineMs, due != scheduledTimer, due.isFinite, abs(due) < 1e15 else { return }
         scheduledTimer = due
-        let (mailbox, clock) = (self.mailbox, self.clock)
-        Task {
-            try? await clock.sleep(until: SessionInstant(offset: .microseconds(Int64((due * 1000).rounded(.up)))))
-            mailbox.send(.timer)
-        }
+        _ = mailbox.alarm(at: .microseconds(Int64((due * 1000).rounded(.up))), clock: clock, .timer)
     }
 }

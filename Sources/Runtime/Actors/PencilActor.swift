@@ -228,10 +228,6 @@ public actor PencilActor {
         let due = [manager.deadline, clicks.deadline].compactMap { $0 }.min()
         guard let due, due != scheduledTimer else { return }
         scheduledTimer = due
-        let (mailbox, clock) = (self.mailbox, self.clock)
-        Task {
-            try? await clock.sleep(until: SessionInstant(offset: due))
-            mailbox.send(.timer)
-        }
+        _ = mailbox.alarm(at: due, clock: clock, .timer)
     }
 }
