@@ -95,6 +95,7 @@ final class NavigationResumeAfterRestartTests: XCTestCase {
     /// Sends a command that is never ignored and waits until the actor has handled it.
     func handled(_ run: Run) async throws {
         _ = await run.actor.state
+        await run.actor.progressWritten()
         let before = run.beltRequests.filter { $0 == .notifyBatteryLevel }.count
         run.actor.mailbox.send(.command(CommandEnvelope(.announceBattery, from: .button(line: 6, press: .single))))
         try await until("the barrier command") { run.beltRequests.filter { $0 == .notifyBatteryLevel }.count > before }

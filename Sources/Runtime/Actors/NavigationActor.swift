@@ -23,7 +23,8 @@ public actor NavigationActor {
     public nonisolated let mailbox = Mailbox<Event>()
     private var forwarders = Forwarders()
     private var guidance: RouteGuidance
-    private let store: ProgressStore?
+    /// Writes the progress file after the belt has been told; nil when there is no state directory.
+    private let progressWriter: ProgressWriter?
     /// The walked track, appended at every fix while navigating; nil when it could not be opened.
     private let track: TrackFile?
     private var lastTrackSync: Duration = .zero
@@ -75,7 +76,7 @@ public actor NavigationActor {
                 observer: (@Sendable (NavigationObservation) -> Void)? = nil,
                 stateObserver: (@Sendable (NavigationState) -> Void)? = nil) {
         self.guidance = guidance
-        self.store = store
+        progressWriter = store.map { ProgressWriter(store: $0, logger: logger) }
         self.track = track
         self.inputs = inputs
         self.beltRequests = beltRequests
@@ -116,6 +117,12 @@ public actor NavigationActor {
             }
         }
         try await mailbox.runLoop(shutdown: .shutdown) { try handle($0) }
+        await progressWritten()
+    }
+
+    /// Returns when every progress save decided so far is on disk (or has failed and been logged).
+    public func progressWritten() async {
+        await progressWriter?.written()
     }
 
     private func handle(_ event: Event) throws -> Bool {
@@ -144,16 +151,22 @@ public actor NavigationActor {
         case .shutdown:
             check?.task.cancel()
             check = nil
-            saveProgress()
+            saveFinalProgress()
             return true
         }
         scheduleCheck()
         return false
     }
 
-    /// Saves the route progress and stops listening; the last thing done at shutdown (also called by the
-    /// supervisor when shutdown finds this actor down between restarts).
-    public func saveProgress() {
+    /// Saves the route progress and stops listening, and returns when it is on disk; called by the
+    /// supervisor when shutdown finds this actor down between restarts.
+    public func saveProgress() async {
+        saveFinalProgress()
+        await progressWritten()
+    }
+
+    /// The last thing done at shutdown.
+    private func saveFinalProgress() {
         forwarders.stop()
         // Asked to stop (systemctl stop, a shutdown): the next start waits for a start command as
         // configured. Only a run that ended without being asked carries on by itself.
@@ -175,20 +188,24 @@ public actor NavigationActor {
         check = (due, mailbox.alarm(at: due, clock: clock, .check))
     }
 
+    /// The belt is told first; the progress is handed to the writer last, so no file write sits
+    /// between a command and the vibration.
     private func carryOut(_ actions: [GuidanceAction]) {
+        var progress: RouteProgress?
         for action in actions {
             observer?(NavigationObservation(at: clock.elapsed, action: action, fix: guidance.lastFix,
                                             targetIndex: guidance.progress.currentIndex))
             switch action {
             case .belt(let request):
                 beltRequests.yield(request)
-            case .saveProgress(let progress):
-                save(progress)
+            case .saveProgress(let saved):
+                progress = saved
             case .report(let event):
                 report(event)
             }
         }
         updateStatus()
+        if let progress { save(progress) }
     }
 
     private func record(_ fix: Fix, now: Duration) {
@@ -206,14 +223,7 @@ public actor NavigationActor {
     }
 
     private func save(_ progress: RouteProgress) {
-        guard let store else { return }
-        do {
-            if let warning = try store.save(progress) {
-                logger.warning("route progress saved, but \(warning); navigation goes on")
-            }
-        } catch {
-            logger.error("could not save route progress to \(store.path): \(error); navigation goes on, but a restart will begin at the last saved waypoint")
-        }
+        progressWriter?.save(progress)
     }
 
     private func updateStatus() {

@@ -1,0 +1,61 @@
+import Dispatch
+import Logging
+import Navigation
+import Platform
+import Synchronization
+
+/// Writes the route progress off the navigation actor, after the belt has been told.
+///
+/// An atomic write costs two `fsync`s (the file, then its directory): milliseconds on a disk, tens of
+/// them on an SD card. Made on the actor, it sat between a waypoint command and the belt's vibration.
+/// Here the actor hands the progress over and goes on; one serial queue writes it, so two writes never
+/// share `AtomicFile`'s temporary file, and progress handed over while a write is under way replaces
+/// any older one still waiting: only the newest progress is worth a card write.
+///
+/// Crash safety is the store's: each write leaves the old file or the new one. A power loss before the
+/// write lands loses the same as one a moment before the command.
+public final class ProgressWriter: Sendable {
+    public let store: ProgressStore
+    private let logger: Logger
+    private let queue = DispatchQueue(label: "wayfinder.progress-writer", qos: .utility)
+    /// The newest progress not yet taken by the queue, and whether a drain is queued that has not yet
+    /// taken it.
+    private let waiting = Mutex<(progress: RouteProgress?, drainQueued: Bool)>((nil, false))
+
+    public init(store: ProgressStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Hands `progress` to the queue and returns at once.
+    public func save(_ progress: RouteProgress) {
+        let queueDrain = waiting.withLock { waiting in
+            defer { waiting = (progress, true) }
+            return !waiting.drainQueued
+        }
+        if queueDrain { queue.async { self.drain() } }
+    }
+
+    /// Returns when every progress handed over before the call is on disk (or its write has failed and
+    /// been logged).
+    public func written() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async { done.resume() }
+        }
+    }
+
+    private func drain() {
+        let progress = waiting.withLock { waiting in
+            defer { waiting = (nil, false) }
+            return waiting.progress
+        }
+        guard let progress else { return }
+        do {
+            if let warning = try store.save(progress) {
+                logger.warning("route progress saved, but \(warning); navigation goes on")
+            }
+        } catch {
+            logger.error("could not save route progress to \(store.path): \(error); navigation goes on, but a restart will begin at the last saved waypoint")
+        }
+    }
+}
