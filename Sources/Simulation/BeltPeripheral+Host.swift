@@ -10,10 +10,6 @@ public typealias BeltPeripheralHost = GATTPeripheralHost<BeltPeripheral>
 extension BeltPeripheral: SimulatedGATTPeripheral {
     public static var deviceName: String { "belt" }
     public static var defaultAddress: String { "C4:7F:51:00:00:01" }
-    /// How often a linked belt moves on: its keep-alive, orientation and battery notifications, and
-    /// the end of timed vibrations, are due on this grid.
-    static let hostTick: Duration = .milliseconds(100)
-
     public init() { self.init(belt: SimulatedBelt()) }
 
     public mutating func linkUp(at now: Duration) { connect(at: now) }
@@ -44,7 +40,7 @@ extension BeltPeripheral: SimulatedGATTPeripheral {
         Self.outputs(advanceOnOwnClock(to: now))
     }
 
-    public func nextWake(after now: Duration) -> Duration? { now + Self.hostTick }
+    public func nextWake(after now: Duration) -> Duration? { nextDue(after: now) }
 
     public var protocolViolations: [String] { violations.map(\.description) }
 

@@ -74,7 +74,7 @@ public struct BeltPeripheral: Sendable {
         let vibrating = !belt.channels.isEmpty
         let current = vibrating ? -180 : -40
         // Time to empty from the drain rates of `SimulatedBelt.advance` (percent per second).
-        let seconds = belt.batteryPercent / (vibrating ? 0.004 : 0.0008)
+        let seconds = belt.batteryPercent / belt.drainPerSecond
         return BeltBatteryStatus(powerStatus: .onBattery, percent: belt.batteryPercent, seconds: seconds,
                                  currentMilliamperes: current, voltageMillivolts: 3400 + Int(belt.batteryPercent * 8))
     }
@@ -192,6 +192,19 @@ public struct BeltPeripheral: Sendable {
             out.append(BeltNotification.batteryStatus(batteryStatus).encoded())
         }
         return out
+    }
+
+    /// When `advance` next has something to do: a keep-alive or orientation notification, a battery
+    /// report one whole percent away from the last, or a timed vibration ending. nil while nothing is
+    /// due, so a host sleeps until the central asks for something.
+    public func nextDue(after now: Duration) -> Duration? {
+        var due = [nextKeepAliveAt, nextOrientationAt, belt.nextChannelEnd].compactMap { $0 }
+        if subscriptions.contains(.fe09), belt.batteryPercent > 0 {
+            let left = max(0, 1 - abs(belt.batteryPercent - lastBatteryPercent))
+            // Rounded up to the millisecond: waking a hair early would find the percent not yet gone.
+            due.append(now + .milliseconds(Int((left / belt.drainPerSecond * 1000).rounded(.up)) + 1))
+        }
+        return due.map { max($0, now) }.min()
     }
 
     /// Moves the belt on by the time since the last call, as a host that owns the clock does.

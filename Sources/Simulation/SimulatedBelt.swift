@@ -100,6 +100,18 @@ public struct SimulatedBelt: Sendable {
         return nil
     }
 
+    /// When the first channel with a set number of iterations plays out; nil while none will.
+    public var nextChannelEnd: Duration? {
+        channels.values.compactMap { active -> Duration? in
+            let c = active.configuration
+            guard c.iterations > 0 else { return nil }
+            return active.since + .milliseconds(Int(c.periodMilliseconds) * Int(c.iterations))
+        }.min()
+    }
+
+    /// The battery's drain in percent per second: more while a channel vibrates.
+    public var drainPerSecond: Double { channels.isEmpty ? 0.0008 : 0.004 }
+
     /// Drops channels whose iterations have played out and drains the battery a little.
     public mutating func advance(to now: Duration, dt: Double) {
         channels = channels.filter { _, active in
@@ -109,7 +121,7 @@ public struct SimulatedBelt: Sendable {
             return now - active.since < length
         }
         // About 7 hours from full while vibrating: a number for the demo, not a measurement.
-        batteryPercent = max(0, batteryPercent - dt * (channels.isEmpty ? 0.0008 : 0.004))
+        batteryPercent = max(0, batteryPercent - dt * drainPerSecond)
     }
 
     /// Scripted: the battery's charge jumps (0–100 %).

@@ -35,12 +35,17 @@ public actor SimulatedBoard {
     /// Notifications and closes for the belt's server, delivered in order by one task.
     private let beltOutbox: AsyncStream<BeltOutgoing>.Continuation
     private var reportedViolations = 0
+    /// Told of every write the belt's GATT server receives, before the world handles it (benchmarks).
+    private var beltWriteObserver: (@Sendable (BLEUUID, [UInt8]) -> Void)?
 
     /// The central ID the simulated board's pencil actor writes, and the simulated pen starts paired to.
     public static let pencilCentralID: UInt32 = 0x5749_4D31
 
-    /// How often the world moves on, in session time.
-    public static let stepInterval: Duration = .milliseconds(100)
+    /// The longest the board sleeps while nothing in the world is due.
+    public static let longestSleep: Duration = .seconds(1)
+    /// Compass transfers seen at the last wake: while the count moves, someone reads the compass and
+    /// its field is kept current at the world's heading rate; otherwise the board does not wake for it.
+    private var compassAttempts = 0
 
     public init(world: SimulatedWorld, clock: SessionClock, logger: Logger) {
         self.world = world
@@ -71,12 +76,29 @@ public actor SimulatedBoard {
 
     deinit { beltOutbox.finish() }
 
-    /// Runs the world until the task is cancelled.
+    /// An edge on a button line, delivered now as the GPIO reader delivers the kernel's events.
+    public nonisolated func inject(_ edge: GPIOEdgeEvent) {
+        edgeSink.yield(edge)
+    }
+
+    /// Calls `observer` with every write the belt's GATT server receives on the current link, as it
+    /// arrives (the latency benchmark times the belt's commands by it).
+    public func observeBeltWrites(_ observer: @escaping @Sendable (BLEUUID, [UInt8]) -> Void) {
+        beltWriteObserver = observer
+    }
+
+    /// Runs the world until the task is cancelled, waking only when something in it is due (a
+    /// receiver burst, a scripted event, a belt notification, the compass's next sample while it is
+    /// read) or at the latest every `longestSleep`. Requests from the actors (a belt write, a read)
+    /// bring the world up to date on their own.
     public func run() async throws {
-        var next = clock.now
         while true {
-            next = next.advanced(by: Self.stepInterval)
-            try await clock.sleep(until: next)
+            let now = clock.elapsed
+            let attempts = i2c.attempts(at: QMC5883LDevice.address)
+            let compassRead = attempts != compassAttempts
+            compassAttempts = attempts
+            let due = min(world.nextDue(headings: compassRead) ?? now + Self.longestSleep, now + Self.longestSleep)
+            try await clock.sleep(until: SessionInstant(offset: max(due, now)))
             step()
         }
     }
@@ -173,6 +195,7 @@ extension SimulatedBoard {
 
     func beltWritten(_ uuid: BLEUUID, _ value: [UInt8], connection: Int) {
         guard connection == beltConnection, let characteristic = BeltCharacteristic(uuid: uuid) else { return }
+        beltWriteObserver?(uuid, value)
         step()
         let recorded = world.belt.records.count
         let notifications = world.withPeripheral { $0.write(characteristic, value, at: $1) } ?? []

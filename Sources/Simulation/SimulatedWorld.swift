@@ -100,14 +100,34 @@ public struct SimulatedWorld: Sendable {
         script = configuration.events
     }
 
-    /// Advances the world to `time` in steps of at most 0.25 s.
+    /// Advances the world to `time` in steps of at most 0.25 s, each ending at the next thing due (a
+    /// fix, a scripted event, a belt notification) so that it happens at its own time however seldom
+    /// the world is advanced.
     public mutating func advance(to time: Duration) -> Output {
         var output = Output()
         while now < time {
-            let step = min(time - now, .milliseconds(250))
+            var step = min(time - now, Self.longestStep)
+            if let due = nextDue(headings: true), due > now { step = min(step, due - now) }
             stepOnce(step, output: &output)
         }
         return output
+    }
+
+    /// The longest step of the walker's and the GPS error's integration.
+    static let longestStep: Duration = .milliseconds(250)
+
+    /// When the world next has something for the outside: a receiver burst, a scripted event or button
+    /// edge, the compass coming back, a belt notification or timed vibration ending; with `headings`,
+    /// also the compass's next sample. Between these the world only walks, which `advance` integrates
+    /// whenever it is asked, so a board needs to wake only at these times.
+    public func nextDue(headings: Bool) -> Duration? {
+        var due: [Duration] = [nextFixAt]
+        if headings { due.append(nextHeadingAt) }
+        if let event = script.first { due.append(event.at) }
+        if let edge = pendingEdges.first { due.append(edge.timestamp) }
+        if let back = compassBackAt { due.append(back) }
+        if isBeltConnected, let belt = peripheral.nextDue(after: now) { due.append(belt) }
+        return due.min()
     }
 
     private mutating func stepOnce(_ step: Duration, output: inout Output) {

@@ -24,14 +24,51 @@ final class SensorReaderTests: XCTestCase {
         }
     }
 
-    func testThePollerPollsAfterDataAtTheIntervalAndBacksOffWhileTheReceiverIsIdle() {
+    func testThePollerCollectsABurstThenBacksOffWhileItHasNotLearntTheEpoch() {
         var s = DDCPollSchedule()
-        XCTAssertEqual(s.next(afterReading: 700), .milliseconds(100))
-        XCTAssertEqual(s.next(afterReading: 0), .milliseconds(150))
-        XCTAssertEqual(s.next(afterReading: 0), .milliseconds(225))
-        XCTAssertEqual(s.next(afterReading: 0), .milliseconds(250), "never longer than the ceiling, well under a 1 s epoch")
-        XCTAssertEqual(s.next(afterReading: 0), .milliseconds(250))
-        XCTAssertEqual(s.next(afterReading: 12), .milliseconds(100))
+        XCTAssertEqual(s.next(afterReading: 700, at: .milliseconds(1000)), .milliseconds(100), "the rest of a burst")
+        XCTAssertEqual(s.next(afterReading: 0, at: .milliseconds(1100)), .milliseconds(20), "the burst is over")
+        XCTAssertEqual(s.next(afterReading: 0, at: .milliseconds(1120)), .milliseconds(30))
+        XCTAssertEqual(s.next(afterReading: 0, at: .milliseconds(1150)), .milliseconds(45))
+        var t = Duration.milliseconds(1195)
+        var wait = Duration.zero
+        for _ in 0..<10 {
+            wait = s.next(afterReading: 0, at: t)
+            t += wait
+        }
+        XCTAssertEqual(wait, .milliseconds(250), "never longer than the ceiling while the epoch is unknown")
+        XCTAssertNil(s.epoch)
+    }
+
+    /// A 1 Hz receiver whose bursts land at x.430 s: after two bursts the schedule sleeps until just
+    /// before the next, and settles on three polls an epoch (one just early, the burst, its tail)
+    /// with each fix read within 30 ms of its arrival.
+    func testThePollerLearnsTheEpochAndPollsJustBeforeEachBurst() {
+        var s = DDCPollSchedule()
+        let arrival: (Int) -> Duration = { .milliseconds(430 + 1000 * $0) }
+        var t = Duration.zero
+        var polls = 0
+        var epochs = 0
+        var lateness: [Duration] = []
+        var delivered = -1
+        while epochs < 20 {
+            // The receiver's buffer holds epoch k from its arrival until the poll that reads it.
+            let k = Int(((t - .milliseconds(430)) / .seconds(1)).rounded(.down))
+            let hasData = k >= 0 && k > delivered && t >= arrival(k)
+            if hasData {
+                delivered = k
+                epochs += 1
+                if epochs > 10 { lateness.append(t - arrival(k)) }
+            }
+            let wait = s.next(afterReading: hasData ? 600 : 0, at: t)
+            XCTAssertGreaterThanOrEqual(wait, .milliseconds(20), "no poll within 20 ms of the last")
+            t += wait
+            if epochs > 10 { polls += 1 }
+        }
+        let epoch = s.epoch ?? .zero
+        XCTAssertTrue(epoch > .milliseconds(970) && epoch < .milliseconds(1030), "learnt about 1 s: \(epoch)")
+        XCTAssertLessThanOrEqual(polls, 4 * 9 + 1, "at most four polls an epoch once learnt (was ten)")
+        XCTAssertLessThan(lateness.max() ?? .seconds(1), .milliseconds(40), "each burst read soon after it lands")
     }
 
     func testTheDDCPollerDeliversTheReceiversEpochsAsFixes() async throws {

@@ -31,7 +31,7 @@ public enum DDCPoller {
                         healthySince = clock.elapsed
                     }
                     if !bytes.isEmpty { sink.yield(bytes) }
-                    wait = schedule.next(afterReading: bytes.count)
+                    wait = schedule.next(afterReading: bytes.count, at: clock.elapsed)
                 } catch {
                     let now = clock.elapsed
                     wait = backoff.delayAfterFailure(runLength: now - healthySince)

@@ -16,6 +16,8 @@ public final class SimulatedI2CBus: I2CTransport, Sendable {
         var devices: [UInt8: any SimulatedI2CDevice] = [:]
         var unplugged: Set<UInt8> = []
         var transfers = 0
+        /// Transfers tried per address, acknowledged or not.
+        var attempts: [UInt8: Int] = [:]
     }
     private let state = Mutex(State())
 
@@ -37,6 +39,9 @@ public final class SimulatedI2CBus: I2CTransport, Sendable {
 
     /// Transfers acknowledged so far.
     public var transferCount: Int { state.withLock { $0.transfers } }
+
+    /// Transfers tried at `address` so far, acknowledged or not: whether anyone reads the device.
+    public func attempts(at address: UInt8) -> Int { state.withLock { $0.attempts[address, default: 0] } }
 
     /// Runs `body` on the model of type `D` at `address`; nil if there is none of that type.
     public func withDevice<D: SimulatedI2CDevice, R>(at address: UInt8, as type: D.Type, _ body: (inout D) -> R) -> R? {
@@ -97,6 +102,7 @@ public final class SimulatedI2CBus: I2CTransport, Sendable {
         guard address <= I2CLimits.maxAddress else { throw .invalidAddress(bus: bus, address: address) }
         let bus = self.bus
         let result: [UInt8]? = state.withLock { s in
+            s.attempts[address, default: 0] += 1
             guard !s.unplugged.contains(address), s.devices[address] != nil else { return nil }
             s.transfers += 1
             let bytes = s.devices[address]?.read(register: register, count: count) ?? []
@@ -110,6 +116,7 @@ public final class SimulatedI2CBus: I2CTransport, Sendable {
     private func write(address: UInt8, register: UInt8, bytes: [UInt8]) throws(I2CError) {
         guard address <= I2CLimits.maxAddress else { throw .invalidAddress(bus: bus, address: address) }
         let acknowledged: Bool = state.withLock { s in
+            s.attempts[address, default: 0] += 1
             guard !s.unplugged.contains(address), s.devices[address] != nil else { return false }
             s.transfers += 1
             s.devices[address]?.write(register: register, bytes: bytes)

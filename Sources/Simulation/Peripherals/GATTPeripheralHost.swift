@@ -23,6 +23,8 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
     private var timerDue: Duration?
     /// Links served so far (a reconnection makes it 2).
     public private(set) var linksServed = 0
+    /// Told of every notification just before it is sent (benchmarks).
+    private var notificationObserver: (@Sendable (BLEUUID, [UInt8]) -> Void)?
 
     public init(address: String = Model.defaultAddress, peripheral: Model = Model(), clock: SessionClock, logger: Logger) {
         self.address = address
@@ -32,6 +34,12 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
     }
 
     public var isConnected: Bool { server != nil }
+
+    /// Calls `observer` with every notification just before it goes to the central (the latency
+    /// benchmark times an input from it).
+    public func observeNotifications(_ observer: @escaping @Sendable (BLEUUID, [UInt8]) -> Void) {
+        notificationObserver = observer
+    }
     /// Whether the host sleeps toward a due time of the model (false: it waits for the central).
     var isTimerArmed: Bool { ticker != nil }
 
@@ -170,7 +178,9 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
         for output in outputs {
             switch output {
             case .notify(let uuid, let bytes):
-                if let server { await server.notify(uuid, value: bytes) }
+                guard let server else { continue }
+                notificationObserver?(uuid, bytes)
+                await server.notify(uuid, value: bytes)
             case .dropLink:
                 await dropLink()
             }
