@@ -90,9 +90,12 @@ clean:
 	rm -rf .build dist
 
 # Speed and memory figures for the README (release build). The benchmark runs its peers on the same
-# inputs: GeodSolve from geographiclib-tools, and pynmea2 in a venv under .bench/.
-BENCH_DEBIAN_PACKAGES := geographiclib-tools python3-venv
+# inputs: GeodSolve from geographiclib-tools, pynmea2 and geographiclib in a venv under .bench/, and
+# gpsd for the battery case (scripts/battery-bench.py, BATTERY_SECONDS a window, default 60).
+BENCH_DEBIAN_PACKAGES := geographiclib-tools python3-venv gpsd
 PYNMEA2_VERSION := 1.19.0
+GEOGRAPHICLIB_VERSION := 2.1
+BATTERY_SECONDS ?= 60
 bench: deps
 	@missing=""; for p in $(BENCH_DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -101,9 +104,13 @@ bench: deps
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	@[ -x .bench/venv/bin/python3 ] || python3 -m venv .bench/venv
-	@.bench/venv/bin/python3 -c 'import pynmea2' 2>/dev/null || .bench/venv/bin/pip install -q pynmea2==$(PYNMEA2_VERSION)
+	@.bench/venv/bin/python3 -c 'import pynmea2, geographiclib' 2>/dev/null || \
+	  .bench/venv/bin/pip install -q pynmea2==$(PYNMEA2_VERSION) geographiclib==$(GEOGRAPHICLIB_VERSION)
 	$(SWIFT) build -c release --product WayfinderBenchmarks
+	$(SWIFT) build -c release --product wayfinder
 	.build/release/WayfinderBenchmarks $(CURDIR)
+	.build/release/WayfinderBenchmarks $(CURDIR) latency
+	scripts/battery-bench.py --seconds $(BATTERY_SECONDS) .build/release/wayfinder .bench/venv/bin/python3
 
 # --- Installing and packaging (docs/packaging.md) -----------------------------------------------------
 # The release binary carries the Swift runtime and Foundation inside it (--static-swift-stdlib), so a

@@ -108,6 +108,11 @@ if CommandLine.arguments.dropFirst(2).first == "nmea" {
     if try nmeaBenchmark(root: root) == 42 { print(42) }
     exit(0)
 }
+// `WayfinderBenchmarks ROOT latency [COUNT]`: input to belt on the simulated board at 1× (LatencyBenchmark).
+if CommandLine.arguments.dropFirst(2).first == "latency" {
+    try await LatencyBenchmark.run(root: root, count: CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 200)
+    exit(0)
+}
 let a = Coordinate(latitude: 52.2728, longitude: 8.0617)
 let b = Coordinate(latitude: 52.2760, longitude: 8.0380)
 measure("geodesic inverse, 1.6 km", iterations: 200_000) { sink += Geodesic.wgs84.inverse(from: a, to: b).distance }
