@@ -10,12 +10,16 @@ extension Duration {
     /// so that `Duration(milliseconds:)` gives back the very same duration for any time below 2^32 ms
     /// (49 days; beyond, a Double's 53 bits no longer hold every nanosecond of a millisecond count):
     /// a recorded session replays with bit-identical times.
+    ///
+    /// Read from the whole count of attoseconds: `components` splits it into seconds with a 128-bit
+    /// division by 10¹⁸ that this would only multiply back, and it is on the gesture pipeline's path
+    /// once per touch event.
     public var inMilliseconds: Double {
-        let (s, attoseconds) = components
-        let (scaled, overflow) = s.multipliedReportingOverflow(by: 1_000_000_000)
-        let fraction = (Double(attoseconds) / 1e9).rounded()
-        guard !overflow, abs(scaled) < 1 << 62 else { return Double(s) * 1000 + fraction / 1e6 }
-        return Double(scaled + Int64(fraction)) / 1e6
+        let atto = attoseconds
+        // Half a nanosecond away from zero, then truncated: rounded to the nearest nanosecond.
+        let nanoseconds = (atto + (atto < 0 ? -500_000_000 : 500_000_000)) / 1_000_000_000
+        guard let ns = Int64(exactly: nanoseconds) else { return Double(nanoseconds) / 1e6 }
+        return Double(ns) / 1e6
     }
 
     /// The duration of `milliseconds`, to the nearest nanosecond; nil when it is not finite or beyond

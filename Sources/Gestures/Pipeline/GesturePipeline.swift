@@ -100,7 +100,10 @@ public final class GesturePipeline {
     public func process(frame items: [GestureInput]) {
         guard !items.isEmpty else { return }
         var stamp = -Double.infinity
-        for item in items where item.timeMs.isFinite { stamp = max(stamp, item.timeMs) }
+        for item in items {
+            let time = item.timeMs
+            if time.isFinite { stamp = max(stamp, time) }
+        }
         if !stamp.isFinite { sanitizer.counters.nonFinite += 1 }
         let now = max(stamp.isFinite ? stamp : (clockMs ?? 0), clockMs ?? -Double.infinity)
         fireTimers(upTo: now)
