@@ -21,15 +21,18 @@ extension BeltPeripheral: SimulatedGATTPeripheral {
     }
 
     public mutating func read(_ characteristic: BLEUUID, at now: Duration) -> [UInt8]? {
-        BeltCharacteristic(uuid: characteristic).flatMap { read($0, at: now) }
+        catchUp(to: now)
+        return BeltCharacteristic(uuid: characteristic).flatMap { read($0, at: now) }
     }
 
     public mutating func written(_ characteristic: BLEUUID, _ value: [UInt8], at now: Duration) -> [SimulatedPeripheralOutput] {
+        catchUp(to: now)
         guard let c = BeltCharacteristic(uuid: characteristic) else { return [] }
         return Self.outputs(write(c, value, at: now))
     }
 
     public mutating func subscriptionChanged(_ characteristic: BLEUUID, notify: Bool, at now: Duration) -> [SimulatedPeripheralOutput] {
+        catchUp(to: now)
         guard let c = BeltCharacteristic(uuid: characteristic) else { return [] }
         return Self.outputs(setNotifications(c, enabled: notify, at: now))
     }

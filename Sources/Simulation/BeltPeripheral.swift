@@ -207,6 +207,15 @@ public struct BeltPeripheral: Sendable {
         return due.map { max($0, now) }.min()
     }
 
+    /// Brings the belt's channels and battery up to `now` without sending anything: a host that wakes
+    /// only when something is due calls this before each request, so the request meets the belt as it
+    /// is now (the periodic notifications stay with `advanceOnOwnClock`).
+    public mutating func catchUp(to now: Duration) {
+        guard now > lastAdvance else { return }
+        belt.advance(to: now, dt: (now - lastAdvance).inSeconds)
+        lastAdvance = now
+    }
+
     /// Moves the belt on by the time since the last call, as a host that owns the clock does.
     public mutating func advanceOnOwnClock(to now: Duration) -> [BeltWrite] {
         let dt = (now - lastAdvance).inSeconds

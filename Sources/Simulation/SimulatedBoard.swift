@@ -43,9 +43,15 @@ public actor SimulatedBoard {
 
     /// The longest the board sleeps while nothing in the world is due.
     public static let longestSleep: Duration = .seconds(1)
-    /// Compass transfers seen at the last wake: while the count moves, someone reads the compass and
-    /// its field is kept current at the world's heading rate; otherwise the board does not wake for it.
+    /// Compass transfers seen at the last wake, and when the count last moved: while someone has read
+    /// the compass within `compassInUse`, its field is kept current at the world's heading rate;
+    /// otherwise the board does not wake for it.
     private var compassAttempts = 0
+    private var compassLastRead: Duration?
+    static let compassInUse: Duration = .seconds(2)
+    /// The running loop's sleep and where it sleeps to: a request that makes something due sooner
+    /// (a subscription's first notification) cuts it short.
+    private var sleeping: (until: Duration, task: Task<Void, Never>)?
 
     public init(world: SimulatedWorld, clock: SessionClock, logger: Logger) {
         self.world = world
@@ -93,14 +99,33 @@ public actor SimulatedBoard {
     /// bring the world up to date on their own.
     public func run() async throws {
         while true {
+            try Task.checkCancellation()
             let now = clock.elapsed
             let attempts = i2c.attempts(at: QMC5883LDevice.address)
-            let compassRead = attempts != compassAttempts
-            compassAttempts = attempts
-            let due = min(world.nextDue(headings: compassRead) ?? now + Self.longestSleep, now + Self.longestSleep)
-            try await clock.sleep(until: SessionInstant(offset: max(due, now)))
+            if attempts != compassAttempts {
+                compassAttempts = attempts
+                compassLastRead = now
+            }
+            let due = max(nextWake(now: now), now)
+            let clock = self.clock
+            let task = Task<Void, Never> { _ = try? await clock.sleep(until: SessionInstant(offset: due)) }
+            sleeping = (due, task)
+            await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+            sleeping = nil
             step()
         }
+    }
+
+    private func nextWake(now: Duration) -> Duration {
+        let compassRead = compassLastRead.map { now - $0 < Self.compassInUse } ?? false
+        return min(world.nextDue(headings: compassRead) ?? now + Self.longestSleep, now + Self.longestSleep)
+    }
+
+    /// Wakes the loop when a request made something due before it planned to wake.
+    private func rescheduleIfSooner() {
+        guard let sleeping, nextWake(now: clock.elapsed) < sleeping.until else { return }
+        sleeping.task.cancel()
+        self.sleeping = nil
     }
 
     /// The world as it is now, for tests and the end-of-run summary.
@@ -207,6 +232,7 @@ extension SimulatedBoard {
             }
         }
         deliver(notifications)
+        rescheduleIfSooner()
     }
 
     func beltSubscriptionChanged(_ uuid: BLEUUID, notify: Bool, connection: Int) {
@@ -215,6 +241,7 @@ extension SimulatedBoard {
         let notifications = world.withPeripheral { $0.setNotifications(characteristic, enabled: notify, at: $1) } ?? []
         reportViolations()
         deliver(notifications)
+        rescheduleIfSooner()
     }
 
     func beltRefused(_ why: String, connection: Int) {

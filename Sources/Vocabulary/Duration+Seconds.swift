@@ -15,9 +15,9 @@ extension Duration {
     /// division by 10¹⁸ that this would only multiply back, and it is on the gesture pipeline's path
     /// once per touch event.
     public var inMilliseconds: Double {
-        let atto = attoseconds
-        // Half a nanosecond away from zero, then truncated: rounded to the nearest nanosecond.
-        let nanoseconds = (atto + (atto < 0 ? -500_000_000 : 500_000_000)) / 1_000_000_000
+        let (whole, rest) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        // Rounded to the nearest nanosecond, half away from zero (rest has the sign of the duration).
+        let nanoseconds = rest >= 500_000_000 ? whole + 1 : rest <= -500_000_000 ? whole - 1 : whole
         guard let ns = Int64(exactly: nanoseconds) else { return Double(nanoseconds) / 1e6 }
         return Double(ns) / 1e6
     }

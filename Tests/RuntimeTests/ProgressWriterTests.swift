@@ -28,11 +28,23 @@ final class ProgressWriterTests: XCTestCase {
     ])
 
     /// A directory sync that waits for the test: the write it belongs to cannot finish until released.
+    /// Only the writer's own queue blocks on it; the test polls `entered` without blocking a thread of
+    /// the concurrency pool, which may have only one.
     final class Gate: Sendable {
-        let entered = DispatchSemaphore(value: 0)
+        private let count = Mutex(0)
         let release = DispatchSemaphore(value: 0)
         var sync: AtomicFile.DirectorySync {
-            { fd in self.entered.signal(); self.release.wait(); return fsync(fd) }
+            { fd in self.count.withLock { $0 += 1 }; self.release.wait(); return fsync(fd) }
+        }
+        var entered: Int { count.withLock { $0 } }
+
+        /// Returns once `n` writes have reached the sync (fails the test after 20 s).
+        func waitUntilEntered(_ n: Int) async throws {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while entered < n {
+                guard ContinuousClock.now < deadline else { throw CancellationError() }
+                try await Task.sleep(for: .milliseconds(1))
+            }
         }
     }
 
@@ -56,7 +68,7 @@ final class ProgressWriterTests: XCTestCase {
 
         commandSink.yield(CommandEnvelope(.start, from: .button(line: 5, press: .single)))
         // The write is held at its directory sync; the belt was told before it began.
-        gate.entered.wait()
+        try await gate.waitUntilEntered(1)
         let start = BeltRequest.startNavigation(direction: 0, isMagneticBearing: true, signal: nil)
         XCTAssertEqual(told.withLock { $0 }, [start], "the start went to the belt before the file write")
         var requests = beltRequests.makeAsyncIterator()
@@ -81,16 +93,16 @@ final class ProgressWriterTests: XCTestCase {
         let store = ProgressStore(directory: directory, syncDirectory: gate.sync)
         let writer = ProgressWriter(store: store, logger: LogCapture(level: .info).logger("test"))
         writer.save(RouteProgress(routeIdentity: route.identity, currentIndex: 0, skipped: [], isNavigating: true))
-        gate.entered.wait()
+        try await gate.waitUntilEntered(1)
         writer.save(RouteProgress(routeIdentity: route.identity, currentIndex: 1, skipped: [0], isNavigating: true))
         writer.save(RouteProgress(routeIdentity: route.identity, currentIndex: 1, skipped: [0], isNavigating: false))
         gate.release.signal()
-        gate.entered.wait()
+        try await gate.waitUntilEntered(2)
         gate.release.signal()
         gate.release.signal() // a third write, if there were one, would not hang the test
         await writer.written()
         XCTAssertEqual(try store.load(), RouteProgress(routeIdentity: route.identity, currentIndex: 1, skipped: [0], isNavigating: false),
                        "the newest progress")
-        XCTAssertEqual(gate.entered.wait(timeout: .now()), .timedOut, "two writes, not three: the middle progress was replaced")
+        XCTAssertEqual(gate.entered, 2, "two writes, not three: the middle progress was replaced")
     }
 }

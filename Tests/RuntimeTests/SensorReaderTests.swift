@@ -27,10 +27,10 @@ final class SensorReaderTests: XCTestCase {
     func testThePollerCollectsABurstThenBacksOffWhileItHasNotLearntTheEpoch() {
         var s = DDCPollSchedule()
         XCTAssertEqual(s.next(afterReading: 700, at: .milliseconds(1000)), .milliseconds(100), "the rest of a burst")
-        XCTAssertEqual(s.next(afterReading: 0, at: .milliseconds(1100)), .milliseconds(20), "the burst is over")
-        XCTAssertEqual(s.next(afterReading: 0, at: .milliseconds(1120)), .milliseconds(30))
-        XCTAssertEqual(s.next(afterReading: 0, at: .milliseconds(1150)), .milliseconds(45))
-        var t = Duration.milliseconds(1195)
+        XCTAssertEqual(s.next(afterReading: 0, at: .milliseconds(1100)), .milliseconds(25), "the burst is over")
+        XCTAssertEqual(s.next(afterReading: 0, at: .milliseconds(1125)), .microseconds(37_500))
+        XCTAssertEqual(s.next(afterReading: 0, at: .microseconds(1_162_500)), .microseconds(56_250))
+        var t = Duration.microseconds(1_218_750)
         var wait = Duration.zero
         for _ in 0..<10 {
             wait = s.next(afterReading: 0, at: t)
@@ -40,35 +40,67 @@ final class SensorReaderTests: XCTestCase {
         XCTAssertNil(s.epoch)
     }
 
-    /// A 1 Hz receiver whose bursts land at x.430 s: after two bursts the schedule sleeps until just
-    /// before the next, and settles on three polls an epoch (one just early, the burst, its tail)
-    /// with each fix read within 30 ms of its arrival.
-    func testThePollerLearnsTheEpochAndPollsJustBeforeEachBurst() {
-        var s = DDCPollSchedule()
+    /// A receiver writing one burst a second at x.430 s, polled by the schedule from t = 0: returns the
+    /// polls made and the lateness of each burst's first read, from burst `from` on.
+    func poll(_ s: inout DDCPollSchedule, until t: inout Duration, epochs: Int, from: Int,
+              silentFrom: Duration? = nil, silentUntil: Duration? = nil) -> (polls: Int, lateness: [Duration]) {
         let arrival: (Int) -> Duration = { .milliseconds(430 + 1000 * $0) }
-        var t = Duration.zero
         var polls = 0
-        var epochs = 0
         var lateness: [Duration] = []
-        var delivered = -1
-        while epochs < 20 {
-            // The receiver's buffer holds epoch k from its arrival until the poll that reads it.
+        var delivered = Int(((t - .milliseconds(430)) / .seconds(1)).rounded(.down))
+        var seen = 0
+        while seen < epochs {
             let k = Int(((t - .milliseconds(430)) / .seconds(1)).rounded(.down))
-            let hasData = k >= 0 && k > delivered && t >= arrival(k)
+            let silent = silentFrom.map { t >= $0 } == true && silentUntil.map { t < $0 } == true
+            // The receiver keeps its newest epoch until a poll reads it.
+            let hasData = !silent && k >= 0 && k > delivered
             if hasData {
                 delivered = k
-                epochs += 1
-                if epochs > 10 { lateness.append(t - arrival(k)) }
+                seen += 1
+                if seen > from { lateness.append(t - arrival(k)) }
             }
             let wait = s.next(afterReading: hasData ? 600 : 0, at: t)
-            XCTAssertGreaterThanOrEqual(wait, .milliseconds(20), "no poll within 20 ms of the last")
+            XCTAssertGreaterThanOrEqual(wait, DDCPollSchedule.minimumWait, "SparkFun's 25 ms between polls")
             t += wait
-            if epochs > 10 { polls += 1 }
+            if seen > from { polls += 1 }
         }
+        return (polls, lateness)
+    }
+
+    /// Once two bursts are seen the schedule sleeps until just before each next one: at most four
+    /// polls an epoch (the old schedule made five to six), each burst read soon after it lands.
+    func testThePollerLearnsTheEpochAndPollsJustBeforeEachBurst() {
+        var s = DDCPollSchedule()
+        var t = Duration.zero
+        let (polls, lateness) = poll(&s, until: &t, epochs: 30, from: 10)
         let epoch = s.epoch ?? .zero
-        XCTAssertTrue(epoch > .milliseconds(970) && epoch < .milliseconds(1030), "learnt about 1 s: \(epoch)")
-        XCTAssertLessThanOrEqual(polls, 4 * 9 + 1, "at most four polls an epoch once learnt (was ten)")
-        XCTAssertLessThan(lateness.max() ?? .seconds(1), .milliseconds(40), "each burst read soon after it lands")
+        XCTAssertTrue(epoch > .milliseconds(950) && epoch < .milliseconds(1050), "learnt about 1 s: \(epoch)")
+        XCTAssertLessThanOrEqual(polls, 4 * 20, "at most four polls an epoch once learnt")
+        XCTAssertLessThan(lateness.max() ?? .seconds(1), .milliseconds(80), "each burst read soon after it lands: \(lateness)")
+    }
+
+    /// A receiver silent for 8 s (a brown-out) must not leave an 8 s gap in the average: the schedule
+    /// learns the epoch afresh and is back near 1 s within eight bursts (the gap across the outage
+    /// alone would have made it 2.75 s).
+    func testAnOutageDoesNotTeachTheScheduleALongEpoch() {
+        var s = DDCPollSchedule()
+        var t = Duration.zero
+        _ = poll(&s, until: &t, epochs: 5, from: 5)
+        _ = poll(&s, until: &t, epochs: 8, from: 8, silentFrom: t, silentUntil: t + .seconds(8))
+        let epoch = s.epoch ?? .zero
+        XCTAssertTrue(epoch > .milliseconds(850) && epoch < .milliseconds(1150), "about 1 s again: \(epoch)")
+        let (_, lateness) = poll(&s, until: &t, epochs: 10, from: 2)
+        XCTAssertLessThan(lateness.max() ?? .seconds(1), .milliseconds(80), "fixes are not held back: \(lateness)")
+    }
+
+    func testAResetForgetsTheEpoch() {
+        var s = DDCPollSchedule()
+        var t = Duration.zero
+        _ = poll(&s, until: &t, epochs: 5, from: 5)
+        XCTAssertNotNil(s.epoch)
+        s.reset()
+        XCTAssertNil(s.epoch)
+        XCTAssertEqual(s.next(afterReading: 0, at: t), .microseconds(37_500), "backing off while nothing is known")
     }
 
     func testTheDDCPollerDeliversTheReceiversEpochsAsFixes() async throws {

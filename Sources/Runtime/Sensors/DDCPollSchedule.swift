@@ -2,18 +2,21 @@
 /// own rate once it is learnt.
 ///
 /// u-blox's I2C port is polled by the host (the receiver cannot interrupt it); SparkFun's library
-/// waits at least 25 ms between polls (its Theory.md). A receiver writes one burst per navigation
-/// epoch (1 s by default, `CFG-RATE`) and nothing between, so polling at a fixed rate either wastes
-/// wake-ups or delays fixes. This schedule:
+/// waits at least 25 ms between polls (its Theory.md), and so does this. A receiver writes one burst
+/// per navigation epoch (1 s by default, `CFG-RATE`) and nothing between, so polling at a fixed rate
+/// either wastes wake-ups or delays fixes. This schedule:
 /// - after a poll with data polls again at `interval` (100 ms), to collect the rest of a burst that
 ///   straddled the poll; the first empty poll after data ends the burst;
 /// - learns the epoch from the gaps between the starts of bursts (a running average, each gap
-///   weighing a quarter), and after a burst sleeps until `lead` (20 ms) before the next one is due;
+///   weighing a quarter; a gap outside half to one and a half epochs starts the learning afresh), and
+///   after a burst sleeps until `lead` (25 ms) before the next one is due;
 /// - then polls every `lead` until the burst shows, backing off by half up to `idleMaximum` (250 ms)
 ///   when it does not (a receiver restarting, a longer epoch being learnt).
-/// Starting each approach `lead` early keeps the polls locked to the receiver's phase: a poll that
-/// finds the burst already there pulls the next approach earlier. A 1 Hz receiver costs about three
-/// polls a second, and a fix waits at most `lead` for its poll.
+/// Starting each approach early keeps the polls locked to the receiver's phase. When the first poll
+/// of an approach already finds the burst, the burst landed earlier than thought (the receiver keeps
+/// its output until read), so the next approach starts twice as early, up to half an epoch; an empty
+/// first poll brings it back to `lead`. A 1 Hz receiver costs about three polls a second, and a fix
+/// waits a few tens of milliseconds for its poll. `reset()` after a failed transfer forgets the epoch.
 public struct DDCPollSchedule: Sendable, Hashable {
     public var interval: Duration
     public var lead: Duration
@@ -23,25 +26,54 @@ public struct DDCPollSchedule: Sendable, Hashable {
     private var burstStart: Duration?
     private var inBurst = false
     private var idleWait: Duration
+    /// How early the next approach starts; grows while approaches find the burst already there.
+    private var approachLead: Duration
+    /// Whether the next poll is the first of an approach.
+    private var firstOfApproach = false
 
+    /// The shortest wait between polls (SparkFun's u-blox library, Theory.md).
+    public static let minimumWait: Duration = .milliseconds(25)
     /// Gaps between bursts outside these are not an epoch (a receiver that restarted or stalled).
     static let plausibleEpochs: ClosedRange<Duration> = .milliseconds(40) ... .seconds(30)
 
-    public init(interval: Duration = .milliseconds(100), lead: Duration = .milliseconds(20),
+    public init(interval: Duration = .milliseconds(100), lead: Duration = .milliseconds(25),
                 idleMaximum: Duration = .milliseconds(250)) {
-        self.interval = interval
-        self.lead = max(lead, .milliseconds(1))
-        self.idleMaximum = max(idleMaximum, interval)
+        self.interval = max(interval, Self.minimumWait)
+        self.lead = max(lead, Self.minimumWait)
+        self.idleMaximum = max(idleMaximum, self.interval)
         idleWait = self.lead
+        approachLead = self.lead
+    }
+
+    /// Forgets the epoch and the phase: after a failed transfer the receiver may have restarted, and
+    /// the gap across an outage is no epoch.
+    public mutating func reset() {
+        epoch = nil
+        burstStart = nil
+        inBurst = false
+        idleWait = lead
+        approachLead = lead
+        firstOfApproach = false
     }
 
     /// The wait before the next poll, after a poll at `now` that read `bytes` stream bytes.
     public mutating func next(afterReading bytes: Int, at now: Duration) -> Duration {
+        let wasFirstOfApproach = firstOfApproach
+        firstOfApproach = false
         if bytes > 0 {
             if !inBurst {
                 if let start = burstStart, Self.plausibleEpochs.contains(now - start) {
                     let gap = now - start
-                    epoch = epoch.map { $0 + (gap - $0) / 4 } ?? gap
+                    if let known = epoch, gap < known / 2 || gap > known * 3 / 2 {
+                        epoch = nil // a different rate, or a missed burst: learn again from the next gap
+                    } else {
+                        epoch = epoch.map { $0 + (gap - $0) / 4 } ?? gap
+                    }
+                } else {
+                    epoch = nil
+                }
+                if let known = epoch {
+                    approachLead = wasFirstOfApproach ? min(approachLead * 2, known / 2) : lead
                 }
                 burstStart = now
                 inBurst = true
@@ -49,12 +81,16 @@ public struct DDCPollSchedule: Sendable, Hashable {
             idleWait = lead
             return interval
         }
+        if wasFirstOfApproach { approachLead = lead }
         if inBurst {
             inBurst = false
             idleWait = lead
             if let epoch, let start = burstStart {
-                let wait = start + epoch - lead - now
-                if wait > lead { return min(wait, Self.plausibleEpochs.upperBound) }
+                let wait = start + epoch - approachLead - now
+                if wait > lead {
+                    firstOfApproach = true
+                    return min(wait, Self.plausibleEpochs.upperBound)
+                }
             }
             return idleWait
         }

@@ -34,6 +34,7 @@ public enum DDCPoller {
                     wait = schedule.next(afterReading: bytes.count, at: clock.elapsed)
                 } catch {
                     let now = clock.elapsed
+                    schedule.reset()
                     wait = backoff.delayAfterFailure(runLength: now - healthySince)
                     if failingSince == nil {
                         failingSince = now
