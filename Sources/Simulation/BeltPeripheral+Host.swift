@@ -10,6 +10,9 @@ public typealias BeltPeripheralHost = GATTPeripheralHost<BeltPeripheral>
 extension BeltPeripheral: SimulatedGATTPeripheral {
     public static var deviceName: String { "belt" }
     public static var defaultAddress: String { "C4:7F:51:00:00:01" }
+    /// How often a linked belt moves on when it serves a central on its own.
+    static let hostTick: Duration = .milliseconds(100)
+
     public init() { self.init(belt: SimulatedBelt()) }
 
     public mutating func linkUp(at now: Duration) { connect(at: now) }
@@ -43,7 +46,9 @@ extension BeltPeripheral: SimulatedGATTPeripheral {
         Self.outputs(advanceOnOwnClock(to: now))
     }
 
-    public func nextWake(after now: Duration) -> Duration? { nextDue(after: now) }
+    /// On a linked belt's own 100 ms grid, as a belt's firmware runs, not only when a notification is
+    /// due (the simulated board's world wakes by `nextDue`).
+    public func nextWake(after now: Duration) -> Duration? { now + Self.hostTick }
 
     public var protocolViolations: [String] { violations.map(\.description) }
 

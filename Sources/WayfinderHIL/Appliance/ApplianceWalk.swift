@@ -413,16 +413,25 @@ struct ApplianceWalk {
     }
 
     /// Every walked track the appliance wrote is a GPX file that Python's own XML parser reads, with
-    /// at least one track point (an independent parser: not the appliance's).
+    /// at least one track point (an independent parser: not the appliance's). The running appliance
+    /// appends a point with one pwrite over the old footer, and a read racing that write can see it
+    /// half copied (reads do not wait for a writer of a regular file), so a file that does not parse
+    /// is read again, five times 0.2 s apart: a torn view heals at once, a damaged file does not.
     static func checkTracks() async throws {
         let dir = "/var/lib/wayfinder/tracks"
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".gpx") }
         try expect(!files.isEmpty, "no track in \(dir)")
         let script = """
-        import sys, xml.etree.ElementTree as E
+        import sys, time, xml.etree.ElementTree as E
         ns = {"g": "http://www.topografix.com/GPX/1/1"}
         for path in sys.argv[1:]:
-            points = E.parse(path).getroot().findall(".//g:trkpt", ns)
+            for attempt in range(5):
+                try:
+                    points = E.parse(path).getroot().findall(".//g:trkpt", ns)
+                    break
+                except E.ParseError:
+                    if attempt == 4: raise
+                    time.sleep(0.2)
             print(path, len(points))
             if not points: sys.exit(path + ": no track points")
         """
