@@ -24,18 +24,15 @@ extension BeltPeripheral: SimulatedGATTPeripheral {
     }
 
     public mutating func read(_ characteristic: BLEUUID, at now: Duration) -> [UInt8]? {
-        catchUp(to: now)
-        return BeltCharacteristic(uuid: characteristic).flatMap { read($0, at: now) }
+        BeltCharacteristic(uuid: characteristic).flatMap { read($0, at: now) }
     }
 
     public mutating func written(_ characteristic: BLEUUID, _ value: [UInt8], at now: Duration) -> [SimulatedPeripheralOutput] {
-        catchUp(to: now)
         guard let c = BeltCharacteristic(uuid: characteristic) else { return [] }
         return Self.outputs(write(c, value, at: now))
     }
 
     public mutating func subscriptionChanged(_ characteristic: BLEUUID, notify: Bool, at now: Duration) -> [SimulatedPeripheralOutput] {
-        catchUp(to: now)
         guard let c = BeltCharacteristic(uuid: characteristic) else { return [] }
         return Self.outputs(setNotifications(c, enabled: notify, at: now))
     }

@@ -195,8 +195,8 @@ public struct BeltPeripheral: Sendable {
     }
 
     /// When `advance` next has something to do: a keep-alive or orientation notification, a battery
-    /// report one whole percent away from the last, or a timed vibration ending. nil while nothing is
-    /// due, so a host sleeps until the central asks for something.
+    /// report one whole percent away from the last, or a timed vibration ending; nil while nothing is
+    /// due. The simulated board's world wakes by it.
     public func nextDue(after now: Duration) -> Duration? {
         var due = [nextKeepAliveAt, nextOrientationAt, belt.nextChannelEnd].compactMap { $0 }
         if subscriptions.contains(.fe09), belt.batteryPercent > 0 {
@@ -205,15 +205,6 @@ public struct BeltPeripheral: Sendable {
             due.append(now + .milliseconds(Int((left / belt.drainPerSecond * 1000).rounded(.up)) + 1))
         }
         return due.map { max($0, now) }.min()
-    }
-
-    /// Brings the belt's channels and battery up to `now` without sending anything: a host that wakes
-    /// only when something is due calls this before each request, so the request meets the belt as it
-    /// is now (the periodic notifications stay with `advanceOnOwnClock`).
-    public mutating func catchUp(to now: Duration) {
-        guard now > lastAdvance else { return }
-        belt.advance(to: now, dt: (now - lastAdvance).inSeconds)
-        lastAdvance = now
     }
 
     /// Moves the belt on by the time since the last call, as a host that owns the clock does.

@@ -48,12 +48,7 @@ public struct DDCPollSchedule: Sendable, Hashable {
     /// Forgets the epoch and the phase: after a failed transfer the receiver may have restarted, and
     /// the gap across an outage is no epoch.
     public mutating func reset() {
-        epoch = nil
-        burstStart = nil
-        inBurst = false
-        idleWait = lead
-        approachLead = lead
-        firstOfApproach = false
+        self = DDCPollSchedule(interval: interval, lead: lead, idleMaximum: idleMaximum)
     }
 
     /// The wait before the next poll, after a poll at `now` that read `bytes` stream bytes.
