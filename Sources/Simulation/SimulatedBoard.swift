@@ -98,6 +98,7 @@ public actor SimulatedBoard {
     /// read) or at the latest every `longestSleep`. Requests from the actors (a belt write, a read)
     /// bring the world up to date on their own.
     public func run() async throws {
+        world.powerUpReceiver(at: clock.elapsed)
         while true {
             try Task.checkCancellation()
             let now = clock.elapsed
@@ -136,8 +137,10 @@ public actor SimulatedBoard {
 
     private func step() {
         let output = world.advance(to: clock.elapsed)
-        if !output.receiverBytes.isEmpty {
-            i2c.withDevice(at: UBloxDDCDevice.address, as: UBloxDDCDevice.self) { $0.output(output.receiverBytes) }
+        if !output.receiverBursts.isEmpty {
+            i2c.withDevice(at: UBloxDDCDevice.address, as: UBloxDDCDevice.self) { device in
+                for burst in output.receiverBursts { device.output(burst) }
+            }
         }
         if let unplugged = output.compassUnplugged {
             logger.notice(unplugged ? "the compass's I2C wire comes loose (simulation script)" : "the compass's I2C wire is back")

@@ -18,7 +18,11 @@ public struct SimulatedWorld: Sendable {
         /// The magnetic headings the compass field encodes this step (with the configured noise), for tests.
         public var headings: [Heading] = []
         /// What the receiver streamed: one burst per epoch, also during an outage (no position then).
-        public var receiverBytes: [UInt8] = []
+        /// Kept apart because the receiver queues each burst on its own: a full output buffer drops
+        /// the burst that does not fit, not everything that arrived since the host last looked.
+        public var receiverBursts: [[UInt8]] = []
+        /// The bursts as one stream.
+        public var receiverBytes: [UInt8] { receiverBursts.flatMap { $0 } }
         /// The field at the compass (µT, sensor axes, distorted), when it changed this step.
         public var compassField: Vector3?
         /// The compass stopped (true) or resumed (false) acknowledging on the bus this step.
@@ -113,6 +117,13 @@ public struct SimulatedWorld: Sendable {
         return output
     }
 
+    /// The receiver is powered with the board: it streams its first burst no earlier than `time`.
+    /// The session clock runs from the appliance's construction, and on a slow machine the board
+    /// may start seconds later; the receiver must not then stream every epoch it missed at once.
+    public mutating func powerUpReceiver(at time: Duration) {
+        nextFixAt = max(nextFixAt, time)
+    }
+
     /// The longest step of the walker's and the GPS error's integration.
     static let longestStep: Duration = .milliseconds(250)
 
@@ -152,7 +163,7 @@ public struct SimulatedWorld: Sendable {
             // In an outage the receiver keeps its cycle and reports time and sky without a position.
             let fix = now >= gpsQuietUntil ? makeFix() : nil
             if let fix { output.fixes.append(fix) }
-            output.receiverBytes += receiver.burst(fix: fix, utcSeconds: utcAtStart.map { $0 + now.inSeconds })
+            output.receiverBursts.append(receiver.burst(fix: fix, utcSeconds: utcAtStart.map { $0 + now.inSeconds }))
         }
         if now >= nextHeadingAt {
             nextHeadingAt = now + Self.headingInterval

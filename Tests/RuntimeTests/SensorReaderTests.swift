@@ -93,6 +93,24 @@ final class SensorReaderTests: XCTestCase {
         XCTAssertLessThan(lateness.max() ?? .seconds(1), .milliseconds(80), "fixes are not held back: \(lateness)")
     }
 
+    /// A host that stalls for three epochs at a time finds three queued bursts at once, 3 s apart. That
+    /// gap is no epoch: learnt, it would keep the poller 3 s apart for good, three bursts waiting each
+    /// time, and five overflow the receiver's buffer.
+    func testAStalledHostDoesNotTeachTheScheduleAnEpochOfSeveral() {
+        var s = DDCPollSchedule()
+        var t = Duration.zero
+        _ = poll(&s, until: &t, epochs: 5, from: 5)
+        var waits: [Duration] = []
+        for _ in 0..<4 {
+            t += .seconds(3)
+            waits.append(s.next(afterReading: 1800, at: t))
+            t += waits.last ?? .zero
+            waits.append(s.next(afterReading: 0, at: t))
+        }
+        XCTAssertTrue(s.epoch.map { $0 <= s.maximumEpoch } ?? true, "learnt \(String(describing: s.epoch))")
+        XCTAssertLessThanOrEqual(waits.max() ?? .zero, s.maximumEpoch, "\(waits)")
+    }
+
     func testAResetForgetsTheEpoch() {
         var s = DDCPollSchedule()
         var t = Duration.zero

@@ -101,6 +101,9 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
         try await until("the barrier command") {
             run.observations.list.contains { $0.action == .belt(.notifyBatteryLevel) }
         }
+        // Progress is saved off the actor, after the belt is told: what a reader of the file sees next
+        // is what the start decided.
+        await run.appliance.navigation.progressWritten()
     }
 
     /// systemctl stop.
@@ -207,6 +210,9 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
         try await until("the wearer's start and skip") {
             first.observations.list.contains { if case .report(.skipped(to: 1, _)) = $0.action { true } else { false } }
         }
+        // The skip is saved after the belt is told, off the actor: wait for that write, which a kill
+        // after it finds.
+        await first.appliance.navigation.progressWritten()
         let leftByAKill = try Data(contentsOf: URL(fileURLWithPath: progressFile))
         XCTAssertEqual(try savedProgress()["navigating"] as? Bool, true)
         try await stop(first)

@@ -10,6 +10,11 @@
 /// - learns the epoch from the gaps between the starts of bursts (a running average, each gap
 ///   weighing a quarter; a gap outside half to one and a half epochs starts the learning afresh), and
 ///   after a burst sleeps until `lead` (25 ms) before the next one is due;
+/// - learns no epoch longer than `maximumEpoch` (1.5 s): the receiver queues every burst until it is
+///   read, so a host that stalled for three epochs finds three bursts at once and sees a 3 s gap, and
+///   polling every 3 s from then on would keep finding three (and overflow the receiver's buffer at
+///   five). u-blox receivers navigate at 1 Hz unless told otherwise (`CFG-RATE`, u-blox 8 / M8
+///   Receiver Description); a slower one is polled as an unknown one, below;
 /// - then polls every `lead` until the burst shows, backing off by half up to `idleMaximum` (250 ms)
 ///   when it does not (a receiver restarting, a longer epoch being learnt).
 /// Starting each approach early keeps the polls locked to the receiver's phase. When the first poll
@@ -21,6 +26,8 @@ public struct DDCPollSchedule: Sendable, Hashable {
     public var interval: Duration
     public var lead: Duration
     public var idleMaximum: Duration
+    /// The longest gap between bursts taken for an epoch.
+    public var maximumEpoch: Duration
     /// The learnt time between bursts; nil until two bursts were seen.
     public private(set) var epoch: Duration?
     private var burstStart: Duration?
@@ -33,14 +40,15 @@ public struct DDCPollSchedule: Sendable, Hashable {
 
     /// The shortest wait between polls (SparkFun's u-blox library, Theory.md).
     public static let minimumWait: Duration = .milliseconds(25)
-    /// Gaps between bursts outside these are not an epoch (a receiver that restarted or stalled).
-    static let plausibleEpochs: ClosedRange<Duration> = .milliseconds(40) ... .seconds(30)
+    /// Gaps between bursts shorter than this are not an epoch (u-blox navigates at up to 25 Hz).
+    static let shortestEpoch: Duration = .milliseconds(40)
 
     public init(interval: Duration = .milliseconds(100), lead: Duration = .milliseconds(25),
-                idleMaximum: Duration = .milliseconds(250)) {
+                idleMaximum: Duration = .milliseconds(250), maximumEpoch: Duration = .milliseconds(1500)) {
         self.interval = max(interval, Self.minimumWait)
         self.lead = max(lead, Self.minimumWait)
         self.idleMaximum = max(idleMaximum, self.interval)
+        self.maximumEpoch = max(maximumEpoch, Self.shortestEpoch)
         idleWait = self.lead
         approachLead = self.lead
     }
@@ -48,7 +56,7 @@ public struct DDCPollSchedule: Sendable, Hashable {
     /// Forgets the epoch and the phase: after a failed transfer the receiver may have restarted, and
     /// the gap across an outage is no epoch.
     public mutating func reset() {
-        self = DDCPollSchedule(interval: interval, lead: lead, idleMaximum: idleMaximum)
+        self = DDCPollSchedule(interval: interval, lead: lead, idleMaximum: idleMaximum, maximumEpoch: maximumEpoch)
     }
 
     /// The wait before the next poll, after a poll at `now` that read `bytes` stream bytes.
@@ -57,7 +65,7 @@ public struct DDCPollSchedule: Sendable, Hashable {
         firstOfApproach = false
         if bytes > 0 {
             if !inBurst {
-                if let start = burstStart, Self.plausibleEpochs.contains(now - start) {
+                if let start = burstStart, now - start >= Self.shortestEpoch, now - start <= maximumEpoch {
                     let gap = now - start
                     if let known = epoch, gap < known / 2 || gap > known * 3 / 2 {
                         epoch = nil // a different rate, or a missed burst: learn again from the next gap
@@ -84,7 +92,7 @@ public struct DDCPollSchedule: Sendable, Hashable {
                 let wait = start + epoch - approachLead - now
                 if wait > lead {
                     firstOfApproach = true
-                    return min(wait, Self.plausibleEpochs.upperBound)
+                    return min(wait, maximumEpoch)
                 }
             }
             return idleWait
