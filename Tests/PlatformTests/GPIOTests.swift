@@ -131,7 +131,7 @@ final class GPIOTests: XCTestCase {
             GPIOEdgeEvent(offset: 17, edge: .falling, timestamp: .milliseconds(90)),
         ]
         let source = ScriptedEventSource(batches: [[expected[0], expected[1]], [], [expected[2]]], then: .released)
-        let stream = GPIOEventPump.stream(from: source, pollInterval: .milliseconds(20)) {}
+        let stream = GPIOEventPump.stream(from: source) {}
         var received: [GPIOEdgeEvent] = []
         for try await event in stream { received.append(event) }
         XCTAssertEqual(received, expected)
@@ -140,7 +140,7 @@ final class GPIOTests: XCTestCase {
     func testEventStreamEndsWithTheSourcesErrorWhenReadingFails() async {
         let failure = GPIOError.system(operation: "reading GPIO edges", path: "/dev/gpiochip0", errno: EIO)
         let source = ScriptedEventSource(batches: [], then: failure)
-        let stream = GPIOEventPump.stream(from: source, pollInterval: .milliseconds(20)) {}
+        let stream = GPIOEventPump.stream(from: source) {}
         do {
             for try await _ in stream {}
             XCTFail("the stream finished without the read error")
@@ -149,29 +149,39 @@ final class GPIOTests: XCTestCase {
         }
     }
 
-    func testEventThreadWaitsInBoundedTimeoutsAndStopsWhenTheConsumerIsCancelled() async throws {
+    /// An idle button thread sleeps in one wait until the stream ends, instead of waking on a
+    /// timeout to look at a flag: a wake-up a quarter second costs battery on a Pi.
+    func testAnIdleEventThreadWaitsOnceAndCancellingTheConsumerWakesIt() async throws {
         let source = ScriptedEventSource(batches: [], then: nil)
         let finished = expectation(description: "event thread finished")
-        let stream = GPIOEventPump.stream(from: source, pollInterval: .milliseconds(50)) { finished.fulfill() }
+        let stream = GPIOEventPump.stream(from: source) { finished.fulfill() }
         let consumer = Task { for try await _ in stream {} }
         try await Task.sleep(for: .milliseconds(300))
+        XCTAssertEqual(source.calls, 1, "one wait over 300 ms of silence")
         consumer.cancel()
-        await fulfillment(of: [finished], timeout: 2)
+        await fulfillment(of: [finished], timeout: 5)
+        XCTAssertEqual(source.calls, 1, "the stop woke the wait; nothing polled again")
+    }
 
-        let calls = source.timeouts
-        // Blocking waits of 50 ms over ~300 ms: a handful of calls, not a spin.
-        XCTAssertGreaterThanOrEqual(calls.count, 2)
-        XCTAssertLessThanOrEqual(calls.count, 12)
-        XCTAssertTrue(calls.allSatisfy { $0 == .milliseconds(50) }, "\(calls)")
-        try await Task.sleep(for: .milliseconds(150))
-        XCTAssertEqual(source.timeouts.count, calls.count, "the thread kept polling after cancellation")
+    func testAStopFlagsDescriptorTurnsReadableWhenItIsSet() {
+        let stop = StopFlag()
+        XCTAssertGreaterThanOrEqual(stop.wakeDescriptor, 0)
+        XCTAssertEqual(stop.pollTimeout, -1, "readers can wait without a timeout")
+        var entry = stop.pollEntry
+        XCTAssertEqual(poll(&entry, 1, 0), 0, "not readable before it is set")
+        stop.set()
+        XCTAssertTrue(stop.isSet)
+        entry = stop.pollEntry
+        XCTAssertEqual(poll(&entry, 1, 0), 1, "readable once set")
+        entry = stop.pollEntry
+        XCTAssertEqual(poll(&entry, 1, 0), 1, "and stays readable for every later wait")
     }
 
     func testDroppingAStreamThatWasNeverIteratedStopsTheEventThread() async {
         let source = ScriptedEventSource(batches: [], then: nil)
         let finished = expectation(description: "event thread finished")
         var stream: AsyncThrowingStream<GPIOEdgeEvent, any Error>? =
-            GPIOEventPump.stream(from: source, pollInterval: .milliseconds(20)) { finished.fulfill() }
+            GPIOEventPump.stream(from: source) { finished.fulfill() }
         XCTAssertNotNil(stream)
         stream = nil
         await fulfillment(of: [finished], timeout: 2)
@@ -202,30 +212,30 @@ private struct PkgConfigFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Returns queued batches, then blocks for the whole timeout (as the real wait does) or ends
-/// with `ending`; records every timeout it was given.
+/// Returns queued batches, then blocks until `stop` is set (as the real wait does) or ends with
+/// `ending`; counts its calls.
 private final class ScriptedEventSource: GPIOEventSource, @unchecked Sendable {
     private let lock = NSLock()
     private var batches: [[GPIOEdgeEvent]]
     private let ending: GPIOError?
-    private var recorded: [Duration] = []
+    private var count = 0
 
     init(batches: [[GPIOEdgeEvent]], then ending: GPIOError?) {
         self.batches = batches
         self.ending = ending
     }
 
-    var timeouts: [Duration] { lock.withLock { recorded } }
+    var calls: Int { lock.withLock { count } }
 
-    func nextEvents(timeout: Duration) throws(GPIOError) -> [GPIOEdgeEvent] {
+    func nextEvents(until stop: StopFlag) throws(GPIOError) -> [GPIOEdgeEvent] {
         let next: [GPIOEdgeEvent]? = lock.withLock {
-            recorded.append(timeout)
+            count += 1
             return batches.isEmpty ? nil : batches.removeFirst()
         }
         if let next { return next }
         if let ending { throw ending }
-        let (seconds, attoseconds) = timeout.components
-        usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        var entry = stop.pollEntry
+        _ = poll(&entry, 1, stop.pollTimeout)
         return []
     }
 }

@@ -33,7 +33,7 @@ final class ManagementSocketTests: XCTestCase {
         let (a, b) = pair()
         defer { b.close() }
         try b.send([1, 0, 0, 0, 0, 0])
-        var iterator = a.events(pollInterval: .milliseconds(20)).makeAsyncIterator()
+        var iterator = a.events().makeAsyncIterator()
         let first = try await iterator.next()
         XCTAssertEqual(first, [1, 0, 0, 0, 0, 0])
         var secondIterator = a.events().makeAsyncIterator()

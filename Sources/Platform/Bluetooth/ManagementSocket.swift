@@ -15,7 +15,7 @@ import Musl
 /// whole mgmt packet: a command we send, an event the kernel sends (mgmt-api.txt, "Packet
 /// Structures"). This type moves bytes only; the codec is `BLE/Management`.
 ///
-/// Ownership: send from any thread; receive from one thread at a time. Once `events(pollInterval:)`
+/// Ownership: send from any thread; receive from one thread at a time. Once `events()`
 /// has started, its thread owns the descriptor and closes it when the stream ends, so a close can
 /// never race a `poll` on a reused descriptor number.
 public final class ManagementSocket: @unchecked Sendable {
@@ -84,15 +84,23 @@ public final class ManagementSocket: @unchecked Sendable {
 
     /// The next packet, or nil when none arrived within `timeout` (or a signal interrupted the wait).
     public func receive(timeout: Duration) throws(ManagementSocketError) -> [UInt8]? {
+        try receive(timeout: Self.milliseconds(timeout), stop: nil)
+    }
+
+    /// Waits for a packet, or for `stop` when it is given (then nil); `timeout` in milliseconds, -1
+    /// for none.
+    func receive(timeout: Int32, stop: StopFlag?) throws(ManagementSocketError) -> [UInt8]? {
         let fd = lock.withLock { descriptor }
         guard fd >= 0 else { throw .closed }
-        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&entry, 1, Self.milliseconds(timeout))
+        var entries = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        if let stop { entries.append(stop.pollEntry) }
+        let ready = poll(&entries, nfds_t(entries.count), timeout)
         if ready < 0 {
             if errno == EINTR { return nil }
             throw ManagementSocketError.mapping(errno: errno, operation: "wait for the Bluetooth management socket")
         }
-        if ready == 0 { return nil }
+        let entry = entries[0]
+        if ready == 0 || entry.revents == 0 { return nil }
         if entry.revents & Int16(POLLNVAL) != 0 { throw .closed }
         if entry.revents & Int16(POLLIN) == 0 && entry.revents & Int16(POLLERR | POLLHUP) != 0 {
             throw .closed
@@ -119,12 +127,13 @@ public final class ManagementSocket: @unchecked Sendable {
         if fd >= 0 { Glibc.close(fd) }
     }
 
-    /// Every packet the kernel sends, read by a dedicated thread that blocks in `poll` at most
-    /// `pollInterval` at a time (like `GPIOEventPump`). Ending the stream, from either side, stops
-    /// the thread within one interval, and the thread then closes the socket.
+    /// Every packet the kernel sends, read by a dedicated thread that blocks in `poll` on the socket
+    /// and on the stream's stop signal, with no timeout: it wakes for a packet or for the end.
+    /// Ending the stream, from either side, stops the thread at once, and the thread then closes
+    /// the socket.
     ///
     /// Only one stream per socket: a second call finishes at once with `.closed`.
-    public func events(pollInterval: Duration = .milliseconds(200)) -> AsyncThrowingStream<[UInt8], any Error> {
+    public func events() -> AsyncThrowingStream<[UInt8], any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: [UInt8].self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(4096))
         let alreadyPumping = lock.withLock { () -> Bool in
@@ -137,12 +146,11 @@ public final class ManagementSocket: @unchecked Sendable {
         }
         let stop = StopFlag()
         continuation.onTermination = { _ in stop.set() }
-        let interval = pollInterval > .zero ? pollInterval : .milliseconds(200)
         let failure = DetachedThread.start { [self] in
             defer { close() }
             while !stop.isSet {
                 do {
-                    guard let packet = try receive(timeout: interval) else { continue }
+                    guard let packet = try receive(timeout: stop.pollTimeout, stop: stop) else { continue }
                     if case .terminated = continuation.yield(packet) { return }
                 } catch {
                     continuation.finish(throwing: error)

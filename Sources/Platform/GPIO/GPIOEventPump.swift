@@ -6,9 +6,10 @@ import Musl
 
 /// Feeds an `AsyncThrowingStream` from a dedicated thread that blocks in the source's wait.
 ///
-/// Why a thread of its own: the wait is a blocking `ppoll` inside libgpiod; running it on the
-/// cooperative pool would starve other tasks. Each wait is bounded by `pollInterval`, so the
-/// thread notices cancellation or termination within one interval and never spins.
+/// Why a thread of its own: the wait is a blocking `poll` on the lines; running it on the
+/// cooperative pool would starve other tasks. The wait has no timeout: it also polls `stop`, which
+/// the stream's termination (or the request's release) sets, so an idle button thread sleeps until
+/// a button is pressed instead of waking four times a second.
 enum GPIOEventPump {
     /// Events a consumer may fall behind by before the oldest are dropped: bounded memory for
     /// a stalled consumer, far more than buttons produce.
@@ -16,22 +17,20 @@ enum GPIOEventPump {
 
     static func stream(
         from source: any GPIOEventSource,
-        pollInterval: Duration,
+        stop: StopFlag = StopFlag(),
         onFinish: @escaping @Sendable () -> Void
     ) -> AsyncThrowingStream<GPIOEdgeEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: GPIOEdgeEvent.self, throwing: (any Error).self,
             bufferingPolicy: .bufferingNewest(bufferLimit))
-        let stop = StopFlag()
         continuation.onTermination = { _ in stop.set() }
-        let interval = pollInterval > .zero ? pollInterval : .milliseconds(250)
 
         let started = startThread {
             defer { onFinish() }
             while !stop.isSet {
                 let events: [GPIOEdgeEvent]
                 do {
-                    events = try source.nextEvents(timeout: interval)
+                    events = try source.nextEvents(until: stop)
                 } catch GPIOError.released {
                     continuation.finish()
                     return

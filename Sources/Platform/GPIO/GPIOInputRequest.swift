@@ -1,9 +1,16 @@
 import CGPIOShim
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Lines requested as pulled-up inputs with edge events; released on `release()` or deinit.
 ///
 /// Read edges either synchronously with `waitForEvents(timeout:)` or as an async sequence with
-/// `events(pollInterval:)`. If a debounce was asked for and the kernel cannot apply it
+/// `events()`. If a debounce was asked for and the kernel cannot apply it
 /// (libgpiod 1.6), edges pass through a `Debouncer` here, so callers see the same behaviour on
 /// Bookworm and Trixie.
 public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
@@ -27,6 +34,9 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
     private var handle: OpaquePointer?
     private var debouncer: Debouncer?
     private var streamActive = false
+    /// The running stream's stop signal, set by `release()` to wake its thread. Not under `lock`,
+    /// which the stream's thread holds while it waits.
+    private let streamStop = Mutex<StopFlag?>(nil)
 
     /// Events moved per read from the shim.
     private static let readChunk = 64
@@ -59,28 +69,33 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
         }
     }
 
-    /// The request's edges as an async sequence, read by a dedicated thread that waits at most
-    /// `pollInterval` at a time, so cancelling the consuming task (or dropping the stream)
-    /// stops the thread within one interval. The stream finishes when the request is released
-    /// and throws `GPIOError` if reading fails. One stream at a time.
-    public func events(pollInterval: Duration = .milliseconds(250)) -> AsyncThrowingStream<GPIOEdgeEvent, any Error> {
+    /// The request's edges as an async sequence, read by a dedicated thread that sleeps in `poll`
+    /// until an edge arrives or the stream ends: cancelling the consuming task, dropping the stream or
+    /// `release()` wakes and stops the thread at once. The stream finishes when the request is
+    /// released and throws `GPIOError` if reading fails. One stream at a time.
+    public func events() -> AsyncThrowingStream<GPIOEdgeEvent, any Error> {
+        let stop = StopFlag()
         let claimed: GPIOError? = lock.withLock {
             if handle == nil { return .released }
             if streamActive { return .streamAlreadyActive }
             streamActive = true
+            streamStop.withLock { $0 = stop }
             return nil
         }
         if let claimed {
             return AsyncThrowingStream { $0.finish(throwing: claimed) }
         }
-        return GPIOEventPump.stream(from: self, pollInterval: pollInterval) { [self] in
+        return GPIOEventPump.stream(from: self, stop: stop) { [self] in
+            streamStop.withLock { if $0 === stop { $0 = nil } }
             lock.withLock { streamActive = false }
         }
     }
 
     /// Gives the lines back to the kernel; later waits throw `GPIOError.released` and an
-    /// active stream finishes. Waits for a wait in progress (at most its timeout) to return.
+    /// active stream finishes. Wakes an active stream's thread, and waits for a synchronous
+    /// `waitForEvents` in progress (at most its timeout) to return.
     public func release() {
+        streamStop.withLock { $0?.set() }
         let released: OpaquePointer? = lock.withLock {
             defer { handle = nil }
             return handle
@@ -90,9 +105,20 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
 
     // MARK: - GPIOEventSource
 
-    func nextEvents(timeout: Duration) throws(GPIOError) -> [GPIOEdgeEvent] {
+    func nextEvents(until stop: StopFlag) throws(GPIOError) -> [GPIOEdgeEvent] {
         try lock.withLock { () throws(GPIOError) -> [GPIOEdgeEvent] in
-            try waitLocked(timeout: timeout)
+            guard let handle else { throw GPIOError.released }
+            // The lines' descriptors (one per line with libgpiod 1.6, one per request with 2.x) and
+            // the stop signal, as libgpiod's own waits poll them (POLLIN | POLLPRI).
+            var entries = fileDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN | POLLPRI), revents: 0) }
+            entries.append(stop.pollEntry)
+            let rc = poll(&entries, nfds_t(entries.count), stop.pollTimeout)
+            if rc < 0 {
+                if errno == EINTR { return [] }
+                throw readError(errno, operation: "waiting for GPIO edges")
+            }
+            guard entries.dropLast().contains(where: { $0.revents != 0 }) else { return [] }
+            return try readPendingLocked(handle)
         }
     }
 

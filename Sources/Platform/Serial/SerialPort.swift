@@ -12,6 +12,8 @@ public final class SerialPort: @unchecked Sendable {
     private var fd: Int32  // guarded by lock; -1 once closed
     private var closing = false  // guarded by lock
     private var readerStarted = false  // guarded by lock
+    /// Wakes the reader thread's `poll` when the port is closed, so it needs no timeout.
+    private let stop = StopFlag()
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let description: String
@@ -96,14 +98,15 @@ public final class SerialPort: @unchecked Sendable {
             var buffer = [UInt8](repeating: 0, count: 4096)
             var failure: Failure?
             while !lock.withLock({ closing }) {
-                var p = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&p, 1, 250)
+                var entries = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), stop.pollEntry]
+                let ready = poll(&entries, 2, stop.pollTimeout)
+                let p = entries[0]
                 if ready < 0 {
                     if errno == EINTR { continue }
                     failure = Failure(description: "\(path): poll failed: \(String(cString: strerror(errno)))")
                     break
                 }
-                if ready == 0 { continue }
+                if ready == 0 || p.revents == 0 { continue }
                 let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if n > 0 {
                     if case .terminated = continuation.yield(Array(buffer[0..<n])) { break }
@@ -136,5 +139,6 @@ public final class SerialPort: @unchecked Sendable {
                 fd = -1
             }
         }
+        stop.set()
     }
 }

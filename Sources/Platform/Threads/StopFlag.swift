@@ -1,9 +1,62 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Set once by a stream's termination handler, read by the thread that feeds the stream.
+///
+/// The flag is also a pipe whose read end turns readable when it is set, so a reader thread can block
+/// in `poll` on its device and this descriptor with no timeout: it wakes for data or for the stop,
+/// never on a clock (a periodic `poll` timeout costs a wake-up each time on a battery).
 final class StopFlag: Sendable {
     private let value = Atomic<Bool>(false)
+    /// Readable once `set()` was called; -1 when no pipe could be made (then readers fall back to
+    /// `fallbackTimeout`).
+    let wakeDescriptor: Int32
+    private let signalDescriptor: Int32
+
+    /// How long a reader waits between looks at the flag when there is no `wakeDescriptor`.
+    static let fallbackTimeout: Int32 = 250
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            }
+            wakeDescriptor = ends[0]
+            signalDescriptor = ends[1]
+        } else {
+            wakeDescriptor = -1
+            signalDescriptor = -1
+        }
+    }
+
+    deinit {
+        if wakeDescriptor >= 0 {
+            close(wakeDescriptor)
+            close(signalDescriptor)
+        }
+    }
 
     var isSet: Bool { value.load(ordering: .acquiring) }
-    func set() { value.store(true, ordering: .releasing) }
+
+    func set() {
+        value.store(true, ordering: .releasing)
+        // One byte is enough: nobody reads it, so the read end stays readable from now on.
+        if signalDescriptor >= 0 {
+            var byte: UInt8 = 1
+            _ = write(signalDescriptor, &byte, 1)
+        }
+    }
+
+    /// `poll`'s timeout for a reader that also polls `wakeDescriptor`: forever when it can be woken.
+    var pollTimeout: Int32 { wakeDescriptor >= 0 ? -1 : Self.fallbackTimeout }
+
+    /// The entry to add to a reader's `poll` set (an fd of -1 is ignored by `poll`).
+    var pollEntry: pollfd { pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0) }
 }
