@@ -141,6 +141,52 @@ final class SensorReaderTests: XCTestCase {
         XCTAssertEqual(first.utcSeconds, 1_795_000_000)
     }
 
+    /// The poller knows when the receiver's buffer ran dry after a burst and says so with an empty
+    /// chunk, once per burst.
+    func testTheDDCPollerMarksTheEndOfEachBurstWithAnEmptyChunk() async throws {
+        let bus = SimulatedI2CBus(bus: 1)
+        bus.attach(UBloxDDCDevice(), at: 0x42)
+        var receiver = SimulatedReceiver(output: .both)
+        let fix = Fix(coordinate: Coordinate(latitude: 52.27, longitude: 8.04), altitude: 63, speed: 1.4, course: 90,
+                      mode: .threeD, satellites: 9, hdop: 0.9, horizontalAccuracy: 2.5, receivedAt: .zero)
+        let burst = receiver.burst(fix: fix, utcSeconds: 1_795_000_000)
+        bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
+        let clock = SessionClock.accelerated(by: 20)
+        let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: LogCapture().logger("gps"))
+        var read: [UInt8] = []
+        var iterator = chunks.makeAsyncIterator()
+        while let chunk = try await iterator.next(), !chunk.isEmpty { read += chunk }
+        XCTAssertEqual(read, burst, "the whole burst, then the mark")
+        bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
+        read = []
+        while let chunk = try await iterator.next(), !chunk.isEmpty { read += chunk }
+        XCTAssertEqual(read, burst, "one mark per burst: the empty polls between bursts are not passed on")
+    }
+
+    /// A marked burst end completes the epoch at once. Session time here runs ten thousand times slower
+    /// than real time, so a 150 ms quiet timer would take 25 minutes: the fix can only come from the mark.
+    func testAMarkedBurstEndCompletesTheEpochWithoutAQuietTimer() async throws {
+        var receiver = SimulatedReceiver(output: .both)
+        let fix = Fix(coordinate: Coordinate(latitude: 52.27, longitude: 8.04), altitude: 63, speed: 1.4, course: 90,
+                      mode: .threeD, satellites: 9, hdop: 0.9, horizontalAccuracy: 2.5, receivedAt: .zero)
+        let (chunks, feed) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+        let fixes = GPSReceiver.fixes(from: chunks, source: "test", clock: .accelerated(by: 1e-4),
+                                      logger: LogCapture().logger("gps"), burstEnds: .marked)
+        feed.yield(receiver.burst(fix: fix, utcSeconds: 1_795_000_000))
+        feed.yield([])
+        let first = await withTaskGroup(of: Fix?.self) { group in
+            group.addTask { await fixes.first { _ in true } }
+            group.addTask { try? await Task.sleep(for: .seconds(10)); return nil }
+            let winner = await group.next() ?? nil
+            group.cancelAll()
+            return winner
+        }
+        XCTAssertNotNil(first, "no fix within 10 s of the mark")
+        XCTAssertEqual(first?.utcSeconds, 1_795_000_000)
+        XCTAssertEqual(first?.horizontalAccuracy, 2.5, "NAV-PVT's hAcc, merged with the NMEA of the same epoch")
+        feed.finish()
+    }
+
     func testACompassNobodySteersByIsNotReadUntilAReloadWantsItsHeadings() async throws {
         let (bus, clock) = (SimulatedI2CBus(bus: 1), SessionClock.accelerated(by: 50))
         let feeder = Self.compassFacing120(on: bus, clock: clock)

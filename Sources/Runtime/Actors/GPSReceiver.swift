@@ -3,9 +3,19 @@ import Platform
 import Sensors
 
 /// A GPS receiver's byte stream (a UART, the u-blox DDC poller) turned into fixes, with the pure
-/// `GPSDecoder` doing the parsing. An epoch is complete when the next one begins or when the receiver
-/// goes quiet after its burst (`quietAfter`), so a live source gets each fix without waiting a cycle.
+/// `GPSDecoder` doing the parsing. An epoch is complete when the next one begins or when its burst
+/// ends, so a live source gets each fix without waiting a cycle. A stream of bytes as they arrive (a
+/// UART) ends a burst by going quiet (`quietAfter`); a poller that knows when the receiver's buffer
+/// ran dry says so with an empty chunk (`BurstEnds.marked`), which needs no timer.
 public enum GPSReceiver {
+    /// How the source shows that a burst is over.
+    public enum BurstEnds: Sendable, Hashable {
+        /// The bytes stop for `quietAfter`.
+        case afterQuiet
+        /// An empty chunk (`DDCPoller`).
+        case marked
+    }
+
     /// A receiver's burst is over after this much silence; at 1–10 Hz the gap between bursts is far longer.
     public static let quietAfter: Duration = .milliseconds(150)
 
@@ -18,7 +28,8 @@ public enum GPSReceiver {
     /// The usable fixes from `chunks`. The stream ends when `chunks` does; a failing source is
     /// logged with what to check.
     public static func fixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
-                             clock: SessionClock, logger: Logger) -> AsyncStream<Fix> {
+                             clock: SessionClock, logger: Logger, burstEnds: BurstEnds = .afterQuiet) -> AsyncStream<Fix> {
+        if burstEnds == .marked { return markedFixes(from: chunks, source: source, clock: clock, logger: logger) }
         let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let (inputs, feed) = AsyncStream<Input>.makeStream(bufferingPolicy: .bufferingNewest(1024))
         let reader = Task {
@@ -52,6 +63,7 @@ public enum GPSReceiver {
                 let now = clock.elapsed
                 switch input {
                 case .bytes(let bytes):
+                    guard !bytes.isEmpty else { break }
                     lastBytes = now
                     deliver(decoder.feed(bytes, now: now), now)
                     if !armed {
@@ -86,6 +98,42 @@ public enum GPSReceiver {
             worker.cancel()
             feed.finish()
         }
+        return fixes
+    }
+
+    /// One task reading the chunks, with no timer: an empty chunk completes the epoch.
+    private static func markedFixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
+                                    clock: SessionClock, logger: Logger) -> AsyncStream<Fix> {
+        let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let worker = Task {
+            var decoder = GPSDecoder()
+            func deliver(_ epochs: [GPSEpoch], _ now: Duration) {
+                for epoch in epochs {
+                    if let fix = epoch.fix(receivedAt: now), fix.isUsable { sink.yield(fix) }
+                }
+            }
+            var failure: (any Error)?
+            do {
+                for try await chunk in chunks {
+                    let now = clock.elapsed
+                    if chunk.isEmpty {
+                        deliver(decoder.flushEpoch().map { [$0] } ?? [], now)
+                    } else {
+                        deliver(decoder.feed(chunk, now: now), now)
+                    }
+                }
+            } catch {
+                failure = error
+            }
+            if Task.isCancelled { return }
+            let now = clock.elapsed
+            deliver(decoder.finish(now: now), now)
+            if let failure { logger.error("GPS \(source) failed: \(failure)") }
+            let c = decoder.counts
+            logger.info("GPS \(source) ended: \(decoder.epochCount) epochs; rejected \(c)")
+            sink.finish()
+        }
+        sink.onTermination = { _ in worker.cancel() }
         return fixes
     }
 }

@@ -40,7 +40,8 @@ public enum I2CSensorInputs {
                 logger.info("reading the GPS: \(source)")
                 // The poller retries a receiver that stops answering itself; it ends only when cancelled.
                 let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: logger)
-                for await fix in GPSReceiver.fixes(from: chunks, source: source, clock: clock, logger: logger) { sink.yield(fix) }
+                for await fix in GPSReceiver.fixes(from: chunks, source: source, clock: clock, logger: logger,
+                                                             burstEnds: .marked) { sink.yield(fix) }
                 return "stopped reading the GPS (\(source))"
             }
         }

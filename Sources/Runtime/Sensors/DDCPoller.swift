@@ -4,6 +4,10 @@ import Sensors
 
 /// Polls a u-blox receiver over I2C (DDC) and streams the bytes it read, for `GPSReceiver.fixes`.
 ///
+/// The stream marks the end of each burst with an empty chunk: the first poll that finds the
+/// receiver's buffer empty after data (`GPSReceiver.BurstEnds.marked`), so the epoch is complete
+/// then, without a quiet timer.
+///
 /// The same code reads an `I2CBus` on a Pi and the simulated board's bus. A failed transfer (a NACK
 /// when the receiver browns out or a wire comes loose) does not end the stream: it is logged once
 /// with what to check, polling pauses with `RestartBackoff`, and the recovery is logged too. The
@@ -20,6 +24,7 @@ public enum DDCPoller {
             var backoff = backoff
             var failingSince: Duration?
             var healthySince = clock.elapsed
+            var inBurst = false
             let place = "u-blox receiver at \(hex(driver.address)) on bus \(driver.transport.bus)"
             while !Task.isCancelled {
                 let wait: Duration
@@ -30,11 +35,21 @@ public enum DDCPoller {
                         failingSince = nil
                         healthySince = clock.elapsed
                     }
-                    if !bytes.isEmpty { sink.yield(bytes) }
+                    if !bytes.isEmpty {
+                        sink.yield(bytes)
+                        inBurst = true
+                    } else if inBurst {
+                        sink.yield([])
+                        inBurst = false
+                    }
                     wait = schedule.next(afterReading: bytes.count, at: clock.elapsed)
                 } catch {
                     let now = clock.elapsed
                     schedule.reset()
+                    if inBurst {
+                        sink.yield([])
+                        inBurst = false
+                    }
                     wait = backoff.delayAfterFailure(runLength: now - healthySince)
                     if failingSince == nil {
                         failingSince = now

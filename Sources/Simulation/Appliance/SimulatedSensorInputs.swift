@@ -22,7 +22,7 @@ enum SimulatedSensorInputs {
             let driver = UBloxDDCDriver(transport: bus, address: address)
             let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: gpsLogger)
             fixes = GPSReceiver.fixes(from: chunks, source: "u-blox DDC \(DDCPoller.hex(address)) on the simulated I2C bus",
-                                      clock: clock, logger: gpsLogger)
+                                      clock: clock, logger: gpsLogger, burstEnds: .marked)
         case .none:
             gpsLogger.notice("[gps] source = \"none\": no position fixes")
         case .uart, .gpsd:
