@@ -72,3 +72,10 @@ public struct SupervisedService: Service {
         return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
     }
 }
+
+/// ServiceLifecycle interpolates each service into its configuration's description. A type without
+/// a description is printed by reflection over every stored property: 36 M instructions for the
+/// appliance's services at start-up (callgrind), a quarter of the start-up.
+extension SupervisedService: CustomStringConvertible {
+    public var description: String { name }
+}

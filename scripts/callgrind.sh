@@ -1,0 +1,50 @@
+#!/bin/sh
+# callgrind.sh OUT-FILE COMMAND [ARGS...] - runs COMMAND under valgrind's callgrind, writing the
+# profile to OUT-FILE (/dev/null for the count alone), and prints the instruction count.
+#
+# Two workarounds make valgrind 3.19 (Debian 12's) run our binaries:
+# - libdispatch passes sigsuspend() a read-only mask, which crashes valgrind: the shim in
+#   scripts/valgrind-sigsuspend.c, built here into ~/.cache/wayfinder, is preloaded;
+# - valgrind gives up on the DWARF 5 of SwiftPM's release build: an executable COMMAND is run from
+#   a copy without debug sections (its symbol table stays, so callgrind_annotate names functions).
+# Example: the start-up to READY=1, annotated by function:
+#   scripts/until-ready.py scripts/callgrind.sh /tmp/startup.cg .build/release/wayfinder run \
+#       --config deploy/demo.toml --fresh --state-directory /tmp/state
+#   callgrind_annotate --inclusive=yes /tmp/startup.cg | head -40
+set -eu
+[ $# -ge 2 ] || { sed -n '2,3s/^# //p' "$0" >&2; exit 64; }
+out=$1
+shift
+command -v valgrind >/dev/null 2>&1 || { echo "error: valgrind is not installed (Debian: apt-get install valgrind)" >&2; exit 69; }
+command -v gcc >/dev/null 2>&1 || { echo "error: gcc is needed to build the valgrind shim (Debian: apt-get install gcc)" >&2; exit 69; }
+here=$(cd "$(dirname "$0")" && pwd)
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/wayfinder
+mkdir -p "$cache"
+shim=$cache/valgrind-sigsuspend.so
+if [ ! -f "$shim" ] || [ "$here/valgrind-sigsuspend.c" -nt "$shim" ]; then
+    gcc -shared -fPIC -O2 -o "$shim" "$here/valgrind-sigsuspend.c" -ldl
+fi
+program=$1
+shift
+copy=$(mktemp "${TMPDIR:-/tmp}/callgrind-program.XXXXXX")
+log=$(mktemp "${TMPDIR:-/tmp}/callgrind-log.XXXXXX")
+trap 'rm -f "$copy" "$log"' EXIT
+if command -v "$program" >/dev/null 2>&1; then program=$(command -v "$program"); fi
+objcopy --strip-debug "$program" "$copy"
+chmod +x "$copy"
+# In the background, so a SIGTERM to this script (until-ready.py's, systemctl's) reaches the program.
+LD_PRELOAD=$shim valgrind --tool=callgrind --callgrind-out-file="$out" --log-file="$log" "$copy" "$@" &
+child=$!
+trap 'kill -TERM "$child" 2>/dev/null || true' TERM INT
+status=0
+wait "$child" || status=$?
+# A trapped signal ends the first wait early; the second returns the program's own status.
+if kill -0 "$child" 2>/dev/null; then status=0; wait "$child" || status=$?; fi
+count=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log" | tail -1)
+if [ -z "$count" ]; then
+    echo "error: callgrind did not finish; its log:" >&2
+    tail -20 "$log" >&2
+    exit 70
+fi
+echo "callgrind: $count instructions" >&2
+exit "$status"
