@@ -109,9 +109,9 @@ public actor PencilActor {
         case .advertisement(let ad):
             await apply(manager.handle(.discovered(ad), now: now))
         case .touch(let touch):
-            for input in spot.touch(touch) { await apply(manager.handle(input, now: touch.at)) }
+            for input in spot.touch(touch) { await applySpot(input, now: touch.at) }
         case .pairControl(let pressed):
-            for input in spot.control(pressed: pressed) { await apply(manager.handle(input, now: now)) }
+            for input in spot.control(pressed: pressed) { await applySpot(input, now: now) }
         case .device(.event(let event)):
             await linkEvent(event, now: now)
         case .device(.link(let change, let generation)):
@@ -170,6 +170,17 @@ public actor PencilActor {
             }
         }
         scheduleTimer()
+    }
+
+    /// A spot input. A pairing that the spot's release ends while the pen is being connected is logged
+    /// with what to do, since a headless wearer has no pairing spot on a screen to watch (a release
+    /// while seeking is not: every gesture on the case starts a seek while no pen is paired).
+    private func applySpot(_ input: PenManagerInput, now: Duration) async {
+        let before = manager.state
+        await apply(manager.handle(input, now: now))
+        if input == .spotReleased, before == .connecting, manager.state == .unpaired {
+            logger.notice("pencil: the touch on the case ended while the pen was connecting; keep one finger on the case, alone, until the pencil connects")
+        }
     }
 
     private func connect(_ pen: String, requireTip: Bool) async {

@@ -384,9 +384,18 @@ struct ApplianceWalk {
                     (try? await rig.unitProperties(["StatusText"]))?["StatusText"]?.contains("pencil connected") ?? false
                 }
             } catch {
-                // What the appliance said of the pen meanwhile, so a failure names its cause.
+                // What the appliance said of the pen meanwhile, so a failure names its cause. A guest
+                // that stalls longer than the case's 200 ms silence rule ends the resting finger, and
+                // the pairing with it, as a wearer lifting the finger would: that attempt is over, and
+                // the wearer would try again.
                 let said = ((try? await rig.journal(since: cursor)) ?? []).filter { $0.contains("pencil") }
-                throw HILFailure("\(error); the appliance's pencil lines: \(said.suffix(12))")
+                outcomes.append("not engaged (\(error)); the appliance's pencil lines: \(said.suffix(12))")
+                let lift = peripherals.clock.elapsed + .milliseconds(30)
+                await touchCase.play(FuffrTouchTrace([FuffrTouchTrace.Stroke(side: .left, start: held, duration: max(lift - held, .milliseconds(30)), from: (0.5, 0.5))]))
+                await pencil.press(.tip, down: false)
+                try await waitUntil(.seconds(20), "the pen free again after the failed attempt") { await !pencil.peripheral.isConnected }
+                try await Task.sleep(for: .seconds(1))
+                continue
             }
             let release = peripherals.clock.elapsed + .milliseconds(30)
             await touchCase.play(FuffrTouchTrace([FuffrTouchTrace.Stroke(side: .left, start: held, duration: release - held, from: (0.5, 0.5))]))
