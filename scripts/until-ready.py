@@ -33,7 +33,7 @@ def main() -> int:
                 continue
             if b"READY=1" in message.split(b"\n"):
                 ready = True
-                print(f"until-ready: READY=1 after {time.monotonic() - start:.1f} s", file=sys.stderr)
+                print(f"until-ready: READY=1 after {(time.monotonic() - start) * 1000:.0f} ms", file=sys.stderr)
                 child.send_signal(signal.SIGTERM)
                 break
         if not ready and child.poll() is None:

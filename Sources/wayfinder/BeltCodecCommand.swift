@@ -12,6 +12,7 @@ struct BeltCodecCommand: ParsableCommand {
 
     struct Encode: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "encode",
             abstract: "Turn FSLib-style commands (JSON lines on stdin) into the bytes to write to the belt.",
             discussion: """
             One JSON object per line, named as FSLib-iOS names the method and its parameters, for example:
@@ -49,6 +50,7 @@ struct BeltCodecCommand: ParsableCommand {
 
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "decode",
             abstract: "Decode bytes seen on a belt characteristic into JSON.",
             discussion: """
             With arguments, decodes one value:

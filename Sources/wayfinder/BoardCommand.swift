@@ -13,6 +13,7 @@ struct BoardCommand: ParsableCommand {
     /// the I2C bus, the Bluetooth adapter and the GPS source — so a wiring or setup problem shows before a walk.
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check the GPIO chip, I2C bus, Bluetooth adapter and GPS source of the configured board.",
             discussion: "Exits 0 when everything the board needs was found, 1 otherwise.")
 

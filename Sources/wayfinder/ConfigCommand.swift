@@ -9,6 +9,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check a configuration file and report every problem at once.",
             discussion: "Exits 0 when the file is valid, 78 (EX_CONFIG) when it is not.")
 

@@ -13,6 +13,7 @@ struct GPSCommand: ParsableCommand {
 
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "decode",
             abstract: "Decode a raw receiver stream (NMEA, UBX, or both interleaved) read on stdin.",
             discussion: """
             Prints one JSON object per epoch (the sentences sharing a UTC time, merged as gpsd merges them):

@@ -18,6 +18,7 @@ struct GeoCommand: ParsableCommand {
 
     struct Inverse: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "inverse",
             abstract: "Distance and azimuths between two points: {\"azi1_deg\":…,\"azi2_deg\":…,\"distance_m\":…}.",
             discussion: "Azimuths are degrees clockwise from true north in (-180, 180]; azi2 is the direction of travel on arrival. Batch lines: LAT1 LON1 LAT2 LON2.")
 
@@ -35,6 +36,7 @@ struct GeoCommand: ParsableCommand {
 
     struct Direct: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "direct",
             abstract: "Where a geodesic ends: {\"azi2_deg\":…,\"lat2_deg\":…,\"lon2_deg\":…}.",
             discussion: "AZI is degrees clockwise from true north, DIST_M metres (negative goes backwards). Batch lines: LAT LON AZI DIST_M.")
 
@@ -50,6 +52,7 @@ struct GeoCommand: ParsableCommand {
 
     struct Declination: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "declination",
             abstract: "Magnetic declination from WMM2025, east positive: {\"declination_deg\":…}.",
             discussion: """
             Latitude and longitude are WGS84 degrees; the altitude is km above the ellipsoid (what a GPS reports), \

@@ -13,6 +13,7 @@ struct GesturesCommand: ParsableCommand {
 
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "replay",
             abstract: "Replay conformance scenarios through the gesture pipeline.",
             discussion: """
             FILE holds {"scenarios": [...]} (or one scenario object) in the format of

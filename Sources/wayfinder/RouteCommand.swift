@@ -13,6 +13,7 @@ struct RouteCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print a GPX file's route: its legs with distances (m) and true bearings (°).",
             discussion: """
             The route is chosen as the navigation does: the first <rte> with points, else the first <trk>, else the <wpt>s. \

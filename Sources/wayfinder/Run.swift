@@ -12,6 +12,7 @@ import Darwin
 
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run the appliance (what systemd starts).")
 
     @Option(name: .shortAndLong, help: "The configuration file.")
