@@ -204,16 +204,19 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
         armTimers()
     }
 
-    /// One sleeping task per timeline, for the driver's next deadline on it; none while nothing is due.
+    /// One sleeping task per timeline, for the driver's next deadline on it. A request's answer clears
+    /// its 5 s deadline and the next request sets a later one: a running timer is kept through both
+    /// (it fires early, finds nothing due, and is set again), so a belt written every second costs one
+    /// wake-up per deadline, not a task started and cancelled per request.
     private func armTimers() {
         sessionTimer = arm(sessionTimer, for: driver.sessionDeadline, on: clock, link: false)
         linkTimer = arm(linkTimer, for: driver.linkDeadline, on: linkClock, link: true)
     }
 
     private func arm(_ timer: Timer?, for deadline: Duration?, on clock: SessionClock, link: Bool) -> Timer? {
-        guard timer?.due != deadline else { return timer }
+        guard let deadline else { return timer }
+        if let timer, timer.due <= deadline { return timer }
         timer?.task.cancel()
-        guard let deadline else { return nil }
         timers += 1
         let token = timers
         let task = Task {
