@@ -5,8 +5,9 @@
 # Two workarounds make valgrind 3.19 (Debian 12's) run our binaries:
 # - libdispatch passes sigsuspend() a read-only mask, which crashes valgrind: the shim in
 #   scripts/valgrind-sigsuspend.c, built here into ~/.cache/wayfinder, is preloaded;
-# - valgrind gives up on the DWARF 5 of SwiftPM's release build: an executable COMMAND is run from
-#   a copy without debug sections (its symbol table stays, so callgrind_annotate names functions).
+# - valgrind gives up on the DWARF 5 of SwiftPM's release build: COMMAND is run from a copy without
+#   debug sections beside the original (so it finds boards/ as the original would; its symbol table
+#   stays, so callgrind_annotate names functions).
 # Example: the start-up to READY=1, annotated by function:
 #   scripts/until-ready.py scripts/callgrind.sh /tmp/startup.cg .build/release/wayfinder run \
 #       --config deploy/demo.toml --fresh --state-directory /tmp/state
@@ -26,20 +27,26 @@ if [ ! -f "$shim" ] || [ "$here/valgrind-sigsuspend.c" -nt "$shim" ]; then
 fi
 program=$1
 shift
-copy=$(mktemp "${TMPDIR:-/tmp}/callgrind-program.XXXXXX")
+if command -v "$program" >/dev/null 2>&1; then program=$(command -v "$program"); fi
+copy=$(mktemp "$(dirname "$program")/.callgrind-$(basename "$program").XXXXXX")
 log=$(mktemp "${TMPDIR:-/tmp}/callgrind-log.XXXXXX")
 trap 'rm -f "$copy" "$log"' EXIT
-if command -v "$program" >/dev/null 2>&1; then program=$(command -v "$program"); fi
 objcopy --strip-debug "$program" "$copy"
 chmod +x "$copy"
 # In the background, so a SIGTERM to this script (until-ready.py's, systemctl's) reaches the program.
 LD_PRELOAD=$shim valgrind --tool=callgrind --callgrind-out-file="$out" --log-file="$log" "$copy" "$@" &
 child=$!
-trap 'kill -TERM "$child" 2>/dev/null || true' TERM INT
+signalled=0
+trap 'signalled=1; kill -TERM "$child" 2>/dev/null || true' TERM INT
 status=0
 wait "$child" || status=$?
-# A trapped signal ends the first wait early; the second returns the program's own status.
-if kill -0 "$child" 2>/dev/null; then status=0; wait "$child" || status=$?; fi
+# A trapped signal ends the first wait early, before the program is reaped: wait again for its own
+# status (and for every further signal, which the trap passes on).
+while [ "$signalled" = 1 ]; do
+    signalled=0
+    # 127: the program had already been reaped; its status is the one the first wait returned.
+    if wait "$child"; then status=0; else code=$?; [ "$code" -eq 127 ] || status=$code; fi
+done
 count=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log" | tail -1)
 if [ -z "$count" ]; then
     echo "error: callgrind did not finish; its log:" >&2

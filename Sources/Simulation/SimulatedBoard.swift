@@ -46,6 +46,7 @@ public actor SimulatedBoard {
     /// Compass transfers seen at the last wake, and when the count last moved: while someone has read
     /// the compass within `compassInUse`, its field is kept current at the world's heading rate;
     /// otherwise the board does not wake for it.
+    private var receiverPowered = false
     private var compassAttempts = 0
     private var compassLastRead: Duration?
     static let compassInUse: Duration = .seconds(2)
@@ -98,7 +99,6 @@ public actor SimulatedBoard {
     /// read) or at the latest every `longestSleep`. Requests from the actors (a belt write, a read)
     /// bring the world up to date on their own.
     public func run() async throws {
-        world.powerUpReceiver(at: clock.elapsed)
         while true {
             try Task.checkCancellation()
             let now = clock.elapsed
@@ -136,6 +136,12 @@ public actor SimulatedBoard {
     }
 
     private func step() {
+        if !receiverPowered {
+            // The first step, whoever asks for it (the loop, a device's link, a snapshot): the
+            // receiver is switched on now, not at the clock's zero (`SimulatedWorld.powerUpReceiver`).
+            receiverPowered = true
+            world.powerUpReceiver(at: clock.elapsed)
+        }
         let output = world.advance(to: clock.elapsed)
         if !output.receiverBursts.isEmpty {
             i2c.withDevice(at: UBloxDDCDevice.address, as: UBloxDDCDevice.self) { device in

@@ -156,6 +156,8 @@ final class GPIOTests: XCTestCase {
         let finished = expectation(description: "event thread finished")
         let stream = GPIOEventPump.stream(from: source) { finished.fulfill() }
         let consumer = Task { for try await _ in stream {} }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while source.calls == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         try await Task.sleep(for: .milliseconds(300))
         XCTAssertEqual(source.calls, 1, "one wait over 300 ms of silence")
         consumer.cancel()

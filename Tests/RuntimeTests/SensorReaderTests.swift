@@ -153,14 +153,29 @@ final class SensorReaderTests: XCTestCase {
         bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
         let clock = SessionClock.accelerated(by: 20)
         let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: LogCapture().logger("gps"))
-        var read: [UInt8] = []
-        var iterator = chunks.makeAsyncIterator()
-        while let chunk = try await iterator.next(), !chunk.isEmpty { read += chunk }
-        XCTAssertEqual(read, burst, "the whole burst, then the mark")
-        bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
-        read = []
-        while let chunk = try await iterator.next(), !chunk.isEmpty { read += chunk }
-        XCTAssertEqual(read, burst, "one mark per burst: the empty polls between bursts are not passed on")
+        // Read on a task the test can give up on: a poller that never marks would otherwise hang the run.
+        let reader = Task { () -> [[UInt8]] in
+            var bursts: [[UInt8]] = []
+            var read: [UInt8] = []
+            for try await chunk in chunks {
+                if chunk.isEmpty {
+                    bursts.append(read)
+                    read = []
+                    if bursts.count == 2 { break }
+                    bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
+                } else {
+                    read += chunk
+                }
+            }
+            return bursts
+        }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            reader.cancel()
+        }
+        let bursts = try await reader.value
+        watchdog.cancel()
+        XCTAssertEqual(bursts, [burst, burst], "each whole burst, then one mark: the empty polls between bursts are not passed on")
     }
 
     /// A marked burst end completes the epoch at once. Session time here runs ten thousand times slower

@@ -33,10 +33,10 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
     // Guarded by `lock`:
     private var handle: OpaquePointer?
     private var debouncer: Debouncer?
-    private var streamActive = false
-    /// The running stream's stop signal, set by `release()` to wake its thread. Not under `lock`,
-    /// which the stream's thread holds while it waits.
-    private let streamStop = Mutex<StopFlag?>(nil)
+    /// Whether a stream runs, its stop signal (which `release()` sets to wake its thread), and whether
+    /// the lines were released. Not under `lock`: the stream's thread holds that while it waits, with
+    /// no timeout, so anything that must not wait for the next edge looks here.
+    private let stream = Mutex<(active: Bool, stop: StopFlag?, released: Bool)>((false, nil, false))
 
     /// Events moved per read from the shim.
     private static let readChunk = 64
@@ -63,9 +63,10 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
     /// Blocks up to `timeout` for edges and returns every pending one after debouncing; an
     /// empty array means the timeout passed (or only bounces arrived).
     public func waitForEvents(timeout: Duration) throws(GPIOError) -> [GPIOEdgeEvent] {
-        try lock.withLock { () throws(GPIOError) -> [GPIOEdgeEvent] in
-            guard !streamActive else { throw GPIOError.streamAlreadyActive }
-            return try waitLocked(timeout: timeout)
+        // Refused before taking `lock`, which a running stream's thread holds until the next edge.
+        if stream.withLock({ $0.active }) { throw GPIOError.streamAlreadyActive }
+        return try lock.withLock { () throws(GPIOError) -> [GPIOEdgeEvent] in
+            try waitLocked(timeout: timeout)
         }
     }
 
@@ -75,27 +76,33 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
     /// released and throws `GPIOError` if reading fails. One stream at a time.
     public func events() -> AsyncThrowingStream<GPIOEdgeEvent, any Error> {
         let stop = StopFlag()
-        let claimed: GPIOError? = lock.withLock {
-            if handle == nil { return .released }
-            if streamActive { return .streamAlreadyActive }
-            streamActive = true
-            streamStop.withLock { $0 = stop }
+        let claimed: GPIOError? = stream.withLock {
+            if $0.released { return .released }
+            if $0.active { return .streamAlreadyActive }
+            $0 = (true, stop, false)
             return nil
         }
         if let claimed {
             return AsyncThrowingStream { $0.finish(throwing: claimed) }
         }
         return GPIOEventPump.stream(from: self, stop: stop) { [self] in
-            streamStop.withLock { if $0 === stop { $0 = nil } }
-            lock.withLock { streamActive = false }
+            stream.withLock {
+                if $0.stop === stop {
+                    $0.active = false
+                    $0.stop = nil
+                }
+            }
         }
     }
 
     /// Gives the lines back to the kernel; later waits throw `GPIOError.released` and an
-    /// active stream finishes. Wakes an active stream's thread, and waits for a synchronous
-    /// `waitForEvents` in progress (at most its timeout) to return.
+    /// active stream finishes. Wakes an active stream's thread first (a stream started after this
+    /// is refused), then waits for a synchronous `waitForEvents` in progress (at most its timeout).
     public func release() {
-        streamStop.withLock { $0?.set() }
+        stream.withLock {
+            $0.released = true
+            $0.stop?.set()
+        }
         let released: OpaquePointer? = lock.withLock {
             defer { handle = nil }
             return handle

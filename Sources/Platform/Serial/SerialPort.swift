@@ -4,8 +4,8 @@ import Glibc
 
 /// A serial device (the common Pi GPS hat on /dev/serial0) opened raw at a baud rate through
 /// termios: no echo, no line editing, no translation, 8N1. Reading runs on a
-/// thread of its own blocked in `poll` (bounded slices, so a close is noticed), feeding a stream of
-/// byte chunks for a pure parser.
+/// thread of its own blocked in `poll` on the device and a stop pipe that `close()` writes to,
+/// feeding a stream of byte chunks for a pure parser.
 public final class SerialPort: @unchecked Sendable {
     public let path: String
     private let lock = HandleLock()

@@ -8,13 +8,13 @@ import Musl
 
 /// Set once by a stream's termination handler, read by the thread that feeds the stream.
 ///
-/// The flag is also a pipe whose read end turns readable when it is set, so a reader thread can block
+/// The flag is also a socket pair whose one end turns readable when it is set, so a reader thread can block
 /// in `poll` on its device and this descriptor with no timeout: it wakes for data or for the stop,
 /// never on a clock (a periodic `poll` timeout costs a wake-up each time on a battery).
 final class StopFlag: Sendable {
     private let value = Atomic<Bool>(false)
-    /// Readable once `set()` was called; -1 when no pipe could be made (then readers fall back to
-    /// `fallbackTimeout`).
+    /// Readable once `set()` was called; -1 when no socket pair could be made (then readers fall back
+    /// to `fallbackTimeout`).
     let wakeDescriptor: Int32
     private let signalDescriptor: Int32
 
@@ -22,12 +22,12 @@ final class StopFlag: Sendable {
     static let fallbackTimeout: Int32 = 250
 
     init() {
+        // A socket pair rather than pipe(): its close-on-exec flag is set atomically, so a process
+        // spawned by another thread meanwhile cannot inherit the ends (glibc's pipe2 is not visible
+        // to Swift without _GNU_SOURCE).
         var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            }
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        if socketpair(AF_UNIX, type, 0, &ends) == 0 {
             wakeDescriptor = ends[0]
             signalDescriptor = ends[1]
         } else {
@@ -47,7 +47,7 @@ final class StopFlag: Sendable {
 
     func set() {
         value.store(true, ordering: .releasing)
-        // One byte is enough: nobody reads it, so the read end stays readable from now on.
+        // One byte is enough: nobody reads it, so the other end stays readable from now on.
         if signalDescriptor >= 0 {
             var byte: UInt8 = 1
             _ = write(signalDescriptor, &byte, 1)

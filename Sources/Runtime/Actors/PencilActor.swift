@@ -173,13 +173,17 @@ public actor PencilActor {
     }
 
     /// A spot input. A pairing that the spot's release ends while the pen is being connected is logged
-    /// with what to do, since a headless wearer has no pairing spot on a screen to watch (a release
-    /// while seeking is not: every gesture on the case starts a seek while no pen is paired).
+    /// with what to do, since a headless wearer has no pairing spot on a screen to watch. At info, not
+    /// as a warning: while no pen is paired every touch on the case is the spot, so a swipe made while
+    /// an unpaired pen is advertising nearby ends a pairing the wearer never meant (a release while
+    /// still seeking is not logged at all).
     private func applySpot(_ input: PenManagerInput, now: Duration) async {
         let before = manager.state
-        await apply(manager.handle(input, now: now))
-        if input == .spotReleased, before == .connecting, manager.state == .unpaired {
-            logger.notice("pencil: the touch on the case ended while the pen was connecting; keep one finger on the case, alone, until the pencil connects")
+        let actions = manager.handle(input, now: now)
+        let after = manager.state
+        await apply(actions)
+        if input == .spotReleased, before == .connecting, after == .unpaired {
+            logger.info("pencil: pairing ended: the touch on the case was lifted while the pen was connecting (to pair, keep one finger on the case, alone, until the pencil connects)")
         }
     }
 
