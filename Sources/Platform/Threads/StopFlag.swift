@@ -1,3 +1,6 @@
+// In whole-module (release) builds sys/socket.h's constants (SOCK_CLOEXEC…) are owned by the
+// CBluetooth module, whose headers include it first; without this import they are not found.
+import CBluetooth
 import Synchronization
 
 #if canImport(Glibc)
