@@ -121,7 +121,9 @@ final class SensorReaderTests: XCTestCase {
         XCTAssertEqual(s.next(afterReading: 0, at: t), .microseconds(37_500), "backing off while nothing is known")
     }
 
-    func testTheDDCPollerDeliversTheReceiversEpochsAsFixes() async throws {
+    /// A simulated u-blox receiver at 0x42 on bus 1 holding one burst (NMEA and NAV-PVT of one fix at
+    /// UTC 1 795 000 000 with hAcc 2.5 m), and the burst's bytes.
+    static func receiverHoldingABurst() -> (SimulatedI2CBus, [UInt8]) {
         let bus = SimulatedI2CBus(bus: 1)
         bus.attach(UBloxDDCDevice(), at: 0x42)
         var receiver = SimulatedReceiver(output: .both)
@@ -129,6 +131,11 @@ final class SensorReaderTests: XCTestCase {
                       mode: .threeD, satellites: 9, hdop: 0.9, horizontalAccuracy: 2.5, receivedAt: .zero)
         let burst = receiver.burst(fix: fix, utcSeconds: 1_795_000_000)
         bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
+        return (bus, burst)
+    }
+
+    func testTheDDCPollerDeliversTheReceiversEpochsAsFixes() async throws {
+        let (bus, _) = Self.receiverHoldingABurst()
         let logs = LogCapture()
         let clock = SessionClock.accelerated(by: 20)
         let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: logs.logger("gps"))
@@ -144,13 +151,7 @@ final class SensorReaderTests: XCTestCase {
     /// The poller knows when the receiver's buffer ran dry after a burst and says so with an empty
     /// chunk, once per burst.
     func testTheDDCPollerMarksTheEndOfEachBurstWithAnEmptyChunk() async throws {
-        let bus = SimulatedI2CBus(bus: 1)
-        bus.attach(UBloxDDCDevice(), at: 0x42)
-        var receiver = SimulatedReceiver(output: .both)
-        let fix = Fix(coordinate: Coordinate(latitude: 52.27, longitude: 8.04), altitude: 63, speed: 1.4, course: 90,
-                      mode: .threeD, satellites: 9, hdop: 0.9, horizontalAccuracy: 2.5, receivedAt: .zero)
-        let burst = receiver.burst(fix: fix, utcSeconds: 1_795_000_000)
-        bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
+        let (bus, burst) = Self.receiverHoldingABurst()
         let clock = SessionClock.accelerated(by: 20)
         let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: LogCapture().logger("gps"))
         // Read on a task the test can give up on: a poller that never marks would otherwise hang the run.
@@ -181,13 +182,11 @@ final class SensorReaderTests: XCTestCase {
     /// A marked burst end completes the epoch at once. Session time here runs ten thousand times slower
     /// than real time, so a 150 ms quiet timer would take 25 minutes: the fix can only come from the mark.
     func testAMarkedBurstEndCompletesTheEpochWithoutAQuietTimer() async throws {
-        var receiver = SimulatedReceiver(output: .both)
-        let fix = Fix(coordinate: Coordinate(latitude: 52.27, longitude: 8.04), altitude: 63, speed: 1.4, course: 90,
-                      mode: .threeD, satellites: 9, hdop: 0.9, horizontalAccuracy: 2.5, receivedAt: .zero)
+        let (_, burst) = Self.receiverHoldingABurst()
         let (chunks, feed) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
         let fixes = GPSReceiver.fixes(from: chunks, source: "test", clock: .accelerated(by: 1e-4),
                                       logger: LogCapture().logger("gps"), burstEnds: .marked)
-        feed.yield(receiver.burst(fix: fix, utcSeconds: 1_795_000_000))
+        feed.yield(burst)
         feed.yield([])
         let first = await withTaskGroup(of: Fix?.self) { group in
             group.addTask { await fixes.first { _ in true } }
