@@ -33,10 +33,10 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
     // Guarded by `lock`:
     private var handle: OpaquePointer?
     private var debouncer: Debouncer?
-    /// Whether a stream runs, its stop signal (which `release()` sets to wake its thread), and whether
-    /// the lines were released. Not under `lock`: the stream's thread holds that while it waits, with
+    /// The running stream's stop signal (which `release()` sets to wake its thread; nil while no stream
+    /// runs), and whether the lines were released. Not under `lock`: the stream's thread holds that while it waits, with
     /// no timeout, so anything that must not wait for the next edge looks here.
-    private let stream = Mutex<(active: Bool, stop: StopFlag?, released: Bool)>((false, nil, false))
+    private let stream = Mutex<(stop: StopFlag?, released: Bool)>((nil, false))
 
     /// Events moved per read from the shim.
     private static let readChunk = 64
@@ -64,7 +64,7 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
     /// empty array means the timeout passed (or only bounces arrived).
     public func waitForEvents(timeout: Duration) throws(GPIOError) -> [GPIOEdgeEvent] {
         // Refused before taking `lock`, which a running stream's thread holds until the next edge.
-        if stream.withLock({ $0.active }) { throw GPIOError.streamAlreadyActive }
+        if stream.withLock({ $0.stop != nil }) { throw GPIOError.streamAlreadyActive }
         return try lock.withLock { () throws(GPIOError) -> [GPIOEdgeEvent] in
             try waitLocked(timeout: timeout)
         }
@@ -78,8 +78,8 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
         let stop = StopFlag()
         let claimed: GPIOError? = stream.withLock {
             if $0.released { return .released }
-            if $0.active { return .streamAlreadyActive }
-            $0 = (true, stop, false)
+            if $0.stop != nil { return .streamAlreadyActive }
+            $0.stop = stop
             return nil
         }
         if let claimed {
@@ -87,10 +87,7 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
         }
         return GPIOEventPump.stream(from: self, stop: stop) { [self] in
             stream.withLock {
-                if $0.stop === stop {
-                    $0.active = false
-                    $0.stop = nil
-                }
+                if $0.stop === stop { $0.stop = nil }
             }
         }
     }

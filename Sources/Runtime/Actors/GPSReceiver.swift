@@ -54,11 +54,7 @@ public enum GPSReceiver {
             var decoder = GPSDecoder()
             var lastBytes: Duration?
             var armed = false
-            func deliver(_ epochs: [GPSEpoch], _ now: Duration) {
-                for epoch in epochs {
-                    if let fix = epoch.fix(receivedAt: now), fix.isUsable { sink.yield(fix) }
-                }
-            }
+            func deliver(_ epochs: [GPSEpoch], _ now: Duration) { Self.deliver(epochs, now, to: sink) }
             for await input in inputs {
                 let now = clock.elapsed
                 switch input {
@@ -82,11 +78,7 @@ public enum GPSReceiver {
                         arm.yield(last + quietAfter)
                     }
                 case .ended(let error):
-                    deliver(decoder.finish(now: now), now)
-                    if let error { logger.error("GPS \(source) failed: \(error)") }
-                    let c = decoder.counts
-                    logger.info("GPS \(source) ended: \(decoder.epochCount) epochs; rejected \(c)")
-                    sink.finish()
+                    Self.end(&decoder, error: error, source: source, clock: clock, logger: logger, sink: sink)
                     return
                 }
             }
@@ -107,33 +99,38 @@ public enum GPSReceiver {
         let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let worker = Task {
             var decoder = GPSDecoder()
-            func deliver(_ epochs: [GPSEpoch], _ now: Duration) {
-                for epoch in epochs {
-                    if let fix = epoch.fix(receivedAt: now), fix.isUsable { sink.yield(fix) }
-                }
-            }
             var failure: (any Error)?
             do {
                 for try await chunk in chunks {
                     let now = clock.elapsed
-                    if chunk.isEmpty {
-                        deliver(decoder.flushEpoch().map { [$0] } ?? [], now)
-                    } else {
-                        deliver(decoder.feed(chunk, now: now), now)
-                    }
+                    let epochs = chunk.isEmpty ? decoder.flushEpoch().map { [$0] } ?? [] : decoder.feed(chunk, now: now)
+                    deliver(epochs, now, to: sink)
                 }
             } catch {
                 failure = error
             }
             if Task.isCancelled { return }
-            let now = clock.elapsed
-            deliver(decoder.finish(now: now), now)
-            if let failure { logger.error("GPS \(source) failed: \(failure)") }
-            let c = decoder.counts
-            logger.info("GPS \(source) ended: \(decoder.epochCount) epochs; rejected \(c)")
-            sink.finish()
+            end(&decoder, error: failure, source: source, clock: clock, logger: logger, sink: sink)
         }
         sink.onTermination = { _ in worker.cancel() }
         return fixes
+    }
+
+    /// The usable fixes among `epochs`, stamped `now`.
+    private static func deliver(_ epochs: [GPSEpoch], _ now: Duration, to sink: AsyncStream<Fix>.Continuation) {
+        for epoch in epochs {
+            if let fix = epoch.fix(receivedAt: now), fix.isUsable { sink.yield(fix) }
+        }
+    }
+
+    /// The source ended (with `error` if it failed): the last epoch goes out, what was read is logged.
+    private static func end(_ decoder: inout GPSDecoder, error: (any Error)?, source: String, clock: SessionClock,
+                            logger: Logger, sink: AsyncStream<Fix>.Continuation) {
+        let now = clock.elapsed
+        deliver(decoder.finish(now: now), now, to: sink)
+        if let error { logger.error("GPS \(source) failed: \(error)") }
+        let c = decoder.counts
+        logger.info("GPS \(source) ended: \(decoder.epochCount) epochs; rejected \(c)")
+        sink.finish()
     }
 }

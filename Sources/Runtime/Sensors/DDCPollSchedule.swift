@@ -31,7 +31,8 @@ public struct DDCPollSchedule: Sendable, Hashable {
     /// The learnt time between bursts; nil until two bursts were seen.
     public private(set) var epoch: Duration?
     private var burstStart: Duration?
-    private var inBurst = false
+    /// Whether the last poll found data: a burst is being read.
+    public private(set) var inBurst = false
     private var idleWait: Duration
     /// How early the next approach starts; grows while approaches find the burst already there.
     private var approachLead: Duration

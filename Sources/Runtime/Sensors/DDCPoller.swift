@@ -24,7 +24,6 @@ public enum DDCPoller {
             var backoff = backoff
             var failingSince: Duration?
             var healthySince = clock.elapsed
-            var inBurst = false
             let place = "u-blox receiver at \(hex(driver.address)) on bus \(driver.transport.bus)"
             while !Task.isCancelled {
                 let wait: Duration
@@ -37,19 +36,14 @@ public enum DDCPoller {
                     }
                     if !bytes.isEmpty {
                         sink.yield(bytes)
-                        inBurst = true
-                    } else if inBurst {
+                    } else if schedule.inBurst {
                         sink.yield([])
-                        inBurst = false
                     }
                     wait = schedule.next(afterReading: bytes.count, at: clock.elapsed)
                 } catch {
                     let now = clock.elapsed
+                    if schedule.inBurst { sink.yield([]) }
                     schedule.reset()
-                    if inBurst {
-                        sink.yield([])
-                        inBurst = false
-                    }
                     wait = backoff.delayAfterFailure(runLength: now - healthySince)
                     if failingSince == nil {
                         failingSince = now
