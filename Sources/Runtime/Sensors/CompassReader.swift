@@ -64,18 +64,20 @@ public struct CompassReader: Sendable {
                         try await driver.start { try await clock.sleep(for: $0) }
                         needsSetup = false
                     }
+                    var heading: Heading?
                     if let sample = try driver.read() {
                         let now = clock.elapsed
                         let gravity = try reader.gravity?(now)
-                        if let heading = reader.estimator.heading(from: sample, gravity: gravity, at: now) {
-                            sink.yield(heading)
-                        }
+                        heading = reader.estimator.heading(from: sample, gravity: gravity, at: now)
                     }
+                    // The recovery is logged before the first heading leaves, so a reader of the log
+                    // never sees headings flowing under a standing "failed" line.
                     if let since = failingSince {
                         logger.notice("\(place) answers again after \((clock.elapsed - since).clockString); headings resume")
                         failingSince = nil
                         healthySince = clock.elapsed
                     }
+                    if let heading { sink.yield(heading) }
                 } catch is CancellationError {
                     break
                 } catch {

@@ -81,8 +81,28 @@ if [[ -x $bundle ]]; then
     start=$(date +%s)
     target sh -c 'cd /src && exec "$0" "$1"' "$bundle" "$selected" > "$out/tests.log" 2>&1 || true
     summary=$(grep -E 'Executed [0-9]+ tests' "$out/tests.log" | tail -1 | sed 's/^[[:space:]]*//')
-    if grep -q "Test Suite 'Selected tests' passed" "$out/tests.log"; then
+    # Emulation runs the code ten to twenty times slower, which exposes a test's timing races that a
+    # native run rarely meets. A test that fails is run once more on its own: passing then, it is
+    # reported as a note with its first failure, so the race stays visible and gets mended; failing
+    # twice, it fails the check.
+    rerun_ok=false
+    if ! grep -q "Test Suite 'Selected tests' passed" "$out/tests.log"; then
+        failing=$(grep -oE "^Test Case '[A-Za-z0-9_]+\.[A-Za-z0-9_]+' failed" "$out/tests.log" \
+            | sed -E "s/^Test Case '([^.]+)\.([^']+)' failed/\1\/\2/" | sort -u)
+        again=$(while read -r t; do [[ -n $t ]] && grep -E "\.$t\$" "$out/tests" | head -1; done <<< "$failing" | paste -sd, -)
+        if [[ -n $again && $(wc -l <<< "$failing") -le 3 ]]; then
+            target sh -c 'cd /src && exec "$0" "$1"' "$bundle" "$again" > "$out/tests-again.log" 2>&1 || true
+            if grep -q "Test Suite 'Selected tests' passed" "$out/tests-again.log"; then
+                rerun_ok=true
+            fi
+        fi
+    fi
+    if grep -q "Test Suite 'Selected tests' passed" "$out/tests.log" || $rerun_ok; then
         ok "the arm64 test suite under emulation, all but $excluded, in $(($(date +%s) - start)) s: $summary"
+        if $rerun_ok; then
+            echo "note - failed once and passed when run again alone, a timing race to mend: ${again//,/ }"
+            grep -E "error:" "$out/tests.log" | head -10 | sed 's/^/note -   /'
+        fi
         grep -E "Test skipped" "$out/tests.log" | sed 's/^/note - skipped: /' || true
     else
         fail "the arm64 tests: ${summary:-no summary}; the failures:"
