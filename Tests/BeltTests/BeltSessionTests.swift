@@ -16,11 +16,15 @@ final class BeltSessionTests: XCTestCase {
 
     /// Drives a session through a handshake with a belt that answers every request, and returns the
     /// operations in the order the session asked for them.
-    func handshake(_ session: inout BeltSession, mode: UInt8 = 0x01) -> (operations: [BeltWrite], last: [BeltSession.Output]) {
+    /// `midway` runs once the first operation is under way, and what it returns is performed too.
+    func handshake(_ session: inout BeltSession, mode: UInt8 = 0x01,
+                   midway: ((inout BeltSession) -> [BeltSession.Output])? = nil)
+        -> (operations: [BeltWrite], last: [BeltSession.Output]) {
         var operations: [BeltWrite] = []
         _ = session.connecting()
         _ = session.linkEstablished()
         var pending = performed(session.discovered(allCharacteristics, now: .zero))
+        if let midway { pending += performed(midway(&session)) }
         var last: [BeltSession.Output] = []
         var t = Duration.zero
         while let op = pending.first {
@@ -45,25 +49,73 @@ final class BeltSessionTests: XCTestCase {
     func testTheHandshakeFollowsTheRecommendedSequenceAndEndsConnected() {
         var s = BeltSession()
         let (operations, last) = handshake(&s)
-        // pybelt's `_handshake` order, with FE0C last.
-        XCTAssertEqual(operations, [
-            .notifications(.fe02, enabled: true),
-            .notifications(.fe06, enabled: true),
-            BeltWrite(characteristic: .fe05, bytes: [0x01, 0x01]),
-            BeltWrite(characteristic: .fe05, bytes: [0x01, 0x02]),
-            .read(.fe01),
-            BeltWrite(characteristic: .fe05, bytes: [0x01, 0x03]),
-            BeltWrite(characteristic: .fe05, bytes: [0x10, 0x01, 0x03]),
-            .notifications(.fe04, enabled: true),
-            .notifications(.fe09, enabled: true),
-            .notifications(.fe0c, enabled: true),
-        ])
+        // pybelt's `_handshake` order; no FE0C, as nobody asked for the belt's heading.
+        XCTAssertEqual(operations, Self.pybeltHandshake)
         XCTAssertEqual(s.state, .connected)
         XCTAssertEqual(events(last), [.modeChanged(.wait), .connected], "the mode first, then connected")
         XCTAssertEqual(s.defaultIntensity, 50)
         XCTAssertEqual(s.firmware?.version, 52)
         XCTAssertEqual(s.headingOffset, 45)
         XCTAssertEqual(s.compassAccuracySignal, .everywhere)
+    }
+
+    static let pybeltHandshake: [BeltWrite] = [
+        .notifications(.fe02, enabled: true),
+        .notifications(.fe06, enabled: true),
+        BeltWrite(characteristic: .fe05, bytes: [0x01, 0x01]),
+        BeltWrite(characteristic: .fe05, bytes: [0x01, 0x02]),
+        .read(.fe01),
+        BeltWrite(characteristic: .fe05, bytes: [0x01, 0x03]),
+        BeltWrite(characteristic: .fe05, bytes: [0x10, 0x01, 0x03]),
+        .notifications(.fe04, enabled: true),
+        .notifications(.fe09, enabled: true),
+    ]
+
+    func testHeadingReportsWantedFromTheStartAreAskedForLastInTheHandshake() {
+        var s = BeltSession(reportsOrientation: true)
+        let (operations, _) = handshake(&s)
+        XCTAssertEqual(operations, Self.pybeltHandshake + [.notifications(.fe0c, enabled: true)])
+        XCTAssertEqual(s.state, .connected)
+        XCTAssertEqual(performed(s.setReportsOrientation(true)), [], "already asked for")
+    }
+
+    func testHeadingReportsAreStartedAndStoppedOnDemandWhileConnected() {
+        var s = BeltSession()
+        _ = handshake(&s)
+        XCTAssertEqual(performed(s.setReportsOrientation(true)), [.notifications(.fe0c, enabled: true)])
+        _ = s.received(.fe0c, Self.orientationReport, now: .seconds(2))
+        XCTAssertNotNil(s.orientation)
+        XCTAssertEqual(performed(s.setReportsOrientation(false)), [.notifications(.fe0c, enabled: false)])
+        XCTAssertNil(s.orientation, "a heading nobody refreshes is not kept")
+        XCTAssertEqual(performed(s.setReportsOrientation(false)), [], "the CCCD is written once per change")
+    }
+
+    func testHeadingReportsAskedForDuringTheHandshakeFollowItsEnd() {
+        var s = BeltSession()
+        var midway: [BeltWrite] = []
+        let (operations, _) = handshake(&s) { session in
+            let out = session.setReportsOrientation(true)
+            midway = self.performed(out)
+            return out
+        }
+        XCTAssertEqual(midway, [], "nothing is slipped into the handshake")
+        XCTAssertEqual(operations, Self.pybeltHandshake + [.notifications(.fe0c, enabled: true)])
+        XCTAssertEqual(s.state, .connected)
+
+        var t = BeltSession()
+        _ = t.setReportsOrientation(true)
+        XCTAssertEqual(handshake(&t).operations.last, .notifications(.fe0c, enabled: true),
+                       "asked for before connecting, it is asked of the connection")
+    }
+
+    static let orientationReport = BeltNotification.orientation(BeltOrientationReport(beltHeading: 90)).encoded().bytes
+
+    func testABeltWithoutTheSensorServiceIsNotAskedForHeadings() {
+        var s = BeltSession(reportsOrientation: true)
+        _ = s.connecting()
+        _ = s.linkEstablished()
+        let out = s.discovered(allCharacteristics.subtracting([.fe0a, .fe0b, .fe0c]), now: .zero)
+        XCTAssertFalse(performed(out).contains { $0.characteristic == .fe0c })
     }
 
     func testAMissingAnswerToARequiredStepFailsTheHandshake() {

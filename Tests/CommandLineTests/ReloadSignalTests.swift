@@ -67,7 +67,8 @@ final class ReloadSignalTests: XCTestCase {
         try Self.configuration(intensity: 85).replacingOccurrences(of: "progress_interval_s = 20", with: "progress_interval_s = \"often\"")
             .write(toFile: config, atomically: true, encoding: .utf8)
         kill(process.processIdentifier, SIGHUP)
-        try wait("the refusal") { output.text.contains("configuration reload refused") }
+        // The summary comes first and the file's lines after it, each its own write: wait for the last.
+        try wait("the refusal") { output.text.contains("<3>reload: \(config):9:1: navigation.progress_interval_s:") }
         let refusal = lines().firstIndex { $0.contains("configuration reload refused") } ?? 0
         XCTAssertTrue(lines()[refusal].hasPrefix("<3>reload: configuration reload refused: \(config) has 1 error"), String(lines()[refusal]))
         XCTAssertTrue(output.text.contains("<3>reload: \(config):9:1: navigation.progress_interval_s:"), output.text)

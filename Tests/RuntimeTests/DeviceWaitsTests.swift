@@ -124,7 +124,7 @@ final class DeviceWaitsTests: XCTestCase {
             await ReopenLoop.run(clock: .continuous(), backoff: RestartBackoff(initial: .seconds(30)), logger: LogCapture().logger("test"),
                                  again: "opening", waiting: waits.entry("gone"), describe: { "\($0)" }) { _ in throw NotThere() }
         }
-        for _ in 0..<200 where waits.summary == nil { try? await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<2000 where waits.summary == nil { try? await Task.sleep(for: .milliseconds(5)) }
         XCTAssertEqual(waits.summary, "waiting for: gone (cannot open /dev/test0: No such file or directory)")
         running.cancel()
         await running.value

@@ -10,7 +10,7 @@ import XCTest
 /// `GATTBeltLink` over an in-process GATT belt: the handshake, the queue, the belt's words for
 /// transport failures, and the connection kept up.
 final class GATTBeltLinkTests: XCTestCase {
-    /// The handshake, as the session orders it; FE0C because the fake has the sensor service.
+    /// The handshake, as the session orders it; no FE0C, as the link does not ask for the belt's heading.
     static let handshake = [
         "discover FE51 FE52 FE53",
         "notify fe02 on",
@@ -22,7 +22,6 @@ final class GATTBeltLinkTests: XCTestCase {
         "write fe05 10 01 03",
         "notify fe04 on",
         "notify fe09 on",
-        "notify fe0c on",
     ]
 
     /// A link that connects when asked, and the reader of its events.

@@ -215,10 +215,11 @@ final class SensorReaderTests: XCTestCase {
             }
         }
         defer { task.cancel() }
-        try await Task.sleep(for: .milliseconds(100))     // 5 s of session time: 25 reads were it wanted
+        // The reader says it waits, then waits; 5 s of session time after that would be 25 reads were it wanted.
+        try await waitUntil { !logs.matching("not read while the belt's own compass gives the heading").isEmpty }
+        try await Task.sleep(for: .milliseconds(100))
         XCTAssertEqual(bus.transferCount, 0, "heading_source = \"belt\": the chip is not touched")
         XCTAssertEqual(received.withLock { $0 }, 0)
-        XCTAssertFalse(logs.matching("not read while the belt's own compass gives the heading").isEmpty, "\(logs.all)")
         demand.set(true)
         let deadline = ContinuousClock.now + .seconds(10)
         while received.withLock({ $0 }) < 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }

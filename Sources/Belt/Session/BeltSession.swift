@@ -49,6 +49,11 @@ public struct BeltSession: Sendable {
     public private(set) var orientation: BeltOrientationReport?
     /// Characteristics discovered on this belt.
     public private(set) var available: Set<BeltCharacteristic> = []
+    /// Whether the belt is asked for its heading (FE0C). FSLib-iOS subscribes on every connection; a
+    /// Pi on a battery asks only while something reads it, since each report wakes it twice a second.
+    public private(set) var reportsOrientation: Bool
+    /// The FE0C subscription last asked of this connection.
+    private var orientationAsked = false
 
     private var steps: [Step] = []
     private var stepStarted: Duration = .zero
@@ -66,7 +71,24 @@ public struct BeltSession: Sendable {
         case mode, defaultIntensity, headingOffset, compassAccuracySignal
     }
 
-    public init() {}
+    public init(reportsOrientation: Bool = false) {
+        self.reportsOrientation = reportsOrientation
+    }
+
+    /// Starts or stops the belt's heading reports (FE0C). Connected, the CCCD write is returned at
+    /// once; during the handshake it follows the handshake's end; not connected, the next connection
+    /// asks for it. A belt without the sensor service has no reports to give.
+    public mutating func setReportsOrientation(_ on: Bool) -> [Output] {
+        reportsOrientation = on
+        return state == .connected ? orientationSubscription() : []
+    }
+
+    private mutating func orientationSubscription() -> [Output] {
+        guard available.contains(.fe0c), orientationAsked != reportsOrientation else { return [] }
+        orientationAsked = reportsOrientation
+        if !reportsOrientation { orientation = nil }
+        return [.perform(.notifications(.fe0c, enabled: reportsOrientation))]
+    }
 
     // MARK: Connection lifecycle
 
@@ -205,8 +227,9 @@ public struct BeltSession: Sendable {
         }
     }
 
-    /// pybelt's `_handshake` sequence, with FE0C moved last and skipped when the belt has no sensor service.
-    private func handshakeSteps() -> [Step] {
+    /// pybelt's `_handshake` sequence, with FE0C moved last and asked for only when the reports are
+    /// wanted and the belt has the sensor service.
+    private mutating func handshakeSteps() -> [Step] {
         var steps = [
             Step(operation: .notifications(.fe02, enabled: true), awaits: nil, optional: false),
             Step(operation: .notifications(.fe06, enabled: true), awaits: nil, optional: false),
@@ -218,7 +241,8 @@ public struct BeltSession: Sendable {
             Step(operation: .notifications(.fe04, enabled: true), awaits: nil, optional: false),
             Step(operation: .notifications(.fe09, enabled: true), awaits: nil, optional: false),
         ]
-        if available.contains(.fe0c) {
+        if available.contains(.fe0c), reportsOrientation {
+            orientationAsked = true
             steps.append(Step(operation: .notifications(.fe0c, enabled: true), awaits: nil, optional: true))
         }
         return steps
@@ -247,6 +271,7 @@ public struct BeltSession: Sendable {
             return fail(.handshakeFailed("mode, default intensity or firmware version still unknown"))
         }
         var out = transition(to: .connected)
+        out += orientationSubscription()
         out.append(.event(.modeChanged(mode)))
         out.append(.event(.connected))
         if let battery { out.append(.event(.battery(percent: Int(battery.percent.rounded())))) }
@@ -274,6 +299,7 @@ public struct BeltSession: Sendable {
         compassAccuracySignal = nil
         battery = nil
         orientation = nil
+        orientationAsked = false
         available = []
     }
 }

@@ -82,6 +82,19 @@ public actor ConfigurationReloader {
     private func apply(_ new: WayfinderConfiguration, reporting lines: [String]) {
         let old = running
         running = new
+
+        // The report is logged at whichever of the two levels shows more, so a reload that quietens the
+        // log still says so, and one that makes it chattier shows its own report. It is logged before
+        // the changes go out, so a reader of the log sees what was applied before its effects.
+        let level = Logger.Level(rawValue: new.logLevel)
+        let moreVerbose = level.map { $0 < (logLevel?.level ?? .info) } ?? false
+        if moreVerbose, let level { logLevel?.set(level) }
+        for line in lines { logger.notice("\(line)") }
+        if new.logLevel != old.logLevel, logLevel == nil {
+            logger.notice("log_level stays as --log-level set it at start, until a restart")
+        }
+        if !moreVerbose, let level { logLevel?.set(level) }
+
         var update = GuidanceUpdate()
         if new.guidance != old.guidance { update.parameters = new.guidance }
         if new.intensity != old.intensity {
@@ -91,16 +104,5 @@ public actor ConfigurationReloader {
         if new.route != old.route || new.routePath != old.routePath { update.route = new.route }
         if !update.isEmpty { targets.navigation.send(.reconfigure(update)) }
         if new.gestures != old.gestures { targets.gestures.send(.remap(new.gestures)) }
-
-        // The report is logged at whichever of the two levels shows more, so a reload that quietens the
-        // log still says so, and one that makes it chattier shows its own report.
-        let level = Logger.Level(rawValue: new.logLevel)
-        let moreVerbose = level.map { $0 < (logLevel?.level ?? .info) } ?? false
-        if moreVerbose, let level { logLevel?.set(level) }
-        for line in lines { logger.notice("\(line)") }
-        if new.logLevel != old.logLevel, logLevel == nil {
-            logger.notice("log_level stays as --log-level set it at start, until a restart")
-        }
-        if !moreVerbose, let level { logLevel?.set(level) }
     }
 }
