@@ -11,7 +11,9 @@
 /// - destination reached plays the belt's own system signal (iOS), which needs no channel;
 /// - updates are sent only while navigating (iOS);
 /// - on every connection the configured default intensity is written again (not in FSLib's on-connection
-///   sequence), because the intensity is ours to set and a belt that rebooted has forgotten it.
+///   sequence), because the intensity is ours to set and a belt that rebooted has forgotten it;
+/// - the belt's heading reports are not started on connection (FSLib's sequence starts them): nothing
+///   here reads them, and `BeltSession.setReportsOrientation` asks for them when something does.
 public struct BeltNavigationController: Sendable {
     /// FSLib throttles vibration commands to one per 100 ms (`scheduleOrSendVibrationCommand`).
     public static let minimumVibrationInterval: Duration = .milliseconds(100)
@@ -162,8 +164,7 @@ public struct BeltNavigationController: Sendable {
         case .connected:
             isConnected = true
             lastVibrationSentAt = nil
-            var out: [BeltNavigationOutput] = [.send(.setOrientationNotifications(true)),
-                                               .send(.requestCompassAccuracySignalState)]
+            var out: [BeltNavigationOutput] = [.send(.requestCompassAccuracySignalState)]
             if let defaultIntensity { out.append(.send(.setDefaultIntensity(defaultIntensity, feedback: false))) }
             if state == .navigating {
                 out += beltMode == .app ? sendNavigationSignalNow(now: now) : [.send(.changeMode(.app))]

@@ -45,7 +45,7 @@ final class BeltNavigationControllerTests: XCTestCase {
         XCTAssertEqual(c.state, .navigating)
         _ = try c.updateNavigationSignal(direction: 210, isMagneticBearing: true, signal: .navigation, now: t0 + .seconds(1))
         let onConnect = sent(c.handle(.connected, now: t0 + .seconds(2)))
-        XCTAssertEqual(onConnect, [.setOrientationNotifications(true), .requestCompassAccuracySignalState, .changeMode(.app)])
+        XCTAssertEqual(onConnect, [.requestCompassAccuracySignalState, .changeMode(.app)])
         XCTAssertEqual(sent(c.handle(.modeChanged(.app), now: t0 + .seconds(2))), [navigationSignal(210)],
                        "the latest direction wins on reconnection")
     }
@@ -137,7 +137,7 @@ final class BeltNavigationControllerTests: XCTestCase {
         // Handshake: the belt reports wait (it left app mode when the link dropped), then connected.
         XCTAssertEqual(c.handle(.modeChanged(.wait), now: t0 + .seconds(5)), [], "not acted on during the handshake")
         XCTAssertEqual(sent(c.handle(.connected, now: t0 + .seconds(5))),
-                       [.setOrientationNotifications(true), .requestCompassAccuracySignalState, .changeMode(.app)])
+                       [.requestCompassAccuracySignalState, .changeMode(.app)])
         XCTAssertEqual(sent(c.handle(.modeChanged(.app), now: t0 + .seconds(5))), [navigationSignal(120)])
         XCTAssertEqual(c.state, .navigating)
     }

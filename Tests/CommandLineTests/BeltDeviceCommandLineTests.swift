@@ -7,7 +7,7 @@ import XCTest
 final class BeltDeviceCommandLineTests: XCTestCase {
     /// What the handshake (`BeltSession`) sends before any command.
     let handshake = "request mode; request default intensity; request firmware version; request heading offset; "
-        + "request compass accuracy signal state; battery notifications on; orientation notifications on"
+        + "request compass accuracy signal state; battery notifications on"
 
     func received(_ run: WayfinderBinary.Run) -> String? {
         run.errors.split(separator: "\n").first { $0.hasPrefix("simulated belt received: ") }
