@@ -34,8 +34,9 @@ wait_for() { # SECONDS COMMAND...
 # btvirt itself runs as rig-btvirt.service (this unit's Requires=).
 for i in 0 1 2 3 4; do
     wait_for 30 test -e /sys/class/bluetooth/hci$i || die "hci$i did not appear (journalctl -u rig-btvirt)"
-    ready() { mgmt -i "hci$1" info | grep -q 'addr '; }
-    wait_for 30 ready "$i" || die "hci$i never answered btmgmt info"
+    ready() { mgmt -i "hci$1" info > "$out/btmgmt-info.txt" 2>&1; grep -q 'addr ' "$out/btmgmt-info.txt"; }
+    wait_for 30 ready "$i" ||
+        die "hci$i never answered btmgmt info; its last answer: $(tail -3 "$out/btmgmt-info.txt" | tr '\n' ' ')"
     for cmd in "le on" "bredr off" "power on"; do
         # shellcheck disable=SC2086 # two words on purpose
         mgmt -i hci$i $cmd >/dev/null || die "btmgmt -i hci$i $cmd failed"
