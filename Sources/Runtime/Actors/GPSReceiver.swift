@@ -54,14 +54,13 @@ public enum GPSReceiver {
             var decoder = GPSDecoder()
             var lastBytes: Duration?
             var armed = false
-            func deliver(_ epochs: [GPSEpoch], _ now: Duration) { Self.deliver(epochs, now, to: sink) }
             for await input in inputs {
                 let now = clock.elapsed
                 switch input {
                 case .bytes(let bytes):
                     guard !bytes.isEmpty else { break }
                     lastBytes = now
-                    deliver(decoder.feed(bytes, now: now), now)
+                    Self.deliver(decoder.feed(bytes, now: now), now, to: sink)
                     if !armed {
                         armed = true
                         arm.yield(now + quietAfter)
@@ -71,7 +70,7 @@ public enum GPSReceiver {
                     guard let last = lastBytes else { break }
                     if now - last >= quietAfter {
                         lastBytes = nil
-                        deliver(decoder.flushEpoch().map { [$0] } ?? [], now)
+                        Self.deliver(decoder.flushEpoch().map { [$0] } ?? [], now, to: sink)
                     } else {
                         // More bytes came while the timer ran: wait for the quiet after them.
                         armed = true
