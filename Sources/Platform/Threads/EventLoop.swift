@@ -1,0 +1,185 @@
+// In whole-module (release) builds sys/socket.h's constants are owned by the CBluetooth module.
+import CBluetooth
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+/// One thread that runs the jobs of the actors and tasks given to it, and their timers, in order.
+///
+/// Why: on the default executors every hop between two actors wakes a second thread of the global
+/// pool, and every timer fires on libdispatch's manager thread, which wakes a pool thread in turn,
+/// about five context switches per event (docs/performance.md). A Pi on a battery pays for each. On
+/// one loop a hop is a queue append, and a timer is the timeout of the one `poll` the loop sleeps in,
+/// as in SwiftNIO's `SelectableEventLoop`.
+///
+/// It is an actor's executor (`SerialExecutor`: declare `unownedExecutor` as `loop.unownedExecutor`)
+/// and a task's (`TaskExecutor`: `Task(executorPreference: loop)`). Work that blocks — an I2C
+/// transfer, an fsync — must not run here: it would hold up every actor on the loop.
+public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable {
+    private struct Timer {
+        var deadline: ContinuousClock.Instant
+        var id: UInt64
+        var continuation: UnsafeContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var timers: [Timer] = []
+        var nextTimerID: UInt64 = 0
+        /// The loop is in `poll` (or about to be): an enqueue from another thread must wake it.
+        var parked = false
+        var stopping = false
+    }
+
+    private let state = Mutex(State())
+    /// The loop polls `wakeFD`; another thread writes a byte to `signalFD` to wake it. A socket pair,
+    /// as in `StopFlag`, for its atomic close-on-exec flag.
+    private let wakeFD: Int32
+    private let signalFD: Int32
+    private let clock = ContinuousClock()
+    /// The loop thread (`pthread_self`), for "already on the loop": no wake needed.
+    private let thread = Atomic<UInt>(0)
+
+    /// Starts the loop's thread. Fails only when the system refuses an eventfd or a thread.
+    public init() throws(EventLoopError) {
+        var ends: [Int32] = [-1, -1]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { throw EventLoopError(call: "socketpair", errno: errno) }
+        wakeFD = ends[0]
+        signalFD = ends[1]
+        if let rc = DetachedThread.start({ [self] in run() }) {
+            close(wakeFD)
+            close(signalFD)
+            throw EventLoopError(call: "pthread_create", errno: rc)
+        }
+    }
+
+    /// Ends the loop after the jobs already queued; sleepers are woken with `CancellationError`.
+    public func stop() {
+        state.withLock { $0.stopping = true }
+        wake()
+    }
+
+    // MARK: Executor
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let mustWake = state.withLock { s -> Bool in
+            s.jobs.append(job)
+            return s.parked
+        }
+        if mustWake && !isLoopThread { wake() }
+    }
+
+    public var unownedExecutor: UnownedSerialExecutor { asUnownedSerialExecutor() }
+
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+
+    public func checkIsolated() {
+        precondition(isLoopThread, "expected to run on the event loop's thread")
+    }
+
+    /// Whether the caller runs on this loop's thread.
+    public var isLoopThread: Bool { thread.load(ordering: .relaxed) == UInt(pthread_self()) }
+
+    // MARK: Timers
+
+    /// Suspends the caller until `deadline` on the continuous clock; a cancelled caller is woken at
+    /// once with `CancellationError`. The wake-up is a job on whichever executor the caller runs on.
+    public func sleep(until deadline: ContinuousClock.Instant) async throws {
+        let id = state.withLock { s -> UInt64 in
+            s.nextTimerID &+= 1
+            return s.nextTimerID
+        }
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                let (refused, mustWake) = state.withLock { s -> (Bool, Bool) in
+                    if s.stopping || Task.isCancelled { return (true, false) }
+                    s.timers.append(Timer(deadline: deadline, id: id, continuation: continuation))
+                    return (false, s.parked)
+                }
+                if refused { continuation.resume(throwing: CancellationError()) }
+                else if mustWake && !isLoopThread { wake() }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { s -> UnsafeContinuation<Void, any Error>? in
+                guard let i = s.timers.firstIndex(where: { $0.id == id }) else { return nil }
+                return s.timers.remove(at: i).continuation
+            }
+            cancelled?.resume(throwing: CancellationError())
+        }
+    }
+
+    // MARK: The loop
+
+    private func wake() {
+        // A full socket buffer means the loop is already due to wake.
+        var byte: UInt8 = 1
+        _ = write(signalFD, &byte, 1)
+    }
+
+    private func run() {
+        thread.store(UInt(pthread_self()), ordering: .relaxed)
+        var batch: [UnownedJob] = []
+        while true {
+            // Take the queued jobs and the timers that are due, or park until the next deadline.
+            let now = clock.now
+            let (due, timeout, stopping) = state.withLock { s -> ([UnsafeContinuation<Void, any Error>], Int32, Bool) in
+                swap(&batch, &s.jobs)
+                var due: [UnsafeContinuation<Void, any Error>] = []
+                var next: ContinuousClock.Instant?
+                var i = 0
+                while i < s.timers.count {
+                    if s.timers[i].deadline <= now || s.stopping {
+                        due.append(s.timers.remove(at: i).continuation)
+                    } else {
+                        next = min(next ?? s.timers[i].deadline, s.timers[i].deadline)
+                        i += 1
+                    }
+                }
+                let idle = batch.isEmpty && due.isEmpty
+                s.parked = idle && !s.stopping
+                return (due, idle ? Self.pollTimeout(from: now, to: next) : 0, s.stopping)
+            }
+            for continuation in due {
+                if stopping { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
+            }
+            for job in batch {
+                job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+            }
+            batch.removeAll(keepingCapacity: true)
+            if stopping && due.isEmpty && state.withLock({ $0.jobs.isEmpty }) { break }
+            if timeout != 0 {
+                var fds = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+                _ = poll(&fds, 1, timeout)
+                var sink = [UInt8](repeating: 0, count: 64)
+                while read(wakeFD, &sink, sink.count) > 0 {}
+                state.withLock { $0.parked = false }
+            }
+        }
+        close(wakeFD)
+        close(signalFD)
+    }
+
+    /// `poll`'s timeout in milliseconds, rounded up so a timer never fires early: -1 without timers.
+    static func pollTimeout(from now: ContinuousClock.Instant, to deadline: ContinuousClock.Instant?) -> Int32 {
+        guard let deadline else { return -1 }
+        let remaining = now.duration(to: deadline)
+        guard remaining > .zero else { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        guard seconds < Int64(Int32.max) / 1000 else { return Int32.max }
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: max(1, milliseconds))
+    }
+}
+
+/// The system refused what the loop needs to start.
+public struct EventLoopError: Error, CustomStringConvertible {
+    public var call: String
+    public var errno: Int32
+
+    public var description: String { "cannot start the event loop: \(call) failed: \(String(cString: strerror(errno)))" }
+}
