@@ -1,7 +1,4 @@
 @testable import Platform
-import CBluetooth
-import Glibc
-import Synchronization
 import XCTest
 
 /// `EventLoop`: actors and tasks given to it run on its one thread, in order, and its timers wake a
@@ -90,62 +87,6 @@ final class EventLoopTests: XCTestCase {
         loop.stop()
         let error = await sleeper.value
         XCTAssertTrue(error is CancellationError, "\(String(describing: error))")
-    }
-
-    func testExecutedClosuresRunOnTheLoopThreadInOrder() async throws {
-        let loop = try EventLoop()
-        defer { loop.stop() }
-        let seen = Mutex<[Int]>([])
-        let onLoop = Atomic<Bool>(true)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            for n in 0..<100 {
-                loop.execute {
-                    if !loop.isLoopThread { onLoop.store(false, ordering: .relaxed) }
-                    seen.withLock { $0.append(n) }
-                    if n == 99 { done.resume() }
-                }
-            }
-        }
-        XCTAssertEqual(seen.withLock { $0 }, Array(0..<100))
-        XCTAssertTrue(onLoop.load(ordering: .relaxed))
-    }
-
-    /// A watched descriptor wakes the loop and is read there; once unwatched it is no longer polled.
-    func testAWatchedDescriptorIsReadOnTheLoopWhenInputArrivesAndNotAfterUnwatch() async throws {
-        let loop = try EventLoop()
-        defer { loop.stop() }
-        var ends: [Int32] = [-1, -1]
-        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends), 0)
-        defer { close(ends[0]); close(ends[1]) }
-        let reader = ends[0]
-        let (reads, sink) = AsyncStream<(UInt8, Bool)>.makeStream()
-        loop.watch(reader) {
-            var byte: UInt8 = 0
-            guard recv(reader, &byte, 1, Int32(MSG_DONTWAIT)) == 1 else { return }
-            sink.yield((byte, loop.isLoopThread))
-        }
-        var iterator = reads.makeAsyncIterator()
-        for value: UInt8 in [7, 8] {
-            var byte = value
-            XCTAssertEqual(send(ends[1], &byte, 1, 0), 1)
-            let read = await iterator.next()
-            XCTAssertEqual(read?.0, value)
-            XCTAssertEqual(read?.1, true, "read on the loop's thread")
-        }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            loop.execute {
-                loop.unwatch(reader)
-                done.resume()
-            }
-        }
-        var byte: UInt8 = 9
-        XCTAssertEqual(send(ends[1], &byte, 1, 0), 1)
-        // The loop goes on serving other work, and the byte stays unread in the socket.
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in loop.execute { done.resume() } }
-        try await loop.sleep(until: ContinuousClock.now + .milliseconds(20))
-        var left: UInt8 = 0
-        XCTAssertEqual(recv(reader, &left, 1, Int32(MSG_DONTWAIT)), 1)
-        XCTAssertEqual(left, 9, "an unwatched descriptor is not read")
     }
 
     func testThePollTimeoutIsRoundedUpAndMinusOneWithoutTimers() {

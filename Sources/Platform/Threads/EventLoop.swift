@@ -27,9 +27,6 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
 
     private struct State {
         var jobs: [UnownedJob] = []
-        var closures: [@Sendable () -> Void] = []
-        /// Descriptors polled for input, and what to call on the loop when one has some.
-        var watches: [Int32: @Sendable () -> Void] = [:]
         var timers: [Timer] = []
         var nextTimerID: UInt64 = 0
         /// The loop is in `poll` (or about to be): an enqueue from another thread must wake it.
@@ -88,35 +85,6 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
     /// Whether the caller runs on this loop's thread.
     public var isLoopThread: Bool { thread.load(ordering: .relaxed) == UInt(pthread_self()) }
 
-    // MARK: Closures and descriptors
-
-    /// Runs `body` on the loop's thread, after the jobs already queued.
-    public func execute(_ body: @escaping @Sendable () -> Void) {
-        let mustWake = state.withLock { s -> Bool in
-            s.closures.append(body)
-            return s.parked
-        }
-        if mustWake && !isLoopThread { wake() }
-    }
-
-    /// Calls `readable` on the loop's thread whenever `fd` has input, has hung up or is in error
-    /// (poll(2)), until `unwatch(fd)`. The owner closes the descriptor only on the loop's thread, after
-    /// `unwatch` (from `readable` or an `execute` body): the loop never polls a descriptor number that
-    /// was closed and reused elsewhere. `readable` reads without blocking (`MSG_DONTWAIT`) and a
-    /// bounded amount, since everything on the loop waits for it.
-    public func watch(_ fd: Int32, readable: @escaping @Sendable () -> Void) {
-        let mustWake = state.withLock { s -> Bool in
-            s.watches[fd] = readable
-            return s.parked
-        }
-        if mustWake && !isLoopThread { wake() }
-    }
-
-    /// Stops polling `fd`. Call it on the loop's thread, before closing the descriptor.
-    public func unwatch(_ fd: Int32) {
-        state.withLock { _ = $0.watches.removeValue(forKey: fd) }
-    }
-
     // MARK: Timers
 
     /// Suspends the caller until `deadline` on the continuous clock; a cancelled caller is woken at
@@ -156,14 +124,11 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
     private func run() {
         thread.store(UInt(pthread_self()), ordering: .relaxed)
         var batch: [UnownedJob] = []
-        var closures: [@Sendable () -> Void] = []
-        var fds: [pollfd] = []
         while true {
-            // Take the queued work and the timers that are due, or park until the next deadline.
+            // Take the queued jobs and the timers that are due, or park until the next deadline.
             let now = clock.now
             let (due, timeout, stopping) = state.withLock { s -> ([UnsafeContinuation<Void, any Error>], Int32, Bool) in
                 swap(&batch, &s.jobs)
-                swap(&closures, &s.closures)
                 var due: [UnsafeContinuation<Void, any Error>] = []
                 var next: ContinuousClock.Instant?
                 var i = 0
@@ -175,38 +140,24 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
                         i += 1
                     }
                 }
-                let idle = batch.isEmpty && due.isEmpty && closures.isEmpty
+                let idle = batch.isEmpty && due.isEmpty
                 s.parked = idle && !s.stopping
                 return (due, idle ? Self.pollTimeout(from: now, to: next) : 0, s.stopping)
             }
             for continuation in due {
                 if stopping { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
             }
-            for body in closures { body() }
-            closures.removeAll(keepingCapacity: true)
             for job in batch {
                 job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
             }
             batch.removeAll(keepingCapacity: true)
-            if stopping && due.isEmpty && state.withLock({ $0.jobs.isEmpty && $0.closures.isEmpty }) { break }
-            // The watched descriptors are taken after the work ran: only the loop closes them, so none
-            // of these can be closed before the poll. While work is queued the poll only looks.
-            fds.removeAll(keepingCapacity: true)
-            fds.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0))
-            state.withLock { s in
-                for fd in s.watches.keys { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-            }
-            if timeout == 0 && fds.count == 1 { continue }
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if fds[0].revents != 0 {
+            if stopping && due.isEmpty && state.withLock({ $0.jobs.isEmpty }) { break }
+            if timeout != 0 {
+                var fds = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+                _ = poll(&fds, 1, timeout)
                 var sink = [UInt8](repeating: 0, count: 64)
                 while read(wakeFD, &sink, sink.count) > 0 {}
-            }
-            if timeout != 0 { state.withLock { $0.parked = false } }
-            guard ready > 0 else { continue }
-            for entry in fds.dropFirst() where entry.revents != 0 {
-                // A handler may have stopped watching another descriptor meanwhile.
-                if let readable = state.withLock({ $0.watches[entry.fd] }) { readable() }
+                state.withLock { $0.parked = false }
             }
         }
         close(wakeFD)
