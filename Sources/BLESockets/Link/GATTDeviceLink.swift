@@ -9,9 +9,6 @@ import Platform
 /// per timeline, for the driver's next deadlines. The session's events and the link's changes come out
 /// of `outputs`, in order.
 public actor GATTDeviceLink<Session: GATTDeviceSession> {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
-
     public enum Output: Sendable {
         case event(Session.Event)
         /// The link of that generation changed (`connect(using:)` returns the generation it starts).
@@ -194,7 +191,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
             case .close(let generation):
                 attempts.removeValue(forKey: generation)?.cancel()
                 if let client = clients.removeValue(forKey: generation) {
-                    Task(executorPreference: EventLoop.preferred) { await client.disconnect() }
+                    Task { await client.disconnect() }
                 }
             case .event(let event):
                 sink.yield(.event(event))

@@ -50,7 +50,7 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
         guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { throw EventLoopError(call: "socketpair", errno: errno) }
         wakeFD = ends[0]
         signalFD = ends[1]
-        if let rc = DetachedThread.start(name: "wf-loop", { [self] in run() }) {
+        if let rc = DetachedThread.start({ [self] in run() }) {
             close(wakeFD)
             close(signalFD)
             throw EventLoopError(call: "pthread_create", errno: rc)
@@ -182,21 +182,4 @@ public struct EventLoopError: Error, CustomStringConvertible {
     public var errno: Int32
 
     public var description: String { "cannot start the event loop: \(call) failed: \(String(cString: strerror(errno)))" }
-}
-
-extension EventLoop {
-    /// The process's loop: the appliance's actors, their timers (`SessionClock.continuous()`) and the
-    /// tasks that carry messages between them run here, as SwiftNIO's singleton event loop serves a
-    /// whole process. Started on first use. A system that refuses it a socket pair or a thread cannot
-    /// run the appliance at all: the process says so and exits with EX_OSERR (71).
-    public static let shared: EventLoop = {
-        do { return try EventLoop() } catch {
-            let line = "wayfinder: \(error)\n"
-            _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-            exit(71)
-        }
-    }()
-
-    /// The preference to give a task whose work belongs on the loop, `Task(executorPreference:)`.
-    public static var preferred: any TaskExecutor { shared }
 }

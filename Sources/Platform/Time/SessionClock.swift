@@ -45,20 +45,8 @@ public struct SessionClock: Clock {
         readSlowest = { timeline.slowest }
     }
 
-    /// Real time. Its sleepers wait on the process's event loop (`EventLoop.shared`): a timer costs
-    /// that loop's `poll` timeout, not a libdispatch timer and a thread hand-off.
-    public static func continuous() -> SessionClock {
-        SessionClock(loop: EventLoop.shared)
-    }
-
-    private init(loop: EventLoop) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        readElapsed = { start.duration(to: clock.now) }
-        sleeper = { deadline, _ in try await loop.sleep(until: start.advanced(by: deadline)) }
-        readFactor = { 1 }
-        readSlowest = { 1 }
-    }
+    /// Real time.
+    public static func continuous() -> SessionClock { SessionClock(ContinuousClock()) }
 
     /// Session time runs `factor` times faster than real time (the simulated board's time acceleration).
     public static func accelerated(by factor: Double) -> SessionClock {

@@ -18,9 +18,6 @@ import TouchCase
 /// - Each touch is one frame: the case reports touches one notification at a time, and the pipeline
 ///   orders frames by their event time.
 public actor GestureActor {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
-
     public enum Event: Sendable {
         case touch(TouchEvent)
         case pen(PencilActor.Output)

@@ -1,4 +1,3 @@
-import Platform
 import ServiceLifecycle
 
 /// Runs a board's own work for the whole run (the simulated world) and delivers the failures it
@@ -14,7 +13,7 @@ struct BoardService: Service {
                 try await withThrowingDiscardingTaskGroup { group in
                     let route = self.route
                     let failures = self.failures
-                    group.addTask(executorPreference: EventLoop.preferred) {
+                    group.addTask {
                         for await name in failures { route[name]?() }
                     }
                     try await work()
