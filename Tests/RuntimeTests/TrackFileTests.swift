@@ -41,6 +41,27 @@ final class TrackFileTests: XCTestCase {
         XCTAssertEqual(route.waypoints.last?.coordinate.latitude ?? 0, 52.27 + 39e-4, accuracy: 1e-7)
     }
 
+    /// The descriptors open on `path` in this process, from /proc/self/fd.
+    func openDescriptors(on path: String) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }.count
+    }
+
+    /// The navigation actor syncs in the background, so the sync must neither leak the descriptor it
+    /// works on nor disturb the appends made meanwhile, even when the track is closed before it runs.
+    func testBackgroundSyncsCloseTheirDescriptorAndLeaveEveryAppend() throws {
+        var track: TrackFile? = try TrackFile(path: path, routeName: "walk")
+        for i in 0..<30 {
+            XCTAssertTrue(track?.append(fix(i)) ?? false)
+            if i % 10 == 0 { track?.syncInBackground() }
+        }
+        track = nil
+        let deadline = ContinuousClock.now + .seconds(10)
+        while openDescriptors(on: path) > 0, ContinuousClock.now < deadline { usleep(10_000) }
+        XCTAssertEqual(openDescriptors(on: path), 0, "a background sync kept its duplicate descriptor open")
+        XCTAssertEqual(try parse(path).waypoints.count, 30)
+    }
+
     func testANewFileIsMode0600WhateverTheUmask() throws {
         let previous = umask(0o022)
         defer { umask(previous) }

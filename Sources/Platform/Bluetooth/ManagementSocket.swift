@@ -146,7 +146,7 @@ public final class ManagementSocket: @unchecked Sendable {
         }
         let stop = StopFlag()
         continuation.onTermination = { _ in stop.set() }
-        let failure = DetachedThread.start { [self] in
+        let failure = DetachedThread.start(name: "wf-mgmt") { [self] in
             defer { close() }
             while !stop.isSet {
                 do {

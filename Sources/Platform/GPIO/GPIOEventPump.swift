@@ -53,7 +53,7 @@ enum GPIOEventPump {
 
     /// Starts a detached pthread running `body`; nil on success, else why it could not start.
     static func startThread(_ body: @escaping @Sendable () -> Void) -> GPIOError? {
-        guard let rc = DetachedThread.start(body) else { return nil }
+        guard let rc = DetachedThread.start(name: "wf-gpio", body) else { return nil }
         return .system(operation: "starting the GPIO event thread", path: "-", errno: rc)
     }
 }

@@ -94,7 +94,7 @@ public final class SerialPort: @unchecked Sendable {
         }
         continuation.onTermination = { [weak self] _ in self?.close() }
         let path = self.path
-        let failed = DetachedThread.start { [self] in
+        let failed = DetachedThread.start(name: "wf-serial") { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
             var failure: Failure?
             while !lock.withLock({ closing }) {

@@ -84,7 +84,7 @@ public final class PacketSocket: @unchecked Sendable {
             return stream
         }
         continuation.onTermination = { [weak self] _ in self?.close() }
-        let failed = DetachedThread.start { [self] in
+        let failed = DetachedThread.start(name: "wf-socket") { [self] in
             let result = self.receiveLoop(descriptor, wake: wakeRead, continuation)
             self.lock.withLock {
                 Glibc.close(self.fd)

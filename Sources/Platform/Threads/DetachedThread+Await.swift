@@ -10,7 +10,7 @@ extension DetachedThread {
         let flag = StopFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                let failed = start { continuation.resume(with: body { flag.isSet }.mapError { $0 as any Error }) }
+                let failed = start(name: "wf-connect") { continuation.resume(with: body { flag.isSet }.mapError { $0 as any Error }) }
                 if let failed { continuation.resume(throwing: SocketError("starting a thread", errno: failed)) }
             }
         } onCancel: {

@@ -217,7 +217,7 @@ public actor NavigationActor {
         }
         trackFailed = false
         if now - lastTrackSync >= Self.trackSyncInterval {
-            track.sync()
+            track.syncInBackground()
             lastTrackSync = now
         }
     }
