@@ -246,6 +246,18 @@ extension EventLoop {
         }
     }()
 
+    /// The simulated devices' loop (the simulated board, its GATT peripherals and their servers): a
+    /// second thread, as real devices are other machines. On one loop with the appliance, the world's
+    /// steps held up the appliance's events, and under emulation the paced clock read the delay as
+    /// lateness and slowed the walk far below what the tests need.
+    public static let peripherals: EventLoop = {
+        do { return try EventLoop() } catch {
+            let line = "wayfinder: \(error)\n"
+            _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+            exit(71)
+        }
+    }()
+
     /// The preference to give a task whose work belongs on the loop, `Task(executorPreference:)`.
     public static var preferred: any TaskExecutor { shared }
 }

@@ -21,7 +21,7 @@ enum SimulatedSensorInputs {
             if case .ubloxI2C(let configured) = config.gps { address = UInt8(truncatingIfNeeded: configured) }
             let driver = UBloxDDCDriver(transport: bus, address: address)
             // The simulated bus is memory: polling it never blocks, so it may share the event loop.
-            let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: gpsLogger, executor: EventLoop.shared)
+            let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: gpsLogger, executor: EventLoop.preferred)
             fixes = GPSReceiver.fixes(from: chunks, source: "u-blox DDC \(DDCPoller.hex(address)) on the simulated I2C bus",
                                       clock: clock, logger: gpsLogger, burstEnds: .marked)
         case .none:

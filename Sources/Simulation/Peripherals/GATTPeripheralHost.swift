@@ -8,8 +8,8 @@ import Platform
 /// keeps the link's generation (a request from a superseded link is ignored), logs the model's
 /// protocol violations, and wakes only when the model has something due.
 public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// On the simulated devices' event loop (`EventLoop.peripherals`), beside the appliance's.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.peripherals.unownedExecutor }
 
     public private(set) var peripheral: Model
     /// The address the device advertises under (`SimulatedGATTPeripheral.defaultAddress` unless given).
@@ -225,7 +225,7 @@ private struct SocketpairConnector<Model: SimulatedGATTPeripheral>: GATTConnecto
         guard reachable() else { throw GATTError.notFound("the simulated \(Model.deviceName) is out of reach") }
         let (central, peripheral) = try PacketSocket.pair()
         let host = self.host
-        Task(executorPreference: EventLoop.preferred) { await host.serve(peripheral) }
+        Task(executorPreference: EventLoop.peripherals) { await host.serve(peripheral) }
         let client = SocketGATTClient(socket: central, clock: clock, logger: logger)
         try await client.exchangeMTU()
         return client
