@@ -131,11 +131,11 @@ public final class TrackFile {
     /// Forces what was appended to the card.
     public func sync() { _ = fsync(fd) }
 
-    /// Forces what has been appended so far to the card without waiting for it. The navigation actor
-    /// shares the event loop with the belt's commands, and an SD card's `fsync` can take tens of
-    /// milliseconds, so it runs on a background queue, on a duplicate of the descriptor that the queue
-    /// closes (the track may be closed meanwhile). Appends made during it stay whole or absent
-    /// (`append`); the next sync forces them.
+    /// Forces what has been appended so far to the card without waiting for it. An SD card's `fsync`
+    /// can take tens of milliseconds, and the navigation actor that appends also turns the wearer's
+    /// commands (next waypoint, pause) into belt commands, so the sync runs on a background queue, on
+    /// a duplicate of the descriptor that the queue closes (the track may be closed meanwhile).
+    /// Appends made during it stay whole or absent (`append`); the next sync forces them.
     public func syncInBackground() {
         let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else {
