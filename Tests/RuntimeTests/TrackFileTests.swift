@@ -51,6 +51,7 @@ final class TrackFileTests: XCTestCase {
     /// works on nor disturb the appends made meanwhile, even when the track is closed before it runs.
     func testBackgroundSyncsCloseTheirDescriptorAndLeaveEveryAppend() throws {
         var track: TrackFile? = try TrackFile(path: path, routeName: "walk")
+        XCTAssertEqual(openDescriptors(on: path), 1, "the count below must see the track's own descriptor")
         for i in 0..<30 {
             XCTAssertTrue(track?.append(fix(i)) ?? false)
             if i % 10 == 0 { track?.syncInBackground() }
