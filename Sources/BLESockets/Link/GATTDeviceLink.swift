@@ -25,6 +25,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     private var connector: (any GATTConnector)?
     private let clock: SessionClock
     private let linkClock: SessionClock
+    private let sessionTimerTolerance: Duration?
     private var clients: [Int: any GATTClient] = [:]
     private var attempts: [Int: Task<Void, Never>] = [:]
     private var waiters: [GATTRequestID: CheckedContinuation<[UInt8], any Error>] = [:]
@@ -45,12 +46,16 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     ///   - connector: what makes links; nil when each `connect(using:)` brings its own.
     ///   - linkClock: the time the request and attempt bounds are measured on (`GATTDeviceTime`);
     ///     the session clock when nil.
+    ///   - sessionTimerTolerance: how late the session's deadlines may be acted on, in session time
+    ///     (`SessionClock.sleep(until:tolerance:)`): the touch case's silence rule ends a touch by time.
     public init(session: Session, policy: GATTLinkPolicy, limits: GATTDeviceDriver<Session>.Limits = .init(),
-                connector: (any GATTConnector)?, clock: SessionClock, linkClock: SessionClock? = nil) {
+                connector: (any GATTConnector)?, clock: SessionClock, linkClock: SessionClock? = nil,
+                sessionTimerTolerance: Duration? = nil) {
         driver = GATTDeviceDriver(session: session, policy: policy, limits: limits)
         self.connector = connector
         self.clock = clock
         self.linkClock = linkClock ?? clock
+        self.sessionTimerTolerance = sessionTimerTolerance
         (outputs, sink) = AsyncStream.makeStream()
     }
 
@@ -222,8 +227,9 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
         timer?.task.cancel()
         timers += 1
         let token = timers
+        let tolerance = link ? nil : sessionTimerTolerance
         let task = Task {
-            do { try await clock.sleep(until: SessionInstant(offset: deadline)) } catch { return }
+            do { try await clock.sleep(until: SessionInstant(offset: deadline), tolerance: tolerance) } catch { return }
             self.timerFired(link: link, token: token)
         }
         return Timer(due: deadline, token: token, task: task)

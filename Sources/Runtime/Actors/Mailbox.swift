@@ -46,10 +46,11 @@ import Platform
 
 extension Mailbox {
     /// Sends `event` at `deadline` of session time, unless cancelled first: one wake-up an actor
-    /// asked for (its core's next deadline), not a ticker.
-    public func alarm(at deadline: Duration, clock: SessionClock, _ event: Event) -> Task<Void, Never> {
+    /// asked for (its core's next deadline), not a ticker. `tolerance` is how late in session time
+    /// the alarm may come (`SessionClock.sleep(until:tolerance:)`).
+    public func alarm(at deadline: Duration, clock: SessionClock, tolerance: Duration? = nil, _ event: Event) -> Task<Void, Never> {
         Task(executorPreference: EventLoop.preferred) {
-            do { try await clock.sleep(until: SessionInstant(offset: deadline)) } catch { return }
+            do { try await clock.sleep(until: SessionInstant(offset: deadline), tolerance: tolerance) } catch { return }
             send(event)
         }
     }
