@@ -30,6 +30,22 @@ final class EventLoopTests: XCTestCase {
         XCTAssertFalse(loop.isLoopThread, "the test itself runs elsewhere")
     }
 
+    /// `top -H` on a unit tells the appliance's loop (`wf-loop`) from the simulated devices' (`wf-sim`).
+    func testTheLoopsThreadCarriesItsName() async throws {
+        let loop = try EventLoop(name: "wf-test-loop")
+        defer { loop.stop() }
+        let name = await withCheckedContinuation { (done: CheckedContinuation<String?, Never>) in
+            loop.execute {
+                var bytes = [UInt8](repeating: 0, count: 32)
+                let fd = open("/proc/thread-self/comm", O_RDONLY)
+                let n = fd < 0 ? -1 : read(fd, &bytes, bytes.count)
+                if fd >= 0 { close(fd) }
+                done.resume(returning: n > 0 ? String(decoding: bytes[0..<n], as: UTF8.self) : nil)
+            }
+        }
+        XCTAssertEqual(name, "wf-test-loop\n")
+    }
+
     func testATaskPreferringTheLoopRunsOnItAndCallsIntoTheActorWithoutLeavingIt() async throws {
         let loop = try EventLoop()
         defer { loop.stop() }

@@ -45,15 +45,23 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
     private let clock = ContinuousClock()
     /// The loop thread (`pthread_self`), for "already on the loop": no wake needed.
     private let thread = Atomic<UInt>(0)
+    /// Nanoseconds the loop has spent parked in `poll`, for `idleTime`.
+    private let parkedNanoseconds = Atomic<Int64>(0)
 
-    /// Starts the loop's thread. Fails only when the system refuses an eventfd or a thread.
-    public init() throws(EventLoopError) {
+    /// How long the loop has been parked with nothing to do since it started. Its share of a window of
+    /// real time is how much of the loop's one thread was free: a paced simulation clock watches it so
+    /// as not to run faster than the loop keeps up (`Pacing`).
+    public var idleTime: Duration { .nanoseconds(parkedNanoseconds.load(ordering: .relaxed)) }
+
+    /// Starts the loop's thread, named `name` (what `top -H` shows; the kernel keeps 15 bytes). Fails
+    /// only when the system refuses a socket pair or a thread.
+    public init(name: String = "wf-loop") throws(EventLoopError) {
         var ends: [Int32] = [-1, -1]
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { throw EventLoopError(call: "socketpair", errno: errno) }
         wakeFD = ends[0]
         signalFD = ends[1]
-        if let rc = DetachedThread.start(name: "wf-loop", { [self] in run() }) {
+        if let rc = DetachedThread.start(name: name, { [self] in run() }) {
             close(wakeFD)
             close(signalFD)
             throw EventLoopError(call: "pthread_create", errno: rc)
@@ -197,7 +205,12 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
                 for fd in s.watches.keys { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             }
             if timeout == 0 && fds.count == 1 { continue }
+            let parkedAt = timeout != 0 ? clock.now : nil
             let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if let parkedAt {
+                let (seconds, attoseconds) = parkedAt.duration(to: clock.now).components
+                parkedNanoseconds.add(seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000, ordering: .relaxed)
+            }
             if fds[0].revents != 0 {
                 var sink = [UInt8](repeating: 0, count: 64)
                 while read(wakeFD, &sink, sink.count) > 0 {}
@@ -251,7 +264,7 @@ extension EventLoop {
     /// steps held up the appliance's events, and under emulation the paced clock read the delay as
     /// lateness and slowed the walk far below what the tests need.
     public static let peripherals: EventLoop = {
-        do { return try EventLoop() } catch {
+        do { return try EventLoop(name: "wf-sim") } catch {
             let line = "wayfinder: \(error)\n"
             _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
             exit(71)

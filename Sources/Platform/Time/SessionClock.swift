@@ -66,10 +66,10 @@ public struct SessionClock: Clock {
     }
 
     /// Session time runs up to `factor` times faster than real time, and no faster than keeps the waiting
-    /// sleepers punctual (`Pacing`): the simulated board's clock, so that a slow or emulated CPU walks
-    /// the same walk, only taking longer.
-    public static func paced(upTo factor: Double) -> SessionClock {
-        factor <= 1 ? .continuous() : SessionClock(timeline: PacedTimeline(maximum: factor))
+    /// sleepers punctual and `loops` below their target load (`Pacing`): the simulated board's clock,
+    /// so that a slow or emulated CPU walks the same walk, only taking longer.
+    public static func paced(upTo factor: Double, watching loops: [EventLoop] = []) -> SessionClock {
+        factor <= 1 ? .continuous() : SessionClock(timeline: PacedTimeline(maximum: factor, watching: loops))
     }
 
     /// Time since the session started, the form pure cores take.
