@@ -211,7 +211,7 @@ extension SimulatedBoard {
         closeBeltServer()
         let central: PacketSocket, peripheral: PacketSocket
         do {
-            (central, peripheral) = try PacketSocket.pair()
+            (central, peripheral) = try PacketSocket.pair(secondOn: .peripherals)
         } catch {
             world.disconnectBelt()
             throw .unavailable("\(error)")

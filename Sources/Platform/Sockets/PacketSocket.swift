@@ -9,9 +9,10 @@ import Glibc
 /// Unix socketpair standing in for it. One packet is one ATT PDU in both cases. `TCPConnection` also
 /// hands out a TCP stream as one (gpsd): there a "packet" is whatever one read returned.
 ///
-/// Receiving is the event loop's (`EventLoop.shared`): the descriptor is in the `poll` the loop sleeps
-/// in, and a packet is read on the loop's thread and fed to an `AsyncThrowingStream` whose reader runs
-/// there too. A packet costs one wake-up of one thread; an idle link costs none. The loop owns the
+/// Receiving is an event loop's (`EventLoop.shared` unless told otherwise; the simulated devices'
+/// ends are `EventLoop.peripherals`'): the descriptor is in the `poll` the loop sleeps in, and a
+/// packet is read on the loop's thread and fed to an `AsyncThrowingStream` whose reader runs there
+/// too. A packet costs one wake-up of one thread; an idle link costs none. The loop owns the
 /// descriptor's lifetime once receiving has started: `close()` asks the loop to stop watching it and
 /// close it, so neither the loop's `poll` nor a concurrent `send` can meet a descriptor number already
 /// reused elsewhere.
@@ -32,11 +33,12 @@ public final class PacketSocket: @unchecked Sendable {
     private var receiving: AsyncThrowingStream<[UInt8], any Error>.Continuation?  // guarded by lock
     /// Read into on the loop's thread only.
     private var buffer = [UInt8](repeating: 0, count: PacketSocket.maximumPacket)
-    private let loop = EventLoop.shared
+    private let loop: EventLoop
 
-    /// Takes ownership of a connected descriptor.
-    public init(adopting fd: Int32) {
+    /// Takes ownership of a connected descriptor, to be read on `loop`.
+    public init(adopting fd: Int32, loop: EventLoop = .shared) {
         self.fd = fd
+        self.loop = loop
     }
 
     deinit {
@@ -44,13 +46,15 @@ public final class PacketSocket: @unchecked Sendable {
     }
 
     /// A connected pair of Unix SOCK_SEQPACKET sockets: the in-process "radio" between a GATT
-    /// client and a simulated peripheral, with the same packet semantics as L2CAP.
-    public static func pair() throws(SocketError) -> (PacketSocket, PacketSocket) {
+    /// client and a simulated peripheral, with the same packet semantics as L2CAP. Each end is read
+    /// on the loop of the side that owns it, as a real link's two ends are read by two machines.
+    public static func pair(firstOn first: EventLoop = .shared, secondOn second: EventLoop = .shared)
+        throws(SocketError) -> (PacketSocket, PacketSocket) {
         var fds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
             throw SocketError("socketpair(AF_UNIX, SOCK_SEQPACKET)", errno: errno)
         }
-        return (PacketSocket(adopting: fds[0]), PacketSocket(adopting: fds[1]))
+        return (PacketSocket(adopting: fds[0], loop: first), PacketSocket(adopting: fds[1], loop: second))
     }
 
     /// Sends one packet. Waits (bounded) while the kernel's send buffer is full.
@@ -77,18 +81,21 @@ public final class PacketSocket: @unchecked Sendable {
     public func packets() -> AsyncThrowingStream<[UInt8], any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self,
                                                                      bufferingPolicy: .bufferingNewest(4096))
-        let started: Int32? = lock.withLock {
-            guard !readerStarted, fd >= 0, !shutDown else { return nil }
+        // Watched under the lock: a `close()` from another thread can then only ask the loop to end
+        // a descriptor it already polls, never leave a closed number in its `poll`.
+        let started: Bool = lock.withLock {
+            guard !readerStarted, fd >= 0, !shutDown else { return false }
             readerStarted = true
             receiving = continuation
-            return fd
+            let descriptor = fd
+            loop.watch(descriptor) { [self] in receive(descriptor) }
+            return true
         }
-        guard let descriptor = started else {
+        guard started else {
             continuation.finish(throwing: SocketError("receive", errno: EBADF))
             return stream
         }
         continuation.onTermination = { [weak self] _ in self?.close() }
-        loop.watch(descriptor) { [self] in receive(descriptor) }
         return stream
     }
 

@@ -35,6 +35,8 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
         /// The loop is in `poll` (or about to be): an enqueue from another thread must wake it.
         var parked = false
         var stopping = false
+        /// The loop's thread has ended and closed its socket pair: nothing may write to it.
+        var exited = false
     }
 
     private let state = Mutex(State())
@@ -156,9 +158,14 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
     // MARK: The loop
 
     private func wake() {
-        // A full socket buffer means the loop is already due to wake.
-        var byte: UInt8 = 1
-        _ = write(signalFD, &byte, 1)
+        // A full socket buffer means the loop is already due to wake. Under the lock, so that the
+        // loop's exit cannot close the descriptor (and its number be reused) between the check and
+        // the write.
+        state.withLock { s in
+            guard !s.exited else { return }
+            var byte: UInt8 = 1
+            _ = write(signalFD, &byte, 1)
+        }
     }
 
     private func run() {
@@ -184,8 +191,10 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
                     }
                 }
                 let idle = batch.isEmpty && due.isEmpty && closures.isEmpty
+                // A stopping loop never blocks: work enqueued while it winds down is run on the next
+                // pass, and it ends on the first pass that finds none.
                 s.parked = idle && !s.stopping
-                return (due, idle ? Self.pollTimeout(from: now, to: next) : 0, s.stopping)
+                return (due, s.parked ? Self.pollTimeout(from: now, to: next) : 0, s.stopping)
             }
             for continuation in due {
                 if stopping { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
@@ -222,8 +231,11 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
                 if let readable = state.withLock({ $0.watches[entry.fd] }) { readable() }
             }
         }
-        close(wakeFD)
-        close(signalFD)
+        state.withLock { s in
+            s.exited = true
+            close(wakeFD)
+            close(signalFD)
+        }
     }
 
     /// `poll`'s timeout in milliseconds, rounded up so a timer never fires early: -1 without timers.
@@ -259,10 +271,10 @@ extension EventLoop {
         }
     }()
 
-    /// The simulated devices' loop (the simulated board, its GATT peripherals and their servers): a
-    /// second thread, as real devices are other machines. On one loop with the appliance, the world's
-    /// steps held up the appliance's events, and under emulation the paced clock read the delay as
-    /// lateness and slowed the walk far below what the tests need.
+    /// The simulated devices' loop (the simulated board, its GATT peripherals, their servers and
+    /// their ends of the socketpairs): a second thread, as real devices are other machines, so that
+    /// the simulated world's steps do not queue in front of the appliance's events and a simulated
+    /// device's answer wakes the appliance as a real one's does.
     public static let peripherals: EventLoop = {
         do { return try EventLoop(name: "wf-sim") } catch {
             let line = "wayfinder: \(error)\n"

@@ -14,8 +14,9 @@ final class PacedTimeline: Sendable {
         var anchorSession: Duration
         /// The tolerances of the sleepers waiting now, with their counts.
         var waiting: [Duration: Int] = [:]
-        /// When the watched loops' idle times were last read, and what they were.
+        /// When the watched loops' idle times were last read, the session time then, and what they were.
         var loadSampledAt: ContinuousClock.Instant
+        var sessionAtSample: Duration = .zero
         var idleAtSample: [Duration]
     }
 
@@ -47,8 +48,12 @@ final class PacedTimeline: Sendable {
         guard window >= Self.loadWindow else { return }
         let idle = loops.map(\.idleTime)
         let busiest = zip(idle, s.idleAtSample).map { now, before in 1 - (now - before) / window }.max() ?? 0
-        s.pacing.observe(load: min(1, max(0, busiest)), atFactor: s.factor)
+        // The load belongs to the factor the clock ran at on average over the window, not to the one
+        // it runs at now (a touch may just have slowed it down).
+        let session = Self.session(at: now, s)
+        s.pacing.observe(load: min(1, max(0, busiest)), atFactor: (session - s.sessionAtSample) / window)
         s.loadSampledAt = now
+        s.sessionAtSample = session
         s.idleAtSample = idle
     }
 

@@ -55,7 +55,7 @@ public struct Pacing: Sendable, Equatable {
     /// The busiest watched loop was busy `load` (0 to 1) of a window during which the clock ran at
     /// `factor`.
     public mutating func observe(load: Double, atFactor factor: Double) {
-        guard load.isFinite, factor.isFinite, factor >= 1 else { return }
+        guard load.isFinite, factor.isFinite, factor > 0 else { return }
         let fitting = load > 0 ? factor * Self.targetLoad / min(load, 1) : maximum
         let allowed = min(maximum, max(1, fitting))
         loadCap = allowed < loadCap ? allowed : min(allowed, loadCap * 1.25)

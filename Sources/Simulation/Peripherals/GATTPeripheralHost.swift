@@ -112,7 +112,7 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
                 do { try await clock.sleep(until: SessionInstant(offset: wake), tolerance: .milliseconds(20)) } catch { return }
                 await self.advance(link: current)
             }
-            await self.timerEnded(token)
+            self.timerEnded(token)
         }
     }
 
@@ -223,7 +223,7 @@ private struct SocketpairConnector<Model: SimulatedGATTPeripheral>: GATTConnecto
 
     func connect() async throws -> any GATTClient {
         guard reachable() else { throw GATTError.notFound("the simulated \(Model.deviceName) is out of reach") }
-        let (central, peripheral) = try PacketSocket.pair()
+        let (central, peripheral) = try PacketSocket.pair(secondOn: .peripherals)
         let host = self.host
         Task(executorPreference: EventLoop.peripherals) { await host.serve(peripheral) }
         let client = SocketGATTClient(socket: central, clock: clock, logger: logger)
