@@ -196,19 +196,29 @@ def snapshot(pids):
     return switches, cpu
 
 
-def by_thread_name(pid):
-    """Per thread name: (context switches, on-CPU nanoseconds), summed over the threads of that name.
+def by_thread(pid):
+    """Per thread id: (name, context switches, on-CPU nanoseconds).
 
     The appliance names its threads: wf-loop runs its actors, wf-sim the simulated board's devices;
-    libdispatch's threads (the global executor's pool and its timer manager) keep the process's name."""
+    libdispatch names its own (the global executor's pool and its timer manager)."""
     result = {}
     for tid in tasks(pid):
         counters = thread_counters(pid, tid)
         if counters:
-            name, switches, cpu = counters
-            old = result.get(name, (0, 0))
-            result[name] = (old[0] + switches, old[1] + cpu)
+            result[tid] = counters
     return result
+
+
+def per_name(before, after, elapsed):
+    """Wake-ups/s and CPU % per thread name over the window. A thread that started during it counts
+    from zero; one that ended during it is not counted (libdispatch retires idle pool threads), so a
+    name's figures are a lower bound."""
+    totals = {}
+    for tid, (name, switches, cpu) in after.items():
+        _, old_switches, old_cpu = before.get(tid, (name, 0, 0))
+        s, c = totals.get(name, (0, 0))
+        totals[name] = (s + switches - old_switches, c + cpu - old_cpu)
+    return {name: (s / elapsed, 100 * c / 1e9 / elapsed) for name, (s, c) in sorted(totals.items())}
 
 
 def free_port():
@@ -229,7 +239,7 @@ def measure(name, groups, seconds, feed, split=None):
     `split`: a pid whose threads are also reported by name (the appliance: its own share apart from
     the simulated devices')."""
     before = {g: snapshot(p) for g, p in groups.items()}
-    threads_before = by_thread_name(split) if split else {}
+    threads_before = by_thread(split) if split else {}
     start = time.monotonic()
     next_burst = start
     while time.monotonic() - start < seconds:
@@ -240,19 +250,16 @@ def measure(name, groups, seconds, feed, split=None):
         time.sleep(max(0.0, min(next_burst, start + seconds) - time.monotonic()))
     elapsed = time.monotonic() - start
     after = {g: snapshot(p) for g, p in groups.items()}
-    threads_after = by_thread_name(split) if split else {}
+    threads_after = by_thread(split) if split else {}
     result = {}
     for g in groups:
         switches = (after[g][0] - before[g][0]) / elapsed
         cpu = 100 * (after[g][1] - before[g][1]) / 1e9 / elapsed
         result[g] = (switches, cpu)
         print(f"{name:10} {g:10} {switches:8.1f} wake-ups/s  {cpu:7.3f} % of a core", flush=True)
-    threads = {}
-    for thread, (switches, cpu) in sorted(threads_after.items()):
-        # A thread that started during the window counts from zero.
-        old = threads_before.get(thread, (0, 0))
-        threads[thread] = ((switches - old[0]) / elapsed, 100 * (cpu - old[1]) / 1e9 / elapsed)
-        print(f"{'':10}   {thread:15} {threads[thread][0]:8.1f} wake-ups/s  {threads[thread][1]:7.3f} % of a core", flush=True)
+    threads = per_name(threads_before, threads_after, elapsed) if split else {}
+    for thread, (switches, cpu) in threads.items():
+        print(f"{'':10}   {thread:15} {switches:8.1f} wake-ups/s  {cpu:7.3f} % of a core", flush=True)
     if threads:
         result["threads"] = threads
     return result

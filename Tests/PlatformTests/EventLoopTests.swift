@@ -30,6 +30,24 @@ final class EventLoopTests: XCTestCase {
         XCTAssertFalse(loop.isLoopThread, "the test itself runs elsewhere")
     }
 
+    /// A sleeper on a loop's thread is woken by that loop (`SessionClock.continuous()`): `current` names
+    /// the loop on its own thread and no other.
+    func testCurrentIsTheLoopWhoseThreadTheCallerRunsOn() async throws {
+        let loop = try EventLoop(name: "wf-test-current")
+        defer { loop.stop() }
+        XCTAssertFalse(EventLoop.current === loop, "the test itself runs elsewhere")
+        let onItsThread = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            loop.execute { done.resume(returning: EventLoop.current === loop) }
+        }
+        XCTAssertTrue(onItsThread)
+        let other = try EventLoop(name: "wf-test-other")
+        defer { other.stop() }
+        let onTheOther = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            other.execute { done.resume(returning: EventLoop.current === other) }
+        }
+        XCTAssertTrue(onTheOther, "each loop's thread finds its own loop")
+    }
+
     /// `top -H` on a unit tells the appliance's loop (`wf-loop`) from the simulated devices' (`wf-sim`).
     func testTheLoopsThreadCarriesItsName() async throws {
         let loop = try EventLoop(name: "wf-test-loop")

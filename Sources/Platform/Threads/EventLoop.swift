@@ -68,6 +68,16 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
             close(signalFD)
             throw EventLoopError(call: "pthread_create", errno: rc)
         }
+        Self.running.withLock { $0.append(self) }
+    }
+
+    /// The loops whose threads run, for `current`.
+    private static let running = Mutex<[EventLoop]>([])
+
+    /// The loop whose thread the caller runs on, if it runs on one: a sleeper there is best woken by
+    /// that loop's own `poll`, not by another loop's handing it a job.
+    public static var current: EventLoop? {
+        running.withLock { loops in loops.first { $0.isLoopThread } }
     }
 
     /// Ends the loop after the jobs already queued; sleepers are woken with `CancellationError`.
@@ -236,6 +246,9 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
             close(wakeFD)
             close(signalFD)
         }
+        // A later thread may be given the same pthread_t: this loop must not claim it.
+        thread.store(0, ordering: .relaxed)
+        Self.running.withLock { $0.removeAll { $0 === self } }
     }
 
     /// `poll`'s timeout in milliseconds, rounded up so a timer never fires early: -1 without timers.

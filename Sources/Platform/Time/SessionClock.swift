@@ -45,8 +45,9 @@ public struct SessionClock: Clock {
         readSlowest = { timeline.slowest }
     }
 
-    /// Real time. Its sleepers wait on the process's event loop (`EventLoop.shared`): a timer costs
-    /// that loop's `poll` timeout, not a libdispatch timer and a thread hand-off.
+    /// Real time. Its sleepers wait on the event loop they run on (the simulated devices' on theirs),
+    /// else on the process's (`EventLoop.shared`): a timer costs that loop's `poll` timeout, not a
+    /// libdispatch timer and a thread hand-off.
     public static func continuous() -> SessionClock {
         SessionClock(loop: EventLoop.shared)
     }
@@ -55,7 +56,7 @@ public struct SessionClock: Clock {
         let clock = ContinuousClock()
         let start = clock.now
         readElapsed = { start.duration(to: clock.now) }
-        sleeper = { deadline, _ in try await loop.sleep(until: start.advanced(by: deadline)) }
+        sleeper = { deadline, _ in try await (EventLoop.current ?? loop).sleep(until: start.advanced(by: deadline)) }
         readFactor = { 1 }
         readSlowest = { 1 }
     }
