@@ -23,7 +23,11 @@ letting everything settle. Two cases:
   idle        the same configuration with autostart off: navigation stopped, the case in power
               saving, the belt connected and answering its keep-alive.
 
-Prints one line per process and case, and the ratios the targets are stated in.
+Prints one line per process and case, the appliance's threads by name (wf-loop runs its actors,
+wf-sim the simulated board's devices, those named after the process are libdispatch's), and the
+ratios the targets are stated in, for the whole process and without the wf-sim thread. The simulated
+devices' work is not all on wf-sim: the simulated sensors answer the appliance's I2C reads on the
+appliance's own thread, so "without wf-sim" still carries part of the simulation.
 """
 import argparse
 import json
@@ -163,21 +167,58 @@ def tasks(pid):
         return []
 
 
+def thread_counters(pid, tid):
+    """(name, context switches, on-CPU nanoseconds) of one thread, or None once it has gone."""
+    try:
+        switches = 0
+        with open(f"/proc/{pid}/task/{tid}/status") as f:
+            for line in f:
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    switches += int(line.split()[1])
+        with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+            cpu = int(f.read().split()[0])
+        with open(f"/proc/{pid}/task/{tid}/comm") as f:
+            name = f.read().strip()
+        return name, switches, cpu
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+
+
 def snapshot(pids):
     """Context switches and on-CPU nanoseconds summed over every thread of every pid."""
     switches = cpu = 0
     for pid in pids:
         for tid in tasks(pid):
-            try:
-                with open(f"/proc/{pid}/task/{tid}/status") as f:
-                    for line in f:
-                        if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                            switches += int(line.split()[1])
-                with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
-                    cpu += int(f.read().split()[0])
-            except (FileNotFoundError, ProcessLookupError):
-                pass
+            counters = thread_counters(pid, tid)
+            if counters:
+                switches += counters[1]
+                cpu += counters[2]
     return switches, cpu
+
+
+def by_thread(pid):
+    """Per thread id: (name, context switches, on-CPU nanoseconds).
+
+    The appliance names its threads: wf-loop runs its actors, wf-sim the simulated board's devices;
+    libdispatch names its own (the global executor's pool and its timer manager)."""
+    result = {}
+    for tid in tasks(pid):
+        counters = thread_counters(pid, tid)
+        if counters:
+            result[tid] = counters
+    return result
+
+
+def per_name(before, after, elapsed):
+    """Wake-ups/s and CPU % per thread name over the window. A thread that started during it counts
+    from zero; one that ended during it is not counted (libdispatch retires idle pool threads), so a
+    name's figures are a lower bound."""
+    totals = {}
+    for tid, (name, switches, cpu) in after.items():
+        _, old_switches, old_cpu = before.get(tid, (name, 0, 0))
+        s, c = totals.get(name, (0, 0))
+        totals[name] = (s + switches - old_switches, c + cpu - old_cpu)
+    return {name: (s / elapsed, 100 * c / 1e9 / elapsed) for name, (s, c) in sorted(totals.items())}
 
 
 def free_port():
@@ -192,9 +233,13 @@ def open_pty():
     return controller, device, os.ttyname(device)
 
 
-def measure(name, groups, seconds, feed):
-    """Feeds the ptys once a second for `seconds`, and returns per group (wake-ups/s, CPU %)."""
+def measure(name, groups, seconds, feed, split=None):
+    """Feeds the ptys once a second for `seconds`, and returns per group (wake-ups/s, CPU %).
+
+    `split`: a pid whose threads are also reported by name (the appliance: its own share apart from
+    the simulated devices')."""
     before = {g: snapshot(p) for g, p in groups.items()}
+    threads_before = by_thread(split) if split else {}
     start = time.monotonic()
     next_burst = start
     while time.monotonic() - start < seconds:
@@ -205,12 +250,18 @@ def measure(name, groups, seconds, feed):
         time.sleep(max(0.0, min(next_burst, start + seconds) - time.monotonic()))
     elapsed = time.monotonic() - start
     after = {g: snapshot(p) for g, p in groups.items()}
+    threads_after = by_thread(split) if split else {}
     result = {}
     for g in groups:
         switches = (after[g][0] - before[g][0]) / elapsed
         cpu = 100 * (after[g][1] - before[g][1]) / 1e9 / elapsed
         result[g] = (switches, cpu)
         print(f"{name:10} {g:10} {switches:8.1f} wake-ups/s  {cpu:7.3f} % of a core", flush=True)
+    threads = per_name(threads_before, threads_after, elapsed) if split else {}
+    for thread, (switches, cpu) in threads.items():
+        print(f"{'':10}   {thread:15} {switches:8.1f} wake-ups/s  {cpu:7.3f} % of a core", flush=True)
+    if threads:
+        result["threads"] = threads
     return result
 
 
@@ -280,22 +331,28 @@ def main():
                 sys.exit(f"battery-bench: the appliance exited during start-up (status {appliance.returncode})")
             groups = {"wayfinder": [appliance.pid], "gpsd+client": [gpsd_process.pid, client.pid],
                       "navigator": [navigator.pid]}
-            results[case] = measure(case, groups, args.seconds, feed)
+            results[case] = measure(case, groups, args.seconds, feed, split=appliance.pid)
             appliance.send_signal(signal.SIGTERM)
             appliance.wait(timeout=30)
             processes.remove(appliance)
 
-        nav = results["navigating"]
-        idle = results["idle"]
 
         def ratio(a, b):
             return f"{a / b:.1f}" if b > 0 else "n/a"
 
-        print(f"navigating: CPU wayfinder / navigator = {ratio(nav['wayfinder'][1], nav['navigator'][1])} (target <= 1); "
-              f"wake-ups {nav['wayfinder'][0]:.1f}/s (target <= 10)")
-        print(f"idle: CPU wayfinder / gpsd+client = {ratio(idle['wayfinder'][1], idle['gpsd+client'][1])} (target <= 3); "
-              f"wake-ups {idle['wayfinder'][0]:.1f}/s (target <= 2)")
-        print(json.dumps({case: {g: {"wakeups_per_s": round(v[0], 2), "cpu_percent": round(v[1], 4)}
+        def without_sim(r):
+            sim = r.get("threads", {}).get("wf-sim", (0, 0))
+            return r["wayfinder"][0] - sim[0], r["wayfinder"][1] - sim[1]
+
+        for case, peer, cpu_target, wake_target in (("navigating", "navigator", 1, 10), ("idle", "gpsd+client", 3, 2)):
+            r = results[case]
+            own = without_sim(r)
+            print(f"{case}: CPU wayfinder / {peer} = {ratio(r['wayfinder'][1], r[peer][1])} (target <= {cpu_target}), "
+                  f"without wf-sim {ratio(own[1], r[peer][1])}; wake-ups {r['wayfinder'][0]:.1f}/s "
+                  f"(target <= {wake_target}), without wf-sim {own[0]:.1f}/s")
+        def figures(v):
+            return {"wakeups_per_s": round(v[0], 2), "cpu_percent": round(v[1], 4)}
+        print(json.dumps({case: {g: ({t: figures(tv) for t, tv in v.items()} if g == "threads" else figures(v))
                                  for g, v in r.items()} for case, r in results.items()}, sort_keys=True))
     finally:
         for process in processes:

@@ -31,8 +31,22 @@ extension FuffrPeripheral: SimulatedGATTPeripheral {
         advance(to: now).map { .notify($0.characteristic, $0.bytes) }
     }
 
-    /// Every report interval while a finger is down, idle between strokes.
-    public func nextWake(after now: Duration) -> Duration? { nextReportTime(after: now) }
+    /// Every report interval while a finger is down, and once `decisionWindow` after a stroke ends;
+    /// idle between strokes.
+    public func nextWake(after now: Duration) -> Duration? {
+        if let report = nextReportTime(after: now) { return report }
+        // The host sleeps with a tight tolerance, which keeps a paced clock slow while it waits.
+        guard let ended = trace.strokes.lazy.map(\.end).filter({ $0 <= now }).max() else { return nil }
+        let settled = ended + Self.decisionWindow
+        return settled > now ? settled : nil
+    }
+
+    /// How long after a stroke's last record the central still decides on it by time: its silence
+    /// rule ends the touch 200 ms later (FuffrLib, FFRTrackingHandler.m), a swipe must end within
+    /// 500 ms of its start and a double tap waits 300 ms for its second tap. A record carries no time,
+    /// so the central stamps it on arrival; a paced clock that sped up as soon as the last record was
+    /// sent would make a central still busy with the stroke see it as slower than it was.
+    public static let decisionWindow: Duration = .milliseconds(500)
 
     public var protocolViolations: [String] { violations }
 }

@@ -14,6 +14,9 @@ import Sensors
 /// at 0x42 streaming NMEA/UBX over DDC and a QMC5883L at 0x0D. The runtime reads them through the
 /// same drivers and parsers as on a Pi; the board only keeps the devices' contents current.
 public actor SimulatedBoard {
+    /// On the simulated devices' event loop (`EventLoop.peripherals`), beside the appliance's.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.peripherals.unownedExecutor }
+
     /// The board's `/dev/i2c-1`.
     public nonisolated let i2c: SimulatedI2CBus
     public nonisolated let buttonEdges: AsyncStream<GPIOEdgeEvent>
@@ -71,7 +74,7 @@ public actor SimulatedBoard {
         (actorFailures, failureSink) = AsyncStream.makeStream()
         let (outgoing, outbox) = AsyncStream<BeltOutgoing>.makeStream()
         beltOutbox = outbox
-        Task {
+        Task(executorPreference: EventLoop.peripherals) {
             for await item in outgoing {
                 switch item {
                 case .notify(let server, let uuid, let value): await server.notify(uuid, value: value)
@@ -109,7 +112,9 @@ public actor SimulatedBoard {
             }
             let due = max(nextWake(now: now), now)
             let clock = self.clock
-            let task = Task<Void, Never> { _ = try? await clock.sleep(until: SessionInstant(offset: due)) }
+            let task = Task<Void, Never>(executorPreference: EventLoop.peripherals) {
+                _ = try? await clock.sleep(until: SessionInstant(offset: due))
+            }
             sleeping = (due, task)
             await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
             sleeping = nil
@@ -165,14 +170,14 @@ public actor SimulatedBoard {
                 touchTrace.strokes += touch.strokes.compactMap { FuffrTouchTrace.Stroke($0, at: now) }
             }
             let (host, trace) = (touchCase, touchTrace)
-            Task { await host.play(trace) }
+            Task(executorPreference: EventLoop.peripherals) { await host.play(trace) }
         }
         for click in output.penClicks {
             logger.info("pencil: a click of the \(click.pen)")
             let pen: PenSwitch = click.pen == "eraser" ? .eraser : .tip
             let script = PencilScript(PencilScript.click(pen, at: .zero, held: click.held))
             let host = pencil
-            Task { await host.play(script) }
+            Task(executorPreference: EventLoop.peripherals) { await host.play(script) }
         }
         for name in output.actorFailures {
             logger.notice("injecting a failure into the \(name) actor")
@@ -206,7 +211,7 @@ extension SimulatedBoard {
         closeBeltServer()
         let central: PacketSocket, peripheral: PacketSocket
         do {
-            (central, peripheral) = try PacketSocket.pair()
+            (central, peripheral) = try PacketSocket.pair(secondOn: .peripherals)
         } catch {
             world.disconnectBelt()
             throw .unavailable("\(error)")
@@ -215,7 +220,7 @@ extension SimulatedBoard {
         let server = GATTServerConnection(socket: peripheral, database: BeltPeripheral.gattDatabase, logger: logger)
         beltServer = server
         let delegate = SimulatedBeltServerDelegate(board: self, connection: beltConnection)
-        Task { await server.run(delegate: delegate) }
+        Task(executorPreference: EventLoop.peripherals) { await server.run(delegate: delegate) }
         return SocketGATTClient(socket: central, clock: .continuous(), logger: logger)
     }
 

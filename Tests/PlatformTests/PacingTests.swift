@@ -37,6 +37,24 @@ final class PacingTests: XCTestCase {
         XCTAssertEqual(pacing.factor(), 20, accuracy: 0.1)
     }
 
+    /// A loop busy 90 % of the time at 150× would be 60 % busy at 100×: the clock runs no faster, even
+    /// with punctual sleepers, and the cap comes back up by a quarter per sample once the load falls.
+    func testABusyLoopCapsTheFactorWhereItWouldBeAtTheTargetLoadAndTheCapRisesGradually() {
+        var pacing = Pacing(maximum: 150, budget: .milliseconds(500))
+        pacing.observe(lateness: .microseconds(50), now: .seconds(1))
+        pacing.observe(load: 0.9, atFactor: 150)
+        XCTAssertEqual(pacing.factor(), 150 * Pacing.targetLoad / 0.9, accuracy: 1e-9)
+        XCTAssertEqual(pacing.factor(tolerating: .milliseconds(20)), 100, accuracy: 1e-9, "the tighter of the two limits")
+        pacing.observe(load: 0.06, atFactor: 100)
+        XCTAssertEqual(pacing.factor(), 125, accuracy: 1e-9, "an idle loop would allow 1000×; the cap rises by a quarter")
+        pacing.observe(load: 0.06, atFactor: 125)
+        XCTAssertEqual(pacing.factor(), 150, accuracy: 1e-9, "never above the requested factor")
+        pacing.observe(load: 1, atFactor: 1)
+        XCTAssertEqual(pacing.factor(), 1, "never below real time")
+        pacing.observe(load: .nan, atFactor: 1)
+        XCTAssertEqual(pacing.factor(), 1, "a meaningless sample changes nothing")
+    }
+
     func testAPacedClockRunsAtTheRequestedFactorWhenTheProcessKeepsUp() async throws {
         let clock = SessionClock.paced(upTo: 50)
         let real = ContinuousClock()

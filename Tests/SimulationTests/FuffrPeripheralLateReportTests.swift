@@ -40,6 +40,21 @@ final class FuffrPeripheralLateReportTests: XCTestCase {
         XCTAssertEqual(p.nextReportTime(after: .milliseconds(440)), nil, "nothing left: the host may sleep")
     }
 
+    /// After a stroke the host wakes once more, `decisionWindow` after its end, and sends nothing then:
+    /// its tight sleep keeps a paced clock slow while the central still decides on the stroke by time.
+    func testTheHostWaitsOutTheCentralsDecisionWindowAfterAStrokeAndSendsNothingThen() {
+        var p = enabled(FuffrTouchTrace([.init(side: .right, start: .milliseconds(100), duration: .milliseconds(150),
+                                               from: (0.2, 0.5), to: (0.8, 0.5))]))
+        var t = Duration.milliseconds(100)
+        while let due = p.nextReportTime(after: t) {
+            _ = p.advance(to: due)
+            t = due + .milliseconds(1)
+        }
+        XCTAssertEqual(p.nextWake(after: t), .milliseconds(750), "the stroke ended at 250 ms")
+        XCTAssertEqual(records(p.advance(to: .milliseconds(750))), [])
+        XCTAssertNil(p.nextWake(after: .milliseconds(750)), "then the host sleeps until the next stroke")
+    }
+
     func testOnTimeReportsAreUnchangedAndAMovedEndIsReachedBeforeTheRelease() {
         var p = enabled(FuffrTouchTrace([.init(side: .right, start: .milliseconds(100), duration: .milliseconds(100),
                                                from: (0.2, 0.5), to: (0.6, 0.5))]))

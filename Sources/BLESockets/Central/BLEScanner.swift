@@ -36,7 +36,7 @@ public enum BLEScanner {
                                client makeClient: (@Sendable () throws(BLEManagementError) -> ManagementClient)? = nil)
         -> AsyncThrowingStream<DiscoveredDevice, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: DiscoveredDevice.self, throwing: (any Error).self)
-        let task = Task {
+        let task = Task(executorPreference: EventLoop.preferred) {
             do throws(BLEManagementError) {
                 let client: ManagementClient
                 if let makeClient {
@@ -79,7 +79,7 @@ public enum BLEScanner {
                                        retryInterval: options.retryInterval)
         let events = await client.events()
         let (inputs, feed) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .bufferingNewest(4096))
-        let forwarder = Task {
+        let forwarder = Task(executorPreference: EventLoop.preferred) {
             do {
                 for try await frame in events { feed.yield(.frame(frame)) }
                 feed.yield(.ended(.socket(.closed)))
@@ -89,7 +89,7 @@ public enum BLEScanner {
                 feed.yield(.ended(.socket(.closed)))
             }
         }
-        let ticker = Task {
+        let ticker = Task(executorPreference: EventLoop.preferred) {
             while !Task.isCancelled {
                 try? await Task.sleep(for: tickInterval)
                 feed.yield(.tick)
@@ -142,7 +142,7 @@ public enum BLEScanner {
             // In a task of its own: a cancelled scan must still get this command out.
             let index = choice.index
             let types = session.addressTypes
-            await Task {
+            await Task(executorPreference: EventLoop.preferred) {
                 let reply = try? await client.send(.stopDiscovery(types), index: index)
                 if let reply, reply.status != .success, reply.status != .rejected {
                     logger.notice("Stop Discovery on hci\(index): \(reply.status)")

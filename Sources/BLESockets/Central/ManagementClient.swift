@@ -11,6 +11,9 @@ import Platform
 /// Device is still waiting for its answer (`BLEPairing`). The socket's reader is a dedicated thread
 /// (`ManagementSocket.events`), so nothing here blocks the cooperative pool.
 public actor ManagementClient {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     private struct Pending {
         let id: Int
         let key: Key
@@ -96,7 +99,7 @@ public actor ManagementClient {
                 resolve(id: id, .failure(.socket(error)))
                 return
             }
-            Task { [weak self] in
+            Task(executorPreference: EventLoop.preferred) { [weak self] in
                 try? await Task.sleep(for: limit)
                 await self?.expire(id)
             }
@@ -134,7 +137,7 @@ public actor ManagementClient {
     private func startReader() {
         guard reader == nil, failure == nil else { return }
         let packets = socket.events()
-        reader = Task { [weak self] in
+        reader = Task(executorPreference: EventLoop.preferred) { [weak self] in
             do {
                 for try await packet in packets {
                     guard let self else { return }

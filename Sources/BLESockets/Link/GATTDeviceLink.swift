@@ -9,6 +9,9 @@ import Platform
 /// per timeline, for the driver's next deadlines. The session's events and the link's changes come out
 /// of `outputs`, in order.
 public actor GATTDeviceLink<Session: GATTDeviceSession> {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     public enum Output: Sendable {
         case event(Session.Event)
         /// The link of that generation changed (`connect(using:)` returns the generation it starts).
@@ -22,6 +25,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     private var connector: (any GATTConnector)?
     private let clock: SessionClock
     private let linkClock: SessionClock
+    private let sessionTimerTolerance: Duration?
     private var clients: [Int: any GATTClient] = [:]
     private var attempts: [Int: Task<Void, Never>] = [:]
     private var waiters: [GATTRequestID: CheckedContinuation<[UInt8], any Error>] = [:]
@@ -42,12 +46,16 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     ///   - connector: what makes links; nil when each `connect(using:)` brings its own.
     ///   - linkClock: the time the request and attempt bounds are measured on (`GATTDeviceTime`);
     ///     the session clock when nil.
+    ///   - sessionTimerTolerance: how late the session's deadlines may be acted on, in session time
+    ///     (`SessionClock.sleep(until:tolerance:)`): the touch case's silence rule ends a touch by time.
     public init(session: Session, policy: GATTLinkPolicy, limits: GATTDeviceDriver<Session>.Limits = .init(),
-                connector: (any GATTConnector)?, clock: SessionClock, linkClock: SessionClock? = nil) {
+                connector: (any GATTConnector)?, clock: SessionClock, linkClock: SessionClock? = nil,
+                sessionTimerTolerance: Duration? = nil) {
         driver = GATTDeviceDriver(session: session, policy: policy, limits: limits)
         self.connector = connector
         self.clock = clock
         self.linkClock = linkClock ?? clock
+        self.sessionTimerTolerance = sessionTimerTolerance
         (outputs, sink) = AsyncStream.makeStream()
     }
 
@@ -191,7 +199,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
             case .close(let generation):
                 attempts.removeValue(forKey: generation)?.cancel()
                 if let client = clients.removeValue(forKey: generation) {
-                    Task { await client.disconnect() }
+                    Task(executorPreference: EventLoop.preferred) { await client.disconnect() }
                 }
             case .event(let event):
                 sink.yield(.event(event))
@@ -219,8 +227,9 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
         timer?.task.cancel()
         timers += 1
         let token = timers
+        let tolerance = link ? nil : sessionTimerTolerance
         let task = Task {
-            do { try await clock.sleep(until: SessionInstant(offset: deadline)) } catch { return }
+            do { try await clock.sleep(until: SessionInstant(offset: deadline), tolerance: tolerance) } catch { return }
             self.timerFired(link: link, token: token)
         }
         return Timer(due: deadline, token: token, task: task)

@@ -5,6 +5,9 @@ import Platform
 /// socketpair in process, an accepted L2CAP ATT socket in the rig), with the device model as
 /// delegate. Requests are served one at a time in arrival order, as ATT requires.
 public actor GATTServerConnection {
+    /// On the simulated devices' event loop (`EventLoop.peripherals`), beside the appliance's.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.peripherals.unownedExecutor }
+
     private let socket: PacketSocket
     private let logger: Logger
     private var core: GATTServerCore

@@ -27,11 +27,11 @@ public struct ScanningResolver: Sendable {
         let updates = BLEScanner.updates(options: BLEScanOptions(adapter: adapter), clock: clock, logger: logger)
         let limit = timeout
         let chosen: DiscoveredDevice? = try await withThrowingTaskGroup(of: DiscoveredDevice?.self) { group in
-            group.addTask {
+            group.addTask(executorPreference: EventLoop.preferred) {
                 // The kernel filters duplicate reports, so a window may close with no further report:
                 // a 100 ms tick closes it on time.
                 let (inputs, feed) = AsyncThrowingStream.makeStream(of: DiscoveredDevice?.self, throwing: (any Error).self)
-                let forward = Task {
+                let forward = Task(executorPreference: EventLoop.preferred) {
                     do {
                         for try await device in updates { feed.yield(device) }
                         feed.finish()
@@ -39,7 +39,7 @@ public struct ScanningResolver: Sendable {
                         feed.finish(throwing: error)
                     }
                 }
-                let tick = Task {
+                let tick = Task(executorPreference: EventLoop.preferred) {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: .milliseconds(100))
                         feed.yield(nil)
@@ -57,7 +57,7 @@ public struct ScanningResolver: Sendable {
                 }
                 return selector.poll(now: clock.elapsed)
             }
-            group.addTask {
+            group.addTask(executorPreference: EventLoop.preferred) {
                 try await Task.sleep(for: limit)
                 return nil
             }

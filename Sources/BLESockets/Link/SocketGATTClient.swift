@@ -10,6 +10,9 @@ import Synchronization
 /// address them by UUID. A dead link (peer gone, 30 s transaction timeout, `disconnect()`) ends
 /// `events` with `.disconnected` and fails every later call with `GATTError.disconnected`.
 public actor SocketGATTClient: GATTClient {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     public nonisolated let events: AsyncStream<GATTClientEvent>
     private let sink: AsyncStream<GATTClientEvent>.Continuation
     private let socket: PacketSocket
@@ -31,7 +34,7 @@ public actor SocketGATTClient: GATTClient {
         (events, sink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1024))
         let packets = socket.packets()
         // The reader ends with the socket; it holds the client weakly so a dropped client closes it.
-        Task { [weak self] in
+        Task(executorPreference: EventLoop.preferred) { [weak self] in
             var reason: String?
             do {
                 for try await packet in packets {
@@ -72,7 +75,7 @@ public actor SocketGATTClient: GATTClient {
                 if Task.isCancelled { abandon(id) }
             }
         } onCancel: {
-            Task { await self.abandon(request.id.withLock { $0 }) }
+            Task(executorPreference: EventLoop.preferred) { await self.abandon(request.id.withLock { $0 }) }
         }
     }
 
@@ -201,7 +204,7 @@ public actor SocketGATTClient: GATTClient {
     /// One timer for the running request's 30 s deadline; it re-arms while requests keep coming.
     private func startTimerIfNeeded() {
         guard timerTask == nil, core.deadline != nil else { return }
-        timerTask = Task { [weak self] in await self?.runTimer() }
+        timerTask = Task(executorPreference: EventLoop.preferred) { [weak self] in await self?.runTimer() }
     }
 
     private func runTimer() async {

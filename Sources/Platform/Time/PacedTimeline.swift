@@ -14,6 +14,10 @@ final class PacedTimeline: Sendable {
         var anchorSession: Duration
         /// The tolerances of the sleepers waiting now, with their counts.
         var waiting: [Duration: Int] = [:]
+        /// When the watched loops' idle times were last read, the session time then, and what they were.
+        var loadSampledAt: ContinuousClock.Instant
+        var sessionAtSample: Duration = .zero
+        var idleAtSample: [Duration]
     }
 
     private let real = ContinuousClock()
@@ -22,12 +26,35 @@ final class PacedTimeline: Sendable {
     /// The longest a sleeper naps before it looks at the factor again, so that a clock speeding up does
     /// not leave it asleep past its deadline.
     private static let nap: Duration = .milliseconds(10)
+    /// The loops whose load caps the factor (`Pacing.observe(load:atFactor:)`).
+    private let loops: [EventLoop]
+    /// The shortest window a load is measured over: long enough to hold a few of the loop's bursts.
+    private static let loadWindow: Duration = .milliseconds(250)
 
-    init(maximum: Double) {
+    init(maximum: Double, watching loops: [EventLoop] = []) {
         origin = real.now
+        self.loops = loops
         let pacing = Pacing(maximum: maximum)
         state = Mutex(State(pacing: pacing, factor: pacing.maximum, slowest: pacing.maximum,
-                            anchorReal: origin, anchorSession: .zero))
+                            anchorReal: origin, anchorSession: .zero,
+                            loadSampledAt: origin, idleAtSample: loops.map(\.idleTime)))
+    }
+
+    /// Feeds the busiest loop's load over the window since the last sample, once the window is long
+    /// enough.
+    private func sampleLoad(_ s: inout State, at now: ContinuousClock.Instant) {
+        guard !loops.isEmpty else { return }
+        let window = s.loadSampledAt.duration(to: now)
+        guard window >= Self.loadWindow else { return }
+        let idle = loops.map(\.idleTime)
+        let busiest = zip(idle, s.idleAtSample).map { now, before in 1 - (now - before) / window }.max() ?? 0
+        // The load belongs to the factor the clock ran at on average over the window, not to the one
+        // it runs at now (a touch may just have slowed it down).
+        let session = Self.session(at: now, s)
+        s.pacing.observe(load: min(1, max(0, busiest)), atFactor: (session - s.sessionAtSample) / window)
+        s.loadSampledAt = now
+        s.sessionAtSample = session
+        s.idleAtSample = idle
     }
 
     private static func session(at instant: ContinuousClock.Instant, _ s: State) -> Duration {
@@ -80,6 +107,7 @@ final class PacedTimeline: Sendable {
             let now = real.now
             let late = Self.session(at: now, s) - deadline
             s.pacing.observe(lateness: late / s.factor, now: origin.duration(to: now))
+            sampleLoad(&s, at: now)
             Self.refactor(&s, at: now)
         }
     }

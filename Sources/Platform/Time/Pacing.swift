@@ -21,7 +21,13 @@ import Musl
 /// Fuffr notification carries no time), so a swipe is only as fast as its points are punctual. The
 /// clock slows down while a stroke is being played, before its points are late, not after.
 ///
-/// Pure: fed each wake-up's real lateness and the real time it was seen.
+/// Lateness alone lets a clock run until the process is saturated: with one thread for the appliance's
+/// actors (`EventLoop`), the sleepers that measure it wake only a little late while the loop's queue
+/// holds the walk's messages for tenths of a second. So the pacing also watches the loops' load, their
+/// busy share of real time, and caps the factor where the busiest would be `targetLoad` busy, taking
+/// the work to grow with the factor. The cap falls at once and rises by at most a quarter per sample.
+///
+/// Pure: fed each wake-up's real lateness and the real time it was seen, and the loops' load.
 public struct Pacing: Sendable, Equatable {
     /// The requested factor, the fastest the clock runs.
     public let maximum: Double
@@ -30,6 +36,12 @@ public struct Pacing: Sendable, Equatable {
     /// The estimate of this process's real wake-up lateness.
     public private(set) var lateness: Duration = .zero
     private var lastSample: Duration?
+    /// The fastest factor the watched loops' load allows.
+    public private(set) var loadCap: Double
+
+    /// The busy share of a loop's thread the clock aims at: room for the bursts (a fix, a stroke) that
+    /// arrive on top of the steady work.
+    public static let targetLoad = 0.6
 
     /// How fast the estimate forgets a late wake-up.
     public static let halfLife: Duration = .seconds(2)
@@ -37,6 +49,16 @@ public struct Pacing: Sendable, Equatable {
     public init(maximum: Double, budget: Duration = .milliseconds(500)) {
         self.maximum = max(1, maximum)
         self.budget = budget
+        loadCap = self.maximum
+    }
+
+    /// The busiest watched loop was busy `load` (0 to 1) of a window during which the clock ran at
+    /// `factor`.
+    public mutating func observe(load: Double, atFactor factor: Double) {
+        guard load.isFinite, factor.isFinite, factor > 0 else { return }
+        let fitting = load > 0 ? factor * Self.targetLoad / min(load, 1) : maximum
+        let allowed = min(maximum, max(1, fitting))
+        loadCap = allowed < loadCap ? allowed : min(allowed, loadCap * 1.25)
     }
 
     /// A sleeper woke `lateness` of real time after its deadline, at real time `now`.
@@ -53,8 +75,8 @@ public struct Pacing: Sendable, Equatable {
     /// The fastest factor at which a sleeper tolerating `tolerance` (nil: the budget) wakes punctually
     /// enough, given the estimate.
     public func factor(tolerating tolerance: Duration? = nil) -> Double {
-        guard lateness > .zero else { return maximum }
+        guard lateness > .zero else { return loadCap }
         let fastest = (tolerance ?? budget) / lateness
-        return fastest.isFinite ? min(maximum, max(1, fastest)) : maximum
+        return fastest.isFinite ? min(loadCap, max(1, fastest)) : loadCap
     }
 }

@@ -45,8 +45,21 @@ public struct SessionClock: Clock {
         readSlowest = { timeline.slowest }
     }
 
-    /// Real time.
-    public static func continuous() -> SessionClock { SessionClock(ContinuousClock()) }
+    /// Real time. Its sleepers wait on the event loop they run on (the simulated devices' on theirs),
+    /// else on the process's (`EventLoop.shared`): a timer costs that loop's `poll` timeout, not a
+    /// libdispatch timer and a thread hand-off.
+    public static func continuous() -> SessionClock {
+        SessionClock(loop: EventLoop.shared)
+    }
+
+    private init(loop: EventLoop) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        readElapsed = { start.duration(to: clock.now) }
+        sleeper = { deadline, _ in try await (EventLoop.current ?? loop).sleep(until: start.advanced(by: deadline)) }
+        readFactor = { 1 }
+        readSlowest = { 1 }
+    }
 
     /// Session time runs `factor` times faster than real time (the simulated board's time acceleration).
     public static func accelerated(by factor: Double) -> SessionClock {
@@ -54,10 +67,10 @@ public struct SessionClock: Clock {
     }
 
     /// Session time runs up to `factor` times faster than real time, and no faster than keeps the waiting
-    /// sleepers punctual (`Pacing`): the simulated board's clock, so that a slow or emulated CPU walks
-    /// the same walk, only taking longer.
-    public static func paced(upTo factor: Double) -> SessionClock {
-        factor <= 1 ? .continuous() : SessionClock(timeline: PacedTimeline(maximum: factor))
+    /// sleepers punctual and `loops` below their target load (`Pacing`): the simulated board's clock,
+    /// so that a slow or emulated CPU walks the same walk, only taking longer.
+    public static func paced(upTo factor: Double, watching loops: [EventLoop] = []) -> SessionClock {
+        factor <= 1 ? .continuous() : SessionClock(timeline: PacedTimeline(maximum: factor, watching: loops))
     }
 
     /// Time since the session started, the form pure cores take.

@@ -8,6 +8,9 @@ import Platform
 /// connected; on (re)connection the controller brings the belt back to its state, so nothing the
 /// wearer asked for while the belt was away is lost — the latest state wins.
 public actor BeltActor {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     public enum Event: Sendable {
         /// A deferred (throttled) vibration update is due.
         case poll

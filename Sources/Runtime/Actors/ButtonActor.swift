@@ -11,6 +11,9 @@ import Platform
 /// press window has passed; the actor sleeps on its clock until the decoder's next deadline, so that
 /// press is sent when the window closes rather than at the next edge.
 public actor ButtonActor {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     public enum Event: Sendable {
         case edge(GPIOEdgeEvent)
         /// The decoder's deadline (on the edges' timeline) has passed on the session clock.
@@ -114,7 +117,7 @@ public actor ButtonActor {
         let delay = min(deadline.span(since: latestEdge.timestamp) ?? .zero, longest.addingClamped(longest))
         let wake = SessionInstant(offset: latestEdge.handledAt.addingClamped(delay))
         let (mailbox, clock) = (self.mailbox, self.clock)
-        deadlineWait = Task {
+        deadlineWait = Task(executorPreference: EventLoop.preferred) {
             do { try await clock.sleep(until: wake) } catch { return }
             mailbox.send(.deadline(deadline))
         }

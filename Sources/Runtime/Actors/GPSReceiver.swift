@@ -32,7 +32,7 @@ public enum GPSReceiver {
         if burstEnds == .marked { return markedFixes(from: chunks, source: source, clock: clock, logger: logger) }
         let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let (inputs, feed) = AsyncStream<Input>.makeStream(bufferingPolicy: .bufferingNewest(1024))
-        let reader = Task {
+        let reader = Task(executorPreference: EventLoop.preferred) {
             do {
                 for try await chunk in chunks { feed.yield(.bytes(chunk)) }
                 feed.yield(.ended(nil))
@@ -43,14 +43,14 @@ public enum GPSReceiver {
         // One timer, armed when bytes arrive and not ticking otherwise: a simulated board running at
         // hundreds of times real time cannot afford a periodic wake-up per receiver.
         let (deadlines, arm) = AsyncStream<Duration>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let ticker = Task {
+        let ticker = Task(executorPreference: EventLoop.preferred) {
             for await deadline in deadlines {
                 try? await clock.sleep(until: SessionInstant(offset: deadline))
                 if Task.isCancelled { return }
                 feed.yield(.tick)
             }
         }
-        let worker = Task {
+        let worker = Task(executorPreference: EventLoop.preferred) {
             var decoder = GPSDecoder()
             var lastBytes: Duration?
             var armed = false
@@ -96,7 +96,7 @@ public enum GPSReceiver {
     private static func markedFixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
                                     clock: SessionClock, logger: Logger) -> AsyncStream<Fix> {
         let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
-        let worker = Task {
+        let worker = Task(executorPreference: EventLoop.preferred) {
             var decoder = GPSDecoder()
             var failure: (any Error)?
             do {

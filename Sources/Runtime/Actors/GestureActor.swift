@@ -18,6 +18,9 @@ import TouchCase
 /// - Each touch is one frame: the case reports touches one notification at a time, and the pipeline
 ///   orders frames by their event time.
 public actor GestureActor {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     public enum Event: Sendable {
         case touch(TouchEvent)
         case pen(PencilActor.Output)
@@ -163,6 +166,13 @@ public actor GestureActor {
         }
     }
 
+    /// How late a recognizer's deadline may be acted on, in session time. A deadline decides between
+    /// gestures (a swipe's 500 ms, the double tap's wait): acted on while the touches stamped before
+    /// it are still on their way here, it would fail a swipe that was made in time. On a paced clock
+    /// (the simulated board, `Pacing`) the clock slows down while one is pending; a real-time clock
+    /// ignores it.
+    static let deadlineTolerance: Duration = .milliseconds(20)
+
     /// Wakes the actor at the pipeline's next timer (the double-tap wait, a long press, a stroke gap):
     /// the only wake-ups the actor has besides its touches.
     private func scheduleTimer() {
@@ -170,6 +180,7 @@ public actor GestureActor {
         // sanitised) is not scheduled rather than trapping in the conversion below.
         guard let due = pipeline?.nextDeadlineMs, due != scheduledTimer, due.isFinite, abs(due) < 1e15 else { return }
         scheduledTimer = due
-        _ = mailbox.alarm(at: .microseconds(Int64((due * 1000).rounded(.up))), clock: clock, .timer)
+        _ = mailbox.alarm(at: .microseconds(Int64((due * 1000).rounded(.up))), clock: clock,
+                          tolerance: Self.deadlineTolerance, .timer)
     }
 }

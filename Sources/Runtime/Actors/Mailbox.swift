@@ -46,10 +46,11 @@ import Platform
 
 extension Mailbox {
     /// Sends `event` at `deadline` of session time, unless cancelled first: one wake-up an actor
-    /// asked for (its core's next deadline), not a ticker.
-    public func alarm(at deadline: Duration, clock: SessionClock, _ event: Event) -> Task<Void, Never> {
-        Task {
-            do { try await clock.sleep(until: SessionInstant(offset: deadline)) } catch { return }
+    /// asked for (its core's next deadline), not a ticker. `tolerance` is how late in session time
+    /// the alarm may come (`SessionClock.sleep(until:tolerance:)`).
+    public func alarm(at deadline: Duration, clock: SessionClock, tolerance: Duration? = nil, _ event: Event) -> Task<Void, Never> {
+        Task(executorPreference: EventLoop.preferred) {
+            do { try await clock.sleep(until: SessionInstant(offset: deadline), tolerance: tolerance) } catch { return }
             send(event)
         }
     }
@@ -66,7 +67,7 @@ public struct Forwarders: Sendable {
 
     public mutating func start(_ bodies: [@Sendable () async -> Void]) {
         guard tasks.isEmpty else { return }
-        tasks = bodies.map { body in Task { await body() } }
+        tasks = bodies.map { body in Task(executorPreference: EventLoop.preferred) { await body() } }
     }
 
     public mutating func stop() {
@@ -88,7 +89,7 @@ extension Mailbox {
                         handle: (Event) async throws -> Bool) async throws {
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
-                for body in alongside { group.addTask { await body() } }
+                for body in alongside { group.addTask(executorPreference: EventLoop.preferred) { await body() } }
                 loop: for await item in items {
                     switch item {
                     case .event(let event):

@@ -7,6 +7,9 @@ import Sensors
 /// Belt navigation: fuses fixes, headings and the wearer's commands through the route-guidance rules
 /// and asks the belt actor to point the way. Owns the route progress file.
 public actor NavigationActor {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     public enum Event: Sendable {
         /// The guidance's next quiet-GPS or quiet-compass check is due (`RouteGuidance.nextCheck`).
         case check

@@ -15,6 +15,9 @@ import Platform
 /// fight the SDK's model, in which the pairing state machine alone decides when to connect (a
 /// reconnection only when the pen advertises that it is reconciling with us, FTPenManager.mm).
 public actor PencilActor {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     public enum Output: Sendable, Hashable {
         case state(PenManagerState)
         case switchChanged(PenSwitchEvent)

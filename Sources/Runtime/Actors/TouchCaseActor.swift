@@ -18,9 +18,16 @@ import TouchCase
 ///   initializer's default is off, for `wayfinder record`, which needs the case awake throughout.
 /// - FuffrLib's observers: began/moved/ended handlers per side set, called on this actor.
 public actor TouchCaseActor {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     public static let name = "touch-case"
     /// FuffrLib reconnects 0.5 s after an unexpected disconnect (FFRBLEManager.m).
     public static let reconnectDelay: Duration = .milliseconds(500)
+    /// How late the 200 ms silence rule may end a touch, in session time: acted on while the touch's
+    /// next record is still on its way, it would cut a stroke in two. On a paced clock (the simulated
+    /// board) the clock slows down while a touch is live; a real-time clock ignores it.
+    static let silenceTolerance: Duration = .milliseconds(20)
 
     /// Every touch change, for the gesture pipeline. Finishes after `stop()`.
     public nonisolated let touches: AsyncStream<TouchEvent>
@@ -53,7 +60,7 @@ public actor TouchCaseActor {
         let backoff = RestartBackoff(initial: Self.reconnectDelay, maximum: .seconds(8), healthyRun: .seconds(1))
         device = GATTDeviceLink(session: TouchCaseSession(command: wanted), policy: .keepConnected(backoff),
                                 limits: .init(attempt: attemptTimeout), connector: connector,
-                                clock: clock, linkClock: linkClock)
+                                clock: clock, linkClock: linkClock, sessionTimerTolerance: Self.silenceTolerance)
         (touches, touchSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
     }
 

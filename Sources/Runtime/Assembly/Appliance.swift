@@ -139,7 +139,7 @@ public struct Appliance: Sendable {
             onDestinationReached: {
                 guard exitWhenDone else { return }
                 // Let the destination signal reach the belt before everything stops.
-                Task {
+                Task(executorPreference: EventLoop.preferred) {
                     try? await clock.sleep(for: .seconds(3))
                     await trigger.fire()
                 }
@@ -221,13 +221,15 @@ public struct Appliance: Sendable {
         ]
         if let actor = touchCase {
             services.append(supervised(TouchCaseActor.name, cleanup: { await actor.stop() }) {
-                let follower = Task { for await state in navigationStateStream { await actor.navigationStateChanged(state) } }
+                let follower = Task(executorPreference: EventLoop.preferred) {
+                    for await state in navigationStateStream { await actor.navigationStateChanged(state) }
+                }
                 defer { follower.cancel() }
                 // On shutdown the case's link is closed at once (and its touch stream ends).
                 await withGracefulShutdownHandler {
                     await actor.run()
                 } onGracefulShutdown: {
-                    Task { await actor.stop() }
+                    Task(executorPreference: EventLoop.preferred) { await actor.stop() }
                 }
             })
         }
@@ -256,8 +258,12 @@ public struct Appliance: Sendable {
     }
 
     /// Runs until a shutdown signal (or the demo's end); returns after a graceful shutdown.
+    ///
+    /// The services, and every actor they call, run on the process's event loop (`EventLoop.shared`):
+    /// one thread, so a message between two actors is a queue append rather than a thread hand-off
+    /// (docs/performance.md). Work that blocks opts out (the hardware input feeds).
     public func run() async throws {
-        try await group.run()
+        try await withTaskExecutorPreference(EventLoop.preferred) { try await group.run() }
     }
 }
 

@@ -1,3 +1,4 @@
+import Platform
 import ServiceLifecycle
 
 /// Runs a board's own work for the whole run (the simulated world) and delivers the failures it
@@ -13,7 +14,7 @@ struct BoardService: Service {
                 try await withThrowingDiscardingTaskGroup { group in
                     let route = self.route
                     let failures = self.failures
-                    group.addTask {
+                    group.addTask(executorPreference: EventLoop.preferred) {
                         for await name in failures { route[name]?() }
                     }
                     try await work()

@@ -2,13 +2,16 @@ import ServiceLifecycle
 
 /// Runs a hardware board's input feeds (GPIO buttons, GPS, I2C compass) inside the service group, so
 /// they start with the appliance and stop with it (on graceful shutdown they are cancelled).
+///
+/// The feeds open devices and make I2C transfers, which block: they run on the global executor, never
+/// on the appliance's event loop, whose preference the service group would otherwise hand down.
 struct HardwareInputsService: Service {
     let feeds: [InputFeed]
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
-                for feed in feeds { group.addTask { await feed.run() } }
+                for feed in feeds { group.addTask(executorPreference: globalConcurrentExecutor) { await feed.run() } }
             }
         }
     }

@@ -11,6 +11,9 @@ import Platform
 /// and the reconnection; this type speaks the belt's words on top: commands in, `BeltLinkEvent`s out,
 /// transport errors as `BeltLinkError`s.
 public actor GATTBeltLink: BeltLink {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     /// One attempt (link and discovery) may take 20 s, FSLib-iOS's overall connection timer
     /// (FSConnectionManager.swift); the handshake after it is bounded step by step (`BeltSession`).
     /// One write may take 5 s, well within the watchdog's window.

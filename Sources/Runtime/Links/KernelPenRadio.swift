@@ -8,6 +8,9 @@ import Platform
 /// (FiftyThreeSDK-API-FAQ.md). The address type each pen advertised with is remembered, since
 /// connecting with the wrong one times out (net/bluetooth/l2cap_core.c).
 public actor KernelPenRadio: PenRadio {
+    /// On the process's event loop: a message from another actor there is a queue append.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
     public nonisolated let advertisements: AsyncStream<PenAdvertisement>
     private let sink: AsyncStream<PenAdvertisement>.Continuation
     private let options: BLEScanOptions
@@ -31,7 +34,7 @@ public actor KernelPenRadio: PenRadio {
         scan = nil
         guard on else { return }
         let (options, clock, logger, sink, types) = (self.options, self.clock, self.logger, self.sink, self.types)
-        scan = Task {
+        scan = Task(executorPreference: EventLoop.preferred) {
             do {
                 for try await device in BLEScanner.updates(options: options, clock: clock, logger: logger) {
                     var data = device.latestAdvertisingData

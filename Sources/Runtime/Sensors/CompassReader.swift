@@ -37,11 +37,13 @@ public struct CompassReader: Sendable {
     }
 
     /// The headings, until the consumer stops listening. With `demand`, the chip is read only while
-    /// the headings are wanted; meanwhile the reader sleeps without a timer.
-    public func headings(clock: SessionClock, logger: Logger, demand: HeadingDemand? = nil) -> AsyncStream<Heading> {
+    /// the headings are wanted; meanwhile the reader sleeps without a timer. `executor` is where the
+    /// reads run, as for `DDCPoller`: nil (the global executor) for a bus whose transfers block.
+    public func headings(clock: SessionClock, logger: Logger, demand: HeadingDemand? = nil,
+                         executor: (any TaskExecutor)? = nil) -> AsyncStream<Heading> {
         let (stream, sink) = AsyncStream<Heading>.makeStream(bufferingPolicy: .bufferingNewest(4))
         let reader = self
-        let task = Task {
+        let task = Task(executorPreference: executor) {
             let driver = reader.driver
             var backoff = reader.backoff
             var needsSetup = true

@@ -12,13 +12,18 @@ import Sensors
 /// when the receiver browns out or a wire comes loose) does not end the stream: it is logged once
 /// with what to check, polling pauses with `RestartBackoff`, and the recovery is logged too. The
 /// fixes then simply stop, and the navigation's own GPS timeout warns the wearer.
+///
+/// `executor` is where the polls run: the global executor (nil) for a bus whose transfers block the
+/// thread, as a Pi's `/dev/i2c-N` ioctls do (a 1 KB burst is about 25 ms at 400 kHz), which must stay
+/// off the event loop; the simulated board's in-memory bus passes the event loop.
 public enum DDCPoller {
     public static func chunks(driver: UBloxDDCDriver, clock: SessionClock, logger: Logger,
                               schedule: DDCPollSchedule = DDCPollSchedule(),
-                              backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30))
+                              backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30)),
+                              executor: (any TaskExecutor)? = nil
     ) -> AsyncThrowingStream<[UInt8], any Error> {
         let (stream, sink) = AsyncThrowingStream<[UInt8], any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        let task = Task {
+        let task = Task(executorPreference: executor) {
             var driver = driver
             var schedule = schedule
             var backoff = backoff

@@ -16,7 +16,8 @@ public enum SimulatedInputs {
                             options: Appliance.Options, makeLogger: @escaping @Sendable (String) -> Logger)
         -> (inputs: ApplianceInputs, board: SimulatedBoard) {
         let route = config.route
-        let clock = options.clock ?? .paced(upTo: options.acceleration ?? simulation.acceleration)
+        let clock = options.clock ?? .paced(upTo: options.acceleration ?? simulation.acceleration,
+                                            watching: [EventLoop.shared, EventLoop.peripherals])
         // The simulated field follows the World Magnetic Model at the start when the guidance does, so
         // the simulated compass and the guidance agree as a real belt and the model would.
         let utcAtStart = Date().timeIntervalSince1970

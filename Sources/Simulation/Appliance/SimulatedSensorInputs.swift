@@ -20,7 +20,8 @@ enum SimulatedSensorInputs {
             var address = UBloxDDCDevice.address
             if case .ubloxI2C(let configured) = config.gps { address = UInt8(truncatingIfNeeded: configured) }
             let driver = UBloxDDCDriver(transport: bus, address: address)
-            let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: gpsLogger)
+            // The simulated bus is memory: polling it never blocks, so it may share the event loop.
+            let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: gpsLogger, executor: EventLoop.preferred)
             fixes = GPSReceiver.fixes(from: chunks, source: "u-blox DDC \(DDCPoller.hex(address)) on the simulated I2C bus",
                                       clock: clock, logger: gpsLogger, burstEnds: .marked)
         case .none:
@@ -55,7 +56,7 @@ enum SimulatedSensorInputs {
         }
         let reader = CompassReader(driver: driver, calibration: calibration, axes: config.compassMounting.axes)
         let demand = HeadingDemand(wanted: config.guidance.headingSource == .external)
-        return (fixes, reader.headings(clock: clock, logger: compassLogger, demand: demand), demand)
+        return (fixes, reader.headings(clock: clock, logger: compassLogger, demand: demand, executor: EventLoop.shared), demand)
     }
 
     /// The Earth's field at the route's start by WMM2025, for the simulated compass; Osnabrück's if

@@ -8,6 +8,9 @@ import Platform
 /// keeps the link's generation (a request from a superseded link is ignored), logs the model's
 /// protocol violations, and wakes only when the model has something due.
 public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
+    /// On the simulated devices' event loop (`EventLoop.peripherals`), beside the appliance's.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.peripherals.unownedExecutor }
+
     public private(set) var peripheral: Model
     /// The address the device advertises under (`SimulatedGATTPeripheral.defaultAddress` unless given).
     public nonisolated let address: String
@@ -109,7 +112,7 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
                 do { try await clock.sleep(until: SessionInstant(offset: wake), tolerance: .milliseconds(20)) } catch { return }
                 await self.advance(link: current)
             }
-            await self.timerEnded(token)
+            self.timerEnded(token)
         }
     }
 
@@ -220,9 +223,9 @@ private struct SocketpairConnector<Model: SimulatedGATTPeripheral>: GATTConnecto
 
     func connect() async throws -> any GATTClient {
         guard reachable() else { throw GATTError.notFound("the simulated \(Model.deviceName) is out of reach") }
-        let (central, peripheral) = try PacketSocket.pair()
+        let (central, peripheral) = try PacketSocket.pair(secondOn: .peripherals)
         let host = self.host
-        Task { await host.serve(peripheral) }
+        Task(executorPreference: EventLoop.peripherals) { await host.serve(peripheral) }
         let client = SocketGATTClient(socket: central, clock: clock, logger: logger)
         try await client.exchangeMTU()
         return client

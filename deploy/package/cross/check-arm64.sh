@@ -71,8 +71,8 @@ glibc=$(target sh -c "objdump -T /src/$arm | grep -o 'GLIBC_[0-9.]*' | sort -uV 
 echo "note - the arm64 binary needs ${glibc:-an unknown glibc} (Raspberry Pi OS Bookworm has GLIBC_2.36, Trixie GLIBC_2.41)"
 
 # One test is left out, with its reason (docs/packaging.md): the demo walk's scripted swipe at 100×.
-# Emulated, the swipe's stroke is not recognized at that pace although the clock slows down for it; the
-# same swipe skipping a waypoint is TouchInputIntegrationTests', at 10×, which runs here.
+# Emulated, the swipe's stroke is not always recognized at that pace although the clock slows down for
+# it; the same swipe skipping a waypoint is TouchInputIntegrationTests', at 10×, which runs here.
 excluded='SimulationTests.DemoRouteIntegrationTests/testASwipeSkipsAWaypoint'
 bundle=.build-arm64/debug/WayfinderPackageTests.xctest
 if [[ -x $bundle ]]; then
