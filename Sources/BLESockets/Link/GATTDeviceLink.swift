@@ -8,6 +8,11 @@ import Platform
 /// discovery and per operation, one reader of each client's events — and arms at most two timers, one
 /// per timeline, for the driver's next deadlines. The session's events and the link's changes come out
 /// of `outputs`, in order.
+///
+/// Its tasks prefer the event loop (`Task(executorPreference:)`) and call back into the actor with
+/// `await`: a plain `Task {}` carries no executor preference, so every continuation it awaits (a
+/// stream's next element, a client's answer, a timer) resumes on the global pool first, which costs
+/// a libdispatch thread's wake-up per event before the hop back to the loop (docs/performance.md).
 public actor GATTDeviceLink<Session: GATTDeviceSession> {
     /// On the process's event loop: a message from another actor there is a queue append.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
@@ -103,7 +108,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
                 carry(driver.submit(operation, id: id, at: now))
             }
         } onCancel: {
-            Task { await self.cancel(id) }
+            Task(executorPreference: EventLoop.preferred) { await self.cancel(id) }
         }
     }
 
@@ -117,17 +122,17 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     private func connected(_ generation: Int, _ client: any GATTClient) {
         attempts[generation] = nil
         clients[generation] = client
-        Task {
+        Task(executorPreference: EventLoop.preferred) {
             for await event in client.events {
                 switch event {
                 case .notification(let characteristic, let value):
-                    self.notified(characteristic, value, generation: generation)
+                    await self.notified(characteristic, value, generation: generation)
                 case .disconnected(let reason):
-                    self.closed(generation, reason: reason ?? "closed")
+                    await self.closed(generation, reason: reason ?? "closed")
                 }
             }
             // A transport that ends its stream without saying why has still lost the link.
-            self.closed(generation, reason: "event stream ended")
+            await self.closed(generation, reason: "event stream ended")
         }
         carry(driver.connected(generation: generation, at: now))
     }
@@ -139,6 +144,25 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     private func closed(_ generation: Int, reason: String) {
         clients[generation] = nil
         carry(driver.closed(generation: generation, reason: reason, at: now))
+    }
+
+    private func connectFailed(_ generation: Int, _ error: any Error) {
+        attempts[generation] = nil
+        carry(driver.connectFailed(generation: generation, error: Self.gattError(error), at: now))
+    }
+
+    private func discovered(_ result: Result<[BLEUUID: [BLEUUID]], any Error>, generation: Int) {
+        switch result {
+        case .success(let table): carry(driver.discovered(table, generation: generation, at: now))
+        case .failure(let error): carry(driver.discoveryFailed(generation: generation, error: Self.gattError(error), at: now))
+        }
+    }
+
+    private func performed(_ result: Result<[UInt8], any Error>, generation: Int) {
+        switch result {
+        case .success(let value): carry(driver.completed(generation: generation, value: value, at: now))
+        case .failure(let error): carry(driver.failed(generation: generation, error: Self.gattError(error), at: now))
+        }
     }
 
     private func cancel(_ id: GATTRequestID) {
@@ -166,35 +190,28 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
             switch action {
             case .connect(let generation):
                 let connector = self.connector
-                attempts[generation] = Task {
+                attempts[generation] = Task(executorPreference: EventLoop.preferred) {
                     do {
                         guard let connector else { throw GATTError.unavailable("no connector for this device") }
                         let client = try await connector.connect()
-                        self.connected(generation, client)
+                        await self.connected(generation, client)
                     } catch {
-                        self.attempts[generation] = nil
-                        self.carry(self.driver.connectFailed(generation: generation, error: Self.gattError(error), at: self.now))
+                        await self.connectFailed(generation, error)
                     }
                 }
             case .discover(let services, let generation):
                 guard let client = clients[generation] else { continue }
-                Task {
-                    do {
-                        let table = try await client.discover(services: services)
-                        self.carry(self.driver.discovered(table, generation: generation, at: self.now))
-                    } catch {
-                        self.carry(self.driver.discoveryFailed(generation: generation, error: Self.gattError(error), at: self.now))
-                    }
+                Task(executorPreference: EventLoop.preferred) {
+                    let result: Result<[BLEUUID: [BLEUUID]], any Error>
+                    do { result = .success(try await client.discover(services: services)) } catch { result = .failure(error) }
+                    await self.discovered(result, generation: generation)
                 }
             case .perform(let operation, let generation):
                 guard let client = clients[generation] else { continue }
-                Task {
-                    do {
-                        let value = try await client.perform(operation)
-                        self.carry(self.driver.completed(generation: generation, value: value, at: self.now))
-                    } catch {
-                        self.carry(self.driver.failed(generation: generation, error: Self.gattError(error), at: self.now))
-                    }
+                Task(executorPreference: EventLoop.preferred) {
+                    let result: Result<[UInt8], any Error>
+                    do { result = .success(try await client.perform(operation)) } catch { result = .failure(error) }
+                    await self.performed(result, generation: generation)
                 }
             case .close(let generation):
                 attempts.removeValue(forKey: generation)?.cancel()
@@ -228,9 +245,9 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
         timers += 1
         let token = timers
         let tolerance = link ? nil : sessionTimerTolerance
-        let task = Task {
+        let task = Task(executorPreference: EventLoop.preferred) {
             do { try await clock.sleep(until: SessionInstant(offset: deadline), tolerance: tolerance) } catch { return }
-            self.timerFired(link: link, token: token)
+            await self.timerFired(link: link, token: token)
         }
         return Timer(due: deadline, token: token, task: task)
     }

@@ -140,8 +140,9 @@ public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable 
     // MARK: Timers
 
     /// Suspends the caller until `deadline` on the continuous clock; a cancelled caller is woken at
-    /// once with `CancellationError`. The wake-up is a job on whichever executor the caller runs on.
-    public func sleep(until deadline: ContinuousClock.Instant) async throws {
+    /// once with `CancellationError`. The wake-up is a job on whichever executor the caller runs on,
+    /// and the call itself stays there (`nonisolated(nonsending)`).
+    public nonisolated(nonsending) func sleep(until deadline: ContinuousClock.Instant) async throws {
         let id = state.withLock { s -> UInt64 in
             s.nextTimerID &+= 1
             return s.nextTimerID

@@ -77,7 +77,7 @@ final class PacedTimeline: Sendable {
         s.generation &+= 1
     }
 
-    func sleep(until deadline: Duration, tolerance: Duration?) async throws {
+    nonisolated(nonsending) func sleep(until deadline: Duration, tolerance: Duration?) async throws {
         let tolerated = state.withLock { s in
             let t = tolerance ?? s.pacing.budget
             s.waiting[t, default: 0] += 1

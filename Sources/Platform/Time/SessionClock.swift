@@ -7,7 +7,7 @@ public struct SessionClock: Clock {
     public typealias Instant = SessionInstant
 
     private let readElapsed: @Sendable () -> Duration
-    private let sleeper: @Sendable (Duration, Duration?) async throws -> Void
+    private let sleeper: nonisolated(nonsending) @Sendable (Duration, Duration?) async throws -> Void
     private let readFactor: @Sendable () -> Double
     private let readSlowest: @Sendable () -> Double
     /// How many seconds of session time pass per real second now (1 in production).
@@ -82,8 +82,18 @@ public struct SessionClock: Clock {
 
     /// On a paced clock, `tolerance` is how late in session time this sleeper may wake: while it waits,
     /// the clock runs no faster than keeps it that punctual (`Pacing`). Other clocks ignore it.
-    public func sleep(until deadline: SessionInstant, tolerance: Duration? = nil) async throws {
+    ///
+    /// The sleep runs where its caller runs (`nonisolated(nonsending)`, SE-0461): an actor's timer
+    /// waits on the actor's event loop and wakes there, instead of hopping to a libdispatch thread to
+    /// start the sleep and back to the loop to resume (a plain nonisolated `async` function runs on
+    /// the global executor, SE-0338).
+    public nonisolated(nonsending) func sleep(until deadline: SessionInstant, tolerance: Duration? = nil) async throws {
         try await sleeper(deadline.offset, tolerance)
+    }
+
+    /// `Clock.sleep(for:tolerance:)`, on the caller's executor like `sleep(until:tolerance:)`.
+    public nonisolated(nonsending) func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
+        try await sleeper(readElapsed() + duration, tolerance)
     }
 }
 

@@ -80,11 +80,15 @@ public actor GATTBeltLink: BeltLink {
     private func listen() {
         guard pump == nil else { return }
         let device = self.device
-        pump = Task {
-            for await output in device.outputs { self.handle(output) }
-            self.sink.finish()
+        // With the loop's preference, each output resumes this task on the loop, not on the global
+        // pool first (see `GATTDeviceLink`).
+        pump = Task(executorPreference: EventLoop.preferred) {
+            for await output in device.outputs { await self.handle(output) }
+            await self.finishOutputs()
         }
     }
+
+    private func finishOutputs() { sink.finish() }
 
     private func handle(_ output: GATTDeviceLink<BeltSession>.Output) {
         switch output {

@@ -41,7 +41,12 @@ public enum SimulatedInputs {
                                      buttonEdges: board.buttonEdges, beltConnector: SimulatedBeltGATTConnector(board: board),
                                      touchCaseConnector: touchCase, penRadio: penRadio,
                                      pencilCentralID: SimulatedBoard.pencilCentralID, pairedPen: board.pencil.address,
-                                     boardRun: { try await board.run() }, injectedFailures: board.actorFailures)
+                                     boardRun: {
+                                         // The appliance's services prefer its loop; the board's nonisolated
+                                         // awaits (its timer task's value) would run there and hop back.
+                                         try await withTaskExecutorPreference(EventLoop.peripherals) { try await board.run() }
+                                     },
+                                     injectedFailures: board.actorFailures)
         inputs.headingDemand = sensors.headingDemand
         return (inputs, board)
     }

@@ -104,15 +104,17 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
         timerToken += 1
         timerDue = due
         let (clock, current, token) = (self.clock, link, timerToken)
-        ticker = Task {
+        // The simulated devices' loop as the task's preference, so that the timer's resumption stays
+        // on that loop instead of passing through the global pool (see `GATTDeviceLink`).
+        ticker = Task(executorPreference: EventLoop.peripherals) {
             while !Task.isCancelled {
-                guard let wake = self.nextWake(link: current, token: token) else { break }
+                guard let wake = await self.nextWake(link: current, token: token) else { break }
                 // A touch stroke's points are timed by their arrival: they must be punctual to the
                 // report interval, or the paced clock slows down until they are.
                 do { try await clock.sleep(until: SessionInstant(offset: wake), tolerance: .milliseconds(20)) } catch { return }
                 await self.advance(link: current)
             }
-            self.timerEnded(token)
+            await self.timerEnded(token)
         }
     }
 
