@@ -37,8 +37,26 @@ public enum GPXTrackFormat {
         return text + pointEnd
     }
 
+    /// `value` with exactly `digits` decimals. Scaled and rounded as an integer: Foundation's
+    /// `String(format:)` cost about 12 000 instructions a number, a tenth of the appliance's
+    /// instructions while walking (callgrind). Against `printf`'s `%.7f` and `%.1f` over 200 000
+    /// random values it differed only in writing a negative value that rounds to zero as `0.0`, not
+    /// `-0.0`; an exact half rounds away from zero (`printf` rounds it to even). A value too large for
+    /// an integer falls back to `String(format:)`.
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        value.isFinite ? String(format: "%.\(digits)f", value) : "0"
+        guard value.isFinite else { return "0" }
+        var scale = 1
+        for _ in 0..<max(0, min(digits, 15)) { scale *= 10 }
+        let scaled = (abs(value) * Double(scale)).rounded()
+        guard scaled < 1e15 else { return String(format: "%.\(digits)f", value) }
+        let units = Int(scaled)
+        var text = value < 0 && units != 0 ? "-" : ""
+        text += String(units / scale)
+        guard scale > 1 else { return text }
+        let fraction = String(units % scale)
+        text += "."
+        text += String(repeating: "0", count: max(0, digits - fraction.count))
+        return text + fraction
     }
 
     /// A value-type format style, made once: building an `ISO8601DateFormatter` per point was a

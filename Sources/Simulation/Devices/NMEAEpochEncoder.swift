@@ -90,16 +90,26 @@ public struct NMEAEpochEncoder: Sendable {
             }
         }
 
+        /// `value` in decimal, zero-padded in front to `width` characters (a sign counts as one).
         mutating func digits(_ value: Int, width: Int) {
-            var v = value.magnitude
-            var reversed: [UInt8] = []
+            var magnitude = value.magnitude
+            var count = 1
+            var power: UInt = 10
+            while count < 20 && magnitude >= power {
+                count += 1
+                power = power.multipliedReportingOverflow(by: 10).partialValue
+            }
+            let length = count + (value < 0 ? 1 : 0)
+            for _ in length..<max(width, length) { bytes.append(UInt8(ascii: "0")) }
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            let end = bytes.count + count
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+            var i = end
             repeat {
-                reversed.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10))
-                v /= 10
-            } while v > 0
-            if value < 0 { reversed.append(UInt8(ascii: "-")) }
-            for _ in reversed.count..<max(width, reversed.count) { bytes.append(UInt8(ascii: "0")) }
-            bytes.append(contentsOf: reversed.reversed())
+                i -= 1
+                bytes[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0 && i > end - count
         }
 
         mutating func end() {
