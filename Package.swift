@@ -59,6 +59,9 @@ let package = Package(
         .target(name: "Controls", dependencies: ["Vocabulary", "Gestures", "Pencil"], swiftSettings: swiftSettings),
         // The Fuffr touch case: enable sequence, touch records, touch lifecycle, observers (pure).
         .target(name: "TouchCase", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
+        // The running appliance's status and the control socket's messages (docs/control.md): the
+        // model, its versioned JSON form, the page `wayfinder status` prints. Pure.
+        .target(name: "Status", swiftSettings: swiftSettings),
         .target(name: "Config",
                 dependencies: ["Belt", "BLE", "Navigation", "Gestures", "Controls", "Platform", "Sensors",
                                .product(name: "TOMLKit", package: "TOMLKit")],
@@ -137,6 +140,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",

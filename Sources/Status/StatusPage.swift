@@ -1,0 +1,179 @@
+/// `wayfinder status` for a person: one labelled line per part, within 80 columns where the values
+/// allow, and `--follow`'s one line per change.
+public enum StatusPage {
+    /// The whole page.
+    public static func render(_ report: StatusReport) -> String {
+        var rows: [(String, String)] = [("wayfinder", "\(report.wayfinderVersion), up \(duration(report.uptimeSeconds))")]
+        if let route = report.route { rows.append(("route", routeLine(route))) }
+        if let gps = report.gps { rows.append(("gps", gpsLine(gps))) }
+        if let heading = report.heading { rows.append(("heading", headingLine(heading))) }
+        if let belt = report.belt { rows.append(("belt", beltLine(belt))) }
+        if let touchCase = report.touchCase { rows.append(("touch case", touchCaseLine(touchCase))) }
+        if let pencil = report.pencil { rows.append(("pencil", pencilLine(pencil))) }
+        rows += actorRows(report.actors)
+        if report.warnings.isEmpty {
+            rows.append(("warnings", "none"))
+        } else {
+            for (i, warning) in report.warnings.enumerated() {
+                rows.append((i == 0 ? "warnings" : "", "\(clock(warning.atSeconds)) \(warning.source): \(warning.message)"))
+            }
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { label, text in
+            label + String(repeating: " ", count: width - label.count + 2) + text
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// One line for `--follow`: what a person watching a walk looks at.
+    public static func line(_ report: StatusReport) -> String {
+        var parts = ["t+\(clock(report.uptimeSeconds))"]
+        if let route = report.route { parts.append(routeLine(route)) }
+        if let gps = report.gps {
+            parts.append(gps.fixAgeSeconds.map { "fix \(seconds($0)) old" } ?? "no fix")
+        }
+        if let belt = report.belt {
+            parts.append("belt \(belt.link.rawValue)" + (belt.lastDirectionDegrees.map { ", pointing \(Int(degrees: $0))°" } ?? ""))
+        }
+        let troubled = report.actors.filter { $0.state != .running }
+        if !troubled.isEmpty { parts.append(troubled.map { "\($0.name) \($0.state.rawValue)" }.joined(separator: ", ")) }
+        return parts.joined(separator: "; ")
+    }
+
+    // MARK: Parts
+
+    static func routeLine(_ r: RouteStatus) -> String {
+        var text: String
+        switch r.state {
+        case .arrived: return "\(r.name): arrived after \(duration(r.elapsedSeconds))"
+        case .stopped: text = "\(r.name): stopped at waypoint \(r.waypoint) of \(r.waypointCount)"
+        case .paused: text = "\(r.name): paused before waypoint \(r.waypoint) of \(r.waypointCount)"
+        case .navigating: text = "\(r.name): to waypoint \(r.waypoint) of \(r.waypointCount)"
+        }
+        if let name = r.waypointName, !name.isEmpty { text += " \"\(name)\"" }
+        if let d = r.distanceToWaypointMetres { text += ", \(distance(d))" }
+        if let d = r.distanceToEndMetres { text += ", \(distance(d)) to the end" }
+        if r.elapsedSeconds > 0 { text += ", \(duration(r.elapsedSeconds)) walked" }
+        if r.offRoute { text += ", OFF ROUTE" }
+        return text
+    }
+
+    static func gpsLine(_ g: FixStatus) -> String {
+        guard let age = g.fixAgeSeconds else { return "no fix yet (\(g.source))" }
+        var text = g.mode == .none ? "no fix, the last \(seconds(age)) ago" : "\(g.mode == .twoD ? "2D" : "3D") fix \(seconds(age)) ago"
+        if let n = g.satellites { text += ", \(n) satellites" }
+        if let h = g.hdop { text += ", HDOP \(decimal(h, 1))" }
+        if let lat = g.latitude, let lon = g.longitude { text += ", \(coordinate(lat, lon))" }
+        return text + " (\(g.source))"
+    }
+
+    static func headingLine(_ h: HeadingStatus) -> String {
+        switch h.source {
+        case .belt: return "the belt's own compass"
+        case .external:
+            var text = "the Pi's compass"
+            if let a = h.accuracyDegrees { text += ", ±\(Int(degrees: a))°" }
+            if let age = h.ageSeconds { text += ", last \(seconds(age)) ago" }
+            return text
+        }
+    }
+
+    static func beltLine(_ b: BeltStatus) -> String {
+        var text = b.link.rawValue
+        if let p = b.batteryPercent { text += ", battery \(p) %" }
+        if let m = b.mode { text += ", \(m) mode" }
+        if let i = b.intensityPercent { text += ", intensity \(i) %" }
+        if let d = b.lastDirectionDegrees {
+            text += ", pointed \(Int(degrees: d))°"
+            if let ago = b.lastSentSecondsAgo { text += " \(seconds(ago)) ago" }
+        }
+        return text
+    }
+
+    static func touchCaseLine(_ c: TouchCaseStatus) -> String {
+        var text = c.link.rawValue
+        if !c.sides.isEmpty { text += ", sides \(c.sides.joined(separator: "+"))" }
+        if c.powerSaving { text += ", power saving" }
+        return text + ", \(c.touches) touch\(c.touches == 1 ? "" : "es")"
+    }
+
+    static func pencilLine(_ p: PencilStatus) -> String {
+        p.state + (p.batteryPercent.map { ", battery \($0) %" } ?? "")
+    }
+
+    static func actorRows(_ actors: [ActorHealth]) -> [(String, String)] {
+        guard !actors.isEmpty else { return [] }
+        let troubled = actors.filter { $0.state != .running }
+        if troubled.isEmpty { return [("actors", "all \(actors.count) running")] }
+        var rows: [(String, String)] = [("actors", "\(actors.count - troubled.count) of \(actors.count) running")]
+        for actor in troubled {
+            var text = "\(actor.name) \(actor.state.rawValue)"
+            if actor.state == .restarting, let next = actor.nextAttemptInSeconds { text += ", next attempt in \(seconds(next))" }
+            if let reason = actor.reason { text += ": \(reason)" }
+            rows.append(("", text))
+        }
+        return rows
+    }
+
+    // MARK: Units a person reads
+
+    /// `850 m`, `1.8 km`, `12 km`.
+    static func distance(_ metres: Double) -> String {
+        guard metres.isFinite else { return "? m" }
+        if Int(rounding: metres) < 1000 { return "\(Int(rounding: metres)) m" }
+        return metres < 10_000 ? "\(decimal(metres / 1000, 1)) km" : "\(Int(rounding: metres / 1000)) km"
+    }
+
+    /// `0.4 s`, `12 s`, `3 min 05 s`, `1 h 02 min`.
+    static func seconds(_ value: Double) -> String {
+        guard value.isFinite, value >= 0 else { return "? s" }
+        if value < 10 { return "\(decimal(value, 1)) s" }
+        return duration(value)
+    }
+
+    static func duration(_ value: Double) -> String {
+        guard value.isFinite, value >= 0 else { return "?" }
+        let total = Int(rounding: value)
+        if total < 60 { return "\(total) s" }
+        if total < 3600 { return "\(total / 60) min \(pad(total % 60)) s" }
+        return "\(total / 3600) h \(pad(total / 60 % 60)) min"
+    }
+
+    /// `hh:mm:ss` since the start.
+    static func clock(_ value: Double) -> String {
+        let total = value.isFinite && value >= 0 ? Int(rounding: value) : 0
+        return "\(pad(total / 3600)):\(pad(total / 60 % 60)):\(pad(total % 60))"
+    }
+
+    /// `52.27912° N, 8.04721° E`.
+    static func coordinate(_ latitude: Double, _ longitude: Double) -> String {
+        "\(decimal(abs(latitude), 5))° \(latitude < 0 ? "S" : "N"), \(decimal(abs(longitude), 5))° \(longitude < 0 ? "W" : "E")"
+    }
+
+    static func decimal(_ value: Double, _ digits: Int) -> String {
+        guard value.isFinite else { return "?" }
+        var scale = 1
+        for _ in 0..<digits { scale *= 10 }
+        let units = Int(rounding: abs(value) * Double(scale))
+        let sign = value < 0 && units != 0 ? "-" : ""
+        guard digits > 0 else { return sign + String(units) }
+        let fraction = String(units % scale)
+        return sign + String(units / scale) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+
+    static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+extension Int {
+    /// `value` rounded, clamped into what an `Int` holds (0 for NaN): status values come from the
+    /// appliance's state, and a bad one must print, not trap.
+    init(rounding value: Double) {
+        let rounded = value.rounded()
+        if rounded.isNaN { self = 0 } else if rounded >= 9.2e18 { self = .max } else if rounded <= -9.2e18 { self = .min } else { self = Int(rounded) }
+    }
+
+    /// Degrees in 0..<360, rounded.
+    init(degrees value: Double) {
+        let whole = Int(rounding: value) % 360
+        self = whole < 0 ? whole + 360 : whole
+    }
+}
