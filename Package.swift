@@ -85,6 +85,7 @@ let package = Package(
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
                 dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "TouchCase", "Pencil",
+                               "Status",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
@@ -144,7 +145,7 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",
-                    dependencies: ["Runtime", "Simulation", "WayfinderTestKit",
+                    dependencies: ["Runtime", "Simulation", "Status", "WayfinderTestKit",
                                    .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SensorsTests",

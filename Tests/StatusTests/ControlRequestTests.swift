@@ -60,3 +60,17 @@ final class ControlRequestTests: XCTestCase {
         XCTAssertEqual(try ControlResponse(line: refused.line).ok, false)
     }
 }
+
+/// The second check behind the socket file's permissions.
+final class ControlAccessTests: XCTestCase {
+    func testRootTheOwnerAndTheGroupsMembersMayUseTheSocketAndNobodyElse() {
+        let access = ControlAccess(ownerUID: 998, group: 997)
+        XCTAssertTrue(access.allows(uid: 0, gid: 0, groups: []))
+        XCTAssertTrue(access.allows(uid: 998, gid: 998, groups: []))
+        XCTAssertTrue(access.allows(uid: 1000, gid: 1000, groups: [27, 997]))
+        XCTAssertTrue(access.allows(uid: 1001, gid: 997, groups: []))
+        XCTAssertFalse(access.allows(uid: 1002, gid: 1002, groups: [27, 100]))
+        XCTAssertFalse(ControlAccess(ownerUID: 998, group: nil).allows(uid: 1000, gid: 997, groups: [997]))
+        XCTAssertTrue(access.refusal(uid: 1002).contains("add the user to that group"))
+    }
+}

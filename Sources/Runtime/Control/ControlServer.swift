@@ -1,0 +1,109 @@
+import Logging
+import Platform
+import ServiceLifecycle
+import Status
+
+/// Serves the control socket (docs/control.md): each connection sends requests, one per packet,
+/// and gets one answer per request; `follow` keeps answering with the status after every change
+/// until the client hangs up. A peer that `ControlAccess` does not allow gets one refusal and is
+/// disconnected.
+public actor ControlServer {
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+
+    private let listener: ControlSocketListener
+    private let access: ControlAccess
+    private let handler: any ControlHandler
+    private let logger: Logger
+
+    public init(listener: ControlSocketListener, access: ControlAccess, handler: any ControlHandler, logger: Logger) {
+        self.listener = listener
+        self.access = access
+        self.handler = handler
+        self.logger = logger
+    }
+
+    /// Accepts connections until cancelled, then removes the socket file.
+    public func run() async {
+        await withDiscardingTaskGroup { group in
+            for await connection in listener.connections() {
+                group.addTask(executorPreference: EventLoop.preferred) { await self.serve(connection) }
+            }
+        }
+        listener.close()
+    }
+
+    public nonisolated func stop() { listener.close() }
+
+    private func serve(_ connection: ControlSocketListener.Connection) async {
+        let socket = connection.socket
+        defer { socket.close() }
+        guard let peer = connection.peer, access.allows(uid: peer.uid, gid: peer.gid, groups: peer.groups) else {
+            let uid = connection.peer?.uid ?? UInt32.max
+            let refusal = access.refusal(uid: uid)
+            logger.notice("control socket: refused a connection from uid \(uid)\(connection.peer.map { " (pid \($0.pid))" } ?? "")")
+            try? socket.send(Array(ControlResponse(error: refusal).line.utf8))
+            return
+        }
+        let source = ControlPeerDescription(uid: peer.uid, pid: peer.pid)
+        // One reader of the connection's packets; a `follow` runs beside it until the client hangs
+        // up, which ends the packets and cancels the follower.
+        await withDiscardingTaskGroup { group in
+            do {
+                for try await packet in socket.packets() {
+                    let text = String(decoding: packet, as: UTF8.self).trimmingTrailingNewlines()
+                    let request: ControlRequest
+                    do {
+                        request = try ControlRequest(line: text)
+                    } catch {
+                        try socket.send(Array(ControlResponse(error: "\(error)").line.utf8))
+                        continue
+                    }
+                    switch request {
+                    case .status:
+                        try socket.send(Array(ControlResponse(status: await handler.status()).line.utf8))
+                    case .control(let command):
+                        try socket.send(Array(await answer(command, from: source).line.utf8))
+                    case .follow:
+                        let handler = self.handler
+                        group.addTask(executorPreference: EventLoop.preferred) {
+                            await Self.follow(handler, on: socket)
+                        }
+                    }
+                }
+            } catch {
+                logger.debug("control socket: a connection from uid \(peer.uid) ended: \(error)")
+            }
+            group.cancelAll()
+        }
+    }
+
+    private func answer(_ command: ControlCommand, from source: ControlPeerDescription) async -> ControlResponse {
+        do {
+            let result = try await handler.perform(command, from: source)
+            return ControlResponse(control: command, result: result, status: await handler.status())
+        } catch {
+            return ControlResponse(error: error.reason, control: command)
+        }
+    }
+
+    /// The status now and after every change, until cancelled or the client is gone.
+    private static func follow(_ handler: any ControlHandler, on socket: PacketSocket) async {
+        let changes = handler.changes()
+        do {
+            try socket.send(Array(ControlResponse(status: await handler.status()).line.utf8))
+            for await _ in changes {
+                try socket.send(Array(ControlResponse(status: await handler.status()).line.utf8))
+            }
+        } catch {
+            return
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var text = Substring(self)
+        while let last = text.last, last == "\n" || last == "\r" { text = text.dropLast() }
+        return String(text)
+    }
+}
