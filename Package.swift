@@ -92,7 +92,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         .executableTarget(name: "wayfinder",
-                          dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform",
+                          dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status",
                                          "Gestures", "Controls",
                                          "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "WayfinderTestKit"],
                     exclude: ["Corpus"], swiftSettings: swiftSettings),
         .testTarget(name: "SimulationTests",
-                    dependencies: ["Simulation", "Runtime", "WayfinderTestKit",
+                    dependencies: ["Simulation", "Runtime", "Status", "WayfinderTestKit",
                                    .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         // Every test of the command line, run through the built `wayfinder` binary.

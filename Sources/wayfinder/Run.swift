@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Config
 import Logging
 import Platform
@@ -32,6 +33,9 @@ struct Run: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Ignore saved route progress and start at the first waypoint.")
     var fresh = false
+
+    @Option(name: .long, help: "Where `wayfinder status` and `control` reach this run (default: $RUNTIME_DIRECTORY/control.sock under systemd, /run/wayfinder/control.sock otherwise; \"none\" for no socket).")
+    var controlSocket: String?
 
     func validate() throws {
         if let logLevel, !WayfinderConfiguration.logLevels.contains(logLevel) {
@@ -71,6 +75,17 @@ struct Run: AsyncParsableCommand {
         options.watchdog = WatchdogSettings(environment: environment)
         options.configurationLoader = loader
         options.logLevel = logLevel == nil ? level : nil
+        options.version = Wayfinder.configuration.version
+        // Asked for, or systemd's runtime directory: the socket is made (a failure is logged). Not
+        // asked for outside systemd: only where /run/wayfinder already exists, so a run from a
+        // checkout (`make demo`) does not complain about a directory it has no business making.
+        let socketPath = controlSocket ?? ControlSocketPath.forAppliance(environment: environment)
+        let wanted = controlSocket != nil || environment["RUNTIME_DIRECTORY"] != nil
+            || access((socketPath as NSString).deletingLastPathComponent, W_OK) == 0
+        if socketPath != "none", wanted {
+            options.controlSocket = socketPath
+            options.controlGroup = ControlSocketPath.group(named: "wayfinder")
+        }
         let appliance: Appliance
         let board: SimulatedBoard?
         do {

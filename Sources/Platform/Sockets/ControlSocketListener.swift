@@ -17,6 +17,7 @@ public final class ControlSocketListener: @unchecked Sendable {
     private let loop: EventLoop
     private let lock = HandleLock()
     private var closed = false  // guarded by lock
+    private var accepted: AsyncStream<Connection>.Continuation?  // guarded by lock
 
     /// A connection and who made it.
     public struct Connection: Sendable {
@@ -74,6 +75,7 @@ public final class ControlSocketListener: @unchecked Sendable {
         let (fd, loop) = (self.fd, self.loop)
         let started = lock.withLock { () -> Bool in
             guard !closed else { return false }
+            accepted = sink
             loop.watch(fd) {
                 // Up to a handful per wake-up; the next poll sees the rest.
                 for _ in 0..<8 {
@@ -92,14 +94,16 @@ public final class ControlSocketListener: @unchecked Sendable {
         return stream
     }
 
-    /// Stops listening and removes the socket file. Idempotent.
+    /// Stops listening, ends `connections()` and removes the socket file. Idempotent.
     public func close() {
-        let mustClose = lock.withLock { () -> Bool in
-            guard !closed else { return false }
+        let (mustClose, sink) = lock.withLock { () -> (Bool, AsyncStream<Connection>.Continuation?) in
+            guard !closed else { return (false, nil) }
             closed = true
-            return true
+            defer { accepted = nil }
+            return (true, accepted)
         }
         guard mustClose else { return }
+        sink?.finish()
         let (fd, path) = (self.fd, self.path)
         loop.execute {
             self.loop.unwatch(fd)

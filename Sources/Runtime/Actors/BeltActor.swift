@@ -210,6 +210,12 @@ public actor BeltActor {
         }
     }
 
+    /// The link, battery and mode as `wayfinder status` shows them (the direction comes from the
+    /// navigation actor, which decides it).
+    public var statusPart: (connected: Bool, battery: Int?, mode: String, intensity: Int?) {
+        (controller.isConnected, battery, "\(controller.beltMode)", controller.defaultIntensity)
+    }
+
     private func updateStatus() {
         let link = controller.isConnected ? "belt \(controller.beltMode) mode" : "belt not connected"
         status.set(Self.name, battery.map { "\(link), battery \($0)%" } ?? link)

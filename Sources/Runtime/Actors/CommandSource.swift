@@ -15,6 +15,8 @@ public enum CommandSource: Sendable, Hashable, CustomStringConvertible {
     case autostart
     /// The walk that was under way when the process stopped, resumed from the saved progress.
     case resumeAfterRestart
+    /// `wayfinder control`, by the user and process the kernel named.
+    case controlSocket(ControlPeerDescription)
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum CommandSource: Sendable, Hashable, CustomStringConvertible {
         case .pencilClick(let pen): "pencil \(pen.rawValue) click"
         case .autostart: "autostart"
         case .resumeAfterRestart: "resume after restart"
+        case .controlSocket(let peer): "\(peer)"
         }
     }
 

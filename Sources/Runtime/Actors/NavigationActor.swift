@@ -3,6 +3,7 @@ import Logging
 import Navigation
 import Platform
 import Sensors
+import Status
 
 /// Belt navigation: fuses fixes, headings and the wearer's commands through the route-guidance rules
 /// and asks the belt actor to point the way. Owns the route progress file.
@@ -16,6 +17,8 @@ public actor NavigationActor {
         case fix(Fix)
         case heading(Heading)
         case command(CommandEnvelope)
+        /// A command from the control socket, answered once it is carried out.
+        case control(CommandEnvelope, reply: @Sendable (Result<String, ControlRefusal>) -> Void)
         case belt(BeltActor.Report)
         /// New settings from a configuration reload.
         case reconfigure(GuidanceUpdate)
@@ -49,6 +52,11 @@ public actor NavigationActor {
     /// Told every change of the navigation state (the touch case's power saving follows it).
     private let stateObserver: (@Sendable (NavigationState) -> Void)?
     private var reportedState: NavigationState?
+    /// Walking time before the current stretch, and when that stretch began (`status`'s elapsed).
+    private var walkedBefore: Duration = .zero
+    private var navigatingSince: Duration?
+    /// The last command's refusal, for the control socket's answer.
+    private var lastIgnored: String?
 
     /// The alarm for the guidance's next check. Kept while a fix moves the check later: it then
     /// fires early, finds nothing due and is set again, so a 1 Hz GPS costs one alarm per timeout,
@@ -137,11 +145,21 @@ public actor NavigationActor {
         case .fix(let fix):
             carryOut(guidance.handle(fix, now: now))
             record(fix, now: now)
+            status.changedNow()
         case .heading(let heading):
             carryOut(guidance.handle(heading, now: now))
         case .command(let envelope):
             logger.info("command \(envelope.command) from \(envelope.source)")
             carryOut(guidance.handle(envelope.command, now: now))
+        case .control(let envelope, let reply):
+            logger.info("command \(envelope.command) from \(envelope.source)")
+            lastIgnored = nil
+            carryOut(guidance.handle(envelope.command, now: now))
+            if let reason = lastIgnored {
+                reply(.failure(ControlRefusal("\(envelope.command) ignored: \(reason)")))
+            } else {
+                reply(.success(stateSummary()))
+            }
         case .belt(.navigationStateChanged(let state)):
             carryOut(guidance.beltStateChanged(to: state, now: now))
         case .belt(.homeButtonPressed):
@@ -238,10 +256,62 @@ public actor NavigationActor {
         case .stopped: text = guidance.progress.destinationReached ? "destination reached" : "navigation stopped"
         }
         status.set(Self.name, text)
+        let now = clock.elapsed
+        if guidance.state == .navigating, navigatingSince == nil { navigatingSince = now }
+        if guidance.state != .navigating, let since = navigatingSince {
+            walkedBefore += now - since
+            navigatingSince = nil
+        }
         if guidance.state != reportedState {
             reportedState = guidance.state
             stateObserver?(guidance.state)
         }
+    }
+
+    /// What the control socket answers a control with: the state after it.
+    private func stateSummary() -> String {
+        let count = guidance.route.waypoints.count
+        let index = guidance.progress.currentIndex
+        switch guidance.state {
+        case .navigating: return "walking to waypoint \(waypointLabel(index))"
+        case .paused: return "paused before waypoint \(waypointLabel(index))"
+        case .stopped:
+            return guidance.progress.destinationReached ? "destination reached" : "navigation stopped (waypoint \(min(index + 1, count))/\(count))"
+        }
+    }
+
+    /// The route and the GPS as `wayfinder status` shows them.
+    public func statusParts(routeName: String, gpsSource: String?) -> (route: RouteStatus, gps: FixStatus?) {
+        let now = clock.elapsed
+        let count = guidance.route.waypoints.count
+        let index = guidance.progress.currentIndex
+        let state: RouteStatus.State = switch guidance.state {
+        case .navigating: .navigating
+        case .paused: .paused
+        case .stopped: guidance.progress.destinationReached ? .arrived : .stopped
+        }
+        let report = guidance.progressReport()
+        let walked = walkedBefore + (navigatingSince.map { now - $0 } ?? .zero)
+        let route = RouteStatus(name: routeName, state: state, waypoint: min(index + 1, max(count, 1)), waypointCount: count,
+                                waypointName: guidance.currentWaypoint?.name,
+                                distanceToWaypointMetres: report?.distanceToWaypoint,
+                                distanceToEndMetres: report?.distanceRemaining,
+                                elapsedSeconds: walked.inSeconds, offRoute: guidance.isOffRoute)
+        guard let gpsSource else { return (route, nil) }
+        guard let fix = guidance.lastFix else { return (route, FixStatus(source: gpsSource)) }
+        let mode: FixStatus.Mode = switch fix.mode {
+        case .noFix: .none
+        case .twoD: .twoD
+        case .threeD: .threeD
+        }
+        return (route, FixStatus(source: gpsSource, fixAgeSeconds: (now - fix.receivedAt).inSeconds, mode: mode,
+                                 satellites: fix.satellites, hdop: fix.hdop,
+                                 latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude))
+    }
+
+    /// The belt's last direction and when it was sent, on the session clock.
+    public var lastBeltCommand: (direction: Int, secondsAgo: Double)? {
+        guidance.lastCommand.map { ($0.direction, (clock.elapsed - $0.at).inSeconds) }
     }
 
     private func waypointLabel(_ index: Int) -> String {
@@ -287,6 +357,7 @@ public actor NavigationActor {
             let how = kept ? "the same points, progress kept" : "the new route from its first waypoint"
             logger.notice("\(t) route changed: next waypoint \(waypointLabel(index)) (\(how))")
         case .commandIgnored(let command, let reason):
+            lastIgnored = reason
             logger.info("\(t) \(command) ignored: \(reason)")
         case .declination(let degrees, true, _):
             logger.info("\(t) declination \(Self.degrees(degrees)) (WMM2025 at this fix)")

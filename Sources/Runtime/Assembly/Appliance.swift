@@ -6,6 +6,7 @@ import Navigation
 import Pencil
 import Platform
 import ServiceLifecycle
+import Status
 import Synchronization
 import TouchCase
 import UnixSignals
@@ -39,6 +40,12 @@ public struct Appliance: Sendable {
         public var restartBackoff = RestartBackoff()
         /// Sees every decision of the navigation actor.
         public var navigationObserver: (@Sendable (NavigationObservation) -> Void)?
+        /// Where the control socket listens (`wayfinder status`, `wayfinder control`); nil for none.
+        public var controlSocket: String?
+        /// The group whose members may use the control socket besides root and the appliance's user.
+        public var controlGroup: UInt32?
+        /// The appliance's version, for `status`.
+        public var version = "unknown"
 
         public init() {}
     }
@@ -204,6 +211,24 @@ public struct Appliance: Sendable {
             .init(service: ReloadSignalService(signals: options.reloadSignals, reloader: reloader, health: health, clock: clock),
                   successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
         ]
+        // The control socket: a failure to make it costs `wayfinder status`, not the guidance.
+        var controlService: ServiceGroupConfiguration.ServiceConfiguration?
+        if let path = options.controlSocket {
+            do {
+                let listener = try ControlSocketListener(path: path, group: options.controlGroup)
+                let handler = ApplianceControl(navigation: navigation, belt: belt, health: health, board: status, clock: clock,
+                                               version: options.version, routeName: route.name ?? "route",
+                                               gpsSource: Self.describe(config.gps),
+                                               headingSource: config.guidance.headingSource == .external ? .external : .belt)
+                let server = ControlServer(listener: listener, access: ControlAccess(ownerUID: getuid(), group: options.controlGroup),
+                                           handler: handler, logger: makeLogger("control"))
+                controlService = .init(service: ControlService(server: server), successTerminationBehavior: .ignore,
+                                       failureTerminationBehavior: .ignore)
+                logger.info("control socket at \(path)")
+            } catch {
+                logger.error("no control socket: \(error); `wayfinder status` will not reach this run")
+            }
+        }
         let systemd = ServiceManagerService(notifier: options.notifier, watchdog: options.watchdog, health: health,
                                             status: status, clock: clock, logger: makeLogger(ServiceManagerService.name))
         // Graceful shutdown runs in reverse order: inputs stop first, navigation saves its progress, the
@@ -237,6 +262,7 @@ public struct Appliance: Sendable {
             services.append(supervised(PencilActor.name) { try await actor.run() })
         }
         services += reloadService
+        if let controlService { services.append(controlService) }
         services.append(.init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup))
         var groupConfig = ServiceGroupConfiguration(
             services: services,
@@ -249,6 +275,17 @@ public struct Appliance: Sendable {
         return Appliance(group: group, clock: clock, belt: belt, navigation: navigation,
                          gestures: gestures, buttons: buttons, touchCase: touchCase, pencil: pencil,
                          health: health, status: status, reloader: reloader)
+    }
+
+    /// Where fixes come from, as `status` names it.
+    static func describe(_ source: GPSSource) -> String? {
+        switch source {
+        case .simulated: "the simulated receiver"
+        case .ubloxI2C(let address): "u-blox DDC \(DDCPoller.hex(UInt8(truncatingIfNeeded: address)))"
+        case .uart(let device, let baud): "\(device) at \(baud) baud"
+        case .gpsd(let host, let port): "gpsd \(host):\(port)"
+        case .none: nil
+        }
     }
 
     /// Reads the configuration file again and applies what can change while running (what SIGHUP does).

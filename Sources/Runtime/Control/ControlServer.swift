@@ -28,6 +28,8 @@ public actor ControlServer {
             for await connection in listener.connections() {
                 group.addTask(executorPreference: EventLoop.preferred) { await self.serve(connection) }
             }
+            // Stopped: the open connections (a follower above all) end with it.
+            group.cancelAll()
         }
         listener.close()
     }

@@ -14,6 +14,10 @@ public final class HealthMonitor: Sendable {
         var busy = false
         /// Down on purpose, between a failure and its restart: not stuck, whatever waits for it.
         var resting = false
+        /// While resting: when the next attempt is due (session time) and why it failed.
+        var nextAttemptAt: Duration?
+        var reason: String?
+        var restarts = 0
     }
 
     private let watches = Mutex<[String: Watch]>([:])
@@ -38,12 +42,27 @@ public final class HealthMonitor: Sendable {
     /// The supervisor holds `name` down for its restart backoff (true), or lets it run again (false).
     /// An actor that failed before it ever started counts as started from here: startup must not
     /// wait for a device that is missing (the appliance runs degraded and says so).
-    public func resting(_ name: String, _ isResting: Bool) {
+    public func resting(_ name: String, _ isResting: Bool, nextAttemptAt: Duration? = nil, reason: String? = nil,
+                        restarts: Int? = nil) {
         watches.withLock { w in
             var watch = w[name] ?? Watch()
             watch.resting = isResting
             watch.busy = false
+            watch.nextAttemptAt = isResting ? nextAttemptAt : nil
+            watch.reason = isResting ? reason : nil
+            if let restarts { watch.restarts = restarts }
             w[name] = watch
+        }
+    }
+
+    /// Each expected actor's health at `now` (session time), in the expected order, for `status`.
+    public func actors(at now: Duration) -> [(name: String, running: Bool, started: Bool, nextAttemptIn: Duration?,
+                                              reason: String?, restarts: Int)] {
+        watches.withLock { w in
+            expected.map { name in
+                guard let watch = w[name] else { return (name, false, false, nil, nil, 0) }
+                return (name, !watch.resting, true, watch.nextAttemptAt.map { max(.zero, $0 - now) }, watch.reason, watch.restarts)
+            }
         }
     }
 

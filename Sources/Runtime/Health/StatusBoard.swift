@@ -13,12 +13,40 @@ public final class StatusBoard: Sendable {
         self.waits = waits
     }
 
+    /// Who follows the status (`wayfinder status --follow`): told after each change.
+    private let followers = Mutex<[UInt64: AsyncStream<Void>.Continuation]>([:])
+    private let nextFollower = Mutex<UInt64>(0)
+
     public func set(_ part: String, _ text: String) {
-        parts.withLock { $0[part] = text }
+        let changed = parts.withLock { p -> Bool in
+            guard p[part] != text else { return false }
+            p[part] = text
+            return true
+        }
+        if changed { changedNow() }
     }
 
     public func clear(_ part: String) {
-        parts.withLock { $0[part] = nil }
+        let changed = parts.withLock { $0.removeValue(forKey: part) != nil }
+        if changed { changedNow() }
+    }
+
+    /// Tells the followers that something they show changed (a fix, a distance), beyond the parts.
+    public func changedNow() {
+        for follower in followers.withLock({ Array($0.values) }) { follower.yield() }
+    }
+
+    /// A signal after each change, until the follower stops reading. At most one change waits: a
+    /// slow reader sees the latest status, not a backlog.
+    public func changes() -> AsyncStream<Void> {
+        let (stream, sink) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = nextFollower.withLock { n -> UInt64 in
+            n &+= 1
+            return n
+        }
+        followers.withLock { $0[id] = sink }
+        sink.onTermination = { [weak self] _ in _ = self?.followers.withLock { $0.removeValue(forKey: id) } }
+        return stream
     }
 
     public var line: String {

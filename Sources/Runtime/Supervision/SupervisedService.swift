@@ -44,7 +44,8 @@ public struct SupervisedService: Service {
                 }
                 let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
                 logger.error("\(name) actor failed: \(error); restarting in \(Self.format(delay)) (failure \(backoff.consecutiveFailures) in a row)")
-                try? await cancelWhenGracefulShutdown { try await waitOut(delay) }
+                let (reason, sofar) = ("\(error)", restarts)
+                try? await cancelWhenGracefulShutdown { try await waitOut(delay, reason: reason, restarts: sofar) }
                 if Task.isCancelled || Task.isShuttingDownGracefully {
                     logger.notice("\(name) actor stays down: shutting down")
                     await cleanup?()
@@ -59,9 +60,9 @@ public struct SupervisedService: Service {
 
     /// Sleeps through the backoff, vouching for the actor meanwhile: it is down on purpose, not hung,
     /// so the watchdog must not kill the whole appliance for the events waiting in its mailbox.
-    private func waitOut(_ delay: Duration) async throws {
-        health?.resting(name, true)
-        defer { health?.resting(name, false) }
+    private func waitOut(_ delay: Duration, reason: String, restarts: Int) async throws {
+        health?.resting(name, true, nextAttemptAt: clock.elapsed + delay, reason: reason, restarts: restarts)
+        defer { health?.resting(name, false, restarts: restarts + 1) }
         try await clock.sleep(for: delay)
     }
 

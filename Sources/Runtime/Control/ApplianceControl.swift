@@ -1,0 +1,73 @@
+import Navigation
+import Platform
+import Status
+
+/// The appliance's side of the control socket: its status gathered from the actors, and the
+/// controls carried out by the navigation actor like a button's commands (logged with their source).
+public struct ApplianceControl: ControlHandler {
+    let navigation: NavigationActor
+    let belt: BeltActor
+    let health: HealthMonitor
+    let board: StatusBoard
+    let clock: SessionClock
+    let version: String
+    let routeName: String
+    let gpsSource: String?
+    let headingSource: HeadingStatus.Source
+
+    public init(navigation: NavigationActor, belt: BeltActor, health: HealthMonitor, board: StatusBoard, clock: SessionClock,
+                version: String, routeName: String, gpsSource: String?, headingSource: HeadingStatus.Source) {
+        self.navigation = navigation
+        self.belt = belt
+        self.health = health
+        self.board = board
+        self.clock = clock
+        self.version = version
+        self.routeName = routeName
+        self.gpsSource = gpsSource
+        self.headingSource = headingSource
+    }
+
+    public func status() async -> StatusReport {
+        let now = clock.elapsed
+        let (route, gps) = await navigation.statusParts(routeName: routeName, gpsSource: gpsSource)
+        let direction = await navigation.lastBeltCommand
+        let part = await belt.statusPart
+        let beltStatus = BeltStatus(link: part.connected ? .connected : .connecting, batteryPercent: part.battery,
+                                    mode: part.connected ? part.mode : nil, intensityPercent: part.intensity,
+                                    lastDirectionDegrees: direction.map { Double($0.direction) },
+                                    lastSentSecondsAgo: direction?.secondsAgo)
+        let actors = health.actors(at: now).map { actor in
+            ActorHealth(name: actor.name,
+                        state: !actor.started ? .starting : actor.running ? .running : .restarting,
+                        nextAttemptInSeconds: actor.nextAttemptIn?.inSeconds, reason: actor.reason, restarts: actor.restarts)
+        }
+        return StatusReport(wayfinderVersion: version, uptimeSeconds: now.inSeconds, actors: actors, gps: gps,
+                            heading: HeadingStatus(source: headingSource), belt: beltStatus, route: route)
+    }
+
+    public func perform(_ command: ControlCommand, from source: ControlPeerDescription) async throws(ControlRefusal) -> String {
+        let navigationCommand: NavigationCommand
+        switch command {
+        case .start: navigationCommand = .start
+        case .pause: navigationCommand = .pause
+        case .resume: navigationCommand = .resume
+        case .stop: navigationCommand = .stop
+        case .next: navigationCommand = .nextWaypoint
+        case .previous: navigationCommand = .previousWaypoint
+        case .intensityUp: navigationCommand = .intensityUp
+        case .intensityDown: navigationCommand = .intensityDown
+        case .battery: navigationCommand = .announceBattery
+        case .route:
+            throw ControlRefusal("loading another route over the control socket is not available in this version; edit [route] gpx and run `systemctl reload wayfinder`")
+        }
+        let envelope = CommandEnvelope(navigationCommand, from: .controlSocket(source))
+        let mailbox = navigation.mailbox
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<String, ControlRefusal>, Never>) in
+            mailbox.send(.control(envelope, reply: { continuation.resume(returning: $0) }))
+        }
+        return try result.get()
+    }
+
+    public func changes() -> AsyncStream<Void> { board.changes() }
+}

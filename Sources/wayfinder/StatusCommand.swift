@@ -1,0 +1,191 @@
+import ArgumentParser
+import Platform
+import Status
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `wayfinder status`: the running appliance's status page, from its control socket.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show what the running appliance is doing (over its control socket).",
+        discussion: """
+        Examples:
+          wayfinder status              the page: route, GPS, belt, case, pen, actors
+          wayfinder status --follow     a line per change, until Ctrl-C
+          wayfinder status --json       the versioned JSON object (docs/control.md)
+
+        The socket is for root and the wayfinder group. Exit status 3 means no
+        appliance answers at the socket.
+        """)
+
+    @Option(name: .long, help: "The appliance's control socket.")
+    var socket: String = ControlSocketPath.default
+
+    @Flag(name: .long, help: "Print the JSON object (one per line with --follow).")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Keep printing, a line each time the status changes.")
+    var follow = false
+
+    @Option(name: .long, help: "Seconds to wait for the answer.")
+    var timeout: Double = 5
+
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+    }
+
+    func run() throws {
+        let client = try ControlSocketCommand.connect(socket)
+        do {
+            try client.send((follow ? ControlRequest.follow : .status).line)
+            var first = true
+            while true {
+                guard let line = try client.receive(timeout: first || !follow ? Int32(timeout * 1000) : -1) else {
+                    if first { throw ControlSocketError(path: socket, .closedWithoutAnswer) }
+                    return  // the appliance stopped
+                }
+                first = false
+                let response = try ControlSocketCommand.response(line, socket: socket)
+                guard let report = response.status else { throw ControlSocketCommand.failure(response, socket: socket) }
+                if json {
+                    print(StatusJSON.encode(report, pretty: !follow))
+                } else {
+                    print(follow ? StatusPage.line(report) : StatusPage.render(report), terminator: follow ? "\n" : "")
+                }
+                fflush(nil)  // every stream: a follower piped into another program sees each line as it comes
+                if !follow { return }
+            }
+        } catch let error as ControlSocketError {
+            throw ControlSocketCommand.exit(error)
+        }
+    }
+}
+
+/// `wayfinder control`: the app-side controls, through the control socket.
+struct ControlCommandLine: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "control",
+        abstract: "Steer the running appliance: start, pause, resume, stop, next, previous, intensity-up, intensity-down, battery, route FILE.",
+        discussion: """
+        Examples:
+          wayfinder control next          skip to the next waypoint
+          wayfinder control pause
+          wayfinder control route park.gpx
+                                          walk another route from the routes folder
+
+        Each control is logged by the appliance with who sent it, as a button
+        press is. Exit status 3 means no appliance answers at the socket, 1 that
+        the control was refused (the reason is printed).
+        """)
+
+    @Argument(help: "The control: \(ControlCommand.names.joined(separator: ", ")).")
+    var name: String
+
+    @Argument(help: "For route: the GPX file's name in the routes folder.")
+    var argument: String?
+
+    @Option(name: .long, help: "The appliance's control socket.")
+    var socket: String = ControlSocketPath.default
+
+    @Flag(name: .long, help: "Print the answer as JSON.")
+    var json = false
+
+    @Option(name: .long, help: "Seconds to wait for the answer.")
+    var timeout: Double = 10
+
+    func validate() throws {
+        do {
+            _ = try ControlCommand(name: name, argument: argument)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+    }
+
+    func run() throws {
+        let command: ControlCommand
+        do {
+            command = try ControlCommand(name: name, argument: argument)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        do {
+            let client = try ControlSocketCommand.connect(socket)
+            try client.send(ControlRequest.control(command).line)
+            guard let line = try client.receive(timeout: Int32(timeout * 1000)) else {
+                throw ControlSocketError(path: socket, .closedWithoutAnswer)
+            }
+            let response = try ControlSocketCommand.response(line, socket: socket)
+            if json {
+                print(StatusJSON.encode(response, pretty: true))
+            } else if let result = response.result {
+                print("\(command): \(result)")
+            }
+            guard response.ok else {
+                if !json { LineLogHandler.standardError("wayfinder: \(command): \(response.error ?? "refused")") }
+                throw ExitCode.failure
+            }
+        } catch let error as ControlSocketError {
+            throw ControlSocketCommand.exit(error)
+        }
+    }
+}
+
+/// Where the control socket is, and the plumbing `status` and `control` share.
+enum ControlSocketPath {
+    /// The runtime directory systemd gives the unit (`RuntimeDirectory=wayfinder`).
+    static let `default` = "/run/wayfinder/control.sock"
+
+    /// The appliance's own default: `$RUNTIME_DIRECTORY/control.sock` under systemd.
+    static func forAppliance(environment: [String: String]) -> String {
+        // systemd may list several directories, separated by colons; ours is the first.
+        if let directory = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !directory.isEmpty {
+            return "\(directory)/control.sock"
+        }
+        return Self.default
+    }
+
+    /// The id of group `name` (`getgrnam`), nil when the system has no such group: the socket is
+    /// then for root and the appliance's user only.
+    static func group(named name: String) -> UInt32? {
+        guard let entry = getgrnam(name) else { return nil }
+        return entry.pointee.gr_gid
+    }
+}
+
+enum ControlSocketCommand {
+    /// No appliance answers: the status systemd's `systemctl status` uses for "not running" (LSB).
+    static let notRunning: Int32 = 3
+
+    static func connect(_ path: String) throws -> ControlSocketClient {
+        do {
+            return try ControlSocketClient(path: path)
+        } catch {
+            throw exit(error)
+        }
+    }
+
+    static func response(_ line: String, socket: String) throws -> ControlResponse {
+        do {
+            return try ControlResponse(line: line)
+        } catch {
+            LineLogHandler.standardError("wayfinder: \(socket): the appliance's answer is not understood (\(error)); is it the same version as this command?")
+            throw ExitCode.failure
+        }
+    }
+
+    static func failure(_ response: ControlResponse, socket: String) -> any Error {
+        LineLogHandler.standardError("wayfinder: \(socket): \(response.error ?? "refused")")
+        return ExitCode.failure
+    }
+
+    static func exit(_ error: ControlSocketError) -> any Error {
+        LineLogHandler.standardError("wayfinder: \(error)")
+        switch error.kind {
+        case .notRunning: return ExitCode(notRunning)
+        default: return ExitCode.failure
+        }
+    }
+}
