@@ -119,7 +119,7 @@ let package = Package(
         // the fuzzer runs.
         .target(name: "Fuzzing",
                 dependencies: ["Belt", "BLE", "BLESockets", "Config", "Gestures", "Controls", "Navigation", "Pencil", "Platform", "Runtime",
-                               "Sensors", "Simulation", "TouchCase"],
+                               "Sensors", "Simulation", "Status", "TouchCase"],
                 swiftSettings: swiftSettings),
         // `make fuzz`: the libFuzzer binary that runs those targets.
         .executableTarget(name: "wayfinder-fuzz", dependencies: ["Fuzzing"], swiftSettings: swiftSettings),

@@ -296,6 +296,32 @@ def tracks():
     seed("track-repair", "empty", b"\0")
 
 
+def control():
+    # The control socket's requests and answers (docs/control.md).
+    seed("control-request", "status", '{"version":1,"request":"status"}')
+    seed("control-request", "follow", '{"request":"follow"}\n')
+    seed("control-request", "next", '{"version":1,"request":"control","command":"next"}')
+    seed("control-request", "route", '{"request":"control","command":"route","argument":"park.gpx"}')
+    seed("control-request", "route-outside", '{"request":"control","command":"route","argument":"../../etc/passwd"}')
+    seed("control-request", "newer", '{"version":7,"request":"status"}')
+    seed("control-request", "not-json", "status")
+    status = ('{"actors":[{"name":"belt","restarts":0,"state":"running"},{"name":"gestures","next_attempt_in_seconds":1.5,'
+              '"reason":"injected failure","restarts":2,"state":"restarting"}],"belt":{"battery_percent":80,"intensity_percent":60,'
+              '"last_direction_degrees":132,"last_sent_seconds_ago":1.2,"link":"connected","mode":"app"},'
+              '"gps":{"fix_age_seconds":0.4,"hdop":0.9,"latitude":52.27912,"longitude":8.04721,"mode":"3d","satellites":9,'
+              '"source":"the simulated receiver"},"heading":{"source":"belt"},"route":{"distance_to_end_metres":1830,'
+              '"distance_to_waypoint_metres":140.2,"elapsed_seconds":1265,"name":"demo","off_route":false,"state":"navigating",'
+              '"waypoint":3,"waypoint_count":12,"waypoint_name":"Market"},"uptime_seconds":3725.4,"version":1,'
+              '"warnings":[{"at_seconds":600,"level":"warning","message":"no GPS fix for 10 s","source":"gps"}],'
+              '"wayfinder_version":"0.1.0"}')
+    seed("control-response", "status", '{"ok":true,"status":' + status + ',"version":1}')
+    seed("control-response", "control", '{"control":{"command":"next"},"ok":true,"result":"walking to waypoint 4/12","status":' + status + ',"version":1}')
+    seed("control-response", "refused", '{"error":"user 1002 may not use the control socket","ok":false,"version":1}')
+    seed("control-response", "huge-numbers", '{"ok":true,"status":{"actors":[],"uptime_seconds":1e300,"version":1,"warnings":[],'
+         '"wayfinder_version":"x","route":{"name":"r","state":"navigating","waypoint":-5,"waypoint_count":0,'
+         '"elapsed_seconds":-1e308,"off_route":true,"distance_to_waypoint_metres":1.7e308}},"version":1}')
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--recording", required=True, help="a recording from `wayfinder record` for the gesture-recording corpus")
@@ -311,6 +337,7 @@ def main():
     devices()
     files()
     tracks()
+    control()
     with open(args.recording, "rb") as f:
         seed("gesture-recording", "simulated-session.jsonl", f.read())
     for target in sorted(written):
