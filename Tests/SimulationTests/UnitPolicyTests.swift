@@ -31,6 +31,12 @@ final class UnitPolicyTests: XCTestCase {
         XCTAssertEqual(try value("UMask"), ["0077"])
     }
 
+    func testTheControlSocketsDirectoryIsTheGroupsToEnterAndNoOneElses() throws {
+        XCTAssertEqual(try value("RuntimeDirectory"), ["wayfinder"], "the default socket is /run/wayfinder/control.sock")
+        XCTAssertEqual(try value("RuntimeDirectoryMode"), ["0750"])
+        XCTAssertEqual(try value("Group"), ["wayfinder"], "the socket file gets the group of the process that makes it")
+    }
+
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
