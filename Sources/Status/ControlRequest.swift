@@ -7,8 +7,9 @@ public enum ControlRequest: Sendable, Equatable {
     /// A control, answered with what it did and the status after it.
     case control(ControlCommand)
 
-    /// The longest request line the appliance reads; a longer one is refused unread.
-    public static let maximumLineLength = 4096
+    /// The longest request: the appliance reads a packet of at most 1024 bytes (`PacketSocket`), so a
+    /// longer one arrives cut short and is refused as malformed.
+    public static let maximumLineLength = 1024
 
     /// The request on `line` (without its newline).
     public init(line: some StringProtocol) throws(ControlRequestError) {

@@ -47,7 +47,7 @@ final class ControlRequestTests: XCTestCase {
         XCTAssertEqual(refusal("status"), "malformed request: the message is not JSON")
         XCTAssertEqual(refusal(#"{"request":"control"}"#), "malformed request: command missing")
         XCTAssertEqual(refusal(String(repeating: " ", count: ControlRequest.maximumLineLength + 1)),
-                       "request longer than 4096 bytes")
+                       "request longer than 1024 bytes")
     }
 
     func testAResponseCarriesTheControlItsResultAndTheStatusAfter() throws {
