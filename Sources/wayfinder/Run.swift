@@ -62,8 +62,10 @@ struct Run: AsyncParsableCommand {
         // One level for every logger, so a reload's log_level reaches the loggers already made.
         let level = SharedLogLevel(Logger.Level(rawValue: logLevel ?? loaded.logLevel) ?? .info)
         let format = LogFormat.detect(environment: environment)
+        // Every warning is also kept for `wayfinder status` (the last ten).
+        let warnings = WarningLog()
         LoggingSystem.bootstrap { label in
-            LineLogHandler(label: label, level: level, format: format)
+            MultiplexLogHandler([LineLogHandler(label: label, level: level, format: format), warnings.handler(label: label)])
         }
         let logger = Logger(label: "wayfinder")
         var options = Appliance.Options()
@@ -76,6 +78,7 @@ struct Run: AsyncParsableCommand {
         options.configurationLoader = loader
         options.logLevel = logLevel == nil ? level : nil
         options.version = Wayfinder.configuration.version
+        options.warnings = warnings
         // Asked for, or systemd's runtime directory: the socket is made (a failure is logged). Not
         // asked for outside systemd: only where /run/wayfinder already exists, so a run from a
         // checkout (`make demo`) does not complain about a directory it has no business making.

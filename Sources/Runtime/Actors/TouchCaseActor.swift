@@ -41,6 +41,8 @@ public actor TouchCaseActor {
     private var navigation: NavigationState
     private var wanted: TouchEnableCommand
     private var observers = TouchObserverRegistry()
+    /// Touches that began since the start, for `wayfinder status`.
+    private var touchCount = 0
 
     /// - Parameters:
     ///   - command: the sides and touches per side to enable while in use.
@@ -91,6 +93,14 @@ public actor TouchCaseActor {
     /// The command the case is meant to run now (the configured one, or `00 00` while saving power).
     public var activeCommand: TouchEnableCommand { wanted }
 
+    /// The link, the sides it senses, power saving and the touches so far, for `wayfinder status`.
+    public var statusPart: (link: GATTLinkState, sides: [String], powerSaving: Bool, touches: Int) {
+        get async {
+            let sides: [(CaseSides, String)] = [(.left, "left"), (.right, "right"), (.top, "top"), (.bottom, "bottom")]
+            return (await device.state, sides.filter { command.sides.contains($0.0) }.map(\.1), wanted == .powerSave, touchCount)
+        }
+    }
+
     // MARK: Control
 
     /// Navigation moved on: with power saving, stopped sends the case to sleep and anything else wakes it.
@@ -140,6 +150,7 @@ public actor TouchCaseActor {
         case .link(let change, _):
             describe(change)
         case .event(.touch(let event)):
+            if event.phase == .began { touchCount += 1 }
             touchSink.yield(event)
         case .event(.delivery(let delivery)):
             observers.deliver(delivery)

@@ -46,6 +46,8 @@ public struct Appliance: Sendable {
         public var controlGroup: UInt32?
         /// The appliance's version, for `status`.
         public var version = "unknown"
+        /// Where the loggers' warnings are kept for `status` (the executable records into it).
+        public var warnings: WarningLog?
 
         public init() {}
     }
@@ -216,7 +218,9 @@ public struct Appliance: Sendable {
         if let path = options.controlSocket {
             do {
                 let listener = try ControlSocketListener(path: path, group: options.controlGroup)
-                let handler = ApplianceControl(navigation: navigation, belt: belt, health: health, board: status, clock: clock,
+                options.warnings?.attach(clock)
+                let handler = ApplianceControl(navigation: navigation, belt: belt, touchCase: touchCase, pencil: pencil,
+                                               warnings: options.warnings, health: health, board: status, clock: clock,
                                                version: options.version, routeName: route.name ?? "route",
                                                gpsSource: Self.describe(config.gps),
                                                headingSource: config.guidance.headingSource == .external ? .external : .belt)

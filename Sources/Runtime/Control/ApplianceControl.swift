@@ -1,3 +1,4 @@
+import BLE
 import Navigation
 import Platform
 import Status
@@ -7,6 +8,9 @@ import Status
 public struct ApplianceControl: ControlHandler {
     let navigation: NavigationActor
     let belt: BeltActor
+    let touchCase: TouchCaseActor?
+    let pencil: PencilActor?
+    let warnings: WarningLog?
     let health: HealthMonitor
     let board: StatusBoard
     let clock: SessionClock
@@ -15,10 +19,14 @@ public struct ApplianceControl: ControlHandler {
     let gpsSource: String?
     let headingSource: HeadingStatus.Source
 
-    public init(navigation: NavigationActor, belt: BeltActor, health: HealthMonitor, board: StatusBoard, clock: SessionClock,
+    public init(navigation: NavigationActor, belt: BeltActor, touchCase: TouchCaseActor?, pencil: PencilActor?,
+                warnings: WarningLog?, health: HealthMonitor, board: StatusBoard, clock: SessionClock,
                 version: String, routeName: String, gpsSource: String?, headingSource: HeadingStatus.Source) {
         self.navigation = navigation
         self.belt = belt
+        self.touchCase = touchCase
+        self.pencil = pencil
+        self.warnings = warnings
         self.health = health
         self.board = board
         self.clock = clock
@@ -42,8 +50,26 @@ public struct ApplianceControl: ControlHandler {
                         state: !actor.started ? .starting : actor.running ? .running : .restarting,
                         nextAttemptInSeconds: actor.nextAttemptIn?.inSeconds, reason: actor.reason, restarts: actor.restarts)
         }
+        var caseStatus: TouchCaseStatus?
+        if let touchCase {
+            let part = await touchCase.statusPart
+            caseStatus = TouchCaseStatus(link: Self.link(part.link), sides: part.sides, powerSaving: part.powerSaving, touches: part.touches)
+        }
+        var penStatus: PencilStatus?
+        if let pencil { penStatus = PencilStatus(state: "\(await pencil.state)") }
         return StatusReport(wayfinderVersion: version, uptimeSeconds: now.inSeconds, actors: actors, gps: gps,
-                            heading: HeadingStatus(source: headingSource), belt: beltStatus, route: route)
+                            heading: HeadingStatus(source: headingSource), belt: beltStatus, touchCase: caseStatus,
+                            pencil: penStatus, route: route, warnings: warnings?.recent ?? [])
+    }
+
+    static func link(_ state: GATTLinkState) -> LinkState {
+        switch state {
+        case .idle, .stopped: .off
+        case .connecting(let attempt): attempt > 1 ? .reconnecting : .connecting
+        case .discovering: .connecting
+        case .connected: .connected
+        case .waiting: .reconnecting
+        }
     }
 
     public func perform(_ command: ControlCommand, from source: ControlPeerDescription) async throws(ControlRefusal) -> String {
