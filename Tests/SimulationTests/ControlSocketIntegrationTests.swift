@@ -18,6 +18,18 @@ final class ControlSocketIntegrationTests: XCTestCase {
         config.simulation?.events.removeAll()
         config.touchCase.enabled = false
         config.pencil.enabled = false
+        // The routes folder is the configured route's: a second route beside it for `control route`.
+        let routes = directory + "/routes"
+        try FileManager.default.createDirectory(atPath: routes, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: config.routePath, toPath: routes + "/demo-walk.gpx")
+        config.routePath = routes + "/demo-walk.gpx"
+        try Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><rte><name>Back to the station</name>
+        <rtept lat="52.2733500" lon="8.0566000"><name>Goethering</name></rtept>
+        <rtept lat="52.2729000" lon="8.0588000"><name>Hauptbahnhof</name></rtept>
+        </rte></gpx>
+        """.utf8).write(to: URL(fileURLWithPath: routes + "/back.gpx"))
         let socket = directory + "/control.sock"
         let logs = LogCapture(level: .info)
         var options = Appliance.Options()
@@ -58,6 +70,16 @@ final class ControlSocketIntegrationTests: XCTestCase {
                       answer.result ?? "no result")
         XCTAssertEqual(logs.matching("command next-waypoint from control socket (uid \(getuid()), pid \(getpid()))").count, 1,
                        logs.matching("command next-waypoint").joined(separator: "\n"))
+
+        // Another route from the routes folder, by name; one that is not there is refused with the list.
+        let missing = try await Self.ask(socket, .control(.route("park")))
+        XCTAssertEqual(missing.error, "no route park.gpx in \(routes); the routes there: back.gpx, demo-walk.gpx")
+        let back = try await Self.ask(socket, .control(.route("back")))
+        XCTAssertTrue(back.ok, back.error ?? "")
+        XCTAssertEqual(back.status?.route?.name, "Back to the station")
+        XCTAssertEqual(back.status?.route?.waypointCount, 2)
+        XCTAssertEqual(back.result, "walking to waypoint 1/2 \"Goethering\"")
+        XCTAssertEqual(logs.matching("route Back to the station (2 waypoints) from control socket").count, 1)
 
         await appliance.group.triggerGracefulShutdown()
         try await running.value

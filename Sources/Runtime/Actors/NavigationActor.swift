@@ -19,6 +19,8 @@ public actor NavigationActor {
         case command(CommandEnvelope)
         /// A command from the control socket, answered once it is carried out.
         case control(CommandEnvelope, reply: @Sendable (Result<String, ControlRefusal>) -> Void)
+        /// Another route from the control socket, answered with where the walk now goes.
+        case controlRoute(Route, from: CommandSource, reply: @Sendable (String) -> Void)
         case belt(BeltActor.Report)
         /// New settings from a configuration reload.
         case reconfigure(GuidanceUpdate)
@@ -160,6 +162,10 @@ public actor NavigationActor {
             } else {
                 reply(.success(stateSummary()))
             }
+        case .controlRoute(let route, let source, let reply):
+            logger.notice("route \(route.name ?? "without a name") (\(route.waypoints.count) waypoints) from \(source)")
+            carryOut(guidance.apply(GuidanceUpdate(route: route), now: now))
+            reply(stateSummary())
         case .belt(.navigationStateChanged(let state)):
             carryOut(guidance.beltStateChanged(to: state, now: now))
         case .belt(.homeButtonPressed):
@@ -280,7 +286,8 @@ public actor NavigationActor {
         }
     }
 
-    /// The route and the GPS as `wayfinder status` shows them.
+    /// The route and the GPS as `wayfinder status` shows them; `routeName` names a route whose GPX
+    /// has no name.
     public func statusParts(routeName: String, gpsSource: String?) -> (route: RouteStatus, gps: FixStatus?) {
         let now = clock.elapsed
         let count = guidance.route.waypoints.count
@@ -292,7 +299,7 @@ public actor NavigationActor {
         }
         let report = guidance.progressReport()
         let walked = walkedBefore + (navigatingSince.map { now - $0 } ?? .zero)
-        let route = RouteStatus(name: routeName, state: state, waypoint: min(index + 1, max(count, 1)), waypointCount: count,
+        let route = RouteStatus(name: guidance.route.name ?? routeName, state: state, waypoint: min(index + 1, max(count, 1)), waypointCount: count,
                                 waypointName: guidance.currentWaypoint?.name,
                                 distanceToWaypointMetres: report?.distanceToWaypoint,
                                 distanceToEndMetres: report?.distanceRemaining,

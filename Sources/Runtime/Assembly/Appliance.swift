@@ -222,6 +222,7 @@ public struct Appliance: Sendable {
                 let handler = ApplianceControl(navigation: navigation, belt: belt, touchCase: touchCase, pencil: pencil,
                                                warnings: options.warnings, health: health, board: status, clock: clock,
                                                version: options.version, routeName: route.name ?? "route",
+                                               routesDirectory: (config.routePath as NSString).deletingLastPathComponent,
                                                gpsSource: Self.describe(config.gps),
                                                headingSource: config.guidance.headingSource == .external ? .external : .belt)
                 let server = ControlServer(listener: listener, access: ControlAccess(ownerUID: getuid(), group: options.controlGroup),

@@ -1,4 +1,5 @@
 import BLE
+import Foundation
 import Navigation
 import Platform
 import Status
@@ -16,12 +17,16 @@ public struct ApplianceControl: ControlHandler {
     let clock: SessionClock
     let version: String
     let routeName: String
+    /// Where `control route NAME` finds its GPX files: the configured route's folder.
+    let routesDirectory: String?
     let gpsSource: String?
     let headingSource: HeadingStatus.Source
 
     public init(navigation: NavigationActor, belt: BeltActor, touchCase: TouchCaseActor?, pencil: PencilActor?,
                 warnings: WarningLog?, health: HealthMonitor, board: StatusBoard, clock: SessionClock,
-                version: String, routeName: String, gpsSource: String?, headingSource: HeadingStatus.Source) {
+                version: String, routeName: String, routesDirectory: String?, gpsSource: String?,
+                headingSource: HeadingStatus.Source) {
+        self.routesDirectory = routesDirectory
         self.navigation = navigation
         self.belt = belt
         self.touchCase = touchCase
@@ -84,8 +89,12 @@ public struct ApplianceControl: ControlHandler {
         case .intensityUp: navigationCommand = .intensityUp
         case .intensityDown: navigationCommand = .intensityDown
         case .battery: navigationCommand = .announceBattery
-        case .route:
-            throw ControlRefusal("loading another route over the control socket is not available in this version; edit [route] gpx and run `systemctl reload wayfinder`")
+        case .route(let name):
+            let route = try loadRoute(name)
+            let mailbox = navigation.mailbox
+            return await withCheckedContinuation { continuation in
+                mailbox.send(.controlRoute(route, from: .controlSocket(source), reply: { continuation.resume(returning: $0) }))
+            }
         }
         let envelope = CommandEnvelope(navigationCommand, from: .controlSocket(source))
         let mailbox = navigation.mailbox
@@ -96,4 +105,22 @@ public struct ApplianceControl: ControlHandler {
     }
 
     public func changes() -> AsyncStream<Void> { board.changes() }
+
+    /// `name` (`.gpx` may be left off) from the routes folder, parsed; a refusal names what is wrong
+    /// and which routes are there.
+    func loadRoute(_ name: String) throws(ControlRefusal) -> Route {
+        guard let directory = routesDirectory else { throw ControlRefusal("this appliance has no routes folder") }
+        let file = name.lowercased().hasSuffix(".gpx") ? name : name + ".gpx"
+        let path = directory + "/" + file
+        guard FileManager.default.fileExists(atPath: path) else {
+            let there = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+                .filter { $0.lowercased().hasSuffix(".gpx") }.sorted()
+            throw ControlRefusal("no route \(file) in \(directory)" + (there.isEmpty ? "" : "; the routes there: \(there.joined(separator: ", "))"))
+        }
+        do {
+            return try GPXParser.parse(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ControlRefusal("\(error)")
+        }
+    }
 }
