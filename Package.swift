@@ -110,7 +110,7 @@ let package = Package(
         // `make hil`: the hardware-in-loop checks, run inside the QEMU guest on real kernel sockets.
         .executableTarget(name: "WayfinderHIL",
                           dependencies: ["BLE", "BLESockets", "Belt", "Config", "Gestures", "Controls", "Navigation", "Pencil", "Runtime", "Sensors",
-                                         "Simulation", "Platform", "TouchCase",
+                                         "Simulation", "Platform", "Status", "TouchCase",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 

@@ -54,7 +54,11 @@ public final class ControlSocketListener: @unchecked Sendable {
             Glibc.close(fd)
             throw ControlSocketError(path: path, .system(operation: "bind", errno: bindErrno))
         }
-        if let group, chown(path, uid_t.max, group) != 0 {
+        // Under systemd the file already has the group (the service runs with Group=wayfinder), and
+        // the unit's system call filter refuses chown (@privileged): only a different group is set.
+        var made = stat()
+        let hasGroup = stat(path, &made) == 0 && made.st_gid == group ?? made.st_gid
+        if let group, !hasGroup, chown(path, uid_t.max, group) != 0 {
             let code = errno
             Glibc.close(fd)
             unlink(path)

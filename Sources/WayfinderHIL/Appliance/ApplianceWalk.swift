@@ -7,6 +7,7 @@ import Navigation
 import Platform
 import Sensors
 import Simulation
+import Status
 import TouchCase
 
 /// A walk with the installed appliance, driven and checked from outside it (`wayfinder-hil
@@ -170,6 +171,30 @@ struct ApplianceWalk {
             let before = await belt.records.count
             try await Self.click(pencil)
             try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the second click")
+        }
+
+        await step("control socket under systemd: wayfinder status (root) shows the walk to East; wayfinder control next from a member of the wayfinder group skips to South; control previous goes back to East; a user outside the group is kept out by /run/wayfinder's permissions") {
+            let (status, page) = try await ToolProcess.run("/usr/bin/wayfinder", ["status", "--json"])
+            try expect(status == 0, "wayfinder status exited with \(status): \(page.suffix(400))")
+            let report = try StatusJSON.decode(StatusReport.self, from: page)
+            try expect(report.route?.state == .navigating && report.route?.waypointName == RigRoute.east.name,
+                       "the status shows \(String(describing: report.route)), not the walk to East")
+            try expect(report.belt?.link == .connected, "the status shows the belt \(String(describing: report.belt?.link))")
+            // A login in the group: its supplementary groups, not its primary one, let it in.
+            _ = try await ToolProcess.run("/usr/sbin/useradd", ["--system", "--no-create-home", "--groups", "wayfinder", "rigmember"])
+            let before = await belt.records.count
+            let (next, nextOutput) = try await ToolProcess.run("/usr/bin/setpriv", ["--reuid=rigmember", "--regid=65534", "--init-groups",
+                                                                                   "/usr/bin/wayfinder", "control", "next"])
+            try expect(next == 0 && nextOutput.contains("walking to waypoint 3/4"), "control next as rigmember exited with \(next): \(nextOutput.suffix(400))")
+            try await Self.waitForDirection(belt, since: before, toward: RigRoute.south, heading: 0, "after control next")
+            let log = try await rig.journal()
+            try expect(log.contains { $0.contains("command next-waypoint from control socket (uid") }, "the control is not in the journal with its source")
+            let back = await belt.records.count
+            _ = try await ToolProcess.succeed("/usr/bin/wayfinder", ["control", "previous"])
+            try await Self.waitForDirection(belt, since: back, toward: RigRoute.east, heading: 0, "after control previous")
+            let (refused, refusal) = try await ToolProcess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
+                                                                                  "/usr/bin/wayfinder", "status"])
+            try expect(refused == 1 && refusal.contains("Permission denied"), "a user outside the group got exit \(refused): \(refusal.suffix(400))")
         }
 
         await step("belt discovery: a device advertising a belt's name without the belt's service (an impostor on hci4) is never connected to, through startup and a rediscovery") {
