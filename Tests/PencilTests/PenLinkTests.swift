@@ -25,6 +25,8 @@ final class PenLinkTests: XCTestCase {
         ])
         XCTAssertEqual(l.notificationsEnabled(.batteryLevel, now: .seconds(1)), [.read(.batteryLevel)],
                        "every other confirmation only reads its characteristic (step 6)")
+        XCTAssertEqual(l.notificationsEnabled(.encoderTurn, now: .seconds(1)), [],
+                       "but not the notify-only EncoderTurn, whose read the pen can only refuse")
     }
 
     /// Only IsTipPressed is needed; a pen without HasListener gets no write.

@@ -51,8 +51,12 @@ public struct PenLink: Sendable {
     }
 
     /// A notification switch-on was confirmed: read the value; after the tip's, the rest.
+    ///
+    /// EncoderTurn is not read: the SDK only subscribes to it (`FTPenServiceClient.mm`), and its
+    /// value exists only as a notification of a turn, so a read would be refused by a pen that does
+    /// not offer it, a warning in the log of every walk.
     public mutating func notificationsEnabled(_ c: PenCharacteristic, now: Duration) -> [PenLinkOperation] {
-        var ops: [PenLinkOperation] = [.read(c)]
+        var ops: [PenLinkOperation] = c == .encoderTurn ? [] : [.read(c)]
         guard c == .isTipPressed, !tipNotifying else { return ops }
         tipNotifying = true
         for n in [PenCharacteristic.isEraserPressed, .tipPressure, .eraserPressure, .motion, .batteryLevel]
