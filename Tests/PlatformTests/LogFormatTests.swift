@@ -17,7 +17,7 @@ final class LogFormatTests: XCTestCase {
     func testTerminalLinesAreCompactWithTimestampLevelAndActor() {
         let line = LineLogHandler.render(level: .info, label: "belt", message: "belt connected", metadata: ["rssi": "-60"],
                                          format: .terminal, wallClock: "12:00:01.250")
-        XCTAssertEqual(line, "12:00:01.250 info   belt        belt connected rssi=-60")
+        XCTAssertEqual(line, "12:00:01.250 info     belt        belt connected rssi=-60")
     }
 
     func testNewlinesInAMessageStayOnOneJournalLine() {

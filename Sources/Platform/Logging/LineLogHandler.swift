@@ -63,7 +63,8 @@ public struct LineLogHandler: LogHandler {
         case .journal:
             return "<\(LogFormat.syslogPriority(level))>\(label): \(text)"
         case .terminal:
-            let levelName = "\(level)".padding(toLength: 7)
+            // Wide enough for "critical" and a space, so the labels line up whatever the level.
+            let levelName = "\(level)".padding(toLength: 9)
             return "\(wallClock) \(levelName)\(label.padding(toLength: 11)) \(text)"
         }
     }

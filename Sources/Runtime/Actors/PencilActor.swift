@@ -160,16 +160,16 @@ public actor PencilActor {
             case .married:
                 await device.update { session, _ in session.married() }
             case .stateChanged(let state):
-                logger.info("pencil: \(state)")
+                logger.info("\(state)")
                 spot.casePolicy = PairingSpot.CasePolicy(state)
                 status.set(Self.name, "pencil \(state)")
                 sink.yield(.state(state))
             case .failedToDiscoverPen:
-                logger.notice("pencil: no pen found; press the pencil tip on the case to pair")
+                logger.notice("no pen found; press the pencil tip on the case to pair")
             case .tipReleasedTooEarly:
-                logger.notice("pencil: tip released before the pen was ready; press and hold it on the case")
+                logger.notice("tip released before the pen was ready; press and hold it on the case")
             case .pairingHandshakeFailed:
-                logger.notice("pencil: pen and touch were not lifted together; try again")
+                logger.notice("pen and touch were not lifted together; try again")
             }
         }
         scheduleTimer()
@@ -186,7 +186,7 @@ public actor PencilActor {
         let after = manager.state
         await apply(actions)
         if input == .spotReleased, before == .connecting, after == .unpaired {
-            logger.info("pencil: pairing ended: the touch on the case was lifted while the pen was connecting (to pair, keep one finger on the case, alone, until the pencil connects)")
+            logger.info("pairing ended: the touch on the case was lifted while the pen was connecting (to pair, keep one finger on the case, alone, until the pencil connects)")
         }
     }
 
@@ -205,15 +205,15 @@ public actor PencilActor {
         guard let pen = linkedPen else { return }
         switch change {
         case .connecting, .connected:
-            logger.debug("pencil: link to \(pen): \(change)")
+            logger.debug("link to \(pen): \(change)")
         case .attemptFailed(_, let error, let linkOpened, _):
             // A pen reached and lost during discovery is a disconnection, as the SDK hears it
             // (FTPenManager.mm); only a pen never reached failed to connect.
-            logger.info("pencil: connection to \(pen) failed: \(error)")
+            logger.info("connection to \(pen) failed: \(error)")
             clicks.reset()
             await apply(manager.handle(linkOpened ? .disconnected(pen: pen) : .connectionFailed(pen: pen), now: now))
         case .closed(let reason, _):
-            if let reason { logger.info("pencil: link to \(pen) lost (\(reason))") }
+            if let reason { logger.info("link to \(pen) lost (\(reason))") }
             clicks.reset()
             await apply(manager.handle(.disconnected(pen: pen), now: now))
         }
@@ -234,7 +234,7 @@ public actor PencilActor {
         case .information(let info):
             sink.yield(.information(info))
         case .malformed(let error):
-            logger.warning("pencil: dropped a malformed value: \(error)")
+            logger.warning("dropped a malformed value: \(error)")
         case .value:
             break
         }

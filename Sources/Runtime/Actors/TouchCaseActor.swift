@@ -141,7 +141,7 @@ public actor TouchCaseActor {
         let new = powerSaving && navigation == .stopped ? TouchEnableCommand.powerSave : command
         guard new != wanted else { return }
         wanted = new
-        logger.info("touch case: \(new == .powerSave ? "power saving" : "enabling \(new)")")
+        logger.info("\(new == .powerSave ? "power saving" : "enabling \(new)")")
         await device.update { session, now in session.apply(new, now: now) }
     }
 
@@ -155,12 +155,12 @@ public actor TouchCaseActor {
         case .event(.delivery(let delivery)):
             observers.deliver(delivery)
         case .event(.stateChanged(let state)):
-            logger.debug("touch case: \(state)")
-            if state == .ready { logger.info("touch case ready: \(wanted)") }
+            logger.debug("\(state)")
+            if state == .ready { logger.info("ready: \(wanted)") }
         case .event(.dropped(let why)):
-            logger.debug("touch case: dropped \(why)")
+            logger.debug("dropped \(why)")
         case .event(.failed(let why)):
-            logger.warning("touch case: \(why); closing the link")
+            logger.warning("\(why); closing the link")
         case .event(.perform):
             break
         }
@@ -169,15 +169,15 @@ public actor TouchCaseActor {
     private func describe(_ change: GATTLinkChange) {
         switch change {
         case .connecting(let attempt):
-            logger.debug("touch case: connecting (attempt \(attempt))")
+            logger.debug("connecting (attempt \(attempt))")
         case .connected:
-            logger.info("touch case: connected")
+            logger.info("connected")
         case .attemptFailed(let attempt, let error, _, let retryIn):
-            logger.warning("touch case: connection attempt \(attempt) failed: \(error)\(Self.retry(retryIn))")
+            logger.warning("connection attempt \(attempt) failed: \(error)\(Self.retry(retryIn))")
         case .closed(let reason?, let retryIn):
-            logger.warning("touch case link lost: \(reason)\(Self.retry(retryIn))")
+            logger.warning("link lost: \(reason)\(Self.retry(retryIn))")
         case .closed(nil, _):
-            logger.info("touch case: disconnected")
+            logger.info("disconnected")
         }
     }
 
