@@ -170,4 +170,32 @@ final class BeltActorTests: XCTestCase {
         try await waitUntil { link.sent.filter { $0 == .setDefaultIntensity(85, feedback: false) }.count == 2 }
         XCTAssertFalse(link.sent.contains(.setDefaultIntensity(85, feedback: true)), "\(link.sent)")
     }
+
+    /// What a wearer's log shows for a lost link and a draining battery: one warning per loss (the
+    /// failed attempts that follow are the recovery, at info) and one per battery band (below 20 %,
+    /// below 10 %), not one per attempt or per percent.
+    func testALostLinkAndADrainingBatteryEachWarnOnceNotOnEveryStep() async throws {
+        let logs = LogCapture()
+        let link = TestBeltLink()
+        let (requests, _) = AsyncStream<BeltRequest>.makeStream()
+        let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
+        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: .continuous(),
+                             logger: logs.logger("belt"), health: HealthMonitor(expected: [BeltActor.name]),
+                             status: StatusBoard(order: []))
+        let task = Task { try await belt.run() }
+        defer { task.cancel() }
+        try await waitUntil { !logs.matching("belt connected").isEmpty }
+        belt.mailbox.send(.link(.belt(.disconnected(expected: false))))
+        belt.mailbox.send(.link(.attemptFailed(.noBeltFound, retryIn: .seconds(60))))
+        belt.mailbox.send(.link(.attemptFailed(.timedOut(.seconds(10)), retryIn: .seconds(60))))
+        belt.mailbox.send(.link(.belt(.connected)))
+        for percent in [25, 19, 18, 12, 9, 8] { belt.mailbox.send(.link(.belt(.battery(percent: percent)))) }
+        try await waitUntil { !logs.matching("belt battery 8%").isEmpty }
+        let warnings = logs.all.filter { $0.hasPrefix("<4>") }  // journal priority 4, warning
+        XCTAssertEqual(warnings.filter { $0.contains("belt connection") }.count, 1, warnings.joined(separator: "\n"))
+        XCTAssertEqual(logs.matching("belt connection attempt failed").count, 2, "the attempts are still told, at info")
+        XCTAssertEqual(warnings.filter { $0.contains("battery low") }.count, 2, warnings.joined(separator: "\n"))
+        XCTAssertEqual(logs.matching("belt battery low: 19%").count, 1)
+        XCTAssertEqual(logs.matching("belt battery low: 9%").count, 1)
+    }
 }

@@ -41,6 +41,9 @@ public actor BeltActor {
     private let requests: AsyncStream<BeltRequest>
     private var controller = BeltNavigationController()
     private var battery: Int?
+    /// The link was lost unexpectedly and that was warned about: the attempts that follow are the
+    /// recovery, told at `info` until the belt is back (one warning per loss, not one per attempt).
+    private var warnedLoss = false
     private var scheduledPoll: Duration?
     /// The last connection attempt's failure: the same again goes to debug, as a device feed's does
     /// (ReopenLoop), so the journal shows it once, not every 8 s for the whole walk.
@@ -121,7 +124,7 @@ public actor BeltActor {
             let failure = "\(error)"
             let repeated = failure == lastFailure
             lastFailure = failure
-            logger.log(level: repeated ? .debug : .warning,
+            logger.log(level: repeated ? .debug : warnedLoss ? .info : .warning,
                        "belt connection attempt failed\(repeated ? " again" : ""): \(failure)")
             nextAttempt(in: retryIn, quietly: repeated)
         case .link(.closed(let retryIn)):
@@ -194,15 +197,26 @@ public actor BeltActor {
 
     private func describe(_ event: BeltEvent) {
         switch event {
-        case .connected: logger.notice("belt connected")
+        case .connected:
+            warnedLoss = false
+            logger.notice("belt connected")
         case .disconnected(let expected):
-            if expected { logger.info("belt disconnected") } else { logger.warning("belt connection lost; reconnecting") }
+            if expected {
+                logger.info("belt disconnected")
+            } else {
+                warnedLoss = true
+                logger.warning("belt connection lost; reconnecting")
+            }
         case .modeChanged(let mode): logger.info("belt mode: \(mode)")
         case .buttonPressed(let b, let p, let prev, let new):
             logger.info("belt \(b) button (\(p == .long ? "long" : "short") press), mode \(prev) → \(new)")
         case .battery(let percent):
+            // A warning when the charge first falls below 20 % and again below 10 %, not at every
+            // percent on the way down.
+            let previous = battery
             battery = percent
-            if percent < Self.lowBattery {
+            let band = { (p: Int) in p < Self.lowBattery / 2 ? 2 : p < Self.lowBattery ? 1 : 0 }
+            if percent < Self.lowBattery, band(percent) > (previous.map(band) ?? 0) {
                 logger.warning("belt battery low: \(percent)%; charge the belt soon")
             } else {
                 logger.info("belt battery \(percent)%")

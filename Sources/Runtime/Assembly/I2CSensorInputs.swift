@@ -63,7 +63,9 @@ public enum I2CSensorInputs {
                 let bus = try I2CBus(bus: board.i2cBus)
                 let driver = try compassDriver(source, on: bus)
                 try driver.identify()
-                let calibration = stateDirectory.flatMap { loadCalibration(for: driver, directory: $0, logger: logger) }
+                let calibration = stateDirectory.flatMap {
+                    loadCalibration(for: driver, directory: $0, logger: logger, headingsUsed: demand?.isWanted ?? true)
+                }
                 var gravity: (@Sendable (Duration) throws -> Vector3?)?
                 if let accelerometer = try accelerometer(mounting, on: bus, logger: logger) {
                     gravity = { try accelerometer.gravity(at: $0) }
@@ -106,11 +108,14 @@ public enum I2CSensorInputs {
     }
 
     /// The stored calibration if it fits this sensor; every other outcome is logged and means none.
-    public static func loadCalibration(for driver: any CompassDriver, directory: String, logger: Logger) -> CompassCalibration? {
+    /// `headingsUsed` false (the belt's own compass steers, `heading_source = "belt"`): the hint to
+    /// calibrate is kept for the debug log, since nothing reads the headings it would correct.
+    public static func loadCalibration(for driver: any CompassDriver, directory: String, logger: Logger,
+                                       headingsUsed: Bool = true) -> CompassCalibration? {
         let store = CompassCalibrationStore(directory: directory)
         do {
             let (calibration, note) = try store.load(for: driver.chip, address: driver.address)
-            if let note { logger.info("\(note)") }
+            if let note { logger.log(level: headingsUsed ? .info : .debug, "\(note)") }
             if let calibration {
                 logger.info("compass calibration loaded from \(store.path) (\(calibration.model), \(calibration.quality.samples) samples)")
             }

@@ -50,7 +50,8 @@ enum SimulatedSensorInputs {
             driver = nil
         }
         guard let driver else { return (fixes, AsyncStream { $0.finish() }, nil) }
-        let calibration = I2CSensorInputs.loadCalibration(for: driver, directory: stateDirectory, logger: compassLogger)
+        let calibration = I2CSensorInputs.loadCalibration(for: driver, directory: stateDirectory, logger: compassLogger,
+                                                          headingsUsed: config.guidance.headingSource == .external)
         if config.compassMounting.accelerometer != .none {
             compassLogger.notice("the simulated board has no accelerometer; the simulated wearer stays upright, so headings are level")
         }
