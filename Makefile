@@ -58,8 +58,11 @@ gesture-conformance:
 	  python3 $(GESTURE_CHECK) $$f -- $(BIN) gestures replay || exit 1; \
 	done
 
+# While it walks, `$(BIN) status --socket .build/demo-control.sock` (or `control next …`) in another
+# terminal talks to it.
 demo: build
-	$(BIN) run --config deploy/demo.toml --exit-when-done --fresh
+	@echo "demo: in another terminal, $(BIN) status --follow --socket .build/demo-control.sock"
+	$(BIN) run --config deploy/demo.toml --exit-when-done --fresh --control-socket .build/demo-control.sock
 
 config-check: build
 	$(BIN) config check deploy/demo.toml
