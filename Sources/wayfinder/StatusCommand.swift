@@ -112,11 +112,7 @@ struct ControlCommandLine: ParsableCommand {
             throw ValidationError(error.description)
         }
         do {
-            let client = try ControlSocketCommand.connect(socket)
-            try client.send(ControlRequest.control(command).line)
-            guard let line = try client.receive(timeout: Int32(timeout * 1000)) else {
-                throw ControlSocketError(path: socket, .closedWithoutAnswer)
-            }
+            let line = try ControlSocketClient.ask(socket, ControlRequest.control(command).line, timeout: Int32(timeout * 1000))
             let response = try ControlSocketCommand.response(line, socket: socket)
             if json {
                 print(StatusJSON.encode(response, pretty: true))

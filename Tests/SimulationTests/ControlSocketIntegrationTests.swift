@@ -88,10 +88,7 @@ final class ControlSocketIntegrationTests: XCTestCase {
 
     static func ask(_ path: String, _ request: ControlRequest) async throws -> ControlResponse {
         try await Task.detached {
-            let client = try ControlSocketClient(path: path)
-            try client.send(request.line)
-            guard let answer = try client.receive(timeout: 10_000) else { throw ControlSocketError(path: path, .closedWithoutAnswer) }
-            return try ControlResponse(line: answer)
+            try ControlResponse(line: ControlSocketClient.ask(path, request.line, timeout: 10_000))
         }.value
     }
 }

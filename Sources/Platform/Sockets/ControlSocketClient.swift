@@ -33,6 +33,14 @@ public final class ControlSocketClient {
 
     deinit { close(fd) }
 
+    /// One request and its answer on a connection of its own.
+    public static func ask(_ path: String, _ request: String, timeout: Int32) throws(ControlSocketError) -> String {
+        let client = try ControlSocketClient(path: path)
+        try client.send(request)
+        guard let answer = try client.receive(timeout: timeout) else { throw ControlSocketError(path: path, .closedWithoutAnswer) }
+        return answer
+    }
+
     /// Sends one request.
     public func send(_ text: String) throws(ControlSocketError) {
         let bytes = Array(text.utf8)

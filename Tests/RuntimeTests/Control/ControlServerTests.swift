@@ -62,10 +62,7 @@ final class ControlServerTests: XCTestCase {
     /// One request and its answer, from a thread of its own (the client blocks).
     private func ask(_ path: String, _ request: ControlRequest) async throws -> ControlResponse {
         try await Task.detached {
-            let client = try ControlSocketClient(path: path)
-            try client.send(request.line)
-            guard let answer = try client.receive(timeout: 5000) else { throw ControlSocketError(path: path, .closedWithoutAnswer) }
-            return try ControlResponse(line: answer)
+            try ControlResponse(line: ControlSocketClient.ask(path, request.line, timeout: 5000))
         }.value
     }
 
