@@ -12,7 +12,7 @@ struct BeltVibrate: AsyncParsableCommand {
         The belt goes to app mode, vibrates continuously toward the direction (FSLib-iOS vibrateAtMagneticBearing, \
         or vibrateAtAngle with --angle), stops, and returns to the mode it was in.
           wayfinder belt vibrate 90              east, by the belt's compass
-          wayfinder belt vibrate --angle 0 -s 5  the front motor, 5 seconds
+          wayfinder belt vibrate --angle 0 -d 5  the front motor, 5 seconds
           wayfinder belt vibrate 180 --simulated try it without a belt
         """)
 
@@ -27,13 +27,14 @@ struct BeltVibrate: AsyncParsableCommand {
     @Option(help: "Intensity in percent, 5–100 (default: the belt's default intensity).")
     var intensity: Int?
 
-    @Option(name: .shortAndLong, help: "How long to vibrate, in seconds.")
-    var seconds: Double = 3
+    @Option(name: [.customShort("d"), .customLong("duration"), .customShort("s", allowingJoined: false), .customLong("seconds")],
+            help: "How long to vibrate, in seconds (-s/--seconds: the older spelling).")
+    var duration: Double = 3
 
     func validate() throws {
         guard (0...359).contains(direction) else { throw ValidationError("the direction must be 0–359°") }
         if let intensity, !(5...100).contains(intensity) { throw ValidationError("--intensity must be 5–100 (FSLib's range)") }
-        guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be more than 0 and at most 600") }
+        guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be more than 0 and at most 600 seconds") }
     }
 
     func run() async throws {
@@ -45,8 +46,8 @@ struct BeltVibrate: AsyncParsableCommand {
         let command = try FSLibCommandNames.command(from: request)
         try await BeltDoor.withBelt(belt) { belt in
             try await belt.send([.changeMode(.app), command])
-            print("vibrating toward \(direction)°\(angle ? " from the front" : " magnetic") for \(seconds) s")
-            try await Task.sleep(for: .seconds(seconds))
+            print("vibrating toward \(direction)°\(angle ? " from the front" : " magnetic") for \(duration) s")
+            try await Task.sleep(for: .seconds(duration))
             let back = [.app, .unknown].contains(belt.initialMode) ? BeltMode.wait : belt.initialMode
             try await belt.send([.stop(channel: nil), .changeMode(back)])
             print("stopped; belt back in \(back) mode")

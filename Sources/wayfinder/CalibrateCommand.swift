@@ -42,8 +42,9 @@ struct CalibrateCompass: AsyncParsableCommand {
     @Option(help: "Store the calibration here instead of the configured state directory.")
     var stateDirectory: String?
 
-    @Option(help: "Give up if the circle is not closed within this many seconds.")
-    var seconds: Double = 120
+    @Option(name: [.customLong("timeout"), .customLong("seconds")],
+            help: "Give up if the circle is not closed within this many seconds (--seconds: the older spelling).")
+    var timeout: Double = 120
 
     @Flag(help: "Do not use the belt for feedback.")
     var noBelt = false
@@ -58,14 +59,14 @@ struct CalibrateCompass: AsyncParsableCommand {
     var simulated = false
 
     func validate() throws {
-        guard seconds >= 10, seconds <= 900 else { throw ValidationError("--seconds must be 10–900") }
+        guard timeout >= 10, timeout <= 900 else { throw ValidationError("--timeout must be 10–900 seconds") }
     }
 
     func run() async throws {
         let configuration = try ConfigurationFile.load(config)
         let store = CompassCalibrationStore(directory: stateDirectory ?? configuration.stateDirectory)
         var run = CompassCalibrationRun()
-        run.limit = .milliseconds(Int64(seconds * 1000))
+        run.limit = .milliseconds(Int64(timeout * 1000))
         let driver: any CompassDriver
         var clock = SessionClock.continuous()
         var wearer: Task<Void, Never>?

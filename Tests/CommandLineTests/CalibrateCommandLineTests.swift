@@ -38,7 +38,7 @@ final class CalibrateCommandLineTests: XCTestCase {
     func testTheTimeLimitIsChecked() throws {
         let result = try WayfinderBinary.run(["calibrate", "compass", "--seconds", "3"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.errors.contains("--seconds must be 10–900"), result.errors)
+        XCTAssertTrue(result.errors.contains("--timeout must be 10–900 seconds"), result.errors)
     }
 
     func testASimulatedCompassWithConfiguredIronIsCalibratedStoredAndTheBeltTapsProgress() throws {

@@ -23,6 +23,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(demo.output.contains("route"), demo.output)
     }
 
+    /// `-c` as on every other command, the positional form kept; and the declination as it will be
+    /// used: the configured value, or the model's at each fix.
+    func testConfigCheckTakesDashCAndTellsWhereTheDeclinationComesFrom() throws {
+        let demo = try run(["config", "check", "-c", Repository.demoConfig])
+        XCTAssertEqual(demo.status, 0, demo.errors)
+        XCTAssertTrue(demo.output.contains("declination fixed at 3.6° east"), demo.output)
+        let both = try run(["config", "check", Repository.demoConfig, "-c", "/etc/other.toml"])
+        XCTAssertEqual(both.status, 64)
+        XCTAssertTrue(both.errors.contains("give the configuration file once"), both.errors)
+        let modelled = try temporaryFile(String(contentsOfFile: Repository.demoConfig, encoding: .utf8)
+            .replacingOccurrences(of: "declination_deg = 3.6", with: "")
+            .replacingOccurrences(of: "routes/demo-walk.gpx", with: Repository.root + "/deploy/routes/demo-walk.gpx")
+            .replacingOccurrences(of: "../.build/demo-state", with: NSTemporaryDirectory() + "wayfinder-declination-state"))
+        let model = try run(["config", "check", modelled])
+        XCTAssertEqual(model.status, 0, model.errors)
+        XCTAssertTrue(model.output.contains("declination from WMM2025 at each fix"), model.output)
+    }
+
     func testConfigCheckListsEveryErrorAndExitsWithEXCONFIG() throws {
         let path = try temporaryFile("""
         board = "pi-4b"
