@@ -7,12 +7,13 @@ import Navigation
 struct GeoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geo",
-        abstract: "WGS84 geodesics (Karney) and WMM2025 magnetic declination, one JSON object per problem.",
+        abstract: "WGS84 geodesics (Karney) and WMM2025 magnetic declination.",
         discussion: """
-        Each subcommand takes its problem as arguments, or with --batch one problem per line on stdin \
-        (whitespace-separated, in the argument order) and prints one JSON line per problem. A bad line \
-        prints {"error":"…","line":N} in its place and the rest go on; blank lines are skipped. \
-        Exits 1 if any problem failed. Negative numbers are fine as arguments: geo inverse -33.9 151.2 51.5 -0.1.
+        Each subcommand takes its problem as arguments and answers in words, or as a JSON object with \
+        --json. With --batch it reads one problem per line on stdin (whitespace-separated, in the \
+        argument order) and prints one JSON line per problem; a bad line prints \
+        {"error":"…","line":N} in its place and the rest go on; blank lines are skipped. Exits 1 if \
+        any problem failed. Negative numbers are fine as arguments: geo inverse -33.9 151.2 51.5 -0.1.
         """,
         subcommands: [Inverse.self, Direct.self, Declination.self])
 
@@ -22,8 +23,11 @@ struct GeoCommand: ParsableCommand {
             abstract: "Distance and azimuths between two points: {\"azi1_deg\":…,\"azi2_deg\":…,\"distance_m\":…}.",
             discussion: "Azimuths are degrees clockwise from true north in (-180, 180]; azi2 is the direction of travel on arrival. Batch lines: LAT1 LON1 LAT2 LON2.")
 
-        @Flag(help: "Read one problem per line on stdin.")
+        @Flag(help: "Read one problem per line on stdin (JSON lines out).")
         var batch = false
+
+        @Flag(help: "Print the answer as a JSON object.")
+        var json = false
 
         // `.allUnrecognized` so that "-33.9" is a value, not an unknown option
         // (apple/swift-argument-parser#31).
@@ -31,7 +35,7 @@ struct GeoCommand: ParsableCommand {
         var values: [String] = []
 
         func validate() throws { try GeoCommand.validate(values, batch: batch, names: "LAT1 LON1 LAT2 LON2") }
-        func run() throws { try GeoCommand.solve(batch ? nil : values, GeoLines.inverse) }
+        func run() throws { try GeoCommand.solve(batch ? nil : values, json: json || batch, GeoLines.inverse) }
     }
 
     struct Direct: ParsableCommand {
@@ -40,14 +44,17 @@ struct GeoCommand: ParsableCommand {
             abstract: "Where a geodesic ends: {\"azi2_deg\":…,\"lat2_deg\":…,\"lon2_deg\":…}.",
             discussion: "AZI is degrees clockwise from true north, DIST_M metres (negative goes backwards). Batch lines: LAT LON AZI DIST_M.")
 
-        @Flag(help: "Read one problem per line on stdin.")
+        @Flag(help: "Read one problem per line on stdin (JSON lines out).")
         var batch = false
+
+        @Flag(help: "Print the answer as a JSON object.")
+        var json = false
 
         @Argument(parsing: .allUnrecognized, help: "LAT LON AZI DIST_M.")
         var values: [String] = []
 
         func validate() throws { try GeoCommand.validate(values, batch: batch, names: "LAT LON AZI DIST_M") }
-        func run() throws { try GeoCommand.solve(batch ? nil : values, GeoLines.direct) }
+        func run() throws { try GeoCommand.solve(batch ? nil : values, json: json || batch, GeoLines.direct) }
     }
 
     struct Declination: ParsableCommand {
@@ -61,8 +68,11 @@ struct GeoCommand: ParsableCommand {
             Batch lines: LAT LON ALT_KM YYYY-MM-DD.
             """)
 
-        @Flag(help: "Read one problem per line on stdin.")
+        @Flag(help: "Read one problem per line on stdin (JSON lines out).")
         var batch = false
+
+        @Flag(help: "Print the answer as a JSON object.")
+        var json = false
 
         @Option(help: "Height above the WGS84 ellipsoid, km.")
         var altitudeKm: Double = 0
@@ -81,8 +91,8 @@ struct GeoCommand: ParsableCommand {
         }
 
         func run() throws {
-            if batch { return try GeoCommand.solve(nil, GeoLines.declination) }
-            try GeoCommand.solve(values) { fields in
+            if batch { return try GeoCommand.solve(nil, json: true, GeoLines.declination) }
+            try GeoCommand.solve(values, json: json) { fields in
                 try GeoLines.expect(fields, names: ["LAT", "LON"])
                 let year: Double
                 if let date {
@@ -111,17 +121,23 @@ struct GeoCommand: ParsableCommand {
     }
 
     /// One problem from `arguments`, or (nil) every non-blank stdin line; exits 1 if any failed.
-    static func solve(_ arguments: [String]?, _ solve: ([String]) throws -> String) throws {
+    static func solve(_ arguments: [String]?, json: Bool, _ solve: ([String]) throws -> [(String, Double)]) throws {
         var failed = false
         if let arguments {
-            do { emit(try solve(arguments)) } catch { emit(GeoLines.error(error)); failed = true }
+            do {
+                let answer = try solve(arguments)
+                emit(json ? GeoLines.render(answer) : GeoLines.human(answer))
+            } catch {
+                if json { emit(GeoLines.error(error)) } else { printError("wayfinder: \(error)") }
+                failed = true
+            }
         } else {
             var number = 0
             while let line = readLine() {
                 number += 1
                 let fields = line.split(whereSeparator: \.isWhitespace).map(String.init)
                 if fields.isEmpty { continue }
-                do { emit(try solve(fields)) } catch { emit(GeoLines.error(error, line: number)); failed = true }
+                do { emit(GeoLines.render(try solve(fields))) } catch { emit(GeoLines.error(error, line: number)); failed = true }
             }
         }
         if failed { throw ExitCode(1) }

@@ -13,26 +13,25 @@ enum GeoLines {
     }
 
     /// `LAT1 LON1 LAT2 LON2` → `{"azi1_deg":…,"azi2_deg":…,"distance_m":…}` (Karney, WGS84).
-    static func inverse(_ fields: [String]) throws -> String {
+    static func inverse(_ fields: [String]) throws -> [(String, Double)] {
         try expect(fields, names: ["LAT1", "LON1", "LAT2", "LON2"])
         let start = Coordinate(latitude: try latitude(fields[0], "LAT1"), longitude: try longitude(fields[1], "LON1"))
         let end = Coordinate(latitude: try latitude(fields[2], "LAT2"), longitude: try longitude(fields[3], "LON2"))
         let r = Geodesic.wgs84.inverse(from: start, to: end)
-        return render([("distance_m", r.distance), ("azi1_deg", r.initialAzimuth), ("azi2_deg", r.finalAzimuth)])
+        return [("distance_m", r.distance), ("azi1_deg", r.initialAzimuth), ("azi2_deg", r.finalAzimuth)]
     }
 
     /// `LAT LON AZI DIST_M` → `{"azi2_deg":…,"lat2_deg":…,"lon2_deg":…}`.
-    static func direct(_ fields: [String]) throws -> String {
+    static func direct(_ fields: [String]) throws -> [(String, Double)] {
         try expect(fields, names: ["LAT", "LON", "AZI", "DIST_M"])
         let start = Coordinate(latitude: try latitude(fields[0], "LAT"), longitude: try longitude(fields[1], "LON"))
         let r = Geodesic.wgs84.direct(from: start, azimuth: try number(fields[2], "AZI"),
                                       distance: try number(fields[3], "DIST_M"))
-        return render([("lat2_deg", r.destination.latitude), ("lon2_deg", r.destination.longitude),
-                       ("azi2_deg", r.finalAzimuth)])
+        return [("lat2_deg", r.destination.latitude), ("lon2_deg", r.destination.longitude), ("azi2_deg", r.finalAzimuth)]
     }
 
     /// `LAT LON ALT_KM YYYY-MM-DD` (the batch form) → `{"declination_deg":…}`.
-    static func declination(_ fields: [String]) throws -> String {
+    static func declination(_ fields: [String]) throws -> [(String, Double)] {
         try expect(fields, names: ["LAT", "LON", "ALT_KM", "YYYY-MM-DD"])
         return try declination(latitude: try latitude(fields[0], "LAT"), longitude: try longitude(fields[1], "LON"),
                                altitude: try number(fields[2], "ALT_KM"), decimalYear: try DecimalYear.from(isoDate: fields[3]))
@@ -40,11 +39,11 @@ enum GeoLines {
 
     /// WMM2025 declination, east positive. A date outside 2025.0–2030.0 or a geographic pole is an
     /// error, never a made-up number.
-    static func declination(latitude: Double, longitude: Double, altitude: Double, decimalYear: Double) throws -> String {
+    static func declination(latitude: Double, longitude: Double, altitude: Double, decimalYear: Double) throws -> [(String, Double)] {
         let field = try WorldMagneticModel.wmm2025.field(latitude: latitude, longitude: longitude,
                                                          altitude: altitude, decimalYear: decimalYear)
         guard let degrees = field.declination else { throw MagneticModelError.undefinedAtPole(latitude: latitude) }
-        return render([("declination_deg", degrees)])
+        return [("declination_deg", degrees)]
     }
 
     // MARK: Fields
@@ -76,6 +75,33 @@ enum GeoLines {
     /// One JSON object (`JSONText`: keys sorted, numbers in their shortest round-trip form).
     static func render(_ pairs: [(String, Double)]) -> String {
         JSONText.encode(JSONValue.object(Dictionary(pairs.map { ($0.0, JSONValue.number($0.1)) }) { a, _ in a }))
+    }
+
+    /// The answer for a person: metres and degrees with their meaning, one line.
+    static func human(_ pairs: [(String, Double)]) -> String {
+        let value = Dictionary(pairs, uniquingKeysWith: { a, _ in a })
+        func fixed(_ v: Double, _ digits: Int) -> String {
+            guard v.isFinite else { return "?" }
+            var scale = 1.0
+            for _ in 0..<digits { scale *= 10 }
+            let text = "\((abs(v) * scale).rounded() / scale)"
+            let parts = text.split(separator: ".", maxSplits: 1)
+            let fraction = parts.count > 1 ? String(parts[1]) : ""
+            let padded = fraction + String(repeating: "0", count: max(0, digits - fraction.count))
+            return (v < 0 && (abs(v) * scale).rounded() != 0 ? "-" : "") + parts[0] + (digits > 0 ? "." + padded : "")
+        }
+        // Azimuths as a compass reads them, 0–360°, where the JSON keeps GeodSolve's (-180, 180].
+        func bearing(_ v: Double) -> String { fixed(v < 0 ? v + 360 : v, 2) }
+        if let distance = value["distance_m"], let start = value["azi1_deg"], let end = value["azi2_deg"] {
+            return "\(fixed(distance, 3)) m, setting off at \(bearing(start))° and arriving at \(bearing(end))° (from true north, clockwise)"
+        }
+        if let latitude = value["lat2_deg"], let longitude = value["lon2_deg"], let end = value["azi2_deg"] {
+            return "\(fixed(abs(latitude), 7))° \(latitude < 0 ? "S" : "N"), \(fixed(abs(longitude), 7))° \(longitude < 0 ? "W" : "E"), arriving at \(bearing(end))° (from true north, clockwise)"
+        }
+        if let declination = value["declination_deg"] {
+            return "\(fixed(abs(declination), 2))° \(declination < 0 ? "west" : "east") (WMM2025)"
+        }
+        return render(pairs)
     }
 
     /// `{"error":"…"}`, with `"line":N` in batch mode (as `belt encode` reports a bad line).

@@ -18,7 +18,7 @@ final class GeoCommandLineTests: XCTestCase {
 
     /// JFK → CDG, GeographicLib's values (`Geodesic.WGS84.Inverse`), with negative longitudes as arguments.
     func testInverseGivesDistanceThenBothAzimuthsInThatKeyOrder() throws {
-        let r = try run(["geo", "inverse", "40.6", "-73.8", "49.01666667", "2.55"])
+        let r = try run(["geo", "inverse", "40.6", "-73.8", "49.01666667", "2.55", "--json"])
         XCTAssertEqual(r.status, 0, r.errors)
         XCTAssertEqual(r.lines.count, 1)
         let line = try XCTUnwrap(r.lines.first)
@@ -30,7 +30,7 @@ final class GeoCommandLineTests: XCTestCase {
     }
 
     func testDirectIsTheInverseBackwards() throws {
-        let r = try run(["geo", "direct", "40.6", "-73.8", "53.47022", "5853226.256"])
+        let r = try run(["geo", "direct", "40.6", "-73.8", "53.47022", "5853226.256", "--json"])
         XCTAssertEqual(r.status, 0, r.errors)
         let v = try numbers(try XCTUnwrap(r.lines.first))
         XCTAssertEqual(try XCTUnwrap(v["lat2_deg"]), 49.01666667, accuracy: 1e-4)
@@ -59,11 +59,11 @@ final class GeoCommandLineTests: XCTestCase {
     /// NOAA's WMM2025 test values (Fixtures/WMM2025_FINAL_TEST_VALUES.txt): 2025.0 at 43°N 93°E,
     /// 65 km → 0.50°; 2027-07-02 (2027.5) at 13°S 59°W, 0 km → −17.49°.
     func testDeclinationMatchesNOAAsTestValues() throws {
-        let a = try run(["geo", "declination", "43", "93", "--altitude-km", "65", "--date", "2025-01-01"])
+        let a = try run(["geo", "declination", "43", "93", "--altitude-km", "65", "--date", "2025-01-01", "--json"])
         XCTAssertEqual(a.status, 0, a.errors)
         XCTAssertTrue(try XCTUnwrap(a.lines.first).hasPrefix("{\"declination_deg\":"))
         XCTAssertEqual(try XCTUnwrap(try numbers(a.lines[0])["declination_deg"]), 0.50, accuracy: 0.01)
-        let b = try run(["geo", "declination", "-13", "-59", "--date", "2027-07-02"])
+        let b = try run(["geo", "declination", "-13", "-59", "--date", "2027-07-02", "--json"])
         XCTAssertEqual(try XCTUnwrap(try numbers(try XCTUnwrap(b.lines.first))["declination_deg"]), -17.49, accuracy: 0.01)
     }
 
@@ -103,7 +103,7 @@ final class GeoCommandLineTests: XCTestCase {
         let first = try numbers(r.lines[0])
         XCTAssertTrue(r.lines[0].contains(#""from":"Hauptbahnhof","leg":1,"to":"Möserstraße / Goethering""#), r.lines[0])
         // The demo route's first two points (deploy/routes/demo-walk.gpx).
-        let inverse = try numbers(try XCTUnwrap(try run(["geo", "inverse", "52.2729", "8.0588", "52.27335", "8.0566"]).lines.first))
+        let inverse = try numbers(try XCTUnwrap(try run(["geo", "inverse", "52.2729", "8.0588", "52.27335", "8.0566", "--json"]).lines.first))
         XCTAssertEqual(try XCTUnwrap(first["distance_m"]), try XCTUnwrap(inverse["distance_m"]), accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(first["bearing_deg"]), try XCTUnwrap(inverse["azi1_deg"]) + 360, accuracy: 1e-9)
         XCTAssertTrue(try XCTUnwrap(r.lines.last).hasPrefix(#"{"summary":{"distance_m":"#) && r.lines.last?.hasSuffix(#","legs":11}}"#) == true)
@@ -118,5 +118,19 @@ final class GeoCommandLineTests: XCTestCase {
         let broken = try run(["route", "show", bad.path])
         XCTAssertEqual(broken.status, 1)
         XCTAssertTrue(broken.errors.hasPrefix(bad.path) && broken.errors.contains("truncated"), broken.errors)
+    }
+
+    /// Without --json the answer is for a person: metres and degrees, with what they mean.
+    func testWithoutJSONTheAnswerIsInWords() throws {
+        let inverse = try run(["geo", "inverse", "40.6", "-73.8", "49.01666667", "2.55"])
+        XCTAssertEqual(inverse.lines, ["5853226.256 m, setting off at 53.47° and arriving at 111.59° (from true north, clockwise)"])
+        let declination = try run(["geo", "declination", "-13", "-59", "--date", "2027-07-02"])
+        XCTAssertTrue(declination.lines.first?.hasSuffix("° west (WMM2025)") ?? false, "\(declination.lines)")
+        let refused = try run(["geo", "inverse", "95", "0", "0", "0"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.lines, [], "a refusal goes to standard error, not into the answer")
+        let west = try run(["geo", "inverse", "52.2729", "8.0588", "52.27335", "8.0566"])
+        XCTAssertTrue(west.lines.first?.contains("setting off at 288.44°") ?? false, "azimuths read 0–360° for a person: \(west.lines)")
+        XCTAssertTrue(refused.errors.contains("LAT1: 95 is not a latitude"), refused.errors)
     }
 }
