@@ -67,7 +67,7 @@ struct StatusCommand: ParsableCommand {
 struct ControlCommandLine: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "control",
-        abstract: "Steer the running appliance: start, pause, resume, stop, next, previous, intensity-up, intensity-down, battery, route FILE.",
+        abstract: "Steer the running appliance (next, pause, route FILE, …).",
         discussion: """
         Examples:
           wayfinder control next          skip to the next waypoint
