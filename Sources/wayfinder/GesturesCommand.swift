@@ -33,9 +33,7 @@ struct GesturesCommand: ParsableCommand {
         var recognizers: String?
 
         func run() throws {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw ValidationError("cannot read \(file)")
-            }
+            let data = try InputFile.reporting { try InputFile.read(file) }
             if RecordingReader.looksLikeRecording(Array(data)) {
                 return try RecordingReplayOutput.run(file: file, bytes: Array(data), recognizers: recognizers)
             }

@@ -30,14 +30,11 @@ struct RouteCommand: ParsableCommand {
 
         func run() throws {
             let route: Route
+            let data = try InputFile.reporting { try InputFile.read(file) }
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: file))
-                route = try GPXParser.parse(data: data, source: file)
-            } catch let error as GPXError {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
-                throw ExitCode(1)
+                route = try GPXParser.parse(data: Data(data), source: file)
             } catch {
-                FileHandle.standardError.write(Data("\(file): \(error.localizedDescription)\n".utf8))
+                printError("\(error)")
                 throw ExitCode(1)
             }
             let points = route.waypoints

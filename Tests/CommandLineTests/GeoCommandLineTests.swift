@@ -117,7 +117,14 @@ final class GeoCommandLineTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: bad) }
         let broken = try run(["route", "show", bad.path])
         XCTAssertEqual(broken.status, 1)
-        XCTAssertTrue(broken.errors.hasPrefix(bad.path) && broken.errors.contains("truncated"), broken.errors)
+        XCTAssertTrue(broken.errors.hasPrefix(bad.path + ":1:") && broken.errors.contains("truncated"),
+                      "file:line:column: what, as the configuration check reports: \(broken.errors)")
+        let missing = try run(["route", "show", "/nonexistent/walk.gpx"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.errors, "wayfinder: /nonexistent/walk.gpx: no such file\n", "never Foundation's \"The operation could not be completed\"")
+        let scenarios = try run(["gestures", "replay", "/nonexistent/scenarios.json"])
+        XCTAssertEqual(scenarios.status, 1, "a missing file is not a usage error")
+        XCTAssertEqual(scenarios.errors, "wayfinder: /nonexistent/scenarios.json: no such file\n")
     }
 
     /// Without --json the answer is for a person: metres and degrees, with what they mean.

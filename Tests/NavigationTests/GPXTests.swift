@@ -300,7 +300,7 @@ final class GPXTests: XCTestCase {
             """)
         XCTAssertEqual(error?.line, 2)
         XCTAssertEqual(error?.reason, .notGPX(rootElement: "kml"))
-        assertMessage(error, at: "route.gpx, line 2, column ",
+        assertMessage(error, at: "route.gpx:2:",
                       "the root element is <kml>, not <gpx>, so this is not a GPX file. "
                       + "Export the route as GPX 1.1 (or 1.0) from the route planner.")
     }
@@ -327,7 +327,7 @@ final class GPXTests: XCTestCase {
             """)
         XCTAssertEqual(error?.line, 5)
         XCTAssertEqual(error?.reason, .missingCoordinate(element: "rtept", attribute: "lat"))
-        assertMessage(error, at: "route.gpx, line 5, column ",
+        assertMessage(error, at: "route.gpx:5:",
                       "<rtept> has no lat attribute. Every point needs both lat and lon "
                       + "in decimal degrees; add the missing value or delete the point.")
     }
@@ -417,7 +417,7 @@ final class GPXTests: XCTestCase {
         XCTAssertEqual(error?.line, 2, "points at the <gpx> element")
         XCTAssertEqual(error?.reason, .noPoints)
         XCTAssertEqual(error?.description,
-                       "route.gpx, line 2: contains no route, track or waypoints. Add an <rte> with <rtept> points "
+                       "route.gpx:2: contains no route, track or waypoints. Add an <rte> with <rtept> points "
                        + "(or a <trk> or <wpt> elements) and load the file again.")
     }
 
@@ -479,7 +479,7 @@ final class GPXTests: XCTestCase {
             XCTFail("a bad file parsed")
         } catch {
             XCTAssertEqual(error.source, url.path)
-            XCTAssertTrue(error.description.hasPrefix("\(url.path), line 2, column "), error.description)
+            XCTAssertTrue(error.description.hasPrefix("\(url.path):2:"), error.description)
             XCTAssertEqual(error.errorDescription, error.description, "localizedDescription shows the same message")
         }
     }

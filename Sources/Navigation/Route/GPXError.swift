@@ -45,11 +45,13 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     }
 
     /// "`file`, line L, column C: what is wrong. What to do."
+    /// `file:line:column: what`, the form compilers and the configuration check use, so an editor
+    /// or a terminal can jump to the place.
     public var description: String {
         var place = source
         if let line {
-            place += ", line \(line)"
-            if let column { place += ", column \(column)" }
+            place += ":\(line)"
+            if let column { place += ":\(column)" }
         }
         return "\(place): \(explanation)"
     }

@@ -46,6 +46,18 @@ public enum GPXParser {
     public static func parse(contentsOf url: URL) throws(GPXError) -> Route {
         let source = url.isFileURL ? url.path : url.absoluteString
         let data: Data
+        // Checked first: swift-corelibs-foundation reports a missing file as an NSError that is not a
+        // CocoaError, whose text is "The operation could not be completed".
+        var isDirectory: ObjCBool = false
+        if url.isFileURL {
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                throw GPXError(source: source, reason: .unreadable(detail: "no such file"))
+            }
+            guard !isDirectory.boolValue else { throw GPXError(source: source, reason: .unreadable(detail: "is a directory, not a GPX file")) }
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw GPXError(source: source, reason: .unreadable(detail: "permission denied"))
+            }
+        }
         do {
             data = try Data(contentsOf: url)
         } catch {
