@@ -2,10 +2,15 @@
 public struct PencilStatus: Sendable, Equatable, Codable {
     /// The pairing manager's state as the FiftyThree SDK names it (`unpaired`, `connected`, …).
     public var state: String
-    public var batteryPercent: Int?
+    /// The battery as the SDK reports it, in bands (`high`, `medium-high`, `medium-low`, `low`,
+    /// `critically-low`), not in percent (`FTPenManager.h`, `FTPenBatteryLevel`).
+    public var battery: String?
+    /// The pen's firmware revision (Device Information), once read.
+    public var firmwareRevision: String?
 
-    public init(state: String, batteryPercent: Int? = nil) {
+    public init(state: String, battery: String? = nil, firmwareRevision: String? = nil) {
         self.state = state
-        self.batteryPercent = batteryPercent
+        self.battery = battery
+        self.firmwareRevision = firmwareRevision
     }
 }

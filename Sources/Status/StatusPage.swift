@@ -97,7 +97,7 @@ public enum StatusPage {
     }
 
     static func pencilLine(_ p: PencilStatus) -> String {
-        p.state + (p.batteryPercent.map { ", battery \($0) %" } ?? "")
+        p.state + (p.battery.map { ", battery \($0)" } ?? "") + (p.firmwareRevision.map { ", firmware \($0)" } ?? "")
     }
 
     static func actorRows(_ actors: [ActorHealth]) -> [(String, String)] {

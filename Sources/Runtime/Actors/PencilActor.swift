@@ -85,6 +85,8 @@ public actor PencilActor {
     }
 
     public var state: PenManagerState { manager.state }
+    /// What the pen last told about itself (battery band, firmware), for `wayfinder status`.
+    public private(set) var information: PenInformation?
 
     public func run() async throws {
         health.started(Self.name, progress: mailbox.progress)
@@ -232,6 +234,7 @@ public actor PencilActor {
             for input in spot.tip(change) { await apply(manager.handle(input, now: change.at)) }
             if change.pen == .tip { await apply(manager.handle(.tip(pressed: change.isPressed), now: change.at)) }
         case .information(let info):
+            information = info
             sink.yield(.information(info))
         case .malformed(let error):
             logger.warning("dropped a malformed value: \(error)")

@@ -1,6 +1,7 @@
 import BLE
 import Foundation
 import Navigation
+import Pencil
 import Platform
 import Status
 
@@ -61,10 +62,26 @@ public struct ApplianceControl: ControlHandler {
             caseStatus = TouchCaseStatus(link: Self.link(part.link), sides: part.sides, powerSaving: part.powerSaving, touches: part.touches)
         }
         var penStatus: PencilStatus?
-        if let pencil { penStatus = PencilStatus(state: "\(await pencil.state)") }
+        if let pencil {
+            let info = await pencil.information
+            penStatus = PencilStatus(state: "\(await pencil.state)",
+                                     battery: info.flatMap { $0.batteryLevel == .unknown ? nil : Self.name($0.batteryLevel) },
+                                     firmwareRevision: info?.firmwareRevision)
+        }
         return StatusReport(wayfinderVersion: version, uptimeSeconds: now.inSeconds, actors: actors, gps: gps,
                             heading: HeadingStatus(source: headingSource), belt: beltStatus, touchCase: caseStatus,
                             pencil: penStatus, route: route, warnings: warnings?.recent ?? [])
+    }
+
+    static func name(_ level: PenBatteryLevel) -> String {
+        switch level {
+        case .unknown: "unknown"
+        case .high: "high"
+        case .mediumHigh: "medium-high"
+        case .mediumLow: "medium-low"
+        case .low: "low"
+        case .criticallyLow: "critically-low"
+        }
     }
 
     static func link(_ state: GATTLinkState) -> LinkState {
