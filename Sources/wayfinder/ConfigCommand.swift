@@ -1,5 +1,6 @@
 import ArgumentParser
 import Config
+import Gestures
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +20,9 @@ struct ConfigCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "The configuration file.")
         var config: String?
 
+        @Flag(help: "Print the result as one JSON object: {\"file\",\"ok\",…} or the issues, each with file, line, column, key and message.")
+        var json = false
+
         func validate() throws {
             if let file, let config, file != config {
                 throw ValidationError("give the configuration file once: \(file) as an argument and \(config) with -c")
@@ -32,6 +36,14 @@ struct ConfigCommand: ParsableCommand {
             let loader = ConfigurationFile.loader
             do {
                 let c = try loader.load(path: path)
+                if json {
+                    var summary: [String: JSONValue] = [
+                        "file": .string(path), "ok": .bool(true), "board": .string(c.board.id), "route": .string(c.routePath),
+                        "waypoints": .int(c.route.waypoints.count), "heading_source": .string(c.guidance.headingSource.rawValue),
+                    ]
+                    summary["declination"] = c.guidance.declinationFromModel ? .string("WMM2025") : .number(c.guidance.declination)
+                    return print(JSONText.encode(JSONValue.object(summary)))
+                }
                 print("\(path): OK")
                 print("  board      \(c.board.id) (\(c.board.name))")
                 print("  route      \(c.routePath) (\(c.route.waypoints.count) waypoints)")
@@ -48,7 +60,18 @@ struct ConfigCommand: ParsableCommand {
                 print("  track      \(c.track.summary)")
                 if let s = c.simulation { print("  simulation \(s.acceleration)×, \(s.events.count) scripted events") }
             } catch {
-                printError("\(error)")
+                if json, let config = error as? ConfigError {
+                    let issues = config.issues.map { issue -> JSONValue in
+                        var object: [String: JSONValue] = ["file": .string(issue.file), "key": .string(issue.keyPath),
+                                                           "message": .string(issue.message)]
+                        if let line = issue.line { object["line"] = .int(line) }
+                        if let column = issue.column { object["column"] = .int(column) }
+                        return .object(object)
+                    }
+                    print(JSONText.encode(JSONValue.object(["file": .string(path), "ok": .bool(false), "issues": .array(issues)])))
+                } else {
+                    printError("\(error)")
+                }
                 throw ExitCode(ExitStatus.configuration)
             }
         }

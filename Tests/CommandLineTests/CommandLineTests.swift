@@ -41,6 +41,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(model.output.contains("declination from WMM2025 at each fix"), model.output)
     }
 
+    /// `--json` for scripts: the summary, or every issue with its place.
+    func testConfigCheckAsJSONGivesTheSummaryOrEveryIssueWithItsPlace() throws {
+        let demo = try run(["config", "check", "-c", Repository.demoConfig, "--json"])
+        XCTAssertEqual(demo.status, 0, demo.errors)
+        let ok = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(demo.output.utf8)) as? [String: Any])
+        XCTAssertEqual(ok["ok"] as? Bool, true)
+        XCTAssertEqual(ok["waypoints"] as? Int, 12)
+        XCTAssertEqual(ok["declination"] as? Double, 3.6)
+        let path = try temporaryFile("board = \"pi-4b\"\nlog_level = \"chatty\"\n")
+        let bad = try run(["config", "check", path, "--json"])
+        XCTAssertEqual(bad.status, 78)
+        let refused = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bad.output.utf8)) as? [String: Any])
+        XCTAssertEqual(refused["ok"] as? Bool, false)
+        let issues = try XCTUnwrap(refused["issues"] as? [[String: Any]])
+        let level = try XCTUnwrap(issues.first { $0["key"] as? String == "log_level" })
+        XCTAssertEqual(level["line"] as? Int, 2)
+        XCTAssertEqual(level["column"] as? Int, 1)
+        XCTAssertTrue(issues.contains { $0["key"] as? String == "route" })
+    }
+
     func testConfigCheckListsEveryErrorAndExitsWithEXCONFIG() throws {
         let path = try temporaryFile("""
         board = "pi-4b"
