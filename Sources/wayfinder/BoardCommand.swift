@@ -1,5 +1,6 @@
 import ArgumentParser
 import Config
+import Gestures
 import Platform
 import Runtime
 
@@ -20,22 +21,46 @@ struct BoardCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "The configuration file.")
         var config: String = WayfinderConfiguration.defaultPath
 
+        @Flag(help: "Print one JSON object: the board, and each check with ok and what was found or wrong.")
+        var json = false
+
         func run() async throws {
             let c = try ConfigurationFile.load(config, advice: "`wayfinder config check \(config)` lists every problem.")
             let board = c.board
-            print("board \(board.id): \(board.name)")
-            print("  libgpiod \(GPIOLibrary.version) (\(GPIOLibrary.apiFlavour.rawValue) API\(GPIOLibrary.hasKernelDebounce ? ", kernel debounce" : ", debounced in user space"))")
-            if board.isSimulated {
-                print("  simulated board: no hardware to check")
-                return
-            }
+            let library = "\(GPIOLibrary.version) (\(GPIOLibrary.apiFlavour.rawValue) API\(GPIOLibrary.hasKernelDebounce ? ", kernel debounce" : ", debounced in user space"))"
+            var checks: [JSONValue] = []
             var failures = 0
+            func record(_ what: String, ok: Bool?, _ detail: String) {
+                if ok == false { failures += 1 }
+                if json {
+                    var entry: [String: JSONValue] = ["check": .string(what), "detail": .string(detail)]
+                    entry["ok"] = ok.map { .bool($0) } ?? .null
+                    checks.append(.object(entry))
+                } else {
+                    print("  \(ok == nil ? "-   " : ok == true ? "ok  " : "FAIL")  \(what): \(detail)")
+                }
+            }
+            func finish() throws {
+                if json {
+                    print(JSONText.encode(JSONValue.object(["board": .string(board.id), "name": .string(board.name),
+                                                            "libgpiod": .string(library), "checks": .array(checks),
+                                                            "ok": .bool(failures == 0)])))
+                }
+                if failures > 0 { throw ExitCode(1) }
+            }
+            if !json {
+                print("board \(board.id): \(board.name)")
+                print("  libgpiod \(library)")
+            }
+            if board.isSimulated {
+                record("hardware", ok: nil, "simulated board: no hardware to check")
+                return try finish()
+            }
             func report(_ what: String, _ body: () throws -> String) {
                 do {
-                    print("  ok    \(what): \(try body())")
+                    record(what, ok: true, try body())
                 } catch {
-                    failures += 1
-                    print("  FAIL  \(what): \(error)")
+                    record(what, ok: false, "\(error)")
                 }
             }
             report("GPIO chip") {
@@ -75,15 +100,14 @@ struct BoardCommand: ParsableCommand {
                 do {
                     let socket = try await TCPConnection.connect(host: host, port: port, timeout: .seconds(3))
                     socket.close()
-                    print("  ok    GPS: gpsd answers at \(host):\(port)")
+                    record("GPS", ok: true, "gpsd answers at \(host):\(port)")
                 } catch {
-                    failures += 1
-                    print("  FAIL  GPS: gpsd at \(host):\(port): \(GPSDFeed.explain(error, host: host, port: port))")
+                    record("GPS", ok: false, "gpsd at \(host):\(port): \(GPSDFeed.explain(error, host: host, port: port))")
                 }
             case .ubloxI2C, .none, .simulated:
-                print("  -     GPS: [gps] source is not a UART or gpsd; not checked here")
+                record("GPS", ok: nil, "[gps] source is not a UART or gpsd; not checked here")
             }
-            if failures > 0 { throw ExitCode(1) }
+            try finish()
         }
     }
 }

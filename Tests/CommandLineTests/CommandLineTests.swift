@@ -134,6 +134,16 @@ final class CommandLineTests: XCTestCase {
         let refused = try run(["board", "check", "--config", gpsd])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.output.contains("  FAIL  GPS: gpsd at 127.0.0.1:\(port): connection refused"), refused.output)
+
+        // The same checks as one JSON object for scripts.
+        let json = try run(["board", "check", "--config", uart, "--json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any], json.output)
+        XCTAssertEqual(object["board"] as? String, "pi-4b")
+        let checks = try XCTUnwrap(object["checks"] as? [[String: Any]])
+        let gps = try XCTUnwrap(checks.first { $0["check"] as? String == "GPS" })
+        XCTAssertEqual(gps["ok"] as? Bool, true)
+        XCTAssertEqual(gps["detail"] as? String, "\(pty.slavePath) opens at 38400 baud")
+        XCTAssertEqual(object["ok"] as? Bool, checks.allSatisfy { $0["ok"] as? Bool != false })
     }
 
     /// A GPS device the service user may not open stops the start (EX_CONFIG) naming the path and the
