@@ -41,11 +41,16 @@ public final class ControlSocketClient {
         return answer
     }
 
-    /// Sends one request.
+    /// Sends one request. An appliance that refuses the peer answers at once and hangs up, perhaps
+    /// before the request is sent: a send to a closed connection is then not an error of its own,
+    /// and `receive` returns the refusal that is waiting (or nil).
     public func send(_ text: String) throws(ControlSocketError) {
         let bytes = Array(text.utf8)
         let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard n == bytes.count else { throw ControlSocketError(path: path, .system(operation: "send", errno: errno)) }
+        if n == bytes.count { return }
+        let code = errno
+        if n < 0, code == EPIPE || code == ECONNRESET { return }
+        throw ControlSocketError(path: path, .system(operation: "send", errno: code))
     }
 
     /// The next answer; nil when the appliance closed the connection. `timeout` in milliseconds, -1

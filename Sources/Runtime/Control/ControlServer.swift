@@ -44,6 +44,10 @@ public actor ControlServer {
             let refusal = access.refusal(uid: uid)
             logger.notice("control socket: refused a connection from uid \(uid)\(connection.peer.map { " (pid \($0.pid))" } ?? "")")
             try? socket.send(Array(ControlResponse(error: refusal).line.utf8))
+            // Hang up only after the peer's request is read (or 2 s pass): a Unix socket closed with
+            // unread input resets the connection, and the peer's next read would then fail with
+            // ECONNRESET before it reached the refusal (unix(7); net/unix/af_unix.c, unix_release_sock).
+            await Self.readFirstPacket(of: socket, within: .seconds(2))
             return
         }
         let source = ControlPeerDescription(uid: peer.uid, pid: peer.pid)
@@ -75,6 +79,19 @@ public actor ControlServer {
             } catch {
                 logger.debug("control socket: a connection from uid \(peer.uid) ended: \(error)")
             }
+            group.cancelAll()
+        }
+    }
+
+    private static func readFirstPacket(of socket: PacketSocket, within limit: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask(executorPreference: EventLoop.preferred) {
+                do { for try await _ in socket.packets() { return } } catch { return }
+            }
+            group.addTask(executorPreference: EventLoop.preferred) {
+                try? await SessionClock.continuous().sleep(for: limit)
+            }
+            await group.next()
             group.cancelAll()
         }
     }

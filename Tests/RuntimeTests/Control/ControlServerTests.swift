@@ -3,6 +3,7 @@ import Logging
 import Platform
 import Runtime
 import Status
+import WayfinderTestKit
 import XCTest
 
 /// The control socket end to end on a real Unix socket: requests and answers, a control carried out,
@@ -140,7 +141,10 @@ final class ControlServerTests: XCTestCase {
         import socket
         s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         s.connect("\(path)")
-        s.send(b'{"request":"status"}')
+        try:
+            s.send(b'{"request":"status"}')
+        except BrokenPipeError:
+            pass  # refused and hung up already; the refusal is waiting
         print(s.recv(65536).decode())
         try:
             print("closed" if s.recv(65536) == b"" else "more")
@@ -155,6 +159,12 @@ final class ControlServerTests: XCTestCase {
         XCTAssertEqual(refusal.error, "user 65534 may not use the control socket: it is for root and the appliance's user")
         XCTAssertNil(refusal.status, "nothing of the status is given away")
         XCTAssertEqual(lines[1], "closed", "then the server hangs up (a reset, as the request was never read)")
+
+        // The command line, refused the same way, says so (exit 1), not "broken pipe".
+        if let binary = WayfinderBinary.path {
+            let refusedCLI = try run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "status", "--socket", path])
+            XCTAssertTrue(refusedCLI.contains("user 65534 may not use the control socket"), refusedCLI)
+        }
     }
 
     func testTheSocketFileIsForItsOwnerAndGroupOnlyAndAStaleOneIsReplacedButALiveOneIsNot() throws {
