@@ -16,11 +16,13 @@ struct GPSCommand: ParsableCommand {
             commandName: "decode",
             abstract: "Decode a raw receiver stream (NMEA, UBX, or both interleaved) read on stdin.",
             discussion: """
-            Prints one JSON object per epoch (the sentences sharing a UTC time, merged as gpsd merges them):
-              {"time":"2026-11-22T12:35:19.250Z","lat":52.27,"lon":8.06,"alt_m":63.1,"speed_mps":1.3,"course_deg":84.2,"mode":"3d","sats":9,"hdop":0.9}
+            Prints one JSON object per epoch (the sentences sharing a UTC time, merged as gpsd merges them), on one line:
+              {"time":"2026-11-22T12:35:19.250Z","lat":52.27,"lon":8.06,"alt_m":63.1,
+               "speed_mps":1.3,"course_deg":84.2,"mode":"3d","sats":9,"hdop":0.9}
             A value the receiver did not send is null; "time" is null until a date is known (RMC, ZDA or UBX-NAV-PVT). "mode" is none, 2d or 3d.
             Last comes one summary line:
-              {"summary":{"sentences":N,"fixes":N,"rejected":{"checksum":N,"malformed":N,"truncated":N,"unsupported":N,"garbage_bytes":N}}}
+              {"summary":{"sentences":N,"fixes":N,"rejected":{"checksum":N,"malformed":N,
+               "truncated":N,"unsupported":N,"garbage_bytes":N}}}
             "sentences" counts decoded NMEA sentences and UBX messages; "fixes" the epochs printed. Rejected: checksum (NMEA *hh or UBX Fletcher wrong or missing), malformed (fields that cannot be what they claim), truncated (a frame cut short), unsupported (valid frames we do not decode, e.g. GLL, TXT, other UBX messages), garbage_bytes (bytes between frames).
             Exits 0 once the stream ends, whatever it contained.
             """)

@@ -16,13 +16,11 @@ struct GesturesCommand: ParsableCommand {
             commandName: "replay",
             abstract: "Replay conformance scenarios through the gesture pipeline.",
             discussion: """
-            FILE holds {"scenarios": [...]} (or one scenario object) in the format of
-            shared/gesture-conformance: per scenario the pipeline's handedness, the recognizers in
-            registration order (type, params, sides, cancelsTouchesInView, delaysTouchesBegan,
-            delaysTouchesEnded, delegate.shouldBegin, delegate.shouldReceiveTouchDenyIds, enabled),
-            failureRequirements, simultaneous pairs, the input items (touch, set_enabled, ignore) and
-            end_t_ms. Prints one JSON object:
-              {"results":[{"name":N,"log":[{"t_ms","recognizer","state","values"}],"consumer":[{"t_ms","id","phase","x","y"}]}]}
+            FILE holds {"scenarios": [...]} (or one scenario object) in the format of the conformance scenarios (docs/gestures.md; examples in the source tree's Tests/GesturesTests/Fixtures): per scenario the pipeline's handedness, the recognizers in registration order (type, params, sides, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, delegate.shouldBegin, delegate.shouldReceiveTouchDenyIds, enabled), failureRequirements, simultaneous pairs, the input items (touch, set_enabled, ignore) and end_t_ms.
+
+            Prints one JSON object, on one line:
+              {"results":[{"name":N,"log":[{"t_ms","recognizer","state","values"}],
+               "consumer":[{"t_ms","id","phase","x","y"}]}]}
             Malformed items are skipped (reported on stderr); the exit status is 0 unless FILE cannot be read.
             """)
 
