@@ -38,16 +38,6 @@ public struct NMEAEpochEncoder: Sendable {
         return out.bytes
     }
 
-    /// `$body*hh\r\n`.
-    public static func sentence(_ body: String) -> String {
-        "$\(body)*\(hex(checksum(body)))\r\n"
-    }
-
-    /// XOR of every character of `body` (what goes between `$` and `*`).
-    public static func checksum(_ body: String) -> UInt8 {
-        body.utf8.reduce(0, ^)
-    }
-
     /// The sentences being written: `begin` and `end` frame each, fields go between.
     struct Output {
         var bytes: [UInt8] = []
@@ -102,14 +92,12 @@ public struct NMEAEpochEncoder: Sendable {
             let length = count + (value < 0 ? 1 : 0)
             for _ in length..<max(width, length) { bytes.append(UInt8(ascii: "0")) }
             if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            let end = bytes.count + count
+            let first = bytes.count
             bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-            var i = end
-            repeat {
-                i -= 1
+            for i in (first..<bytes.count).reversed() {
                 bytes[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
-            } while magnitude > 0 && i > end - count
+            }
         }
 
         mutating func end() {
@@ -303,10 +291,5 @@ public struct NMEAEpochEncoder: Sendable {
     static func units(_ value: Double) -> Int {
         let rounded = value.rounded()
         return rounded.isFinite && abs(rounded) < 1e15 ? Int(rounded) : 0
-    }
-
-    static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 }
