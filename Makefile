@@ -10,7 +10,7 @@ BIN := .build/debug/wayfinder
 
 .PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
 	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64 tests-arm64 \
-	bench-arm64 fuzz
+	bench-arm64 fuzz report-check
 
 all: build
 
@@ -63,6 +63,25 @@ gesture-conformance:
 demo: build
 	@echo "demo: in another terminal, $(BIN) status --follow --socket .build/demo-control.sock"
 	$(BIN) run --config deploy/demo.toml --exit-when-done --fresh --control-socket .build/demo-control.sock
+
+# The trip report in a browser (docs/trip-report.md): the demo's walk, fast, into a scratch state
+# directory; the report the appliance wrote at its end rendered by Debian's headless Chromium, and the
+# screenshot checked (scripts/check-report-screenshot.py: not blank, the route's and the track's
+# colours where the report's own SVG puts them). Debian's python3, which has Pillow (python3-pil).
+REPORT_CHECK_PACKAGES := chromium python3-pil fonts-dejavu-core
+REPORT_CHECK_DIR := .build/report-check
+report-check: build
+	@missing=""; for p in $(REPORT_CHECK_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	rm -rf $(REPORT_CHECK_DIR) && mkdir -p $(REPORT_CHECK_DIR)
+	$(BIN) run --config deploy/demo.toml --exit-when-done --fresh --acceleration 150 --log-level warning \
+	  --state-directory $(REPORT_CHECK_DIR)/state --control-socket none
+	@set -- $(REPORT_CHECK_DIR)/state/tracks/*.html; [ -f "$$1" ] || { echo "error: the demo wrote no trip report in $(REPORT_CHECK_DIR)/state/tracks"; exit 1; }; \
+	/usr/bin/python3 scripts/check-report-screenshot.py "$$1" $(REPORT_CHECK_DIR)/screenshot.png
 
 config-check: build
 	$(BIN) config check deploy/demo.toml

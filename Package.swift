@@ -62,6 +62,9 @@ let package = Package(
         // The running appliance's status and the control socket's messages (docs/control.md): the
         // model, its versioned JSON form, the page `wayfinder status` prints. Pure.
         .target(name: "Status", swiftSettings: swiftSettings),
+        // The walk's event journal and the trip report built from it, the track and the route
+        // (docs/trip-report.md): a local projection, the walker's figures, one HTML file. Pure.
+        .target(name: "TripReport", dependencies: ["Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
         .target(name: "Config",
                 dependencies: ["Belt", "BLE", "Navigation", "Gestures", "Controls", "Platform", "Sensors",
                                .product(name: "TOMLKit", package: "TOMLKit")],
@@ -85,14 +88,14 @@ let package = Package(
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
                 dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "TouchCase", "Pencil",
-                               "Status",
+                               "Status", "TripReport",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
                 swiftSettings: swiftSettings),
 
         .executableTarget(name: "wayfinder",
-                          dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status",
+                          dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status", "TripReport",
                                          "Gestures", "Controls",
                                          "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -119,7 +122,7 @@ let package = Package(
         // the fuzzer runs.
         .target(name: "Fuzzing",
                 dependencies: ["Belt", "BLE", "BLESockets", "Config", "Gestures", "Controls", "Navigation", "Pencil", "Platform", "Runtime",
-                               "Sensors", "Simulation", "Status", "TouchCase"],
+                               "Sensors", "Simulation", "Status", "TouchCase", "TripReport"],
                 swiftSettings: swiftSettings),
         // `make fuzz`: the libFuzzer binary that runs those targets.
         .executableTarget(name: "wayfinder-fuzz", dependencies: ["Fuzzing"], swiftSettings: swiftSettings),
@@ -142,10 +145,11 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
+        .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation"], swiftSettings: swiftSettings),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",
-                    dependencies: ["Runtime", "Simulation", "Status", "WayfinderTestKit",
+                    dependencies: ["Runtime", "Simulation", "Status", "TripReport", "WayfinderTestKit",
                                    .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SensorsTests",
@@ -156,7 +160,7 @@ let package = Package(
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "WayfinderTestKit"],
                     exclude: ["Corpus"], swiftSettings: swiftSettings),
         .testTarget(name: "SimulationTests",
-                    dependencies: ["Simulation", "Runtime", "Status", "WayfinderTestKit",
+                    dependencies: ["Simulation", "Runtime", "Status", "TripReport", "WayfinderTestKit",
                                    .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         // Every test of the command line, run through the built `wayfinder` binary.

@@ -322,6 +322,38 @@ def control():
          '"elapsed_seconds":-1e308,"off_route":true,"distance_to_waypoint_metres":1.7e308}},"version":1}')
 
 
+def trip():
+    # A walk's event journal and a walked track (docs/trip-report.md).
+    journal = "\n".join([
+        '{"distance":30,"kind":"walk","name":"Park loop","path":"/etc/wayfinder/routes/park.gpx","time":1795773600}',
+        '{"kind":"appliance_started","time":1795773600.5}',
+        '{"index":0,"kind":"navigation_started","name":"Gate","time":1795773601}',
+        '{"bearing":12.5,"kind":"belt","latitude":52.0001,"longitude":8.0,"time":1795773605}',
+        '{"command":"next-waypoint","kind":"command","source":"gesture swipe left","time":1795773606}',
+        '{"command":"toggle-pause","kind":"command","source":"pencil tip click","time":1795773607}',
+        '{"kind":"gps_lost","seconds":10,"time":1795773620}',
+        '{"kind":"gps_back","time":1795773630}',
+        '{"device":"belt","kind":"link_lost","time":1795773640}',
+        '{"device":"belt","kind":"link_back","time":1795773645}',
+        '{"device":"gestures","kind":"restart","reason":"injected failure","time":1795773650}',
+        '{"distance":34.2,"index":1,"kind":"off_route","time":1795773660}',
+        '{"distance":12,"kind":"back_on_route","time":1795773670}',
+        '{"index":1,"kind":"arrived","name":"Pond","time":1795773680}',
+    ]) + "\n"
+    seed("trip-journal", "walk", journal)
+    seed("trip-journal", "torn", journal[:-20])
+    seed("trip-journal", "crlf", journal.replace("\n", "\r\n"))
+    seed("trip-journal", "unknown-kind", '{"kind":"teleported","time":1}\n{"kind":"paused","time":-1e308}\n')
+    seed("trip-journal", "huge", '{"bearing":1e308,"index":9223372036854775807,"kind":"belt","latitude":91,"longitude":-1e300,"time":1e300}\n')
+    point = '<trkpt lat="52.0001000" lon="8.0002000"><ele>34.0</ele><time>2026-11-27T10:00:01.000Z</time><fix>3d</fix><sat>9</sat><hdop>0.9</hdop></trkpt>\n'
+    header = '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="wayfinder" xmlns="http://www.topografix.com/GPX/1/1">\n<trk><name>Park loop</name>\n<trkseg>\n'
+    seed("trip-track", "wayfinder", header + point * 3 + "</trkseg>\n<trkseg>\n" + point.replace("3d", "2d") + "</trkseg></trk></gpx>\n")
+    seed("trip-track", "gpx10", '<?xml version="1.0"?><gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0"><trk><trkseg>'
+         '<trkpt lat="1" lon="2"><time>2026-11-27T10:00:00+02:00</time><hdop>7</hdop></trkpt><trkpt lat="1.001" lon="2"/></trkseg></trk></gpx>')
+    seed("trip-track", "antimeridian", header + point.replace('lon="8.0002000"', 'lon="179.9999"') + point.replace('lon="8.0002000"', 'lon="-179.9999"') + "</trkseg></trk></gpx>\n")
+    seed("trip-track", "torn", header + point * 2 + point[:30])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--recording", required=True, help="a recording from `wayfinder record` for the gesture-recording corpus")
@@ -338,6 +370,7 @@ def main():
     files()
     tracks()
     control()
+    trip()
     with open(args.recording, "rb") as f:
         seed("gesture-recording", "simulated-session.jsonl", f.read())
     for target in sorted(written):

@@ -7,7 +7,7 @@ public enum FuzzTargets {
         ConfigTargets.configuration, RouteTargets.gpx,
         GestureTargets.scenario, GestureTargets.recording,
         StateTargets.progress, StateTargets.calibration, StateTargets.bonds, TrackTargets.trackRepair,
-        ControlTargets.request, ControlTargets.response,
+        ControlTargets.request, ControlTargets.response, TripTargets.journal, TripTargets.trackGPX,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

@@ -111,7 +111,19 @@ struct Run: AsyncParsableCommand {
                 logger.notice("the simulated clock slowed down to \(timesText(slowest))× at times to stay in step with this machine (\(timesText(requestedFactor))× was asked for)")
             }
         }
+        // The navigation actor wrote the report as it shut down; say where, so the walk can be looked at.
+        if let path = appliance.trip?.reportPath, access(path, R_OK) == 0 {
+            logger.notice("trip report: \(Self.displayPath(path)) (open it in a browser)")
+        }
         logger.notice("stopped")
+    }
+
+    /// A path as a person types it: relative to the working directory when it is below it, and
+    /// without `dir/../` detours.
+    static func displayPath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let resolved = ((path.hasPrefix("/") ? path : cwd + "/" + path) as NSString).standardizingPath
+        return resolved.hasPrefix(cwd + "/") ? String(resolved.dropFirst(cwd.count + 1)) : resolved
     }
 }
 

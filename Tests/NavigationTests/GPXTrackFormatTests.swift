@@ -6,7 +6,17 @@ import XCTest
 final class GPXTrackFormatTests: XCTestCase {
     func testAPointHasSevenDecimalsOfDegreesAndOneOfMetres() {
         let fix = Fix(coordinate: Coordinate(latitude: 52.27, longitude: -8.04), altitude: 63.06, receivedAt: .zero)
-        XCTAssertEqual(GPXTrackFormat.point(fix), "<trkpt lat=\"52.2700000\" lon=\"-8.0400000\"><ele>63.1</ele></trkpt>\n")
+        XCTAssertEqual(GPXTrackFormat.point(fix), "<trkpt lat=\"52.2700000\" lon=\"-8.0400000\"><ele>63.1</ele><fix>3d</fix></trkpt>\n")
+    }
+
+    /// The report colours the track by these; GPX 1.1 orders them after `<time>`.
+    func testAPointCarriesItsFixModeSatellitesAndHDOPInTheSchemasOrder() {
+        let fix = Fix(coordinate: Coordinate(latitude: 52.27, longitude: 8.04), mode: .twoD, satellites: 5, hdop: 2.345,
+                      utcSeconds: 1_764_237_600.25, receivedAt: .zero)
+        XCTAssertEqual(GPXTrackFormat.point(fix),
+                       "<trkpt lat=\"52.2700000\" lon=\"8.0400000\"><time>2025-11-27T10:00:00.250Z</time><fix>2d</fix><sat>5</sat><hdop>2.3</hdop></trkpt>\n")
+        let nonsense = Fix(coordinate: Coordinate(latitude: 0, longitude: 0), satellites: -3, hdop: .nan, receivedAt: .zero)
+        XCTAssertEqual(GPXTrackFormat.point(nonsense), "<trkpt lat=\"0.0000000\" lon=\"0.0000000\"><fix>3d</fix></trkpt>\n")
     }
 
     func testRoundingCarriesPadsAndNeverWritesMinusZero() {

@@ -125,6 +125,19 @@ final class TrackArchiveTests: XCTestCase {
         XCTAssertTrue(lines[0].message.contains("keep_walks"), lines[0].message)
     }
 
+    /// The journal and the report hold the same location history as the track: they go with it.
+    func testADeletedWalkTakesItsJournalAndReportWithIt() throws {
+        try oldWalk("walk-1.gpx", daysAgo: 1)
+        try oldWalk("walk-2.gpx", daysAgo: 2)
+        for name in ["walk-2.events.jsonl", "walk-2.html", "walk-1.events.jsonl"] {
+            try Data("x\n".utf8).write(to: URL(fileURLWithPath: "\(tracks)/\(name)"))
+        }
+        let opened = open(settings: TrackSettings(keepWalks: 2, keepDays: 0))
+        XCTAssertEqual(opened.deleted, ["walk-2.gpx", "walk-2.events.jsonl", "walk-2.html"].map { "\(tracks)/\($0)" })
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tracks)/walk-1.events.jsonl"))
+        XCTAssertFalse(opened.notes.contains { $0.message.contains("cannot delete") })
+    }
+
     func testWalksOlderThanKeepDaysAreDeleted() throws {
         try oldWalk("young.gpx", daysAgo: 29)
         try oldWalk("old.gpx", daysAgo: 31)

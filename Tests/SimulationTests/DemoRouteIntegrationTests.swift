@@ -6,6 +6,7 @@ import Platform
 import Sensors
 import Simulation
 import Synchronization
+import TripReport
 import WayfinderTestKit
 import XCTest
 
@@ -13,6 +14,9 @@ final class DemoRouteIntegrationTests: XCTestCase {
     final class Observations: Sendable {
         let all = Mutex<[NavigationObservation]>([])
     }
+
+    /// The state directory of the last `walk`.
+    var stateDirectory = ""
 
     func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "wayfinder-sim-\(UUID().uuidString)"
@@ -42,7 +46,8 @@ final class DemoRouteIntegrationTests: XCTestCase {
         var options = Appliance.Options()
         options.exitWhenDone = true
         options.acceleration = acceleration
-        options.stateDirectory = temporaryDirectory()
+        stateDirectory = temporaryDirectory()
+        options.stateDirectory = stateDirectory
         options.shutdownSignals = []
         options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
         let (appliance, simulated) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { logs.logger($0) }
@@ -175,6 +180,51 @@ final class DemoRouteIntegrationTests: XCTestCase {
         XCTAssertFalse(logs.matching("belt connection lost").isEmpty)
         XCTAssertEqual(logs.matching("belt connected").count, 2, "connected, lost, reconnected")
         XCTAssertFalse(logs.matching("gestures actor restarted").isEmpty)
+
+        try checkTripRecords(route: route, logs: logs)
+    }
+
+    /// The walk's journal holds what happened, on the track's timeline, and its report was written.
+    func checkTripRecords(route: Route, logs: LogCapture) throws {
+        let tracks = "\(stateDirectory)/\(TrackArchive.directoryName)"
+        let files = try FileManager.default.contentsOfDirectory(atPath: tracks).sorted()
+        let gpx = try XCTUnwrap(files.first { $0.hasSuffix(".gpx") }, "\(files)")
+        let stem = String(gpx.dropLast(4))
+        XCTAssertEqual(Set(files), [gpx, "\(stem).events.jsonl", "\(stem).html", TrackArchive.pointerName])
+        let journal = TripJournalFormat.read(try String(contentsOfFile: "\(tracks)/\(stem).events.jsonl", encoding: .utf8))
+        XCTAssertEqual(journal.skippedLines, 0)
+        let kinds = journal.events.map(\.kind)
+        XCTAssertEqual(kinds.first, .walk)
+        XCTAssertEqual(journal.events.first?.name, route.name)
+        for kind: TripEvent.Kind in [.applianceStarted, .navigationStarted, .paused, .resumed, .gpsLost, .gpsBack, .arrived] {
+            XCTAssertTrue(kinds.contains(kind), "the journal has no \(kind) record: \(kinds)")
+        }
+        XCTAssertEqual(journal.events.filter { $0.kind == .waypointReached }.compactMap(\.index), Array(route.waypoints.indices))
+        XCTAssertEqual(journal.events.filter { $0.kind == .linkLost }.map(\.device), ["belt"])
+        XCTAssertEqual(journal.events.filter { $0.kind == .linkBack }.map(\.device), ["belt"])
+        XCTAssertEqual(journal.events.filter { $0.kind == .restart }.map(\.device), ["gestures"])
+        XCTAssertTrue(journal.events.contains { $0.kind == .command && $0.source?.hasPrefix("button") == true })
+        let belts = journal.events.filter { $0.kind == .belt }
+        XCTAssertGreaterThan(belts.count, 100, "a direction every 5 s of a 30-minute walk")
+        XCTAssertTrue(belts.allSatisfy { ($0.bearing ?? -1) >= 0 && ($0.bearing ?? 400) < 360 && $0.latitude != nil })
+
+        // The journal's times are the track's: each arrival lies within the track's time span, and
+        // the point recorded nearest in time to it is near the waypoint.
+        let track = try GPXTrackReader.read(data: Data(contentsOf: URL(fileURLWithPath: "\(tracks)/\(gpx)")), source: gpx)
+        let points = track.segments.flatMap { $0 }.filter { $0.time != nil }
+        XCTAssertTrue(points.allSatisfy { $0.fix == .threeD && $0.hdop != nil && $0.satellites != nil }, "fix quality is recorded")
+        let (first, last) = (try XCTUnwrap(points.first?.time), try XCTUnwrap(points.last?.time))
+        for arrival in journal.events where arrival.kind == .waypointReached {
+            XCTAssertTrue(arrival.time >= first - 5 && arrival.time <= last + 5, "\(arrival) outside \(first)…\(last)")
+            guard let index = arrival.index, let nearest = points.min(by: { abs(($0.time ?? 0) - arrival.time) < abs(($1.time ?? 0) - arrival.time) }) else { continue }
+            let distance = Geodesic.wgs84.inverse(from: nearest.coordinate, to: route.waypoints[index].coordinate).distance
+            XCTAssertLessThan(distance, 40, "waypoint \(index + 1) reached \(distance) m away from the track point of that time")
+        }
+        let html = try String(contentsOfFile: "\(tracks)/\(stem).html", encoding: .utf8)
+        XCTAssertTrue(html.contains(#"class="route""#) && html.contains("class=\"track q-"), "route and track are drawn")
+        XCTAssertFalse(html.contains("<script"))
+        // Written at the arrival, and again at shutdown with the records that came after it.
+        XCTAssertGreaterThanOrEqual(logs.matching("trip report written").count, 1)
     }
 
     /// Drop the belt's link mid-navigation; after reconnection the belt is back in app mode with

@@ -14,6 +14,9 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
     struct PointList {
         var name: String?
         var points: [Waypoint] = []
+        /// A track's points segment by segment, with time and fix quality; filled only when the
+        /// reader was asked for track details (`GPXTrackReader`).
+        var segments: [[TrackPoint]] = []
     }
 
     /// `<metadata><name>` (GPX 1.1) or `<gpx><name>` (GPX 1.0).
@@ -35,6 +38,7 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
 
     private enum Field {
         case documentName, listName, pointName, pointElevation
+        case pointTime, pointFix, pointSatellites, pointHDOP
     }
 
     /// GPX 1.1, GPX 1.0, and no namespace at all, which hand-written and
@@ -54,10 +58,14 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
     private var stack: [Frame] = []
     private var text = ""
     private var pendingPoint: Waypoint?
+    /// Whether `<trkseg>` boundaries and each `<trkpt>`'s time and fix quality are kept.
+    private let readsTrackDetails: Bool
+    private var pendingTrackPoint: TrackPoint?
 
-    init(data: Data, source: String) {
+    init(data: Data, source: String, readsTrackDetails: Bool = false) {
         self.data = data
         self.source = source
+        self.readsTrackDetails = readsTrackDetails
     }
 
     /// Parses the whole document; returns the first problem, or nil when the
@@ -115,17 +123,27 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
             tracks.append(PointList())
             frame = .track
         case (.track, "trkseg"):
+            if readsTrackDetails, !tracks.isEmpty { tracks[tracks.count - 1].segments.append([]) }
             frame = .segment
         case (.route, "name"), (.track, "name"):
             frame = .field(.listName)
         case (.gpx, "wpt"), (.route, "rtept"), (.segment, "trkpt"):
             guard let point = readPoint(elementName, attributes: attributeDict, parser: parser) else { return }
             pendingPoint = point
+            if readsTrackDetails, elementName == "trkpt" { pendingTrackPoint = TrackPoint(coordinate: point.coordinate) }
             frame = .point(elementName)
         case (.point, "name"):
             frame = .field(.pointName)
         case (.point, "ele"):
             frame = .field(.pointElevation)
+        case (.point("trkpt"), "time") where readsTrackDetails:
+            frame = .field(.pointTime)
+        case (.point("trkpt"), "fix") where readsTrackDetails:
+            frame = .field(.pointFix)
+        case (.point("trkpt"), "sat") where readsTrackDetails:
+            frame = .field(.pointSatellites)
+        case (.point("trkpt"), "hdop") where readsTrackDetails:
+            frame = .field(.pointHDOP)
         default:
             frame = .ignored
         }
@@ -144,7 +162,14 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
             pendingPoint = nil
             switch element {
             case "rtept" where !routes.isEmpty: routes[routes.count - 1].points.append(point)
-            case "trkpt" where !tracks.isEmpty: tracks[tracks.count - 1].points.append(point)
+            case "trkpt" where !tracks.isEmpty:
+                tracks[tracks.count - 1].points.append(point)
+                if var detailed = pendingTrackPoint, !tracks[tracks.count - 1].segments.isEmpty {
+                    detailed.elevation = point.elevation
+                    let track = tracks.count - 1
+                    tracks[track].segments[tracks[track].segments.count - 1].append(detailed)
+                }
+                pendingTrackPoint = nil
             default: looseWaypoints.append(point)
             }
         case .field(let field):
@@ -238,6 +263,15 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
             // Elevation does not steer the walker, so an unreadable one is
             // dropped rather than rejecting an otherwise usable route.
             if let metres = Double(value), metres.isFinite { pendingPoint?.elevation = metres }
+        // Fix quality and time only colour and place the track, so what cannot be read is left out.
+        case .pointTime:
+            pendingTrackPoint?.time = GPXTrackReader.utcSeconds(iso8601: value)
+        case .pointFix:
+            pendingTrackPoint?.fix = TrackPoint.Fix(rawValue: value.lowercased())
+        case .pointSatellites:
+            if let count = Int(value), count >= 0 { pendingTrackPoint?.satellites = count }
+        case .pointHDOP:
+            if let hdop = Double(value), hdop.isFinite, hdop >= 0 { pendingTrackPoint?.hdop = hdop }
         }
     }
 

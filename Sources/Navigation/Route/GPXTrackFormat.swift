@@ -29,11 +29,21 @@ public enum GPXTrackFormat {
     /// The end of a complete point: a torn file is cut back to the last one.
     public static let pointEnd = "</trkpt>\n"
 
-    /// One fix as a `<trkpt>`; `utcSeconds` becomes `<time>` (ISO 8601, milliseconds).
+    /// One fix as a `<trkpt>`; `utcSeconds` becomes `<time>` (ISO 8601, milliseconds). The fix's
+    /// quality goes into GPX 1.1's own `<fix>`, `<sat>` and `<hdop>` (wptType, in the schema's order
+    /// after `<time>`), which other GPX tools read too; the trip report colours the track by them.
     public static func point(_ fix: Fix) -> String {
         var text = "<trkpt lat=\"\(fixed(fix.coordinate.latitude, 7))\" lon=\"\(fixed(fix.coordinate.longitude, 7))\">"
         if let altitude = fix.altitude { text += "<ele>\(fixed(altitude, 1))</ele>" }
         if let utc = fix.utcSeconds { text += "<time>\(iso8601(utc))</time>" }
+        switch fix.mode {
+        case .noFix: text += "<fix>none</fix>"
+        case .twoD: text += "<fix>2d</fix>"
+        case .threeD: text += "<fix>3d</fix>"
+        }
+        // The schema bounds: sat is a nonNegativeInteger, hdop a decimal; a receiver's nonsense is left out.
+        if let satellites = fix.satellites, (0...999).contains(satellites) { text += "<sat>\(satellites)</sat>" }
+        if let hdop = fix.hdop, hdop.isFinite, hdop >= 0, hdop < 1000 { text += "<hdop>\(fixed(hdop, 1))</hdop>" }
         return text + pointEnd
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
 /// A new file that only grows, for logs that must survive `kill -9` line by line (gesture
 /// recordings). Owns its descriptor. Each `append` is one write(2) of whole lines on an `O_APPEND`
@@ -70,7 +71,62 @@ public final class AppendOnlyFile {
         AtomicFile.syncDirectory(directory)
     }
 
+    /// Opens the file to append to it, creating it when it is not there (a walk's event journal,
+    /// continued when the walk resumes after a restart). `startedEmpty` says whether it held nothing.
+    /// A last line torn by a crash is ended with a newline first, so the torn part stays one bad line
+    /// the reader skips and does not swallow the next record.
+    public init(continuing path: String, permissions: mode_t = 0o600) throws(Failure) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, permissions)
+        guard fd >= 0 else { throw Failure(path: path, step: "open", errno: errno) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            let code = errno == 0 ? EINVAL : errno
+            _ = systemClose(fd)
+            fd = -1
+            throw Failure(path: path, step: "open (not a regular file)", errno: code)
+        }
+        if fchmod(fd, permissions) != 0 {
+            let code = errno
+            _ = systemClose(fd)
+            fd = -1
+            throw Failure(path: path, step: "set the permissions of", errno: code)
+        }
+        startedEmpty = info.st_size == 0
+        if info.st_size > 0 {
+            let reader = open(path, O_RDONLY | O_CLOEXEC)
+            var last: UInt8 = 0
+            let n = reader >= 0 ? pread(reader, &last, 1, info.st_size - 1) : -1
+            if reader >= 0 { _ = systemClose(reader) }
+            if n == 1, last != UInt8(ascii: "\n") { try append([UInt8(ascii: "\n")]) }
+        } else {
+            AtomicFile.syncDirectory(AtomicFile.directory(of: path))
+        }
+    }
+
+    /// Whether the file held nothing when it was opened (always true for `init(creating:)`).
+    public private(set) var startedEmpty = true
+
     deinit { if fd >= 0 { _ = systemClose(fd) } }
+
+    /// Forces what has been appended to the card without waiting for it: fsync(2) on a duplicate of
+    /// the descriptor, on a background queue, because an SD card's fsync can take tens of
+    /// milliseconds and the caller may be the actor that steers the belt. Appends made meanwhile are
+    /// forced by the next sync.
+    public func syncInBackground() {
+        guard fd >= 0 else { return }
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else {
+            _ = fsync(fd)
+            return
+        }
+        Self.syncQueue.async {
+            _ = fsync(copy)
+            _ = systemClose(copy)
+        }
+    }
+
+    private static let syncQueue = DispatchQueue(label: "wayfinder.append-only-sync", qos: .utility)
 
     /// Appends the bytes (whole lines) in one write(2) where the kernel takes them at once.
     public func append(_ bytes: [UInt8]) throws(Failure) {

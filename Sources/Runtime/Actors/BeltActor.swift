@@ -44,6 +44,8 @@ public actor BeltActor {
     /// The link was lost unexpectedly and that was warned about: the attempts that follow are the
     /// recovery, told at `info` until the belt is back (one warning per loss, not one per attempt).
     private var warnedLoss = false
+    /// The walk's journal: link losses and their end go into the trip report.
+    private let trip: TripRecorder?
     private var scheduledPoll: Duration?
     /// The last connection attempt's failure: the same again goes to debug, as a device feed's does
     /// (ReopenLoop), so the journal shows it once, not every 8 s for the whole walk.
@@ -55,7 +57,8 @@ public actor BeltActor {
     /// - Parameter link: the belt's link; it bounds every write and reconnects by itself (`GATTBeltLink`).
     public init(link: any BeltLink, requests: AsyncStream<BeltRequest>, reports: AsyncStream<Report>.Continuation,
                 defaultIntensity: Int, clock: SessionClock, logger: Logger,
-                health: HealthMonitor, status: StatusBoard) {
+                health: HealthMonitor, status: StatusBoard, trip: TripRecorder? = nil) {
+        self.trip = trip
         self.link = link
         self.requests = requests
         self.reports = reports
@@ -198,6 +201,7 @@ public actor BeltActor {
     private func describe(_ event: BeltEvent) {
         switch event {
         case .connected:
+            if warnedLoss { trip?.record(.linkBack) { $0.device = "belt" } }
             warnedLoss = false
             logger.notice("belt connected")
         case .disconnected(let expected):
@@ -205,6 +209,7 @@ public actor BeltActor {
                 logger.info("belt disconnected")
             } else {
                 warnedLoss = true
+                trip?.record(.linkLost) { $0.device = "belt" }
                 logger.warning("belt connection lost; reconnecting")
             }
         case .modeChanged(let mode): logger.info("belt mode: \(mode)")

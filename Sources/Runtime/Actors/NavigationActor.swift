@@ -35,6 +35,8 @@ public actor NavigationActor {
     private let progressWriter: ProgressWriter?
     /// The walked track, appended at every fix while navigating; nil when it could not be opened.
     private let track: TrackFile?
+    /// The walk's event journal and report, beside the track; nil with no track.
+    private let trip: TripRecorder?
     private var lastTrackSync: Duration = .zero
     private var trackFailed = false
     /// How often the track is forced to the card: a power loss costs at most this much of it.
@@ -81,7 +83,7 @@ public actor NavigationActor {
         }
     }
 
-    public init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, inputs: Inputs,
+    public init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, trip: TripRecorder? = nil, inputs: Inputs,
                 beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool,
                 headingDemand: HeadingDemand? = nil, clock: SessionClock,
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
@@ -91,6 +93,7 @@ public actor NavigationActor {
         self.guidance = guidance
         progressWriter = store.map { ProgressWriter(store: $0, logger: logger) }
         self.track = track
+        self.trip = trip
         self.inputs = inputs
         self.beltRequests = beltRequests
         self.autostart = autostart
@@ -145,16 +148,20 @@ public actor NavigationActor {
             check = nil
             carryOut(guidance.tick(now: now))
         case .fix(let fix):
+            if let utc = fix.utcSeconds, fix.isUsable { trip?.anchor(utc: utc, at: fix.receivedAt) }
             carryOut(guidance.handle(fix, now: now))
             record(fix, now: now)
+            sampleBelt(now: now)
             status.changedNow()
         case .heading(let heading):
             carryOut(guidance.handle(heading, now: now))
         case .command(let envelope):
             logger.info("command \(envelope.command) from \(envelope.source)")
+            journal(envelope)
             carryOut(guidance.handle(envelope.command, now: now))
         case .control(let envelope, let reply):
             logger.info("command \(envelope.command) from \(envelope.source)")
+            journal(envelope)
             lastIgnored = nil
             carryOut(guidance.handle(envelope.command, now: now))
             if let reason = lastIgnored {
@@ -164,6 +171,7 @@ public actor NavigationActor {
             }
         case .controlRoute(let route, let source, let reply):
             logger.notice("route \(route.name ?? "without a name") (\(route.waypoints.count) waypoints) from \(source)")
+            trip?.routeChanged(to: route)
             carryOut(guidance.apply(GuidanceUpdate(route: route), now: now))
             reply(stateSummary())
         case .belt(.navigationStateChanged(let state)):
@@ -180,6 +188,10 @@ public actor NavigationActor {
             check = nil
             saveFinalProgress()
             return true
+        }
+        if walkEnded {
+            walkEnded = false
+            writeReportInBackground()
         }
         scheduleCheck()
         return false
@@ -200,6 +212,8 @@ public actor NavigationActor {
         var progress = guidance.progress
         progress.isNavigating = false
         save(progress)
+        // The last records are in; the report is written now, whatever else the shutdown does.
+        trip?.writeReport()
         logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
     }
 
@@ -245,6 +259,7 @@ public actor NavigationActor {
         trackFailed = false
         if now - lastTrackSync >= Self.trackSyncInterval {
             track.syncInBackground()
+            trip?.syncInBackground()
             lastTrackSync = now
         }
     }
@@ -331,7 +346,79 @@ public actor NavigationActor {
         return name.map { "\(n) \"\($0)\"" } ?? n
     }
 
+    /// A command in the journal, with where it came from (a gesture, a pen click, a button).
+    private func journal(_ envelope: CommandEnvelope) {
+        trip?.record(.command) { event in
+            event.command = envelope.command.configName
+            event.source = envelope.source.description
+        }
+    }
+
+    /// When the belt's direction was last put in the journal.
+    private var lastBeltSample: Duration?
+
+    /// Where the belt points, for the report's arrows: the true bearing to the waypoint it leads to,
+    /// at the fix, every `TripRecorder.beltInterval` while it vibrates (not per fix: the bearing
+    /// costs a walk along the route's geodesics).
+    private func sampleBelt(now: Duration) {
+        guard let trip, guidance.state == .navigating, guidance.lastCommand?.signal != nil,
+              lastBeltSample.map({ now - $0 >= .seconds(TripRecorder.beltInterval) }) ?? true,
+              let fix = guidance.lastFix, let report = guidance.progressReport() else { return }
+        lastBeltSample = now
+        trip.record(.belt) { event in
+            event.bearing = report.trueBearing
+            event.latitude = fix.coordinate.latitude
+            event.longitude = fix.coordinate.longitude
+        }
+    }
+
+    /// The walk has ended (arrived or stopped): its report is written once this event is handled.
+    private var walkEnded = false
+
+    /// Rendering reads the track and the journal back and can take a moment on a long walk; it runs
+    /// off the loop that steers the belt. The recorder serialises writers of the same report.
+    private func writeReportInBackground() {
+        guard let trip else { return }
+        Task.detached(priority: .utility) { trip.writeReport() }
+    }
+
+    /// The guidance's events as the trip journal records them.
+    private func journal(_ event: GuidanceEvent) {
+        guard let trip else { return }
+        let waypoints = guidance.route.waypoints
+        func name(_ index: Int) -> String? { waypoints.indices.contains(index) ? waypoints[index].name : nil }
+        switch event {
+        case .started(let index, _):
+            trip.record(.navigationStarted) { $0.index = index; $0.name = name(index) }
+        case .paused: trip.record(.paused)
+        case .resumed: trip.record(.resumed)
+        case .stopped:
+            trip.record(.stopped)
+            walkEnded = true
+        case .waypointReached(let index, let waypointName):
+            trip.record(.waypointReached) { $0.index = index; $0.name = waypointName }
+        case .skipped(let index, let waypointName):
+            trip.record(.skipped) { $0.index = index; $0.name = waypointName }
+        case .wentBack(let index, let waypointName):
+            trip.record(.wentBack) { $0.index = index; $0.name = waypointName }
+        case .destinationReached:
+            trip.record(.arrived) { $0.index = waypoints.count - 1; $0.name = name(waypoints.count - 1) }
+            walkEnded = true
+        case .fixLost(let after): trip.record(.gpsLost) { $0.seconds = after.inSeconds }
+        case .fixRegained: trip.record(.gpsBack)
+        case .headingFallback(let after): trip.record(.headingFallback) { $0.seconds = after.inSeconds }
+        case .headingRestored: trip.record(.headingBack)
+        case .offRoute(let distance, let leg): trip.record(.offRoute) { $0.distance = distance; $0.index = leg }
+        case .backOnRoute(let distance): trip.record(.backOnRoute) { $0.distance = distance }
+        case .routeChanged(let index, _, _):
+            trip.record(.routeChanged) { $0.index = index; $0.name = self.guidance.route.name }
+        case .progress, .commandIgnored, .declination:
+            return
+        }
+    }
+
     private func report(_ event: GuidanceEvent) {
+        journal(event)
         let t = "t+\(clock.elapsed.clockString)"
         switch event {
         case .started(let index, _):

@@ -69,7 +69,8 @@ public actor PencilActor {
     public init(radio: any PenRadio, centralID: UInt32, pairedPen: String? = nil,
                 touches: AsyncStream<TouchInput>? = nil, pairControl: AsyncStream<Bool>? = nil,
                 clock: SessionClock, linkClock: SessionClock? = nil, logger: Logger, health: HealthMonitor,
-                status: StatusBoard) {
+                status: StatusBoard, trip: TripRecorder? = nil) {
+        self.trip = trip
         self.radio = radio
         // The connector is the pen's own, given with each `connect`.
         device = GATTDeviceLink(session: PenSession(centralID: centralID), policy: .whenAsked,
@@ -203,10 +204,18 @@ public actor PencilActor {
 
     // MARK: The link
 
+    /// The walk's journal: link losses and their end go into the trip report.
+    private let trip: TripRecorder?
+    private var linkLost = false
+
     private func linkChanged(_ change: GATTLinkChange, now: Duration) async {
         guard let pen = linkedPen else { return }
         switch change {
-        case .connecting, .connected:
+        case .connected:
+            if linkLost { trip?.record(.linkBack) { $0.device = "pencil" } }
+            linkLost = false
+            logger.debug("link to \(pen): \(change)")
+        case .connecting:
             logger.debug("link to \(pen): \(change)")
         case .attemptFailed(_, let error, let linkOpened, _):
             // A pen reached and lost during discovery is a disconnection, as the SDK hears it
@@ -215,7 +224,11 @@ public actor PencilActor {
             clicks.reset()
             await apply(manager.handle(linkOpened ? .disconnected(pen: pen) : .connectionFailed(pen: pen), now: now))
         case .closed(let reason, _):
-            if let reason { logger.info("link to \(pen) lost (\(reason))") }
+            if let reason {
+                logger.info("link to \(pen) lost (\(reason))")
+                if !linkLost { trip?.record(.linkLost) { $0.device = "pencil"; $0.reason = reason } }
+                linkLost = true
+            }
             clicks.reset()
             await apply(manager.handle(.disconnected(pen: pen), now: now))
         }

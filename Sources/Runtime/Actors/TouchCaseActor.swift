@@ -51,7 +51,9 @@ public actor TouchCaseActor {
     ///   - linkClock: what the link's request and attempt bounds are measured on (`GATTDeviceTime`).
     public init(connector: any GATTConnector, command: TouchEnableCommand, powerSaving: Bool = false,
                 navigation: NavigationState = .stopped, clock: SessionClock, linkClock: SessionClock? = nil,
-                logger: Logger, health: HealthMonitor? = nil, attemptTimeout: Duration = .seconds(20)) {
+                logger: Logger, health: HealthMonitor? = nil, attemptTimeout: Duration = .seconds(20),
+                trip: TripRecorder? = nil) {
+        self.trip = trip
         self.clock = clock
         self.logger = logger
         self.health = health
@@ -166,15 +168,23 @@ public actor TouchCaseActor {
         }
     }
 
+    /// The walk's journal: link losses and their end go into the trip report.
+    private let trip: TripRecorder?
+    private var linkLost = false
+
     private func describe(_ change: GATTLinkChange) {
         switch change {
         case .connecting(let attempt):
             logger.debug("connecting (attempt \(attempt))")
         case .connected:
+            if linkLost { trip?.record(.linkBack) { $0.device = "touch-case" } }
+            linkLost = false
             logger.info("connected")
         case .attemptFailed(let attempt, let error, _, let retryIn):
             logger.warning("connection attempt \(attempt) failed: \(error)\(Self.retry(retryIn))")
         case .closed(let reason?, let retryIn):
+            if !linkLost { trip?.record(.linkLost) { $0.device = "touch-case"; $0.reason = reason } }
+            linkLost = true
             logger.warning("link lost: \(reason)\(Self.retry(retryIn))")
         case .closed(nil, _):
             logger.info("disconnected")

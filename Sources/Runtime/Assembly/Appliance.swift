@@ -64,6 +64,8 @@ public struct Appliance: Sendable {
     public let health: HealthMonitor
     public let status: StatusBoard
     public let reloader: ConfigurationReloader
+    /// The walk's event journal and trip report; nil when the walk is not recorded.
+    public let trip: TripRecorder?
 
     public static let actorNames = [BeltActor.name, NavigationActor.name, GestureActor.name, ButtonActor.name]
 
@@ -126,6 +128,11 @@ public struct Appliance: Sendable {
         let tracks = TrackArchive.start(stateDirectory: stateDirectory, route: route, resuming: resuming, settings: config.track)
         for note in tracks.notes { logger.log(level: note.level, "\(note.message)") }
         let track = tracks.track
+        // The walk's event journal beside its track, for the trip report written when it ends.
+        let trip = track.flatMap {
+            TripRecorder(trackPath: $0.path, route: route, routePath: config.routePath,
+                         offRouteDistance: config.guidance.offRouteDistance, clock: clock, logger: makeLogger("trip"))
+        }
 
         // Navigation's state, for the touch case's power saving.
         let (navigationStateStream, navigationStates) = AsyncStream<NavigationState>.makeStream(bufferingPolicy: .bufferingNewest(8))
@@ -138,10 +145,10 @@ public struct Appliance: Sendable {
         let belt = BeltActor(link: beltLink, requests: beltRequests, reports: beltReportSink,
                              defaultIntensity: config.intensity, clock: clock,
                              logger: makeLogger(BeltActor.name),
-                             health: health, status: status)
+                             health: health, status: status, trip: trip)
         let exitWhenDone = options.exitWhenDone
         let navigation = NavigationActor(
-            guidance: guidance, store: store, track: track,
+            guidance: guidance, store: store, track: track, trip: trip,
             inputs: .init(fixes: inputs.fixes, headings: inputs.headings, commands: commands, beltReports: beltReports),
             beltRequests: beltRequestSink, autostart: config.autostart, headingDemand: inputs.headingDemand, clock: clock,
             logger: makeLogger(NavigationActor.name), health: health, status: status,
@@ -164,7 +171,7 @@ public struct Appliance: Sendable {
             touchCase = TouchCaseActor(connector: connector, command: enable, powerSaving: settings.powerSaving,
                                        navigation: .stopped, clock: clock, linkClock: linkClock,
                                        logger: makeLogger(TouchCaseActor.name),
-                                       health: health)
+                                       health: health, trip: trip)
         }
         var pencil: PencilActor?
         var penTouches: AsyncStream<TouchInput>.Continuation?
@@ -174,7 +181,7 @@ public struct Appliance: Sendable {
             pencil = PencilActor(radio: radio, centralID: inputs.pencilCentralID, pairedPen: inputs.pairedPen,
                                  touches: touchCase != nil ? touches : nil, clock: clock, linkClock: linkClock,
                                  logger: makeLogger(PencilActor.name),
-                                 health: health, status: status)
+                                 health: health, status: status, trip: trip)
         }
         let gestures = GestureActor(map: config.gestures, sensedSides: settings.sides,
                                     touches: touchCase?.touches ?? ApplianceInputs.absent(), pen: pencil?.outputs,
@@ -187,7 +194,9 @@ public struct Appliance: Sendable {
         func supervised(_ name: String, cleanup: (@Sendable () async -> Void)? = nil,
                         _ body: @escaping @Sendable () async throws -> Void) -> ServiceGroupConfiguration.ServiceConfiguration {
             .init(service: SupervisedService(name: name, clock: clock, logger: supervisorLogger,
-                                             backoff: options.restartBackoff, health: health, cleanup: cleanup, run: body),
+                                             backoff: options.restartBackoff, health: health,
+                                             onFailure: { name, reason in trip?.record(.restart) { $0.device = name; $0.reason = reason } },
+                                             cleanup: cleanup, run: body),
                   successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup)
         }
         // The board's own service: the simulated world, or the hardware's input feeds.
@@ -279,7 +288,7 @@ public struct Appliance: Sendable {
         trigger.set(group)
         return Appliance(group: group, clock: clock, belt: belt, navigation: navigation,
                          gestures: gestures, buttons: buttons, touchCase: touchCase, pencil: pencil,
-                         health: health, status: status, reloader: reloader)
+                         health: health, status: status, reloader: reloader, trip: trip)
     }
 
     /// Where fixes come from, as `status` names it.

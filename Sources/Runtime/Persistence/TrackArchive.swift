@@ -20,6 +20,10 @@ public enum TrackArchive {
     public static let pointerName = "current.json"
     /// The single track of versions before one file per walk, moved into `tracks/` once.
     public static let legacyName = "track.gpx"
+    /// A walk's event journal and trip report sit beside its track: `X.gpx`, `X.events.jsonl`,
+    /// `X.html` (TripRecorder), and go with it when retention deletes the walk.
+    public static let journalExtension = ".events.jsonl"
+    public static let reportExtension = ".html"
 
     /// What the pointer file holds.
     struct Pointer: Codable, Equatable {
@@ -143,6 +147,14 @@ public enum TrackArchive {
             if remove(path) == 0 {
                 deleted.append(path)
                 notes.append(StateNote(.info, "deleted the track of an old walk, \(why): \(path)"))
+                for sibling in [journalExtension, reportExtension] where walk.name.hasSuffix(TrackFileName.fileExtension) {
+                    let siblingPath = TripRecorder.sibling(of: path, extension: sibling)
+                    if remove(siblingPath) == 0 {
+                        deleted.append(siblingPath)
+                    } else if errno != ENOENT {
+                        notes.append(StateNote(.warning, "cannot delete \(siblingPath): \(String(cString: strerror(errno))); it is kept"))
+                    }
+                }
             } else {
                 notes.append(StateNote(.warning, "cannot delete the old track \(path): \(String(cString: strerror(errno))); it is kept"))
             }

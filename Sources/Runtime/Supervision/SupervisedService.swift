@@ -11,6 +11,8 @@ public struct SupervisedService: Service {
     private let logger: Logger
     private let backoff: RestartBackoff
     private let onRestart: (@Sendable (String, Int) -> Void)?
+    /// Told the failure's reason before the wait (the trip journal records restarts with it).
+    private let onFailure: (@Sendable (String, String) -> Void)?
     private let cleanup: (@Sendable () async -> Void)?
     private let health: HealthMonitor?
 
@@ -18,6 +20,7 @@ public struct SupervisedService: Service {
     ///   what its own shutdown would have done (silencing the belt) still happens.
     public init(name: String, clock: SessionClock, logger: Logger, backoff: RestartBackoff = RestartBackoff(),
                 health: HealthMonitor? = nil, onRestart: (@Sendable (String, Int) -> Void)? = nil,
+                onFailure: (@Sendable (_ name: String, _ reason: String) -> Void)? = nil,
                 cleanup: (@Sendable () async -> Void)? = nil, run body: @escaping @Sendable () async throws -> Void) {
         self.name = name
         self.body = body
@@ -25,6 +28,7 @@ public struct SupervisedService: Service {
         self.logger = logger
         self.backoff = backoff
         self.onRestart = onRestart
+        self.onFailure = onFailure
         self.cleanup = cleanup
         self.health = health
     }
@@ -45,6 +49,7 @@ public struct SupervisedService: Service {
                 let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
                 logger.error("\(name) actor failed: \(error); restarting in \(Self.format(delay)) (failure \(backoff.consecutiveFailures) in a row)")
                 let (reason, sofar) = ("\(error)", restarts)
+                onFailure?(name, reason)
                 try? await cancelWhenGracefulShutdown { try await waitOut(delay, reason: reason, restarts: sofar) }
                 if Task.isCancelled || Task.isShuttingDownGracefully {
                     logger.notice("\(name) actor stays down: shutting down")

@@ -1,0 +1,130 @@
+/// The report's words for numbers and times, and HTML escaping.
+///
+/// Written out by hand rather than with Foundation's formatters so that the same input gives the same
+/// bytes on every machine and version (the report is compared byte for byte), and so that no value,
+/// however absurd, can trap: every conversion to an integer is range-checked first.
+enum ReportText {
+    /// `text` safe inside HTML text and quoted attribute values (HTML Standard, "escapingString").
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
+    /// An integer for a value known to be finite and well inside `Int`'s range; 0 otherwise.
+    static func integer(_ value: Double) -> Int {
+        guard value.isFinite, abs(value) < 9e15 else { return 0 }
+        return Int(value)
+    }
+
+    /// `value` with exactly `places` decimals (0...6), rounded half away from zero; "?" when it is not
+    /// finite or too large to write exactly.
+    static func decimal(_ value: Double, places: Int) -> String {
+        let places = min(max(places, 0), 6)
+        var scale = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * Double(scale)).rounded()
+        guard value.isFinite, scaled < 9e15 else { return "?" }
+        let units = Int(scaled)
+        var text = value < 0 && units != 0 ? "-" : ""
+        text += String(units / scale)
+        guard places > 0 else { return text }
+        let fraction = String(units % scale)
+        return text + "." + String(repeating: "0", count: places - fraction.count) + fraction
+    }
+
+    /// An SVG coordinate: at most one decimal, none when it is whole. Values are clamped to ±100 000
+    /// (far outside any drawing) so that the text stays short whatever the input.
+    static func svg(_ value: Double) -> String {
+        let clamped = value.isFinite ? min(max(value, -100_000), 100_000) : 0
+        let text = decimal(clamped, places: 1)
+        if text.hasSuffix(".0") { return text == "-0.0" ? "0" : String(text.dropLast(2)) }
+        return text
+    }
+
+    static func point(_ x: Double, _ y: Double) -> String { svg(x) + "," + svg(y) }
+
+    /// "850 m", "2.43 km", "12.4 km", "132 km".
+    static func distance(_ metres: Double) -> String {
+        guard metres.isFinite, metres >= 0 else { return "?" }
+        let rounded = metres.rounded()
+        if rounded < 1000 { return decimal(rounded, places: 0) + " m" }
+        let kilometres = metres / 1000
+        if kilometres < 9.995 { return decimal(kilometres, places: 2) + " km" }
+        if kilometres < 99.95 { return decimal(kilometres, places: 1) + " km" }
+        return decimal(kilometres, places: 0) + " km"
+    }
+
+    /// A small length such as a cross-track error: "3.2 m" below 10 m, "14 m" above.
+    static func metres(_ value: Double) -> String {
+        guard value.isFinite, value >= 0 else { return "?" }
+        return decimal(value, places: value < 9.95 ? 1 : 0) + " m"
+    }
+
+    /// "45 s", "4 min 05 s", "1 h 02 min".
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return "?" }
+        let whole = integer(seconds.rounded())
+        if whole < 60 { return "\(whole) s" }
+        if whole < 3600 { return "\(whole / 60) min \(twoDigits(whole % 60)) s" }
+        let minutes = integer((seconds / 60).rounded())
+        return "\(minutes / 60) h \(twoDigits(minutes % 60)) min"
+    }
+
+    /// UTC seconds since 1970 between the years 1 and 9999; beyond them a time cannot be written.
+    static func isWritableTime(_ seconds: Double) -> Bool {
+        seconds.isFinite && seconds >= -62_135_596_800 && seconds < 253_402_300_800
+    }
+
+    /// "10:05" or "10:05:12", UTC; "?" for a time that cannot be written.
+    static func clock(_ seconds: Double, withSeconds: Bool = true) -> String {
+        guard isWritableTime(seconds) else { return "?" }
+        let whole = integer(seconds.rounded(.down))
+        let ofDay = ((whole % 86_400) + 86_400) % 86_400
+        let text = twoDigits(ofDay / 3600) + ":" + twoDigits(ofDay % 3600 / 60)
+        return withSeconds ? text + ":" + twoDigits(ofDay % 60) : text
+    }
+
+    /// "2026-11-27", UTC; "?" for a time that cannot be written.
+    static func date(_ seconds: Double) -> String {
+        guard isWritableTime(seconds) else { return "?" }
+        let whole = integer(seconds.rounded(.down))
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let (year, month, day) = civil(daysSince1970: days)
+        let yearText = String(year)
+        return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-" + twoDigits(month) + "-" + twoDigits(day)
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant, "chrono-Compatible
+    /// Low-Level Date Algorithms", `civil_from_days`).
+    static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func twoDigits(_ value: Int) -> String {
+        value >= 0 && value < 10 ? "0\(value)" : String(value)
+    }
+
+    /// A waypoint's number as people count, from its index; "?" for one that cannot be a waypoint.
+    static func ordinal(_ index: Int) -> String {
+        index >= 0 && index < Int.max ? String(index + 1) : "?"
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Navigation
+
+/// The trip report: one self-contained HTML file about one walk, to open in any browser, years later,
+/// offline.
+///
+/// Everything is inline (CSS, SVG); there is no script and no external reference, so the file
+/// reads the same from a USB stick, an e-mail attachment or an archive. It shows the planned route
+/// and the walked track on a map that keeps distances true (`LocalProjection`), the track coloured
+/// by fix quality, the waypoints with their arrival times, where the belt pointed, the events on
+/// the map and on a timeline, and the walk's figures (`TripStatistics`). Missing input (no points,
+/// no times, no route, no journal) is said in words; the page is still complete.
+///
+/// The output depends on the arguments alone (no clock, no locale, no random order), so the same
+/// walk gives the same bytes.
+public enum TripReportDocument {
+    /// The report as HTML text.
+    ///
+    /// - Parameters:
+    ///   - title: the heading; by default the route's name, else the track's, else "Walk".
+    ///   - generatedAt: UTC seconds since 1970 the report is made at, printed in the footer; nil
+    ///     leaves it out.
+    ///   - trackFile, routeFile, journalFile: the names of the files it was made from, for the footer.
+    public static func render(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int = 0,
+                              title: String? = nil, generatedAt: Double? = nil,
+                              trackFile: String? = nil, routeFile: String? = nil, journalFile: String? = nil) -> String {
+        TripReportPage(track: track, route: route, events: events, skippedJournalLines: skippedJournalLines,
+                       title: title, generatedAt: generatedAt, trackFile: trackFile, routeFile: routeFile,
+                       journalFile: journalFile).html()
+    }
+
+    /// The report straight from the files' contents: the track's GPX, the route's GPX (if any) and the
+    /// journal's text (if any). The GPX is read as `GPXTrackReader` and `GPXParser` read it, and their
+    /// error is thrown; the journal is read forgivingly (`TripJournalFormat.read`). One call from
+    /// bytes to page, for a caller that holds bytes, such as a fuzzer.
+    public static func render(trackGPX: Data, routeGPX: Data?, journal: String?, title: String? = nil,
+                              generatedAt: Double? = nil) throws(GPXError) -> String {
+        let track = try GPXTrackReader.read(data: trackGPX, source: "track")
+        let route = try routeGPX.map { data throws(GPXError) in try GPXParser.parse(data: data, source: "route") }
+        let contents = TripJournalFormat.read(journal ?? "")
+        return render(track: track, route: route, events: contents.events, skippedJournalLines: contents.skippedLines,
+                      title: title, generatedAt: generatedAt)
+    }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import Gestures
+import Platform
+import Runtime
+import TripReport
+import Vocabulary
+
+/// `wayfinder report TRACK.gpx`: a walk's trip report, the same one the appliance writes when a walk
+/// ends, from the files the walk left (docs/trip-report.md).
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Make a walk's trip report: one HTML file with the route and the track on a map.",
+        discussion: """
+        The appliance writes the report itself when a walk ends, beside the walk's track in the state \
+        directory (/var/lib/wayfinder/tracks/ on a Pi): NAME.gpx, NAME.events.jsonl, NAME.html. This command \
+        makes it again from those files, or from a track another GPX tool recorded.
+
+        The journal defaults to the NAME.events.jsonl beside the track, and the route to the file the \
+        journal names. Without them the report still shows the track, with figures estimated from it.
+
+        Examples:
+          wayfinder report /var/lib/wayfinder/tracks/2026-11-27T0815Z-park-loop.gpx
+          wayfinder report walk.gpx --route park-loop.gpx -o walk.html
+          wayfinder report walk.gpx --json
+        """)
+
+    @Argument(help: ArgumentHelp("The walked track (GPX).", valueName: "track"))
+    var track: String
+
+    @Option(name: .long, help: ArgumentHelp("The planned route (GPX). Default: the route the journal names.", valueName: "route"))
+    var route: String?
+
+    @Option(name: .long, help: ArgumentHelp("The walk's event journal. Default: NAME.events.jsonl beside the track.", valueName: "events"))
+    var events: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the report; - for standard output. Default: NAME.html in the current directory.", valueName: "file"))
+    var output: String?
+
+    @Flag(name: .long, help: "Print the walk's figures as one JSON object (the report is still written).")
+    var json = false
+
+    func run() throws {
+        let journal = events ?? TripRecorder.sibling(of: track, extension: TrackArchive.journalExtension)
+        if let events, access(events, F_OK) != 0 {
+            printError("wayfinder: \(events): no such file")
+            throw ExitCode.failure
+        }
+        let inputs: TripReportFiles.Inputs
+        do {
+            inputs = try TripReportFiles.read(trackPath: track, routeFile: route, journalPath: journal)
+        } catch {
+            printError("wayfinder: \(error)")
+            throw ExitCode.failure
+        }
+        if let problem = inputs.routeProblem { printError("wayfinder: warning: \(problem)") }
+        let html = TripReportFiles.render(inputs, trackPath: track, routeFile: route ?? inputs.journalRoutePath,
+                                          journalPath: access(journal, F_OK) == 0 ? journal : nil, generatedAt: Date())
+        let statistics = TripStatistics(track: inputs.track, route: inputs.route, events: inputs.events)
+        let destination = output ?? Self.defaultOutput(for: track)
+        if destination == "-" {
+            FileHandle.standardOutput.write(Data(html.utf8))
+        } else {
+            do {
+                // A report a person asked for is theirs to share: the usual mode for a new file.
+                _ = try AtomicFile.write(Array(html.utf8), to: destination, permissions: 0o644)
+            } catch {
+                printError("wayfinder: \(error)")
+                throw ExitCode.failure
+            }
+        }
+        // With the report on standard output, the figures go to standard error.
+        let summary = json ? Self.json(statistics, report: destination) : Self.lines(statistics, report: destination)
+        if destination == "-" {
+            printError(summary)
+        } else {
+            print(summary)
+        }
+    }
+
+    /// NAME.html in the current directory for a track NAME.gpx anywhere.
+    static func defaultOutput(for track: String) -> String {
+        let name = TripReportFiles.name(track)
+        return TripRecorder.sibling(of: name, extension: TrackArchive.reportExtension)
+    }
+
+    static func lines(_ s: TripStatistics, report: String) -> String {
+        var lines: [String] = []
+        if report != "-" { lines.append("wrote \(report)") }
+        var walk = "walked \(metres(s.distance)) in \(s.pointCount) point\(s.pointCount == 1 ? "" : "s")"
+        if let duration = s.duration { walk += " over \(Self.duration(duration))" }
+        if let moving = s.movingTime { walk += ", \(Self.duration(moving)) moving" }
+        lines.append(walk)
+        if let p50 = s.crossTrackP50, let p95 = s.crossTrackP95 {
+            lines.append("off the route's line: \(metres(p50)) typically (p50), \(metres(p95)) at p95")
+        } else {
+            lines.append("no route to compare with (--route)")
+        }
+        if let off = s.offRouteTime { lines.append("off route for \(Self.duration(off)) (\(s.offRouteSource == .journal ? "as the walker was told" : "estimated from the track"))") }
+        if let none = s.timeWithoutFix { lines.append("without a GPS fix for \(Self.duration(none))") }
+        if let paused = s.pausedTime, paused > 0 { lines.append("paused for \(Self.duration(paused))") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ s: TripStatistics, report: String) -> String {
+        func number(_ value: Double?) -> JSONValue { value.map { JSONValue.number($0) } ?? .null }
+        var object: [String: JSONValue] = [
+            "points": .int(s.pointCount), "segments": .int(s.segmentCount),
+            "distance_m": .number(s.distance), "duration_s": number(s.duration), "moving_s": number(s.movingTime),
+            "paused_s": number(s.pausedTime),
+            "cross_track_p50_m": number(s.crossTrackP50), "cross_track_p95_m": number(s.crossTrackP95),
+            "off_route_s": number(s.offRouteTime), "off_route_source": .string(s.offRouteSource.rawValue),
+            "without_fix_s": number(s.timeWithoutFix), "without_fix_source": .string(s.withoutFixSource.rawValue),
+            "start_utc": number(s.startTime), "end_utc": number(s.endTime),
+            "waypoints_reached": .int(s.arrivals.count),
+        ]
+        if report != "-" { object["report"] = .string(report) }
+        return JSONText.encode(JSONValue.object(object))
+    }
+
+    static func metres(_ m: Double) -> String {
+        guard m.isFinite, abs(m) < 1e12 else { return "? m" }
+        return m >= 1000 ? "\((m / 10).rounded() / 100) km" : "\(Int(m.rounded())) m"
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "?" }
+        let whole = Int(seconds.rounded())
+        let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)
+        return h > 0 ? "\(h) h \(m) min" : m > 0 ? "\(m) min \(s) s" : "\(s) s"
+    }
+}

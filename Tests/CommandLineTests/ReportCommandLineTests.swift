@@ -1,0 +1,103 @@
+import Foundation
+import WayfinderTestKit
+import XCTest
+
+/// `wayfinder report`: a walk's report from its files, its figures in words or JSON, and the errors
+/// in the one format every command uses.
+final class ReportCommandLineTests: XCTestCase {
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "wayfinder-report-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let dir = directory
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        // Four points 33.4 m apart due north, 10 s apart; the route runs along them.
+        let points = (0..<4).map { i in
+            #"<trkpt lat="\#(52 + Double(i) * 0.0003)" lon="8.0000000"><time>2026-11-27T10:00:\#(i)0Z</time><fix>3d</fix><sat>9</sat><hdop>0.8</hdop></trkpt>"#
+        }.joined(separator: "\n")
+        try write("walk.gpx", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="wayfinder" xmlns="http://www.topografix.com/GPX/1/1">
+            <trk><name>Park loop</name><trkseg>
+            \(points)
+            </trkseg></trk></gpx>
+            """)
+        try write("park.gpx", """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+            <rte><name>Park loop</name><rtept lat="52.0" lon="8.0"><name>Gate</name></rtept><rtept lat="52.0009" lon="8.0"><name>Pond</name></rtept></rte>
+            </gpx>
+            """)
+        try write("walk.events.jsonl", """
+            {"distance":30,"kind":"walk","name":"Park loop","path":"\(directory)/park.gpx","time":1795773600}
+            {"kind":"paused","time":1795773610}
+            {"kind":"resumed","time":1795773620}
+            {"index":1,"kind":"arrived","name":"Pond","time":1795773630}
+            {"kind":"gps_lost","ti
+            """)
+    }
+
+    func write(_ name: String, _ text: String) throws {
+        try text.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8)
+    }
+
+    func testTheReportIsWrittenWithTheRouteTheJournalNamesAndTheFiguresArePrinted() throws {
+        let result = try WayfinderBinary.run(["report", "\(directory)/walk.gpx", "-o", "\(directory)/out.html"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertEqual(result.errors, "")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "wrote \(directory)/out.html")
+        XCTAssertTrue(lines.contains("walked 100 m in 4 points over 30 s, 30 s moving"), result.output)
+        XCTAssertTrue(lines.contains("paused for 10 s"), result.output)
+        let html = try String(contentsOfFile: "\(directory)/out.html", encoding: .utf8)
+        XCTAssertTrue(html.contains(#"class="route""#), "the route the journal names is drawn")
+        XCTAssertTrue(html.contains("walk.events.jsonl"), "the footer names the journal")
+    }
+
+    func testJSONGivesTheFiguresForAScript() throws {
+        let result = try WayfinderBinary.run(["report", "\(directory)/walk.gpx", "-o", "\(directory)/out.html", "--json"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        XCTAssertEqual(object["points"] as? Int, 4)
+        XCTAssertEqual(try XCTUnwrap(object["distance_m"] as? Double), 100.1, accuracy: 0.5)
+        XCTAssertEqual(object["duration_s"] as? Double, 30)
+        XCTAssertEqual(object["paused_s"] as? Double, 10)
+        XCTAssertEqual(object["cross_track_p95_m"] as? Double, 0, "the track lies on the route")
+        XCTAssertEqual(object["off_route_source"] as? String, "journal")
+        XCTAssertEqual(object["report"] as? String, "\(directory)/out.html")
+    }
+
+    func testDashWritesTheReportToStandardOutputAndTheFiguresToStandardError() throws {
+        let result = try WayfinderBinary.run(["report", "\(directory)/walk.gpx", "--route", "\(directory)/park.gpx", "-o", "-"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(result.output.hasPrefix("<!DOCTYPE html>"), String(result.output.prefix(80)))
+        XCTAssertTrue(result.errors.contains("walked 100 m"), result.errors)
+    }
+
+    func testMissingFilesAreNamedWithExitStatusOne() throws {
+        let track = try WayfinderBinary.run(["report", "\(directory)/nowhere.gpx", "-o", "\(directory)/out.html"])
+        XCTAssertEqual(track.status, 1)
+        XCTAssertEqual(track.errors, "wayfinder: \(directory)/nowhere.gpx: no such file\n")
+        let route = try WayfinderBinary.run(["report", "\(directory)/walk.gpx", "--route", "\(directory)/none.gpx", "-o", "\(directory)/out.html"])
+        XCTAssertEqual(route.status, 1)
+        XCTAssertEqual(route.errors, "wayfinder: \(directory)/none.gpx: no such file\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(directory)/out.html"), "no report from half the inputs")
+    }
+
+    /// The route the journal names may have moved since the walk: the report is still made, and says so.
+    func testARouteTheJournalNamesThatIsGoneIsAWarningNotAFailure() throws {
+        try FileManager.default.removeItem(atPath: "\(directory)/park.gpx")
+        let result = try WayfinderBinary.run(["report", "\(directory)/walk.gpx", "-o", "\(directory)/out.html"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(result.errors.contains("warning: the route the walk followed, \(directory)/park.gpx, cannot be read"), result.errors)
+        XCTAssertTrue(result.output.contains("no route to compare with (--route)"), result.output)
+    }
+
+    func testAMalformedTrackIsReportedAtItsLine() throws {
+        try write("bad.gpx", "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><trkseg><trkpt lat=\"x\" lon=\"8\"/></trkseg></trk></gpx>\n")
+        let result = try WayfinderBinary.run(["report", "\(directory)/bad.gpx", "-o", "\(directory)/out.html"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.hasPrefix("wayfinder: \(directory)/bad.gpx:3:"), result.errors)
+    }
+}

@@ -1,0 +1,122 @@
+import Clocks
+import Foundation
+import Navigation
+import Platform
+@testable import Runtime
+import TripReport
+import WayfinderTestKit
+import XCTest
+
+/// The walk's event journal: times on the GPS's timeline, whole lines that survive a crash, and the
+/// report written from it beside the track.
+final class TripRecorderTests: XCTestCase {
+    let route = Route(name: "Park loop", kind: .route, waypoints: [
+        Waypoint(name: "Gate", coordinate: Coordinate(latitude: 52.0, longitude: 8.0)),
+        Waypoint(name: "Pond", coordinate: Coordinate(latitude: 52.001, longitude: 8.0)),
+    ])
+
+    func directory() throws -> String {
+        let path = NSTemporaryDirectory() + "wayfinder-trip-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func events(_ path: String) throws -> TripJournalFormat.Contents {
+        TripJournalFormat.read(try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    func testEventsAreStampedOnTheGPSTimelineThroughTheLatestFix() async throws {
+        let dir = try directory()
+        let testClock = TestClock()
+        let clock = SessionClock(testClock)
+        let logs = LogCapture(level: .info)
+        let recorder = try XCTUnwrap(TripRecorder(trackPath: "\(dir)/walk.gpx", route: route, routePath: "/routes/park.gpx",
+                                                  offRouteDistance: 25, clock: clock, logger: logs.logger("trip"),
+                                                  now: Date(timeIntervalSince1970: 1_000)))
+        XCTAssertEqual(recorder.journalPath, "\(dir)/walk.events.jsonl")
+        XCTAssertEqual(recorder.reportPath, "\(dir)/walk.html")
+        // Before any fix the wall clock at start stands in.
+        await testClock.advance(by: .seconds(2))
+        recorder.record(.paused)
+        // A fix received at t+3 s says it is 1 764 230 000 s UTC; an event 4.5 s later is that plus 4.5.
+        recorder.anchor(utc: 1_764_230_000, at: .seconds(3))
+        await testClock.advance(by: .seconds(5.5))
+        recorder.record(.waypointReached) { $0.index = 1; $0.name = "Pond" }
+        let read = try events(recorder.journalPath)
+        XCTAssertEqual(read.skippedLines, 0)
+        XCTAssertEqual(read.events.map(\.kind), [.walk, .applianceStarted, .paused, .waypointReached])
+        XCTAssertEqual(read.events[0].name, "Park loop")
+        XCTAssertEqual(read.events[0].path, "/routes/park.gpx")
+        XCTAssertEqual(read.events[0].distance, 25)
+        XCTAssertEqual(read.events[2].time, 1_002, accuracy: 0.001)
+        XCTAssertEqual(read.events[3].time, 1_764_230_004.5, accuracy: 0.001)
+        XCTAssertEqual(read.events[3].index, 1)
+    }
+
+    func testBeltDirectionsAreThinnedToOneEveryFiveSeconds() async throws {
+        let dir = try directory()
+        let testClock = TestClock()
+        let recorder = try XCTUnwrap(TripRecorder(trackPath: "\(dir)/walk.gpx", route: route, routePath: nil, offRouteDistance: 30,
+                                                  clock: SessionClock(testClock), logger: LogCapture(level: .info).logger("trip")))
+        for _ in 0..<12 {
+            recorder.record(.belt) { $0.bearing = 90 }
+            await testClock.advance(by: .seconds(1))
+        }
+        let belts = try events(recorder.journalPath).events.filter { $0.kind == .belt }
+        XCTAssertEqual(belts.count, 3, "at 0, 5 and 10 s")
+    }
+
+    /// A second run of the same walk appends; a line the first run's crash tore stays one bad line.
+    func testAContinuedJournalKeepsItsRecordsAndSkipsOnlyATornLine() throws {
+        let dir = try directory()
+        let clock = SessionClock(TestClock())
+        let logger = LogCapture(level: .info).logger("trip")
+        var first = TripRecorder(trackPath: "\(dir)/walk.gpx", route: route, routePath: nil, offRouteDistance: 30, clock: clock, logger: logger)
+        first?.record(.paused)
+        first = nil
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: "\(dir)/walk.events.jsonl"))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"kind":"resumed","ti"#.utf8))
+        handle.closeFile()
+        let second = try XCTUnwrap(TripRecorder(trackPath: "\(dir)/walk.gpx", route: route, routePath: nil, offRouteDistance: 30,
+                                                clock: clock, logger: logger))
+        second.record(.stopped)
+        let read = try events(second.journalPath)
+        XCTAssertEqual(read.events.map(\.kind), [.walk, .applianceStarted, .paused, .applianceStarted, .stopped],
+                       "one walk record; a start record per run")
+        XCTAssertEqual(read.skippedLines, 1)
+    }
+
+    func testTheReportIsWrittenBesideTheTrackFromTheFilesOnDisk() throws {
+        let dir = try directory()
+        let clock = SessionClock(TestClock())
+        let trackPath = "\(dir)/walk.gpx"
+        let track = try TrackFile(path: trackPath, routeName: "Park loop")
+        for (i, latitude) in [52.0, 52.0003, 52.0006, 52.001].enumerated() {
+            track.append(Fix(coordinate: Coordinate(latitude: latitude, longitude: 8.0), mode: .threeD, satellites: 8, hdop: 0.9,
+                             utcSeconds: 1_764_230_000 + Double(i) * 30, receivedAt: .seconds(i * 30)))
+        }
+        let logs = LogCapture(level: .info)
+        let recorder = try XCTUnwrap(TripRecorder(trackPath: trackPath, route: route, routePath: nil, offRouteDistance: 30,
+                                                  clock: clock, logger: logs.logger("trip")))
+        recorder.anchor(utc: 1_764_230_090, at: .zero)
+        recorder.record(.arrived) { $0.index = 1; $0.name = "Pond" }
+        XCTAssertEqual(recorder.writeReport(generatedAt: Date(timeIntervalSince1970: 1_764_240_000)), "\(dir)/walk.html")
+        let html = try String(contentsOfFile: "\(dir)/walk.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("Park loop"))
+        XCTAssertTrue(html.contains(#"class="route""#), "the route is drawn")
+        XCTAssertTrue(html.contains(#"class="track q-good""#), "the track is drawn, 3D with HDOP 0.9: good")
+        XCTAssertEqual(logs.matching("trip report written").count, 1)
+        var info = stat()
+        XCTAssertEqual(stat("\(dir)/walk.html", &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o600, "the report holds where the wearer walked")
+    }
+
+    func testAJournalThatCannotBeOpenedIsLoggedAndTheWalkGoesOnWithoutIt() throws {
+        let logs = LogCapture(level: .info)
+        XCTAssertNil(TripRecorder(trackPath: "/nonexistent-\(UUID().uuidString)/walk.gpx", route: route, routePath: nil,
+                                  offRouteDistance: 30, clock: SessionClock(TestClock()), logger: logs.logger("trip")))
+        XCTAssertEqual(logs.matching("gets no trip report, navigation goes on").count, 1)
+    }
+}
