@@ -283,8 +283,9 @@ struct ApplianceWalk {
             try await Self.waitForDirection(belt, since: since, toward: RigRoute.east, heading: 0, "after the watchdog restart", within: .seconds(90))
         }
 
-        await step("systemd stop: systemctl stop silences the belt and the service exits 0", gate: true) {
+        await step("systemd stop: systemctl stop silences the belt and the service exits 0; the walk's trip report is written beside its track, from a journal that kept every run since the first", gate: true) {
             try await Self.stopCleanly(rig, belt)
+            try await Self.checkTripReport()
         }
 
         await runWithLibgpiod2()
@@ -470,6 +471,29 @@ struct ApplianceWalk {
             if not points: sys.exit(path + ": no track points")
         """
         try await ToolProcess.succeed("python3", ["-c", script] + files.map { "\(dir)/\($0)" })
+    }
+
+    /// The newest walk's report (written at the stop) draws the route and the track and has no
+    /// script; its journal, read by Python's own JSON parser, holds whole records only, and one start
+    /// record for each run of this walk: the kill -9 and the watchdog's restart appended to it.
+    static func checkTripReport() async throws {
+        let dir = "/var/lib/wayfinder/tracks"
+        let script = """
+        import glob, json, os, sys
+        reports = sorted(glob.glob(sys.argv[1] + "/*.html"), key=os.path.getmtime)
+        if not reports: sys.exit("no trip report in " + sys.argv[1])
+        report = reports[-1]
+        page = open(report, encoding="utf-8").read()
+        for needle in ('<svg id="map"', 'class="route"', 'class="track q-'):
+            if needle not in page: sys.exit(report + ": no " + needle)
+        if "<script" in page: sys.exit(report + ": a script")
+        journal = report[:-len(".html")] + ".events.jsonl"
+        kinds = [json.loads(line)["kind"] for line in open(journal, encoding="utf-8") if line.strip()]
+        starts = kinds.count("appliance_started")
+        print(report, len(page), "bytes;", journal, len(kinds), "records,", starts, "starts")
+        if kinds[:1] != ["walk"] or starts < 2: sys.exit(journal + ": expected a walk record first and a start per run, got " + str(kinds[:12]))
+        """
+        try await ToolProcess.succeed("python3", ["-c", script, dir])
     }
 
     /// Waits until the belt's latest navigation direction (a channel set to an angle relative to
