@@ -62,14 +62,14 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "The recognizer set (JSON, the conformance scenario's pipeline/recognizers/failureRequirements/simultaneous); default the standard set.")
     var recognizers: String?
 
-    @Option(help: "The wearer's hand: right or left (left mirrors x).")
+    @Option(help: "The wearer's hand: right or left (left mirrors x). Default: [gestures] handedness of the configuration, else right.")
     var handedness: String?
 
     @Option(help: "Seconds of quiet, all fingers up, that end a sample.")
     var sampleGap: Double = 1
 
-    @Option(help: "The case's sides to sense, comma-separated.")
-    var sides: String = "top,bottom,left,right"
+    @Option(help: "The case's sides to sense, comma-separated. Default: [devices.touch_case] sides of the configuration, else all four.")
+    var sides: String?
 
     @Option(help: "Touches per side the case tracks (1–5).")
     var touchesPerSide: Int = 5
@@ -120,9 +120,14 @@ struct RecordCommand: AsyncParsableCommand {
         if !simulate, trace != nil || loop {
             fail("--trace and --loop play the simulated case: add --simulated", ExitStatus.configuration)
         }
-        let set = try recognizerSet()
+        // What the appliance would sense and recognize: the configuration's hand and sides, unless
+        // the command line says otherwise.
+        let set = try recognizerSet(handedness: handedness.flatMap(Handedness.init(rawValue:)) ?? configuration?.gestures.handedness)
         let labels = try promptList()
-        let command = try enableCommand()
+        let command = try enableCommand(sides: sides ?? configuration.map { configured in
+            CaseSide.allCases.filter { side in configured.touchCaseSettings.sides.contains { $0.rawValue == side.rawValue } }
+                .map(\.rawValue).joined(separator: ",")
+        } ?? "top,bottom,left,right")
         var playing = FuffrTouchTrace.labellingDemo
         if let trace {
             guard let bytes = FileManager.default.contents(atPath: trace) else { fail("cannot read --trace \(trace)", ExitStatus.configuration) }
@@ -230,7 +235,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     // MARK: Pieces
 
-    private func recognizerSet() throws -> RecognizerSet {
+    private func recognizerSet(handedness hand: Handedness?) throws -> RecognizerSet {
         var set = RecognizerSet.standard
         if let recognizers {
             guard let bytes = FileManager.default.contents(atPath: recognizers) else {
@@ -238,7 +243,7 @@ struct RecordCommand: AsyncParsableCommand {
             }
             do { set = try RecognizerSet(json: Array(bytes)) } catch { fail("--recognizers \(recognizers): \(error)", ExitStatus.configuration) }
         }
-        if let hand = handedness.flatMap(Handedness.init(rawValue:)) { set = set.with(handedness: hand) }
+        if let hand { set = set.with(handedness: hand) }
         let problems = set.problems
         guard problems.isEmpty else {
             fail("--recognizers \(recognizers ?? "(standard set)"): \(problems.joined(separator: "; "))", ExitStatus.configuration)
@@ -257,7 +262,7 @@ struct RecordCommand: AsyncParsableCommand {
         return labels
     }
 
-    private func enableCommand() throws -> TouchEnableCommand {
+    private func enableCommand(sides: String) throws -> TouchEnableCommand {
         var chosen: [CaseSide] = []
         for name in sides.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard let side = CaseSide(rawValue: name) else {

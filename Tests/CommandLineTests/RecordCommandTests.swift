@@ -64,6 +64,32 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertTrue(different.output.contains("transition log: differs"), different.output)
     }
 
+    /// Samples are recorded as the appliance would sense and recognize them: the configuration's
+    /// hand ([gestures] handedness) and sides ([devices.touch_case]), unless the command line says
+    /// otherwise.
+    func testTheConfigurationsHandAndSidesApplyUnlessTheCommandLineSaysOtherwise() throws {
+        let text = try String(contentsOfFile: Repository.demoConfig, encoding: .utf8)
+            .replacingOccurrences(of: "[gestures]\n", with: "[gestures]\nhandedness = \"left\"\n")
+            .replacingOccurrences(of: "routes/demo-walk.gpx", with: Repository.root + "/deploy/routes/demo-walk.gpx")
+            .replacingOccurrences(of: "../.build/demo-state", with: directory + "/state")
+        XCTAssertTrue(text.contains("handedness = \"left\""))
+        let config = "\(directory)/left.toml"
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        func header(_ extra: [String]) throws -> RecordingHeader {
+            for file in sessionFiles() { try FileManager.default.removeItem(atPath: file) }
+            let run = try WayfinderBinary.run(["record", "--simulated", "--config", config, "--data-directory", directory] + extra)
+            XCTAssertEqual(run.status, 0, run.errors)
+            let file = try XCTUnwrap(sessionFiles().first)
+            return try RecordingReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: file)))).header
+        }
+        let configured = try header([])
+        XCTAssertEqual(RecognizerSet(document: configured.recognizers), RecognizerSet.standard.with(handedness: .left))
+        XCTAssertEqual(configured.configuration["sides"], .array([.string("right"), .string("bottom"), .string("left")]), "in the case's order")
+        let given = try header(["--handedness", "right", "--sides", "top"])
+        XCTAssertEqual(RecognizerSet(document: given.recognizers), RecognizerSet.standard)
+        XCTAssertEqual(given.configuration["sides"], .array([.string("top")]))
+    }
+
     func testASessionKilledWithSIGKILLLeavesEverySampleWrittenBeforeTheKill() throws {
         let started = try WayfinderBinary.start(["record", "--simulated", "--loop", "--data-directory", directory,
                                                  "--prompt", "swipe right"])

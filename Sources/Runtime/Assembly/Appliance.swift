@@ -130,7 +130,8 @@ public struct Appliance: Sendable {
         let track = tracks.track
         // The walk's event journal beside its track, for the trip report written when it ends.
         let trip = track.flatMap {
-            TripRecorder(trackPath: $0.path, route: route, routePath: config.routePath,
+            // The route's path as an absolute one: `wayfinder report` may run from anywhere.
+            TripRecorder(trackPath: $0.path, route: route, routePath: TripRecorder.absolute(config.routePath),
                          offRouteDistance: config.guidance.offRouteDistance, clock: clock, logger: makeLogger("trip"))
         }
 

@@ -73,6 +73,12 @@ public final class TripRecorder: Sendable {
         return stem + `extension`
     }
 
+    /// `path` from the root, without `..` detours.
+    public static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (full as NSString).standardizingPath
+    }
+
     /// Ties the session clock to the GPS's UTC at a fix.
     public func anchor(utc: Double, at elapsed: Duration) {
         guard utc.isFinite else { return }
