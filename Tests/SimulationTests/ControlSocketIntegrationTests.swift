@@ -86,6 +86,45 @@ final class ControlSocketIntegrationTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "the socket file goes with the appliance")
     }
 
+    /// With `heading_source = "external"` the status names the Pi's compass and how old its latest
+    /// heading is, on the page too.
+    func testTheExternalCompassIsShownWithTheAgeOfItsLatestHeading() async throws {
+        let directory = NSTemporaryDirectory() + "wayfinder-heading-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
+        var config = try ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards])).load(path: Repository.demoConfig)
+        config.simulation?.events.removeAll()
+        config.touchCase.enabled = false
+        config.pencil.enabled = false
+        config.guidance.headingSource = .external
+        let socket = directory + "/control.sock"
+        var options = Appliance.Options()
+        options.acceleration = 20
+        options.stateDirectory = directory + "/state"
+        options.shutdownSignals = []
+        options.controlSocket = socket
+        let (appliance, _) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { LogCapture(level: .warning).logger($0) }
+        let running = Task { try await appliance.run() }
+        defer { running.cancel() }
+        var status: StatusReport?
+        for _ in 0..<300 {
+            if let report = try? await Self.ask(socket, .status).status, report.heading?.ageSeconds != nil {
+                status = report
+                break
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let report = try XCTUnwrap(status, "status never showed a heading from the Pi's compass")
+        let shown = try XCTUnwrap(report.heading)
+        XCTAssertEqual(shown.source, .external)
+        let age = try XCTUnwrap(shown.ageSeconds)
+        XCTAssertTrue(age >= 0 && age < 10, "the compass is read while navigating: \(age) s")
+        let page = StatusPage.render(report)
+        XCTAssertTrue(page.contains("the Pi's compass") && page.contains("ago"), page)
+        await appliance.group.triggerGracefulShutdown()
+        _ = await running.result
+    }
+
     static func ask(_ path: String, _ request: ControlRequest) async throws -> ControlResponse {
         try await Task.detached {
             try ControlResponse(line: ControlSocketClient.ask(path, request.line, timeout: 10_000))

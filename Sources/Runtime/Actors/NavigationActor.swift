@@ -331,6 +331,12 @@ public actor NavigationActor {
                                  latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude))
     }
 
+    /// The external compass's latest heading as `status` shows it: the accuracy it stated (nil when
+    /// the driver gives none) and its age in seconds; nil before the first heading.
+    public var headingPart: (accuracy: Double?, ageSeconds: Double)? {
+        guidance.lastHeading.map { ($0.accuracy, (clock.elapsed - $0.receivedAt).inSeconds) }
+    }
+
     /// The belt's last direction and when it was sent, on the session clock.
     public var lastBeltCommand: (direction: Int, secondsAgo: Double)? {
         guidance.lastCommand.map { ($0.direction, (clock.elapsed - $0.at).inSeconds) }

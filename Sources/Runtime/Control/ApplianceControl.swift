@@ -68,8 +68,13 @@ public struct ApplianceControl: ControlHandler {
                                      battery: info.flatMap { $0.batteryLevel == .unknown ? nil : Self.name($0.batteryLevel) },
                                      firmwareRevision: info?.firmwareRevision)
         }
+        var heading = HeadingStatus(source: headingSource)
+        if headingSource == .external, let part = await navigation.headingPart {
+            heading.accuracyDegrees = part.accuracy.flatMap { $0.isFinite ? $0 : nil }
+            heading.ageSeconds = part.ageSeconds
+        }
         return StatusReport(wayfinderVersion: version, uptimeSeconds: now.inSeconds, actors: actors, gps: gps,
-                            heading: HeadingStatus(source: headingSource), belt: beltStatus, touchCase: caseStatus,
+                            heading: heading, belt: beltStatus, touchCase: caseStatus,
                             pencil: penStatus, route: route, warnings: warnings?.recent ?? [])
     }
 
