@@ -7,10 +7,19 @@ public struct PencilStatus: Sendable, Equatable, Codable {
     public var battery: String?
     /// The pen's firmware revision (Device Information), once read.
     public var firmwareRevision: String?
+    /// The newest firmware known to the package, when it is newer than the pen's: an update exists
+    /// (installing it needs FiftyThree's Paper app on an iPad, not the Pi). Nil when there is none
+    /// or the pen's version is not known.
+    public var firmwareUpdate: String?
+    /// The pen's hardware revision (Device Information), once read.
+    public var hardwareRevision: String?
 
-    public init(state: String, battery: String? = nil, firmwareRevision: String? = nil) {
+    public init(state: String, battery: String? = nil, firmwareRevision: String? = nil, firmwareUpdate: String? = nil,
+                hardwareRevision: String? = nil) {
         self.state = state
         self.battery = battery
         self.firmwareRevision = firmwareRevision
+        self.firmwareUpdate = firmwareUpdate
+        self.hardwareRevision = hardwareRevision
     }
 }

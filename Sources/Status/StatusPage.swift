@@ -98,6 +98,7 @@ public enum StatusPage {
 
     static func pencilLine(_ p: PencilStatus) -> String {
         p.state + (p.battery.map { ", battery \($0)" } ?? "") + (p.firmwareRevision.map { ", firmware \($0)" } ?? "")
+            + (p.firmwareUpdate.map { " (\($0) available)" } ?? "")
     }
 
     static func actorRows(_ actors: [ActorHealth]) -> [(String, String)] {

@@ -60,7 +60,7 @@ struct ConfigCommand: ParsableCommand {
                 print("  track      \(c.track.summary)")
                 if let s = c.simulation { print("  simulation \(s.acceleration)×, \(s.events.count) scripted events") }
             } catch {
-                if json, let config = error as? ConfigError {
+                if json, case let config = error {
                     let issues = config.issues.map { issue -> JSONValue in
                         var object: [String: JSONValue] = ["file": .string(issue.file), "key": .string(issue.keyPath),
                                                            "message": .string(issue.message)]

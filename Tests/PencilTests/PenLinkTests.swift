@@ -123,6 +123,25 @@ final class PenLinkTests: XCTestCase {
         XCTAssertEqual(l.married(), [.write(.centralID, [0x01, 0x00, 0x00, 0x00])])
     }
 
+    /// The SDK's firmware check against the versions the package knows: unknown until an image is
+    /// starred as running, then whether the latest is newer; the hardware revision is kept as read.
+    func testTheRunningFirmwareIsComparedWithTheLatestKnownVersion() {
+        var l = link()
+        _ = l.start(discovered: all)
+        _ = l.received(.hardwareRevision, Array("Rev C".utf8), now: .zero)
+        _ = l.received(.firmwareRevision, Array("55".utf8), now: .zero)
+        XCTAssertNil(l.information.firmwareUpdateAvailable, "neither image is running yet")
+        _ = l.received(.softwareRevision, Array("60*".utf8), now: .zero)
+        XCTAssertEqual(l.information.firmwareRevision, "60")
+        XCTAssertEqual(l.information.firmwareUpdateAvailable, true, "73 is newer than 60")
+        XCTAssertEqual(l.information.hardwareRevision, "Rev C")
+        _ = l.received(.softwareRevision, Array("73*".utf8), now: .zero)
+        XCTAssertEqual(l.information.firmwareUpdateAvailable, false)
+        XCTAssertEqual(PenFirmwareCatalog.updateAvailable(running: nil), nil)
+        XCTAssertEqual(PenFirmwareCatalog.updateAvailable(running: 74), false)
+        XCTAssertEqual(PenFirmwareCatalog.latest, 73)
+    }
+
     /// Malformed values are dropped and counted, never a crash or a state change.
     func testMalformedValuesAreCounted() {
         var l = link()

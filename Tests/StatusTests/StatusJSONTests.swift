@@ -13,7 +13,7 @@ final class StatusJSONTests: XCTestCase {
         belt: BeltStatus(link: .connected, batteryPercent: 80, mode: "navigation", intensityPercent: 60,
                          lastDirectionDegrees: 132.4, lastSentSecondsAgo: 1.2),
         touchCase: TouchCaseStatus(link: .connected, sides: ["left", "right"], powerSaving: true, touches: 14),
-        pencil: PencilStatus(state: "connected", battery: "medium-high", firmwareRevision: "55"),
+        pencil: PencilStatus(state: "connected", battery: "medium-high", firmwareRevision: "55", firmwareUpdate: "73"),
         route: RouteStatus(name: "Osnabrück old town", state: .navigating, waypoint: 3, waypointCount: 12,
                            waypointName: "Market", distanceToWaypointMetres: 140.2, distanceToEndMetres: 1830,
                            elapsedSeconds: 1265, offRoute: false),

@@ -12,7 +12,7 @@ final class StatusPageTests: XCTestCase {
         heading     the belt's own compass
         belt        connected, battery 80 %, navigation mode, intensity 60 %, pointed 132° 1.2 s ago
         touch case  connected, sides left+right, power saving, 14 touches
-        pencil      connected, battery medium-high, firmware 55
+        pencil      connected, battery medium-high, firmware 55 (73 available)
         actors      1 of 2 running
                     gestures restarting, next attempt in 1.5 s: injected failure
         warnings    00:10:00 gps: no GPS fix for 10 s

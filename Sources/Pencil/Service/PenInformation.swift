@@ -6,6 +6,11 @@ public struct PenInformation: Sendable, Hashable {
     public var batteryLevel: PenBatteryLevel = .unknown
     /// The decimal number of the running firmware (not the raw DIS string); nil when unknown.
     public var firmwareRevision: String?
+    /// The Device Information service's Hardware Revision string, as the pen reports it.
+    public var hardwareRevision: String?
+    /// Whether a newer firmware than the running one is known (`PenFirmwareCatalog`); nil while the
+    /// running version is unknown. The SDK's `firmwareUpdateIsAvailable`.
+    public var firmwareUpdateAvailable: Bool?
     public var isTipPressed = false
     public var isEraserPressed = false
 

@@ -122,8 +122,10 @@ public struct PenLink: Sendable {
         case .deviceInformation(let characteristic, let text):
             deviceInformation[characteristic] = text
             if characteristic == .manufacturerName { information.manufacturerName = text }
+            if characteristic == .hardwareRevision { information.hardwareRevision = text }
             if characteristic == .firmwareRevision || characteristic == .softwareRevision {
                 information.firmwareRevision = runningFirmware.map(String.init)
+                information.firmwareUpdateAvailable = PenFirmwareCatalog.updateAvailable(running: runningFirmware)
             }
             ops += centralIDWriteIfDue()
         default:

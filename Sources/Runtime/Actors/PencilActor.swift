@@ -247,6 +247,15 @@ public actor PencilActor {
             for input in spot.tip(change) { await apply(manager.handle(input, now: change.at)) }
             if change.pen == .tip { await apply(manager.handle(.tip(pressed: change.isPressed), now: change.at)) }
         case .information(let info):
+            if info.firmwareUpdateAvailable != information?.firmwareUpdateAvailable, let running = info.firmwareRevision,
+               let available = info.firmwareUpdateAvailable {
+                // Once per pen and answer, as the SDK's delegate hears it when the value changes.
+                if available {
+                    logger.notice("firmware \(running) on the pen; \(PenFirmwareCatalog.latest) is available: FiftyThree's Paper app on an iPad installs it (the Pi cannot)")
+                } else {
+                    logger.info("firmware \(running) on the pen, the latest known")
+                }
+            }
             information = info
             sink.yield(.information(info))
         case .malformed(let error):

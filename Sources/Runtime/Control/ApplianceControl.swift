@@ -66,7 +66,9 @@ public struct ApplianceControl: ControlHandler {
             let info = await pencil.information
             penStatus = PencilStatus(state: "\(await pencil.state)",
                                      battery: info.flatMap { $0.batteryLevel == .unknown ? nil : Self.name($0.batteryLevel) },
-                                     firmwareRevision: info?.firmwareRevision)
+                                     firmwareRevision: info?.firmwareRevision,
+                                     firmwareUpdate: info?.firmwareUpdateAvailable == true ? String(PenFirmwareCatalog.latest) : nil,
+                                     hardwareRevision: info?.hardwareRevision)
         }
         var heading = HeadingStatus(source: headingSource)
         if headingSource == .external, let part = await navigation.headingPart {
