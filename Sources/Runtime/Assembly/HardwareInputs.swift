@@ -119,7 +119,8 @@ enum HardwareInputs {
             // Stable per Pi and non-zero (0 means "not reconciling"): from the adapter's address.
             if let local { centralID = PenCentralID.derived(from: local.octets) }
             penRadio = KernelPenRadio(options: BLEScanOptions(adapter: adapter), localAddress: local, clock: clock,
-                                      logger: makeLogger("pencil-radio"))
+                                      logger: makeLogger("pencil-radio"), rule: config.pencil.discoveryRule,
+                                      security: config.pencil.security)
             // The status line's adapter wait is the belt's and the touch case's: their attempts clear it.
             if local == nil { logger.error("pencil: Bluetooth adapter \(adapter) not found; the pen cannot be reached until it is") }
         }

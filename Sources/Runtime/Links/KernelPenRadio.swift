@@ -7,6 +7,11 @@ import Platform
 /// reduced to pen advertisements, and unencrypted L2CAP ATT links — the SDK never bonds
 /// (FiftyThreeSDK-API-FAQ.md). The address type each pen advertised with is remembered, since
 /// connecting with the wrong one times out (net/bluetooth/l2cap_core.c).
+///
+/// Which pens it hears is `[devices.pencil]`'s rule, as for the belt and the case: a fixed address
+/// (an allowlist of one), or the name and service UUIDs (by default the SDK's names, "Pencil" and
+/// "Charcoal by 53"). Among the pens that pass, the SDK's pairing picks one by the tip held on the
+/// case, not by signal strength, so the rule's selection window does not apply.
 public actor KernelPenRadio: PenRadio {
     /// On the process's event loop: a message from another actor there is a queue append.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
@@ -19,8 +24,13 @@ public actor KernelPenRadio: PenRadio {
     private let logger: Logger
     private var scan: Task<Void, Never>?
     private let types = AddressBook()
+    private let rule: DiscoveryRule
+    private let security: BluetoothSecurityLevel
 
-    public init(options: BLEScanOptions, localAddress: BluetoothAddress?, clock: SessionClock, logger: Logger) {
+    public init(options: BLEScanOptions, localAddress: BluetoothAddress?, clock: SessionClock, logger: Logger,
+                rule: DiscoveryRule = .pencil, security: BluetoothSecurityLevel = .low) {
+        self.rule = rule
+        self.security = security
         self.options = options
         self.localAddress = localAddress
         self.clock = clock
@@ -33,10 +43,11 @@ public actor KernelPenRadio: PenRadio {
         scan?.cancel()
         scan = nil
         guard on else { return }
-        let (options, clock, logger, sink, types) = (self.options, self.clock, self.logger, self.sink, self.types)
+        let (options, clock, logger, sink, types, rule) = (self.options, self.clock, self.logger, self.sink, self.types, self.rule)
         scan = Task(executorPreference: EventLoop.preferred) {
             do {
                 for try await device in BLEScanner.updates(options: options, clock: clock, logger: logger) {
+                    guard Self.heard(device, by: rule) else { continue }
                     var data = device.latestAdvertisingData
                     if data.localName == nil { data.localName = device.name }
                     let address = device.address.description
@@ -50,9 +61,16 @@ public actor KernelPenRadio: PenRadio {
         }
     }
 
+    /// Whether a device passes the configured rule, as every `[devices.*]` table reads: a table that
+    /// names no address, name or UUID matches nothing (docs/configuration.md). A device that passes
+    /// is a pen only if it also advertises the pen service (`PenAdvertisement`).
+    static func heard(_ device: DiscoveredDevice, by rule: DiscoveryRule) -> Bool {
+        rule.matches(device)
+    }
+
     public nonisolated func connector(for pen: String) -> any GATTConnector {
-        let (types, local, logger) = (self.types, self.localAddress, self.logger)
-        return L2CAPGATTConnector(localAddress: local, security: .low, logger: logger) {
+        let (types, local, logger, security) = (self.types, self.localAddress, self.logger, self.security)
+        return L2CAPGATTConnector(localAddress: local, security: security, logger: logger) {
             guard let address = BluetoothAddress(string: pen), let type = await types.type(of: pen) else {
                 throw GATTError.notFound("pen \(pen) (not seen advertising)")
             }
