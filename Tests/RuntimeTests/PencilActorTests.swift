@@ -22,6 +22,8 @@ final class PencilActorTests: XCTestCase {
         var clicks: [PenClick] { all.compactMap { if case .click(let c) = $0 { c } else { nil } } }
         var switches: [PenSwitchEvent] { all.compactMap { if case .switchChanged(let e) = $0 { e } else { nil } } }
         var pairings: [String?] { all.compactMap { if case .pairing(let p) = $0 { .some(p) } else { nil } } }
+        /// What the actor asked to keep across restarts (`PenPairingStore` in the appliance).
+        let remembered = Mutex<[String?]>([])
     }
 
     private struct Rig {
@@ -70,10 +72,11 @@ final class PencilActorTests: XCTestCase {
         if let configure { await pen.configure(configure) }
         let (touches, touchSink) = AsyncStream<TouchInput>.makeStream()
         let (control, controlSink) = AsyncStream<Bool>.makeStream()
+        let recorder = Recorder()
         let actor = PencilActor(radio: pen.radio(clock: clock, logger: logger), centralID: Self.us, pairedPen: pairedPen,
                                 touches: touches, pairControl: control, clock: clock, logger: logger,
-                                health: HealthMonitor(expected: [PencilActor.name]), status: StatusBoard(order: []))
-        let recorder = Recorder()
+                                health: HealthMonitor(expected: [PencilActor.name]), status: StatusBoard(order: []),
+                                remember: { pen in recorder.remembered.withLock { $0.append(pen) } })
         let collect = Task { for await o in actor.outputs { recorder.outputs.withLock { $0.append(o) } } }
         let run = Task { _ = try? await actor.run() }
         return Rig(testClock: testClock, clock: clock, pen: pen, actor: actor, touches: touchSink, control: controlSink,
@@ -136,6 +139,7 @@ final class PencilActorTests: XCTestCase {
         try await rig.advance(until: { rig.recorder.states.last == .unpaired }, limit: .seconds(3))
         rig.control.yield(false)
         XCTAssertEqual(rig.recorder.pairings, [rig.pen.address, nil])
+        XCTAssertEqual(rig.recorder.remembered.withLock { $0 }, [rig.pen.address, nil], "kept, then forgotten, across restarts")
         let off = await rig.pen.peripheral
         XCTAssertFalse(off.isPoweredOn)
         XCTAssertEqual(off.centralID, 0, "the powered-off pen forgot us")

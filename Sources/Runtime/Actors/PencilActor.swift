@@ -69,8 +69,9 @@ public actor PencilActor {
     public init(radio: any PenRadio, centralID: UInt32, pairedPen: String? = nil,
                 touches: AsyncStream<TouchInput>? = nil, pairControl: AsyncStream<Bool>? = nil,
                 clock: SessionClock, linkClock: SessionClock? = nil, logger: Logger, health: HealthMonitor,
-                status: StatusBoard, trip: TripRecorder? = nil) {
+                status: StatusBoard, trip: TripRecorder? = nil, remember: (@Sendable (String?) -> Void)? = nil) {
         self.trip = trip
+        self.remember = remember
         self.radio = radio
         // The connector is the pen's own, given with each `connect`.
         device = GATTDeviceLink(session: PenSession(centralID: centralID), policy: .whenAsked,
@@ -159,6 +160,7 @@ public actor PencilActor {
                 let bytes: [UInt8] = [0x01]
                 _ = try? await device.perform(.write(PenCharacteristic.shouldPowerOff.uuid, bytes, withResponse: true))
             case .storePairing(let pen):
+                remember?(pen)
                 sink.yield(.pairing(pen))
             case .married:
                 await device.update { session, _ in session.married() }
@@ -207,6 +209,8 @@ public actor PencilActor {
     /// The walk's journal: link losses and their end go into the trip report.
     private let trip: TripRecorder?
     private var linkLost = false
+    /// Keeps the pairing across restarts (`PenPairingStore`): told the pen the model stores, nil when it forgets.
+    private let remember: (@Sendable (String?) -> Void)?
 
     private func linkChanged(_ change: GATTLinkChange, now: Duration) async {
         guard let pen = linkedPen else { return }

@@ -175,14 +175,34 @@ public struct Appliance: Sendable {
                                        health: health, trip: trip)
         }
         var pencil: PencilActor?
+        let pencilLogger = makeLogger(PencilActor.name)
         var penTouches: AsyncStream<TouchInput>.Continuation?
+        // The pen married in an earlier run, taken back as the SDK takes back its paired peripheral.
+        // The simulated board names its own pen (it starts paired).
+        let pairings = PenPairingStore(directory: stateDirectory)
+        var pairedPen = inputs.pairedPen
+        if pencilEnabled, pairedPen == nil {
+            do {
+                pairedPen = try pairings.load()
+                if let pen = pairedPen { logger.info("pencil: paired with \(pen) (\(pairings.path)); it reconnects when it reconciles with this Pi") }
+            } catch {
+                logger.warning("pencil: \(error); the pen is paired again as new")
+            }
+        }
         if pencilEnabled, let radio = inputs.penRadio {
             let (touches, sink) = AsyncStream<TouchInput>.makeStream(bufferingPolicy: .bufferingNewest(256))
             penTouches = sink
-            pencil = PencilActor(radio: radio, centralID: inputs.pencilCentralID, pairedPen: inputs.pairedPen,
+            pencil = PencilActor(radio: radio, centralID: inputs.pencilCentralID, pairedPen: pairedPen,
                                  touches: touchCase != nil ? touches : nil, clock: clock, linkClock: linkClock,
-                                 logger: makeLogger(PencilActor.name),
-                                 health: health, status: status, trip: trip)
+                                 logger: pencilLogger,
+                                 health: health, status: status, trip: trip,
+                                 remember: { pen in
+                                     do {
+                                         try pairings.save(pen)
+                                     } catch {
+                                         pencilLogger.warning("could not keep the pairing in \(pairings.path): \(error); after a restart the pen is paired again")
+                                     }
+                                 })
         }
         let gestures = GestureActor(map: config.gestures, sensedSides: settings.sides,
                                     touches: touchCase?.touches ?? ApplianceInputs.absent(), pen: pencil?.outputs,
