@@ -8,6 +8,16 @@ DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
+# The Debian packages in $(1) that are not installed yet, installed (as root, or through sudo).
+define install-debian-packages
+@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ]; then \
+  echo "installing Debian packages:$$missing"; \
+  $(SUDO) apt-get update -qq && \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef
+
 .PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
 	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64 tests-arm64 \
 	bench-arm64 fuzz report-check
@@ -19,12 +29,7 @@ toolchain:
 	  echo "error: no Swift toolchain on PATH. Install Swift 6.0 or newer for Debian 12 (swift.org) and put its usr/bin on PATH."; exit 1; }
 
 deps: toolchain
-	@missing=""; for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call install-debian-packages,$(DEBIAN_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -71,12 +76,7 @@ demo: build
 REPORT_CHECK_PACKAGES := chromium python3-pil fonts-dejavu-core
 REPORT_CHECK_DIR := .build/report-check
 report-check: build
-	@missing=""; for p in $(REPORT_CHECK_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call install-debian-packages,$(REPORT_CHECK_PACKAGES))
 	rm -rf $(REPORT_CHECK_DIR) && mkdir -p $(REPORT_CHECK_DIR)
 	$(BIN) run --config deploy/demo.toml --exit-when-done --fresh --acceleration 150 --log-level warning \
 	  --state-directory $(REPORT_CHECK_DIR)/state --control-socket none
@@ -119,12 +119,7 @@ PYNMEA2_VERSION := 1.19.0
 GEOGRAPHICLIB_VERSION := 2.1
 BATTERY_SECONDS ?= 60
 bench: deps
-	@missing=""; for p in $(BENCH_DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call install-debian-packages,$(BENCH_DEBIAN_PACKAGES))
 	@[ -x .bench/venv/bin/python3 ] || python3 -m venv .bench/venv
 	@.bench/venv/bin/python3 -c 'import pynmea2, geographiclib' 2>/dev/null || \
 	  .bench/venv/bin/pip install -q pynmea2==$(PYNMEA2_VERSION) geographiclib==$(GEOGRAPHICLIB_VERSION)
@@ -217,12 +212,7 @@ install: generated
 # arch-test: mmdebstrap's check that this machine can run the arm64 root's programs (under qemu).
 DEB_DEBIAN_PACKAGES := dpkg-dev debhelper fakeroot lintian mmdebstrap arch-test
 deb-deps: deps
-	@missing=""; for p in $(DEB_DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call install-debian-packages,$(DEB_DEBIAN_PACKAGES))
 
 # dist/wayfinder_<version>_<arch>.deb, built with dpkg-buildpackage and debhelper; ARCH=arm64 for a Pi.
 deb: deb-deps generated

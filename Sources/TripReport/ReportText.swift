@@ -1,3 +1,5 @@
+import Sensors
+
 /// The report's words for numbers and times, and HTML escaping.
 ///
 /// Written out by hand rather than with Foundation's formatters so that the same input gives the same
@@ -100,23 +102,10 @@ enum ReportText {
         guard isWritableTime(seconds) else { return "?" }
         let whole = integer(seconds.rounded(.down))
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
-        let (year, month, day) = civil(daysSince1970: days)
+        let date = GPSDate(daysSince1970: days)
+        let (year, month, day) = (date.year, date.month, date.day)
         let yearText = String(year)
         return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-" + twoDigits(month) + "-" + twoDigits(day)
-    }
-
-    /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant, "chrono-Compatible
-    /// Low-Level Date Algorithms", `civil_from_days`).
-    static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     static func twoDigits(_ value: Int) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Sensors
 
 /// Reads a walked track from GPX: every `<trk>`'s `<trkseg>`s, with each point's time and fix quality.
 ///
@@ -67,32 +68,11 @@ public enum GPXTrackReader {
         }
         scanner.skipSpaces()
         guard scanner.atEnd else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              minute <= 59, second < 61
-        else { return nil }
+        // The calendar is the receivers' (GPSDate): a year of four digits, a day that exists.
+        guard let date = GPSDate(year: year, month: month, day: day), minute <= 59, second < 61 else { return nil }
         // 24:00:00 is the end of the day (XML Schema allows it); a leap second 60 is kept as it reads.
         guard hour <= 23 || (hour == 24 && minute == 0 && second == 0) else { return nil }
-        let days = daysSince1970(year: year, month: month, day: day)
-        return Double(days) * 86_400 + Double(hour * 3600 + minute * 60 - offsetMinutes * 60) + second
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant, "chrono-Compatible
-    /// Low-Level Date Algorithms", `days_from_civil`). Years here are 0...9999, far from overflow.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return Double(date.daysSince1970) * 86_400 + Double(hour * 3600 + minute * 60 - offsetMinutes * 60) + second
     }
 
     /// A cursor over ASCII bytes that only ever moves forward.
