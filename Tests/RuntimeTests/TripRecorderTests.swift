@@ -113,6 +113,22 @@ final class TripRecorderTests: XCTestCase {
         XCTAssertEqual(info.st_mode & 0o777, 0o600, "the report holds where the wearer walked")
     }
 
+    /// The arrival's write runs in the background and the shutdown's on the loop: they may overlap,
+    /// and neither may break the other's atomic replace.
+    func testReportsWrittenAtOnceFromTwoThreadsAllSucceed() throws {
+        let dir = try directory()
+        let trackPath = "\(dir)/walk.gpx"
+        let track = try TrackFile(path: trackPath, routeName: "Park loop")
+        track.append(Fix(coordinate: Coordinate(latitude: 52.0, longitude: 8.0), utcSeconds: 1_764_230_000, receivedAt: .zero))
+        let logs = LogCapture(level: .info)
+        let recorder = try XCTUnwrap(TripRecorder(trackPath: trackPath, route: route, routePath: nil, offRouteDistance: 30,
+                                                  clock: SessionClock(TestClock()), logger: logs.logger("trip")))
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in recorder.writeReport() }
+        XCTAssertEqual(logs.matching("trip report written").count, 16)
+        XCTAssertEqual(logs.matching("could not write the trip report"), [])
+        XCTAssertTrue(try String(contentsOfFile: recorder.reportPath, encoding: .utf8).hasSuffix("</html>\n"))
+    }
+
     func testAJournalThatCannotBeOpenedIsLoggedAndTheWalkGoesOnWithoutIt() throws {
         let logs = LogCapture(level: .info)
         XCTAssertNil(TripRecorder(trackPath: "/nonexistent-\(UUID().uuidString)/walk.gpx", route: route, routePath: nil,

@@ -137,14 +137,20 @@ public final class TripRecorder: Sendable {
     public func writeReport(generatedAt: Date = Date()) -> String? {
         // Read back through the page cache: what was appended is there whether or not it is synced.
         let route = state.withLock { $0.route }
-        do {
-            try TripReportFiles.write(trackPath: trackPath, route: route, routeFile: routePath,
-                                      journalPath: journalPath, to: reportPath, generatedAt: generatedAt)
-            logger.info("trip report written: \(reportPath)")
-            return reportPath
-        } catch {
-            logger.error("could not write the trip report: \(error)")
-            return nil
+        // One writer at a time: the arrival's write (in the background) and the shutdown's can
+        // overlap, and the atomic replace uses one temporary name per process.
+        return writing.withLock { _ -> String? in
+            do {
+                try TripReportFiles.write(trackPath: trackPath, route: route, routeFile: routePath,
+                                          journalPath: journalPath, to: reportPath, generatedAt: generatedAt)
+                logger.info("trip report written: \(reportPath)")
+                return reportPath
+            } catch {
+                logger.error("could not write the trip report: \(error)")
+                return nil
+            }
         }
     }
+
+    private let writing = Mutex<Void>(())
 }
