@@ -1,11 +1,13 @@
+import Navigation
 import Sensors
 
 /// The report's words for numbers and times, and HTML escaping.
 ///
 /// Written out by hand rather than with Foundation's formatters so that the same input gives the same
 /// bytes on every machine and version (the report is compared byte for byte), and so that no value,
-/// however absurd, can trap: every conversion to an integer is range-checked first.
-enum ReportText {
+/// however absurd, can trap: every conversion to an integer is range-checked first. Distances and
+/// durations are public so that `wayfinder report` prints the page's words.
+public enum ReportText {
     /// `text` safe inside HTML text and quoted attribute values (HTML Standard, "escapingString").
     static func escaped(_ text: String) -> String {
         var out = ""
@@ -29,20 +31,15 @@ enum ReportText {
         return Int(value)
     }
 
-    /// `value` with exactly `places` decimals (0...6), rounded half away from zero; "?" when it is not
-    /// finite or too large to write exactly.
+    /// `value` with exactly `places` decimals (0...6), rounded half away from zero, as the track's
+    /// own numbers are written (`GPXTrackFormat.fixed`); "?" when it is not finite or too large to
+    /// write exactly.
     static func decimal(_ value: Double, places: Int) -> String {
         let places = min(max(places, 0), 6)
-        var scale = 1
+        var scale = 1.0
         for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * Double(scale)).rounded()
-        guard value.isFinite, scaled < 9e15 else { return "?" }
-        let units = Int(scaled)
-        var text = value < 0 && units != 0 ? "-" : ""
-        text += String(units / scale)
-        guard places > 0 else { return text }
-        let fraction = String(units % scale)
-        return text + "." + String(repeating: "0", count: places - fraction.count) + fraction
+        guard value.isFinite, (abs(value) * scale).rounded() < 9e15 else { return "?" }
+        return GPXTrackFormat.fixed(value, places)
     }
 
     /// An SVG coordinate: at most one decimal, none when it is whole. Values are clamped to ±100 000
@@ -57,7 +54,7 @@ enum ReportText {
     static func point(_ x: Double, _ y: Double) -> String { svg(x) + "," + svg(y) }
 
     /// "850 m", "2.43 km", "12.4 km", "132 km".
-    static func distance(_ metres: Double) -> String {
+    public static func distance(_ metres: Double) -> String {
         guard metres.isFinite, metres >= 0 else { return "?" }
         let rounded = metres.rounded()
         if rounded < 1000 { return decimal(rounded, places: 0) + " m" }
@@ -68,13 +65,13 @@ enum ReportText {
     }
 
     /// A small length such as a cross-track error: "3.2 m" below 10 m, "14 m" above.
-    static func metres(_ value: Double) -> String {
+    public static func metres(_ value: Double) -> String {
         guard value.isFinite, value >= 0 else { return "?" }
         return decimal(value, places: value < 9.95 ? 1 : 0) + " m"
     }
 
     /// "45 s", "4 min 05 s", "1 h 02 min".
-    static func duration(_ seconds: Double) -> String {
+    public static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return "?" }
         let whole = integer(seconds.rounded())
         if whole < 60 { return "\(whole) s" }

@@ -24,9 +24,20 @@ public enum TripReportDocument {
     public static func render(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int = 0,
                               title: String? = nil, generatedAt: Double? = nil,
                               trackFile: String? = nil, routeFile: String? = nil, journalFile: String? = nil) -> String {
-        TripReportPage(track: track, route: route, events: events, skippedJournalLines: skippedJournalLines,
-                       title: title, generatedAt: generatedAt, trackFile: trackFile, routeFile: routeFile,
-                       journalFile: journalFile).html()
+        renderWithStatistics(track: track, route: route, events: events, skippedJournalLines: skippedJournalLines,
+                             title: title, generatedAt: generatedAt, trackFile: trackFile, routeFile: routeFile,
+                             journalFile: journalFile).html
+    }
+
+    /// The report and the figures it shows, computed once, for a caller that prints them too
+    /// (`wayfinder report`).
+    public static func renderWithStatistics(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int = 0,
+                                            title: String? = nil, generatedAt: Double? = nil, trackFile: String? = nil,
+                                            routeFile: String? = nil, journalFile: String? = nil) -> (html: String, statistics: TripStatistics) {
+        let page = TripReportPage(track: track, route: route, events: events, skippedJournalLines: skippedJournalLines,
+                                  title: title, generatedAt: generatedAt, trackFile: trackFile, routeFile: routeFile,
+                                  journalFile: journalFile)
+        return (page.html(), page.statistics)
     }
 
     /// The report straight from the files' contents: the track's GPX, the route's GPX (if any) and the

@@ -55,9 +55,8 @@ struct ReportCommand: ParsableCommand {
             throw ExitCode.failure
         }
         if let problem = inputs.routeProblem { printError("wayfinder: warning: \(problem)") }
-        let html = TripReportFiles.render(inputs, trackPath: track, routeFile: route ?? inputs.journalRoutePath,
-                                          journalPath: access(journal, F_OK) == 0 ? journal : nil, generatedAt: Date())
-        let statistics = TripStatistics(track: inputs.track, route: inputs.route, events: inputs.events)
+        let (html, statistics) = TripReportFiles.render(inputs, trackPath: track, routeFile: route ?? inputs.journalRoutePath,
+                                                        journalPath: access(journal, F_OK) == 0 ? journal : nil, generatedAt: Date())
         let destination = output ?? Self.defaultOutput(for: track)
         if destination == "-" {
             FileHandle.standardOutput.write(Data(html.utf8))
@@ -88,18 +87,18 @@ struct ReportCommand: ParsableCommand {
     static func lines(_ s: TripStatistics, report: String) -> String {
         var lines: [String] = []
         if report != "-" { lines.append("wrote \(report)") }
-        var walk = "walked \(metres(s.distance)) in \(s.pointCount) point\(s.pointCount == 1 ? "" : "s")"
-        if let duration = s.duration { walk += " over \(Self.duration(duration))" }
-        if let moving = s.movingTime { walk += ", \(Self.duration(moving)) moving" }
+        var walk = "walked \(ReportText.distance(s.distance)) in \(s.pointCount) point\(s.pointCount == 1 ? "" : "s")"
+        if let duration = s.duration { walk += " over \(ReportText.duration(duration))" }
+        if let moving = s.movingTime { walk += ", \(ReportText.duration(moving)) moving" }
         lines.append(walk)
         if let p50 = s.crossTrackP50, let p95 = s.crossTrackP95 {
-            lines.append("off the route's line: \(metres(p50)) typically (p50), \(metres(p95)) at p95")
+            lines.append("off the route's line: \(ReportText.metres(p50)) typically (p50), \(ReportText.metres(p95)) at p95")
         } else {
             lines.append("no route to compare with (--route)")
         }
-        if let off = s.offRouteTime { lines.append("off route for \(Self.duration(off)) (\(s.offRouteSource == .journal ? "as the walker was told" : "estimated from the track"))") }
-        if let none = s.timeWithoutFix { lines.append("without a GPS fix for \(Self.duration(none))") }
-        if let paused = s.pausedTime, paused > 0 { lines.append("paused for \(Self.duration(paused))") }
+        if let off = s.offRouteTime { lines.append("off route for \(ReportText.duration(off)) (\(s.offRouteSource == .journal ? "as the walker was told" : "estimated from the track"))") }
+        if let none = s.timeWithoutFix { lines.append("without a GPS fix for \(ReportText.duration(none))") }
+        if let paused = s.pausedTime, paused > 0 { lines.append("paused for \(ReportText.duration(paused))") }
         return lines.joined(separator: "\n")
     }
 
@@ -117,17 +116,5 @@ struct ReportCommand: ParsableCommand {
         ]
         if report != "-" { object["report"] = .string(report) }
         return JSONText.encode(JSONValue.object(object))
-    }
-
-    static func metres(_ m: Double) -> String {
-        guard m.isFinite, abs(m) < 1e12 else { return "? m" }
-        return m >= 1000 ? "\((m / 10).rounded() / 100) km" : "\(Int(m.rounded())) m"
-    }
-
-    static func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "?" }
-        let whole = Int(seconds.rounded())
-        let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)
-        return h > 0 ? "\(h) h \(m) min" : m > 0 ? "\(m) min \(s) s" : "\(s) s"
     }
 }

@@ -10,14 +10,38 @@ import XCTest
 /// The control socket on the simulated board: `status` while the demo route is walked, and a
 /// `control next` that skips a waypoint, logged with the peer it came from, as a button press is.
 final class ControlSocketIntegrationTests: XCTestCase {
-    func testStatusWhileWalkingAndAControlThatSkipsAWaypoint() async throws {
+    /// A scratch directory, removed after the test.
+    func scratchDirectory() throws -> String {
         let directory = NSTemporaryDirectory() + "wayfinder-control-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
+        return directory
+    }
+
+    /// The demo configuration without its script, the touch case and the pencil: the belt walk alone.
+    func demoConfiguration() throws -> WayfinderConfiguration {
         var config = try ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards])).load(path: Repository.demoConfig)
         config.simulation?.events.removeAll()
         config.touchCase.enabled = false
         config.pencil.enabled = false
+        return config
+    }
+
+    /// The appliance on the simulated board at 20×, with its control socket in `directory`.
+    func start(_ config: WayfinderConfiguration, in directory: String, logs: LogCapture) throws -> (appliance: Appliance, socket: String) {
+        var options = Appliance.Options()
+        options.acceleration = 20
+        options.stateDirectory = directory + "/state"
+        options.shutdownSignals = []
+        options.controlSocket = directory + "/control.sock"
+        options.version = "test"
+        let (appliance, _) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { logs.logger($0) }
+        return (appliance, directory + "/control.sock")
+    }
+
+    func testStatusWhileWalkingAndAControlThatSkipsAWaypoint() async throws {
+        let directory = try scratchDirectory()
+        var config = try demoConfiguration()
         // The routes folder is the configured route's: a second route beside it for `control route`.
         let routes = directory + "/routes"
         try FileManager.default.createDirectory(atPath: routes, withIntermediateDirectories: true)
@@ -30,15 +54,8 @@ final class ControlSocketIntegrationTests: XCTestCase {
         <rtept lat="52.2729000" lon="8.0588000"><name>Hauptbahnhof</name></rtept>
         </rte></gpx>
         """.utf8).write(to: URL(fileURLWithPath: routes + "/back.gpx"))
-        let socket = directory + "/control.sock"
         let logs = LogCapture(level: .info)
-        var options = Appliance.Options()
-        options.acceleration = 20
-        options.stateDirectory = directory + "/state"
-        options.shutdownSignals = []
-        options.controlSocket = socket
-        options.version = "test"
-        let (appliance, _) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { logs.logger($0) }
+        let (appliance, socket) = try start(config, in: directory, logs: logs)
         let running = Task { try await appliance.run() }
         defer { running.cancel() }
 
@@ -89,21 +106,9 @@ final class ControlSocketIntegrationTests: XCTestCase {
     /// With `heading_source = "external"` the status names the Pi's compass and how old its latest
     /// heading is, on the page too.
     func testTheExternalCompassIsShownWithTheAgeOfItsLatestHeading() async throws {
-        let directory = NSTemporaryDirectory() + "wayfinder-heading-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
-        var config = try ConfigurationLoader.appliance(boards: BoardCatalog(directories: [Repository.boards])).load(path: Repository.demoConfig)
-        config.simulation?.events.removeAll()
-        config.touchCase.enabled = false
-        config.pencil.enabled = false
+        var config = try demoConfiguration()
         config.guidance.headingSource = .external
-        let socket = directory + "/control.sock"
-        var options = Appliance.Options()
-        options.acceleration = 20
-        options.stateDirectory = directory + "/state"
-        options.shutdownSignals = []
-        options.controlSocket = socket
-        let (appliance, _) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { LogCapture(level: .warning).logger($0) }
+        let (appliance, socket) = try start(config, in: try scratchDirectory(), logs: LogCapture(level: .warning))
         let running = Task { try await appliance.run() }
         defer { running.cancel() }
         var status: StatusReport?

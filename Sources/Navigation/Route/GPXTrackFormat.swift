@@ -53,7 +53,7 @@ public enum GPXTrackFormat {
     /// random values it differed only in writing a negative value that rounds to zero as `0.0`, not
     /// `-0.0`; an exact half rounds away from zero (`printf` rounds it to even). A value too large for
     /// an integer falls back to `String(format:)`.
-    static func fixed(_ value: Double, _ digits: Int) -> String {
+    public static func fixed(_ value: Double, _ digits: Int) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1
         for _ in 0..<max(0, min(digits, 15)) { scale *= 10 }

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 /// A new file that only grows, for logs that must survive `kill -9` line by line (gesture
 /// recordings). Owns its descriptor. Each `append` is one write(2) of whole lines on an `O_APPEND`
@@ -109,24 +108,11 @@ public final class AppendOnlyFile {
 
     deinit { if fd >= 0 { _ = systemClose(fd) } }
 
-    /// Forces what has been appended to the card without waiting for it: fsync(2) on a duplicate of
-    /// the descriptor, on a background queue, because an SD card's fsync can take tens of
-    /// milliseconds and the caller may be the actor that steers the belt. Appends made meanwhile are
-    /// forced by the next sync.
+    /// Forces what has been appended to the card without waiting for it (`BackgroundSync`).
     public func syncInBackground() {
         guard fd >= 0 else { return }
-        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-        guard copy >= 0 else {
-            _ = fsync(fd)
-            return
-        }
-        Self.syncQueue.async {
-            _ = fsync(copy)
-            _ = systemClose(copy)
-        }
+        BackgroundSync.fsync(fd)
     }
-
-    private static let syncQueue = DispatchQueue(label: "wayfinder.append-only-sync", qos: .utility)
 
     /// Appends the bytes (whole lines) in one write(2) where the kernel takes them at once.
     public func append(_ bytes: [UInt8]) throws(Failure) {

@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -131,24 +130,12 @@ public final class TrackFile {
     /// Forces what was appended to the card.
     public func sync() { _ = fsync(fd) }
 
-    /// Forces what has been appended so far to the card without waiting for it. An SD card's `fsync`
-    /// can take tens of milliseconds, and the navigation actor that appends also turns the wearer's
-    /// commands (next waypoint, pause) into belt commands, so the sync runs on a background queue, on
-    /// a duplicate of the descriptor that the queue closes (the track may be closed meanwhile).
+    /// Forces what has been appended so far to the card without waiting for it (`BackgroundSync`):
+    /// the navigation actor that appends also turns the wearer's commands into belt commands.
     /// Appends made during it stay whole or absent (`append`); the next sync forces them.
     public func syncInBackground() {
-        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-        guard copy >= 0 else {
-            sync()
-            return
-        }
-        Self.syncQueue.async {
-            _ = fsync(copy)
-            close(copy)
-        }
+        BackgroundSync.fsync(fd)
     }
-
-    private static let syncQueue = DispatchQueue(label: "wayfinder.track-sync", qos: .utility)
 
     /// `count` bytes at `offset` (pread(2), retried on EINTR and short reads); nil on an error or when
     /// the file is shorter than that.

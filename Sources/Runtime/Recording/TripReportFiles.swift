@@ -69,21 +69,21 @@ public enum TripReportFiles {
                       journalRoutePath: named, routeProblem: problem)
     }
 
-    /// The report's HTML for what was read.
+    /// The report's HTML for what was read, and the figures it shows.
     public static func render(_ inputs: Inputs, trackPath: String, routeFile: String?, journalPath: String?,
-                              generatedAt: Date) -> String {
-        TripReportDocument.render(track: inputs.track, route: inputs.route, events: inputs.events,
-                                  skippedJournalLines: inputs.skippedJournalLines, title: nil,
-                                  generatedAt: generatedAt.timeIntervalSince1970,
-                                  trackFile: name(trackPath), routeFile: routeFile.map(name),
-                                  journalFile: journalPath.map(name))
+                              generatedAt: Date) -> (html: String, statistics: TripStatistics) {
+        TripReportDocument.renderWithStatistics(track: inputs.track, route: inputs.route, events: inputs.events,
+                                                skippedJournalLines: inputs.skippedJournalLines, title: nil,
+                                                generatedAt: generatedAt.timeIntervalSince1970,
+                                                trackFile: name(trackPath), routeFile: routeFile.map(name),
+                                                journalFile: journalPath.map(name))
     }
 
     /// Reads, renders and writes the report to `output` (atomically, `permissions`).
     public static func write(trackPath: String, route: Route?, routeFile: String?, journalPath: String?,
                              to output: String, permissions: mode_t = 0o600, generatedAt: Date = Date()) throws(Failure) {
         let inputs = try read(trackPath: trackPath, route: route, routeFile: route == nil ? routeFile : nil, journalPath: journalPath)
-        let html = render(inputs, trackPath: trackPath, routeFile: routeFile, journalPath: journalPath, generatedAt: generatedAt)
+        let html = render(inputs, trackPath: trackPath, routeFile: routeFile, journalPath: journalPath, generatedAt: generatedAt).html
         do {
             _ = try AtomicFile.write(Array(html.utf8), to: output, permissions: permissions)
         } catch {
