@@ -22,6 +22,16 @@ public struct GestureBinding: Sendable, Hashable, CustomStringConvertible {
         self.command = command
     }
 
+    /// A continuous binding's travel per command, in strip units (the strip is 1 long): 0.1, ten
+    /// steps along a whole strip, as many as the belt's intensity has between 5 % and 100 %.
+    public static let defaultStep = 0.1
+    /// Where a bound drag begins. Above a tap's and a long press's allowable movement (0.03), so
+    /// a finger that wobbles while tapping is not a drag.
+    static let defaultDragStart = 0.05
+
+    /// The travel per step of a continuous binding.
+    public var step: Double { parameters[GestureParameter.step.name] ?? Self.defaultStep }
+
     public var description: String {
         let on = sides.map { " on " + $0.map(\.rawValue).sorted().joined(separator: "+") } ?? ""
         return "\(gesture)\(on) → \(command)"
@@ -43,6 +53,17 @@ public struct GestureBinding: Sendable, Hashable, CustomStringConvertible {
         case .tapThenSwipe: type = "tap_swipe"
         case .pinch: type = "pinch"
         case .rotation: type = "rotation"
+        case .pan:
+            type = "pan"
+            // A one-finger drag is not also a two-finger one: the count is exact, not a minimum.
+            let touches = params["numberOfTouchesRequired"] ?? .number(1)
+            params["minimumNumberOfTouches"] = touches
+            params["maximumNumberOfTouches"] = touches
+            if params["minimumTranslation"] == nil { params["minimumTranslation"] = .number(Self.defaultDragStart) }
+        case .edgePan(let direction):
+            type = "screen_edge_pan"
+            params["edges"] = .array([.string(Self.startingEdge(direction).rawValue)])
+            if params["minimumTranslation"] == nil { params["minimumTranslation"] = .number(Self.defaultDragStart) }
         }
         let recognizer = RecognizerFactory.make(type: type, name: name, sides: sides, params: .object(params))
         recognizer?.touchClasses = touchClasses
@@ -71,6 +92,36 @@ public struct GestureBinding: Sendable, Hashable, CustomStringConvertible {
         case .rotation(let clockwise):
             guard transition.state == .ended, let rotation = values.rotation, rotation != 0 else { return false }
             return (rotation > 0) == clockwise
+        case .pan, .edgePan:
+            // Made per step (`travel(in:)`, `TravelSteps`), not per transition.
+            return false
+        }
+    }
+
+    /// How far a continuous gesture has travelled in the bound direction (negative: the other way),
+    /// from where its touch went down; nil for other gestures. y grows downward.
+    func travel(in values: GestureValues) -> Double? {
+        guard let t = values.translation else { return nil }
+        let direction: RecognizedGesture.Direction
+        switch gesture {
+        case .pan(let d), .edgePan(let d): direction = d
+        default: return nil
+        }
+        return switch direction {
+        case .right: t.x
+        case .left: -t.x
+        case .down: t.y
+        case .up: -t.y
+        }
+    }
+
+    /// The edge a drag toward `direction` starts from: the opposite one.
+    static func startingEdge(_ direction: RecognizedGesture.Direction) -> ScreenEdge {
+        switch direction {
+        case .right: .left
+        case .left: .right
+        case .down: .top
+        case .up: .bottom
         }
     }
 }

@@ -4,15 +4,26 @@ import Gestures
 /// sides (or every sensed side), with the relations that keep bindings apart; fed touch events and
 /// time, it answers which bindings were made. Pure and single-threaded, like `GesturePipeline`.
 ///
-/// Relations: a single tap waits for a double tap and a tap-swipe on a shared side to fail (so the
-/// first tap of either is not also a tap); recognizers are registered in the order tap-swipe, swipe,
-/// double tap, tap, long press, pinch, rotation, so that among recognizers sharing a touch the more
-/// specific one wins a tie (docs/gestures.md, "Exclusivity").
+/// Relations (docs/gestures.md, "Bindings"):
+/// - a single tap waits for a double tap and a tap-swipe on a shared side to fail, so the first tap
+///   of either is not also a tap;
+/// - a drag (pan, edge pan) waits for a swipe and a tap-swipe on a shared side to fail, so a quick
+///   stroke is the swipe; a pan waits for an edge pan on a shared side, which fails at once unless
+///   the touch went down at its edge;
+/// - drags of one kind are simultaneous: `pan-up` and `pan-down` on one side share the stroke, each
+///   stepping in its own direction;
+/// - recognizers are registered in the order tap-swipe, swipe, double tap, tap, long press, edge
+///   pan, pan, pinch, rotation, so that among recognizers sharing a touch the more specific one wins
+///   a tie.
+///
+/// A continuous binding is made once per `step` of travel (`TravelSteps`); a discrete one once.
 public final class GestureBindingPipeline {
     public let pipeline: GesturePipeline
     public let bindings: [GestureBinding]
     /// Binding index per registered recognizer index.
     private var bindingOf: [Int] = []
+    /// The steps of each continuous binding's drag in progress, by binding index.
+    private var drags: [Int: TravelSteps] = [:]
 
     public init(map: GestureCommandMap, sensedSides: Set<CaseSide>) throws {
         pipeline = GesturePipeline(handedness: map.handedness)
@@ -24,8 +35,10 @@ public final class GestureBindingPipeline {
             case .doubleTap: 2
             case .tap: 3
             case .longPress: 4
-            case .pinch: 5
-            case .rotation: 6
+            case .edgePan: 5
+            case .pan: 6
+            case .pinch: 7
+            case .rotation: 8
             }
         }
         let order = bindings.indices.sorted { (rank(bindings[$0].gesture), $0) < (rank(bindings[$1].gesture), $1) }
@@ -40,11 +53,19 @@ public final class GestureBindingPipeline {
             bindingOf.append(index)
             recognizers[index] = recognizer
         }
-        for (index, tap) in recognizers where bindings[index].gesture == .tap {
-            for (other, waitFor) in recognizers where !tap.sides.isDisjoint(with: waitFor.sides) {
-                switch bindings[other].gesture {
-                case .doubleTap, .tapThenSwipe: try pipeline.require(tap, toFail: waitFor)
-                default: break
+        // In registration order, so the relations (and a log of them) do not depend on hashing.
+        let registered = order.compactMap { index in recognizers[index].map { (index, $0) } }
+        for (index, recognizer) in registered {
+            for (other, waitFor) in registered where other != index && !recognizer.sides.isDisjoint(with: waitFor.sides) {
+                switch (bindings[index].gesture, bindings[other].gesture) {
+                case (.tap, .doubleTap), (.tap, .tapThenSwipe),
+                     (.pan, .swipe), (.pan, .tapThenSwipe), (.pan, .edgePan),
+                     (.edgePan, .swipe), (.edgePan, .tapThenSwipe):
+                    try pipeline.require(recognizer, toFail: waitFor)
+                case (.pan, .pan), (.edgePan, .edgePan):
+                    if index < other { try pipeline.allowSimultaneous(recognizer, waitFor) }
+                default:
+                    break
                 }
             }
         }
@@ -69,8 +90,21 @@ public final class GestureBindingPipeline {
         var found: [Int] = []
         for t in transitions {
             guard let r = pipeline.recognizer(named: t.recognizer), r.index >= 0, r.index < bindingOf.count else { continue }
-            let binding = bindingOf[r.index]
-            if bindings[binding].isMade(by: t) { found.append(binding) }
+            let index = bindingOf[r.index]
+            let binding = bindings[index]
+            if binding.gesture.isContinuous {
+                switch t.state {
+                case .began, .changed:
+                    guard let travel = binding.travel(in: t.values) else { break }
+                    var steps = drags[index] ?? TravelSteps(step: binding.step)
+                    found += repeatElement(index, count: steps.travel(to: travel))
+                    drags[index] = steps
+                default:
+                    drags[index] = nil
+                }
+            } else if binding.isMade(by: t) {
+                found.append(index)
+            }
         }
         return found
     }

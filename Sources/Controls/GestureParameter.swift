@@ -20,6 +20,9 @@ public struct GestureParameter: Sendable, Hashable {
 
     static let touches = GestureParameter("touches", "numberOfTouchesRequired", 1...5, count: true)
     static let movement = GestureParameter("allowable_movement", "allowableMovement", 0...1)
+    /// Travel per command of a continuous binding; not a recognizer's parameter (`TravelSteps`).
+    static let step = GestureParameter("step", "step", 0.02...1)
+    static let dragStart = GestureParameter("min_distance", "minimumTranslation", 0.01...1)
 
     /// What each gesture can be tuned with; everything else keeps the project default (docs/gestures.md).
     public static func allowed(for gesture: RecognizedGesture) -> [GestureParameter] {
@@ -44,6 +47,10 @@ public struct GestureParameter: Sendable, Hashable {
             [GestureParameter("threshold", "scaleThreshold", 0.01...1)]
         case .rotation:
             [GestureParameter("threshold_rad", "rotationThresholdRad", 0.01...3)]
+        case .pan:
+            [touches, dragStart, step]
+        case .edgePan:
+            [dragStart, step, GestureParameter("edge_margin", "edgeMargin", 0.01...0.5)]
         }
     }
 }

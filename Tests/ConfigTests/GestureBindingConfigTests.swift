@@ -77,6 +77,36 @@ final class GestureBindingConfigTests: XCTestCase {
         XCTAssertTrue(messages["gestures.double-tap.min_duration_ms"]?.contains("unknown key") ?? false, "a long-press parameter on a tap")
     }
 
+    func testDragsAreBoundWithTheirStepAndEdgeMarginAndOtherGesturesRefuseAStep() throws {
+        let c = try load("""
+            [gestures]
+            pan-up = { command = "intensity-up", sides = ["right"], step = 0.15 }
+            pan-down = { command = "intensity-down", sides = ["right"], touches = 2, min_distance = 0.08 }
+            edge-pan-left = { command = "previous-waypoint", edge_margin = 0.1 }
+            """)
+        XCTAssertEqual(c.gestures.bindings, [
+            GestureBinding(.edgePan(.left), parameters: ["edgeMargin": 0.1], command: .previousWaypoint),
+            GestureBinding(.pan(.down), sides: [.right], parameters: ["numberOfTouchesRequired": 2, "minimumTranslation": 0.08],
+                           command: .intensityDown),
+            GestureBinding(.pan(.up), sides: [.right], parameters: ["step": 0.15], command: .intensityUp),
+        ])
+        XCTAssertEqual(c.gestures.bindings.map(\.step), [0.1, 0.1, 0.15], "0.1 unless set")
+
+        let found = issues("""
+            [gestures]
+            pan-up = { command = "intensity-up", step = 0 }
+            swipe-up = { command = "next-waypoint", step = 0.2 }
+            pan-sideways = "stop"
+            edge-pan-down = { command = "stop", touches = 2 }
+            """)
+        XCTAssertEqual(found.map(\.keyPath), ["gestures.pan-up.step", "gestures.swipe-up.step",
+                                               "gestures.pan-sideways", "gestures.edge-pan-down.touches"])
+        let messages = Dictionary(found.map { ($0.keyPath, $0.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertTrue(messages["gestures.pan-up.step"]?.contains("0.02") ?? false, "the range is named: \(messages)")
+        XCTAssertTrue(messages["gestures.swipe-up.step"]?.contains("unknown key") ?? false, "a swipe is made once, not in steps")
+        XCTAssertTrue(messages["gestures.pan-sideways"]?.contains("edge-pan-up") ?? false, "the gestures are listed")
+    }
+
     func testTouchCaseSettingsAreChecked() {
         let found = issues("[devices.touch_case]\nsides = [\"left\", \"front\"]\ntouches_per_side = 6")
         XCTAssertEqual(found.map(\.keyPath), ["devices.touch_case.sides[1]", "devices.touch_case.touches_per_side"])

@@ -100,6 +100,74 @@ final class GestureBindingPipelineTests: XCTestCase {
         XCTAssertEqual(made, [1])
     }
 
+    /// A slow drag along a strip: `pan-up` and `pan-down` share it, each stepping its own way, one
+    /// command per 0.1 of travel, and back the other way the other binding steps.
+    func testPanUpAndDownOnOneSideStepLikeAKnob() throws {
+        let map = GestureCommandMap([GestureBinding(.pan(.up), sides: [.right], command: .intensityUp),
+                                     GestureBinding(.pan(.down), sides: [.right], command: .intensityDown)])
+        let p = try GestureBindingPipeline(map: map, sensedSides: [.right])
+        var made: [Int] = []
+        // Up 0.35 in 1 s, then down 0.3 in 1 s, one finger, never lifted.
+        for i in 0...50 {
+            let y = 0.8 - 0.35 * Double(i) / 50
+            made += p.process(TouchEvent(timeMs: Double(20 * i), id: 1, side: .right, phase: i == 0 ? .began : .moved, x: 0.5, y: y))
+        }
+        XCTAssertEqual(made, [0, 0, 0], "0.35 up is three steps up")
+        made = []
+        for i in 1...50 {
+            let y = 0.45 + 0.3 * Double(i) / 50
+            made += p.process(TouchEvent(timeMs: 1000 + Double(20 * i), id: 1, side: .right, phase: .moved, x: 0.5, y: y))
+        }
+        made += p.process(TouchEvent(timeMs: 2100, id: 1, side: .right, phase: .ended, x: 0.5, y: 0.75))
+        XCTAssertEqual(made, [1, 1], "back down to 0.05: a step at 0.2 and at 0.1; turning inside the step "
+                       + "above 0.3 was not one, so a wobble at the turn repeats nothing")
+    }
+
+    /// The drag waits for the swipe on its side to fail, so a quick stroke is only the swipe and a
+    /// slow one only the drag (its steps made at the swipe's failure catch up with the travel).
+    func testAQuickStrokeIsTheSwipeAndASlowOneTheDrag() throws {
+        let map = GestureCommandMap([GestureBinding(.swipe(.right), command: .nextWaypoint),
+                                     GestureBinding(.pan(.right), parameters: ["step": 0.2], command: .intensityUp)])
+        let p = try GestureBindingPipeline(map: map, sensedSides: [.bottom])
+        XCTAssertEqual(stroke(p, side: .bottom, at: 0, ms: 150, from: (0.2, 0.5), to: (0.8, 0.5)), [0])
+        XCTAssertEqual(stroke(p, side: .bottom, at: 1000, ms: 2000, from: (0.1, 0.5), to: (0.55, 0.5)), [1, 1],
+                       "0.45 in 2 s fails the swipe's 500 ms, and is two steps of 0.2")
+    }
+
+    /// An edge drag begins only at its edge; a pan on the same side waits for it, so a stroke from
+    /// the edge is the edge drag's alone and a stroke from the middle the pan's.
+    func testAnEdgeDragStartsAtItsEdgeAndTakesThatStrokeFromThePan() throws {
+        let map = GestureCommandMap([GestureBinding(.pan(.right), command: .intensityUp),
+                                     GestureBinding(.edgePan(.right), command: .nextWaypoint)])
+        let p = try GestureBindingPipeline(map: map, sensedSides: [.top])
+        XCTAssertEqual(stroke(p, side: .top, at: 0, ms: 2000, from: (0.02, 0.5), to: (0.27, 0.5)), [1, 1],
+                       "from the left edge rightward: the edge drag, two steps of 0.1")
+        XCTAssertEqual(stroke(p, side: .top, at: 3000, ms: 2000, from: (0.4, 0.5), to: (0.65, 0.5)), [0, 0],
+                       "from the middle: the pan")
+    }
+
+    func testHandednessMirrorsADragAcrossTheStrip() throws {
+        var map = GestureCommandMap([GestureBinding(.pan(.right), command: .intensityUp)])
+        map.handedness = .left
+        let p = try GestureBindingPipeline(map: map, sensedSides: [.top])
+        XCTAssertEqual(stroke(p, side: .top, at: 0, ms: 1000, from: (0.3, 0.5), to: (0.6, 0.5)), [],
+                       "for a left hand, a stroke toward higher x is a drag to the left")
+        XCTAssertEqual(stroke(p, side: .top, at: 2000, ms: 1000, from: (0.6, 0.5), to: (0.3, 0.5)), [0, 0, 0])
+    }
+
+    func testTwoFingersDoNotMoveAOneFingerDrag() throws {
+        let map = GestureCommandMap([GestureBinding(.pan(.down), command: .intensityDown)])
+        let p = try GestureBindingPipeline(map: map, sensedSides: [.left])
+        var made: [Int] = []
+        for i in 0...25 {
+            let y = 0.2 + 0.4 * Double(i) / 25
+            let phase: TouchPhase = i == 0 ? .began : .moved
+            made += p.process(TouchEvent(timeMs: Double(40 * i), id: 1, side: .left, phase: phase, x: 0.3, y: y))
+            made += p.process(TouchEvent(timeMs: Double(40 * i), id: 2, side: .left, phase: phase, x: 0.7, y: y))
+        }
+        XCTAssertEqual(made, [])
+    }
+
     func testPenClicksAreShortOrLongByTheConfiguredHold() {
         var map = GestureCommandMap.defaults
         map.longClick = .milliseconds(500)

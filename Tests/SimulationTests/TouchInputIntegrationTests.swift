@@ -34,7 +34,11 @@ final class TouchInputIntegrationTests: XCTestCase {
     /// Runs the appliance at 10× until `done` holds for what navigation reported (or 40 s real).
     func run(_ config: WayfinderConfiguration, until done: @escaping @Sendable ([GuidanceEvent]) -> Bool) async throws
         -> (events: [GuidanceEvent], logs: LogCapture, board: SimulatedBoard?) {
-        let logs = LogCapture(level: .info)
+        try await run(config, logs: LogCapture(level: .info), until: done)
+    }
+
+    func run(_ config: WayfinderConfiguration, logs: LogCapture, until done: @escaping @Sendable ([GuidanceEvent]) -> Bool) async throws
+        -> (events: [GuidanceEvent], logs: LogCapture, board: SimulatedBoard?) {
         let observations = Observations()
         let directory = NSTemporaryDirectory() + "wayfinder-touch-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
@@ -84,6 +88,23 @@ final class TouchInputIntegrationTests: XCTestCase {
         let (events, logs, _) = try await run(config) { events in events.contains(.paused) }
         XCTAssertTrue(events.contains(.paused), logs.all.suffix(30).joined(separator: "\n"))
         XCTAssertFalse(events.contains { if case .skipped = $0 { true } else { false } })
+    }
+
+    /// A slow drag down the left side, bound to `intensity-down` in steps of 0.2: the simulated case's
+    /// touch records travel 0.45 in 2 s, two steps, each lowering the belt's default intensity 10 %.
+    /// `pan-up` shares the stroke and makes nothing going down.
+    func testADragAlongASideStepsTheBeltIntensity() async throws {
+        let drag = SimulatedTouch(.pan(.down), on: .left)
+        var config = try configuration([SimulationEvent(at: .seconds(30), action: .touch(drag))])
+        config.gestures.bindings += [
+            GestureBinding(.pan(.down), sides: [.left], parameters: ["step": 0.2], command: .intensityDown),
+            GestureBinding(.pan(.up), sides: [.left], parameters: ["step": 0.2], command: .intensityUp),
+        ]
+        let logs = LogCapture(level: .info)
+        _ = try await run(config, logs: logs) { _ in logs.matching("default intensity now 40%").count == 1 }
+        XCTAssertEqual(logs.matching("gesture pan-down recognized; intensity-down").count, 2, logs.all.suffix(30).joined(separator: "\n"))
+        XCTAssertEqual(logs.matching("default intensity now").map { String($0.suffix(3)) }, ["50%", "40%"])
+        XCTAssertEqual(logs.matching("pan-up").count, 0)
     }
 
     func testAPencilClickPauses() async throws {

@@ -98,7 +98,12 @@ public actor BeltActor {
             await perform(controller.poll(now: now), fromBelt: false)
         case .request(let request):
             do {
-                logger.debug("request: \(request)")
+                // An intensity change is the wearer's own doing and has no other trace in the log.
+                if case .changeDefaultIntensity(let intensity) = request {
+                    logger.info("default intensity now \(intensity)%")
+                } else {
+                    logger.debug("request: \(request)")
+                }
                 await perform(try controller.handle(request, now: now), fromBelt: false)
             } catch {
                 logger.error("refused \(request): \(error)")

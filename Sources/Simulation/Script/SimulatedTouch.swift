@@ -34,7 +34,9 @@ public struct SimulatedTouch: Sendable, Hashable {
     }
 
     /// The strokes a wearer makes for `gesture` on `side`, comfortably inside the recognizers' default
-    /// limits (docs/gestures.md): a tap is 80 ms, a swipe travels 0.6 in 150 ms, a long press holds 1.2 s.
+    /// limits (docs/gestures.md): a tap is 80 ms, a swipe travels 0.6 in 150 ms, a long press holds 1.2 s,
+    /// a drag travels 0.45 in 2 s (too slow for a swipe: 0.1 in the swipe's 500 ms), four steps of 0.1;
+    /// an edge drag starts 0.02 from its edge.
     public init(_ gesture: RecognizedGesture, on side: CaseSide) {
         func p(_ x: Double, _ y: Double) -> TouchPoint { TouchPoint(x: x, y: y) }
         func tap(at delay: Duration) -> Stroke { Stroke(side: side, delay: delay, duration: .milliseconds(80), from: p(0.5, 0.5)) }
@@ -48,12 +50,26 @@ public struct SimulatedTouch: Sendable, Hashable {
             return Stroke(side: side, delay: delay, duration: .milliseconds(150),
                           from: p(0.5 - 0.3 * dx, 0.5 - 0.3 * dy), to: p(0.5 + 0.3 * dx, 0.5 + 0.3 * dy))
         }
+        func drag(_ d: RecognizedGesture.Direction, fromEdge: Bool) -> Stroke {
+            let (dx, dy): (Double, Double) = switch d {
+            case .right: (1, 0)
+            case .left: (-1, 0)
+            case .down: (0, 1)
+            case .up: (0, -1)
+            }
+            let start = fromEdge ? 0.48 : 0.225
+            let from = p(0.5 - start * dx, 0.5 - start * dy)
+            return Stroke(side: side, duration: .seconds(2), from: from,
+                          to: p(from.x + 0.45 * dx, from.y + 0.45 * dy))
+        }
         let strokes: [Stroke] = switch gesture {
         case .tap: [tap(at: .zero)]
         case .doubleTap: [tap(at: .zero), tap(at: .milliseconds(180))]
         case .longPress: [Stroke(side: side, duration: .milliseconds(1200), from: p(0.5, 0.5))]
         case .swipe(let d): [swipe(d, at: .zero)]
         case .tapThenSwipe(let d): [tap(at: .zero), swipe(d, at: .milliseconds(200))]
+        case .pan(let d): [drag(d, fromEdge: false)]
+        case .edgePan(let d): [drag(d, fromEdge: true)]
         case .pinch(let closing):
             closing
                 ? [Stroke(side: side, duration: .milliseconds(300), from: p(0.2, 0.5), to: p(0.4, 0.5)),
