@@ -28,6 +28,9 @@ public struct ButtonConfiguration: Sendable, Hashable {
     /// press (on lines with a double-press binding).
     public var doublePressWindow: Duration
     public var bindings: [ButtonBinding]
+    /// The line that is the Pencil's pairing spot while held (`GPIO5 = "pair-pencil"`): its level, not
+    /// its presses, is what counts, so it has no press commands.
+    public var pairPencilLine: Int?
 
     public init(debounce: Duration = .milliseconds(30), longPress: Duration = .milliseconds(800),
                 doublePressWindow: Duration = .milliseconds(400), bindings: [ButtonBinding] = []) {
@@ -38,6 +41,12 @@ public struct ButtonConfiguration: Sendable, Hashable {
     }
 
     public func binding(forLine line: Int) -> ButtonBinding? { bindings.first { $0.line == line } }
+
+    /// Every line the buttons use: the bound ones and the pair control, in order.
+    public var lines: [Int] { (bindings.map(\.line) + [pairPencilLine].compactMap { $0 }).sorted() }
+
+    /// The map's value that makes a line the pair control.
+    public static let pairPencil = "pair-pencil"
 
     /// The lines with a double-press binding: only their short presses wait for a second one.
     public var doublePressLines: Set<Int> { Set(bindings.filter { $0.doublePress != nil }.map(\.line)) }

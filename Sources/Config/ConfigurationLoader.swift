@@ -78,6 +78,10 @@ public struct ConfigurationLoader: Sendable {
         }
         let track = readTrack(root.subtable("track"))
         let buttons = readButtons(root.subtable("buttons"), board: board)
+        if let line = buttons?.pairPencilLine, !pencil.enabled {
+            root.issues.report("buttons.map.GPIO\(line)",
+                               "\"pair-pencil\" pairs the Pencil, which is not enabled; set [devices.pencil] enabled = true, or bind the line to a command")
+        }
         let gestures = readGestures(root.subtable("gestures"), sensed: touchCaseSettings.sides)
 
         let context = ConfigurationContext(board: board, buttons: buttons, touchCase: touchCaseSettings)

@@ -92,6 +92,9 @@ extension WayfinderConfiguration {
                 : "{ \([press, long, double].compactMap { $0 }.joined(separator: ", ")) }"
             s.append(.init("buttons.map.GPIO\(binding.line)", value, .restart))
         }
+        if let line = buttons.pairPencilLine {
+            s.append(.init("buttons.map.GPIO\(line)", Render.string(ButtonConfiguration.pairPencil), .restart))
+        }
         for name in tables.keys.sorted() { s += tables[name]?.settings ?? [] }
         return s
     }

@@ -51,7 +51,8 @@ struct ConfigCommand: ParsableCommand {
                     ? "declination from WMM2025 at each fix (\(Self.degrees(c.guidance.declination)) until the first)"
                     : "declination fixed at \(Self.degrees(c.guidance.declination))"
                 print("  heading    \(c.guidance.headingSource.rawValue), \(declination)")
-                print("  buttons    \(c.buttons.bindings.map(Self.summary).joined(separator: ", "))")
+                let pair = c.buttons.pairPencilLine.map { ["GPIO\($0)→pair-pencil (held)"] } ?? []
+                print("  buttons    \((c.buttons.bindings.map(Self.summary) + pair).joined(separator: ", "))")
                 print("  gestures   \((c.gestures.bindings.map(\.description) + c.gestures.clicks.sorted { $0.key.configName < $1.key.configName }.map { "\($0.key) → \($0.value)" }).joined(separator: ", "))")
                 if c.touchCase.enabled {
                     let t = c.touchCaseSettings

@@ -125,6 +125,38 @@ final class ButtonConfigTests: XCTestCase {
         XCTAssertEqual(keys.firstIndex(of: "buttons.double_press_ms"), keys.firstIndex(of: "buttons.long_press_ms").map { $0 + 1 })
     }
 
+    func testALineMadeThePairControlHasNoPressCommandsAndIsRequestedWithTheOthers() throws {
+        let c = try load("""
+        [devices.pencil]
+        enabled = true
+        [buttons.map]
+        GPIO5 = "pair-pencil"
+        GPIO17 = "toggle-pause"
+        """)
+        XCTAssertEqual(c.buttons.pairPencilLine, 5)
+        XCTAssertNil(c.buttons.binding(forLine: 5), "its presses are not commands")
+        XCTAssertEqual(c.buttons.lines, [5, 17], "both lines are opened")
+        XCTAssertEqual(setting("buttons.map.GPIO5", in: c)?.value, "\"pair-pencil\"")
+    }
+
+    func testThePairControlNeedsThePencilAWholeLineAndOnlyOneLine() {
+        let withoutPencil = issues("[buttons.map]\nGPIO5 = \"pair-pencil\"")
+        XCTAssertEqual(withoutPencil.map(\.keyPath), ["buttons.map.GPIO5"])
+        XCTAssertTrue(withoutPencil.first?.message.contains("[devices.pencil] enabled = true") ?? false, "\(withoutPencil)")
+
+        let found = issues("""
+        [devices.pencil]
+        enabled = true
+        [buttons.map]
+        GPIO5 = "pair-pencil"
+        GPIO6 = "pair-pencil"
+        GPIO17 = { press = "toggle-pause", long_press = "pair-pencil" }
+        """)
+        XCTAssertEqual(found.map(\.keyPath), ["buttons.map.GPIO6", "buttons.map.GPIO17.long_press"])
+        XCTAssertTrue(found.first?.message.contains("GPIO 5 is already the pair control") ?? false, "\(found)")
+        XCTAssertTrue(found.last?.message.contains("GPIO17 = \"pair-pencil\"") ?? false, "\(found)")
+    }
+
     func testChangingTheDoublePressWindowOrBindingIsReportedAsNeedingARestart() throws {
         let old = try load("[buttons.map]\nGPIO17 = \"toggle-pause\"")
         let new = try load("[buttons]\ndouble_press_ms = 600\n[buttons.map]\nGPIO17 = { press = \"toggle-pause\", double_press = \"stop\" }")

@@ -15,6 +15,7 @@ final class ButtonActorTests: XCTestCase {
 
     private final class Received: Sendable {
         let all = Mutex<[CommandEnvelope]>([])
+        let pairLevels = Mutex<[Bool]>([])
         var commands: [NavigationCommand] { all.withLock { $0.map(\.command) } }
     }
 
@@ -27,23 +28,27 @@ final class ButtonActorTests: XCTestCase {
     }
 
     /// GPIO17: press toggle-pause, long press announce-battery, double press stop (400 ms window).
-    /// GPIO27: press next-waypoint only, so it never waits.
+    /// GPIO27: press next-waypoint only, so it never waits. GPIO5: the Pencil's pair control.
     private func makeRig() -> Rig {
         let testClock = TestClock()
         let (edges, edgeSink) = AsyncStream<GPIOEdgeEvent>.makeStream()
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
-        let configuration = ButtonConfiguration(debounce: .milliseconds(30), longPress: .milliseconds(800),
+        let (levels, levelSink) = AsyncStream<Bool>.makeStream()
+        var configuration = ButtonConfiguration(debounce: .milliseconds(30), longPress: .milliseconds(800),
                                                 doublePressWindow: .milliseconds(400), bindings: [
             ButtonBinding(line: 17, press: .togglePause, longPress: .announceBattery, doublePress: .stop),
             ButtonBinding(line: 27, press: .nextWaypoint),
         ])
+        configuration.pairPencilLine = 5
         let actor = ButtonActor(configuration: configuration, edges: edges, commands: commandSink,
-                                clock: SessionClock(testClock), logger: Logger(label: "buttons-test"),
+                                pairControl: levelSink, clock: SessionClock(testClock), logger: Logger(label: "buttons-test"),
                                 health: HealthMonitor(expected: [ButtonActor.name]))
         let received = Received()
         let run = Task { _ = try? await actor.run() }
         let collect = Task { for await c in commands { received.all.withLock { $0.append(c) } } }
-        return Rig(actor: actor, testClock: testClock, edges: edgeSink, received: received, tasks: [run, collect])
+        let collectLevels = Task { for await l in levels { received.pairLevels.withLock { $0.append(l) } } }
+        return Rig(actor: actor, testClock: testClock, edges: edgeSink, received: received,
+                   tasks: [run, collect, collectLevels])
     }
 
     /// Yields edges (`line`, falling or rising, milliseconds on the event clock) and waits until the
@@ -100,6 +105,22 @@ final class ButtonActorTests: XCTestCase {
         try await settle { rig.received.commands == [.togglePause] }
         try await edges(rig, [(17, .rising, 1500)])
         try await settle { rig.received.commands == [.togglePause, .announceBattery] }
+    }
+
+    /// The pair control's line gives its level, held while low, with contact bounce and a repeated
+    /// edge dropped; it is never a press, and the other lines are decoded as before.
+    func testThePairControlLineGivesItsLevelAndNoCommands() async throws {
+        let rig = makeRig()
+        defer { rig.tasks.forEach { $0.cancel() } }
+        try await edges(rig, [(5, .falling, 0), (5, .rising, 1), (5, .falling, 2),   // a bouncing press
+                              (5, .falling, 900),                                     // a repeated edge
+                              (5, .rising, 2000)])
+        try await settle { rig.received.pairLevels.withLock { $0 } == [true, false] }
+        try await edges(rig, [(27, .falling, 2100), (27, .rising, 2200)])
+        try await settle { rig.received.commands == [.nextWaypoint] }
+        XCTAssertEqual(rig.received.pairLevels.withLock { $0 }, [true, false])
+        try await advance(rig, by: .seconds(3))
+        XCTAssertEqual(rig.received.commands, [.nextWaypoint], "the 2 s hold was not a long press of anything")
     }
 
     /// Waits in real time (session time stands still) until `condition` holds.

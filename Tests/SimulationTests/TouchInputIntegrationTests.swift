@@ -107,6 +107,20 @@ final class TouchInputIntegrationTests: XCTestCase {
         XCTAssertEqual(logs.matching("pan-up").count, 0)
     }
 
+    /// A GPIO line made the pair control, pressed on the simulated board while the pen is married:
+    /// the pencil actor takes it as its pairing spot (the SDK's long-press-to-unpair state, scanning
+    /// for a pen to hand over to), and its release ends that with the pen still paired.
+    func testThePairControlButtonIsThePencilsPairingSpot() async throws {
+        var config = try configuration([SimulationEvent(at: .seconds(30), action: .pressButton(line: 5, long: false))])
+        config.buttons.pairPencilLine = 5
+        let logs = LogCapture(level: .info)
+        _ = try await run(config, logs: logs) { _ in logs.matching("GPIO5 pair control released").count == 1 }
+        let pencil = logs.matching("pencil: ").map { $0.replacingOccurrences(of: "<6>pencil: ", with: "") }
+        let held = try XCTUnwrap(pencil.firstIndex(of: "connected, long press to unpair"), logs.all.suffix(40).joined(separator: "\n"))
+        XCTAssertEqual(pencil[held...].prefix(2), ["connected, long press to unpair", "connected"], "\(pencil)")
+        XCTAssertEqual(logs.matching("GPIO5 pair control held").count, 1)
+    }
+
     func testAPencilClickPauses() async throws {
         var config = try configuration([SimulationEvent(at: .seconds(30), action: .penClick("tip", held: .milliseconds(120)))])
         config.gestures.clicks[PenClickGesture(penSwitch: .tip, isLong: false)] = .togglePause

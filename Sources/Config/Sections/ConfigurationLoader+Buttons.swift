@@ -28,26 +28,40 @@ extension ConfigurationLoader {
                         continue
                     }
                 }
-                if config.binding(forLine: line) != nil || seenLines.contains(line) {
+                if config.binding(forLine: line) != nil || config.pairPencilLine == line || seenLines.contains(line) {
                     map.report(key, "GPIO \(line) is bound twice; keep one entry for it")
                     continue
                 }
                 seenLines.insert(line)
                 guard let value = map.value(key) else { continue }
                 var binding = ButtonBinding(line: line, press: nil)
-                if let name = value.string {
+                if value.string == ButtonConfiguration.pairPencil {
+                    if let other = config.pairPencilLine {
+                        map.report(key, "GPIO \(other) is already the pair control; one line is enough")
+                    } else {
+                        config.pairPencilLine = line
+                    }
+                } else if let name = value.string {
                     binding.press = command(name, at: map.keyPath(key), issues: map.issues)
                 } else if let table = value.table {
                     let sub = TableReader(table: table, path: map.keyPath(key), issues: map.issues)
-                    binding.press = sub.string("press").flatMap { command($0, at: sub.keyPath("press"), issues: sub.issues) }
-                    binding.longPress = sub.string("long_press").flatMap { command($0, at: sub.keyPath("long_press"), issues: sub.issues) }
-                    binding.doublePress = sub.string("double_press").flatMap { command($0, at: sub.keyPath("double_press"), issues: sub.issues) }
+                    func pressCommand(_ field: String) -> NavigationCommand? {
+                        guard let name = sub.string(field) else { return nil }
+                        if name == ButtonConfiguration.pairPencil {
+                            sub.report(field, "\"pair-pencil\" takes the whole line, since the line is the pairing spot for as long as it is held: write \(key) = \"pair-pencil\"")
+                            return nil
+                        }
+                        return command(name, at: sub.keyPath(field), issues: sub.issues)
+                    }
+                    binding.press = pressCommand("press")
+                    binding.longPress = pressCommand("long_press")
+                    binding.doublePress = pressCommand("double_press")
                     if !sub.has("press") && !sub.has("long_press") && !sub.has("double_press") {
                         sub.report("", "expected one or more of press = \"…\", long_press = \"…\", double_press = \"…\"")
                     }
                     sub.rejectUnknownKeys()
                 } else {
-                    map.report(key, "expected a command name or { press = \"…\", long_press = \"…\", double_press = \"…\" }, found \(TableReader.describe(value))")
+                    map.report(key, "expected a command name, \"pair-pencil\" or { press = \"…\", long_press = \"…\", double_press = \"…\" }, found \(TableReader.describe(value))")
                 }
                 if binding.press != nil || binding.longPress != nil || binding.doublePress != nil { config.bindings.append(binding) }
             }

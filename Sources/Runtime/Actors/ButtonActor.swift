@@ -10,6 +10,9 @@ import Platform
 /// A short press on a line with a double-press binding is held back by the decoder until the double
 /// press window has passed; the actor sleeps on its clock until the decoder's next deadline, so that
 /// press is sent when the window closes rather than at the next edge.
+///
+/// The pair control's line (`"pair-pencil"`) is not decoded into presses: its debounced level goes to
+/// the pencil actor, whose pairing spot it is while held.
 public actor ButtonActor {
     /// On the process's event loop: a message from another actor there is a queue append.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
@@ -28,6 +31,9 @@ public actor ButtonActor {
     private let edges: AsyncStream<GPIOEdgeEvent>
     private let commands: AsyncStream<CommandEnvelope>.Continuation
     private var decoder: ButtonPressDecoder
+    private let pairControl: AsyncStream<Bool>.Continuation?
+    private var pairDebouncer: Debouncer
+    private var pairHeld = false
     private let clock: SessionClock
     private let logger: Logger
     private let health: HealthMonitor
@@ -40,12 +46,17 @@ public actor ButtonActor {
     public private(set) var edgesSeen = 0
 
 
+    /// - Parameter pairControl: where the pair control's level goes (true while held); nil without a
+    ///   pencil actor.
     public init(configuration: ButtonConfiguration, edges: AsyncStream<GPIOEdgeEvent>,
-                commands: AsyncStream<CommandEnvelope>.Continuation, clock: SessionClock, logger: Logger,
+                commands: AsyncStream<CommandEnvelope>.Continuation,
+                pairControl: AsyncStream<Bool>.Continuation? = nil, clock: SessionClock, logger: Logger,
                 health: HealthMonitor) {
         self.configuration = configuration
         self.edges = edges
         self.commands = commands
+        self.pairControl = pairControl
+        self.pairDebouncer = Debouncer(window: configuration.debounce)
         self.decoder = ButtonPressDecoder(debounce: configuration.debounce, longPress: configuration.longPress,
                                           doublePressWindow: configuration.doublePressWindow,
                                           doublePressLines: Set(configuration.doublePressLines.compactMap(UInt32.init(exactly:))))
@@ -67,6 +78,9 @@ public actor ButtonActor {
 
     private func handle(_ event: Event) throws -> Bool {
         switch event {
+        case .edge(let edge) where configuration.pairPencilLine.map(UInt32.init(clamping:)) == edge.offset:
+            edgesSeen += 1
+            pairEdge(edge)
         case .edge(let edge):
             edgesSeen += 1
             latestEdge = (edge.timestamp, clock.elapsed)
@@ -82,6 +96,21 @@ public actor ButtonActor {
             return true
         }
         return false
+    }
+
+    /// The pair control: the switch pulls the line low while held. A repeated edge (a lost one in
+    /// between) changes nothing, so the pencil sees each hold once.
+    private func pairEdge(_ edge: GPIOEdgeEvent) {
+        guard pairDebouncer.accept(edge) else { return }
+        let held = edge.edge == .falling
+        guard held != pairHeld else { return }
+        pairHeld = held
+        guard let pairControl else {
+            logger.notice("GPIO\(edge.offset) is the pair control, but the Pencil is not enabled ([devices.pencil] enabled = true)")
+            return
+        }
+        logger.info("GPIO\(edge.offset) pair control \(held ? "held: the Pencil's pairing spot is pressed" : "released")")
+        pairControl.yield(held)
     }
 
     private func send(_ press: ButtonPressDecoder.Press) {

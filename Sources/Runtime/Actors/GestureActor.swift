@@ -142,7 +142,7 @@ public actor GestureActor {
                 logger.info("pencil \(name) click (held \(click.held)) is not bound to a command; ignored")
             }
         case .pairing(let pen):
-            // Not persisted yet: after a restart the pen is paired again (docs/architecture.md).
+            // The pencil actor keeps it in the state directory (`PenPairingStore`).
             logger.notice(pen.map { "pencil paired with \($0)" } ?? "pencil pairing forgotten")
         case .information:
             break

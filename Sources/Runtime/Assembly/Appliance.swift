@@ -177,6 +177,7 @@ public struct Appliance: Sendable {
         var pencil: PencilActor?
         let pencilLogger = makeLogger(PencilActor.name)
         var penTouches: AsyncStream<TouchInput>.Continuation?
+        var pairControlSink: AsyncStream<Bool>.Continuation?
         // The pen married in an earlier run, taken back as the SDK takes back its paired peripheral.
         // The simulated board names its own pen (it starts paired).
         let pairings = PenPairingStore(directory: stateDirectory)
@@ -192,8 +193,15 @@ public struct Appliance: Sendable {
         if pencilEnabled, let radio = inputs.penRadio {
             let (touches, sink) = AsyncStream<TouchInput>.makeStream(bufferingPolicy: .bufferingNewest(256))
             penTouches = sink
+            var pairControl: AsyncStream<Bool>?
+            if config.buttons.pairPencilLine != nil {
+                let (levels, levelSink) = AsyncStream<Bool>.makeStream(bufferingPolicy: .bufferingNewest(16))
+                pairControl = levels
+                pairControlSink = levelSink
+            }
             pencil = PencilActor(radio: radio, centralID: inputs.pencilCentralID, pairedPen: pairedPen,
-                                 touches: touchCase != nil ? touches : nil, clock: clock, linkClock: linkClock,
+                                 touches: touchCase != nil ? touches : nil, pairControl: pairControl,
+                                 clock: clock, linkClock: linkClock,
                                  logger: pencilLogger,
                                  health: health, status: status, trip: trip,
                                  remember: { pen in
@@ -209,7 +217,7 @@ public struct Appliance: Sendable {
                                     penTouches: penTouches, commands: commandSink, clock: clock,
                                     logger: makeLogger(GestureActor.name), health: health)
         let buttons = ButtonActor(configuration: config.buttons, edges: inputs.buttonEdges, commands: commandSink,
-                                  clock: clock, logger: makeLogger(ButtonActor.name), health: health)
+                                  pairControl: pairControlSink, clock: clock, logger: makeLogger(ButtonActor.name), health: health)
 
         let supervisorLogger = makeLogger("supervisor")
         func supervised(_ name: String, cleanup: (@Sendable () async -> Void)? = nil,

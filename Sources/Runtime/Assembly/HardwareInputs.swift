@@ -48,7 +48,7 @@ enum HardwareInputs {
                                               stateDirectory: stateDirectory, waiting: adapterWait)
 
         var buttonEdges: AsyncStream<GPIOEdgeEvent> = ApplianceInputs.absent()
-        let lines = config.buttons.bindings.map(\.line).sorted()
+        let lines = config.buttons.lines
         if lines.isEmpty {
             logger.notice("no buttons bound in [buttons.map]; the GPIO chip is not opened")
         } else {

@@ -147,7 +147,7 @@ extension SimulationConfiguration: ConfigurationTable {
         case "button":
             if let name = e.string("button") {
                 if let line = ConfigurationLoader.gpioLine(name) {
-                    if let buttons, buttons.binding(forLine: line) == nil {
+                    if let buttons, buttons.binding(forLine: line) == nil, buttons.pairPencilLine != line {
                         e.report("button", "GPIO\(line) has no binding in [buttons.map], so pressing it would do nothing")
                     } else {
                         action = .pressButton(line: line, long: long)
