@@ -8,6 +8,13 @@ struct BeltVibrate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vibrate",
         abstract: "Vibrate toward a direction for a few seconds, then stop.",
+        usage: """
+            wayfinder belt vibrate <direction> [--angle] [--intensity <intensity>]
+                                   [--duration <duration>] [--simulated]
+                                   [--config <config>] [--address <address>]
+                                   [--address-type <address-type>]
+                                   [--adapter <adapter>] [--verbose]
+            """,
         discussion: """
         The belt goes to app mode, vibrates continuously toward the direction (FSLib-iOS vibrateAtMagneticBearing, \
         or vibrateAtAngle with --angle), stops, and returns to the mode it was in.
@@ -59,7 +66,13 @@ struct BeltVibrate: AsyncParsableCommand {
 struct BeltSignal: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "signal",
-        abstract: "Play a system signal: warning, goalReached or battery (FSLib-iOS signal types).")
+        abstract: "Play a system signal: warning, goalReached or battery (FSLib-iOS signal types).",
+        usage: """
+            wayfinder belt signal <signal> [--simulated] [--config <config>]
+                                  [--address <address>]
+                                  [--address-type <address-type>]
+                                  [--adapter <adapter>] [--verbose]
+            """)
 
     @OptionGroup var belt: BeltDeviceOptions
 
@@ -87,7 +100,13 @@ struct BeltSignal: AsyncParsableCommand {
 struct BeltBattery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "battery",
-        abstract: "Print the belt's battery charge.")
+        abstract: "Print the belt's battery charge.",
+        usage: """
+            wayfinder belt battery [--json] [--simulated] [--config <config>]
+                                   [--address <address>]
+                                   [--address-type <address-type>]
+                                   [--adapter <adapter>] [--verbose]
+            """)
 
     @OptionGroup var belt: BeltDeviceOptions
 
@@ -117,6 +136,11 @@ struct BeltModeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mode",
         abstract: "Print the belt's mode, or change it (standby, wait, compass, app, pause, calibration, crossing).",
+        usage: """
+            wayfinder belt mode [<mode>] [--simulated] [--config <config>]
+                                [--address <address>] [--address-type <address-type>]
+                                [--adapter <adapter>] [--verbose]
+            """,
         discussion: "standby switches the belt off: it then closes the link.")
 
     @OptionGroup var belt: BeltDeviceOptions

@@ -21,6 +21,12 @@ struct CalibrateCompass: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compass",
         abstract: "Fit the compass's hard- and soft-iron correction while the wearer turns round.",
+        usage: """
+            wayfinder calibrate compass [--config <config>] [--timeout <timeout>]
+                                        [--no-belt] [--accept-poor] [--json]
+                                        [--simulated]
+                                        [--state-directory <state-directory>]
+            """,
         discussion: """
         Wear the device as when walking, stand away from cars and steel, run this and turn slowly on the \
         spot, once or twice round (about 20 seconds a turn). Progress is printed; with the belt connected \

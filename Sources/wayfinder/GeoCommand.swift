@@ -20,7 +20,7 @@ struct GeoCommand: ParsableCommand {
     struct Inverse: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "inverse",
-            abstract: "Distance and azimuths between two points: {\"azi1_deg\":…,\"azi2_deg\":…,\"distance_m\":…}.",
+            abstract: "Distance and azimuths between two points (JSON keys azi1_deg, azi2_deg, distance_m).",
             discussion: "Azimuths are degrees clockwise from true north in (-180, 180]; azi2 is the direction of travel on arrival. Batch lines: LAT1 LON1 LAT2 LON2.")
 
         @Flag(help: "Read one problem per line on stdin (JSON lines out).")
@@ -41,7 +41,7 @@ struct GeoCommand: ParsableCommand {
     struct Direct: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "direct",
-            abstract: "Where a geodesic ends: {\"azi2_deg\":…,\"lat2_deg\":…,\"lon2_deg\":…}.",
+            abstract: "Where a geodesic ends (JSON keys azi2_deg, lat2_deg, lon2_deg).",
             discussion: "AZI is degrees clockwise from true north, DIST_M metres (negative goes backwards). Batch lines: LAT LON AZI DIST_M.")
 
         @Flag(help: "Read one problem per line on stdin (JSON lines out).")
@@ -60,7 +60,12 @@ struct GeoCommand: ParsableCommand {
     struct Declination: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "declination",
-            abstract: "Magnetic declination from WMM2025, east positive: {\"declination_deg\":…}.",
+            abstract: "Magnetic declination from WMM2025, east positive (JSON key declination_deg).",
+            usage: """
+                wayfinder geo declination <lat> <lon> [--date <date>]
+                                          [--altitude-km <altitude-km>] [--json]
+                wayfinder geo declination --batch < LINES
+                """,
             discussion: """
             Latitude and longitude are WGS84 degrees; the altitude is km above the ellipsoid (what a GPS reports), \
             -1 to 1900. The model is valid from 2025-01-01 to 2029-12-31; other dates are refused, as is a \
@@ -116,7 +121,8 @@ struct GeoCommand: ParsableCommand {
         if batch {
             guard values.isEmpty else { throw ValidationError("--batch reads \(names) from stdin; give no values as arguments") }
         } else if values.count != count {
-            throw ValidationError("expected \(names) (\(count) values), got \(values.count): \(values.joined(separator: " "))")
+            let got = values.isEmpty ? "none" : "\(values.count): \(values.joined(separator: " "))"
+            throw ValidationError("expected \(names) (\(count) values), got \(got)")
         }
     }
 

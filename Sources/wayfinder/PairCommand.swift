@@ -18,6 +18,10 @@ struct PairCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pair",
         abstract: "Pair (bond) with the configured belt, touch case or pencil, or remove the pairing.",
+        usage: """
+            wayfinder pair <device> [--unpair] [--config <config>]
+                           [--adapter <adapter>] [--timeout <timeout>] [--verbose]
+            """,
         discussion: """
         Finds the device as [devices.<kind>] in the configuration says (a fixed address, or the discovery rules), pairs with it (Just Works: nothing to type or compare) and stores the keys in bonds.json in the state directory, so the bond survives a reboot. Then set security = "medium" in [devices.<kind>]: the link is then encrypted with the bond.
 

@@ -59,7 +59,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "Samples per prompt before the next prompt.")
     var repeats: Int = 1
 
-    @Option(help: "The recognizer set (JSON, the conformance scenario's pipeline/recognizers/failureRequirements/simultaneous); default the standard set.")
+    @Option(help: "The recognizer set: JSON with a conformance scenario's pipeline, recognizers, failureRequirements and simultaneous keys; default the standard set.")
     var recognizers: String?
 
     @Option(help: "The wearer's hand: right or left (left mirrors x). Default: [gestures] handedness of the configuration, else right.")

@@ -12,6 +12,10 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Make a walk's trip report: one HTML file with the route and the track on a map.",
+        usage: """
+            wayfinder report <track> [--route <route>] [--events <events>]
+                             [--output <file>] [--json]
+            """,
         discussion: """
         The appliance writes the report itself when a walk ends, beside the walk's track in the state \
         directory (/var/lib/wayfinder/tracks/ on a Pi): NAME.gpx, NAME.events.jsonl, NAME.html. This command \

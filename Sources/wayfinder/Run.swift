@@ -14,7 +14,12 @@ import Darwin
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the appliance (what systemd starts).")
+        abstract: "Run the appliance (what systemd starts).",
+        usage: """
+            wayfinder run [--config <config>] [--control-socket <control-socket>]
+                     [--log-level <log-level>] [--state-directory <state-directory>]
+                     [--exit-when-done] [--fresh] [--acceleration <acceleration>]
+            """)
 
     @Option(name: .shortAndLong, help: "The configuration file.")
     var config: String = WayfinderConfiguration.defaultPath

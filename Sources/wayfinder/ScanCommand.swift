@@ -10,6 +10,10 @@ struct ScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "List nearby Bluetooth LE devices: address, RSSI, name, and what kind of device we think each is.",
+        usage: """
+            wayfinder scan [--duration <duration>] [--adapter <adapter>] [--json]
+                           [--power]
+            """,
         discussion: """
         Scans for --duration seconds, then prints one row per device, strongest signal first:
           ADDRESS            TYPE    RSSI  NAME              KIND    SERVICES

@@ -10,6 +10,10 @@ struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show what the running appliance is doing (over its control socket).",
+        usage: """
+            wayfinder status [--socket <socket>] [--json] [--follow]
+                             [--timeout <timeout>]
+            """,
         discussion: """
         Examples:
           wayfinder status              the page: route, GPS, belt, case, pen, actors
@@ -68,6 +72,10 @@ struct ControlCommandLine: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "control",
         abstract: "Steer the running appliance (next, pause, route FILE, …).",
+        usage: """
+            wayfinder control <name> [<argument>] [--socket <socket>] [--json]
+                              [--timeout <timeout>]
+            """,
         discussion: """
         Examples:
           wayfinder control next          skip to the next waypoint

@@ -45,4 +45,26 @@ final class SubcommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertTrue(result.output.contains("USAGE: wayfinder run"), result.output)
     }
+
+    /// Every command's help, found by walking the SUBCOMMANDS sections from the top, fits an 80-column
+    /// terminal: USAGE lines included, which the argument parser does not wrap by itself.
+    func testEveryHelpPageFitsEightyColumns() throws {
+        var pending: [[String]] = [[]]
+        var visited = 0
+        while let path = pending.popLast() {
+            visited += 1
+            let result = try WayfinderBinary.run(path + ["--help"])
+            XCTAssertEqual(result.status, 0, "\(path): \(result.errors)")
+            for line in result.outputLines where line.count > 80 {
+                XCTFail("wayfinder \(path.joined(separator: " ")) --help: \(line.count) columns: \(line)")
+            }
+            guard let start = result.outputLines.firstIndex(of: "SUBCOMMANDS:") else { continue }
+            for line in result.outputLines[(start + 1)...] {
+                guard line.hasPrefix("  "), !line.hasPrefix("   "),
+                      let name = line.split(separator: " ").first.map(String.init), name != "help", name != "See" else { continue }
+                pending.append(path + [name])
+            }
+        }
+        XCTAssertGreaterThan(visited, Self.commands.count, "the walk reached the subcommands")
+    }
 }
