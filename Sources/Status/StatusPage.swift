@@ -71,7 +71,8 @@ public enum StatusPage {
         case .belt: return "the belt's own compass"
         case .external:
             var text = "the Pi's compass"
-            if let a = h.accuracyDegrees { text += ", ±\(Int(degrees: a))°" }
+            // Under a degree is below what a magnetometer's noise lets anyone claim.
+            if let a = h.accuracyDegrees { text += a < 1 ? ", ±<1°" : ", ±\(Int(degrees: a))°" }
             if let age = h.ageSeconds { text += ", last \(seconds(age)) ago" }
             return text
         }

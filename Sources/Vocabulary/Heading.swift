@@ -4,10 +4,15 @@ public struct Heading: Sendable, Hashable {
     /// Estimated error in degrees, if the sensor reports one.
     public var accuracy: Double?
     public var receivedAt: Duration
+    /// The strength of the horizontal field the heading was computed from, µT, after calibration;
+    /// nil for a fused sensor's own heading. Compared with the Earth's field where the wearer is, it
+    /// shows a disturbance (`MagneticFieldCheck`).
+    public var horizontalField: Double?
 
-    public init(magneticDegrees: Double, accuracy: Double? = nil, receivedAt: Duration) {
+    public init(magneticDegrees: Double, accuracy: Double? = nil, receivedAt: Duration, horizontalField: Double? = nil) {
         self.magneticDegrees = magneticDegrees
         self.accuracy = accuracy
         self.receivedAt = receivedAt
+        self.horizontalField = horizontalField
     }
 }

@@ -32,6 +32,20 @@ final class CompassHeadingTests: XCTestCase {
         }
     }
 
+    /// The heading carries the strength of the horizontal field it came from, the same tilted or
+    /// level: what the field check compares with the Earth's.
+    func testTheHeadingCarriesTheHorizontalFieldStrengthTiltedOrLevel() throws {
+        let horizontal = (earth.x * earth.x + earth.y * earth.y).squareRoot()
+        for (pitch, roll) in [(0.0, 0.0), (20, 0), (-30, 15), (45, 40)] {
+            let (y, p, r) = (T.radians(70), T.radians(pitch), T.radians(roll))
+            let sample = CompassSample(field: T.toBody(earth, yaw: y, pitch: p, roll: r))
+            let heading = try XCTUnwrap(CompassHeadingEstimator().heading(from: sample, gravity: T.toBody(gravity, yaw: y, pitch: p, roll: r), at: .zero))
+            XCTAssertEqual(try XCTUnwrap(heading.horizontalField), horizontal, accuracy: 1e-9, "pitch \(pitch) roll \(roll)")
+        }
+        let fused = CompassHeadingEstimator().heading(from: CompassSample(orientation: EulerAngles(heading: 10, roll: 0, pitch: 0)), at: .zero)
+        XCTAssertNil(fused?.horizontalField, "a fused sensor's heading has no field to check")
+    }
+
     func testUncompensatedHeadingIsWrongWhenTilted() throws {
         let field = T.toBody(earth, yaw: T.radians(90), pitch: T.radians(20), roll: 0)
         let level = try XCTUnwrap(TiltCompensation.levelHeading(field: field))

@@ -103,8 +103,9 @@ final class ControlSocketIntegrationTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "the socket file goes with the appliance")
     }
 
-    /// With `heading_source = "external"` the status names the Pi's compass and how old its latest
-    /// heading is, on the page too.
+    /// With `heading_source = "external"` the status names the Pi's compass, how old its latest
+    /// heading is, and its accuracy by the field check: the simulated compass senses the Earth's
+    /// field by WMM2025 with no iron about, so the estimate is small.
     func testTheExternalCompassIsShownWithTheAgeOfItsLatestHeading() async throws {
         var config = try demoConfiguration()
         config.guidance.headingSource = .external
@@ -113,7 +114,8 @@ final class ControlSocketIntegrationTests: XCTestCase {
         defer { running.cancel() }
         var status: StatusReport?
         for _ in 0..<300 {
-            if let report = try? await Self.ask(socket, .status).status, report.heading?.ageSeconds != nil {
+            if let report = try? await Self.ask(socket, .status).status, report.heading?.ageSeconds != nil,
+               report.heading?.accuracyDegrees != nil {
                 status = report
                 break
             }
@@ -124,8 +126,10 @@ final class ControlSocketIntegrationTests: XCTestCase {
         XCTAssertEqual(shown.source, .external)
         let age = try XCTUnwrap(shown.ageSeconds)
         XCTAssertTrue(age >= 0 && age < 10, "the compass is read while navigating: \(age) s")
+        let accuracy = try XCTUnwrap(shown.accuracyDegrees)
+        XCTAssertTrue(accuracy >= 0 && accuracy < 5, "an undisturbed field: \(accuracy)°")
         let page = StatusPage.render(report)
-        XCTAssertTrue(page.contains("the Pi's compass") && page.contains("ago"), page)
+        XCTAssertTrue(page.contains("the Pi's compass") && page.contains("ago") && page.contains("±"), page)
         await appliance.group.triggerGracefulShutdown()
         _ = await running.result
     }

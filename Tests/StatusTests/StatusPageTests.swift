@@ -34,6 +34,15 @@ final class StatusPageTests: XCTestCase {
         """)
     }
 
+    func testTheExternalCompassShowsItsAccuracyButNeverBelowADegree() {
+        XCTAssertEqual(StatusPage.headingLine(HeadingStatus(source: .external, accuracyDegrees: 9.6, ageSeconds: 0.2)),
+                       "the Pi's compass, ±10°, last 0.2 s ago")
+        XCTAssertEqual(StatusPage.headingLine(HeadingStatus(source: .external, accuracyDegrees: 0, ageSeconds: 0.2)),
+                       "the Pi's compass, ±<1°, last 0.2 s ago", "no compass is better than its noise")
+        XCTAssertEqual(StatusPage.headingLine(HeadingStatus(source: .external, ageSeconds: 1)),
+                       "the Pi's compass, last 1.0 s ago", "no fix yet: no estimate, and none pretended")
+    }
+
     func testTheFollowLineIsOneLineOfWhatChanges() {
         XCTAssertEqual(StatusPage.line(StatusJSONTests.walking),
                        "t+01:02:05; Osnabrück old town: to waypoint 3 of 12 \"Market\", 140 m, 1.8 km to the end, 21 min 05 s walked; fix 0.4 s old; belt connected, pointing 132°; gestures restarting")

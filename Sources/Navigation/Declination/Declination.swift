@@ -33,12 +33,19 @@ public struct Declination: Sendable, Equatable {
     /// geographic pole.
     public static func worldMagneticModel(at coordinate: Coordinate, altitude: Double?, decimalYear: Double,
                                           model: WorldMagneticModel = .wmm2025) throws -> Declination {
+        let field = try earthField(at: coordinate, altitude: altitude, decimalYear: decimalYear, model: model)
+        guard let degrees = field.declination else { throw MagneticModelError.undefinedAtPole(latitude: coordinate.latitude) }
+        return Declination(degrees: degrees)
+    }
+
+    /// The Earth's field at a fix by the model, with the fix's altitude (metres, nil = 0) clamped
+    /// into the model's range as for the declination.
+    public static func earthField(at coordinate: Coordinate, altitude: Double?, decimalYear: Double,
+                                  model: WorldMagneticModel = .wmm2025) throws -> MagneticField {
         let kilometres = (altitude ?? 0) / 1000
         let range = WorldMagneticModel.altitudeRange
         let clamped = kilometres.isFinite ? min(max(kilometres, range.lowerBound), range.upperBound) : 0
-        let field = try model.field(latitude: coordinate.latitude, longitude: coordinate.longitude,
-                                    altitude: clamped, decimalYear: decimalYear)
-        guard let degrees = field.declination else { throw MagneticModelError.undefinedAtPole(latitude: coordinate.latitude) }
-        return Declination(degrees: degrees)
+        return try model.field(latitude: coordinate.latitude, longitude: coordinate.longitude,
+                               altitude: clamped, decimalYear: decimalYear)
     }
 }

@@ -331,10 +331,15 @@ public actor NavigationActor {
                                  latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude))
     }
 
-    /// The external compass's latest heading as `status` shows it: the accuracy it stated (nil when
-    /// the driver gives none) and its age in seconds; nil before the first heading.
+    /// The external compass's latest heading as `status` shows it: its accuracy in degrees (what the
+    /// sensor stated, else the field check against WMM2025 at the latest fix, `MagneticFieldCheck`;
+    /// nil when neither can tell) and its age in seconds; nil before the first heading. Worked out
+    /// when asked, which is when `status` asks: no cost per heading.
     public var headingPart: (accuracy: Double?, ageSeconds: Double)? {
-        guidance.lastHeading.map { ($0.accuracy, (clock.elapsed - $0.receivedAt).inSeconds) }
+        guidance.lastHeading.map { heading in
+            (heading.accuracy ?? MagneticFieldCheck.headingError(of: heading, at: guidance.lastFix),
+             (clock.elapsed - heading.receivedAt).inSeconds)
+        }
     }
 
     /// The belt's last direction and when it was sent, on the session clock.

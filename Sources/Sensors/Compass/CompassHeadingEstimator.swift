@@ -24,8 +24,10 @@ public struct CompassHeadingEstimator: Sendable {
         }
         guard let raw = sample.field else { return nil }
         let field = axes.apply(calibration?.apply(raw) ?? raw)
-        let degrees = gravity.flatMap { TiltCompensation.heading(field: field, gravity: $0) }
-            ?? TiltCompensation.levelHeading(field: field)
-        return degrees.map { Heading(magneticDegrees: $0, receivedAt: now) }
+        let (xh, yh) = gravity.flatMap { TiltCompensation.horizontalComponents(field: field, gravity: $0) } ?? (field.x, field.y)
+        let strength = (xh * xh + yh * yh).squareRoot()
+        return TiltCompensation.horizontalHeading(xh: xh, yh: yh).map {
+            Heading(magneticDegrees: $0, receivedAt: now, horizontalField: strength.isFinite ? strength : nil)
+        }
     }
 }

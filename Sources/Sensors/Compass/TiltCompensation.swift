@@ -23,13 +23,20 @@ public enum TiltCompensation {
     /// Tilt-compensated magnetic heading in degrees, or nil if gravity or the horizontal field is
     /// (near) zero.
     public static func heading(field m: Vector3, gravity a: Vector3) -> Double? {
+        horizontalComponents(field: m, gravity: a).flatMap { horizontalHeading(xh: $0.xh, yh: $0.yh) }
+    }
+
+    /// The field's components in the horizontal plane (Xh forward, Yh right), or nil if gravity is
+    /// (near) zero.
+    public static func horizontalComponents(field m: Vector3, gravity a: Vector3) -> (xh: Double, yh: Double)? {
         guard let (roll, pitch) = attitude(gravity: a) else { return nil }
         let xh = m.x * cos(pitch) + m.y * sin(roll) * sin(pitch) + m.z * cos(roll) * sin(pitch)
         let yh = m.y * cos(roll) - m.z * sin(roll)
-        return horizontalHeading(xh: xh, yh: yh)
+        return (xh, yh)
     }
 
-    private static func horizontalHeading(xh: Double, yh: Double) -> Double? {
+    /// The heading of horizontal components, in degrees, or nil if they are (near) zero.
+    public static func horizontalHeading(xh: Double, yh: Double) -> Double? {
         guard (xh * xh + yh * yh).squareRoot() > 1e-9 else { return nil }
         let degrees = atan2(-yh, xh) * 180 / .pi
         let wrapped = degrees < 0 ? degrees + 360 : degrees
