@@ -32,6 +32,8 @@ struct ApplianceWalk {
     static let declination = 3.0
     static let startButton = 17
     static let waypointButton = 27
+    /// `"pair-pencil"`: the Pencil's pairing spot while held.
+    static let pairButton = 5
 
     static func main() async -> Int32 {
         let logger = Logger(label: "hil.appliance")
@@ -171,6 +173,22 @@ struct ApplianceWalk {
             let before = await belt.records.count
             try await Self.click(pencil)
             try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the second click")
+        }
+
+        await step("gpio-sim pair control through libgpiod: GPIO5 (\"pair-pencil\") held 2.5 s unpairs the Pencil as a long press on the SDK's pairing spot does: the pen is told to switch off and pencil.json is removed") {
+            let pencil = peripherals.pencil
+            let pairing = "/var/lib/wayfinder/pencil.json"
+            try expect(FileManager.default.fileExists(atPath: pairing), "no \(pairing) after the pairing")
+            let cursor = try await rig.journalCursor()
+            try await rig.press(Self.pairButton, for: .milliseconds(2500))
+            try await waitUntil(.seconds(20), "the pen switched off by the appliance (ShouldPowerOff)") { await !pencil.peripheral.isPoweredOn }
+            try await waitUntil(.seconds(20), "\"pencil pairing forgotten\" in the journal", every: .milliseconds(500)) {
+                ((try? await rig.journal(since: cursor)) ?? []).contains { $0.contains("pencil pairing forgotten") }
+            }
+            let lines = try await rig.journal(since: cursor)
+            try expect(lines.contains { $0.contains("GPIO5 pair control held") }, "the hold is not in the journal: \(lines.suffix(12))")
+            try expect(lines.contains { $0.contains("connected, long press to unpair") }, "the pencil never took the hold as its spot: \(lines.suffix(12))")
+            try expect(!FileManager.default.fileExists(atPath: pairing), "\(pairing) is still there after the unpairing")
         }
 
         await step("control socket under systemd: wayfinder status (root) shows the walk to East; wayfinder control next from a member of the wayfinder group skips to South; control previous goes back to East; a user outside the group is kept out by /run/wayfinder's permissions") {
