@@ -147,7 +147,7 @@ extension TripReportPage {
             guard let pixel = frame.pixel(waypoint.coordinate) else { continue }
             let x = ReportText.svg(pixel.x), y = ReportText.svg(pixel.y)
             let arrival = statistics.arrivals[index]
-            out += "<g class=\"waypoint\"><title>\(ReportText.escaped(Self.waypointTitle(index, waypoint, arrival: arrival)))</title>"
+            out += "<g class=\"waypoint\"><title>\(ReportText.escaped(Self.waypointTitle(index, waypoint, arrival: arrival, skipped: statistics.skips[index])))</title>"
             if numbered || index == 0 || index == count - 1 {
                 let number = ReportText.ordinal(index)
                 let radius = number.count > 2 ? 11.0 : 9.0
@@ -169,10 +169,11 @@ extension TripReportPage {
         return out
     }
 
-    static func waypointTitle(_ index: Int, _ waypoint: Waypoint, arrival: Double?) -> String {
+    static func waypointTitle(_ index: Int, _ waypoint: Waypoint, arrival: Double?, skipped: Double? = nil) -> String {
         var text = "Waypoint \(ReportText.ordinal(index))"
         if let name = waypoint.name { text += " “\(name)”" }
-        text += arrival.map { ": reached \(ReportText.clock($0)) UTC" } ?? ": not reached"
+        text += arrival.map { ": reached \(ReportText.clock($0)) UTC" }
+            ?? skipped.map { ": skipped at \(ReportText.clock($0)) UTC" } ?? ": not reached"
         return text
     }
 
@@ -198,7 +199,7 @@ extension TripReportPage {
         guard !clock.isEmpty else { return "" }
         var out = ""
         for event in events {
-            guard let category = EventCategory(event), let position = clock.position(at: event.time) else { continue }
+            guard let category = category(of: event), let position = clock.position(at: event.time) else { continue }
             let pixel = frame.pixel(position)
             let words = Self.describe(event)
             let title = "\(ReportText.clock(event.time)) UTC: \(words.what)" + (words.detail.isEmpty ? "" : " (\(words.detail))")
@@ -242,7 +243,7 @@ extension TripReportPage {
         if arrows > 0 {
             items.append("<li><svg class=\"sym\" width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\"><path d=\"M7,13V6\" stroke=\"\(Self.beltColour)\" stroke-width=\"2\" stroke-linecap=\"round\"/><polygon points=\"7,1 11,7 3,7\" fill=\"\(Self.beltColour)\"/></svg>where the belt pointed</li>")
         }
-        let categories = Set(events.compactMap(EventCategory.init))
+        let categories = Set(events.compactMap(category(of:)))
         for category in EventCategory.allCases where categories.contains(category) {
             items.append("<li>\(category.icon)\(category.name)</li>")
         }

@@ -9,7 +9,9 @@ extension TripReportPage {
         out += "<table class=\"waypoints\">\n<thead><tr><th class=\"num\">#</th><th>Name</th><th class=\"time\">Reached (UTC)</th></tr></thead>\n<tbody>\n"
         for (index, waypoint) in route.waypoints.enumerated() {
             let name = waypoint.name.map(ReportText.escaped) ?? "<span class=\"muted\">no name</span>"
-            let reached = statistics.arrivals[index].map { ReportText.clock($0) } ?? "<span class=\"not-reached\">not reached</span>"
+            let reached = statistics.arrivals[index].map { ReportText.clock($0) }
+                ?? statistics.skips[index].map { "<span class=\"not-reached\">skipped at \(ReportText.clock($0))</span>" }
+                ?? "<span class=\"not-reached\">not reached</span>"
             out += "<tr><td class=\"num\">\(ReportText.ordinal(index))</td><td>\(name)</td><td class=\"time\">\(reached)</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
@@ -34,7 +36,7 @@ extension TripReportPage {
             out += "<table class=\"events\">\n<thead><tr><th class=\"time\">Time (UTC)</th><th>Event</th><th>Detail</th></tr></thead>\n<tbody>\n"
             for event in listed {
                 let words = Self.describe(event)
-                let icon = EventCategory(event)?.icon ?? ""
+                let icon = category(of: event)?.icon ?? ""
                 out += "<tr><td class=\"time\">\(ReportText.clock(event.time))</td><td class=\"what\">\(icon)\(ReportText.escaped(words.what))</td>"
                     + "<td>\(ReportText.escaped(words.detail))</td></tr>\n"
             }

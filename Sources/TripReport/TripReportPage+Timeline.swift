@@ -29,7 +29,7 @@ extension TripReportPage {
         guard let range = timelineRange() else {
             return out + "<p class=\"missing\">Neither the track nor the journal has times, so there is no timeline.</p>\n"
         }
-        let present = Set(events.compactMap(EventCategory.init))
+        let present = Set(events.compactMap(category(of:)))
         var rows = [
             Row(label: EventCategory.pause.rowLabel, bands: statistics.pausedSpans, bandColour: EventCategory.pause.bandColour, category: .pause),
             Row(label: EventCategory.gps.rowLabel, bands: statistics.withoutFixSpans, bandColour: EventCategory.gps.bandColour, category: .gps),
@@ -80,7 +80,7 @@ extension TripReportPage {
                 }
             }
             if let category = row.category {
-                for event in events where EventCategory(event) == category {
+                for event in events where self.category(of: event) == category {
                     let words = Self.describe(event)
                     let title = "\(ReportText.clock(event.time)) UTC: \(words.what)" + (words.detail.isEmpty ? "" : " (\(words.detail))")
                     out += "<g class=\"event \(category.cssClass)\"><title>\(ReportText.escaped(title))</title>"

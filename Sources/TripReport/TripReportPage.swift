@@ -18,12 +18,15 @@ struct TripReportPage {
     /// The track in the frame's projection.
     let samples: TrackSamples
     let clock: TrackClock
+    /// When the appliance first started in the journal: the walk's own beginning, not a restart.
+    let firstStart: Double?
 
     init(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int, title: String?,
          generatedAt: Double?, trackFile: String?, routeFile: String?, journalFile: String?) {
         self.track = track
         self.route = route
         self.events = JournalSpans.ordered(events)
+        firstStart = self.events.first { $0.kind == .applianceStarted }?.time
         self.skippedJournalLines = max(0, skippedJournalLines)
         let named = [title, route?.name, track.name].compactMap { $0 }
         self.title = named.first { !$0.allSatisfy(\.isWhitespace) } ?? "Walk"
@@ -182,7 +185,8 @@ struct TripReportPage {
             rows.append(("Time without a fix", "—", "needs the journal or a track with times"))
         }
         if let route, !route.waypoints.isEmpty {
-            rows.append(("Waypoints reached", "\(s.arrivals.count) of \(route.waypoints.count)",
+            let skipped = s.skips.isEmpty ? "" : ", \(s.skips.count) skipped"
+            rows.append(("Waypoints reached", "\(s.arrivals.count) of \(route.waypoints.count)\(skipped)",
                          s.arrivalSource == .journal ? "from the journal" : "estimated: a point within \(ReportText.metres(TripStatistics.arrivalRadius))"))
         }
         rows.append(("Track points", "\(s.pointCount)",
@@ -218,5 +222,14 @@ struct TripReportPage {
     static func list(_ items: [String]) -> String {
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+}
+
+extension TripReportPage {
+    /// How an event is marked: as `EventCategory` says, except the journal's first start of the
+    /// appliance, which began the walk and restarted nothing.
+    func category(of event: TripEvent) -> EventCategory? {
+        if event.kind == .applianceStarted, event.time == firstStart { return nil }
+        return EventCategory(event)
     }
 }

@@ -75,6 +75,8 @@ public struct TripStatistics: Sendable, Hashable {
     /// When each waypoint (index from 0 into the route) was first reached.
     public var arrivals: [Int: Double]
     public var arrivalSource: Source
+    /// When each waypoint the wearer skipped over (and never reached) was skipped; journal only.
+    public var skips: [Int: Double]
 
     public init(track: WalkedTrack, route: Route?, events: [TripEvent]) {
         let events = JournalSpans.ordered(events)
@@ -134,9 +136,11 @@ public struct TripStatistics: Sendable, Hashable {
         timeWithoutFix = withoutFixSource == .unavailable ? nil : TripTimeSpan.total(withoutFixSpans)
 
         let waypointCount = route?.waypoints.count
+        skips = [:]
         if has([.waypointReached, .arrived, .walk]) {
             arrivals = Self.journalArrivals(events, waypointCount: waypointCount)
             arrivalSource = .journal
+            skips = Self.journalSkips(events, waypointCount: waypointCount).filter { arrivals[$0.key] == nil }
         } else if let route, !route.waypoints.isEmpty, samples.timedCount > 0 {
             arrivals = samples.arrivals(at: route.waypoints.map { projection.project($0.coordinate) },
                                         within: Self.arrivalRadius)
@@ -178,6 +182,34 @@ public struct TripStatistics: Sendable, Hashable {
         let t = ((p.east - a.east) * dx + (p.north - a.north) * dy) / lengthSquared
         let clamped = t.isFinite ? min(max(t, 0), 1) : 0
         return p.distance(to: LocalPoint(east: a.east + clamped * dx, north: a.north + clamped * dy))
+    }
+
+    /// Skips by the journal: following which waypoint the wearer walks to (`navigation_started`,
+    /// `waypoint_reached` + 1, `went_back`, `route_changed`), a `skipped` to a later waypoint skips
+    /// every one from the one walked to up to it; the first such time for each index. Indices outside
+    /// the route are dropped; without a route there is nothing to skip.
+    static func journalSkips(_ events: [TripEvent], waypointCount: Int?) -> [Int: Double] {
+        guard let waypointCount, waypointCount > 0 else { return [:] }
+        var target: Int?
+        var skips: [Int: Double] = [:]
+        for event in events {
+            switch event.kind {
+            case .navigationStarted, .wentBack, .routeChanged:
+                target = event.index
+            case .waypointReached:
+                target = event.index.map { $0.addingReportingOverflow(1).overflow ? $0 : $0 + 1 }
+            case .skipped:
+                // A skip to no waypoint of this route says nothing of where the walk went.
+                guard let to = event.index, to >= 0, to < waypointCount else { target = nil; continue }
+                if let from = target, from >= 0, from < to {
+                    for index in from..<to where skips[index] == nil { skips[index] = event.time }
+                }
+                target = to
+            default:
+                continue
+            }
+        }
+        return skips
     }
 
     /// Arrivals by the journal: the first `waypoint_reached` for each index, and `arrived` for the

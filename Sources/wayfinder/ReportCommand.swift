@@ -116,7 +116,7 @@ struct ReportCommand: ParsableCommand {
             "off_route_s": number(s.offRouteTime), "off_route_source": .string(s.offRouteSource.rawValue),
             "without_fix_s": number(s.timeWithoutFix), "without_fix_source": .string(s.withoutFixSource.rawValue),
             "start_utc": number(s.startTime), "end_utc": number(s.endTime),
-            "waypoints_reached": .int(s.arrivals.count),
+            "waypoints_reached": .int(s.arrivals.count), "waypoints_skipped": .int(s.skips.count),
         ]
         if report != "-" { object["report"] = .string(report) }
         return JSONText.encode(JSONValue.object(object))

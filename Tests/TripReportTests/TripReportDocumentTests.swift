@@ -136,6 +136,19 @@ final class TripReportDocumentTests: XCTestCase {
         XCTAssertTrue(html.contains("<title>10:05:00 UTC: paused</title>"))
     }
 
+    /// The journal's first start of the appliance began the walk: it is listed but not marked as a
+    /// restart; a later start (after a crash or a power cut) is.
+    func testOnlyALaterStartOfTheApplianceIsMarkedAsARestart() {
+        let (track, route, _) = Self.walk()
+        let first = [F.event(0, .walk), F.event(0, .applianceStarted), F.event(10, .navigationStarted, index: 0)]
+        let once = TripReportDocument.render(track: track, route: route, events: first)
+        XCTAssertFalse(once.contains("ev-restart\"><title>"), "the walk's own start is no restart")
+        XCTAssertTrue(once.contains("appliance started"), "it is still in the events table")
+        let again = TripReportDocument.render(track: track, route: route, events: first + [F.event(300, .applianceStarted)])
+        XCTAssertEqual(again.components(separatedBy: "<g class=\"event ev-restart\"><title>").count - 1, 2,
+                       "the second start is marked once on the map and once on the timeline")
+    }
+
     func testTheClockDoesNotJoinSegments() {
         let track = WalkedTrack(segments: [[F.point(0, 0, t: 0)], [F.point(0, 100, t: 100)]])
         let page = TripReportPage(track: track, route: nil, events: [], skippedJournalLines: 0, title: nil, generatedAt: nil,

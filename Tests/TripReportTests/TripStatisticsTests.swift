@@ -152,6 +152,26 @@ final class TripStatisticsTests: XCTestCase {
         XCTAssertEqual(s.arrivals, [0: F.t0 + 5, 1: F.t0 + 80, 2: F.t0 + 170])
     }
 
+    /// Walking to waypoint 1, skipped ahead to 3: 1 and 2 are skipped there. Back to 2 and reached:
+    /// no longer skipped. A skip forward from an unknown target, and indices beyond the route, say
+    /// nothing.
+    func testWaypointsSkippedOverAreSkippedUnlessReachedLater() {
+        let route = Route(kind: .route, waypoints: (0..<6).map { Waypoint(coordinate: F.at(0, Double($0) * 100)) })
+        let events = [F.event(0, .walk), F.event(1, .navigationStarted, index: 0), F.event(5, .waypointReached, index: 0),
+                      F.event(20, .skipped, index: 3), F.event(40, .wentBack, index: 2), F.event(60, .waypointReached, index: 2),
+                      F.event(70, .skipped, index: 99)]
+        let s = TripStatistics(track: WalkedTrack(segments: []), route: route, events: events)
+        XCTAssertEqual(s.skips, [1: F.t0 + 20], "2 was skipped but reached after going back")
+        XCTAssertEqual(s.arrivals, [0: F.t0 + 5, 2: F.t0 + 60])
+        XCTAssertEqual(s.skips.keys.filter { s.arrivals[$0] != nil }, [], "a waypoint is reached or skipped, not both")
+
+        let blind = TripStatistics(track: WalkedTrack(segments: []), route: route, events: [F.event(0, .walk), F.event(20, .skipped, index: 3)])
+        XCTAssertEqual(blind.skips, [:], "without knowing the waypoint walked to, nothing is said to be skipped")
+        let page = TripReportDocument.render(track: WalkedTrack(segments: []), route: route, events: events)
+        XCTAssertTrue(page.contains("skipped at "), "the waypoint table says so")
+        XCTAssertTrue(page.contains("2 of 6, 1 skipped"), "the figures say so")
+    }
+
     func testArrivalsWithoutAJournalAreTheNearestPointWithinTwentyFiveMetres() {
         // A loop: out north 200 m and back. The start is found at the start, the end at the end.
         let route = Route(kind: .route, waypoints: [Waypoint(coordinate: F.at(0, 0)), Waypoint(coordinate: F.at(10, 200)),
