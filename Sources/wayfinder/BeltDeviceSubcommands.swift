@@ -137,7 +137,7 @@ struct BeltModeCommand: AsyncParsableCommand {
         commandName: "mode",
         abstract: "Print the belt's mode, or change it (standby, wait, compass, app, pause, calibration, crossing).",
         usage: """
-            wayfinder belt mode [<mode>] [--simulated] [--config <config>]
+            wayfinder belt mode [<mode>] [--json] [--simulated] [--config <config>]
                                 [--address <address>] [--address-type <address-type>]
                                 [--adapter <adapter>] [--verbose]
             """,
@@ -147,6 +147,9 @@ struct BeltModeCommand: AsyncParsableCommand {
 
     @Argument(help: "The mode to change to; without it, the current mode is printed.")
     var mode: String?
+
+    @Flag(help: "Print {\"mode\":\"…\"} instead of text.")
+    var json = false
 
     private var target: BeltMode? {
         guard let mode, case .changeMode(let m) = try? FSLibCommandNames.command(from: ["cmd": .string("changeMode"), "mode": .string(mode)])
@@ -164,7 +167,7 @@ struct BeltModeCommand: AsyncParsableCommand {
         let target = self.target
         try await BeltDoor.withBelt(belt) { belt in
             guard let target else {
-                print("mode: \(belt.initialMode)")
+                show(belt.initialMode)
                 return
             }
             let seen = await belt.events.count
@@ -172,7 +175,11 @@ struct BeltModeCommand: AsyncParsableCommand {
             let now = try await belt.next(after: seen, within: .seconds(5), "the belt confirming mode \(target)") { event -> BeltMode? in
                 if case .modeChanged(let m) = event, m == target { return m } else { return nil }
             }
-            print("mode: \(now)")
+            show(now)
         }
+    }
+
+    private func show(_ mode: BeltMode) {
+        print(json ? JSONText.encode(JSONValue.object(["mode": .string("\(mode)")])) : "mode: \(mode)")
     }
 }

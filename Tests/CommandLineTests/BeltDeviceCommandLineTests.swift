@@ -44,6 +44,8 @@ final class BeltDeviceCommandLineTests: XCTestCase {
         let change = try WayfinderBinary.run(["belt", "mode", "pause", "--simulated"])
         XCTAssertEqual(change.status, 0, change.errors)
         XCTAssertEqual(change.outputLines, ["mode: pause"], "printed once the belt confirmed it on FE06")
+        let json = try WayfinderBinary.run(["belt", "mode", "compass", "--json", "--simulated"])
+        XCTAssertEqual(json.outputLines, ["{\"mode\":\"compass\"}"], json.errors)
     }
 
     func testBadArgumentsAreRefusedBeforeConnecting() throws {
