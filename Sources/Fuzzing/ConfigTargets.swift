@@ -1,5 +1,6 @@
 import BLE
 import Config
+import Controls
 import Foundation
 import Platform
 
@@ -61,9 +62,17 @@ enum ConfigTargets {
         }
         _ = c.route.identity
         try expect(c.board.gpioLineCount >= 0, "board \(c.board.id) has \(c.board.gpioLineCount) GPIO lines")
-        for binding in c.buttons.bindings {
-            try expect(binding.line >= 0 && (c.board.isSimulated || binding.line < c.board.gpioLineCount),
-                       "a button on line \(binding.line) of a \(c.board.gpioLineCount)-line chip")
+        for line in c.buttons.lines {
+            try expect(line >= 0 && (c.board.isSimulated || line < c.board.gpioLineCount),
+                       "a button on line \(line) of a \(c.board.gpioLineCount)-line chip")
+        }
+        try expect(Set(c.buttons.lines).count == c.buttons.lines.count, "a line bound twice: \(c.buttons.lines)")
+        if let pair = c.buttons.pairPencilLine {
+            try expect(c.buttons.binding(forLine: pair) == nil, "the pair control's line GPIO\(pair) also has press commands")
+            try expect(c.pencil.enabled, "a pair control accepted with the Pencil disabled")
+        }
+        for binding in c.gestures.bindings where binding.gesture.isContinuous {
+            try expect(binding.step.isFinite && binding.step > 0, "\(binding.gesture) accepted with the step \(binding.step)")
         }
         for setting in c.settings { _ = setting }
         let plan = ReloadPlan(running: c, candidate: .success(c))
