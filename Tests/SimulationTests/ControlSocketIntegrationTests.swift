@@ -59,10 +59,12 @@ final class ControlSocketIntegrationTests: XCTestCase {
         let running = Task { try await appliance.run() }
         defer { running.cancel() }
 
-        // Walking, with a fix: the demo starts navigating by itself (autostart).
+        // Walking, with a fix and the belt: the demo starts navigating by itself (autostart), which on
+        // a slow machine can be before the belt's link is up.
         var walking: StatusReport?
         for _ in 0..<300 {
-            if let report = try? await Self.ask(socket, .status).status, report.route?.state == .navigating, report.gps?.fixAgeSeconds != nil {
+            if let report = try? await Self.ask(socket, .status).status, report.route?.state == .navigating,
+               report.gps?.fixAgeSeconds != nil, report.belt?.link == .connected {
                 walking = report
                 break
             }
