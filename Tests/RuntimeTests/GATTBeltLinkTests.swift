@@ -139,6 +139,14 @@ final class GATTBeltLinkTests: XCTestCase {
         await link.disconnect()
     }
 
+    /// A request cancelled with its task (a shutdown) is the link going with it, which the belt actor
+    /// logs at info, not a failed connection it warns of; while connecting it is a failed attempt.
+    func testACancelledRequestIsALostLinkNotABeltFailure() {
+        XCTAssertEqual(GATTBeltLink.linkError(CancellationError(), connecting: false), .connectionLost)
+        XCTAssertEqual(GATTBeltLink.linkError(CancellationError(), connecting: true), .connectionFailed("cancelled"))
+        XCTAssertEqual(GATTBeltLink.linkError(GATTError.disconnected, connecting: false), .connectionLost)
+    }
+
     func testSendWhenNotConnectedThrows() async {
         let (link, _) = makeLink(FakeConnector(belt: FakeBelt()))
         do {

@@ -154,10 +154,7 @@ public actor BeltActor {
     }
 
     private func silenceAndDisconnect() async {
-        // With the link not up (a shutdown during a reconnection), the commands cannot reach the belt
-        // and their failure is no news.
-        let linkUp = controller.isConnected
-        for command in controller.shutdownCommands() { await send(command, expectingLinkUp: linkUp) }
+        for command in controller.shutdownCommands() { await send(command) }
         await link.disconnect()
         _ = controller.handle(.disconnected(expected: true), now: clock.elapsed)
     }
@@ -191,7 +188,7 @@ public actor BeltActor {
         _ = mailbox.alarm(at: deadline, clock: clock, .poll)
     }
 
-    private func send(_ command: BeltCommand, expectingLinkUp: Bool = true) async {
+    private func send(_ command: BeltCommand) async {
         do {
             try await link.send(command)
             logger.debug("→ belt: \(command)")
@@ -200,8 +197,6 @@ public actor BeltActor {
             // out of range): expected, and the controller keeps the state, so the next connection
             // resends what matters. Not a warning.
             logger.info("not sent, the belt link is down (sent again on reconnection): \(command)")
-        } catch where !expectingLinkUp {
-            logger.info("not sent, the belt link was not up: \(command) (\(error))")
         } catch {
             // The controller keeps the state; the next connection resends what matters.
             logger.warning("could not send \(command) to the belt: \(error)")

@@ -129,8 +129,11 @@ public actor GATTBeltLink: BeltLink {
     }
 
     /// GATT transport errors as the failure kinds the belt actor knows.
-    private static func linkError(_ error: any Error, connecting: Bool) -> BeltLinkError {
+    static func linkError(_ error: any Error, connecting: Bool) -> BeltLinkError {
         if let error = error as? BeltLinkError { return error }
+        // A request abandoned because its task was cancelled (the appliance shutting down) says
+        // nothing about the belt: the link is gone with the task, as when it drops.
+        if error is CancellationError { return connecting ? .connectionFailed("cancelled") : .connectionLost }
         guard let error = error as? GATTError else { return .connectionFailed("\(error)") }
         switch error {
         case .unavailable(let why): return .bluetoothUnavailable(why)

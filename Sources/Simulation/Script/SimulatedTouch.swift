@@ -40,23 +40,22 @@ public struct SimulatedTouch: Sendable, Hashable {
     public init(_ gesture: RecognizedGesture, on side: CaseSide) {
         func p(_ x: Double, _ y: Double) -> TouchPoint { TouchPoint(x: x, y: y) }
         func tap(at delay: Duration) -> Stroke { Stroke(side: side, delay: delay, duration: .milliseconds(80), from: p(0.5, 0.5)) }
-        func swipe(_ d: RecognizedGesture.Direction, at delay: Duration) -> Stroke {
-            let (dx, dy): (Double, Double) = switch d {
+        /// The unit step toward `d` in the screen-aligned square (y grows downward).
+        func unit(_ d: RecognizedGesture.Direction) -> (Double, Double) {
+            switch d {
             case .right: (1, 0)
             case .left: (-1, 0)
             case .down: (0, 1)
             case .up: (0, -1)
             }
+        }
+        func swipe(_ d: RecognizedGesture.Direction, at delay: Duration) -> Stroke {
+            let (dx, dy) = unit(d)
             return Stroke(side: side, delay: delay, duration: .milliseconds(150),
                           from: p(0.5 - 0.3 * dx, 0.5 - 0.3 * dy), to: p(0.5 + 0.3 * dx, 0.5 + 0.3 * dy))
         }
         func drag(_ d: RecognizedGesture.Direction, fromEdge: Bool) -> Stroke {
-            let (dx, dy): (Double, Double) = switch d {
-            case .right: (1, 0)
-            case .left: (-1, 0)
-            case .down: (0, 1)
-            case .up: (0, -1)
-            }
+            let (dx, dy) = unit(d)
             let start = fromEdge ? 0.48 : 0.225
             let from = p(0.5 - start * dx, 0.5 - start * dy)
             return Stroke(side: side, duration: .seconds(2), from: from,
