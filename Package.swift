@@ -60,8 +60,9 @@ let package = Package(
         // The Fuffr touch case: enable sequence, touch records, touch lifecycle, observers (pure).
         .target(name: "TouchCase", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
         // The running appliance's status and the control socket's messages (docs/control.md): the
-        // model, its versioned JSON form, the page `wayfinder status` prints. Pure.
-        .target(name: "Status", swiftSettings: swiftSettings),
+        // model, its versioned JSON form, the page `wayfinder status` prints; its controls are the
+        // navigation commands of `Vocabulary`. Pure.
+        .target(name: "Status", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
         // The walk's event journal and the trip report built from it, the track and the route
         // (docs/trip-report.md): a local projection, the walker's figures, one HTML file. Pure.
         .target(name: "TripReport", dependencies: ["Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),

@@ -1,50 +1,62 @@
-/// The app-side controls the Pi's buttons mirror, as `wayfinder control` names them.
-public enum ControlCommand: Sendable, Equatable, Codable, CustomStringConvertible {
-    case start, pause, resume, stop, next, previous, intensityUp, intensityDown, battery
+import Vocabulary
+
+/// A control from `wayfinder control` or a script: any command a button or gesture can send, by the
+/// name the configuration gives it (`next-waypoint`, `toggle-pause`, `announce-direction`, …), or
+/// another route. One vocabulary for both, so a name learnt in one place works in the other.
+public enum ControlCommand: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What a button or a gesture bound to `command` would do.
+    case navigation(NavigationCommand)
     /// Load another GPX file from the routes folder, by its file name.
     case route(String)
 
-    /// The names on the command line and on the wire, in the order `control --help` lists them.
-    public static let names = ["start", "pause", "resume", "stop", "next", "previous", "intensity-up",
-                               "intensity-down", "battery", "route"]
+    /// Short names for the commands typed most, each standing for one configuration name.
+    public static let aliases: [(alias: String, name: String)] =
+        [("next", "next-waypoint"), ("previous", "previous-waypoint"), ("battery", "announce-battery")]
 
-    /// The command `name` stands for; `route` needs `argument`. The older camelCase spellings are
-    /// accepted too (`intensityUp`).
+    /// The names on the command line and on the wire, in the order `control --help` lists them: the
+    /// configuration's command names, then `route`.
+    public static let names = NavigationCommand.allCases.map(\.configName) + ["route"]
+
+    /// The command `name` stands for; `route` needs `argument`. A short name (`aliases`) stands for
+    /// its configuration name; camelCase and snake_case spellings (`intensityUp`, `next_waypoint`)
+    /// are read as the kebab-case name.
     public init(name: String, argument: String? = nil) throws(ControlCommandError) {
-        let folded = String(name.lowercased().map { $0 == "_" ? "-" : $0 })
-        let kebab = folded == "intensityup" ? "intensity-up" : folded == "intensitydown" ? "intensity-down" : folded
-        switch kebab {
-        case "start": self = .start
-        case "pause": self = .pause
-        case "resume": self = .resume
-        case "stop": self = .stop
-        case "next", "next-waypoint": self = .next
-        case "previous", "previous-waypoint": self = .previous
-        case "intensity-up": self = .intensityUp
-        case "intensity-down": self = .intensityDown
-        case "battery": self = .battery
-        case "route":
+        let kebab = Self.kebab(name)
+        let full = Self.aliases.first { $0.alias == kebab }?.name ?? kebab
+        if full == "route" {
             guard let argument, !argument.isEmpty else { throw .missingRoute }
             guard !argument.contains("/"), argument != ".", argument != ".." else { throw .routeOutsideFolder(argument) }
             self = .route(argument)
             return
-        default:
-            throw .unknown(name)
         }
-        if let argument { throw .unexpectedArgument(kebab, argument) }
+        guard let command = NavigationCommand(configName: full) else { throw .unknown(name) }
+        if let argument { throw .unexpectedArgument(full, argument) }
+        self = .navigation(command)
     }
 
+    /// `intensityUp` and `intensity_up` as `intensity-up`; `NEXT` as `next`.
+    static func kebab(_ name: String) -> String {
+        var text = ""
+        var previous: Character?
+        for character in name {
+            if character == "_" {
+                text.append("-")
+            } else if character.isUppercase {
+                // A capital after a small letter starts a word: camelCase.
+                if previous?.isLowercase == true { text.append("-") }
+                text += character.lowercased()
+            } else {
+                text.append(character)
+            }
+            previous = character
+        }
+        return text
+    }
+
+    /// The configuration's name for the command (`next-waypoint`, never the short `next`).
     public var name: String {
         switch self {
-        case .start: "start"
-        case .pause: "pause"
-        case .resume: "resume"
-        case .stop: "stop"
-        case .next: "next"
-        case .previous: "previous"
-        case .intensityUp: "intensity-up"
-        case .intensityDown: "intensity-down"
-        case .battery: "battery"
+        case .navigation(let command): command.configName
         case .route: "route"
         }
     }
@@ -67,26 +79,5 @@ public enum ControlCommand: Sendable, Equatable, Codable, CustomStringConvertibl
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .command)
         try c.encodeIfPresent(argument, forKey: .argument)
-    }
-}
-
-/// Why a control's name or argument was refused.
-public enum ControlCommandError: Error, Equatable, CustomStringConvertible {
-    case unknown(String)
-    case missingRoute
-    case routeOutsideFolder(String)
-    case unexpectedArgument(String, String)
-
-    public var description: String {
-        switch self {
-        case .unknown(let name):
-            "unknown control \"\(name)\"; the controls are \(ControlCommand.names.joined(separator: ", "))"
-        case .missingRoute:
-            "route needs the name of a GPX file in the routes folder, e.g. `wayfinder control route park.gpx`"
-        case .routeOutsideFolder(let name):
-            "route \"\(name)\" is not a file name: routes are loaded from the configured routes folder only"
-        case .unexpectedArgument(let name, let argument):
-            "\(name) takes no argument (got \"\(argument)\")"
-        }
     }
 }

@@ -33,8 +33,8 @@ struct StatusCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Keep printing, a line each time the status changes.")
     var follow = false
 
-    @Option(name: .long, help: "Seconds to wait for the answer.")
-    var timeout: Double = 5
+    @Option(name: .long, help: ControlSocketPath.timeoutHelp)
+    var timeout: Double = ControlSocketPath.timeout
 
     func validate() throws {
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
@@ -71,24 +71,52 @@ struct StatusCommand: ParsableCommand {
 struct ControlCommandLine: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "control",
-        abstract: "Steer the running appliance (next, pause, route FILE, …).",
+        abstract: "Steer the running appliance (next-waypoint, pause, route FILE, …).",
         usage: """
             wayfinder control <name> [<argument>] [--socket <socket>] [--json]
                               [--timeout <timeout>]
             """,
         discussion: """
         Examples:
-          wayfinder control next          skip to the next waypoint
-          wayfinder control pause
-          wayfinder control route park.gpx
-                                          walk another route from the routes folder
+          wayfinder control next-waypoint   skip to the next waypoint
+          wayfinder control intensity-up    answers with the new intensity
+          wayfinder control route park.gpx  walk another route from the routes
+                                            folder
+
+        The controls are the commands a button or gesture is bound to in the
+        configuration, by the same names:
+        \(ControlCommandLine.vocabulary)
+        and route FILE. Short names: \(ControlCommandLine.shortNames).
 
         Each control is logged by the appliance with who sent it, as a button
-        press is. Exit status 3 means no appliance answers at the socket, 1 that
-        the control was refused (the reason is printed).
+        press is. The answer says what the control did (docs/control.md has each
+        control in each state of the walk), with --json the status after it.
+        Exit status 3 means no appliance answers at the socket, 1 that the
+        control was refused or did nothing (the reason is printed).
         """)
 
-    @Argument(help: "The control: \(ControlCommand.names.joined(separator: ", ")).")
+    /// The configuration's command names, wrapped to fit 80 columns.
+    static var vocabulary: String {
+        var lines: [String] = []
+        var line = ""
+        for name in ControlCommand.names.dropLast() {
+            let word = name + ","
+            if !line.isEmpty, line.count + 1 + word.count > 76 {
+                lines.append(line)
+                line = word
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        lines.append(line)
+        return lines.map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    static var shortNames: String {
+        ControlCommand.aliases.map { "\($0.alias) for \($0.name)" }.joined(separator: ", ")
+    }
+
+    @Argument(help: "The control: a command name of the configuration (listed above), or route.")
     var name: String
 
     @Argument(help: "For route: the GPX file's name in the routes folder.")
@@ -100,8 +128,8 @@ struct ControlCommandLine: ParsableCommand {
     @Flag(name: .long, help: "Print the answer as JSON.")
     var json = false
 
-    @Option(name: .long, help: "Seconds to wait for the answer.")
-    var timeout: Double = 10
+    @Option(name: .long, help: ControlSocketPath.timeoutHelp)
+    var timeout: Double = ControlSocketPath.timeout
 
     func validate() throws {
         do {
@@ -139,6 +167,13 @@ struct ControlCommandLine: ParsableCommand {
 
 /// Where the control socket is, and the plumbing `status` and `control` share.
 enum ControlSocketPath {
+    /// How long `status` and `control` wait for the answer: one default for both, twice the longest
+    /// a belt write may take (`GATTBeltLink.limits`, 5 s), since a control is answered once the belt
+    /// actor has carried it out.
+    static let timeout: Double = 10
+    static let timeoutHelp = ArgumentHelp(
+        "Seconds to wait for the answer; status and control wait alike, as a control is answered once the belt took it and a Bluetooth write may take 5 s.")
+
     /// The runtime directory systemd gives the unit (`RuntimeDirectory=wayfinder`).
     static let `default` = "/run/wayfinder/control.sock"
 

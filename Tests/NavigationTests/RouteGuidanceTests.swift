@@ -147,7 +147,7 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         var g = RouteGuidance(route: route, parameters: GuidanceParameters())
         _ = g.handle(fix(51.9997, 8.0000, at: .seconds(1)), now: .seconds(1))
         XCTAssertEqual(reports(g.handle(.announceDirection, now: .seconds(1))),
-                       [.commandIgnored(.announceDirection, reason: "navigation is stopped")])
+                       [.commandIgnored(.announceDirection, reason: "the walk is stopped, and the belt points only during a walk; start begins it")])
         _ = g.handle(.start, now: .seconds(1))
         XCTAssertEqual(beltRequests(g.handle(.announceDirection, now: .seconds(2))),
                        [.notifyDirection(direction: 0, isMagneticBearing: true)])
@@ -174,7 +174,7 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         XCTAssertEqual(beltRequests(next).first, .notifyDirection(direction: 0, isMagneticBearing: true))
         _ = g.handle(.nextWaypoint, now: .seconds(3))
         XCTAssertEqual(reports(g.handle(.nextWaypoint, now: .seconds(4))),
-                       [.commandIgnored(.nextWaypoint, reason: "already walking to the last waypoint")])
+                       [.commandIgnored(.nextWaypoint, reason: "waypoint 3 of 3 is the last; there is none to skip to")])
         _ = g.handle(.previousWaypoint, now: .seconds(5))
         XCTAssertEqual(g.progress.currentIndex, 1)
         XCTAssertEqual(g.progress.skipped, [0])
@@ -189,7 +189,7 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         XCTAssertEqual(beltRequests(g.handle(.togglePause, now: .seconds(3))),
                        [.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
         XCTAssertEqual(beltRequests(g.handle(.stop, now: .seconds(4))), [.stopNavigation])
-        XCTAssertEqual(reports(g.handle(.pause, now: .seconds(5))), [.commandIgnored(.pause, reason: "navigation is stopped")])
+        XCTAssertEqual(reports(g.handle(.pause, now: .seconds(5))), [.commandIgnored(.pause, reason: "the walk is stopped, there is nothing to pause; start begins it")])
     }
 
     func testProgressOfAnotherRouteIsIgnored() {

@@ -4,6 +4,7 @@ import Platform
 import Runtime
 import Simulation
 import Status
+import Vocabulary
 import WayfinderTestKit
 import XCTest
 
@@ -81,7 +82,7 @@ final class ControlSocketIntegrationTests: XCTestCase {
         let distance = try XCTUnwrap(before.route?.distanceToWaypointMetres)
         XCTAssertGreaterThan(distance, 0)
 
-        let answer = try await Self.ask(socket, .control(.next))
+        let answer = try await Self.ask(socket, .control(.navigation(.nextWaypoint)))
         XCTAssertTrue(answer.ok, answer.error ?? "")
         let waypoint = try XCTUnwrap(before.route?.waypoint) + 1
         XCTAssertEqual(answer.status?.route?.waypoint, waypoint, "the answer carries the status after the skip")
@@ -103,6 +104,65 @@ final class ControlSocketIntegrationTests: XCTestCase {
         await appliance.group.triggerGracefulShutdown()
         try await running.value
         XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "the socket file goes with the appliance")
+    }
+
+    /// Each control answers with what it did, and the status it carries is the one after the change
+    /// (the belt actor has carried the control out before the answer is sent); a control that does
+    /// nothing says why in plain words and what to use instead.
+    func testControlsAnswerWithWhatTheyDidAndTheStatusAfterIt() async throws {
+        let (appliance, socket) = try start(try demoConfiguration(), in: try scratchDirectory(), logs: LogCapture(level: .info))
+        let running = Task { try await appliance.run() }
+        defer { running.cancel() }
+        var walking: StatusReport?
+        for _ in 0..<300 {
+            if let report = try? await Self.ask(socket, .status).status, report.route?.state == .navigating,
+               report.belt?.link == .connected, report.belt?.batteryPercent != nil {
+                walking = report
+                break
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let before = try XCTUnwrap(walking, "status never showed the walk under way with the belt connected")
+        XCTAssertEqual(before.belt?.intensityPercent, 60, "the demo's [navigation] intensity")
+
+        let up = try await Self.ask(socket, .control(.navigation(.intensityUp)))
+        XCTAssertTrue(up.ok, up.error ?? "")
+        XCTAssertEqual(up.result, "belt intensity 70 %")
+        XCTAssertEqual(up.status?.belt?.intensityPercent, 70, "the status after the change, not before it")
+        let down = try await Self.ask(socket, .control(.navigation(.intensityDown)))
+        XCTAssertEqual(down.result, "belt intensity 60 %")
+        XCTAssertEqual(down.status?.belt?.intensityPercent, 60)
+
+        let battery = try await Self.ask(socket, .control(.navigation(.announceBattery)))
+        XCTAssertTrue(battery.ok, battery.error ?? "")
+        let charge = try XCTUnwrap(battery.status?.belt?.batteryPercent)
+        XCTAssertEqual(battery.result, "the belt plays its battery signal; charge \(charge) %")
+
+        let again = try await Self.ask(socket, .control(.navigation(.start)))
+        XCTAssertFalse(again.ok)
+        XCTAssertEqual(again.error, "the walk is already under way")
+        XCTAssertEqual(again.control, .navigation(.start))
+
+        let paused = try await Self.ask(socket, .control(.navigation(.pause)))
+        XCTAssertTrue(paused.ok, paused.error ?? "")
+        XCTAssertEqual(paused.status?.route?.state, .paused)
+        XCTAssertTrue(paused.result?.hasPrefix("paused before waypoint ") ?? false, paused.result ?? "no result")
+        let pausedTwice = try await Self.ask(socket, .control(.navigation(.pause)))
+        XCTAssertEqual(pausedTwice.error, "the walk is already paused; resume carries on")
+
+        let stopped = try await Self.ask(socket, .control(.navigation(.stop)))
+        XCTAssertEqual(stopped.status?.route?.state, .stopped)
+        let resume = try await Self.ask(socket, .control(.navigation(.resume)))
+        XCTAssertEqual(resume.error, "the walk is stopped, not paused; start begins it")
+        // A stopped walk's target still moves: `next-waypoint` is carried out, not refused.
+        let waypoint = try XCTUnwrap(stopped.status?.route?.waypoint)
+        let next = try await Self.ask(socket, .control(.navigation(.nextWaypoint)))
+        XCTAssertTrue(next.ok, next.error ?? "")
+        XCTAssertEqual(next.status?.route?.waypoint, waypoint + 1)
+        XCTAssertEqual(next.status?.route?.state, .stopped)
+
+        await appliance.group.triggerGracefulShutdown()
+        _ = await running.result
     }
 
     /// With `heading_source = "external"` the status names the Pi's compass, how old its latest

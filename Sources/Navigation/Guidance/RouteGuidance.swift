@@ -76,11 +76,16 @@ public struct RouteGuidance: Sendable {
         case .start:
             return start(now: now)
         case .pause:
-            guard state == .navigating else { return ignored(command, "navigation is \(state)") }
+            guard state == .navigating else {
+                return ignored(command, state == .paused ? "the walk is already paused; resume carries on"
+                                                         : notNavigating(then: "there is nothing to pause"))
+            }
             state = .paused
             return [.belt(.pauseNavigation), .saveProgress(progress), .report(.paused)]
         case .resume:
-            guard state == .paused else { return ignored(command, "navigation is \(state)") }
+            guard state == .paused else {
+                return ignored(command, state == .navigating ? "the walk is already under way" : notNavigating(then: "not paused"))
+            }
             return resume(now: now)
         case .togglePause:
             switch state {
@@ -89,13 +94,17 @@ public struct RouteGuidance: Sendable {
             case .stopped: return start(now: now)
             }
         case .stop:
-            guard state != .stopped else { return ignored(command, "navigation is already stopped") }
+            guard state != .stopped else {
+                return ignored(command, progress.destinationReached ? "the walk has arrived, so it is stopped already" : "the walk is already stopped")
+            }
             state = .stopped
             lastCommand = nil
             return [.belt(.stopNavigation), .saveProgress(progress), .report(.stopped)]
         case .nextWaypoint:
             guard !progress.destinationReached, progress.currentIndex + 1 < route.waypoints.count else {
-                return ignored(command, "already walking to the last waypoint")
+                return ignored(command, progress.destinationReached
+                               ? "the walk has arrived at its destination; previous-waypoint goes back, start walks the route again"
+                               : "waypoint \(progress.currentIndex + 1) of \(route.waypoints.count) is the last; there is none to skip to")
             }
             progress.skipped.append(progress.currentIndex)
             progress.currentIndex += 1
@@ -103,7 +112,7 @@ public struct RouteGuidance: Sendable {
             return [.saveProgress(progress), .report(.skipped(to: progress.currentIndex, name: currentWaypoint?.name))]
                 + announceAndSteer(now: now)
         case .previousWaypoint:
-            guard progress.currentIndex > 0 else { return ignored(command, "already at the first waypoint") }
+            guard progress.currentIndex > 0 else { return ignored(command, "waypoint 1 is the first; there is none before it") }
             progress.currentIndex -= 1
             progress.skipped.removeAll { $0 >= progress.currentIndex }
             startLegHere()
@@ -112,15 +121,17 @@ public struct RouteGuidance: Sendable {
                 + announceAndSteer(now: now)
         case .announceDirection:
             // The belt plays vibrations only in app mode, that is while navigating.
-            guard state == .navigating else { return ignored(command, "navigation is \(state)") }
-            guard let direction = beltDirection(now: now) else { return ignored(command, "no recent position fix") }
+            guard state == .navigating else { return ignored(command, notNavigating(then: "and the belt points only during a walk")) }
+            guard let direction = beltDirection(now: now) else { return ignored(command, "there is no recent GPS fix to point from") }
             return [.belt(.notifyDirection(direction: direction.value, isMagneticBearing: direction.isMagnetic))]
         case .announceBattery:
             return [.belt(.notifyBatteryLevel)]
         case .intensityUp, .intensityDown:
             let step = command == .intensityUp ? Self.intensityStep : -Self.intensityStep
             let new = min(max(intensity + step, Self.intensityRange.lowerBound), Self.intensityRange.upperBound)
-            guard new != intensity else { return ignored(command, "intensity is already \(intensity) %") }
+            guard new != intensity else {
+                return ignored(command, "the intensity is already at its \(command == .intensityUp ? "highest" : "lowest"), \(intensity) %")
+            }
             intensity = new
             return [.belt(.changeDefaultIntensity(new))]
         case .beltButton(.home, _):
@@ -319,7 +330,7 @@ public struct RouteGuidance: Sendable {
 
     private mutating func start(now: Duration) -> [GuidanceAction] {
         switch state {
-        case .navigating: return ignored(.start, "already navigating")
+        case .navigating: return ignored(.start, "the walk is already under way")
         case .paused: return resume(now: now)
         case .stopped: break
         }
@@ -510,6 +521,17 @@ public struct RouteGuidance: Sendable {
         guard !fallbackReported else { return [] }
         fallbackReported = true
         return [.report(.declination(degrees: declination, fromModel: false, fallbackReason: why))]
+    }
+
+    /// Why a command that needs a walk under way (or paused) does nothing, in the wearer's helper's
+    /// words: the walk's state, what the command found (`then`), and the command that would help.
+    private func notNavigating(then what: String) -> String {
+        switch state {
+        case .navigating: return "the walk is under way"
+        case .paused: return "the walk is paused, \(what); resume carries on"
+        case .stopped where progress.destinationReached: return "the walk has arrived, \(what); start walks the route again"
+        case .stopped: return "the walk is stopped, \(what); start begins it"
+        }
     }
 
     private func ignored(_ command: NavigationCommand, _ reason: String) -> [GuidanceAction] {

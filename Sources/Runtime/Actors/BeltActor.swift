@@ -47,6 +47,11 @@ public actor BeltActor {
     /// The walk's journal: link losses and their end go into the trip report.
     private let trip: TripRecorder?
     private var scheduledPoll: Duration?
+    /// How many requests from the navigation actor's stream have been carried out, and who waits for a
+    /// number of them (the control socket, whose answer shows their effect).
+    private var requestsHandled = 0
+    private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var released = false
     /// The last connection attempt's failure: the same again goes to debug, as a device feed's does
     /// (ReopenLoop), so the journal shows it once, not every 8 s for the whole walk.
     private var lastFailure: String?
@@ -108,6 +113,8 @@ public actor BeltActor {
             } catch {
                 logger.error("refused \(request): \(error)")
             }
+            requestsHandled += 1
+            resumeWaiters()
         case .defaultIntensity(let intensity):
             do {
                 await perform(try controller.changeDefaultIntensity(intensity, feedback: false), fromBelt: false)
@@ -147,10 +154,26 @@ public actor BeltActor {
     /// Silences the belt, hands it back to wait mode and lets go of it. Also called by the supervisor
     /// when shutdown finds this actor down between restarts.
     public func release() async {
+        released = true
+        resumeWaiters()
         if controller.isConnected { logger.info("shutting down: stopping the belt's vibration") }
         await silenceAndDisconnect()
         forwarders.stop()
         status.set(Self.name, "belt released")
+    }
+
+    /// Returns once the first `count` requests of the navigation actor's stream are carried out: the
+    /// controller holds what they asked and the belt was sent it (or the link was down, and the
+    /// controller resends it on reconnection). Returns at once when the belt is released.
+    public func handled(_ count: Int) async {
+        guard requestsHandled < count, !released else { return }
+        await withCheckedContinuation { requestWaiters.append((count, $0)) }
+    }
+
+    private func resumeWaiters() {
+        let due = requestWaiters.filter { released || $0.count <= requestsHandled }
+        requestWaiters.removeAll { released || $0.count <= requestsHandled }
+        for waiter in due { waiter.continuation.resume() }
     }
 
     private func silenceAndDisconnect() async {

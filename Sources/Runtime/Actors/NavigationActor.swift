@@ -18,9 +18,9 @@ public actor NavigationActor {
         case heading(Heading)
         case command(CommandEnvelope)
         /// A command from the control socket, answered once it is carried out.
-        case control(CommandEnvelope, reply: @Sendable (Result<String, ControlRefusal>) -> Void)
+        case control(CommandEnvelope, reply: @Sendable (Result<NavigationControlOutcome, ControlRefusal>) -> Void)
         /// Another route from the control socket, answered with where the walk now goes.
-        case controlRoute(Route, from: CommandSource, reply: @Sendable (String) -> Void)
+        case controlRoute(Route, from: CommandSource, reply: @Sendable (NavigationControlOutcome) -> Void)
         case belt(BeltActor.Report)
         /// New settings from a configuration reload.
         case reconfigure(GuidanceUpdate)
@@ -61,6 +61,9 @@ public actor NavigationActor {
     private var navigatingSince: Duration?
     /// The last command's refusal, for the control socket's answer.
     private var lastIgnored: String?
+    /// How many requests went into the belt actor's request stream, its only source of them: the
+    /// belt actor counts the ones it has carried out, and a control's answer waits for this many.
+    private var beltRequestsSent = 0
 
     /// The alarm for the guidance's next check. Kept while a fix moves the check later: it then
     /// fires early, finds nothing due and is set again, so a 1 Hz GPS costs one alarm per timeout,
@@ -165,15 +168,15 @@ public actor NavigationActor {
             lastIgnored = nil
             carryOut(guidance.handle(envelope.command, now: now))
             if let reason = lastIgnored {
-                reply(.failure(ControlRefusal("\(envelope.command) ignored: \(reason)")))
+                reply(.failure(ControlRefusal(reason)))
             } else {
-                reply(.success(stateSummary()))
+                reply(.success(NavigationControlOutcome(result: controlResult(envelope.command), beltRequests: beltRequestsSent)))
             }
         case .controlRoute(let route, let source, let reply):
             logger.notice("route \(route.name ?? "without a name") (\(route.waypoints.count) waypoints) from \(source)")
             trip?.routeChanged(to: route)
             carryOut(guidance.apply(GuidanceUpdate(route: route), now: now))
-            reply(stateSummary())
+            reply(NavigationControlOutcome(result: stateSummary(), beltRequests: beltRequestsSent))
         case .belt(.navigationStateChanged(let state)):
             carryOut(guidance.beltStateChanged(to: state, now: now))
         case .belt(.homeButtonPressed):
@@ -238,7 +241,7 @@ public actor NavigationActor {
                                             targetIndex: guidance.progress.currentIndex))
             switch action {
             case .belt(let request):
-                beltRequests.yield(request)
+                if case .enqueued = beltRequests.yield(request) { beltRequestsSent += 1 }
             case .saveProgress(let saved):
                 progress = saved
             case .report(let event):
@@ -289,7 +292,15 @@ public actor NavigationActor {
         }
     }
 
-    /// What the control socket answers a control with: the state after it.
+    /// What the control socket answers a control with: the value it changed, else the state after it.
+    private func controlResult(_ command: NavigationCommand) -> String {
+        switch command {
+        case .intensityUp, .intensityDown: "belt intensity \(guidance.intensity) %"
+        default: stateSummary()
+        }
+    }
+
+    /// The walk's state, as the control socket answers a control that moved it.
     private func stateSummary() -> String {
         let count = guidance.route.waypoints.count
         let index = guidance.progress.currentIndex

@@ -101,31 +101,39 @@ public struct ApplianceControl: ControlHandler {
         }
     }
 
+    /// Carries out `command` like a button's, and answers once the belt actor has carried out what
+    /// it asked of the belt: the status sent with the answer then shows the change (a new intensity,
+    /// the belt's mode), not the state before it.
     public func perform(_ command: ControlCommand, from source: ControlPeerDescription) async throws(ControlRefusal) -> String {
-        let navigationCommand: NavigationCommand
+        let mailbox = navigation.mailbox
+        let outcome: NavigationControlOutcome
         switch command {
-        case .start: navigationCommand = .start
-        case .pause: navigationCommand = .pause
-        case .resume: navigationCommand = .resume
-        case .stop: navigationCommand = .stop
-        case .next: navigationCommand = .nextWaypoint
-        case .previous: navigationCommand = .previousWaypoint
-        case .intensityUp: navigationCommand = .intensityUp
-        case .intensityDown: navigationCommand = .intensityDown
-        case .battery: navigationCommand = .announceBattery
         case .route(let name):
             let route = try loadRoute(name)
-            let mailbox = navigation.mailbox
-            return await withCheckedContinuation { continuation in
+            outcome = await withCheckedContinuation { continuation in
                 mailbox.send(.controlRoute(route, from: .controlSocket(source), reply: { continuation.resume(returning: $0) }))
             }
+        case .navigation(let navigationCommand):
+            let envelope = CommandEnvelope(navigationCommand, from: .controlSocket(source))
+            let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<NavigationControlOutcome, ControlRefusal>, Never>) in
+                mailbox.send(.control(envelope, reply: { continuation.resume(returning: $0) }))
+            }
+            outcome = try result.get()
         }
-        let envelope = CommandEnvelope(navigationCommand, from: .controlSocket(source))
-        let mailbox = navigation.mailbox
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<String, ControlRefusal>, Never>) in
-            mailbox.send(.control(envelope, reply: { continuation.resume(returning: $0) }))
+        await belt.handled(outcome.beltRequests)
+        if case .navigation(.announceBattery) = command { return try await batteryResult() }
+        return outcome.result
+    }
+
+    /// The charge the belt last reported, with its battery signal; refused while the belt is away,
+    /// since the signal is then not played.
+    func batteryResult() async throws(ControlRefusal) -> String {
+        let part = await belt.statusPart
+        guard part.connected else {
+            throw ControlRefusal("the belt is not connected, so it cannot play its battery signal"
+                                 + (part.battery.map { "; the last charge it reported was \($0) %" } ?? ""))
         }
-        return try result.get()
+        return "the belt plays its battery signal; " + (part.battery.map { "charge \($0) %" } ?? "it has not reported its charge yet")
     }
 
     public func changes() -> AsyncStream<Void> { board.changes() }

@@ -3,6 +3,7 @@ import Logging
 import Platform
 import Runtime
 import Status
+import Vocabulary
 import WayfinderTestKit
 import XCTest
 
@@ -23,7 +24,7 @@ final class ControlServerTests: XCTestCase {
         }
 
         func perform(_ command: ControlCommand, from source: ControlPeerDescription) async throws(ControlRefusal) -> String {
-            guard command == .next else { throw ControlRefusal("only next is possible here") }
+            guard command == .navigation(.nextWaypoint) else { throw ControlRefusal("only next is possible here") }
             let (waypoint, sinks) = lock.withLock { () -> (Int, [AsyncStream<Void>.Continuation]) in
                 self.waypoint += 1
                 self.sources.append(source)
@@ -76,16 +77,16 @@ final class ControlServerTests: XCTestCase {
         XCTAssertTrue(status.ok)
         XCTAssertEqual(status.status?.route?.waypoint, 1)
 
-        let next = try await ask(path, .control(.next))
+        let next = try await ask(path, .control(.navigation(.nextWaypoint)))
         XCTAssertEqual(next.result, "walking to waypoint 2 of 5")
         XCTAssertEqual(next.status?.route?.waypoint, 2, "the answer carries the status after the control")
         XCTAssertEqual(handler.sources.first?.uid, getuid())
         XCTAssertEqual(handler.sources.first?.pid, getpid(), "the control is logged with the peer the kernel names")
 
-        let refused = try await ask(path, .control(.stop))
+        let refused = try await ask(path, .control(.navigation(.stop)))
         XCTAssertFalse(refused.ok)
         XCTAssertEqual(refused.error, "only next is possible here")
-        XCTAssertEqual(refused.control, .stop)
+        XCTAssertEqual(refused.control, .navigation(.stop))
     }
 
     func testAMalformedRequestIsAnsweredWithWhatIsWrongAndTheConnectionStaysUsable() async throws {
@@ -119,8 +120,8 @@ final class ControlServerTests: XCTestCase {
         }
         // The follower's first answer is the status now; then two controls change it.
         try await Task.sleep(for: .milliseconds(200))
-        _ = try await ask(path, .control(.next))
-        _ = try await ask(path, .control(.next))
+        _ = try await ask(path, .control(.navigation(.nextWaypoint)))
+        _ = try await ask(path, .control(.navigation(.nextWaypoint)))
         let seen = try await follower.value
         XCTAssertEqual(seen, [1, 2, 3])
     }

@@ -1,0 +1,27 @@
+import Vocabulary
+
+/// Why a control's name or argument was refused.
+public enum ControlCommandError: Error, Equatable, CustomStringConvertible {
+    case unknown(String)
+    case missingRoute
+    case routeOutsideFolder(String)
+    case unexpectedArgument(String, String)
+
+    public var description: String {
+        switch self {
+        case .unknown(let name):
+            // The closest name when there is one (a slip of the finger), else every name.
+            let candidates = ControlCommand.names + ControlCommand.aliases.map(\.alias)
+            if let close = Suggestion.closest(to: ControlCommand.kebab(name), in: candidates) {
+                return "unknown control \"\(name)\"; did you mean \"\(close)\"?"
+            }
+            return "unknown control \"\(name)\"; the controls are \(ControlCommand.names.joined(separator: ", "))"
+        case .missingRoute:
+            return "route needs the name of a GPX file in the routes folder, e.g. `wayfinder control route park.gpx`"
+        case .routeOutsideFolder(let name):
+            return "route \"\(name)\" is not a file name: routes are loaded from the configured routes folder only"
+        case .unexpectedArgument(let name, let argument):
+            return "\(name) takes no argument (got \"\(argument)\")"
+        }
+    }
+}
