@@ -20,6 +20,12 @@ final class IssueCollector {
                                   keyPath: keyPath, message: message))
     }
 
+    /// `file:line` of a key path (just the file when the line cannot be found), to name a second
+    /// place in a message.
+    func location(of keyPath: String) -> String {
+        locator.position(of: keyPath).map { "\(file):\($0.line)" } ?? file
+    }
+
     func append(_ issue: ConfigIssue) {
         issues.append(issue)
     }

@@ -32,6 +32,18 @@ public struct GestureBinding: Sendable, Hashable, CustomStringConvertible {
     /// The travel per step of a continuous binding.
     public var step: Double { parameters[GestureParameter.step.name] ?? Self.defaultStep }
 
+    /// The sides its recognizer listens to: its own (or every sensed one) that the case senses.
+    public func effectiveSides(sensed: Set<CaseSide>) -> Set<CaseSide> {
+        (sides ?? sensed).intersection(sensed)
+    }
+
+    /// Every parameter the gesture takes, the ones left out at their defaults.
+    public var effectiveParameters: [String: Double] {
+        var all: [String: Double] = [:]
+        for p in GestureParameter.allowed(for: gesture) { all[p.name] = parameters[p.name] ?? p.defaultValue }
+        return all
+    }
+
     public var description: String {
         let on = sides.map { " on " + $0.map(\.rawValue).sorted().joined(separator: "+") } ?? ""
         return "\(gesture)\(on) → \(command)"

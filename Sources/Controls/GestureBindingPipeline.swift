@@ -12,6 +12,8 @@ import Gestures
 ///   the touch went down at its edge;
 /// - drags of one kind are simultaneous: `pan-up` and `pan-down` on one side share the stroke, each
 ///   stepping in its own direction;
+/// - a pinch in and out, a rotation either way, tap-swipes of different directions are simultaneous:
+///   one recognizer's gesture each, told apart by its sense when it is made;
 /// - recognizers are registered in the order tap-swipe, swipe, double tap, tap, long press, edge
 ///   pan, pan, pinch, rotation, so that among recognizers sharing a touch the more specific one wins
 ///   a tie.
@@ -45,7 +47,7 @@ public final class GestureBindingPipeline {
         var recognizers: [Int: GestureRecognizer] = [:]
         for index in order {
             let binding = bindings[index]
-            let sides = (binding.sides ?? sensedSides).intersection(sensedSides)
+            let sides = binding.effectiveSides(sensed: sensedSides)
             guard !sides.isEmpty,
                   let recognizer = binding.makeRecognizer(name: "\(binding.gesture.configName)#\(index)", sides: sides)
             else { continue }
@@ -64,10 +66,24 @@ public final class GestureBindingPipeline {
                     try pipeline.require(recognizer, toFail: waitFor)
                 case (.pan, .pan), (.edgePan, .edgePan):
                     if index < other { try pipeline.allowSimultaneous(recognizer, waitFor) }
+                case let (a, b) where Self.differOnlyInSense(a, b):
+                    if index < other { try pipeline.allowSimultaneous(recognizer, waitFor) }
                 default:
                     break
                 }
             }
+        }
+    }
+
+    /// Whether two gestures are one recognizer's, told apart only when it is made (`isMade`): a pinch
+    /// in or out, a rotation either way, a tap-swipe's direction. Bound on a shared side, they must
+    /// recognize together, or the first registered would take every pinch and the other never fire.
+    static func differOnlyInSense(_ a: RecognizedGesture, _ b: RecognizedGesture) -> Bool {
+        switch (a, b) {
+        case (.pinch(let x), .pinch(let y)): x != y
+        case (.rotation(let x), .rotation(let y)): x != y
+        case (.tapThenSwipe(let x), .tapThenSwipe(let y)): x != y
+        default: false
         }
     }
 

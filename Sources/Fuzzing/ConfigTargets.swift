@@ -74,6 +74,8 @@ enum ConfigTargets {
         for binding in c.gestures.bindings where binding.gesture.isContinuous {
             try expect(binding.step.isFinite && binding.step > 0, "\(binding.gesture) accepted with the step \(binding.step)")
         }
+        let shadowed = ShadowedBinding.find(in: c.gestures.bindings, sensedSides: c.touchCaseSettings.sides)
+        try expect(shadowed.isEmpty, "a binding that can never fire accepted: \(shadowed.map { c.gestures.bindings[$0.index] })")
         for setting in c.settings { _ = setting }
         let plan = ReloadPlan(running: c, candidate: .success(c))
         _ = plan.status

@@ -15,7 +15,8 @@ public enum StatusPage {
             rows.append(("warnings", "none"))
         } else {
             for (i, warning) in report.warnings.enumerated() {
-                rows.append((i == 0 ? "warnings" : "", "\(clock(warning.atSeconds)) \(warning.source): \(warning.message)"))
+                rows.append((i == 0 ? "warnings" : "", "\(clock(warning.atSeconds)) \(warning.source): \(warning.message)"
+                              + (warning.times.map { $0 > 1 ? " (\($0) times, the last shown)" : "" } ?? "")))
             }
         }
         let width = rows.map(\.0.count).max() ?? 0

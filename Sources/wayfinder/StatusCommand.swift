@@ -17,11 +17,12 @@ struct StatusCommand: ParsableCommand {
         discussion: """
         Examples:
           wayfinder status              the page: route, GPS, belt, case, pen, actors
-          wayfinder status --follow     a line per change, until Ctrl-C
+          wayfinder status --follow     a line when what it says changes, until
+                                        Ctrl-C or the appliance stops
           wayfinder status --json       the versioned JSON object (docs/control.md)
 
         The socket is for root and the wayfinder group. Exit status 3 means no
-        appliance answers at the socket.
+        appliance answers at the socket, or, with --follow, that it stopped.
         """)
 
     @Option(name: .long, help: "The appliance's control socket.")
@@ -30,7 +31,7 @@ struct StatusCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the JSON object (one per line with --follow).")
     var json = false
 
-    @Flag(name: .shortAndLong, help: "Keep printing, a line each time the status changes.")
+    @Flag(name: .shortAndLong, help: "Keep printing: a line when what it says changes.")
     var follow = false
 
     @Option(name: .long, help: ControlSocketPath.timeoutHelp)
@@ -45,24 +46,60 @@ struct StatusCommand: ParsableCommand {
         do {
             try client.send((follow ? ControlRequest.follow : .status).line)
             var first = true
+            var lines = FollowLineFilter()
+            let started = ContinuousClock.now
+            func show(_ line: String?) {
+                guard let line else { return }
+                print(line)
+                fflush(nil)  // every stream: a follower piped into another program sees each line as it comes
+            }
             while true {
-                guard let line = try client.receive(timeout: first || !follow ? Int32(timeout * 1000) : -1) else {
+                var wait: Int32 = -1
+                if first || !follow {
+                    wait = Int32(timeout * 1000)
+                } else if let due = lines.deadline {
+                    // Bounded by the filter's interval, so the conversion cannot trap.
+                    let ms = max(0, min(60_000, (due - started.duration(to: .now)) / .milliseconds(1)))
+                    wait = Int32(ms.rounded(.up))
+                }
+                // A follower's wait ends early only for a line held back (`FollowLineFilter.deadline`).
+                let holding = follow && !first && wait >= 0
+                guard let received = try Self.receive(client, timeout: wait, orNothingWhen: holding) else {
+                    show(lines.due(at: started.duration(to: .now)))
+                    continue
+                }
+                guard let line = received else {
                     if first { throw ControlSocketError(path: socket, .closedWithoutAnswer) }
-                    return  // the appliance stopped
+                    // The appliance closes its followers' connections when it stops.
+                    LineLogHandler.standardError("wayfinder: the appliance stopped (\(socket) closed)")
+                    throw ExitCode(ControlSocketCommand.notRunning)
                 }
                 first = false
                 let response = try ControlSocketCommand.response(line, socket: socket)
                 guard let report = response.status else { throw ControlSocketCommand.failure(response, socket: socket) }
                 if json {
-                    print(StatusJSON.encode(report, pretty: !follow))
+                    show(StatusJSON.encode(report, pretty: !follow))
+                } else if follow {
+                    show(lines.offer(report, at: started.duration(to: .now)))
                 } else {
-                    print(follow ? StatusPage.line(report) : StatusPage.render(report), terminator: follow ? "\n" : "")
+                    print(StatusPage.render(report), terminator: "")
+                    fflush(nil)
                 }
-                fflush(nil)  // every stream: a follower piped into another program sees each line as it comes
                 if !follow { return }
             }
         } catch let error as ControlSocketError {
             throw ControlSocketCommand.exit(error)
+        }
+    }
+
+    /// The next packet (`.some(nil)` when the appliance closed the connection); nil when the wait
+    /// timed out and `quietly` says that is expected.
+    private static func receive(_ client: ControlSocketClient, timeout: Int32, orNothingWhen quietly: Bool) throws -> String?? {
+        do {
+            return .some(try client.receive(timeout: timeout))
+        } catch {
+            if quietly, error.kind == .timedOut { return nil }
+            throw error
         }
     }
 }

@@ -107,6 +107,48 @@ final class GestureBindingConfigTests: XCTestCase {
         XCTAssertTrue(messages["gestures.pan-sideways"]?.contains("edge-pan-up") ?? false, "the gestures are listed")
     }
 
+    /// The same gesture again on sides an earlier binding already covers, with the same parameters
+    /// (a key written at its default is the same as one left out), never fires: refused at its own
+    /// line, naming the earlier binding's line.
+    func testABindingAnEarlierOneShadowsIsRefusedNamingBothLines() {
+        let found = issues("""
+            [gestures]
+            pinch-in = [{ command = "pause", sides = ["top", "bottom"], classes = ["finger", "pen"] },
+                        { command = "stop", sides = ["bottom"], classes = ["pen"], threshold = 0.05 }]
+            [[gestures.tap]]
+            command = "announce-direction"
+            [[gestures.tap]]
+            command = "pause"
+            sides = ["left"]
+            touches = 1
+            """)
+        XCTAssertEqual(found.map(\.keyPath), ["gestures.pinch-in[1]", "gestures.tap[1]"])
+        XCTAssertEqual(found.map(\.line), [5, 9])
+        XCTAssertEqual(found.last?.message,
+                       "can never fire: gestures.tap[0] (/etc/wayfinder/wayfinder.toml:7) takes every tap on left first, "
+                       + "with the same parameters and touch classes; keep one, or give them different sides or parameters")
+        XCTAssertEqual(found.first?.message.hasPrefix(
+            "can never fire: gestures.pinch-in[0] (/etc/wayfinder/wayfinder.toml:5) takes every pinch-in on bottom first"), true,
+                       "an inline array's elements share its line: \(found.first?.message ?? "")")
+    }
+
+    /// A later binding that still fires somewhere is accepted: on a side the earlier one leaves out,
+    /// with other parameters, with classes the earlier one does not take, a drag (drags of one kind
+    /// share the stroke), or the other sense of a pinch.
+    func testBindingsThatCanStillFireAreAccepted() throws {
+        let c = try load("""
+            [gestures]
+            tap = [{ command = "pause", sides = ["left"] }, { command = "announce-direction" }]
+            double-tap = [{ command = "pause" }, { command = "stop", touches = 2 }]
+            long-press = [{ command = "stop", classes = ["finger"] }, { command = "pause" }]
+            swipe-up = [{ command = "next-waypoint", sides = ["left", "right"] }, { command = "stop", sides = ["right", "top"] }]
+            pan-up = [{ command = "intensity-up", sides = ["right"] }, { command = "announce-direction", sides = ["right"] }]
+            pinch-in = "pause"
+            pinch-out = "resume"
+            """)
+        XCTAssertEqual(c.gestures.bindings.count, 12)
+    }
+
     func testTouchCaseSettingsAreChecked() {
         let found = issues("[devices.touch_case]\nsides = [\"left\", \"front\"]\ntouches_per_side = 6")
         XCTAssertEqual(found.map(\.keyPath), ["devices.touch_case.sides[1]", "devices.touch_case.touches_per_side"])

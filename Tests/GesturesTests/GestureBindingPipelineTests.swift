@@ -176,4 +176,63 @@ final class GestureBindingPipelineTests: XCTestCase {
         XCTAssertEqual(map.command(forClick: .eraser, held: .milliseconds(700)), .stop)
         XCTAssertNil(map.command(forClick: .eraser, held: .milliseconds(499)))
     }
+
+    /// Two taps bound alike on one side: the first registered takes every tap, so the second never
+    /// fires (why the configuration refuses it, `ShadowedBinding`).
+    func testTheSecondOfTwoLikeBindingsNeverFires() throws {
+        let map = GestureCommandMap([GestureBinding(.tap, command: .announceDirection),
+                                     GestureBinding(.tap, sides: [.left], parameters: ["numberOfTouchesRequired": 1], command: .pause)])
+        XCTAssertEqual(ShadowedBinding.find(in: map.bindings, sensedSides: [.left, .right]),
+                       [ShadowedBinding(index: 1, shadowedBy: 0, sides: [.left])])
+        let p = try GestureBindingPipeline(map: map, sensedSides: [.left, .right])
+        var made = stroke(p, side: .left, at: 0, ms: 80, from: (0.5, 0.5))
+        made += stroke(p, side: .left, at: 1000, ms: 80, from: (0.3, 0.5))
+        made += p.advance(toMs: 3000)
+        XCTAssertEqual(made, [0, 0])
+    }
+
+    /// A pinch in and a pinch out on one side are one recognizer's gesture: both bound, each fires
+    /// for its own sense (the one registered second is not shut out by the first).
+    func testAPinchInAndAPinchOutOnOneSideEachFire() throws {
+        let map = GestureCommandMap([GestureBinding(.pinch(closing: true), command: .pause),
+                                     GestureBinding(.pinch(closing: false), command: .resume)])
+        XCTAssertEqual(ShadowedBinding.find(in: map.bindings, sensedSides: [.bottom]), [])
+        let p = try GestureBindingPipeline(map: map, sensedSides: [.bottom])
+        func pinch(at start: Double, from: Double, by: Double, ids: (Int, Int)) -> [Int] {
+            var made: [Int] = []
+            for i in 0...10 {
+                let d = from + by * Double(i)
+                let phase: TouchPhase = i == 0 ? .began : .moved
+                made += p.process(TouchEvent(timeMs: start + Double(20 * i), id: ids.0, side: .bottom, phase: phase, x: 0.5 - d, y: 0.5))
+                made += p.process(TouchEvent(timeMs: start + Double(20 * i), id: ids.1, side: .bottom, phase: phase, x: 0.5 + d, y: 0.5))
+            }
+            let d = from + by * 10
+            made += p.process(TouchEvent(timeMs: start + 220, id: ids.0, side: .bottom, phase: .ended, x: 0.5 - d, y: 0.5))
+            made += p.process(TouchEvent(timeMs: start + 220, id: ids.1, side: .bottom, phase: .ended, x: 0.5 + d, y: 0.5))
+            return made
+        }
+        XCTAssertEqual(pinch(at: 0, from: 0.1, by: 0.02, ids: (1, 2)), [1], "fingers apart: the pinch out")
+        XCTAssertEqual(pinch(at: 1000, from: 0.3, by: -0.02, ids: (3, 4)), [0], "fingers together: the pinch in")
+    }
+
+    /// A parameter's default is the one the binding's recognizer uses when the key is left out, so
+    /// a binding that writes it is the same as one that does not.
+    func testParameterDefaultsAreTheRecognizersOwn() throws {
+        for gesture in RecognizedGesture.allCases {
+            let recognizer = try XCTUnwrap(GestureBinding(gesture, command: .pause).makeRecognizer(name: "r", sides: [.left]))
+            var mirrors = [Mirror(reflecting: recognizer)]
+            while let up = mirrors.last?.superclassMirror { mirrors.append(up) }
+            let properties = Dictionary(mirrors.flatMap(\.children).compactMap { child -> (String, Double)? in
+                guard let label = child.label else { return nil }
+                if let v = child.value as? Double { return (label, v) }
+                if let v = child.value as? Int { return (label, Double(v)) }
+                return nil
+            }, uniquingKeysWith: { a, _ in a })
+            for parameter in GestureParameter.allowed(for: gesture) where parameter.name != GestureParameter.step.name {
+                let property = gesture.isContinuous && parameter.name == "numberOfTouchesRequired" ? "minimumNumberOfTouches" : parameter.name
+                XCTAssertEqual(properties[property], parameter.defaultValue, "\(gesture) \(parameter.key)")
+            }
+        }
+        XCTAssertEqual(GestureParameter.step.defaultValue, GestureBinding.defaultStep)
+    }
 }

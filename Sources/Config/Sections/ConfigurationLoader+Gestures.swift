@@ -11,6 +11,8 @@ extension ConfigurationLoader {
     func readGestures(_ t: TableReader?, sensed: Set<CaseSide>) -> GestureCommandMap? {
         guard let t else { return .defaults }
         var map = GestureCommandMap()
+        /// Where each binding of `map.bindings` is written.
+        var paths: [String] = []
         if let h = t.choice("handedness", Handedness.allCases.map(\.rawValue)) { map.handedness = Handedness(rawValue: h) ?? .right }
         if let ms = t.int("long_click_ms", in: 100...10_000, unit: " ms") { map.longClick = .milliseconds(ms) }
         let names = RecognizedGesture.allCases.map(\.configName) + PenClickGesture.allCases.map(\.configName)
@@ -29,16 +31,33 @@ extension ConfigurationLoader {
             guard let value = t.value(key) else { continue }
             if let name = value.string {
                 if name == "none" { continue }
-                if let cmd = command(name, at: t.keyPath(key), issues: t.issues) { map.bindings.append(GestureBinding(gesture, command: cmd)) }
+                if let cmd = command(name, at: t.keyPath(key), issues: t.issues) {
+                    map.bindings.append(GestureBinding(gesture, command: cmd))
+                    paths.append(t.keyPath(key))
+                }
             } else if value.table != nil, let sub = t.subtable(key) {
-                if let b = readBinding(sub, gesture: gesture, sensed: sensed) { map.bindings.append(b) }
+                if let b = readBinding(sub, gesture: gesture, sensed: sensed) {
+                    map.bindings.append(b)
+                    paths.append(sub.path)
+                }
             } else if value.array != nil, let subs = t.tables(key) {
                 for sub in subs {
-                    if let b = readBinding(sub, gesture: gesture, sensed: sensed) { map.bindings.append(b) }
+                    if let b = readBinding(sub, gesture: gesture, sensed: sensed) {
+                        map.bindings.append(b)
+                        paths.append(sub.path)
+                    }
                 }
             } else {
                 t.report(key, "expected a command name, { command = \"…\", sides = [...] } or an array of those, found \(TableReader.describe(value))")
             }
+        }
+        for shadow in ShadowedBinding.find(in: map.bindings, sensedSides: sensed) {
+            let earlier = paths[shadow.shadowedBy]
+            let sides = shadow.sides.map(\.rawValue).sorted().joined(separator: ", ")
+            t.issues.report(paths[shadow.index],
+                            "can never fire: \(earlier) (\(t.issues.location(of: earlier))) takes every "
+                            + "\(map.bindings[shadow.index].gesture) on \(sides) first, with the same parameters "
+                            + "and touch classes; keep one, or give them different sides or parameters")
         }
         return map
     }

@@ -52,9 +52,9 @@ public actor BeltActor {
     private var requestsHandled = 0
     private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var released = false
-    /// The last connection attempt's failure: the same again goes to debug, as a device feed's does
-    /// (ReopenLoop), so the journal shows it once, not every 8 s for the whole walk.
-    private var lastFailure: String?
+    /// Connection attempts failing the same way go to debug, with a reminder at widening intervals,
+    /// as a device feed's do (ReopenLoop), so the journal shows it once, not every 8 s for the whole walk.
+    private var failures = RepeatedFailure()
 
     /// Below this charge the battery reports become warnings (visible with `journalctl -p warning`).
     public static let lowBattery = 20
@@ -126,7 +126,7 @@ public actor BeltActor {
             describe(event)
             switch event {
             case .connected:
-                lastFailure = nil
+                failures.succeeded()
                 reports.yield(.connected(true))
             case .disconnected:
                 reports.yield(.connected(false))
@@ -136,12 +136,10 @@ public actor BeltActor {
             await perform(controller.handle(event, now: now), fromBelt: true)
             updateStatus()
         case .link(.attemptFailed(let error, let retryIn)):
-            let failure = "\(error)"
-            let repeated = failure == lastFailure
-            lastFailure = failure
-            logger.log(level: repeated ? .debug : warnedLoss ? .info : .warning,
-                       "belt connection attempt failed\(repeated ? " again" : ""): \(failure)")
-            nextAttempt(in: retryIn, quietly: repeated)
+            let verdict = failures.failed("\(error)", at: clock.elapsed)
+            logger.log(verdict, level: warnedLoss ? .info : .warning, "belt connection attempt failed: \(error)",
+                       still: "still cannot connect to the belt")
+            nextAttempt(in: retryIn, quietly: verdict != .first)
         case .link(.closed(let retryIn)):
             nextAttempt(in: retryIn, quietly: false)
         case .shutdown:

@@ -9,7 +9,8 @@ import TouchCase
 /// - The link is kept up over the configured connector (L2CAP on a Pi, a socketpair to
 ///   `FuffrPeripheralHost` in tests and on the simulated board). After an unexpected loss it connects
 ///   again 0.5 s later, as FuffrLib does (FFRBLEManager.m); attempts that keep failing back off up to
-///   8 s. Every connection runs the enable sequence afresh.
+///   8 s, and are logged once with what to do, then reminded of at widening intervals
+///   (`RepeatedFailure`). Every connection runs the enable sequence afresh.
 /// - GATT operations run one at a time in the order the session returned them; the session's timer is
 ///   armed only while a touch is live, for the 200 ms silence rule.
 /// - Power saving (`powerSaving`): while navigation is stopped the case is sent `00 00` — no side,
@@ -171,6 +172,9 @@ public actor TouchCaseActor {
     /// The walk's journal: link losses and their end go into the trip report.
     private let trip: TripRecorder?
     private var linkLost = false
+    /// Attempts that keep failing the same way (no Bluetooth adapter, the case switched off) are
+    /// logged once with what to do, then reminded of at widening intervals.
+    private var failures = RepeatedFailure()
 
     private func describe(_ change: GATTLinkChange) {
         switch change {
@@ -179,9 +183,12 @@ public actor TouchCaseActor {
         case .connected:
             if linkLost { trip?.record(.linkBack) { $0.device = "touch-case" } }
             linkLost = false
+            failures.succeeded()
             logger.info("connected")
         case .attemptFailed(let attempt, let error, _, let retryIn):
-            logger.warning("connection attempt \(attempt) failed: \(error)\(Self.retry(retryIn))")
+            logger.log(failures.failed("\(error)", at: clock.elapsed), level: .warning,
+                       "connection attempt \(attempt) failed: \(error)\(Self.retry(retryIn))",
+                       still: "still cannot connect to the touch case")
         case .closed(let reason?, let retryIn):
             if !linkLost { trip?.record(.linkLost) { $0.device = "touch-case"; $0.reason = reason } }
             linkLost = true

@@ -4,7 +4,8 @@ import Status
 import Synchronization
 
 /// The most recent warnings and errors of every logger, for `wayfinder status`: a person on the
-/// other end of SSH sees what went wrong without searching the journal.
+/// other end of SSH sees what went wrong without searching the journal. A warning logged again is
+/// kept once, with how many times.
 public final class WarningLog: Sendable {
     /// How many are kept; older ones drop out.
     public static let capacity = 10
@@ -23,8 +24,14 @@ public final class WarningLog: Sendable {
     public func record(level: Logger.Level, source: String, message: String) {
         guard level >= .warning else { return }
         let at = clock.withLock { $0?.elapsed.inSeconds } ?? 0
-        let entry = StatusWarning(atSeconds: at, source: source, level: level.rawValue, message: message)
+        var entry = StatusWarning(atSeconds: at, source: source, level: level.rawValue, message: message)
         entries.withLock { list in
+            // The same warning again moves to the end with its count, so a device that keeps failing
+            // the same way takes one line, not all ten.
+            if let same = list.firstIndex(where: { $0.source == source && $0.level == entry.level && $0.message == message }) {
+                entry.times = (list[same].times ?? 1) + 1
+                list.remove(at: same)
+            }
             list.append(entry)
             if list.count > Self.capacity { list.removeFirst(list.count - Self.capacity) }
         }

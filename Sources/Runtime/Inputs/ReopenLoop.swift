@@ -2,8 +2,9 @@ import Logging
 import Platform
 
 /// The loop every device feed runs: open and read until the device is lost, log what happened, wait
-/// with backoff, open again, until cancelled. A failure the same as the last one goes to debug, so the
-/// journal's error priority shows a device left unplugged (or gpsd left stopped) once, not every 30 s.
+/// with backoff, open again, until cancelled. A failure the same as the last one goes to debug, with a
+/// reminder at notice at widening intervals (`RepeatedFailure`), so the journal's error priority shows a
+/// device left unplugged (or gpsd left stopped) once, not every 30 s.
 /// While the device cannot be opened it is on the status line's "waiting for:" list (`DeviceWaits`),
 /// and comes off it once it opens.
 enum ReopenLoop {
@@ -16,14 +17,14 @@ enum ReopenLoop {
                     describe: (any Error) -> String,
                     session: (_ opened: () -> Void) async throws -> String) async {
         var backoff = initial
-        var lastProblem: String?
+        var failures = RepeatedFailure()
         defer { waiting?.ready() }  // a stopped feed waits for nothing
         while !Task.isCancelled {
             let started = clock.elapsed
             var repeated = false
             do {
                 let ended = try await session {
-                    lastProblem = nil
+                    failures.succeeded()
                     waiting?.ready()
                 }
                 if Task.isCancelled { return }
@@ -31,9 +32,13 @@ enum ReopenLoop {
             } catch {
                 if Task.isCancelled { return }
                 let problem = describe(error)
-                repeated = problem == lastProblem
-                if repeated { logger.debug("still: \(problem)") } else { logger.error("\(problem)") }
-                lastProblem = problem
+                let verdict = failures.failed(problem, at: clock.elapsed)
+                repeated = verdict != .first
+                if verdict == .quiet {
+                    logger.debug("still: \(problem)")
+                } else {
+                    logger.log(verdict, level: .error, problem, still: "\(again) still fails")
+                }
                 waiting?.waiting(DeviceWaits.brief(error))
             }
             let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
