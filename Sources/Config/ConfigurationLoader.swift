@@ -23,11 +23,27 @@ public struct ConfigurationLoader: Sendable {
     }
 
     public func load(path: String) throws(ConfigError) -> WayfinderConfiguration {
-        guard let text = BoardCatalog.readText(path) else {
-            throw ConfigError(issues: [ConfigIssue(file: path, keyPath: "",
-                message: "cannot read the configuration file (missing or not readable); pass --config PATH or create \(WayfinderConfiguration.defaultPath) from deploy/wayfinder.toml")])
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            throw ConfigError(issues: [ConfigIssue(file: path, keyPath: "", message: Self.unreadable(errno: error.errno))])
         }
-        return try load(text: text, path: path)
+        guard let bytes else {
+            throw ConfigError(issues: [ConfigIssue(file: path, keyPath: "",
+                message: "this configuration file does not exist; check the path, or create "
+                    + "\(WayfinderConfiguration.defaultPath) from deploy/wayfinder.toml")])
+        }
+        return try load(text: String(decoding: bytes, as: UTF8.self), path: path)
+    }
+
+    /// Why a configuration file that exists cannot be read, and what to do.
+    static func unreadable(errno code: Int32) -> String {
+        switch code {
+        case EISDIR: return "is a directory, not a configuration file; name the .toml file in it"
+        case EACCES: return "cannot be read (permission denied); run as root or as a user allowed to read it"
+        default: return "cannot be read (\(String(cString: strerror(code))))"
+        }
     }
 
     public func load(text: String, path: String) throws(ConfigError) -> WayfinderConfiguration {

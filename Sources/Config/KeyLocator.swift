@@ -80,3 +80,12 @@ extension String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
     }
 }
+
+extension ConfigIssue {
+    /// An issue about `keyPath` found by a check beyond the text (the state directory on disk), at
+    /// the key's line in `file` when the file names it there, else at the file.
+    public static func located(file: String, keyPath: String, message: String) -> ConfigIssue {
+        let position = BoardCatalog.readText(file).flatMap { KeyLocator(text: $0).position(of: keyPath) }
+        return ConfigIssue(file: file, line: position?.line, column: position?.column, keyPath: keyPath, message: message)
+    }
+}

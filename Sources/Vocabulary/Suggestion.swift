@@ -15,7 +15,10 @@ public enum Suggestion {
             guard distance <= limit else { continue }
             if distance < best?.1 ?? .max { best = (candidate, distance) }
         }
-        return best?.0
+        if let best { return best.0 }
+        // The start of one name and no other ("qmc" for "qmc5883l"): a chip or a name cut short.
+        let starting = candidates.filter { $0.lowercased().hasPrefix(lowered) }
+        return lowered.count >= 2 && starting.count == 1 ? starting.first : nil
     }
 
     private static func words(_ s: String) -> [Substring] {

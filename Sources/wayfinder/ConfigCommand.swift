@@ -1,6 +1,7 @@
 import ArgumentParser
 import Config
 import Gestures
+import Runtime
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,8 +35,12 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             let path = self.path
             let loader = ConfigurationFile.loader
-            do {
+            do throws(ConfigError) {
                 let c = try loader.load(path: path)
+                // The file is valid; the directory it names must also be usable as it is.
+                if let refusal = StateDirectory.refusal(for: c.stateDirectory) {
+                    throw ConfigError(issues: [.located(file: path, keyPath: "state_directory", message: refusal.description)])
+                }
                 if json {
                     var summary: [String: JSONValue] = [
                         "file": .string(path), "ok": .bool(true), "board": .string(c.board.id), "route": .string(c.routePath),

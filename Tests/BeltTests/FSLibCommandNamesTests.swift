@@ -63,7 +63,7 @@ final class FSLibCommandNamesTests: XCTestCase {
         assertRefused("{\(base),\"patternIterations\":1,\"intensity\":\"high\"}", "intensity: expected a whole number")
         assertRefused("{\(base),\"patternIterations\":1.5}", "expected a whole number, got 1.5")
         assertRefused("{\(base),\"patternIterations\":1,\"patternStartTime\":70000}", "patternStartTime: 70000")
-        assertRefused("{\(base),\"patternIterations\":1,\"intesity\":5}", "configureVibrationChannel has no parameter \"intesity\"")
+        assertRefused("{\(base),\"patternIterations\":1,\"intesity\":5}", "unknown key \"intesity\"; configureVibrationChannel takes channelIndex, pattern, intensity,")
         assertRefused(#"{"cmd":"configureVibrationChannel","channelIndex":6,"pattern":"continuous","orientationType":"angle","orientation":0,"patternIterations":1,"patternPeriod":10,"exclusiveChannel":false,"clearOtherChannels":false}"#,
                       "channelIndex: 6 is outside 0…5")
         assertRefused(#"{"cmd":"configureVibrationChannel","channelIndex":0,"pattern":"wobble","orientationType":"angle","orientation":0,"patternIterations":1,"patternPeriod":10,"exclusiveChannel":false,"clearOtherChannels":false}"#,
@@ -77,8 +77,13 @@ final class FSLibCommandNamesTests: XCTestCase {
     func testVibrateAtMagneticBearingAndAngle() throws {
         // FSLib-iOS defaults: default intensity, continuous, channel 1, other channels kept.
         assertBytes(#"{"cmd":"vibrateAtMagneticBearing","direction":90}"#, .fe03, "01 01 AA AA 00 00 03 5A 00 00 00 00 F4 01 00 00 00 00")
-        assertBytes(#"{"cmd":"vibrateAtAngle","angle":450.9,"channelIndex":2,"intensity":150}"#,
+        assertBytes(#"{"cmd":"vibrateAtAngle","angle":450.9,"channelIndex":2,"intensity":100}"#,
                     .fe03, "02 01 64 00 00 00 02 5A 00 00 00 00 F4 01 00 00 00 00")
+        // Above 100 is named, not sent as 100 (FSLib-iOS clamps it): a typed 150 is a mistake.
+        assertRefused(#"{"cmd":"vibrateAtAngle","angle":90,"intensity":150}"#, "intensity: 150 is outside -1…100")
+        // A misspelt parameter is unknown, not a missing one.
+        assertRefused(#"{"cmd":"vibrateAtAngle","angel":90}"#,
+                      "unknown key \"angel\"; vibrateAtAngle takes angle, direction, intensity, signal, channelIndex, stopOtherChannels")
         // FSLib-iOS's docs/README.md documents vibrateAtAngle with `direction`.
         assertBytes(#"{"cmd":"vibrateAtAngle","direction":90,"signal":"continuous"}"#,
                     .fe03, "01 01 AA AA 00 00 02 5A 00 00 00 00 F4 01 00 00 00 00")
@@ -126,7 +131,12 @@ final class FSLibCommandNamesTests: XCTestCase {
         assertBytes(#"{"cmd":"setCompassAccuracySignal","enable":true,"persistent":true}"#, .fe05, "11 03 01 03")
         assertRefused(#"{"cmd":"setCompassAccuracySignal","enable":true}"#, "persistent: missing")
         assertBytes(#"{"cmd":"requestBatteryStatus"}"#, .fe09, "", kind: .readRequest)
-        assertRefused(#"{"cmd":"requestBatteryStatus","now":true}"#, "requestBatteryStatus has no parameter \"now\"")
+        assertRefused(#"{"cmd":"requestBatteryStatus","now":true}"#, "unknown key \"now\"; requestBatteryStatus takes no parameters")
+    }
+
+    /// Every command has its list of parameters, so an unknown key is named for each of them.
+    func testEveryCommandListsItsParameters() {
+        XCTAssertEqual(Set(FSLibCommandNames.parameters.keys), Set(FSLibCommandNames.commandNames))
     }
 
     func testCommandsBeyondFSLib() {

@@ -30,6 +30,23 @@ final class BeltCodecCommandLineTests: XCTestCase {
         ])
     }
 
+    /// A misspelt key is named as unknown with the command's parameters; an intensity above 100 is
+    /// refused rather than sent as 100.
+    func testEncodeNamesAnUnknownKeyAndRefusesAnIntensityAbove100() throws {
+        let input = """
+        {"cmd":"vibrateAtAngle","angel":90}
+        {"cmd":"vibrateAtAngle","angle":90,"intensity":150}
+        {"cmd":"vibrateAtAngle","angle":90,"intensity":100}
+        """
+        let result = try run(["belt", "encode"], input: input)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.lines, [
+            #"{"error":"unknown key \"angel\"; vibrateAtAngle takes angle, direction, intensity, signal, channelIndex, stopOtherChannels","line":1}"#,
+            #"{"error":"intensity: 150 is outside -1…100","line":2}"#,
+            #"{"characteristic":"fe03","hex":"01 01 64 00 00 00 02 5A 00 00 00 00 F4 01 00 00 00 00"}"#,
+        ])
+    }
+
     func testEncodeExitsZeroWhenEveryLineIsACommand() throws {
         let result = try run(["belt", "encode"], input: "{\"cmd\":\"changeMode\",\"mode\":\"app\"}\n")
         XCTAssertEqual(result.status, 0)

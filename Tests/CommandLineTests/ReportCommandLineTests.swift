@@ -94,6 +94,16 @@ final class ReportCommandLineTests: XCTestCase {
         XCTAssertTrue(result.output.contains("no route to compare with (--route)"), result.output)
     }
 
+    /// The route file given where the track belongs: no empty report, but what it is and --route.
+    func testARouteGivenAsTheTrackIsRefusedPointingToRoute() throws {
+        let result = try WayfinderBinary.run(["report", "\(directory)/park.gpx", "-o", "\(directory)/out.html"])
+        XCTAssertEqual(result.status, 1, result.output)
+        XCTAssertTrue(result.errors.hasPrefix("wayfinder: \(directory)/park.gpx:2: holds a route (<rte>, 2 points) but no "
+                                              + "track points (<trkpt>)"), result.errors)
+        XCTAssertTrue(result.errors.contains("pass this file with --route"), result.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(directory)/out.html"), "no empty report")
+    }
+
     func testAMalformedTrackIsReportedAtItsLine() throws {
         try write("bad.gpx", "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><trkseg><trkpt lat=\"x\" lon=\"8\"/></trkseg></trk></gpx>\n")
         let result = try WayfinderBinary.run(["report", "\(directory)/bad.gpx", "-o", "\(directory)/out.html"])

@@ -65,4 +65,12 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertNil(AtomicFile.temporaryWriter(of: "x.tmp-0"))
         XCTAssertNil(AtomicFile.temporaryWriter(of: "x.tmp-99999999999"), "beyond a pid")
     }
+
+    /// The file a temporary stands for, so only our own files' leftovers are removed.
+    func testATemporaryNamesTheFileItWasToReplace() {
+        XCTAssertEqual(AtomicFile.temporary("progress.json.tmp-1234")?.file, "progress.json")
+        XCTAssertEqual(AtomicFile.temporary("progress.json.tmp-1234")?.writer, 1234)
+        XCTAssertEqual(AtomicFile.temporary("a.tmp-1.tmp-77")?.file, "a.tmp-1")
+        XCTAssertNil(AtomicFile.temporary("progress.json"))
+    }
 }

@@ -3,8 +3,8 @@ import Glibc
 import Platform
 import XCTest
 
-/// The state directory is the owner's alone: created 0700, and an existing one (with what is in it)
-/// stripped of the group's and others' permissions.
+/// The state directory is the owner's alone: created 0700; an existing one is never changed, and one
+/// that lets group or others in is named as such for the caller to refuse.
 final class PrivateDirectoryTests: XCTestCase {
     var root = ""
 
@@ -29,25 +29,27 @@ final class PrivateDirectoryTests: XCTestCase {
         let report = try PrivateDirectory.prepare(path)
         XCTAssertTrue(report.created)
         XCTAssertEqual(Self.mode(path), 0o700)
-        XCTAssertEqual(report.tightened, [])
+        XCTAssertEqual(report.failures, [])
     }
 
-    func testAnExistingOpenDirectoryAndItsFilesAreTightened() throws {
+    func testAnExistingOpenDirectoryAndItsFilesAreLeftAsTheyAreAndItsModeIsReported() throws {
         let path = "\(root)/state"
         try FileManager.default.createDirectory(atPath: path + "/tracks", withIntermediateDirectories: true)
         XCTAssertTrue(FileManager.default.createFile(atPath: path + "/progress.json", contents: Data("{}".utf8)), "the fixture file was created")
-        XCTAssertTrue(FileManager.default.createFile(atPath: path + "/tracks/walk.gpx", contents: Data("x".utf8)), "the fixture file was created")
-        chmod(path, 0o755)
+        chmod(path, 0o1777)
         chmod(path + "/tracks", 0o750)
         chmod(path + "/progress.json", 0o644)
-        chmod(path + "/tracks/walk.gpx", 0o640)
         let report = try PrivateDirectory.prepare(path)
-        XCTAssertFalse(report.created)
-        XCTAssertEqual(Self.mode(path), 0o700)
-        XCTAssertEqual(Self.mode(path + "/tracks"), 0o700)
-        XCTAssertEqual(Self.mode(path + "/progress.json"), 0o600)
-        XCTAssertEqual(Self.mode(path + "/tracks/walk.gpx"), 0o600)
-        XCTAssertEqual(Set(report.tightened), [path, path + "/tracks", path + "/progress.json", path + "/tracks/walk.gpx"])
+        XCTAssertEqual(report, PrivateDirectory.Report())
+        XCTAssertEqual(Self.mode(path), 0o1777)
+        XCTAssertEqual(Self.mode(path + "/tracks"), 0o750)
+        XCTAssertEqual(Self.mode(path + "/progress.json"), 0o644)
+        XCTAssertEqual(PrivateDirectory.openMode(of: path), 0o1777)
+        XCTAssertEqual(PrivateDirectory.openMode(of: path + "/tracks"), 0o750)
+        XCTAssertNil(PrivateDirectory.openMode(of: path + "/progress.json"), "a file is not a directory")
+        XCTAssertNil(PrivateDirectory.openMode(of: path + "/missing"), "a missing directory is made private")
+        chmod(path, 0o700)
+        XCTAssertNil(PrivateDirectory.openMode(of: path))
     }
 
     func testAPrivateDirectoryIsLeftAsItIs() throws {

@@ -212,11 +212,17 @@ final class TrackArchiveTests: XCTestCase {
         XCTAssertEqual(aside.count, 1)
     }
 
-    func testLeftoverTemporaryFilesInTracksAreRemoved() throws {
+    func testLeftoverTemporaryFilesOfOursInTracksAreRemovedAndNoOthers() throws {
         try FileManager.default.createDirectory(atPath: tracks, withIntermediateDirectories: true)
-        XCTAssertTrue(FileManager.default.createFile(atPath: "\(tracks)/current.json.tmp-4242", contents: Data("{".utf8)), "the fixture file was created")
+        for name in ["current.json.tmp-4242", "2026-11-26T0815Z-demo.gpx.tmp-4242", "2026-11-26T0815Z-demo.html.tmp-4242",
+                     "notes.txt.tmp-4242"] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: "\(tracks)/\(name)", contents: Data("{".utf8)), "the fixture file was created")
+        }
         let opened = open()
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tracks)/current.json.tmp-4242"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tracks)/2026-11-26T0815Z-demo.gpx.tmp-4242"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tracks)/2026-11-26T0815Z-demo.html.tmp-4242"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tracks)/notes.txt.tmp-4242"), "not a name Wayfinder writes")
         XCTAssertTrue(opened.notes.contains { $0.level == .info && $0.message.contains("current.json.tmp-4242") })
     }
 }

@@ -27,7 +27,8 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
 
     override func setUpWithError() throws {
         directory = NSTemporaryDirectory() + "wayfinder-resume-sim-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: directory) }

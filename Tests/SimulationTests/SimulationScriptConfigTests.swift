@@ -32,6 +32,34 @@ final class SimulationScriptConfigTests: XCTestCase {
         }
     }
 
+    /// After a colon come minutes or seconds: "9:75" is refused naming the 75 seconds, not read as 10:15.
+    func testScriptTimesWithSixtyOrMoreAfterAColonAreRefused() throws {
+        for (at, said) in [("\"9:75\"", "has 75 seconds"), ("\"1:60:00\"", "has 60 minutes"), ("\"0:00:60\"", "has 60 seconds"),
+                           ("\"2:59.5x\"", "expected a session time")] {
+            let found = issues("""
+            board = "sim"
+            [route]
+            gpx = "\(Repository.demoRoute)"
+            [[simulation.events]]
+            at = \(at)
+            gps_outage_s = 10
+            """)
+            XCTAssertEqual(found.map(\.keyPath), ["simulation.events[0].at"], "at = \(at)")
+            XCTAssertTrue(found.first?.message.contains(said) == true, "at = \(at): \(found)")
+        }
+        for (at, seconds) in [("\"90:00\"", 5400.0), ("\"1:02:03\"", 3723), ("\"0:59.5\"", 59.5)] {
+            let c = try loader.load(text: """
+            board = "sim"
+            [route]
+            gpx = "\(Repository.demoRoute)"
+            [[simulation.events]]
+            at = \(at)
+            gps_outage_s = 10
+            """, path: "/tmp/t.toml")
+            XCTAssertEqual(c.simulation?.events.first?.at, .seconds(seconds), "at = \(at)")
+        }
+    }
+
     func testBeltScriptEventsAreRead() throws {
         let c = try loader.load(text: """
         board = "sim"

@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import Runtime
 import WayfinderTestKit
 import XCTest
 
@@ -29,6 +31,20 @@ final class UnitPolicyTests: XCTestCase {
         XCTAssertEqual(try value("RestartMaxDelaySec"), ["120"])
         XCTAssertEqual(try value("StateDirectoryMode"), ["0700"])
         XCTAssertEqual(try value("UMask"), ["0077"])
+    }
+
+    /// The directory systemd makes for `StateDirectory=` (with `StateDirectoryMode=`, 0755 when the
+    /// unit leaves it out, systemd.exec(5)) is one the appliance accepts: it refuses any other.
+    func testTheStateDirectoryTheUnitMakesIsOneTheApplianceAccepts() throws {
+        XCTAssertEqual(try value("StateDirectory"), ["wayfinder"], "the state_directory of deploy/wayfinder.toml, /var/lib/wayfinder")
+        let mode = try XCTUnwrap(mode_t(value("StateDirectoryMode").last ?? "0755", radix: 8))
+        let directory = NSTemporaryDirectory() + "wayfinder-unit-state-\(UUID().uuidString)"
+        XCTAssertEqual(mkdir(directory, 0o700), 0)
+        defer { rmdir(directory) }
+        XCTAssertEqual(chmod(directory, mode), 0)
+        XCTAssertNil(StateDirectory.refusal(for: directory), "mode \(String(mode, radix: 8))")
+        XCTAssertEqual(chmod(directory, 0o755), 0)
+        XCTAssertNotNil(StateDirectory.refusal(for: directory), "systemd's default mode would be refused")
     }
 
     func testTheControlSocketsDirectoryIsTheGroupsToEnterAndNoOneElses() throws {

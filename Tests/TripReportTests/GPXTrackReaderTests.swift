@@ -80,9 +80,26 @@ final class GPXTrackReaderTests: XCTestCase {
         let text = GPXTrackFormat.header(name: "Nothing yet") + GPXTrackFormat.footer
         let track = try GPXTrackReader.read(data: Data(text.utf8), source: "empty.gpx")
         XCTAssertEqual(track, WalkedTrack(name: "Nothing yet", segments: []))
-        // Routes and loose waypoints are not a walked track.
-        let route = "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><rte><rtept lat=\"1\" lon=\"2\"/></rte></gpx>"
-        XCTAssertEqual(try GPXTrackReader.read(data: Data(route.utf8), source: "r.gpx").pointCount, 0)
+    }
+
+    /// A route or a list of waypoints given where the walk's track belongs: refused, saying what it is
+    /// and to give it with --route, rather than read as a walk without points.
+    func testARouteOrWaypointsWithoutTrackPointsIsNotATrack() throws {
+        let route = "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<rte><rtept lat=\"1\" lon=\"2\"/><rtept lat=\"1\" lon=\"3\"/></rte></gpx>"
+        XCTAssertThrowsError(try GPXTrackReader.read(data: Data(route.utf8), source: "r.gpx")) { error in
+            XCTAssertEqual((error as? GPXError)?.reason, .routeNotTrack(routePoints: 2, waypoints: 0))
+            XCTAssertEqual("\(error)", "r.gpx:1: holds a route (<rte>, 2 points) but no track points (<trkpt>): it is a "
+                           + "planned route, not a walked track. Give the walk's track (NAME.gpx in tracks/ of the state "
+                           + "directory) and pass this file with --route.")
+        }
+        let waypoints = "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><wpt lat=\"1\" lon=\"2\"/><trk><trkseg/></trk></gpx>"
+        XCTAssertThrowsError(try GPXTrackReader.read(data: Data(waypoints.utf8), source: "w.gpx")) { error in
+            XCTAssertEqual((error as? GPXError)?.reason, .routeNotTrack(routePoints: 0, waypoints: 1))
+            XCTAssertTrue("\(error)".contains("holds 1 waypoint (<wpt>) but no track points"), "\(error)")
+        }
+        let both = "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><wpt lat=\"1\" lon=\"2\"/><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>"
+        XCTAssertEqual(try GPXTrackReader.read(data: Data(both.utf8), source: "b.gpx").pointCount, 1,
+                       "a track with waypoints beside it is a track")
     }
 
     func testATornFileIsReportedWithItsLine() {

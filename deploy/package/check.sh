@@ -7,6 +7,7 @@
 # Checks, each reported as "ok" or "FAIL" with what was seen:
 #   apt installs the .deb and its dependencies; the wayfinder user and its groups exist; the unit is
 #   enabled; `wayfinder config check` passes on the shipped configuration as the service's user;
+#   the state directory the installed unit makes is accepted by `config check`;
 #   `systemd-analyze verify` passes on the installed unit (systemd 252 may only call RestartSteps= and
 #   RestartMaxDelaySec= unknown) and `systemd-analyze security` scores it
 #   2.0 or lower; every man page renders; the completions parse; an upgrade keeps an edit of the
@@ -120,6 +121,19 @@ if [[ -n $score ]] && awk -v s="$score" 'BEGIN { exit !(s <= 2.0) }'; then
 else
     fail "systemd-analyze security --offline=yes: exposure '${score:-not reported}', above 2.0"
 fi
+# The state directory as systemd makes it for the installed unit (StateDirectory= under /var/lib, with
+# StateDirectoryMode=, whose default is 0755: systemd.exec(5)); the appliance refuses one that group or
+# others can get into, so `config check` as the service's user must accept it. Removed again, so the
+# upgrade below starts from a package that never ran.
+state=/var/lib/$(sed -n 's/^StateDirectory=//p' "$root$unit")
+state_mode=$(sed -n 's/^StateDirectoryMode=//p' "$root$unit")
+in_root install -d -m "${state_mode:-0755}" -o wayfinder -g wayfinder "$state"
+if out=$(in_root runuser -u wayfinder -- wayfinder config check /etc/wayfinder/wayfinder.toml 2>&1); then
+    ok "the unit's state directory $state (mode ${state_mode:-0755}) is accepted by config check"
+else
+    fail "the unit's state directory $state (mode ${state_mode:-0755}) is refused:"; echo "$out"
+fi
+rm -rf "${root:?}$state"
 if in_root sh -c 'wayfinder --version' | grep -qx "$version"; then ok "wayfinder --version is $version"; else fail "wayfinder --version is not $version"; fi
 
 step "man pages and completions"

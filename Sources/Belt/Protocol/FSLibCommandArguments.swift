@@ -97,11 +97,12 @@ extension FSLibCommandNames {
             UInt8(try int(key, in: 0...5))
         }
 
-        /// FSLib: 0–100, or −1 for the belt's default. FSLib-iOS's `vibrateAt…` clamps above 100.
-        mutating func intensity(_ key: String, allowingAbove100: Bool = false) throws(FSLibCommandError) -> Int? {
+        /// FSLib: 0–100, or −1 for the belt's default. Above 100 is refused, though FSLib-iOS's
+        /// `vibrateAt…` clamps it: a typed 150 is a mistake to name, not to send as 100.
+        mutating func intensity(_ key: String) throws(FSLibCommandError) -> Int? {
             guard has(key) else { used.insert(key); return nil }
-            let i = try int(key, in: -1...(allowingAbove100 ? Int.max : 100))
-            return i == -1 ? nil : min(i, 100)
+            let i = try int(key, in: -1...100)
+            return i == -1 ? nil : i
         }
 
         /// FSLib: −1 (or 0) repeats indefinitely. Counts stop at 127: what the firmware does with

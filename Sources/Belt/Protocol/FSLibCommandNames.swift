@@ -20,9 +20,44 @@ public enum FSLibCommandNames {
         "playSound", "startBatteryNotifications", "stopBatteryNotifications", "requestFirmwareVersion", "requestErrorLog",
     ]
 
+    /// Each command's parameters, as `command(from:)` reads them. A key outside its command's list
+    /// is named as unknown before anything else is checked: `"angel"` is an unknown key, not a
+    /// missing `angle`.
+    public static let parameters: [String: [String]] = [
+        "changeMode": ["mode"], "changeBeltMode": ["mode"],
+        "changeDefaultIntensity": ["intensity", "feedbackSignal", "vibrationFeedback"],
+        "configureVibrationChannel": ["channelIndex", "pattern", "intensity", "orientationType", "orientation",
+                                      "patternIterations", "patternPeriod", "patternStartTime", "exclusiveChannel",
+                                      "clearOtherChannels"],
+        "vibrateAtMagneticBearing": ["direction", "intensity", "signal", "channelIndex", "stopOtherChannels"],
+        "vibrateAtAngle": ["angle", "direction", "intensity", "signal", "channelIndex", "stopOtherChannels"],
+        "stopVibration": ["channelIndex"],
+        "signal": ["signalType"],
+        "startOrientationNotifications": [], "stopOrientationNotifications": [],
+        "setCompassAccuracySignal": ["enable", "persistent"], "changeCompassAccuracySignalState": ["enable", "persistent"],
+        "requestCompassAccuracySignalState": [], "requestBatteryStatus": [],
+        "changeHeadingOffset": ["headingOffset"],
+        "requestParameter": ["parameter"], "requestAdvancedParameter": ["parameter"],
+        "setAdvancedParameter": ["parameter", "value", "persistent"],
+        "setNameSuffix": ["suffix"], "applyFrontRangePatch": [],
+        "reset": ["parameters", "bluetooth", "sensors"],
+        "pulse": ["channelIndex", "orientationType", "orientation", "intensity", "onDuration", "pulseIterations",
+                  "seriesIterations", "pulsePeriod", "seriesPeriod", "timerOption", "exclusiveChannel", "clearOtherChannels"],
+        "answerKeepAlive": [], "playSound": ["tones"],
+        "startBatteryNotifications": [], "stopBatteryNotifications": [], "requestFirmwareVersion": [], "requestErrorLog": [],
+    ]
+
     public static func command(from object: [String: JSONValue]) throws(FSLibCommandError) -> BeltCommand {
         var a = Arguments(object)
         let name = try a.string("cmd")
+        if let known = parameters[name] {
+            let unknown = object.keys.filter { $0 != "cmd" && !known.contains($0) }.sorted()
+            if !unknown.isEmpty {
+                let keys = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+                throw FSLibCommandError("unknown key\(unknown.count == 1 ? "" : "s") \(keys); \(name) takes "
+                                        + (known.isEmpty ? "no parameters" : known.joined(separator: ", ")))
+            }
+        }
         let command: BeltCommand
         switch name {
         case "changeMode", "changeBeltMode":
@@ -131,7 +166,7 @@ public enum FSLibCommandNames {
     /// `continuous` row is `BeltProtocolVectorTests` vectors 16 and 18). Intensity 0 stops the channel, as
     /// FSLib-iOS does.
     static func vibrate(_ a: inout Arguments, direction: Int, isBearing: Bool) throws(FSLibCommandError) -> BeltCommand {
-        let intensity = try a.intensity("intensity", allowingAbove100: true)
+        let intensity = try a.intensity("intensity")
         let channel = try a.optionalInt("channelIndex", in: 0...5).map(UInt8.init) ?? 1
         let clear = try a.optionalBool(either: "stopOtherChannels") ?? false
         let signal = try a.optionalString("signal") ?? "continuous"

@@ -10,7 +10,8 @@ extension ConfigurationLoader {
         case "sim": result = .simulated
         case "ublox-i2c": result = .ubloxI2C(address: t?.int("address", in: 0x03...0x77) ?? 0x42)
         case "uart":
-            let baud = t?.int("baud", in: 1200...921_600) ?? 9600
+            // Any whole number reads; one the port cannot be set to gets the list of those it can.
+            let baud = t?.int("baud", in: Int.min...Int.max) ?? 9600
             if !SerialPort.supportedBaudRates.contains(baud) {
                 t?.report("baud", "\(baud) baud is not a rate the UART can be set to; use one of "
                           + SerialPort.supportedBaudRates.map(String.init).joined(separator: ", "))

@@ -27,6 +27,9 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         case coordinateOutOfRange(element: String, attribute: String, value: Double)
         /// Valid GPX without a single usable point.
         case noPoints
+        /// Given as a walked track, a file with route points (`<rtept>`) or waypoints (`<wpt>`) but no
+        /// track point (`<trkpt>`): a planned route, not a record of a walk.
+        case routeNotTrack(routePoints: Int, waypoints: Int)
     }
 
     /// The name the caller gave the input, usually its path.
@@ -92,6 +95,12 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         case .noPoints:
             return "contains no route, track or waypoints. Add an <rte> with <rtept> points "
                 + "(or a <trk> or <wpt> elements) and load the file again."
+        case .routeNotTrack(let routePoints, let waypoints):
+            let held = [routePoints > 0 ? "a route (<rte>, \(routePoints) point\(routePoints == 1 ? "" : "s"))" : nil,
+                        waypoints > 0 ? "\(waypoints) waypoint\(waypoints == 1 ? "" : "s") (<wpt>)" : nil].compactMap { $0 }
+            return "holds \(held.joined(separator: " and ")) but no track points (<trkpt>): it is a planned route, "
+                + "not a walked track. Give the walk's track (NAME.gpx in tracks/ of the state directory) "
+                + "and pass this file with --route."
         }
     }
 

@@ -12,14 +12,21 @@ import Sensors
 /// Tolerant where a walk's record should not be lost over a detail: a time that cannot be read
 /// leaves that point without a time, an unknown fix type or an unreadable `<sat>`/`<hdop>` is left
 /// out, and empty segments are dropped. A document without any track point is a track without
-/// points, not an error: a walk that never had a fix still deserves its report. A point without
-/// valid `lat`/`lon`, like a file that is not GPX, fails the file.
+/// points, not an error: a walk that never had a fix still deserves its report. But one that holds
+/// route points or waypoints instead is a route given in the track's place, and fails with what to
+/// do. A point without valid `lat`/`lon`, like a file that is not GPX, fails the file.
 public enum GPXTrackReader {
     /// Parses GPX bytes; `source` names the input in error messages, usually its path.
     public static func read(data: Data, source: String) throws(GPXError) -> WalkedTrack {
         let reader = GPXDocumentReader(data: data, source: source, readsTrackDetails: true)
         if let error = reader.read() { throw error }
         let segments = reader.tracks.flatMap(\.segments).filter { !$0.isEmpty }
+        // Route points or waypoints and not one track point: a route given where the track belongs.
+        let routePoints = reader.routes.reduce(0) { $0 + $1.points.count }
+        if segments.isEmpty, routePoints > 0 || !reader.looseWaypoints.isEmpty {
+            throw GPXError(source: source, line: reader.rootLine,
+                           reason: .routeNotTrack(routePoints: routePoints, waypoints: reader.looseWaypoints.count))
+        }
         let name = reader.tracks.lazy.compactMap(\.name).first ?? reader.documentName
         return WalkedTrack(name: name, segments: segments)
     }

@@ -107,6 +107,12 @@ public enum AtomicFile {
     /// The process id in the name of a temporary file `write` makes (`progress.json.tmp-1234`), nil
     /// for any other name. A process killed between the create and the rename leaves such a file.
     public static func temporaryWriter(of name: String) -> Int32? {
+        temporary(name)?.writer
+    }
+
+    /// The name of the file a temporary of `write` was to replace, and its writer's process id:
+    /// (`progress.json`, 1234) for `progress.json.tmp-1234`; nil for a name `write` does not make.
+    public static func temporary(_ name: String) -> (file: String, writer: Int32)? {
         let bytes = Array(name.utf8), marker = Array(temporaryMarker.utf8)
         guard bytes.count > marker.count else { return nil }
         // The last marker, with at least one character of the file's own name before it.
@@ -116,7 +122,7 @@ public enum AtomicFile {
         let digits = String(decoding: bytes[(at + marker.count)...], as: UTF8.self)
         guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
               let pid = Int32(digits), pid > 0 else { return nil }
-        return pid
+        return (String(decoding: bytes[..<at], as: UTF8.self), pid)
     }
 
     /// The file's bytes, or nil if it does not exist.

@@ -6,10 +6,14 @@ import Darwin
 
 /// A directory only its owner may enter (0700) holding files only its owner may read (0600): the
 /// state directory keeps where the wearer walked and the belt's keys.
+///
+/// Modes are set only on what the program creates. An existing directory is never changed: it may
+/// be a home directory, `/tmp` or a shared folder whose permissions other people rely on, so one that
+/// lets group or others in is for the caller to refuse (`openMode(of:)`), not to tighten.
 public enum PrivateDirectory {
     /// Mode of a directory the program creates.
     public static let directoryMode: mode_t = 0o700
-    /// What `tighten` removes: every permission of the group and of others.
+    /// The group's and others' permissions: none of them on a private directory.
     public static let groupAndOthers: mode_t = 0o077
 
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -20,25 +24,22 @@ public enum PrivateDirectory {
         public var description: String { "cannot \(step) \(path): \(String(cString: strerror(errno)))" }
     }
 
-    /// What `prepare` did: whether it created the directory, the paths whose group or other permissions
-    /// it removed, and what it could not tighten.
+    /// What `prepare` did: whether it created the directory, and what it could not set on the one it
+    /// created.
     public struct Report: Sendable, Equatable {
         public var created = false
-        public var tightened: [String] = []
         public var failures: [Failure] = []
 
-        public init(created: Bool = false, tightened: [String] = [], failures: [Failure] = []) {
+        public init(created: Bool = false, failures: [Failure] = []) {
             self.created = created
-            self.tightened = tightened
             self.failures = failures
         }
     }
 
-    /// Makes `path` a private directory: creates it with mode 0700 (its missing parents get the
-    /// usual 0755 less the umask; only the last one holds our files), or, when it exists, removes the
-    /// group's and others' permissions from it, from every file and directory in it, and from those
-    /// one level further down (`tracks/`, `samples/`). Symbolic links are left alone (chmod would
-    /// follow them out of the directory). Throws only when the directory cannot be made.
+    /// Makes sure `path` is a directory: creates it with mode 0700 when it is missing (its missing
+    /// parents get the usual 0755 less the umask; only the last one holds our files). An existing
+    /// directory is left exactly as it is, whatever its mode. Throws when the directory cannot be
+    /// made, or when something other than a directory has its name.
     public static func prepare(_ path: String) throws(Failure) -> Report {
         var report = Report()
         var info = stat()
@@ -52,20 +53,16 @@ public enum PrivateDirectory {
             return report
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(path: path, step: "use (not a directory)", errno: ENOTDIR) }
-        tighten(path, info, into: &report)
-        for entry in entries(of: path) {
-            let child = "\(path)/\(entry)"
-            var childInfo = stat()
-            guard lstat(child, &childInfo) == 0 else { continue }
-            tighten(child, childInfo, into: &report)
-            guard childInfo.st_mode & S_IFMT == S_IFDIR else { continue }
-            for inner in entries(of: child) {
-                let grandchild = "\(child)/\(inner)"
-                var innerInfo = stat()
-                if lstat(grandchild, &innerInfo) == 0 { tighten(grandchild, innerInfo, into: &report) }
-            }
-        }
         return report
+    }
+
+    /// The permission bits (with the set-id and sticky bits) of an existing directory at `path` that
+    /// gives its group or others any permission; nil when it is private, missing or not a directory.
+    /// Symbolic links are not followed: the link itself is not a directory.
+    public static func openMode(of path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & groupAndOthers != 0 else { return nil }
+        return info.st_mode & 0o7777
     }
 
     /// Creates a private subdirectory (`tracks/`) of a prepared directory; an existing one is kept.
@@ -95,16 +92,6 @@ public enum PrivateDirectory {
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
-    }
-
-    private static func tighten(_ path: String, _ info: stat, into report: inout Report) {
-        let type = info.st_mode & S_IFMT
-        guard type == S_IFDIR || type == S_IFREG, info.st_mode & groupAndOthers != 0 else { return }
-        if chmod(path, info.st_mode & 0o7777 & ~groupAndOthers) == 0 {
-            report.tightened.append(path)
-        } else {
-            report.failures.append(Failure(path: path, step: "chmod", errno: errno))
-        }
     }
 
     private static func makeParents(of path: String) throws(Failure) {

@@ -19,7 +19,9 @@ public final class SerialPort: @unchecked Sendable {
         public let description: String
     }
 
-    /// The baud rates this port can be set to (those a GPS receiver uses).
+    /// The baud rates this port can be set to (those a GPS receiver uses: NMEA 0183's 4800 and the
+    /// standard rates above it that u-blox receivers offer, u-blox ANTARIS 4 System Integration
+    /// Manual, "USART configuration", and UBX-CFG-PRT's baudRate in later generations).
     public static let supportedBaudRates = [4800, 9600, 19200, 38400, 57600, 115200, 230400]
 
     /// The baud rates a GPS receiver uses, as termios speed constants.

@@ -74,6 +74,10 @@ public struct Appliance: Sendable {
     public static func build(configuration config: WayfinderConfiguration, options: Options = Options(),
                              inputs boardInputs: ApplianceInputs? = nil,
                              makeLogger: @escaping @Sendable (String) -> Logger) throws -> Appliance {
+        // Private before anything is read, written or opened: location history and keys live here, and
+        // a directory that lets others in is refused before any device is touched.
+        let stateDirectory = options.stateDirectory ?? config.stateDirectory
+        let stateNotes = try StateDirectory.prepare(stateDirectory)
         // The board decides where the inputs come from; the wiring below is the same for both.
         let inputs: ApplianceInputs
         if let boardInputs {
@@ -93,15 +97,13 @@ public struct Appliance: Sendable {
                                    startOnly: options.reloadSignals.isEmpty ? [] : [ReloadSignalService.name])
         let status = StatusBoard(order: [NavigationActor.name, BeltActor.name, PencilActor.name, ConfigurationReloader.statusPart], waits: inputs.waits)
         let logger = makeLogger("wayfinder")
+        for note in stateNotes { logger.log(level: note.level, "\(note.message)") }
 
         // The wires between the actors.
         let (beltRequests, beltRequestSink) = AsyncStream<BeltRequest>.makeStream()
         let (beltReports, beltReportSink) = AsyncStream<BeltActor.Report>.makeStream()
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
 
-        let stateDirectory = options.stateDirectory ?? config.stateDirectory
-        // Private before anything is read or written: location history and keys live here.
-        for note in StateDirectory.prepare(stateDirectory) { logger.log(level: note.level, "\(note.message)") }
         let store = ProgressStore(directory: stateDirectory)
         var saved: RouteProgress?
         var resuming = false

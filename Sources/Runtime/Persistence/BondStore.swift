@@ -14,10 +14,11 @@ import Platform
 /// bond belongs to the controller that made it). It holds secrets: mode 0600, and when written by
 /// root (sudo wayfinder pair) it is handed to the state directory's owner, the service's user.
 public struct BondStore: Sendable {
+    public static let fileName = "bonds.json"
     public let path: String
 
     public init(stateDirectory: String) {
-        path = stateDirectory.hasSuffix("/") ? "\(stateDirectory)bonds.json" : "\(stateDirectory)/bonds.json"
+        path = stateDirectory.hasSuffix("/") ? stateDirectory + Self.fileName : "\(stateDirectory)/\(Self.fileName)"
     }
 
     /// Every bond made on the adapter with this address; none when the file does not exist.

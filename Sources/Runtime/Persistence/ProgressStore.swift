@@ -5,11 +5,12 @@ import Platform
 /// Route progress on disk, written atomically so a pulled battery leaves the old or the new
 /// progress, never a torn file.
 public struct ProgressStore: Sendable {
+    public static let fileName = "progress.json"
     public let path: String
     private let syncDirectory: AtomicFile.DirectorySync
 
     public init(directory: String, syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) {
-        path = directory.hasSuffix("/") ? "\(directory)progress.json" : "\(directory)/progress.json"
+        path = directory.hasSuffix("/") ? directory + Self.fileName : "\(directory)/\(Self.fileName)"
         self.syncDirectory = syncDirectory
     }
 

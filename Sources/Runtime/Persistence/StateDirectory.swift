@@ -18,38 +18,54 @@ public struct StateNote: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(level) \(message)" }
 }
 
-/// The state directory made ready at start: private (0700, files 0600), and free of the temporary
-/// files an atomic write leaves when the process is killed between its create and its rename.
+/// The state directory made ready at start: created private (0700) when missing, refused when it
+/// exists and lets group or others in, and cleared of the temporary files an atomic write of ours
+/// leaves when the process is killed between its create and its rename. Nothing else in it is
+/// touched: modes are set only on what Wayfinder creates, and only its own leftovers are removed.
 public enum StateDirectory {
-    /// Creates the directory (0700) or tightens an existing one and its files, then removes leftover
-    /// temporary files. The notes say what was done; a tightening is one notice line, not one per file.
-    public static func prepare(_ path: String, isAlive: (Int32) -> Bool = processIsAlive) -> [StateNote] {
+    /// The files Wayfinder writes atomically at the top of the state directory, by the names their
+    /// stores give them (and the single track of older versions), whose temporaries it may remove.
+    public static let fileNames: Set<String> = [
+        ProgressStore.fileName, BondStore.fileName, PenPairingStore.fileName, CompassCalibrationStore.fileName,
+        TrackArchive.legacyName,
+    ]
+
+    /// The refusal for an existing directory at `path` that gives its group or others any
+    /// permission; nil when it is private or does not exist yet (it is then created 0700).
+    public static func refusal(for path: String) -> StateDirectoryNotPrivate? {
+        PrivateDirectory.openMode(of: path).map { StateDirectoryNotPrivate(path: path, mode: $0) }
+    }
+
+    /// Creates the directory (0700) when it is missing, then removes our leftover temporary files.
+    /// Throws, changing nothing, when it exists and lets group or others in. The notes say what was
+    /// done; a directory that cannot be made is an error note (the walk goes on without saving).
+    public static func prepare(_ path: String, isAlive: (Int32) -> Bool = processIsAlive) throws(StateDirectoryNotPrivate) -> [StateNote] {
+        if let refusal = refusal(for: path) { throw refusal }
         var notes: [StateNote] = []
         do {
             let report = try PrivateDirectory.prepare(path)
             if report.created { notes.append(StateNote(.info, "created the state directory \(path) (mode 0700)")) }
-            if !report.tightened.isEmpty {
-                notes.append(StateNote(.notice, "the state directory holds location history and keys, but group or others "
-                    + "could read \(report.tightened.count == 1 ? "this" : "these \(report.tightened.count)"); "
-                    + "removed their permissions: \(report.tightened.joined(separator: ", "))"))
-            }
             for failure in report.failures {
-                notes.append(StateNote(.warning, "\(failure); it stays readable by group or others"))
+                notes.append(StateNote(.warning, "\(failure); it may be readable by group or others"))
             }
         } catch {
             notes.append(StateNote(.error, "\(error); route progress and the track will not survive a restart"))
             return notes
         }
-        notes += removeLeftoverTemporaries(in: path, isAlive: isAlive)
+        notes += removeLeftoverTemporaries(in: path, of: { fileNames.contains($0) }, isAlive: isAlive)
         return notes
     }
 
-    /// Removes `*.tmp-<pid>` files (AtomicFile's temporaries) whose writer is no longer running. One
-    /// whose writer still runs (`wayfinder pair` storing a bond at this moment) is left alone.
-    public static func removeLeftoverTemporaries(in directory: String, isAlive: (Int32) -> Bool = processIsAlive) -> [StateNote] {
+    /// Removes AtomicFile's temporaries (`<name>.tmp-<pid>`) of the files `isOurs` names, whose
+    /// writer is no longer running. One whose writer still runs (`wayfinder pair` storing a bond at
+    /// this moment) is left alone, and so is every other program's file, whatever its name.
+    public static func removeLeftoverTemporaries(in directory: String, of isOurs: (String) -> Bool,
+                                                 isAlive: (Int32) -> Bool = processIsAlive) -> [StateNote] {
         var notes: [StateNote] = []
         for name in PrivateDirectory.entries(of: directory) {
-            guard let pid = AtomicFile.temporaryWriter(of: name), pid != getpid(), !isAlive(pid) else { continue }
+            guard let temporary = AtomicFile.temporary(name), isOurs(temporary.file) else { continue }
+            let pid = temporary.writer
+            guard pid != getpid(), !isAlive(pid) else { continue }
             let path = "\(directory)/\(name)"
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }

@@ -56,7 +56,7 @@ public enum TrackArchive {
             notes.append(StateNote(.error, "\(error); the walk is not recorded, navigation goes on"))
             return Start(track: nil, notes: notes, deleted: [])
         }
-        notes += StateDirectory.removeLeftoverTemporaries(in: directory, isAlive: isAlive)
+        notes += StateDirectory.removeLeftoverTemporaries(in: directory, of: isOwnFile, isAlive: isAlive)
         notes += migrateLegacyTrack(stateDirectory: stateDirectory, into: directory)
 
         var track: TrackFile?
@@ -117,6 +117,13 @@ public enum TrackArchive {
     static func isOlder(_ walk: Walk, than age: Int64, now: Int64) -> Bool {
         let (difference, overflow) = now.subtractingReportingOverflow(walk.modified)
         return !overflow && difference > age
+    }
+
+    /// Whether a name in `tracks/` is one Wayfinder writes atomically: the pointer, a walk's track or
+    /// its trip report.
+    static func isOwnFile(_ name: String) -> Bool {
+        name == pointerName || isSafeName(name)
+            || (name.hasSuffix(reportExtension) && isSafeName(String(name.dropLast(reportExtension.count)) + TrackFileName.fileExtension))
     }
 
     /// Whether a file in `tracks/` is a walk: a `.gpx`, or one moved aside as unreadable.

@@ -22,6 +22,8 @@ extension Appliance {
             throw HardwareStartupError(device: "board", problem: "board = \"\(config.board.id)\" is simulated but the "
                                            + "configuration has no [simulation] table to run it")
         }
+        // The simulated inputs read the compass calibration from the state directory: refused first.
+        if let refusal = StateDirectory.refusal(for: options.stateDirectory ?? config.stateDirectory) { throw refusal }
         let (inputs, board) = SimulatedInputs.make(configuration: config, simulation: simulation, options: options,
                                                    makeLogger: makeLogger)
         return (try Appliance.build(configuration: config, options: options, inputs: inputs, makeLogger: makeLogger), board)

@@ -248,6 +248,11 @@ extension SimulationConfiguration: ConfigurationTable {
     /// A script runs for at most a day of session time.
     static let longestScript: Double = 24 * 3600
 
+    /// `75`, `7.5`: a whole number without its `.0`; `Int(_:)` only on a finite value far inside Int.
+    private static func number(_ value: Double) -> String {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// `"3:00"`, `"1:02:03"` or a number of seconds, within a day.
     private static func readTime(_ t: TableReader, _ key: String) -> Duration? {
         guard let v = t.value(key) else { return nil }
@@ -257,9 +262,16 @@ extension SimulationConfiguration: ConfigurationTable {
         if let s = v.string {
             let parts = s.split(separator: ":", omittingEmptySubsequences: false)
             // Plain decimal digits only: "inf", "nan" or "1e9" are not clock times.
-            let numbers = parts.map { p in p.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } ? Double(p) : nil }
-            if (2...3).contains(parts.count), numbers.allSatisfy({ $0 != nil }) {
-                seconds = numbers.reduce(0.0) { $0 * 60 + $1! }
+            let numbers = parts.compactMap { p in p.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } ? Double(p) : nil }
+            if (2...3).contains(parts.count), numbers.count == parts.count {
+                // After a colon come minutes or seconds, 0–59: "9:75" is a typo, not 10:15.
+                let names = parts.count == 3 ? ["minutes", "seconds"] : ["seconds"]
+                for (value, name) in zip(numbers.dropFirst(), names) where !(value < 60) {
+                    t.report(key, "\"\(s)\" has \(Self.number(value)) \(name); after a colon, "
+                             + "minutes and seconds run from 0 to 59 (\"m:ss\" or \"h:mm:ss\")")
+                    return nil
+                }
+                seconds = numbers.reduce(0.0) { $0 * 60 + $1 }
             }
         }
         guard let seconds else {

@@ -1,0 +1,103 @@
+import Foundation
+import Glibc
+import WayfinderTestKit
+import XCTest
+
+/// A state directory that others can get into, as a user names it: `run` refuses to start and
+/// `config check` refuses the file, both saying what to do, and nothing in the directory changes.
+final class StateDirectoryCommandLineTests: XCTestCase {
+    var root = ""
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "wayfinder-state-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    static func mode(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+    }
+
+    /// Every path under `directory` with its mode and, for a file, its content.
+    static func snapshot(_ directory: String) -> [String: String] {
+        var result: [String: String] = [directory: String(mode(directory), radix: 8)]
+        for name in (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? [] {
+            let path = "\(directory)/\(name)"
+            let content = (try? String(contentsOfFile: path, encoding: .utf8)).map { " " + $0 } ?? ""
+            result[path] = String(mode(path), radix: 8) + content
+        }
+        return result
+    }
+
+    /// A sticky folder everyone may write to, like /tmp, holding someone's file and a file named like
+    /// a temporary of a process that has ended.
+    func stickyFolder() -> String {
+        let folder = root + "/shared"
+        XCTAssertEqual(mkdir(folder, 0o700), 0)
+        XCTAssertEqual(chmod(folder, 0o1777), 0)
+        for (name, mode) in [("notes.txt", mode_t(0o644)), ("something.tmp-999999", 0o666), ("progress.json.tmp-999999", 0o600)] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data(name.utf8)), "the fixture file was created")
+            XCTAssertEqual(chmod("\(folder)/\(name)", mode), 0)
+        }
+        XCTAssertEqual(mkdir(folder + "/project", 0o755), 0)
+        XCTAssertEqual(chmod(folder + "/project", 0o775), 0)
+        return folder
+    }
+
+    /// The demo's configuration with its state directory at `state`.
+    func configuration(state: String) throws -> String {
+        let path = root + "/wayfinder.toml"
+        try String(contentsOfFile: Repository.demoConfig, encoding: .utf8)
+            .replacingOccurrences(of: "routes/demo-walk.gpx", with: Repository.demoRoute)
+            .replacingOccurrences(of: "\"../.build/demo-state\"", with: "\"\(state)\"")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testRunRefusesAStickyFolderAsStateDirectoryAndChangesNothingInIt() throws {
+        let folder = stickyFolder()
+        let before = Self.snapshot(folder)
+        let result = try WayfinderBinary.run(["run", "--config", Repository.demoConfig, "--fresh", "--exit-when-done",
+                                              "--control-socket", "none", "--state-directory", folder])
+        XCTAssertEqual(result.status, 78, result.errors)
+        XCTAssertTrue(result.errors.contains("cannot start: the state directory \(folder) has mode 1777"), result.errors)
+        XCTAssertTrue(result.errors.contains("Name a directory that does not exist yet"), result.errors)
+        XCTAssertTrue(result.errors.contains("chmod 700 \(folder)"), result.errors)
+        XCTAssertFalse(result.errors.contains("navigation started"), "refused before the walk: \(result.errors)")
+        XCTAssertEqual(Self.snapshot(folder), before, "every mode and every file is as it was")
+    }
+
+    func testConfigCheckRefusesAStateDirectoryOthersCanReadAtItsLine() throws {
+        let folder = stickyFolder()
+        let before = Self.snapshot(folder)
+        let config = try configuration(state: folder)
+        let result = try WayfinderBinary.run(["config", "check", config])
+        XCTAssertEqual(result.status, 78, result.output)
+        XCTAssertTrue(result.errors.contains("\(config):5:1: state_directory: the state directory \(folder) has mode 1777"),
+                      result.errors)
+        XCTAssertTrue(result.errors.contains("StateDirectoryMode=0700"), result.errors)
+        XCTAssertEqual(Self.snapshot(folder), before, "config check changes nothing")
+
+        let json = try WayfinderBinary.run(["config", "check", config, "--json"])
+        XCTAssertEqual(json.status, 78)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let issues = try XCTUnwrap(object["issues"] as? [[String: Any]])
+        XCTAssertEqual(issues.map { $0["key"] as? String }, ["state_directory"])
+    }
+
+    /// A directory that does not exist yet is what to give: accepted, and `run` makes it 0700.
+    func testAStateDirectoryThatDoesNotExistYetIsAcceptedAndMadePrivate() throws {
+        let state = root + "/new-state"
+        let check = try WayfinderBinary.run(["config", "check", try configuration(state: state)])
+        XCTAssertEqual(check.status, 0, check.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: state), "config check creates nothing")
+        let folder = stickyFolder()
+        XCTAssertEqual(chmod(folder, 0o700), 0, "made private as the refusal says")
+        let check2 = try WayfinderBinary.run(["config", "check", try configuration(state: folder)])
+        XCTAssertEqual(check2.status, 0, check2.errors)
+    }
+}
