@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
-        .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation"], swiftSettings: swiftSettings),
+        .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation", "Simulation"], swiftSettings: swiftSettings),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",

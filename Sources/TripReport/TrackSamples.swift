@@ -62,10 +62,11 @@ struct TrackSamples {
         }
     }
 
-    var distance: Double {
-        measuredSteps.reduce(0) { total, step in
-            total + (LocalProjection.distance(from: step.0.coordinate, to: step.1.coordinate) ?? 0)
-        }
+    /// The walked distance of the measured points, segment by segment (`WalkedDistance`).
+    var distance: WalkedDistance {
+        WalkedDistance(segments: segments.map { segment in
+            segment.filter(\.measured).map { WalkedDistance.Point(coordinate: $0.coordinate, time: $0.time) }
+        })
     }
 
     var movingTime: Double {

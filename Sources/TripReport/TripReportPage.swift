@@ -135,8 +135,11 @@ struct TripReportPage {
         let s = statistics
         var rows: [(String, String, String)] = []
         let segments = s.segmentCount == 1 ? "1 segment" : "\(s.segmentCount) segments"
-        rows.append(("Distance walked", ReportText.distance(s.distance),
-                     s.segmentCount > 1 ? "summed within the \(segments), not across the gaps between them" : "along the track"))
+        var how = "the fixes thinned to steps of at least \(ReportText.metres(WalkedDistance.holdRadius)), "
+            + "steps slower than \(ReportText.decimal(WalkedDistance.standingSpeed, places: 1)) m/s (standing) left out; "
+            + "every fix summed, GPS jitter included: \(ReportText.distance(s.everyFixDistance))"
+        if s.segmentCount > 1 { how += "; within the \(segments), not across the gaps between them" }
+        rows.append(("Distance walked (GPS track, smoothed)", ReportText.distance(s.distance), how))
         if let duration = s.duration, let start = s.startTime, let end = s.endTime {
             rows.append(("Duration", ReportText.duration(duration),
                          "\(ReportText.clock(start))–\(ReportText.clock(end)) UTC"))

@@ -8,7 +8,8 @@ import Navigation
 /// are what the walker was told. Without such records the figure is estimated from the track's
 /// geometry, and the `…Source` fields say which it was. Geometry is done in a `LocalProjection`
 /// fitted to the walk, except step lengths, which are measured in a projection tangent at each step
-/// (`LocalProjection.distance`) so that the total stays true on a long walk.
+/// (`LocalProjection.distance`) so that the total stays true on a long walk; the distance walked
+/// leaves the receiver's jitter out (`WalkedDistance`).
 ///
 /// A point whose `<fix>` is "none" is drawn on the map but not measured: the receiver said the
 /// coordinate is not a measurement. Any input gives figures; nothing here traps.
@@ -42,8 +43,12 @@ public struct TripStatistics: Sendable, Hashable {
     public var segmentCount: Int
     /// Points with a time.
     public var timedPointCount: Int
-    /// Metres walked: the sum of the steps between measured points, within segments only.
+    /// Metres walked by the GPS track with the receiver's jitter left out (`WalkedDistance`: the
+    /// measured points thinned to steps of at least `WalkedDistance.holdRadius`, standing steps not
+    /// counted), within segments only.
     public var distance: Double
+    /// Metres summed over every step between measured points, jitter included, within segments.
+    public var everyFixDistance: Double
     /// The earliest and latest point times; nil without timed points.
     public var startTime: Double?
     public var endTime: Double?
@@ -88,7 +93,9 @@ public struct TripStatistics: Sendable, Hashable {
         pointCount = track.pointCount
         segmentCount = track.segments.count
         timedPointCount = samples.timedCount
-        distance = samples.distance
+        let walked = samples.distance
+        distance = walked.metres
+        everyFixDistance = walked.everyFixMetres
         startTime = samples.startTime
         endTime = samples.endTime
         duration = samples.startTime.flatMap { start in samples.endTime.map { $0 - start } }

@@ -91,7 +91,9 @@ struct ReportCommand: ParsableCommand {
     static func lines(_ s: TripStatistics, report: String) -> String {
         var lines: [String] = []
         if report != "-" { lines.append("wrote \(report)") }
-        var walk = "walked \(ReportText.distance(s.distance)) in \(s.pointCount) point\(s.pointCount == 1 ? "" : "s")"
+        var walk = "walked \(ReportText.distance(s.distance)) by the GPS track, smoothed"
+            + " (\(ReportText.distance(s.everyFixDistance)) summing every fix, jitter included),"
+            + " in \(s.pointCount) point\(s.pointCount == 1 ? "" : "s")"
         if let duration = s.duration { walk += " over \(ReportText.duration(duration))" }
         if let moving = s.movingTime { walk += ", \(ReportText.duration(moving)) moving" }
         lines.append(walk)
@@ -110,7 +112,7 @@ struct ReportCommand: ParsableCommand {
         func number(_ value: Double?) -> JSONValue { value.map { JSONValue.number($0) } ?? .null }
         var object: [String: JSONValue] = [
             "points": .int(s.pointCount), "segments": .int(s.segmentCount),
-            "distance_m": .number(s.distance), "duration_s": number(s.duration), "moving_s": number(s.movingTime),
+            "distance_m": .number(s.distance), "distance_every_fix_m": .number(s.everyFixDistance), "duration_s": number(s.duration), "moving_s": number(s.movingTime),
             "paused_s": number(s.pausedTime),
             "cross_track_p50_m": number(s.crossTrackP50), "cross_track_p95_m": number(s.crossTrackP95),
             "off_route_s": number(s.offRouteTime), "off_route_source": .string(s.offRouteSource.rawValue),

@@ -110,7 +110,7 @@ struct Run: AsyncParsableCommand {
             let world = await board.snapshot()
             let violations = world.belt.violations.count + world.peripheral.violations.count
             let commands = world.belt.records.count - world.peripheral.keepAliveAnswers
-            logger.notice("simulation ended at t+\(world.now.clockString): walked \(Int(world.walker.distanceWalked.rounded())) m, belt received \(commands) commands and \(world.peripheral.keepAliveAnswers) keep-alive answers, \(violations) protocol violation\(violations == 1 ? "" : "s")")
+            logger.notice("simulation ended at t+\(world.now.clockString): the simulated walker covered \(Int(world.walker.distanceWalked.rounded())) m (its true path, not GPS), belt received \(commands) commands and \(world.peripheral.keepAliveAnswers) keep-alive answers, \(violations) protocol violation\(violations == 1 ? "" : "s")")
             let slowest = appliance.clock.slowestAccelerationFactor
             if slowest < requestedFactor {
                 logger.notice("the simulated clock slowed down to \(timesText(slowest))× at times to stay in step with this machine (\(timesText(requestedFactor))× was asked for)")

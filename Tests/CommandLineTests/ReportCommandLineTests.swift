@@ -48,7 +48,7 @@ final class ReportCommandLineTests: XCTestCase {
         XCTAssertEqual(result.errors, "")
         let lines = result.output.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "wrote \(directory)/out.html")
-        XCTAssertTrue(lines.contains("walked 100 m in 4 points over 30 s, 30 s moving"), result.output)
+        XCTAssertTrue(lines.contains("walked 100 m by the GPS track, smoothed (100 m summing every fix, jitter included), in 4 points over 30 s, 30 s moving"), result.output)
         XCTAssertTrue(lines.contains("paused for 10 s"), result.output)
         let html = try String(contentsOfFile: "\(directory)/out.html", encoding: .utf8)
         XCTAssertTrue(html.contains(#"class="route""#), "the route the journal names is drawn")
@@ -61,6 +61,7 @@ final class ReportCommandLineTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         XCTAssertEqual(object["points"] as? Int, 4)
         XCTAssertEqual(try XCTUnwrap(object["distance_m"] as? Double), 100.1, accuracy: 0.5)
+        XCTAssertEqual(try XCTUnwrap(object["distance_every_fix_m"] as? Double), 100.1, accuracy: 0.5)
         XCTAssertEqual(object["duration_s"] as? Double, 30)
         XCTAssertEqual(object["paused_s"] as? Double, 10)
         XCTAssertEqual(object["cross_track_p95_m"] as? Double, 0, "the track lies on the route")
@@ -102,6 +103,28 @@ final class ReportCommandLineTests: XCTestCase {
                                               + "track points (<trkpt>)"), result.errors)
         XCTAssertTrue(result.errors.contains("pass this file with --route"), result.errors)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(directory)/out.html"), "no empty report")
+    }
+
+    /// A receiver standing still wanders a few metres: summed fix by fix that is hundreds of metres,
+    /// which the walked distance leaves out and the figures say.
+    func testAStandingReceiversJitterIsNotWalking() throws {
+        let points = (0..<120).map { i in
+            // 3 m east and back, a fix a second, for two minutes.
+            #"<trkpt lat="52.0000000" lon="\#(i % 2 == 0 ? "8.0000000" : "8.0000438")"><time>2026-11-27T10:\#(i < 60 ? "00" : "01"):\#(String(format: "%02d", i % 60))Z</time><fix>3d</fix></trkpt>"#
+        }.joined(separator: "\n")
+        try write("standing.gpx", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="wayfinder" xmlns="http://www.topografix.com/GPX/1/1">
+            <trk><name>Standing</name><trkseg>
+            \(points)
+            </trkseg></trk></gpx>
+            """)
+        let result = try WayfinderBinary.run(["report", "\(directory)/standing.gpx", "-o", "\(directory)/out.html"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(result.output.contains("walked 0 m by the GPS track, smoothed (358 m summing every fix, jitter included)"), result.output)
+        let html = try String(contentsOfFile: "\(directory)/out.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("<th scope=\"row\">Distance walked (GPS track, smoothed)</th><td class=\"value\">0 m</td>"), html)
+        XCTAssertTrue(html.contains("every fix summed, GPS jitter included: 358 m"), html)
     }
 
     func testAMalformedTrackIsReportedAtItsLine() throws {

@@ -99,7 +99,7 @@ final class TripReportDocumentTests: XCTestCase {
         let html = TripReportDocument.render(track: track, route: route, events: events)
         XCTAssertTrue(html.contains("<h1>North</h1>"))
         XCTAssertTrue(html.contains("2026-11-27, 10:00–10:12 UTC"))
-        XCTAssertTrue(html.contains("<th scope=\"row\">Distance walked</th><td class=\"value\">1.00 km</td>"))
+        XCTAssertTrue(html.contains("<th scope=\"row\">Distance walked (GPS track, smoothed)</th><td class=\"value\">1.00 km</td>"))
         XCTAssertTrue(html.contains("<th scope=\"row\">Duration</th><td class=\"value\">12 min 30 s</td>"))
         XCTAssertTrue(html.contains("<th scope=\"row\">Paused</th><td class=\"value\">1 min 00 s</td>"))
         XCTAssertTrue(html.contains("<th scope=\"row\">Time without a fix</th><td class=\"value\">30 s</td><td class=\"note\">from the journal’s GPS records</td>"))
@@ -238,7 +238,7 @@ final class TripReportDocumentTests: XCTestCase {
         XCTAssertTrue(html.contains("Nothing to draw"))
         XCTAssertTrue(html.contains("there is no timeline"))
         XCTAssertFalse(html.contains("<svg id=\"map\""))
-        XCTAssertTrue(html.contains("<th scope=\"row\">Distance walked</th><td class=\"value\">0 m</td>"))
+        XCTAssertTrue(html.contains("<th scope=\"row\">Distance walked (GPS track, smoothed)</th><td class=\"value\">0 m</td>"))
     }
 
     func testOnePointWithoutTimeStillHasAMap() {

@@ -21,7 +21,10 @@ final class TripStatisticsTests: XCTestCase {
 
     func testDistanceDurationAndMovingTime() {
         let s = TripStatistics(track: Self.walk, route: nil, events: [])
-        XCTAssertEqual(s.distance, 60 + 0.5 + 0.5 + 20 + 30, accuracy: 0.02)
+        // Every fix: the standing half-metre steps included. Walked: steps of 10 m or more (12 m here),
+        // the 20 m step at 0.67 m/s, and not the standing.
+        XCTAssertEqual(s.everyFixDistance, 60 + 0.5 + 0.5 + 20 + 30, accuracy: 0.02)
+        XCTAssertEqual(s.distance, 60 + 20 + 30, accuracy: 0.02)
         XCTAssertEqual(s.startTime, F.t0)
         XCTAssertEqual(s.endTime, F.t0 + 125)
         XCTAssertEqual(s.duration, 125)

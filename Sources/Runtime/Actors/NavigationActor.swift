@@ -34,7 +34,11 @@ public actor NavigationActor {
     /// Writes the progress file after the belt has been told; nil when there is no state directory.
     private let progressWriter: ProgressWriter?
     /// The walked track, appended at every fix while navigating; nil when it could not be opened.
-    private let track: TrackFile?
+    /// Replaced when a start follows an arrival or a stop: that is another walk.
+    private var track: TrackFile?
+    /// Opens the next walk's track (`TrackArchive`: a new name, the pointer, retention); nil when it
+    /// cannot be opened (logged there).
+    private let beginWalk: (@Sendable (Route) -> TrackFile?)?
     /// The walk's event journal and report, beside the track; nil with no track.
     private let trip: TripRecorder?
     private var lastTrackSync: Duration = .zero
@@ -86,7 +90,8 @@ public actor NavigationActor {
         }
     }
 
-    public init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, trip: TripRecorder? = nil, inputs: Inputs,
+    public init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, trip: TripRecorder? = nil,
+                beginWalk: (@Sendable (Route) -> TrackFile?)? = nil, inputs: Inputs,
                 beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool,
                 headingDemand: HeadingDemand? = nil, clock: SessionClock,
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
@@ -97,6 +102,7 @@ public actor NavigationActor {
         progressWriter = store.map { ProgressWriter(store: $0, logger: logger) }
         self.track = track
         self.trip = trip
+        self.beginWalk = beginWalk
         self.inputs = inputs
         self.beltRequests = beltRequests
         self.autostart = autostart
@@ -160,13 +166,18 @@ public actor NavigationActor {
             carryOut(guidance.handle(heading, now: now))
         case .command(let envelope):
             logger.info("command \(envelope.command) from \(envelope.source)")
+            let actions = guidance.handle(envelope.command, now: now)
+            // The command that starts another walk is that walk's first record.
+            beginNewWalkIfStarting(actions)
             journal(envelope)
-            carryOut(guidance.handle(envelope.command, now: now))
+            carryOut(actions)
         case .control(let envelope, let reply):
             logger.info("command \(envelope.command) from \(envelope.source)")
-            journal(envelope)
             lastIgnored = nil
-            carryOut(guidance.handle(envelope.command, now: now))
+            let actions = guidance.handle(envelope.command, now: now)
+            beginNewWalkIfStarting(actions)
+            journal(envelope)
+            carryOut(actions)
             if let reason = lastIgnored {
                 reply(.failure(ControlRefusal(reason)))
             } else {
@@ -235,6 +246,7 @@ public actor NavigationActor {
     /// The belt is told first; the progress is handed to the writer last, so no file write sits
     /// between a command and the vibration.
     private func carryOut(_ actions: [GuidanceAction]) {
+        beginNewWalkIfStarting(actions)
         var progress: RouteProgress?
         for action in actions {
             observer?(NavigationObservation(at: clock.elapsed, action: action, fix: guidance.lastFix,
@@ -398,10 +410,30 @@ public actor NavigationActor {
     private var walkEnded = false
 
     /// Rendering reads the track and the journal back and can take a moment on a long walk; it runs
-    /// off the loop that steers the belt. The recorder serialises writers of the same report.
+    /// off the loop that steers the belt. The recorder serialises writers of the same report. The
+    /// walk is taken now: a start may begin the next one before the write runs.
     private func writeReportInBackground() {
         guard let trip else { return }
-        Task.detached(priority: .utility) { trip.writeReport() }
+        let walk = trip.walk
+        Task.detached(priority: .utility) { trip.writeReport(of: walk) }
+    }
+
+    /// A start after the walk arrived or was stopped begins another walk: a new track, journal and
+    /// report, so that the finished walk's files keep that walk alone. The finished walk's report is
+    /// written once more, with what its journal got after its end. A restart of the appliance in
+    /// the middle of a walk is not an end: the walk goes on in its files.
+    private func beginNewWalkIfStarting(_ actions: [GuidanceAction]) {
+        guard let trip, let beginWalk, trip.walkHasEnded,
+              actions.contains(where: { if case .report(.started) = $0 { true } else { false } }) else { return }
+        guard let next = beginWalk(guidance.route) else { return }
+        let finished = trip.walk
+        guard trip.beginWalk(trackPath: next.path, route: guidance.route) else { return }
+        track?.syncInBackground()
+        track = next
+        trackFailed = false
+        lastTrackSync = clock.elapsed
+        lastBeltSample = nil
+        Task.detached(priority: .utility) { trip.writeReport(of: finished) }
     }
 
     /// The guidance's events as the trip journal records them.

@@ -15,11 +15,36 @@ import TripReport
 /// Times are UTC on the GPS's timeline, like the track's `<time>`: the session clock is mapped
 /// through the latest fix (`anchor`), and through the wall clock before the first one, so events and
 /// track points line up on the simulated board too, whose GPS time runs as fast as its walk.
+///
+/// A walk ends when it arrives or the wearer stops it (the `arrived` and `stopped` records); the
+/// next start begins another walk in new files (`beginWalk`), while a restart of the appliance in
+/// the middle of a walk continues its journal.
 public final class TripRecorder: Sendable {
-    public let trackPath: String
-    public let journalPath: String
-    public let reportPath: String
+    /// One walk's three files and the route it follows.
+    public struct Walk: Sendable {
+        public var trackPath: String
+        public var journalPath: String
+        public var reportPath: String
+        public var route: Route
+
+        init(trackPath: String, route: Route) {
+            self.trackPath = trackPath
+            journalPath = TripRecorder.sibling(of: trackPath, extension: TrackArchive.journalExtension)
+            reportPath = TripRecorder.sibling(of: trackPath, extension: TrackArchive.reportExtension)
+            self.route = route
+        }
+    }
+
+    /// The current walk's files.
+    public var trackPath: String { state.withLock { $0.walk.trackPath } }
+    public var journalPath: String { state.withLock { $0.walk.journalPath } }
+    public var reportPath: String { state.withLock { $0.walk.reportPath } }
+    /// The current walk, for a report written later of this one whatever comes after.
+    public var walk: Walk { state.withLock { $0.walk } }
+    /// Whether the current walk has arrived or been stopped: the next start begins another.
+    public var walkHasEnded: Bool { state.withLock { $0.ended } }
     private let routePath: String?
+    private let offRouteDistance: Double
     private let clock: SessionClock
     private let logger: Logger
     private let state: Mutex<State>
@@ -30,7 +55,8 @@ public final class TripRecorder: Sendable {
 
     private struct State: ~Copyable {
         var file: AppendOnlyFile?
-        var route: Route
+        var walk: Walk
+        var ended: Bool
         var anchorUTC: Double
         var anchorElapsed: Duration
         var lastBelt: Double?
@@ -38,32 +64,81 @@ public final class TripRecorder: Sendable {
     }
 
     /// The journal beside `trackPath` (`X.gpx` → `X.events.jsonl`); nil when it cannot be opened,
-    /// which is logged: the walk goes on without a report.
+    /// which is logged: the walk goes on without a report. A journal continued after a restart
+    /// says whether its walk had ended (its last `arrived` or `stopped` after the last start).
     public init?(trackPath: String, route: Route, routePath: String?, offRouteDistance: Double,
                  clock: SessionClock, logger: Logger, now: Date = Date()) {
-        self.trackPath = trackPath
-        journalPath = Self.sibling(of: trackPath, extension: TrackArchive.journalExtension)
-        reportPath = Self.sibling(of: trackPath, extension: TrackArchive.reportExtension)
+        let walk = Walk(trackPath: trackPath, route: route)
         self.routePath = routePath
+        self.offRouteDistance = offRouteDistance
         self.clock = clock
         self.logger = logger
         let file: AppendOnlyFile
         do {
-            file = try AppendOnlyFile(continuing: journalPath)
+            file = try AppendOnlyFile(continuing: walk.journalPath)
         } catch {
             logger.error("\(error); this walk gets no trip report, navigation goes on")
             return nil
         }
         let startedEmpty = file.startedEmpty
-        state = Mutex(State(file: file, route: route, anchorUTC: now.timeIntervalSince1970, anchorElapsed: clock.elapsed))
-        if startedEmpty {
-            record(.walk) { event in
-                event.name = route.name
-                event.path = routePath
-                event.distance = offRouteDistance
+        let ended = !startedEmpty && Self.hasEnded(journalAt: walk.journalPath)
+        state = Mutex(State(file: file, walk: walk, ended: ended, anchorUTC: now.timeIntervalSince1970,
+                            anchorElapsed: clock.elapsed))
+        if startedEmpty { recordWalk(route: route) }
+        // An ended walk is not run again: this run's start goes into the next walk's journal.
+        if !ended { record(.applianceStarted) }
+    }
+
+    /// Ends the current walk's journal and begins the next walk's beside `trackPath`, with its
+    /// `walk` and `appliance_started` records. False (logged) when the new journal cannot be
+    /// opened: the records then go on into the old one.
+    @discardableResult
+    public func beginWalk(trackPath: String, route: Route) -> Bool {
+        let walk = Walk(trackPath: trackPath, route: route)
+        // Opened under the lock, so the file is the state's from its start.
+        let opened: Result<Bool, AppendOnlyFile.Failure> = state.withLock { s in
+            do throws(AppendOnlyFile.Failure) {
+                let file = try AppendOnlyFile(continuing: walk.journalPath)
+                let startedEmpty = file.startedEmpty
+                s.file?.syncInBackground()
+                s.file = file
+                s.walk = walk
+                s.ended = false
+                s.lastBelt = nil
+                s.failed = false
+                return .success(startedEmpty)
+            } catch {
+                return .failure(error)
             }
         }
+        let startedEmpty: Bool
+        switch opened {
+        case .success(let empty):
+            startedEmpty = empty
+        case .failure(let error):
+            logger.error("\(error); this walk's records go on into the last walk's journal")
+            return false
+        }
+        if startedEmpty { recordWalk(route: route) }
         record(.applianceStarted)
+        return true
+    }
+
+    private func recordWalk(route: Route) {
+        record(.walk) { event in
+            event.name = route.name
+            event.path = routePath
+            event.distance = offRouteDistance
+        }
+    }
+
+    /// Whether the journal's last start (`navigation_started`, `resumed`) is followed by an end
+    /// (`arrived`, `stopped`). An unreadable journal has not ended: the walk goes on in it.
+    static func hasEnded(journalAt path: String) -> Bool {
+        guard let bytes = try? TripReportFiles.bytes(of: path, required: false) else { return false }
+        let events = TripJournalFormat.read(String(decoding: bytes, as: UTF8.self)).events
+        let last = events.last { [.navigationStarted, .resumed, .paused, .arrived, .stopped].contains($0.kind) }
+        return last?.kind == .arrived || last?.kind == .stopped
     }
 
     /// `X.gpx` → `X<extension>`; any other name gets the extension added.
@@ -90,7 +165,7 @@ public final class TripRecorder: Sendable {
 
     /// The route the walk follows now (another one loaded from the control socket).
     public func routeChanged(to route: Route) {
-        state.withLock { $0.route = route }
+        state.withLock { $0.walk.route = route }
     }
 
     /// Appends one record of `kind` stamped now; `fill` sets the kind's fields.
@@ -102,6 +177,7 @@ public final class TripRecorder: Sendable {
                 if let last = s.lastBelt, time - last < Self.beltInterval, time >= last { return nil }
                 s.lastBelt = time
             }
+            if kind == .arrived || kind == .stopped { s.ended = true }
             var event = TripEvent(time: time, kind: kind)
             fill(&event)
             let line = TripJournalFormat.line(event)
@@ -131,20 +207,26 @@ public final class TripRecorder: Sendable {
         state.withLock { $0.file?.syncInBackground() }
     }
 
-    /// Writes the report from the track, the journal and the route as they are on disk now, replacing
-    /// the last one atomically; returns its path, or nil (logged) when it could not be written.
+    /// Writes the current walk's report from the track, the journal and the route as they are on
+    /// disk now, replacing the last one atomically; returns its path, or nil (logged) when it could
+    /// not be written.
     @discardableResult
     public func writeReport(generatedAt: Date = Date()) -> String? {
+        writeReport(of: walk, generatedAt: generatedAt)
+    }
+
+    /// Writes `walk`'s report: one that has ended, while the next may have begun.
+    @discardableResult
+    public func writeReport(of walk: Walk, generatedAt: Date = Date()) -> String? {
         // Read back through the page cache: what was appended is there whether or not it is synced.
-        let route = state.withLock { $0.route }
         // One writer at a time: the arrival's write (in the background) and the shutdown's can
         // overlap, and the atomic replace uses one temporary name per process.
         return writing.withLock { _ -> String? in
             do {
-                try TripReportFiles.write(trackPath: trackPath, route: route, routeFile: routePath,
-                                          journalPath: journalPath, to: reportPath, generatedAt: generatedAt)
-                logger.info("trip report written: \(reportPath)")
-                return reportPath
+                try TripReportFiles.write(trackPath: walk.trackPath, route: walk.route, routeFile: routePath,
+                                          journalPath: walk.journalPath, to: walk.reportPath, generatedAt: generatedAt)
+                logger.info("trip report written: \(walk.reportPath)")
+                return walk.reportPath
             } catch {
                 logger.error("could not write the trip report: \(error)")
                 return nil

@@ -1,0 +1,109 @@
+import Navigation
+
+/// How far a walk went by its GPS track, without counting the receiver's jitter as walking.
+///
+/// Summing every fix counts the error too: a receiver's position wanders by a few metres even when
+/// it stands still (the error changes slowly, over tens of seconds), so each one-second step has a
+/// metre or so of error in it. That adds about a tenth to a walk at walking pace and a kilometre
+/// an hour to a wearer who stands. The fixes are therefore thinned and the standing steps left out,
+/// the way gpxpy measures a track's moving distance (`GPXTrackSegment.reduce_points(min_distance)`,
+/// whose `get_moving_data` docstring advises measuring a reduced track, then `moving_distance`:
+/// only steps faster than `stopped_speed_threshold`):
+///
+/// 1. **Thinning.** Within each segment, a measured point is kept when it is at least `holdRadius`
+///    from the last point kept, and the points in between are dropped, as GPSBabel's position
+///    filter does for tracks ("consecutive points are removed until the distance between the
+///    bracketing points is greater than the specified distance"). Jitter smaller than the radius
+///    never makes a step; a corner is cut by at most (√2 − 1)·`holdRadius` ≈ 4 m.
+/// 2. **Standing.** A kept step slower than `standingSpeed` on average is the error wandering
+///    while the wearer stands, and is not counted, except the step in which the wearer sets off
+///    again (slow on average because it includes the wait), recognised by the walking step after it.
+/// 3. **The end.** What is left after the last kept point of a segment (less than `holdRadius`)
+///    counts when it was covered at walking speed.
+///
+/// Without times (a GPX track from another tool may have none) speed cannot be told, and every
+/// kept step counts. Pure arithmetic on finite values; nothing here traps.
+public struct WalkedDistance: Sendable, Hashable {
+    /// A point closer than this to the last one kept, metres, is not a step. Above a receiver's
+    /// usual standing wander (a few metres with HDOP near 1), short enough to follow a street's
+    /// corners.
+    public static let holdRadius = 10.0
+    /// Slower than this on average over a step, metres per second, is standing: the same speed as
+    /// the moving time's (`TripStatistics.movingMinimumSpeed`), near gpxpy's 1 km/h default.
+    public static let standingSpeed = TripStatistics.movingMinimumSpeed
+
+    /// Metres walked by the thinned track (the report's "distance walked").
+    public var metres: Double
+    /// The plain sum of every step between measured points, jitter included, for comparison.
+    public var everyFixMetres: Double
+
+    /// One point of a segment: where, and when (nil when the track gives no time).
+    public struct Point: Sendable, Hashable {
+        public var coordinate: Coordinate
+        public var time: Double?
+
+        public init(coordinate: Coordinate, time: Double?) {
+            self.coordinate = coordinate
+            self.time = time
+        }
+    }
+
+    /// The distance over segments of measured points in track order; the gaps between segments
+    /// (a restart of the appliance) are not walked.
+    public init(segments: [[Point]]) {
+        var metres = 0.0, everyFix = 0.0
+        for segment in segments {
+            everyFix += Self.everyFix(segment)
+            metres += Self.thinned(segment)
+        }
+        self.metres = metres
+        everyFixMetres = everyFix
+    }
+
+    static func everyFix(_ points: [Point]) -> Double {
+        zip(points, points.dropFirst()).reduce(0) { total, step in
+            total + (LocalProjection.distance(from: step.0.coordinate, to: step.1.coordinate) ?? 0)
+        }
+    }
+
+    /// A kept step: its length and whether it was walked (nil: no time to tell).
+    struct Step {
+        var metres: Double
+        var walked: Bool?
+    }
+
+    static func thinned(_ points: [Point]) -> Double {
+        guard var anchor = points.first else { return 0 }
+        var steps: [Step] = []
+        var tail: Step?
+        for point in points.dropFirst() {
+            guard let metres = LocalProjection.distance(from: anchor.coordinate, to: point.coordinate),
+                  metres.isFinite else { continue }
+            let step = Step(metres: metres, walked: walked(metres, from: anchor.time, to: point.time))
+            if metres >= holdRadius {
+                steps.append(step)
+                anchor = point
+                tail = nil
+            } else {
+                tail = step
+            }
+        }
+        var total = 0.0
+        for (index, step) in steps.enumerated() {
+            let next = index + 1 < steps.count ? steps[index + 1] : tail
+            // The step that sets off after standing is slow on average; the walking after it shows it.
+            if step.walked != false || next?.walked == true { total += step.metres }
+        }
+        if let tail, tail.walked != false { total += tail.metres }
+        return total
+    }
+
+    /// Whether `metres` between two times is walking pace; nil when either time is missing or they
+    /// are not in order.
+    static func walked(_ metres: Double, from start: Double?, to end: Double?) -> Bool? {
+        guard let start, let end, end > start else { return nil }
+        let seconds = end - start
+        guard seconds.isFinite else { return nil }
+        return metres / seconds >= standingSpeed
+    }
+}

@@ -1,0 +1,235 @@
+import Belt
+import Clocks
+import Config
+import Foundation
+import Navigation
+import Platform
+@testable import Runtime
+import Sensors
+import TripReport
+import WayfinderTestKit
+import XCTest
+
+/// A start after the walk arrived, or after the wearer stopped it, begins another walk in files of its
+/// own (track, journal, report), so that the finished walk's report is that walk alone; a pause does
+/// not. The navigation actor runs with the appliance's track archive and trip recorder in a scratch
+/// state directory; fixes and controls go through its mailbox in order, and the session clock stands
+/// still (each fix carries its UTC time, which is what the track and the journal record).
+final class NavigationNewWalkTests: XCTestCase {
+    // A: start; B: 111 m north of A.
+    let route = Route(name: "Park", kind: .route, waypoints: [
+        Waypoint(name: "A", coordinate: Coordinate(latitude: 52.0000, longitude: 8.0000)),
+        Waypoint(name: "B", coordinate: Coordinate(latitude: 52.0010, longitude: 8.0000)),
+    ])
+    static let utc0 = 1_764_230_000.0
+
+    var state = ""
+    var tracks: String { "\(state)/\(TrackArchive.directoryName)" }
+
+    override func setUpWithError() throws {
+        state = NSTemporaryDirectory() + "wayfinder-new-walk-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let path = state
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    struct Run {
+        let actor: NavigationActor
+        let trip: TripRecorder
+        let logs: LogCapture
+        let task: Task<Void, any Error>
+    }
+
+    /// The actor as `Appliance.build` assembles it: the saved progress restored, a new walk's files
+    /// (or, `resuming`, the current walk's), and the archive to begin the next walk's.
+    func launch(resuming: Bool = false) throws -> Run {
+        try Self.launch(state: state, route: route, resuming: resuming)
+    }
+
+    static func launch(state: String, route: Route, resuming: Bool) throws -> Run {
+        let settings = TrackSettings()
+        let start = TrackArchive.start(stateDirectory: state, route: route, resuming: resuming, settings: settings)
+        let track = try XCTUnwrap(start.track)
+        let testClock = TestClock()
+        let clock = SessionClock(testClock)
+        let logs = LogCapture(level: .info)
+        let trip = try XCTUnwrap(TripRecorder(trackPath: track.path, route: route, routePath: nil, offRouteDistance: 30,
+                                              clock: clock, logger: logs.logger("trip")))
+        let (fixes, _) = AsyncStream<Fix>.makeStream()
+        let (headings, _) = AsyncStream<Heading>.makeStream()
+        let (commands, _) = AsyncStream<CommandEnvelope>.makeStream()
+        let (beltReports, _) = AsyncStream<BeltActor.Report>.makeStream()
+        let (_, beltRequestSink) = AsyncStream<BeltRequest>.makeStream()
+        let directory = state
+        let actor = NavigationActor(
+            guidance: RouteGuidance(route: route, parameters: GuidanceParameters(),
+                                    restoring: try ProgressStore(directory: directory).load()),
+            store: ProgressStore(directory: directory), track: track, trip: trip,
+            beginWalk: { route in
+                TrackArchive.start(stateDirectory: directory, route: route, resuming: false, settings: settings).track
+            },
+            inputs: .init(fixes: fixes, headings: headings, commands: commands, beltReports: beltReports),
+            beltRequests: beltRequestSink, autostart: false, clock: clock,
+            logger: logs.logger(NavigationActor.name), health: HealthMonitor(expected: [NavigationActor.name]),
+            status: StatusBoard(order: [NavigationActor.name]))
+        return Run(actor: actor, trip: trip, logs: logs, task: Task { try await actor.run() })
+    }
+
+    /// A fix `north` metres north of A at `second` seconds after `utc0`.
+    func fix(north: Double, at second: Double) -> Fix {
+        Fix(coordinate: Coordinate(latitude: 52.0 + north / 111_250, longitude: 8.0), mode: .threeD, satellites: 9, hdop: 0.9,
+            utcSeconds: Self.utc0 + second, receivedAt: .zero)
+    }
+
+    /// Fixes once a second from `from` to `to` metres north of A, starting at `second`.
+    func walk(_ run: Run, from: Double, to: Double, startingAt second: Double) -> Double {
+        let steps = Int((abs(to - from) / 1.4).rounded(.up))
+        for step in 0...steps {
+            let north = from + (to - from) * Double(step) / Double(steps)
+            run.actor.mailbox.send(.fix(fix(north: north, at: second + Double(step))))
+        }
+        return second + Double(steps)
+    }
+
+    /// A control from the socket, answered once it (and everything sent before it) is handled.
+    func control(_ command: NavigationCommand, _ run: Run) async -> Result<String, ControlRefusal> {
+        await withCheckedContinuation { continuation in
+            run.actor.mailbox.send(.control(CommandEnvelope(command, from: .controlSocket(ControlPeerDescription(uid: 0, pid: 1))), reply: { continuation.resume(returning: $0) }))
+        }
+    }
+
+    func walks() -> [String] {
+        PrivateDirectory.entries(of: tracks).filter { $0.hasSuffix(TrackFileName.fileExtension) }.sorted()
+    }
+
+    func statistics(_ trackName: String) throws -> TripStatistics {
+        let trackPath = "\(tracks)/\(trackName)"
+        let journal = TripRecorder.sibling(of: trackPath, extension: TrackArchive.journalExtension)
+        let inputs = try TripReportFiles.read(trackPath: trackPath, route: route, journalPath: journal)
+        return TripStatistics(track: inputs.track, route: inputs.route, events: inputs.events)
+    }
+
+    func kinds(_ trackName: String) throws -> [TripEvent.Kind] {
+        let journal = TripRecorder.sibling(of: "\(tracks)/\(trackName)", extension: TrackArchive.journalExtension)
+        // The belt's directions are sampled on the session clock, which stands still here.
+        return TripJournalFormat.read(try String(contentsOfFile: journal, encoding: .utf8)).events.map(\.kind).filter { $0 != .belt }
+    }
+
+    /// Waits in real time until the reports written in the background are there.
+    func until(_ what: String, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return XCTFail("never happened: \(what)") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    func testAStartAfterArrivalBeginsANewWalkWhoseFilesAndReportAreItsOwn() async throws {
+        let run = try launch()
+        if case .failure(let refusal) = await control(.start, run) { XCTFail("\(refusal)") }
+        // Walk 1: A to B in 80 s, arriving; ten minutes standing at B (not recorded: not navigating).
+        var t = walk(run, from: 0, to: 111, startingAt: 0)
+        t = walk(run, from: 111, to: 111, startingAt: t + 1) + 600
+        _ = await control(.announceBattery, run)
+        let arrived = await run.actor.progress
+        XCTAssertTrue(arrived.destinationReached)
+        // Walk 2: started again from the control socket, back from B to A, then stopped there.
+        if case .failure(let refusal) = await control(.start, run) { XCTFail("\(refusal)") }
+        t = walk(run, from: 111, to: 0, startingAt: t)
+        _ = await control(.stop, run)
+        run.actor.mailbox.send(.shutdown)
+        try await run.task.value
+
+        let names = walks()
+        XCTAssertEqual(names.count, 2, "one track per walk: \(names)")
+        guard names.count == 2 else { return }
+        // The pointer names the walk a restart would resume: the second.
+        let second = try XCTUnwrap(TrackArchive.readPointer("\(tracks)/\(TrackArchive.pointerName)")).file
+        let first = try XCTUnwrap(names.first { $0 != second })
+        XCTAssertEqual(try kinds(first), [.walk, .applianceStarted, .command, .navigationStarted, .waypointReached, .waypointReached, .arrived,
+                                          .command],
+                       "the finished walk's journal ends with its arrival (and the battery check made before the next start)")
+        XCTAssertEqual(try kinds(second), [.walk, .applianceStarted, .command, .navigationStarted, .waypointReached, .command, .stopped],
+                       "the next walk's journal begins with the start that began it")
+        let one = try statistics(first), two = try statistics(second)
+        // 0 to 71 s: arrived at the first fix within 12 m of B.
+        XCTAssertEqual(one.duration ?? -1, 71, accuracy: 1, "the first walk alone, not the wait and the walk after it")
+        XCTAssertEqual(one.timeWithoutFix, 0)
+        XCTAssertEqual(one.arrivals.count, 2)
+        XCTAssertEqual(two.duration ?? -1, 80, accuracy: 1)
+        XCTAssertEqual(two.startTime ?? 0, Self.utc0 + 81 + 600, accuracy: 1, "from the second start")
+        XCTAssertEqual(two.timeWithoutFix, 0)
+        for name in names {
+            let report = TripRecorder.sibling(of: "\(tracks)/\(name)", extension: TrackArchive.reportExtension)
+            try await until("the report \(report)") { FileManager.default.fileExists(atPath: report) }
+        }
+        XCTAssertEqual(run.trip.trackPath, "\(tracks)/\(second)", "the recorder is on the second walk")
+    }
+
+    func testAPauseAndResumeStayInOneWalk() async throws {
+        let run = try launch()
+        _ = await control(.start, run)
+        let t = walk(run, from: 0, to: 50, startingAt: 0)
+        _ = await control(.pause, run)
+        _ = await control(.resume, run)
+        _ = walk(run, from: 50, to: 60, startingAt: t + 60)
+        run.actor.mailbox.send(.shutdown)
+        try await run.task.value
+        XCTAssertEqual(walks().count, 1)
+    }
+
+    /// A stop ends the walk too: the next start walks on from the same waypoint, in another walk.
+    /// A restart of the appliance between them does not change that: the continued journal says the
+    /// walk was stopped, and this run's start is recorded in the next walk.
+    func testAStartAfterAStopBeginsANewWalkEvenAfterARestart() async throws {
+        let first = try launch()
+        _ = await control(.start, first)
+        _ = walk(first, from: 0, to: 50, startingAt: 0)
+        _ = await control(.stop, first)
+        first.actor.mailbox.send(.shutdown)
+        try await first.task.value
+        let stopped = try XCTUnwrap(walks().first)
+        let stoppedKinds = try kinds(stopped)
+        XCTAssertEqual(stoppedKinds.last, .stopped)
+
+        // The appliance starts again on the stopped walk's files, as a resumed start does.
+        let second = try launch(resuming: true)
+        XCTAssertEqual(second.trip.trackPath, "\(tracks)/\(stopped)")
+        XCTAssertTrue(second.trip.walkHasEnded)
+        if case .failure(let refusal) = await control(.start, second) { XCTFail("\(refusal)") }
+        _ = walk(second, from: 50, to: 111, startingAt: 300)
+        second.actor.mailbox.send(.shutdown)
+        try await second.task.value
+
+        let names = walks()
+        XCTAssertEqual(names.count, 2, "\(names)")
+        XCTAssertEqual(try kinds(stopped), stoppedKinds, "nothing of the second run in the stopped walk")
+        let next = try XCTUnwrap(names.first { $0 != stopped })
+        XCTAssertEqual(try kinds(next), [.walk, .applianceStarted, .command, .navigationStarted, .waypointReached, .arrived])
+        let s = try statistics(next)
+        XCTAssertEqual(s.startTime ?? 0, Self.utc0 + 300, accuracy: 0.5)
+        XCTAssertEqual(s.arrivals.count, 1, "walked on to B, the waypoint the stop left")
+    }
+
+    /// A restart in the middle of a walk (power loss, the watchdog) is not an end: the walk goes on
+    /// in the same files, one segment per run.
+    func testARestartInTheMiddleOfAWalkContinuesItsFiles() async throws {
+        let first = try launch()
+        _ = await control(.start, first)
+        _ = walk(first, from: 0, to: 50, startingAt: 0)
+        _ = await control(.announceBattery, first)
+        first.task.cancel()
+        _ = try? await first.task.value
+        let second = try launch(resuming: true)
+        XCTAssertFalse(second.trip.walkHasEnded)
+        _ = await control(.start, second)
+        _ = walk(second, from: 50, to: 111, startingAt: 300)
+        second.actor.mailbox.send(.shutdown)
+        try await second.task.value
+        let names = walks()
+        XCTAssertEqual(names.count, 1, "\(names)")
+        let s = try statistics(try XCTUnwrap(names.first))
+        XCTAssertEqual(s.segmentCount, 2)
+        XCTAssertEqual(s.arrivals.count, 2)
+    }
+}
