@@ -43,14 +43,6 @@ struct TrackSamples {
     var startTime: Double? { segments.lazy.flatMap { $0 }.compactMap(\.time).min() }
     var endTime: Double? { segments.lazy.flatMap { $0 }.compactMap(\.time).max() }
 
-    /// Consecutive measured points of each segment.
-    private var measuredSteps: [(Sample, Sample)] {
-        segments.flatMap { segment in
-            let measured = segment.filter(\.measured)
-            return Array(zip(measured, measured.dropFirst()))
-        }
-    }
-
     /// Consecutive timed points of each segment, later than the one before.
     private var timedSteps: [(Sample, Sample, Double)] {
         segments.flatMap { segment -> [(Sample, Sample, Double)] in
@@ -67,19 +59,6 @@ struct TrackSamples {
         WalkedDistance(segments: segments.map { segment in
             segment.filter(\.measured).map { WalkedDistance.Point(coordinate: $0.coordinate, time: $0.time) }
         })
-    }
-
-    var movingTime: Double {
-        var total = 0.0
-        for (a, b) in measuredSteps {
-            guard let t0 = a.time, let t1 = b.time else { continue }
-            let seconds = t1 - t0
-            guard seconds > 0, seconds <= TripStatistics.movingMaximumGap,
-                  let metres = LocalProjection.distance(from: a.coordinate, to: b.coordinate),
-                  metres / seconds >= TripStatistics.movingMinimumSpeed else { continue }
-            total += seconds
-        }
-        return total
     }
 
     /// Each interval that starts at a measured point farther than `threshold` from the route.

@@ -148,7 +148,7 @@ struct TripReportPage {
         }
         if let moving = s.movingTime {
             rows.append(("Moving time", ReportText.duration(moving),
-                         "steps at least \(ReportText.decimal(TripStatistics.movingMinimumSpeed, places: 1)) m/s and at most \(ReportText.decimal(TripStatistics.movingMaximumGap, places: 0)) s apart"))
+                         "the time of the steps the distance walked counts"))
             if moving > 0 {
                 rows.append(("Average moving speed", ReportText.decimal(s.distance / moving * 3.6, places: 1) + " km/h", "distance walked over moving time"))
             }

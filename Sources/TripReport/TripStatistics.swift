@@ -24,9 +24,6 @@ public struct TripStatistics: Sendable, Hashable {
         case unavailable
     }
 
-    /// Two points further apart in time than this are not counted as moving: the receiver or the
-    /// recorder was not keeping up, and the walker may have stood in between.
-    public static let movingMaximumGap = 10.0
     /// Slower than this, metres per second, counts as standing. A slow walk is well above it (about
     /// 0.5 m/s and up); a standing receiver's jitter at one fix a second mostly stays below it.
     public static let movingMinimumSpeed = 0.3
@@ -54,7 +51,8 @@ public struct TripStatistics: Sendable, Hashable {
     public var endTime: Double?
     /// `endTime − startTime`, seconds.
     public var duration: Double?
-    /// Seconds spent moving (see `movingMaximumGap`, `movingMinimumSpeed`); nil without times.
+    /// Seconds spent on the steps `distance` counts (`WalkedDistance.movingSeconds`); nil without
+    /// times.
     public var movingTime: Double?
     /// Seconds paused, from the journal; nil without a journal.
     public var pausedTime: Double?
@@ -99,7 +97,7 @@ public struct TripStatistics: Sendable, Hashable {
         startTime = samples.startTime
         endTime = samples.endTime
         duration = samples.startTime.flatMap { start in samples.endTime.map { $0 - start } }
-        movingTime = samples.timedCount > 1 ? samples.movingTime : nil
+        movingTime = samples.timedCount > 1 ? walked.movingSeconds ?? 0 : nil
 
         // Cross-track error.
         let timedErrors = samples.all.compactMap { $0.time == nil ? nil : $0.crossTrack }

@@ -36,6 +36,11 @@ public struct WalkedDistance: Sendable, Hashable {
     public var metres: Double
     /// The plain sum of every step between measured points, jitter included, for comparison.
     public var everyFixMetres: Double
+    /// Seconds spent on the steps `metres` counts, so that distance and moving time describe the same
+    /// walking: a walked step's own time, and for the step that sets off after standing, its length
+    /// at the pace of the step after it (the rest of it was the wait). Nil when no counted step has
+    /// times.
+    public var movingSeconds: Double?
 
     /// One point of a segment: where, and when (nil when the track gives no time).
     public struct Point: Sendable, Hashable {
@@ -51,13 +56,16 @@ public struct WalkedDistance: Sendable, Hashable {
     /// The distance over segments of measured points in track order; the gaps between segments
     /// (a restart of the appliance) are not walked.
     public init(segments: [[Point]]) {
-        var metres = 0.0, everyFix = 0.0
+        var metres = 0.0, everyFix = 0.0, moving: Double?
         for segment in segments {
             everyFix += Self.everyFix(segment)
-            metres += Self.thinned(segment)
+            let walked = Self.thinned(segment)
+            metres += walked.metres
+            if let seconds = walked.seconds { moving = (moving ?? 0) + seconds }
         }
         self.metres = metres
         everyFixMetres = everyFix
+        movingSeconds = moving
     }
 
     static func everyFix(_ points: [Point]) -> Double {
@@ -66,20 +74,23 @@ public struct WalkedDistance: Sendable, Hashable {
         }
     }
 
-    /// A kept step: its length and whether it was walked (nil: no time to tell).
+    /// A kept step: its length, its duration and whether it was walked (nil: no time to tell).
     struct Step {
         var metres: Double
+        var seconds: Double?
         var walked: Bool?
     }
 
-    static func thinned(_ points: [Point]) -> Double {
-        guard var anchor = points.first else { return 0 }
+    /// The metres a segment's thinned track counts, and the seconds spent on them (nil: no time).
+    static func thinned(_ points: [Point]) -> (metres: Double, seconds: Double?) {
+        guard var anchor = points.first else { return (0, nil) }
         var steps: [Step] = []
         var tail: Step?
         for point in points.dropFirst() {
             guard let metres = LocalProjection.distance(from: anchor.coordinate, to: point.coordinate),
                   metres.isFinite else { continue }
-            let step = Step(metres: metres, walked: walked(metres, from: anchor.time, to: point.time))
+            let step = Step(metres: metres, seconds: seconds(from: anchor.time, to: point.time),
+                            walked: walked(metres, from: anchor.time, to: point.time))
             if metres >= holdRadius {
                 steps.append(step)
                 anchor = point
@@ -88,14 +99,33 @@ public struct WalkedDistance: Sendable, Hashable {
                 tail = step
             }
         }
-        var total = 0.0
+        var total = 0.0, moving: Double?
+        func add(_ seconds: Double?) { if let seconds { moving = (moving ?? 0) + seconds } }
         for (index, step) in steps.enumerated() {
             let next = index + 1 < steps.count ? steps[index + 1] : tail
-            // The step that sets off after standing is slow on average; the walking after it shows it.
-            if step.walked != false || next?.walked == true { total += step.metres }
+            if step.walked != false {
+                total += step.metres
+                add(step.seconds)
+            } else if let next, next.walked == true {
+                // The step that sets off after standing is slow on average; the walking after it
+                // shows it, and its pace tells how much of the step was walking.
+                total += step.metres
+                if let pace = next.seconds.map({ $0 / next.metres }), pace.isFinite {
+                    add(min(step.seconds ?? .infinity, step.metres * pace))
+                }
+            }
         }
-        if let tail, tail.walked != false { total += tail.metres }
-        return total
+        if let tail, tail.walked != false {
+            total += tail.metres
+            add(tail.seconds)
+        }
+        return (total, moving)
+    }
+
+    /// Seconds between two times in order; nil when either is missing or they are not in order.
+    static func seconds(from start: Double?, to end: Double?) -> Double? {
+        guard let start, let end, end > start, (end - start).isFinite else { return nil }
+        return end - start
     }
 
     /// Whether `metres` between two times is walking pace; nil when either time is missing or they

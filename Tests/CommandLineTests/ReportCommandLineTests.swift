@@ -122,6 +122,7 @@ final class ReportCommandLineTests: XCTestCase {
         let result = try WayfinderBinary.run(["report", "\(directory)/standing.gpx", "-o", "\(directory)/out.html"])
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertTrue(result.output.contains("walked 0 m by the GPS track, smoothed (358 m summing every fix, jitter included)"), result.output)
+        XCTAssertTrue(result.output.contains(" over 1 min 59 s, 0 s moving"), "standing is not moving either: \(result.output)")
         let html = try String(contentsOfFile: "\(directory)/out.html", encoding: .utf8)
         XCTAssertTrue(html.contains("<th scope=\"row\">Distance walked (GPS track, smoothed)</th><td class=\"value\">0 m</td>"), html)
         XCTAssertTrue(html.contains("every fix summed, GPS jitter included: 358 m"), html)

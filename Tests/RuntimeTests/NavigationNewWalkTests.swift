@@ -92,7 +92,7 @@ final class NavigationNewWalkTests: XCTestCase {
     }
 
     /// A control from the socket, answered once it (and everything sent before it) is handled.
-    func control(_ command: NavigationCommand, _ run: Run) async -> Result<String, ControlRefusal> {
+    func control(_ command: NavigationCommand, _ run: Run) async -> Result<NavigationControlOutcome, ControlRefusal> {
         await withCheckedContinuation { continuation in
             run.actor.mailbox.send(.control(CommandEnvelope(command, from: .controlSocket(ControlPeerDescription(uid: 0, pid: 1))), reply: { continuation.resume(returning: $0) }))
         }

@@ -49,6 +49,8 @@ final class WalkedDistanceTests: XCTestCase {
             let d = WalkedDistance(segments: [Self.fixes(path, seed: seed)])
             XCTAssertEqual(d.metres, 1000, accuracy: 30, "seed \(seed): within 3 % of the true 1 000 m")
             XCTAssertGreaterThan(d.everyFixMetres, 1080, "seed \(seed): every fix summed counts the jitter as walking")
+            let seconds = Double(path.count - 1)
+            XCTAssertEqual(d.movingSeconds ?? 0, seconds, accuracy: 0.03 * seconds, "seed \(seed): walking all the way is moving all the way")
         }
     }
 
@@ -58,6 +60,8 @@ final class WalkedDistanceTests: XCTestCase {
             let d = WalkedDistance(segments: [Self.fixes(path, seed: seed)])
             XCTAssertLessThanOrEqual(d.metres, WalkedDistance.holdRadius, "seed \(seed): at most one step in half an hour")
             XCTAssertGreaterThan(d.everyFixMetres, 1000, "seed \(seed): every fix summed walks the jitter")
+            XCTAssertLessThanOrEqual(d.movingSeconds ?? 0, WalkedDistance.holdRadius / WalkedDistance.standingSpeed,
+                                     "seed \(seed): no more moving time than the one step the distance may count")
         }
     }
 
@@ -89,6 +93,9 @@ final class WalkedDistanceTests: XCTestCase {
         for seed in Self.seeds {
             let d = WalkedDistance(segments: [Self.fixes(first + wait + second.dropFirst(), seed: seed)])
             XCTAssertEqual(d.metres, 600, accuracy: 18, "seed \(seed): within 3 % of 600 m")
+            // The set-off step's time is its length at the pace after it: the minute's wait is not moving.
+            let walking = 600 / 1.4
+            XCTAssertEqual(d.movingSeconds ?? 0, walking, accuracy: 0.05 * walking, "seed \(seed): the walking, not the wait")
         }
     }
 
@@ -100,6 +107,7 @@ final class WalkedDistanceTests: XCTestCase {
         // 12 m kept, then the last 3 m (no time to call it standing), then 30 m; not the 500 m gap.
         XCTAssertEqual(d.metres, 45, accuracy: 0.01)
         XCTAssertEqual(d.everyFixMetres, 45, accuracy: 0.01)
+        XCTAssertNil(d.movingSeconds, "no times, no moving time")
     }
 
     func testNoPointsOrInvalidCoordinatesGiveZeroWithoutTrapping() {
