@@ -61,6 +61,29 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(issues.contains { $0["key"] as? String == "route" })
     }
 
+    /// `run`, `board check` and `config check` take the configuration alike: the path as the argument
+    /// or with -c. Both at once is refused, naming both, even when they agree.
+    func testRunBoardCheckAndConfigCheckTakeTheConfigurationAsArgumentOrWithDashC() throws {
+        for command in [["config", "check"], ["board", "check"]] {
+            let argument = try run(command + [Repository.demoConfig])
+            let option = try run(command + ["-c", Repository.demoConfig])
+            XCTAssertEqual(argument.status, 0, argument.errors)
+            XCTAssertEqual(argument.output, option.output, "\(command): the same file, however it is given")
+        }
+        XCTAssertTrue(try run(["board", "check", Repository.demoConfig]).output.hasPrefix("board sim: "))
+        let broken = try temporaryFile("board = \"sim\"\n[route\n")
+        let refused = try run(["run", broken])
+        XCTAssertEqual(refused.status, 78, "the argument is the file run loads: \(refused.errors)")
+        XCTAssertTrue(refused.errors.contains("TOML syntax error"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("`wayfinder config check \(broken)` lists every problem"), refused.errors)
+        for command in [["run"], ["config", "check"], ["board", "check"]] {
+            let both = try run(command + [Repository.demoConfig, "-c", Repository.demoConfig])
+            XCTAssertEqual(both.status, 64, "\(command): \(both.errors)")
+            XCTAssertTrue(both.errors.contains("give the configuration file once, as the argument or with -c, not both "
+                                               + "(got \(Repository.demoConfig) and -c \(Repository.demoConfig))"), both.errors)
+        }
+    }
+
     func testConfigCheckListsEveryErrorAndExitsWithEXCONFIG() throws {
         let path = try temporaryFile("""
         board = "pi-4b"
