@@ -20,7 +20,7 @@ struct PairCommand: AsyncParsableCommand {
         abstract: "Pair (bond) with the configured belt, touch case or pencil, or remove the pairing.",
         usage: """
             wayfinder pair <device> [--unpair] [--config <config>]
-                           [--adapter <adapter>] [--timeout <timeout>] [--verbose]
+                           [--adapter <adapter>] [--timeout <seconds>] [--verbose]
             """,
         discussion: """
         Finds the device as [devices.<kind>] in the configuration says (a fixed address, or the discovery rules), pairs with it (Just Works: nothing to type or compare) and stores the keys in bonds.json in the state directory, so the bond survives a reboot. Then set security = "medium" in [devices.<kind>]: the link is then encrypted with the bond.
@@ -41,7 +41,8 @@ struct PairCommand: AsyncParsableCommand {
     @Option(help: "The adapter (default: the board's [bluetooth] adapter).")
     var adapter: String?
 
-    @Option(help: "Seconds the pairing may take once the device is found.")
+    @Option(help: ArgumentHelp("Seconds the pairing may take once the device is found, 5–600 (default: 60, "
+                               + "as long as the belt stays in pairing mode).", valueName: "seconds"))
     var timeout: Double = 60
 
     @Flag(help: "Remove the pairing instead: the kernel's keys and the stored bond.")
