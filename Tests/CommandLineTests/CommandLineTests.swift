@@ -84,6 +84,26 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// The boards the README and the configuration reference name are the ones `board =` accepts from
+    /// the repository's boards/, as the refusal of an unknown board lists them: none missing, none extra.
+    func testTheDocumentedBoardsAreTheOnesTheConfigurationAccepts() throws {
+        let path = try temporaryFile("board = \"pi4\"\n[route]\ngpx = \"\(Repository.demoRoute)\"\n")
+        let refused = try run(["config", "check", path], environment: ["WAYFINDER_BOARDS": Repository.boards])
+        XCTAssertEqual(refused.status, 78)
+        let listed = try XCTUnwrap(refused.errors.components(separatedBy: "(available boards: ").dropFirst().first, refused.errors)
+        let accepted = Set(listed.prefix { $0 != ")" }.components(separatedBy: ", "))
+        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.boards).filter { $0.hasSuffix(".toml") }
+        XCTAssertEqual(accepted, Set(files.map { String($0.dropLast(".toml".count)) }))
+        for (file, row) in [("README.md", "| `boards/` |"), ("docs/configuration.md", "| `board` |")] {
+            let text = try String(contentsOfFile: Repository.root + "/" + file, encoding: .utf8)
+            let line = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix(row) }, "\(file) has the row \(row)")
+            // The `words` after the row's heading that can be a board's name.
+            let named = Set(line.dropFirst(row.count).components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+                .filter { $0.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } })
+            XCTAssertEqual(named, accepted, "\(file): \(line)")
+        }
+    }
+
     func testConfigCheckListsEveryErrorAndExitsWithEXCONFIG() throws {
         let path = try temporaryFile("""
         board = "pi-4b"
