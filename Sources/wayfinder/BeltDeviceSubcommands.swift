@@ -38,8 +38,8 @@ struct BeltVibrate: AsyncParsableCommand {
             help: ArgumentHelp("How long to vibrate, in seconds, at most 600 (default: 3).", valueName: "seconds"))
     var duration: Double?
 
-    // The older spelling, accepted for scripts and left out of the help: elsewhere a give-up time is
-    // --timeout and a length is --duration, and --seconds would document a third name for one of them.
+    // Accepted for the scripts that spell it so, and left out of the help: calibrate compass accepts
+    // --seconds for its give-up time, so the help documents each meaning under its own name only.
     @Option(name: [.customShort("s", allowingJoined: false), .customLong("seconds")], help: .hidden)
     var seconds: Double?
 

@@ -56,8 +56,8 @@ struct CalibrateCompass: AsyncParsableCommand {
                                valueName: "seconds"))
     var timeout: Double?
 
-    // The older spelling, accepted for scripts and left out of the help: `belt vibrate` took
-    // --seconds for a vibration's length, and one name should not be documented for both.
+    // Accepted for the scripts that spell it so, and left out of the help: belt vibrate accepts
+    // --seconds for a vibration's length, so the help documents each meaning under its own name only.
     @Option(name: .customLong("seconds"), help: .hidden)
     var seconds: Double?
 
