@@ -104,6 +104,15 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// `pair --timeout` waits longer than `status`'s answer for a reason the help gives, and says its
+    /// default once, in its own words.
+    func testPairsTimeoutHelpSaysWhyItsDefault() throws {
+        let help = try run(["pair", "--help"]).output.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        XCTAssertTrue(help.contains("--timeout <seconds> Seconds the pairing may take once the device is found, 5–600 "
+                                    + "(default: 60, as long as the belt stays in pairing mode)."), help)
+        XCTAssertFalse(help.contains("(default: 60.0)"), help)
+    }
+
     func testConfigCheckListsEveryErrorAndExitsWithEXCONFIG() throws {
         let path = try temporaryFile("""
         board = "pi-4b"
