@@ -10,7 +10,7 @@ struct BeltVibrate: AsyncParsableCommand {
         abstract: "Vibrate toward a direction for a few seconds, then stop.",
         usage: """
             wayfinder belt vibrate <direction> [--angle] [--intensity <intensity>]
-                                   [--duration <duration>] [--simulated]
+                                   [--duration <seconds>] [--simulated]
                                    [--config <config>] [--address <address>]
                                    [--address-type <address-type>]
                                    [--adapter <adapter>] [--verbose]
@@ -34,14 +34,25 @@ struct BeltVibrate: AsyncParsableCommand {
     @Option(help: "Intensity in percent, 5–100 (default: the belt's default intensity).")
     var intensity: Int?
 
-    @Option(name: [.customShort("d"), .customLong("duration"), .customShort("s", allowingJoined: false), .customLong("seconds")],
-            help: "How long to vibrate, in seconds (-s/--seconds: the older spelling).")
-    var duration: Double = 3
+    @Option(name: [.customShort("d"), .customLong("duration")],
+            help: ArgumentHelp("How long to vibrate, in seconds, at most 600 (default: 3).", valueName: "seconds"))
+    var duration: Double?
+
+    // Accepted for the scripts that spell it so, and left out of the help: calibrate compass accepts
+    // --seconds for its give-up time, so the help documents each meaning under its own name only.
+    @Option(name: [.customShort("s", allowingJoined: false), .customLong("seconds")], help: .hidden)
+    var seconds: Double?
+
+    /// The length asked for, under either spelling.
+    var length: Double { duration ?? seconds ?? 3 }
 
     func validate() throws {
         guard (0...359).contains(direction) else { throw ValidationError("the direction must be 0–359°") }
         if let intensity, !(5...100).contains(intensity) { throw ValidationError("--intensity must be 5–100 (FSLib's range)") }
-        guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be more than 0 and at most 600 seconds") }
+        if duration != nil, seconds != nil {
+            throw ValidationError("give the length once: --duration (-s/--seconds is its older spelling)")
+        }
+        guard length > 0, length <= 600 else { throw ValidationError("--duration must be more than 0 and at most 600 seconds") }
     }
 
     func run() async throws {
@@ -53,8 +64,8 @@ struct BeltVibrate: AsyncParsableCommand {
         let command = try FSLibCommandNames.command(from: request)
         try await BeltDoor.withBelt(belt) { belt in
             try await belt.send([.changeMode(.app), command])
-            print("vibrating toward \(direction)°\(angle ? " from the front" : " magnetic") for \(duration) s")
-            try await Task.sleep(for: .seconds(duration))
+            print("vibrating toward \(direction)°\(angle ? " from the front" : " magnetic") for \(length) s")
+            try await Task.sleep(for: .seconds(length))
             let back = [.app, .unknown].contains(belt.initialMode) ? BeltMode.wait : belt.initialMode
             try await belt.send([.stop(channel: nil), .changeMode(back)])
             print("stopped; belt back in \(back) mode")

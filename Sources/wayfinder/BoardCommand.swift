@@ -18,13 +18,13 @@ struct BoardCommand: ParsableCommand {
             abstract: "Check the GPIO chip, I2C bus, Bluetooth adapter and GPS source of the configured board.",
             discussion: "Exits 0 when everything the board needs was found, 1 otherwise.")
 
-        @Option(name: .shortAndLong, help: "The configuration file.")
-        var config: String = WayfinderConfiguration.defaultPath
+        @OptionGroup var file: ConfigurationPath
 
         @Flag(help: "Print one JSON object: the board, and each check with ok and what was found or wrong.")
         var json = false
 
         func run() async throws {
+            let config = file.path
             let c = try ConfigurationFile.load(config, advice: "`wayfinder config check \(config)` lists every problem.")
             let board = c.board
             let library = "\(GPIOLibrary.version) (\(GPIOLibrary.apiFlavour.rawValue) API\(GPIOLibrary.hasKernelDebounce ? ", kernel debounce" : ", debounced in user space"))"

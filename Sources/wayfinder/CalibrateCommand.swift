@@ -22,7 +22,7 @@ struct CalibrateCompass: AsyncParsableCommand {
         commandName: "compass",
         abstract: "Fit the compass's hard- and soft-iron correction while the wearer turns round.",
         usage: """
-            wayfinder calibrate compass [--config <config>] [--timeout <timeout>]
+            wayfinder calibrate compass [--config <config>] [--timeout <seconds>]
                                         [--no-belt] [--accept-poor] [--json]
                                         [--simulated]
                                         [--state-directory <state-directory>]
@@ -34,12 +34,15 @@ struct CalibrateCompass: AsyncParsableCommand {
         when the circle is closed. The fit is checked (the corrected field must be nearly constant all \
         the way round) and, if good, stored atomically as compass-calibration.json in the state \
         directory, where the appliance reads it at start.
-          wayfinder calibrate compass                      the configured compass and belt
-          wayfinder calibrate compass --no-belt --json     no belt feedback; the result as JSON
+
+        Examples:
+          wayfinder calibrate compass                   the configured compass and belt
+          wayfinder calibrate compass --no-belt --json  no belt feedback; JSON result
           wayfinder calibrate compass --simulated -c deploy/demo.toml
-                                                           a simulated QMC5883L on a simulated wearer turning at
-                                                           30°/s, distorted by [simulation] compass_hard_iron_ut
-                                                           and compass_soft_iron, with a simulated belt
+                                 a simulated QMC5883L on a simulated wearer turning
+                                 at 30°/s, distorted by [simulation]
+                                 compass_hard_iron_ut and compass_soft_iron, with
+                                 a simulated belt
         """)
 
     @Option(name: .shortAndLong, help: "The configuration file (board, [compass], state_directory, [devices.belt]).")
@@ -48,9 +51,18 @@ struct CalibrateCompass: AsyncParsableCommand {
     @Option(help: "Store the calibration here instead of the configured state directory.")
     var stateDirectory: String?
 
-    @Option(name: [.customLong("timeout"), .customLong("seconds")],
-            help: "Give up if the circle is not closed within this many seconds (--seconds: the older spelling).")
-    var timeout: Double = 120
+    @Option(help: ArgumentHelp("Give up if the circle is not closed within this many seconds, 10–900 "
+                               + "(default: 120, time for a slow start and two turns at about 20 s each).",
+                               valueName: "seconds"))
+    var timeout: Double?
+
+    // Accepted for the scripts that spell it so, and left out of the help: belt vibrate accepts
+    // --seconds for a vibration's length, so the help documents each meaning under its own name only.
+    @Option(name: .customLong("seconds"), help: .hidden)
+    var seconds: Double?
+
+    /// The give-up time asked for, under either spelling.
+    var limit: Double { timeout ?? seconds ?? 120 }
 
     @Flag(help: "Do not use the belt for feedback.")
     var noBelt = false
@@ -65,14 +77,17 @@ struct CalibrateCompass: AsyncParsableCommand {
     var simulated = false
 
     func validate() throws {
-        guard timeout >= 10, timeout <= 900 else { throw ValidationError("--timeout must be 10–900 seconds") }
+        if timeout != nil, seconds != nil {
+            throw ValidationError("give the time once: --timeout (--seconds is its older spelling)")
+        }
+        guard limit >= 10, limit <= 900 else { throw ValidationError("--timeout must be 10–900 seconds") }
     }
 
     func run() async throws {
         let configuration = try ConfigurationFile.load(config)
         let store = CompassCalibrationStore(directory: stateDirectory ?? configuration.stateDirectory)
         var run = CompassCalibrationRun()
-        run.limit = .milliseconds(Int64(timeout * 1000))
+        run.limit = .milliseconds(Int64(limit * 1000))
         let driver: any CompassDriver
         var clock = SessionClock.continuous()
         var wearer: Task<Void, Never>?

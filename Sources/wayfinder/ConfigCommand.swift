@@ -15,25 +15,13 @@ struct ConfigCommand: ParsableCommand {
             abstract: "Check a configuration file and report every problem at once.",
             discussion: "Exits 0 when the file is valid, 78 (EX_CONFIG) when it is not.")
 
-        @Argument(help: "The configuration file (or give it with -c, as the other commands take it).")
-        var file: String?
-
-        @Option(name: .shortAndLong, help: "The configuration file.")
-        var config: String?
+        @OptionGroup var file: ConfigurationPath
 
         @Flag(help: "Print the result as one JSON object: {\"file\",\"ok\",…} or the issues, each with file, line, column, key and message.")
         var json = false
 
-        func validate() throws {
-            if let file, let config, file != config {
-                throw ValidationError("give the configuration file once: \(file) as an argument and \(config) with -c")
-            }
-        }
-
-        var path: String { config ?? file ?? WayfinderConfiguration.defaultPath }
-
         func run() throws {
-            let path = self.path
+            let path = file.path
             let loader = ConfigurationFile.loader
             do throws(ConfigError) {
                 let c = try loader.load(path: path)

@@ -21,7 +21,15 @@ struct GeoCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "inverse",
             abstract: "Distance and azimuths between two points (JSON keys azi1_deg, azi2_deg, distance_m).",
-            discussion: "Azimuths are degrees clockwise from true north in (-180, 180]; azi2 is the direction of travel on arrival. Batch lines: LAT1 LON1 LAT2 LON2.")
+            usage: """
+                wayfinder geo inverse <lat1> <lon1> <lat2> <lon2> [--json]
+                wayfinder geo inverse --batch < LINES
+                """,
+            discussion: """
+            Azimuths are degrees clockwise from true north in (-180, 180], in words and in JSON alike \
+            (negative: anticlockwise, west of north), as GeographicLib's GeodSolve gives them; azi2 is \
+            the direction of travel on arrival. Batch lines: LAT1 LON1 LAT2 LON2.
+            """)
 
         @Flag(help: "Read one problem per line on stdin (JSON lines out).")
         var batch = false
@@ -31,7 +39,7 @@ struct GeoCommand: ParsableCommand {
 
         // `.allUnrecognized` so that "-33.9" is a value, not an unknown option
         // (apple/swift-argument-parser#31).
-        @Argument(parsing: .allUnrecognized, help: "LAT1 LON1 LAT2 LON2, degrees.")
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The two points, degrees.", valueName: "lat1> <lon1> <lat2> <lon2"))
         var values: [String] = []
 
         func validate() throws { try GeoCommand.validate(values, batch: batch, names: "LAT1 LON1 LAT2 LON2") }
@@ -42,7 +50,15 @@ struct GeoCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "direct",
             abstract: "Where a geodesic ends (JSON keys azi2_deg, lat2_deg, lon2_deg).",
-            discussion: "AZI is degrees clockwise from true north, DIST_M metres (negative goes backwards). Batch lines: LAT LON AZI DIST_M.")
+            usage: """
+                wayfinder geo direct <lat> <lon> <azi> <dist-m> [--json]
+                wayfinder geo direct --batch < LINES
+                """,
+            discussion: """
+            AZI is degrees clockwise from true north, DIST_M metres (negative goes backwards). The \
+            direction of travel on arrival, azi2, is in (-180, 180], in words and in JSON alike, as \
+            geo inverse gives azimuths. Batch lines: LAT LON AZI DIST_M.
+            """)
 
         @Flag(help: "Read one problem per line on stdin (JSON lines out).")
         var batch = false
@@ -50,7 +66,7 @@ struct GeoCommand: ParsableCommand {
         @Flag(help: "Print the answer as a JSON object.")
         var json = false
 
-        @Argument(parsing: .allUnrecognized, help: "LAT LON AZI DIST_M.")
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The start, the azimuth and the distance.", valueName: "lat> <lon> <azi> <dist-m"))
         var values: [String] = []
 
         func validate() throws { try GeoCommand.validate(values, batch: batch, names: "LAT LON AZI DIST_M") }
@@ -85,7 +101,7 @@ struct GeoCommand: ParsableCommand {
         @Option(help: "The date, YYYY-MM-DD (default: today, UTC).")
         var date: String?
 
-        @Argument(parsing: .allUnrecognized, help: "LAT LON, degrees.")
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The place, degrees.", valueName: "lat> <lon"))
         var values: [String] = []
 
         func validate() throws {

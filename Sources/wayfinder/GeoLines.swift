@@ -90,13 +90,18 @@ enum GeoLines {
             let padded = fraction + String(repeating: "0", count: max(0, digits - fraction.count))
             return (v < 0 && (abs(v) * scale).rounded() != 0 ? "-" : "") + parts[0] + (digits > 0 ? "." + padded : "")
         }
-        // Azimuths as a compass reads them, 0–360°, where the JSON keeps GeodSolve's (-180, 180].
-        func bearing(_ v: Double) -> String { fixed(v < 0 ? v + 360 : v, 2) }
+        // Azimuths in the JSON's convention, GeodSolve's (-180, 180], so the words and the JSON give
+        // one number; rounding must not carry -179.999 out of that range to -180.00.
+        func bearing(_ v: Double) -> String {
+            let rounded = (Bearing.normalizedSigned(v) * 100).rounded() / 100
+            return fixed(rounded == -180 ? 180 : rounded, 2)
+        }
+        let convention = "(from true north, clockwise; negative is anticlockwise)"
         if let distance = value["distance_m"], let start = value["azi1_deg"], let end = value["azi2_deg"] {
-            return "\(fixed(distance, 3)) m, setting off at \(bearing(start))° and arriving at \(bearing(end))° (from true north, clockwise)"
+            return "\(fixed(distance, 3)) m, setting off at \(bearing(start))° and arriving at \(bearing(end))° \(convention)"
         }
         if let latitude = value["lat2_deg"], let longitude = value["lon2_deg"], let end = value["azi2_deg"] {
-            return "\(fixed(abs(latitude), 7))° \(latitude < 0 ? "S" : "N"), \(fixed(abs(longitude), 7))° \(longitude < 0 ? "W" : "E"), arriving at \(bearing(end))° (from true north, clockwise)"
+            return "\(fixed(abs(latitude), 7))° \(latitude < 0 ? "S" : "N"), \(fixed(abs(longitude), 7))° \(longitude < 0 ? "W" : "E"), arriving at \(bearing(end))° \(convention)"
         }
         if let declination = value["declination_deg"] {
             return "\(fixed(abs(declination), 2))° \(declination < 0 ? "west" : "east") (WMM2025)"

@@ -20,7 +20,7 @@ struct PairCommand: AsyncParsableCommand {
         abstract: "Pair (bond) with the configured belt, touch case or pencil, or remove the pairing.",
         usage: """
             wayfinder pair <device> [--unpair] [--config <config>]
-                           [--adapter <adapter>] [--timeout <timeout>] [--verbose]
+                           [--adapter <adapter>] [--timeout <seconds>] [--verbose]
             """,
         discussion: """
         Finds the device as [devices.<kind>] in the configuration says (a fixed address, or the discovery rules), pairs with it (Just Works: nothing to type or compare) and stores the keys in bonds.json in the state directory, so the bond survives a reboot. Then set security = "medium" in [devices.<kind>]: the link is then encrypted with the bond.
@@ -41,8 +41,12 @@ struct PairCommand: AsyncParsableCommand {
     @Option(help: "The adapter (default: the board's [bluetooth] adapter).")
     var adapter: String?
 
-    @Option(help: "Seconds the pairing may take once the device is found.")
-    var timeout: Double = 60
+    @Option(help: ArgumentHelp("Seconds the pairing may take once the device is found, 5–600 (default: 60, "
+                               + "as long as the belt stays in pairing mode).", valueName: "seconds"))
+    var timeout: Double?
+
+    /// The time the pairing may take; the default written in the help, not the parser's "60.0".
+    var limit: Double { timeout ?? 60 }
 
     @Flag(help: "Remove the pairing instead: the kernel's keys and the stored bond.")
     var unpair = false
@@ -51,7 +55,7 @@ struct PairCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard timeout.isFinite, (5...600).contains(timeout) else {
+        guard limit.isFinite, (5...600).contains(limit) else {
             throw ValidationError("--timeout must be between 5 and 600 seconds")
         }
     }
@@ -104,7 +108,7 @@ struct PairCommand: AsyncParsableCommand {
         let outcome: PairingOutcome
         do throws(BLEPairingError) {
             outcome = try await BLEPairing.pair(adapter: local.name, peer: peer, hint: device.pairingModeHint,
-                                                timeout: .seconds(timeout), logger: logger)
+                                                timeout: .seconds(limit), logger: logger)
         } catch .alreadyPaired(let address) {
             let stored = (try? store.bonds(adapter: local.address))?.contains { $0.peer.address == address.address } ?? false
             if stored {

@@ -16,6 +16,16 @@ struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record touch samples from the touch case, with the recognized gestures and label prompts.",
+        usage: """
+            wayfinder record [--config <config>] [--simulated] [--trace <trace>]
+                             [--loop] [--data-directory <data-directory>]
+                             [--prompt <prompt>] [--prompts <prompts>]
+                             [--repeats <repeats>] [--recognizers <recognizers>]
+                             [--handedness <handedness>] [--sample-gap <seconds>]
+                             [--sides <sides>]
+                             [--touches-per-side <touches-per-side>]
+                             [--duration <seconds>] [--adapter <adapter>] [--verbose]
+            """,
         discussion: """
         Writes one JSON Lines file per session, gestures-<UTC start>.jsonl, in --data-directory (default: \
         the configuration's state directory + /samples). The first line describes the session; then one \
@@ -27,9 +37,14 @@ struct RecordCommand: AsyncParsableCommand {
         With --simulated (or a configuration naming the simulated board) the touches come from the \
         simulated Fuffr case over a socketpair, playing --trace FILE or a built-in labelling session; \
         otherwise from the case [devices.touch_case] selects. Stop with Ctrl-C (or --duration).
-          wayfinder record --prompts cuts.txt --repeats 5          label five samples per prompt
-          wayfinder record --simulated --data-directory /tmp/s     the built-in trace, then exit
-          wayfinder gestures replay /tmp/s/gestures-….jsonl --recognizers changed.json
+
+        Examples:
+          wayfinder record --prompts cuts.txt --repeats 5
+                                  label five samples per prompt
+          wayfinder record --simulated --data-directory /tmp/s
+                                  the built-in trace, then exit
+          wayfinder gestures replay /tmp/s/gestures-….jsonl --recognizers new.json
+                                  the samples again, through other recognizers
 
         Exit status: 0 recorded; 1 the file could not be written; 69 no usable adapter; 73 the file \
         could not be created; 78 the configuration, recognizers, prompts or trace are invalid.
@@ -65,7 +80,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "The wearer's hand: right or left (left mirrors x). Default: [gestures] handedness of the configuration, else right.")
     var handedness: String?
 
-    @Option(help: "Seconds of quiet, all fingers up, that end a sample.")
+    @Option(help: ArgumentHelp("Seconds of quiet, all fingers up, that end a sample.", valueName: "seconds"))
     var sampleGap: Double = 1
 
     @Option(help: "The case's sides to sense, comma-separated. Default: [devices.touch_case] sides of the configuration, else all four.")
@@ -74,7 +89,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "Touches per side the case tracks (1–5).")
     var touchesPerSide: Int = 5
 
-    @Option(help: "Stop after this many seconds.")
+    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
     var duration: Double?
 
     @Option(help: "The Bluetooth adapter (default: the board's).")

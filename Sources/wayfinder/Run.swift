@@ -16,13 +16,28 @@ struct Run: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run the appliance (what systemd starts).",
         usage: """
-            wayfinder run [--config <config>] [--control-socket <control-socket>]
-                     [--log-level <log-level>] [--state-directory <state-directory>]
-                     [--exit-when-done] [--fresh] [--acceleration <acceleration>]
-            """)
+            wayfinder run [<config>] [--config <config>]
+                          [--control-socket <control-socket>]
+                          [--log-level <log-level>]
+                          [--state-directory <state-directory>] [--exit-when-done]
+                          [--fresh] [--acceleration <acceleration>]
+            """,
+        discussion: """
+        Runs until it is stopped (Ctrl-C, or SIGTERM: systemctl stop wayfinder), also after the \
+        destination is reached: the walker can start the route again or walk another one. With \
+        --exit-when-done it stops at the destination instead, as the demo does.
 
-    @Option(name: .shortAndLong, help: "The configuration file.")
-    var config: String = WayfinderConfiguration.defaultPath
+        Examples:
+          wayfinder run                       as systemd starts it (the default file)
+          wayfinder run deploy/demo.toml --exit-when-done --fresh
+                                              the demo walk (make demo), from the start
+          wayfinder run deploy/demo.toml --acceleration 300 --log-level warning
+                                              the same walk at 300×, warnings only
+          wayfinder run -c my.toml --control-socket none
+                                              no socket for status and control
+        """)
+
+    @OptionGroup var file: ConfigurationPath
 
     @Option(name: .long, help: "Override the configuration's log level (trace, debug, info, notice, warning, error, critical).")
     var logLevel: String?
@@ -33,7 +48,7 @@ struct Run: AsyncParsableCommand {
     @Option(name: .long, help: "Override state_directory (where route progress is kept).")
     var stateDirectory: String?
 
-    @Flag(name: .long, help: "Exit once the destination is reached (the demo).")
+    @Flag(name: .long, help: "Exit once the destination is reached (the demo); without it the appliance runs on until stopped.")
     var exitWhenDone = false
 
     @Flag(name: .long, help: "Ignore saved route progress and start at the first waypoint.")
@@ -57,6 +72,7 @@ struct Run: AsyncParsableCommand {
         signal(SIGHUP, SIG_IGN)
         let environment = ProcessEnvironment.current
         let loader = ConfigurationLoader.appliance(boards: .standard(environment: environment, executablePath: ProcessEnvironment.executablePath))
+        let config = file.path
         let loaded: WayfinderConfiguration
         do {
             loaded = try loader.load(path: config)

@@ -11,7 +11,7 @@ struct ScanCommand: AsyncParsableCommand {
         commandName: "scan",
         abstract: "List nearby Bluetooth LE devices: address, RSSI, name, and what kind of device we think each is.",
         usage: """
-            wayfinder scan [--duration <duration>] [--adapter <adapter>] [--json]
+            wayfinder scan [--duration <seconds>] [--adapter <adapter>] [--json]
                            [--power]
             """,
         discussion: """
@@ -30,7 +30,7 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The adapter: hci0, 0, or its address. Default: the first powered LE adapter.")
     var adapter: String?
 
-    @Option(name: .long, help: "How long to scan, in seconds.")
+    @Option(name: .long, help: ArgumentHelp("How long to scan, in seconds.", valueName: "seconds"))
     var duration: Double = 10
 
     @Flag(name: .long, help: "Print a JSON array instead of a table.")

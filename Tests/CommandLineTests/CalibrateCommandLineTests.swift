@@ -35,10 +35,22 @@ final class CalibrateCommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: NSTemporaryDirectory() + "wayfinder-calibrate-state/compass-calibration.json"))
     }
 
-    func testTheTimeLimitIsChecked() throws {
-        let result = try WayfinderBinary.run(["calibrate", "compass", "--seconds", "3"])
-        XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.errors.contains("--timeout must be 10–900 seconds"), result.errors)
+    /// The give-up time is --timeout, as in `pair`; the older --seconds is still read (and checked)
+    /// but not documented, since `belt vibrate` took --seconds for a vibration's length.
+    func testTheTimeLimitIsCheckedUnderEitherSpellingAndTheHelpSaysWhyItsDefault() throws {
+        for spelling in ["--timeout", "--seconds"] {
+            let result = try WayfinderBinary.run(["calibrate", "compass", spelling, "3"])
+            XCTAssertEqual(result.status, 64, spelling)
+            XCTAssertTrue(result.errors.contains("--timeout must be 10–900 seconds"), result.errors)
+        }
+        let both = try WayfinderBinary.run(["calibrate", "compass", "--timeout", "60", "--seconds", "60"])
+        XCTAssertEqual(both.status, 64)
+        XCTAssertTrue(both.errors.contains("give the time once: --timeout (--seconds is its older spelling)"), both.errors)
+        let help = try WayfinderBinary.run(["calibrate", "compass", "--help"]).output.replacingOccurrences(of: "\n", with: " ")
+            .split(separator: " ").joined(separator: " ")
+        XCTAssertTrue(help.contains("--timeout <seconds> Give up if the circle is not closed"), help)
+        XCTAssertTrue(help.contains("(default: 120, time for a slow start and two turns at about 20 s each)"), help)
+        XCTAssertFalse(help.contains("--seconds"), help)
     }
 
     func testASimulatedCompassWithConfiguredIronIsCalibratedStoredAndTheBeltTapsProgress() throws {

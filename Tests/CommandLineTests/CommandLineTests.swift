@@ -61,6 +61,58 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(issues.contains { $0["key"] as? String == "route" })
     }
 
+    /// `run`, `board check` and `config check` take the configuration alike: the path as the argument
+    /// or with -c. Both at once is refused, naming both, even when they agree.
+    func testRunBoardCheckAndConfigCheckTakeTheConfigurationAsArgumentOrWithDashC() throws {
+        for command in [["config", "check"], ["board", "check"]] {
+            let argument = try run(command + [Repository.demoConfig])
+            let option = try run(command + ["-c", Repository.demoConfig])
+            XCTAssertEqual(argument.status, 0, argument.errors)
+            XCTAssertEqual(argument.output, option.output, "\(command): the same file, however it is given")
+        }
+        XCTAssertTrue(try run(["board", "check", Repository.demoConfig]).output.hasPrefix("board sim: "))
+        let broken = try temporaryFile("board = \"sim\"\n[route\n")
+        let refused = try run(["run", broken])
+        XCTAssertEqual(refused.status, 78, "the argument is the file run loads: \(refused.errors)")
+        XCTAssertTrue(refused.errors.contains("TOML syntax error"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("`wayfinder config check \(broken)` lists every problem"), refused.errors)
+        for command in [["run"], ["config", "check"], ["board", "check"]] {
+            let both = try run(command + [Repository.demoConfig, "-c", Repository.demoConfig])
+            XCTAssertEqual(both.status, 64, "\(command): \(both.errors)")
+            XCTAssertTrue(both.errors.contains("give the configuration file once, as the argument or with -c, not both "
+                                               + "(got \(Repository.demoConfig) and -c \(Repository.demoConfig))"), both.errors)
+        }
+    }
+
+    /// The boards the README and the configuration reference name are the ones `board =` accepts from
+    /// the repository's boards/, as the refusal of an unknown board lists them: none missing, none extra.
+    func testTheDocumentedBoardsAreTheOnesTheConfigurationAccepts() throws {
+        let path = try temporaryFile("board = \"pi4\"\n[route]\ngpx = \"\(Repository.demoRoute)\"\n")
+        let refused = try run(["config", "check", path], environment: ["WAYFINDER_BOARDS": Repository.boards])
+        XCTAssertEqual(refused.status, 78)
+        let listed = try XCTUnwrap(refused.errors.components(separatedBy: "(available boards: ").dropFirst().first, refused.errors)
+        let accepted = Set(listed.prefix { $0 != ")" }.components(separatedBy: ", "))
+        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.boards).filter { $0.hasSuffix(".toml") }
+        XCTAssertEqual(accepted, Set(files.map { String($0.dropLast(".toml".count)) }))
+        for (file, row) in [("README.md", "| `boards/` |"), ("docs/configuration.md", "| `board` |")] {
+            let text = try String(contentsOfFile: Repository.root + "/" + file, encoding: .utf8)
+            let line = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix(row) }, "\(file) has the row \(row)")
+            // The `words` after the row's heading that can be a board's name.
+            let named = Set(line.dropFirst(row.count).components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+                .filter { $0.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } })
+            XCTAssertEqual(named, accepted, "\(file): \(line)")
+        }
+    }
+
+    /// `pair --timeout` waits longer than `status`'s answer for a reason the help gives, and says its
+    /// default once, in its own words.
+    func testPairsTimeoutHelpSaysWhyItsDefault() throws {
+        let help = try run(["pair", "--help"]).output.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        XCTAssertTrue(help.contains("--timeout <seconds> Seconds the pairing may take once the device is found, 5–600 "
+                                    + "(default: 60, as long as the belt stays in pairing mode)."), help)
+        XCTAssertFalse(help.contains("(default: 60.0)"), help)
+    }
+
     func testConfigCheckListsEveryErrorAndExitsWithEXCONFIG() throws {
         let path = try temporaryFile("""
         board = "pi-4b"

@@ -130,14 +130,43 @@ final class GeoCommandLineTests: XCTestCase {
     /// Without --json the answer is for a person: metres and degrees, with what they mean.
     func testWithoutJSONTheAnswerIsInWords() throws {
         let inverse = try run(["geo", "inverse", "40.6", "-73.8", "49.01666667", "2.55"])
-        XCTAssertEqual(inverse.lines, ["5853226.256 m, setting off at 53.47° and arriving at 111.59° (from true north, clockwise)"])
+        XCTAssertEqual(inverse.lines, ["5853226.256 m, setting off at 53.47° and arriving at 111.59° (from true north, clockwise; negative is anticlockwise)"])
         let declination = try run(["geo", "declination", "-13", "-59", "--date", "2027-07-02"])
         XCTAssertTrue(declination.lines.first?.hasSuffix("° west (WMM2025)") ?? false, "\(declination.lines)")
         let refused = try run(["geo", "inverse", "95", "0", "0", "0"])
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.lines, [], "a refusal goes to standard error, not into the answer")
-        let west = try run(["geo", "inverse", "52.2729", "8.0588", "52.27335", "8.0566"])
-        XCTAssertTrue(west.lines.first?.contains("setting off at 288.44°") ?? false, "azimuths read 0–360° for a person: \(west.lines)")
         XCTAssertTrue(refused.errors.contains("LAT1: 95 is not a latitude"), refused.errors)
+    }
+
+    /// The words and the JSON give an azimuth as one number, in the range the help states: a walk to
+    /// the west (the demo route's first leg), one to the south-west, and a direct problem arriving
+    /// heading south-west.
+    func testTextAndJSONGiveAzimuthsInTheHelpsRange() throws {
+        for command in ["inverse", "direct"] {
+            let help = try WayfinderBinary.run(["geo", command, "--help"]).output.replacingOccurrences(of: "\n", with: " ")
+            XCTAssertTrue(help.contains("in (-180, 180], in words and in JSON alike"), help)
+        }
+        let problems: [(arguments: [String], keys: [String])] = [
+            (["inverse", "52.2729", "8.0588", "52.27335", "8.0566"], ["azi1_deg", "azi2_deg"]),
+            (["inverse", "52.27", "8.05", "40.4", "-3.7"], ["azi1_deg", "azi2_deg"]),
+            (["direct", "52.27", "8.05", "225", "100000"], ["azi2_deg"]),
+        ]
+        for problem in problems {
+            let text = try run(["geo"] + problem.arguments)
+            let json = try numbers(try XCTUnwrap(try run(["geo"] + problem.arguments + ["--json"]).lines.first))
+            let line = try XCTUnwrap(text.lines.first, text.errors)
+            // The degrees in the words, in order: after "setting off at" and "arriving at".
+            let spoken = line.components(separatedBy: " at ").dropFirst().compactMap { part in
+                Double(part.prefix { $0 == "-" || $0 == "." || $0.isNumber })
+            }
+            XCTAssertEqual(spoken.count, problem.keys.count, line)
+            for (key, said) in zip(problem.keys, spoken) {
+                let value = try XCTUnwrap(json[key], key)
+                XCTAssertTrue(value > -180 && value <= 180, "\(key) \(value) is outside (-180, 180]")
+                XCTAssertEqual(said, value, accuracy: 0.005, "\(problem.arguments): the words say \(said)°, the JSON \(key) \(value)°")
+            }
+            XCTAssertTrue(spoken.contains { $0 < 0 }, "each problem heads west somewhere, so a 0–360° reading would differ: \(line)")
+        }
     }
 }
