@@ -11,8 +11,8 @@ struct StatusCommand: ParsableCommand {
         commandName: "status",
         abstract: "Show what the running appliance is doing (over its control socket).",
         usage: """
-            wayfinder status [--socket <socket>] [--json] [--follow]
-                             [--timeout <timeout>]
+            wayfinder status [--socket <path>] [--json] [--follow]
+                             [--timeout <seconds>]
             """,
         discussion: """
         Examples:
@@ -25,7 +25,7 @@ struct StatusCommand: ParsableCommand {
         appliance answers at the socket, or, with --follow, that it stopped.
         """)
 
-    @Option(name: .long, help: "The appliance's control socket.")
+    @Option(name: .long, help: ArgumentHelp("The appliance's control socket.", valueName: "path"))
     var socket: String = ControlSocketPath.default
 
     @Flag(name: .long, help: "Print the JSON object (one per line with --follow).")
@@ -110,8 +110,10 @@ struct ControlCommandLine: ParsableCommand {
         commandName: "control",
         abstract: "Steer the running appliance (next-waypoint, pause, route FILE, …).",
         usage: """
-            wayfinder control <name> [<argument>] [--socket <socket>] [--json]
-                              [--timeout <timeout>]
+            wayfinder control <name> [--socket <path>] [--json]
+                              [--timeout <seconds>]
+            wayfinder control route <file> [--socket <path>] [--json]
+                              [--timeout <seconds>]
             """,
         discussion: """
         Examples:
@@ -156,10 +158,10 @@ struct ControlCommandLine: ParsableCommand {
     @Argument(help: "The control: a command name of the configuration (listed above), or route.")
     var name: String
 
-    @Argument(help: "For route: the GPX file's name in the routes folder.")
+    @Argument(help: ArgumentHelp("For route: the GPX file's name in the routes folder.", valueName: "file"))
     var argument: String?
 
-    @Option(name: .long, help: "The appliance's control socket.")
+    @Option(name: .long, help: ArgumentHelp("The appliance's control socket.", valueName: "path"))
     var socket: String = ControlSocketPath.default
 
     @Flag(name: .long, help: "Print the answer as JSON.")
@@ -209,7 +211,8 @@ enum ControlSocketPath {
     /// actor has carried it out.
     static let timeout: Double = 10
     static let timeoutHelp = ArgumentHelp(
-        "Seconds to wait for the answer; status and control wait alike, as a control is answered once the belt took it and a Bluetooth write may take 5 s.")
+        "Seconds to wait for the answer; status and control wait alike, as a control is answered once the belt took it and a Bluetooth write may take 5 s.",
+        valueName: "seconds")
 
     /// The runtime directory systemd gives the unit (`RuntimeDirectory=wayfinder`).
     static let `default` = "/run/wayfinder/control.sock"
