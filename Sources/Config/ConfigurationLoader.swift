@@ -30,11 +30,21 @@ public struct ConfigurationLoader: Sendable {
             throw ConfigError(issues: [ConfigIssue(file: path, keyPath: "", message: Self.unreadable(errno: error.errno))])
         }
         guard let bytes else {
-            throw ConfigError(issues: [ConfigIssue(file: path, keyPath: "",
-                message: "this configuration file does not exist; check the path, or create "
-                    + "\(WayfinderConfiguration.defaultPath) from deploy/wayfinder.toml")])
+            throw ConfigError(issues: [ConfigIssue(file: path, keyPath: "", message: Self.missing(path))])
         }
         return try load(text: String(decoding: bytes, as: UTF8.self), path: path)
+    }
+
+    /// What to do about a configuration file that does not exist: the installed one is a conffile
+    /// of the package, which dpkg puts back only when asked to (`--force-confmiss`, dpkg(1)).
+    static func missing(_ path: String) -> String {
+        guard path == WayfinderConfiguration.defaultPath else {
+            return "this configuration file does not exist; check the path (the installed configuration "
+                + "is \(WayfinderConfiguration.defaultPath))"
+        }
+        return "this configuration file does not exist; the package installs it: "
+            + "`sudo apt install --reinstall -o Dpkg::Options::=--force-confmiss wayfinder` puts it back "
+            + "(or copy deploy/wayfinder.toml from the source)"
     }
 
     /// Why a configuration file that exists cannot be read, and what to do.

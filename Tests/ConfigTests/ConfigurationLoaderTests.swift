@@ -1,4 +1,4 @@
-import Config
+@testable import Config
 import Navigation
 import WayfinderTestKit
 import XCTest
@@ -40,6 +40,19 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertEqual(c.logLevel, "info")
         XCTAssertTrue(c.tables.isEmpty, "no table read outside Config without a reader for it")
         XCTAssertEqual(c.belt.nameContains, ["naviGuertel"])
+    }
+
+    /// A missing file names the installed configuration; the installed one missing says how the
+    /// package puts it back, since dpkg does not restore a deleted conffile by itself.
+    func testAMissingFileSaysWhereTheConfigurationIsOrHowToGetItBack() throws {
+        func message(_ path: String) -> String? {
+            do { _ = try loader.load(path: path); return nil } catch { return error.issues.first?.message }
+        }
+        let elsewhere = try XCTUnwrap(message("/nonexistent/wayfinder.toml"))
+        XCTAssertEqual(elsewhere, "this configuration file does not exist; check the path (the installed configuration is "
+                       + "\(WayfinderConfiguration.defaultPath))")
+        XCTAssertTrue(ConfigurationLoader.missing(WayfinderConfiguration.defaultPath)
+                        .contains("`sudo apt install --reinstall -o Dpkg::Options::=--force-confmiss wayfinder` puts it back"))
     }
 
     func testTOMLSyntaxErrorNamesLineAndColumn() {
