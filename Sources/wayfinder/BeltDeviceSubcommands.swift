@@ -38,8 +38,9 @@ struct BeltVibrate: AsyncParsableCommand {
             help: ArgumentHelp("How long to vibrate, in seconds, at most 600 (default: 3).", valueName: "seconds"))
     var duration: Double?
 
-    // Accepted for the scripts that spell it so, and left out of the help: calibrate compass accepts
-    // --seconds for its give-up time, so the help documents each meaning under its own name only.
+    // The same length under the name scripts use, and left out of the help so that the help names
+    // each setting once. --seconds means a length wherever it is taken; calibrate compass refuses it
+    // and points to --timeout for its give-up time.
     @Option(name: [.customShort("s", allowingJoined: false), .customLong("seconds")], help: .hidden)
     var seconds: Double?
 

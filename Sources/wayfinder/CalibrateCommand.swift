@@ -56,13 +56,14 @@ struct CalibrateCompass: AsyncParsableCommand {
                                valueName: "seconds"))
     var timeout: Double?
 
-    // Accepted for the scripts that spell it so, and left out of the help: belt vibrate accepts
-    // --seconds for a vibration's length, so the help documents each meaning under its own name only.
+    // Read only to be refused with what to use: --seconds is a vibration's length wherever it is
+    // taken (belt vibrate), so a script that passes it here is told that the give-up time is --timeout
+    // rather than having its number read as something else. A string, so that any value gets that answer.
     @Option(name: .customLong("seconds"), help: .hidden)
-    var seconds: Double?
+    var seconds: String?
 
-    /// The give-up time asked for, under either spelling.
-    var limit: Double { timeout ?? seconds ?? 120 }
+    /// The give-up time asked for.
+    var limit: Double { timeout ?? 120 }
 
     @Flag(help: "Do not use the belt for feedback.")
     var noBelt = false
@@ -77,8 +78,9 @@ struct CalibrateCompass: AsyncParsableCommand {
     var simulated = false
 
     func validate() throws {
-        if timeout != nil, seconds != nil {
-            throw ValidationError("give the time once: --timeout (--seconds is its older spelling)")
+        if seconds != nil {
+            throw ValidationError("calibrate compass gives up after --timeout <seconds> (10–900); "
+                                  + "--seconds is a vibration's length, in belt vibrate")
         }
         guard limit >= 10, limit <= 900 else { throw ValidationError("--timeout must be 10–900 seconds") }
     }

@@ -28,16 +28,16 @@ final class BeltDeviceCommandLineTests: XCTestCase {
         XCTAssertEqual(received(run)?.contains("channel 1: continuous toward 270° from front at 40 %"), true, received(run) ?? run.errors)
     }
 
-    /// The length is --duration (-d). The older -s/--seconds still works for scripts, but the help
-    /// leaves it out: --seconds was a give-up time in `calibrate compass`, and a name documented for
-    /// two meanings misleads. Given both ways at once, the length is refused as ambiguous.
-    func testTheOlderSecondsSpellingStillWorksButIsNotDocumented() throws {
+    /// The length is --duration (-d), the one name the help gives it. -s/--seconds is the same length
+    /// for the scripts that spell it so (--seconds means a length wherever it is taken). Given both
+    /// ways at once, which length was meant is not ours to guess, so it is refused.
+    func testSecondsIsTheLengthUnderAnotherNameAndTheHelpNamesItOnce() throws {
         let help = try WayfinderBinary.run(["belt", "vibrate", "--help"])
         XCTAssertTrue(help.output.contains("-d, --duration <seconds>"), help.output)
         XCTAssertFalse(help.output.contains("--seconds") || help.output.contains("-s,"), help.output)
-        let older = try WayfinderBinary.run(["belt", "vibrate", "90", "--simulated", "--seconds", "0.1"])
-        XCTAssertEqual(older.status, 0, older.errors)
-        XCTAssertEqual(older.outputLines.first, "vibrating toward 90° magnetic for 0.1 s")
+        let spelled = try WayfinderBinary.run(["belt", "vibrate", "90", "--simulated", "--seconds", "0.1"])
+        XCTAssertEqual(spelled.status, 0, spelled.errors)
+        XCTAssertEqual(spelled.outputLines.first, "vibrating toward 90° magnetic for 0.1 s")
         let both = try WayfinderBinary.run(["belt", "vibrate", "90", "--simulated", "-d", "1", "--seconds", "1"])
         XCTAssertEqual(both.status, 64, both.errors)
         XCTAssertTrue(both.errors.contains("give the length once: --duration (-s/--seconds is its older spelling)"), both.errors)

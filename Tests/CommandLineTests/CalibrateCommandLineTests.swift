@@ -35,22 +35,31 @@ final class CalibrateCommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: NSTemporaryDirectory() + "wayfinder-calibrate-state/compass-calibration.json"))
     }
 
-    /// The give-up time is --timeout, as in `pair`; the older --seconds is still read (and checked)
-    /// but not documented, since `belt vibrate` took --seconds for a vibration's length.
-    func testTheTimeLimitIsCheckedUnderEitherSpellingAndTheHelpSaysWhyItsDefault() throws {
-        for spelling in ["--timeout", "--seconds"] {
-            let result = try WayfinderBinary.run(["calibrate", "compass", spelling, "3"])
-            XCTAssertEqual(result.status, 64, spelling)
-            XCTAssertTrue(result.errors.contains("--timeout must be 10–900 seconds"), result.errors)
-        }
-        let both = try WayfinderBinary.run(["calibrate", "compass", "--timeout", "60", "--seconds", "60"])
-        XCTAssertEqual(both.status, 64)
-        XCTAssertTrue(both.errors.contains("give the time once: --timeout (--seconds is its older spelling)"), both.errors)
+    /// The give-up time is --timeout, as in `pair`, and its range is checked before anything is
+    /// opened. The help says why its default is what it is.
+    func testTheTimeLimitIsCheckedAndTheHelpSaysWhyItsDefault() throws {
+        let result = try WayfinderBinary.run(["calibrate", "compass", "--timeout", "3"])
+        XCTAssertEqual(result.status, 64, result.errors)
+        XCTAssertTrue(result.errors.contains("--timeout must be 10–900 seconds"), result.errors)
         let help = try WayfinderBinary.run(["calibrate", "compass", "--help"]).output.replacingOccurrences(of: "\n", with: " ")
             .split(separator: " ").joined(separator: " ")
         XCTAssertTrue(help.contains("--timeout <seconds> Give up if the circle is not closed"), help)
         XCTAssertTrue(help.contains("(default: 120, time for a slow start and two turns at about 20 s each)"), help)
         XCTAssertFalse(help.contains("--seconds"), help)
+    }
+
+    /// --seconds is a vibration's length (`belt vibrate -s/--seconds`) and means nothing else: here it
+    /// is refused, whatever its value and with or without --timeout, with the option to use instead,
+    /// so a script that says --seconds never has its number taken as a give-up time.
+    func testSecondsIsRefusedWithTheOptionForTheGiveUpTime() throws {
+        for arguments in [["--seconds", "60"], ["--seconds", "3"], ["--seconds", "sixty"],
+                          ["--timeout", "60", "--seconds", "60"]] {
+            let result = try WayfinderBinary.run(["calibrate", "compass"] + arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.errors)")
+            XCTAssertTrue(result.errors.contains("calibrate compass gives up after --timeout <seconds> (10–900); "
+                                                 + "--seconds is a vibration's length, in belt vibrate"),
+                          "\(arguments): \(result.errors)")
+        }
     }
 
     func testASimulatedCompassWithConfiguredIronIsCalibratedStoredAndTheBeltTapsProgress() throws {

@@ -4,8 +4,8 @@ import XCTest
 
 /// `wayfinder status --follow` against the real appliance on the simulated board.
 final class StatusFollowCommandLineTests: XCTestCase {
-    /// When the appliance stops, the follower says why it ends and exits 3 (no appliance answers),
-    /// instead of ending silently with 0 as if it had been told to.
+    /// When the appliance stops, the follower says why it ends and exits 3 (no appliance answers), so
+    /// a person watching knows the appliance stopped and a script waiting on it can tell that from success.
     func testTheFollowerSaysTheApplianceStoppedAndExitsThree() throws {
         let directory = NSTemporaryDirectory() + "wayfinder-follow-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
