@@ -42,11 +42,13 @@ final class NavigationNewWalkTests: XCTestCase {
 
     /// The actor as `Appliance.build` assembles it: the saved progress restored, a new walk's files
     /// (or, `resuming`, the current walk's), and the archive to begin the next walk's.
-    func launch(resuming: Bool = false) throws -> Run {
-        try Self.launch(state: state, route: route, resuming: resuming)
+    func launch(resuming: Bool = false, nextWalk: ((NextWalkFiles) -> NextWalkFiles)? = nil) throws -> Run {
+        try Self.launch(state: state, route: route, resuming: resuming, nextWalk: nextWalk)
     }
 
-    static func launch(state: String, route: Route, resuming: Bool) throws -> Run {
+    /// `nextWalk` changes the archive's files for the next walk (to make a step fail).
+    static func launch(state: String, route: Route, resuming: Bool,
+                       nextWalk: ((NextWalkFiles) -> NextWalkFiles)? = nil) throws -> Run {
         let settings = TrackSettings()
         let start = TrackArchive.start(stateDirectory: state, route: route, resuming: resuming, settings: settings)
         let track = try XCTUnwrap(start.track)
@@ -61,13 +63,12 @@ final class NavigationNewWalkTests: XCTestCase {
         let (beltReports, _) = AsyncStream<BeltActor.Report>.makeStream()
         let (_, beltRequestSink) = AsyncStream<BeltRequest>.makeStream()
         let directory = state
+        let archive = NextWalkFiles.archive(stateDirectory: directory, settings: settings, logger: logs.logger(NavigationActor.name))
         let actor = NavigationActor(
             guidance: RouteGuidance(route: route, parameters: GuidanceParameters(),
                                     restoring: try ProgressStore(directory: directory).load()),
             store: ProgressStore(directory: directory), track: track, trip: trip,
-            beginWalk: { route in
-                TrackArchive.start(stateDirectory: directory, route: route, resuming: false, settings: settings).track
-            },
+            nextWalk: nextWalk?(archive) ?? archive,
             inputs: .init(fixes: fixes, headings: headings, commands: commands, beltReports: beltReports),
             beltRequests: beltRequestSink, autostart: false, clock: clock,
             logger: logs.logger(NavigationActor.name), health: HealthMonitor(expected: [NavigationActor.name]),
@@ -231,5 +232,93 @@ final class NavigationNewWalkTests: XCTestCase {
         let s = try statistics(try XCTUnwrap(names.first))
         XCTAssertEqual(s.segmentCount, 2)
         XCTAssertEqual(s.arrivals.count, 2)
+    }
+
+    func pointedWalk() throws -> String {
+        try XCTUnwrap(TrackArchive.readPointer("\(tracks)/\(TrackArchive.pointerName)")).file
+    }
+
+    /// The walk from A to B, arriving.
+    func walkToB(_ run: Run) async -> Double {
+        if case .failure(let refusal) = await control(.start, run) { XCTFail("\(refusal)") }
+        let t = walk(run, from: 0, to: 111, startingAt: 0)
+        _ = await control(.announceBattery, run)
+        return t
+    }
+
+    /// A route loaded after arrival is the next walk's: the finished walk's report, written again
+    /// when the next walk begins, keeps the route that walk was walked on.
+    func testARouteLoadedAfterArrivalLeavesTheFinishedWalksRoute() async throws {
+        let run = try launch()
+        var t = await walkToB(run)
+        let finished = run.trip.walk
+        XCTAssertTrue(run.trip.walkHasEnded)
+        let back = Route(name: "Back", kind: .route, waypoints: [route.waypoints[1], route.waypoints[0]])
+        _ = await withCheckedContinuation { continuation in
+            run.actor.mailbox.send(.controlRoute(back, from: .controlSocket(ControlPeerDescription(uid: 0, pid: 1)),
+                                                 reply: { continuation.resume(returning: $0) }))
+        }
+        XCTAssertEqual(run.trip.walk.route.name, "Park", "the finished walk keeps its route")
+        if case .failure(let refusal) = await control(.start, run) { XCTFail("\(refusal)") }
+        XCTAssertEqual(run.trip.walk.route.name, "Back", "the next walk follows the route loaded")
+        XCTAssertNotEqual(run.trip.walk.trackPath, finished.trackPath)
+        t = walk(run, from: 111, to: 60, startingAt: t + 60)
+        _ = await control(.stop, run)
+        run.actor.mailbox.send(.shutdown)
+        try await run.task.value
+        func report() -> String { (try? String(contentsOfFile: finished.reportPath, encoding: .utf8)) ?? "" }
+        try await until("the finished walk's report") { report().contains("route “Park”") }
+        // (Its events list the route change made after its end, as it lists the battery check.)
+        XCTAssertFalse(report().contains("route “Back”"), "the finished walk's report names the route it was walked on")
+    }
+
+    /// One start after arrival makes one new track, and the pointer names it once the walk begun.
+    func testOneStartAfterArrivalMakesExactlyOneNewTrack() async throws {
+        let run = try launch()
+        let t = await walkToB(run)
+        let first = try XCTUnwrap(walks().first)
+        XCTAssertEqual(walks(), [first])
+        if case .failure(let refusal) = await control(.start, run) { XCTFail("\(refusal)") }
+        _ = walk(run, from: 111, to: 100, startingAt: t + 60)
+        run.actor.mailbox.send(.shutdown)
+        try await run.task.value
+        let names = walks()
+        XCTAssertEqual(names.count, 2, "one new track: \(names)")
+        let second = try XCTUnwrap(names.first { $0 != first })
+        XCTAssertEqual(try pointedWalk(), second, "a restart resumes the walk begun")
+        XCTAssertEqual(run.trip.trackPath, "\(tracks)/\(second)")
+        let journals = PrivateDirectory.entries(of: tracks).filter { $0.hasSuffix(TrackArchive.journalExtension) }
+        XCTAssertEqual(journals.count, 2, "\(journals)")
+    }
+
+    /// A next walk whose journal cannot be opened does not begin: the pointer, the track and the
+    /// journal stay the finished walk's, which go on being written, and its new track is removed.
+    /// (A directory where the journal would go: opening it fails for root too.)
+    func testANextWalkWhoseJournalCannotOpenLeavesThePointerAtTheWalkWritten() async throws {
+        let run = try launch { archive in
+            var files = archive
+            files.create = { route in
+                guard let track = archive.create(route) else { return nil }
+                let journal = TripRecorder.sibling(of: track.path, extension: TrackArchive.journalExtension)
+                try? FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: false)
+                return track
+            }
+            return files
+        }
+        let t = await walkToB(run)
+        let first = try XCTUnwrap(walks().first)
+        let pointsBefore = try statistics(first).pointCount
+        if case .failure(let refusal) = await control(.start, run) { XCTFail("\(refusal)") }
+        _ = walk(run, from: 111, to: 100, startingAt: t + 60)
+        _ = await control(.stop, run)
+        run.actor.mailbox.send(.shutdown)
+        try await run.task.value
+        XCTAssertEqual(walks(), [first], "no track left without a journal or a pointer")
+        XCTAssertEqual(try pointedWalk(), first, "the pointer names the walk still written")
+        XCTAssertEqual(run.trip.trackPath, "\(tracks)/\(first)")
+        XCTAssertGreaterThan(try statistics(first).pointCount, pointsBefore, "the fixes after the start go into the walk written")
+        XCTAssertEqual(Array(try kinds(first).suffix(4)), [.command, .navigationStarted, .command, .stopped],
+                       "the start and what follows are recorded in the walk written")
+        XCTAssertEqual(run.logs.matching("this walk's records go on into the last walk's journal").count, 1, "\(run.logs.all)")
     }
 }

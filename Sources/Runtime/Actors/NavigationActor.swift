@@ -36,9 +36,11 @@ public actor NavigationActor {
     /// The walked track, appended at every fix while navigating; nil when it could not be opened.
     /// Replaced when a start follows an arrival or a stop: that is another walk.
     private var track: TrackFile?
-    /// Opens the next walk's track (`TrackArchive`: a new name, the pointer, retention); nil when it
-    /// cannot be opened (logged there).
-    private let beginWalk: (@Sendable (Route) -> TrackFile?)?
+    /// Makes the next walk's files (`TrackArchive`); nil when nothing is recorded.
+    private let nextWalk: NextWalkFiles?
+    /// The pointer's write and retention for the last walk begun, running off the loop; each waits
+    /// for the one before, so the pointer ends at the newest walk.
+    private var walkSettling: Task<Void, Never>?
     /// The walk's event journal and report, beside the track; nil with no track.
     private let trip: TripRecorder?
     private var lastTrackSync: Duration = .zero
@@ -91,7 +93,7 @@ public actor NavigationActor {
     }
 
     public init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, trip: TripRecorder? = nil,
-                beginWalk: (@Sendable (Route) -> TrackFile?)? = nil, inputs: Inputs,
+                nextWalk: NextWalkFiles? = nil, inputs: Inputs,
                 beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool,
                 headingDemand: HeadingDemand? = nil, clock: SessionClock,
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
@@ -102,7 +104,7 @@ public actor NavigationActor {
         progressWriter = store.map { ProgressWriter(store: $0, logger: logger) }
         self.track = track
         self.trip = trip
-        self.beginWalk = beginWalk
+        self.nextWalk = nextWalk
         self.inputs = inputs
         self.beltRequests = beltRequests
         self.autostart = autostart
@@ -143,6 +145,7 @@ public actor NavigationActor {
         }
         try await mailbox.runLoop(shutdown: .shutdown) { try handle($0) }
         await progressWritten()
+        await walkSettling?.value
     }
 
     /// Returns when every progress save decided so far is on disk (or has failed and been logged).
@@ -166,18 +169,11 @@ public actor NavigationActor {
             carryOut(guidance.handle(heading, now: now))
         case .command(let envelope):
             logger.info("command \(envelope.command) from \(envelope.source)")
-            let actions = guidance.handle(envelope.command, now: now)
-            // The command that starts another walk is that walk's first record.
-            beginNewWalkIfStarting(actions)
-            journal(envelope)
-            carryOut(actions)
+            carryOut(guidance.handle(envelope.command, now: now), command: envelope)
         case .control(let envelope, let reply):
             logger.info("command \(envelope.command) from \(envelope.source)")
             lastIgnored = nil
-            let actions = guidance.handle(envelope.command, now: now)
-            beginNewWalkIfStarting(actions)
-            journal(envelope)
-            carryOut(actions)
+            carryOut(guidance.handle(envelope.command, now: now), command: envelope)
             if let reason = lastIgnored {
                 reply(.failure(ControlRefusal(reason)))
             } else {
@@ -185,6 +181,7 @@ public actor NavigationActor {
             }
         case .controlRoute(let route, let source, let reply):
             logger.notice("route \(route.name ?? "without a name") (\(route.waypoints.count) waypoints) from \(source)")
+            // A walk that has ended keeps its route; the next start takes this one.
             trip?.routeChanged(to: route)
             carryOut(guidance.apply(GuidanceUpdate(route: route), now: now))
             reply(NavigationControlOutcome(result: stateSummary(), beltRequests: beltRequestsSent))
@@ -243,17 +240,23 @@ public actor NavigationActor {
         check = (due, mailbox.alarm(at: due, clock: clock, .check))
     }
 
-    /// The belt is told first; the progress is handed to the writer last, so no file write sits
-    /// between a command and the vibration.
-    private func carryOut(_ actions: [GuidanceAction]) {
+    /// The belt is told first; then a start after an ended walk begins the next walk's files, the
+    /// `command` and the events go into the journal (the command that began a walk is that walk's
+    /// first record), and the progress is handed to the writer last, so no file write sits between
+    /// a command and the vibration.
+    private func carryOut(_ actions: [GuidanceAction], command: CommandEnvelope? = nil) {
+        for action in actions {
+            if case .belt(let request) = action, case .enqueued = beltRequests.yield(request) { beltRequestsSent += 1 }
+        }
         beginNewWalkIfStarting(actions)
+        if let command { journal(command) }
         var progress: RouteProgress?
         for action in actions {
             observer?(NavigationObservation(at: clock.elapsed, action: action, fix: guidance.lastFix,
                                             targetIndex: guidance.progress.currentIndex))
             switch action {
-            case .belt(let request):
-                if case .enqueued = beltRequests.yield(request) { beltRequestsSent += 1 }
+            case .belt:
+                break
             case .saveProgress(let saved):
                 progress = saved
             case .report(let event):
@@ -422,17 +425,31 @@ public actor NavigationActor {
     /// report, so that the finished walk's files keep that walk alone. The finished walk's report is
     /// written once more, with what its journal got after its end. A restart of the appliance in
     /// the middle of a walk is not an end: the walk goes on in its files.
+    ///
+    /// The pointer moves to the new walk only once its journal is open, so a walk that cannot begin
+    /// leaves the pointer, the track and the journal of the walk that goes on being written; the
+    /// pointer's write and retention (fsyncs, deletions) run in the background.
     private func beginNewWalkIfStarting(_ actions: [GuidanceAction]) {
-        guard let trip, let beginWalk, trip.walkHasEnded,
+        guard let trip, let nextWalk, trip.walkHasEnded,
               actions.contains(where: { if case .report(.started) = $0 { true } else { false } }) else { return }
-        guard let next = beginWalk(guidance.route) else { return }
+        let route = guidance.route
+        guard let next = nextWalk.create(route) else { return }
         let finished = trip.walk
-        guard trip.beginWalk(trackPath: next.path, route: guidance.route) else { return }
+        guard trip.beginWalk(trackPath: next.path, route: route) else {
+            nextWalk.discard(next.path)
+            return
+        }
         track?.syncInBackground()
         track = next
         trackFailed = false
         lastTrackSync = clock.elapsed
         lastBeltSample = nil
+        let before = walkSettling
+        let path = next.path
+        walkSettling = Task.detached(priority: .utility) {
+            await before?.value
+            nextWalk.makeCurrent(route, path)
+        }
         Task.detached(priority: .utility) { trip.writeReport(of: finished) }
     }
 

@@ -150,16 +150,10 @@ public struct Appliance: Sendable {
                              logger: makeLogger(BeltActor.name),
                              health: health, status: status, trip: trip)
         let exitWhenDone = options.exitWhenDone
-        let trackSettings = config.track
-        let tracksLogger = makeLogger(NavigationActor.name)
         let navigation = NavigationActor(
             guidance: guidance, store: store, track: track, trip: trip,
-            beginWalk: { route in
-                // A start after an arrival or a stop: another walk, in files of its own.
-                let next = TrackArchive.start(stateDirectory: stateDirectory, route: route, resuming: false, settings: trackSettings)
-                for note in next.notes { tracksLogger.log(level: note.level, "\(note.message)") }
-                return next.track
-            },
+            // A start after an arrival or a stop: another walk, in files of its own.
+            nextWalk: .archive(stateDirectory: stateDirectory, settings: config.track, logger: makeLogger(NavigationActor.name)),
             inputs: .init(fixes: inputs.fixes, headings: inputs.headings, commands: commands, beltReports: beltReports),
             beltRequests: beltRequestSink, autostart: config.autostart, headingDemand: inputs.headingDemand, clock: clock,
             logger: makeLogger(NavigationActor.name), health: health, status: status,

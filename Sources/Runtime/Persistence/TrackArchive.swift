@@ -88,6 +88,59 @@ public enum TrackArchive {
         return Start(track: track, notes: notes, deleted: deleted)
     }
 
+    // MARK: - The next walk
+
+    /// The track of a walk begun while the appliance runs (a start after an arrival or a stop),
+    /// under a new name. `current.json` is not moved to it here (`makeCurrent`, once the walk's
+    /// journal is open), so a walk that cannot begin leaves the pointer at the walk still written.
+    /// The new name's directory entry is made durable by the pointer's write, which syncs `tracks/`:
+    /// the one fsync here is the new file's own.
+    public static func createWalk(stateDirectory: String, route: Route, settings: TrackSettings,
+                                  now: Date = Date()) -> (track: TrackFile?, notes: [StateNote]) {
+        guard settings.enabled else { return (nil, []) }
+        let directory = "\(stateDirectory)/\(directoryName)"
+        do {
+            try PrivateDirectory.makeSubdirectory(directory)
+        } catch {
+            return (nil, [StateNote(.error, "\(error); the walk is not recorded, navigation goes on")])
+        }
+        let name = uniqueName(TrackFileName.name(startedAt: Self.seconds(now), routeName: route.name), in: directory)
+        do {
+            let file = try TrackFile(path: "\(directory)/\(name)", routeName: route.name ?? "walk", syncDirectory: { _ in 0 })
+            return (file, [StateNote(.info, "recording this walk's track in \(directory)/\(name)")]
+                + file.notes.map { StateNote(.warning, $0) })
+        } catch {
+            return (nil, [StateNote(.error, "\(error); the walk is not recorded, navigation goes on")])
+        }
+    }
+
+    /// Points `current.json` at the walk whose track is `trackPath` (from `createWalk`), so a restart
+    /// resumes it, then deletes walks beyond the limits: the card writes and syncs of beginning a
+    /// walk, which the navigation actor runs off its loop.
+    public static func makeCurrent(trackPath: String, route: Route, stateDirectory: String, settings: TrackSettings,
+                                   now: Date = Date(), syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory,
+                                   remove: (String) -> Int32 = { unlink($0) }) -> (notes: [StateNote], deleted: [String]) {
+        let directory = "\(stateDirectory)/\(directoryName)"
+        let name = String(trackPath.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        guard isSafeName(name) else {
+            return ([StateNote(.warning, "cannot record \(trackPath) as the current walk: not a track name in \(directory)")], [])
+        }
+        var notes = writePointer(Pointer(file: name, routeIdentity: route.identity), to: "\(directory)/\(pointerName)",
+                                 syncDirectory: syncDirectory)
+        let (retentionNotes, deleted) = applyRetention(in: directory, current: name, settings: settings, now: now, remove: remove)
+        notes += retentionNotes
+        return (notes, deleted)
+    }
+
+    /// Removes the track `createWalk` made for a walk that could not begin (its journal could not be
+    /// opened): a header without points, which no pointer names.
+    public static func discardWalk(trackPath: String) -> [StateNote] {
+        guard unlink(trackPath) == 0 || errno == ENOENT else {
+            return [StateNote(.warning, "cannot delete the unused track \(trackPath): \(String(cString: strerror(errno))); delete it by hand")]
+        }
+        return []
+    }
+
     // MARK: - Retention
 
     /// One walk's file as retention sees it.

@@ -163,9 +163,14 @@ public final class TripRecorder: Sendable {
         }
     }
 
-    /// The route the walk follows now (another one loaded from the control socket).
+    /// The route the walk follows now (another one loaded from the control socket). A walk that has
+    /// ended keeps the route it was walked on: its report is written again when the next walk begins,
+    /// and the next walk takes the new route (`beginWalk`).
     public func routeChanged(to route: Route) {
-        state.withLock { $0.walk.route = route }
+        state.withLock { s in
+            guard !s.ended else { return }
+            s.walk.route = route
+        }
     }
 
     /// Appends one record of `kind` stamped now; `fill` sets the kind's fields.
