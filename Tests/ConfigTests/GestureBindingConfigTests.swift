@@ -132,6 +132,50 @@ final class GestureBindingConfigTests: XCTestCase {
                        "an inline array's elements share its line: \(found.first?.message ?? "")")
     }
 
+    /// A binding that no single earlier one covers, but several do between them (a tap on the left,
+    /// a tap on the right, then a tap on both), never fires either: refused, naming every earlier
+    /// line that takes its gestures.
+    func testABindingEarlierOnesCoverBetweenThemIsRefusedNamingEveryLine() {
+        let found = issues("""
+            [gestures]
+            tap = [{ command = "announce-direction", sides = ["left"] },
+                   { command = "pause", sides = ["right"] },
+                   { command = "stop", sides = ["left", "right"] }]
+            [[gestures.long-press]]
+            command = "stop"
+            classes = ["finger", "palm"]
+            [[gestures.long-press]]
+            command = "pause"
+            classes = ["pen", "eraser", "unknown"]
+            [[gestures.long-press]]
+            command = "resume"
+            """)
+        XCTAssertEqual(found.map(\.keyPath), ["gestures.tap[2]", "gestures.long-press[2]"])
+        XCTAssertEqual(found.map(\.line), [5, 14])
+        let file = "/etc/wayfinder/wayfinder.toml"
+        XCTAssertEqual(found.first?.message,
+                       "can never fire: between them gestures.tap[0] (\(file):5) and gestures.tap[1] (\(file):5) "
+                       + "take every tap on left, right first, with the same parameters, on every touch class it "
+                       + "sees; remove this one, or give it sides or parameters of its own")
+        XCTAssertEqual(found.last?.message.hasPrefix(
+            "can never fire: between them gestures.long-press[0] (\(file):8) and gestures.long-press[1] (\(file):11) "
+            + "take every long-press on bottom, left, right, top first"), true, found.last?.message ?? "")
+    }
+
+    /// Earlier bindings that leave one side or touch class to the later one do not shadow it.
+    func testABindingEarlierOnesLeaveSomethingToIsAccepted() throws {
+        let c = try load("""
+            [gestures]
+            tap = [{ command = "announce-direction", sides = ["left"] },
+                   { command = "pause", sides = ["right"] },
+                   { command = "stop", sides = ["left", "right", "top"] }]
+            long-press = [{ command = "stop", classes = ["finger"] },
+                          { command = "pause", classes = ["pen", "eraser", "unknown"] },
+                          { command = "resume" }]
+            """)
+        XCTAssertEqual(c.gestures.bindings.count, 6)
+    }
+
     /// A later binding that still fires somewhere is accepted: on a side the earlier one leaves out,
     /// with other parameters, with classes the earlier one does not take, a drag (drags of one kind
     /// share the stroke), or the other sense of a pinch.

@@ -183,12 +183,67 @@ final class GestureBindingPipelineTests: XCTestCase {
         let map = GestureCommandMap([GestureBinding(.tap, command: .announceDirection),
                                      GestureBinding(.tap, sides: [.left], parameters: ["numberOfTouchesRequired": 1], command: .pause)])
         XCTAssertEqual(ShadowedBinding.find(in: map.bindings, sensedSides: [.left, .right]),
-                       [ShadowedBinding(index: 1, shadowedBy: 0, sides: [.left])])
+                       [ShadowedBinding(index: 1, shadowedBy: [0], sides: [.left])])
         let p = try GestureBindingPipeline(map: map, sensedSides: [.left, .right])
         var made = stroke(p, side: .left, at: 0, ms: 80, from: (0.5, 0.5))
         made += stroke(p, side: .left, at: 1000, ms: 80, from: (0.3, 0.5))
         made += p.advance(toMs: 3000)
         XCTAssertEqual(made, [0, 0])
+    }
+
+    /// A tap on the left and a tap on the right, then a tap on both: between them the first two take
+    /// every tap the third sees, so it never fires, and `ShadowedBinding` names both.
+    func testABindingTwoEarlierOnesCoverBetweenThemNeverFires() throws {
+        let map = GestureCommandMap([GestureBinding(.tap, sides: [.left], command: .announceDirection),
+                                     GestureBinding(.tap, sides: [.right], command: .pause),
+                                     GestureBinding(.tap, sides: [.left, .right], command: .stop)])
+        XCTAssertEqual(ShadowedBinding.find(in: map.bindings, sensedSides: [.left, .right]),
+                       [ShadowedBinding(index: 2, shadowedBy: [0, 1], sides: [.left, .right])])
+        let p = try GestureBindingPipeline(map: map, sensedSides: [.left, .right])
+        var made = stroke(p, side: .left, at: 0, ms: 80, from: (0.5, 0.5))
+        made += stroke(p, side: .right, at: 1000, ms: 80, from: (0.5, 0.5))
+        made += stroke(p, side: .left, at: 2000, ms: 80, from: (0.3, 0.5))
+        made += stroke(p, side: .right, at: 3000, ms: 80, from: (0.7, 0.5))
+        made += p.advance(toMs: 5000)
+        XCTAssertEqual(made, [0, 1, 0, 1])
+    }
+
+    /// The same two, with the case also sensing the top: the tap on every side is left the top, where
+    /// it fires, so it is not shadowed.
+    func testABindingEarlierOnesLeaveASideOfFiresThere() throws {
+        let map = GestureCommandMap([GestureBinding(.tap, sides: [.left], command: .announceDirection),
+                                     GestureBinding(.tap, sides: [.right], command: .pause),
+                                     GestureBinding(.tap, command: .stop)])
+        XCTAssertEqual(ShadowedBinding.find(in: map.bindings, sensedSides: [.left, .right, .top]), [])
+        let p = try GestureBindingPipeline(map: map, sensedSides: [.left, .right, .top])
+        var made = stroke(p, side: .left, at: 0, ms: 80, from: (0.5, 0.5))
+        made += stroke(p, side: .top, at: 1000, ms: 80, from: (0.5, 0.5))
+        made += p.advance(toMs: 3000)
+        XCTAssertEqual(made, [0, 2])
+    }
+
+    /// Touch classes split between earlier bindings count together, as sides do: a finger long press
+    /// and a pen long press, then one for both, on one side.
+    func testTouchClassesSplitBetweenEarlierBindingsShadowALaterOne() {
+        let map = GestureCommandMap([GestureBinding(.longPress, touchClasses: [.finger, .palm], command: .stop),
+                                     GestureBinding(.longPress, touchClasses: [.pen, .eraser, .unknown], command: .pause),
+                                     GestureBinding(.longPress, touchClasses: [.finger, .pen], command: .resume)])
+        XCTAssertEqual(ShadowedBinding.find(in: map.bindings, sensedSides: [.bottom]),
+                       [ShadowedBinding(index: 2, shadowedBy: [0, 1], sides: [.bottom])])
+        let fewer = GestureCommandMap(Array(map.bindings.dropFirst()))
+        XCTAssertEqual(ShadowedBinding.find(in: fewer.bindings, sensedSides: [.bottom]), [],
+                       "without the finger one, the last still fires for a finger")
+    }
+
+    /// Only the earlier bindings that take some of its gestures are named: for each side, the first
+    /// one there (registered first, it wins), not a later one on the same side nor one elsewhere.
+    func testOnlyTheBindingsThatTakeItsGesturesAreNamed() {
+        let map = GestureCommandMap([GestureBinding(.tap, sides: [.top], command: .stop),
+                                     GestureBinding(.tap, sides: [.left], command: .announceDirection),
+                                     GestureBinding(.tap, sides: [.left, .right], command: .pause),
+                                     GestureBinding(.tap, sides: [.right, .left], command: .resume)])
+        XCTAssertEqual(ShadowedBinding.find(in: map.bindings, sensedSides: [.left, .right, .top]),
+                       [ShadowedBinding(index: 3, shadowedBy: [1, 2], sides: [.left, .right])])
     }
 
     /// A pinch in and a pinch out on one side are one recognizer's gesture: both bound, each fires

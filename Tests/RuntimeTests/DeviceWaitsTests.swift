@@ -113,7 +113,7 @@ final class DeviceWaitsTests: XCTestCase {
         XCTAssertEqual(attempts.listed.withLock { $0 }, [[], ["test device"], ["test device"], ["test device"]],
                        "listed from the first failure until it opened")
         XCTAssertEqual(logs.matching("<3>test: test device: cannot open /dev/test0").count, 1, logs.all.joined(separator: "\n"))
-        XCTAssertEqual(logs.matching("<7>test: still: test device: cannot open /dev/test0").count, 2, logs.all.joined(separator: "\n"))
+        XCTAssertEqual(logs.matching("<7>test: test device: cannot open /dev/test0").count, 2, logs.all.joined(separator: "\n"))
         XCTAssertEqual(logs.matching("<6>test: opening /dev/test0 again in").count, 1, "the first retry at info, the repeats' at debug")
     }
 

@@ -100,7 +100,7 @@ final class GPSDFeedTests: XCTestCase {
         _ = start(port: port, logs: notInstalled, daemonPath: "/nonexistent/gpsd")
         let installed = LogCapture()
         _ = start(port: port, logs: installed, daemonPath: "/bin/sh")
-        for _ in 0..<200 where notInstalled.matching("still: GPS from gpsd").isEmpty || installed.matching("still: GPS from gpsd").isEmpty {
+        for _ in 0..<200 where notInstalled.matching("<7>gps: GPS from gpsd").isEmpty || installed.matching("<7>gps: GPS from gpsd").isEmpty {
             try await Task.sleep(for: .milliseconds(50))
         }
         let missing = notInstalled.matching("connection refused")

@@ -205,4 +205,64 @@ final class TouchCaseActorTests: XCTestCase {
         XCTAssertEqual(heard.withLock { $0 }, ["bottom [2]"])
         await rig.stop()
     }
+
+    /// A connector that fails every attempt the same way, as on a Pi without a Bluetooth adapter.
+    private final class FailingConnector: GATTConnector, Sendable {
+        static let error = GATTError.unavailable("no Bluetooth adapter (hci0); check `bluetoothctl list`")
+        private let count = Mutex(0)
+        var attempts: Int { count.withLock { $0 } }
+        func connect() async throws -> any GATTClient {
+            count.withLock { $0 += 1 }
+            throw Self.error
+        }
+    }
+
+    /// A case that cannot be reached is logged once in full (the warning carries what to do), then at
+    /// debug, with a short reminder at notice after a minute and again at a widening interval: the
+    /// journal does not repeat the whole warning every 8 s.
+    func testAttemptsThatFailTheSameWayWarnOnceThenRemindAtWideningIntervals() async throws {
+        let testClock = TestClock()
+        let clock = SessionClock(testClock)
+        let logs = LogCapture()
+        let connector = FailingConnector()
+        let actor = TouchCaseActor(connector: connector, command: TouchEnableCommand(sides: .all, touchesPerSide: 1)!,
+                                   clock: clock, logger: logs.logger("touch-case"))
+        let run = Task { await actor.run() }
+        // Attempts follow the backoff: 0.5 s after the first, doubling up to 8 s. Each time the link
+        // waits for its next attempt, session time moves on to it.
+        var failedAt: [Duration] = []
+        for attempt in 1...27 {
+            if attempt > 1 {
+                guard case .waiting(let until) = await actor.link else { return XCTFail("not waiting to reconnect") }
+                await testClock.advance(by: until - clock.elapsed)
+            }
+            try await eventually("attempt \(attempt) failed and the next one is scheduled") {
+                guard connector.attempts == attempt, case .waiting(let until) = await actor.link else { return false }
+                return until > clock.elapsed
+            }
+            failedAt.append(clock.elapsed)
+        }
+        await actor.stop()
+        run.cancel()
+
+        XCTAssertEqual(failedAt.prefix(6), [.zero, .milliseconds(500), .milliseconds(1500), .milliseconds(3500),
+                                            .milliseconds(7500), .milliseconds(15_500)])
+        XCTAssertEqual(failedAt.last, .milliseconds(183_500))
+        let failures = logs.matching("touch-case: connection attempt")
+        XCTAssertEqual(failures.first,
+                       "<4>touch-case: connection attempt 1 failed: \(FailingConnector.error); reconnecting in 500 ms")
+        XCTAssertEqual(failures.dropFirst(), ArraySlice((Array(2...11) + Array(13...26)).map {
+            "<7>touch-case: connection attempt \($0) failed: \(FailingConnector.error); reconnecting in \($0 < 5 ? 1 << ($0 - 2) : 8) s"
+        }), "the repeats at debug, but for the two reminded of: \(logs.all.joined(separator: "\n"))")
+        XCTAssertEqual(logs.all.filter { $0.hasPrefix("<4>") || $0.hasPrefix("<3>") }.count, 1,
+                       "one warning in all: \(logs.all.joined(separator: "\n"))")
+        // The first reminder at the first attempt a minute or more after the first failure (63.5 s),
+        // the next twice as long after it (183.5 s).
+        XCTAssertEqual(logs.matching("<5>touch-case:"), [
+            "<5>touch-case: still cannot connect to the touch case: 12 times in 64 s, the same as the first, "
+                + "logged with what to do",
+            "<5>touch-case: still cannot connect to the touch case: 27 times in 3 min, the same as the first, "
+                + "logged with what to do",
+        ])
+    }
 }

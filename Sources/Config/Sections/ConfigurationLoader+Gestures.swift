@@ -52,12 +52,20 @@ extension ConfigurationLoader {
             }
         }
         for shadow in ShadowedBinding.find(in: map.bindings, sensedSides: sensed) {
-            let earlier = paths[shadow.shadowedBy]
+            let earlier = shadow.shadowedBy.map { "\(paths[$0]) (\(t.issues.location(of: paths[$0])))" }
             let sides = shadow.sides.map(\.rawValue).sorted().joined(separator: ", ")
-            t.issues.report(paths[shadow.index],
-                            "can never fire: \(earlier) (\(t.issues.location(of: earlier))) takes every "
-                            + "\(map.bindings[shadow.index].gesture) on \(sides) first, with the same parameters "
-                            + "and touch classes; keep one, or give them different sides or parameters")
+            let gesture = map.bindings[shadow.index].gesture
+            if earlier.count == 1, let only = earlier.first {
+                t.issues.report(paths[shadow.index],
+                                "can never fire: \(only) takes every \(gesture) on \(sides) first, with the same "
+                                + "parameters and touch classes; keep one, or give them different sides or parameters")
+            } else {
+                let names = earlier.dropLast().joined(separator: ", ") + " and " + (earlier.last ?? "")
+                t.issues.report(paths[shadow.index],
+                                "can never fire: between them \(names) take every \(gesture) on \(sides) first, "
+                                + "with the same parameters, on every touch class it sees; remove this one, or give "
+                                + "it sides or parameters of its own")
+            }
         }
         return map
     }

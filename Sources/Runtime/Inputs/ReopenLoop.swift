@@ -34,11 +34,7 @@ enum ReopenLoop {
                 let problem = describe(error)
                 let verdict = failures.failed(problem, at: clock.elapsed)
                 repeated = verdict != .first
-                if verdict == .quiet {
-                    logger.debug("still: \(problem)")
-                } else {
-                    logger.log(verdict, level: .error, problem, still: "\(again) still fails")
-                }
+                logger.log(verdict, level: .error, problem, still: "\(again) still fails")
                 waiting?.waiting(DeviceWaits.brief(error))
             }
             let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
