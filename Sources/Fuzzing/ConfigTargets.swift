@@ -102,7 +102,8 @@ enum Scratch {
         let path = "\(root)/\(name)"
         let files = FileManager.default
         try? files.removeItem(atPath: path)
-        try? files.createDirectory(atPath: path, withIntermediateDirectories: true)
+        // Private: the state stores write only into a directory that group and others cannot enter.
+        try? files.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return path
     }
 }

@@ -87,7 +87,13 @@ struct CalibrateCompass: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try ConfigurationFile.load(config)
-        let store = CompassCalibrationStore(directory: stateDirectory ?? configuration.stateDirectory)
+        let directory = stateDirectory ?? configuration.stateDirectory
+        // Refused before the turning, not after it: the store would refuse to write the fit there.
+        if let refusal = StateDirectory.refusal(for: directory) {
+            printError("wayfinder calibrate compass: \(refusal)")
+            throw ExitCode(ExitStatus.configuration)
+        }
+        let store = CompassCalibrationStore(directory: directory)
         var run = CompassCalibrationRun()
         run.limit = .milliseconds(Int64(limit * 1000))
         let driver: any CompassDriver

@@ -66,6 +66,12 @@ struct PairCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level, format: format) }
         let logger = Logger(label: "pair")
         let configuration = try ConfigurationFile.load(config, command: "wayfinder pair")
+        // Refused before any device is touched, not after pairing: the store would refuse to keep
+        // the keys there.
+        if let refusal = StateDirectory.refusal(for: configuration.stateDirectory) {
+            printError("wayfinder pair: \(refusal)")
+            throw ExitCode(ExitStatus.configuration)
+        }
         let board = configuration.board
         guard !board.isSimulated else {
             printError("wayfinder pair: \(config) names the simulated board, which has no Bluetooth; pair on a Pi, "

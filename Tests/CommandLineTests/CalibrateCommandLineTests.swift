@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import WayfinderTestKit
 import XCTest
 
@@ -91,5 +92,35 @@ final class CalibrateCommandLineTests: XCTestCase {
         // The simulated belt tapped each further 30° and played the closing signal.
         XCTAssertTrue(result.errors.contains("singleShort toward 330° from front"), result.errors)
         XCTAssertTrue(result.errors.contains("system signal destinationReached"), result.errors)
+    }
+
+    /// The fit goes where the appliance reads it, under the appliance's rule: an existing state
+    /// directory that others can enter is refused before the turning, and nothing in it changes.
+    func testAStateDirectoryOthersCanEnterIsRefusedBeforeCalibratingAndLeftAsItWas() throws {
+        let state = NSTemporaryDirectory() + "wayfinder-calibrate-open-\(UUID().uuidString)"
+        let path = state + ".toml"
+        XCTAssertEqual(mkdir(state, 0o700), 0)
+        XCTAssertEqual(chmod(state, 0o755), 0, "a folder like a home directory")
+        try """
+        board = "sim"
+        state_directory = "\(state)"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [simulation]
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        let result = try WayfinderBinary.run(["calibrate", "compass", "--simulated", "--config", path, "--no-belt"],
+                                             environment: ["WAYFINDER_BOARDS": Repository.boards])
+        XCTAssertEqual(result.status, 78, result.errors)
+        XCTAssertTrue(result.errors.contains("wayfinder calibrate compass: the state directory \(state) has mode 0755"), result.errors)
+        XCTAssertTrue(result.errors.contains("chmod 700 \(state)"), result.errors)
+        XCTAssertFalse(result.output.contains("\"stored\""), "refused before the turning: \(result.output)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: state), [], "nothing is written there")
+        var info = stat()
+        XCTAssertEqual(stat(state, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o755, "its mode is as it was")
     }
 }

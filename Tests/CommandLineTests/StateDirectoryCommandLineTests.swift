@@ -89,15 +89,74 @@ final class StateDirectoryCommandLineTests: XCTestCase {
         XCTAssertEqual(issues.map { $0["key"] as? String }, ["state_directory"])
     }
 
-    /// A directory that does not exist yet is what to give: accepted, and `run` makes it 0700.
-    func testAStateDirectoryThatDoesNotExistYetIsAcceptedAndMadePrivate() throws {
+    /// A directory that does not exist yet is what to give: `config check` accepts it and creates
+    /// nothing; `run` creates it 0700 before the walk starts, even under a umask that takes nothing
+    /// away, and what it writes there is the owner's alone.
+    func testAStateDirectoryThatDoesNotExistYetIsAcceptedAndRunCreatesIt0700() throws {
         let state = root + "/new-state"
-        let check = try WayfinderBinary.run(["config", "check", try configuration(state: state)])
+        let config = try configuration(state: state)
+        let check = try WayfinderBinary.run(["config", "check", config])
         XCTAssertEqual(check.status, 0, check.errors)
         XCTAssertFalse(FileManager.default.fileExists(atPath: state), "config check creates nothing")
+
+        // The child inherits the umask: 0 leaves mkdir's mode alone, so 0700 is Wayfinder's own.
+        let previous = umask(0)
+        let started = try WayfinderBinary.start(["run", config, "--fresh", "--control-socket", "none"])
+        umask(previous)
+        let (process, output, errors) = (started.process, started.output, started.errors)
+        defer { if process.isRunning { process.terminate() } }
+        let walking = WayfinderBinary.wait(for: "navigation started", from: process, output: output, errors: errors)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let log = errors.finish()
+        XCTAssertTrue(walking, "the walk never started:\n\(log.suffix(2000))")
+        XCTAssertEqual(process.terminationStatus, 0, log.suffix(2000).description)
+        XCTAssertTrue(log.contains("created the state directory \(state) (mode 0700)"), log.suffix(2000).description)
+        XCTAssertEqual(Self.mode(state), 0o700)
+        let written = Self.snapshot(state).filter { $0.key != state }
+        XCTAssertTrue(written.keys.contains(state + "/progress.json"), "progress saved at the stop: \(written.keys.sorted())")
+        for (path, entry) in written {
+            let mode = entry.prefix { $0 != " " }
+            XCTAssertTrue(mode == "700" || mode == "600", "\(path) has mode \(mode)")
+        }
+    }
+
+    /// A private directory, made so as the refusal says, is accepted.
+    func testAFolderMadePrivateAsTheRefusalSaysIsAccepted() throws {
         let folder = stickyFolder()
         XCTAssertEqual(chmod(folder, 0o700), 0, "made private as the refusal says")
-        let check2 = try WayfinderBinary.run(["config", "check", try configuration(state: folder)])
-        XCTAssertEqual(check2.status, 0, check2.errors)
+        let check = try WayfinderBinary.run(["config", "check", try configuration(state: folder)])
+        XCTAssertEqual(check.status, 0, check.errors)
+    }
+
+    /// A symbolic link is judged by the folder it leads to, where the files would land: one to a
+    /// sticky folder is refused by `config check` and `run`, naming the folder to chmod, and nothing
+    /// in the folder changes; one to a private folder is accepted.
+    func testASymbolicLinkToAnOpenFolderIsRefusedAndOneToAPrivateFolderAccepted() throws {
+        let folder = stickyFolder()
+        let target = try XCTUnwrap(realpath(folder, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        })
+        let link = root + "/state-link"
+        XCTAssertEqual(symlink(folder, link), 0)
+        let before = Self.snapshot(folder)
+        let config = try configuration(state: link)
+
+        let check = try WayfinderBinary.run(["config", "check", config])
+        XCTAssertEqual(check.status, 78, check.output)
+        XCTAssertTrue(check.errors.contains("state_directory: the state directory \(link) (a symbolic link to \(target)) has mode 1777"),
+                      check.errors)
+        XCTAssertTrue(check.errors.contains("run `chmod 700 \(target)`"), check.errors)
+
+        let run = try WayfinderBinary.run(["run", config, "--fresh", "--exit-when-done", "--control-socket", "none"])
+        XCTAssertEqual(run.status, 78, run.errors)
+        XCTAssertTrue(run.errors.contains("cannot start: the state directory \(link) (a symbolic link to \(target)) has mode 1777"),
+                      run.errors)
+        XCTAssertEqual(Self.snapshot(folder), before, "every mode and every file is as it was")
+
+        XCTAssertEqual(chmod(folder, 0o700), 0)
+        let accepted = try WayfinderBinary.run(["config", "check", config])
+        XCTAssertEqual(accepted.status, 0, accepted.errors)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Platform
+@testable import Platform
 import XCTest
 
 /// The state directory is the owner's alone: created 0700; an existing one is never changed, and one
@@ -22,14 +22,63 @@ final class PrivateDirectoryTests: XCTestCase {
         return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
     }
 
-    func testAMissingDirectoryIsCreatedWithMode0700WhateverTheUmask() throws {
-        let path = "\(root)/a/b/state"
-        let previous = umask(0o022)
-        defer { umask(previous) }
-        let report = try PrivateDirectory.prepare(path)
-        XCTAssertTrue(report.created)
-        XCTAssertEqual(Self.mode(path), 0o700)
-        XCTAssertEqual(report.failures, [])
+    /// mkdir(2)'s mode less the umask: no umask gives group or others anything.
+    func testAMissingDirectoryIsCreatedWithMode0700UnderAUmaskThatTakesNothingOrMore() throws {
+        for mask: mode_t in [0, 0o002, 0o022, 0o077] {
+            let path = "\(root)/a\(mask)/b/state"
+            let previous = umask(mask)
+            defer { umask(previous) }
+            let report = try PrivateDirectory.prepare(path)
+            XCTAssertTrue(report.created)
+            XCTAssertEqual(Self.mode(path), 0o700, "under umask \(String(mask, radix: 8))")
+        }
+    }
+
+    /// Another process makes the directory between the look and the mkdir: it is not ours, so it is
+    /// reported as existing (for the caller to judge) and its mode is left as it is.
+    func testADirectoryMadeByAnotherBetweenTheLookAndTheCreateIsNotTreatedAsOurs() throws {
+        let path = "\(root)/state"
+        let report = try PrivateDirectory.prepare(path, afterLooking: {
+            XCTAssertEqual(mkdir(path, 0o700), 0)
+            XCTAssertEqual(chmod(path, 0o1777), 0)
+        })
+        XCTAssertFalse(report.created)
+        XCTAssertEqual(Self.mode(path), 0o1777)
+        XCTAssertEqual(PrivateDirectory.openMode(of: path), 0o1777)
+    }
+
+    /// A symbolic link is judged by the directory it leads to, where the files are written.
+    func testASymbolicLinkIsJudgedByTheDirectoryItLeadsTo() throws {
+        let open = "\(root)/open", closed = "\(root)/closed"
+        XCTAssertEqual(mkdir(open, 0o700), 0)
+        XCTAssertEqual(chmod(open, 0o1777), 0)
+        XCTAssertEqual(mkdir(closed, 0o700), 0)
+        XCTAssertEqual(symlink(open, "\(root)/to-open"), 0)
+        XCTAssertEqual(symlink(closed, "\(root)/to-closed"), 0)
+        XCTAssertEqual(PrivateDirectory.openMode(of: "\(root)/to-open"), 0o1777)
+        XCTAssertNil(PrivateDirectory.openMode(of: "\(root)/to-closed"))
+        XCTAssertEqual(try PrivateDirectory.prepare("\(root)/to-closed"), PrivateDirectory.Report(), "an existing directory")
+        XCTAssertEqual(try PrivateDirectory.prepare("\(root)/to-open"), PrivateDirectory.Report())
+        XCTAssertEqual(Self.mode(open), 0o1777, "left as it is")
+        XCTAssertEqual(PrivateDirectory.linkTarget(of: "\(root)/to-open"), realpath(open))
+        XCTAssertNil(PrivateDirectory.linkTarget(of: open), "not a link")
+    }
+
+    func testASymbolicLinkToNothingIsNamedAsSuch() {
+        let link = "\(root)/state"
+        XCTAssertEqual(symlink("\(root)/gone", link), 0)
+        XCTAssertThrowsError(try PrivateDirectory.prepare(link)) { error in
+            XCTAssertEqual(error as? PrivateDirectory.Failure,
+                           PrivateDirectory.Failure(path: link, step: "follow the symbolic link", errno: ENOENT))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(root)/gone"), "nothing is made at the link's target")
+    }
+
+    /// realpath(3) of `path`.
+    func realpath(_ path: String) -> String? {
+        guard let resolved = Glibc.realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     func testAnExistingOpenDirectoryAndItsFilesAreLeftAsTheyAreAndItsModeIsReported() throws {
@@ -61,7 +110,7 @@ final class PrivateDirectoryTests: XCTestCase {
         XCTAssertEqual(report, PrivateDirectory.Report())
     }
 
-    func testASymbolicLinkIsNotFollowed() throws {
+    func testASymbolicLinkInsideTheDirectoryIsNotFollowed() throws {
         let path = "\(root)/state"
         mkdir(path, 0o700)
         let outside = "\(root)/outside.txt"

@@ -1,5 +1,6 @@
 import BLE
 import Foundation
+import Glibc
 import Platform
 @testable import Runtime
 import XCTest
@@ -43,6 +44,26 @@ final class BondStoreTests: XCTestCase {
         ])
         XCTAssertEqual(try store.bonds(adapter: BluetoothAddress(string: "B8:27:EB:00:00:01")!), [],
                        "a bond belongs to the adapter that made it")
+    }
+
+    /// The keys are kept only where the appliance would keep them: an existing directory that lets
+    /// group or others in is refused as the appliance refuses it, and nothing is written there.
+    func testKeysAreNotWrittenIntoADirectoryOthersCanEnter() throws {
+        XCTAssertEqual(mkdir(directory, 0o700), 0)
+        XCTAssertEqual(chmod(directory, 0o755), 0)
+        let store = BondStore(stateDirectory: directory)
+        XCTAssertThrowsError(try store.save(Bond(peer: Self.belt, longTermKeys: [Self.key]), adapter: adapter)) { error in
+            XCTAssertEqual(error as? BondStoreError, .notPrivate(StateDirectoryNotPrivate(path: directory, mode: 0o755)))
+            XCTAssertTrue("\(error)".contains("chmod 700 \(directory)"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [])
+    }
+
+    func testAMissingStateDirectoryIsCreatedPrivateForTheKeys() throws {
+        try BondStore(stateDirectory: directory).save(Bond(peer: Self.belt, longTermKeys: [Self.key]), adapter: adapter)
+        var info = stat()
+        XCTAssertEqual(stat(directory, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o700)
     }
 
     func testPairingAgainReplacesTheOldBond() throws {

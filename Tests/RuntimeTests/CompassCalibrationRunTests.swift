@@ -134,7 +134,8 @@ final class CompassCalibrationRunTests: XCTestCase {
         XCTAssertEqual(calibration.offset.x, 40, accuracy: 0.2)
         XCTAssertEqual(calibration.offset.y, -25, accuracy: 0.2)
         let directory = NSTemporaryDirectory() + "wayfinder-calibration-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = CompassCalibrationStore(directory: directory)
         try store.save(calibration)

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 @testable import Runtime
 import Sensors
 import XCTest
@@ -9,7 +10,9 @@ final class CompassCalibrationStoreTests: XCTestCase {
 
     override func setUp() {
         directory = NSTemporaryDirectory() + "wayfinder-compasscal-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Private, as the store writes only into a state directory that group and others cannot enter.
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: directory) }
@@ -35,6 +38,17 @@ final class CompassCalibrationStoreTests: XCTestCase {
                       loaded.note ?? "")
         XCTAssertTrue(FileManager.default.fileExists(atPath: store.path), "a valid file of another sensor is kept in place")
         XCTAssertEqual(try store.load(for: .hmc5883l, address: 0x1E).calibration, calibration(chip: .hmc5883l, address: 0x1E))
+    }
+
+    /// `wayfinder calibrate compass` writes where the appliance reads, under the appliance's rule: an
+    /// existing directory that lets group or others in is refused and nothing is written there.
+    func testACalibrationIsNotWrittenIntoADirectoryOthersCanEnter() throws {
+        XCTAssertEqual(chmod(directory, 0o1777), 0)
+        let store = CompassCalibrationStore(directory: directory)
+        XCTAssertThrowsError(try store.save(calibration(chip: .qmc5883l, address: 0x0D))) { error in
+            XCTAssertEqual(error as? StateDirectoryNotPrivate, StateDirectoryNotPrivate(path: directory, mode: 0o1777))
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [])
     }
 
     func testATornOrNonFiniteFileIsMovedAside() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Platform
 @testable import Runtime
 import XCTest
 
@@ -89,6 +90,49 @@ final class StateDirectoryTests: XCTestCase {
             XCTAssertEqual(error as? StateDirectoryNotPrivate, StateDirectoryNotPrivate(path: state, mode: 0o755))
         }
         XCTAssertEqual(Self.snapshot(state), before, "every mode and every file is as it was")
+    }
+
+    /// A symbolic link to a sticky folder: the files would land in the folder, so it is refused like
+    /// the folder, naming the folder to chmod, and nothing in it changes.
+    func testASymbolicLinkToAnOpenFolderIsRefusedNamingTheFolder() throws {
+        makeDirectory(state, mode: 0o700)
+        let folder = state + "/shared", link = state + "/link"
+        makeDirectory(folder, mode: 0o1777)
+        makeFile(folder + "/progress.json.tmp-4242", "{", mode: 0o600)
+        XCTAssertEqual(symlink(folder, link), 0)
+        let target = try XCTUnwrap(PrivateDirectory.linkTarget(of: link))
+        XCTAssertTrue(target.hasSuffix("/shared"), target)
+        let before = Self.snapshot(folder)
+        XCTAssertThrowsError(try StateDirectory.prepare(link, isAlive: { _ in false })) { error in
+            XCTAssertEqual(error as? StateDirectoryNotPrivate, StateDirectoryNotPrivate(path: link, mode: 0o1777, target: target))
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("the state directory \(link) (a symbolic link to \(target)) has mode 1777"), text)
+            XCTAssertTrue(text.contains("run `chmod 700 \(target)`"), text)
+        }
+        XCTAssertEqual(Self.snapshot(folder), before, "every mode and every file is as it was")
+    }
+
+    /// A symbolic link to a private directory is a private state directory: used, with nothing to say.
+    func testASymbolicLinkToAPrivateDirectoryIsUsed() throws {
+        makeDirectory(state, mode: 0o700)
+        let folder = state + "/real", link = state + "/link"
+        makeDirectory(folder, mode: 0o700)
+        makeFile(folder + "/progress.json.tmp-4242", "{", mode: 0o600)
+        XCTAssertEqual(symlink(folder, link), 0)
+        let notes = try StateDirectory.prepare(link, isAlive: { _ in false })
+        XCTAssertEqual(notes.map(\.level), [.info], "\(notes)")
+        XCTAssertTrue(notes.first?.message.hasPrefix("removed \(link)/progress.json.tmp-4242") ?? false, "\(notes)")
+    }
+
+    /// Only a directory that truly cannot be used is an error, and the note says what that costs.
+    func testASymbolicLinkToNothingIsAnErrorNoteNamingTheLink() throws {
+        makeDirectory(state, mode: 0o700)
+        let link = state + "/link"
+        XCTAssertEqual(symlink(state + "/gone", link), 0)
+        let notes = try StateDirectory.prepare(link)
+        XCTAssertEqual(notes, [StateNote(.error, "cannot follow the symbolic link \(link): No such file or directory; "
+                                             + "nothing can be saved there, so route progress and the track will not "
+                                             + "survive a restart")])
     }
 
     /// A private directory may hold other files too: only our own temporaries go, and no mode changes.

@@ -24,53 +24,66 @@ public enum PrivateDirectory {
         public var description: String { "cannot \(step) \(path): \(String(cString: strerror(errno)))" }
     }
 
-    /// What `prepare` did: whether it created the directory, and what it could not set on the one it
-    /// created.
+    /// What `prepare` did: whether it created the directory.
     public struct Report: Sendable, Equatable {
         public var created = false
-        public var failures: [Failure] = []
 
-        public init(created: Bool = false, failures: [Failure] = []) {
+        public init(created: Bool = false) {
             self.created = created
-            self.failures = failures
         }
     }
 
     /// Makes sure `path` is a directory: creates it with mode 0700 when it is missing (its missing
     /// parents get the usual 0755 less the umask; only the last one holds our files). An existing
-    /// directory is left exactly as it is, whatever its mode. Throws when the directory cannot be
+    /// directory, or a symbolic link to one, is left exactly as it is, whatever its mode: also one
+    /// that takes the name between the look and the mkdir(2). Throws when the directory cannot be
     /// made, or when something other than a directory has its name.
+    ///
+    /// No chmod(2) follows the mkdir(2): the directory gets `mode & ~umask & 0777` (mkdir(2)), so a
+    /// umask can only take permissions away from 0700, never give any to group or others, and a
+    /// chmod by name could change a directory that took the name after the mkdir.
     public static func prepare(_ path: String) throws(Failure) -> Report {
-        var report = Report()
+        try prepare(path, afterLooking: {})
+    }
+
+    /// `prepare`, with `afterLooking` run between the look and the mkdir(2) of a missing directory,
+    /// where another process may make it.
+    static func prepare(_ path: String, afterLooking: () -> Void) throws(Failure) -> Report {
         var info = stat()
-        if lstat(path, &info) != 0 {
-            guard errno == ENOENT else { throw Failure(path: path, step: "look at", errno: errno) }
+        if stat(path, &info) != 0 {
+            guard errno == ENOENT else { throw unusable(path, errno) }
             try makeParents(of: path)
-            if mkdir(path, directoryMode) != 0, errno != EEXIST { throw Failure(path: path, step: "create", errno: errno) }
-            report.created = true
-            // mkdir's mode passes through the umask; the directory gets exactly 0700.
-            if chmod(path, directoryMode) != 0 { report.failures.append(Failure(path: path, step: "chmod", errno: errno)) }
-            return report
+            afterLooking()
+            if mkdir(path, directoryMode) == 0 { return Report(created: true) }
+            guard errno == EEXIST else { throw Failure(path: path, step: "create", errno: errno) }
+            // Someone else's since the look, or a symbolic link to nothing: not ours, so looked at again.
+            guard stat(path, &info) == 0 else { throw unusable(path, errno) }
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(path: path, step: "use (not a directory)", errno: ENOTDIR) }
-        return report
+        return Report()
     }
 
     /// The permission bits (with the set-id and sticky bits) of an existing directory at `path` that
     /// gives its group or others any permission; nil when it is private, missing or not a directory.
-    /// Symbolic links are not followed: the link itself is not a directory.
+    /// A symbolic link is followed: what counts is the directory the files are written into.
     public static func openMode(of path: String) -> mode_t? {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & groupAndOthers != 0 else { return nil }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & groupAndOthers != 0 else { return nil }
         return info.st_mode & 0o7777
+    }
+
+    /// Where `path` leads when it is a symbolic link (every link on the way resolved, realpath(3));
+    /// nil when it is not a link or leads nowhere.
+    public static func linkTarget(of path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Creates a private subdirectory (`tracks/`) of a prepared directory; an existing one is kept.
     public static func makeSubdirectory(_ path: String) throws(Failure) {
-        if mkdir(path, directoryMode) == 0 {
-            _ = chmod(path, directoryMode)
-            return
-        }
+        if mkdir(path, directoryMode) == 0 { return }
         guard errno == EEXIST else { throw Failure(path: path, step: "create", errno: errno) }
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
@@ -92,6 +105,14 @@ public enum PrivateDirectory {
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
+    }
+
+    /// stat(2) on `path` failed with `error`: the failure names a symbolic link that leads nowhere
+    /// as such, since `ls` shows its name as if it were there.
+    private static func unusable(_ path: String, _ error: Int32) -> Failure {
+        var info = stat()
+        let isLink = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+        return Failure(path: path, step: isLink ? "follow the symbolic link" : "look at", errno: error)
     }
 
     private static func makeParents(of path: String) throws(Failure) {

@@ -75,10 +75,12 @@ public struct BondStore: Sendable {
 
     private func write(_ file: File) throws(BondStoreError) -> AtomicFile.NotDurable? {
         let directory = (path as NSString).deletingLastPathComponent
-        if !FileManager.default.fileExists(atPath: directory) {
-            do { _ = try PrivateDirectory.prepare(directory) } catch {
-                throw .unwritable(path: path, reason: "cannot create \(directory): \(error)")
-            }
+        // The keys go where the appliance keeps them, under the same rule: a directory that lets
+        // group or others in is refused, not written into.
+        do { _ = try StateDirectory.makeReady(directory) } catch let refusal as StateDirectoryNotPrivate {
+            throw .notPrivate(refusal)
+        } catch {
+            throw .unwritable(path: path, reason: "\(error)")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -3,6 +3,8 @@ public enum BondStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case unreadable(path: String, reason: String)
     case corrupt(path: String, reason: String)
     case unwritable(path: String, reason: String)
+    /// The state directory exists and lets group or others in: the keys are not written there.
+    case notPrivate(StateDirectoryNotPrivate)
 
     public var description: String {
         switch self {
@@ -14,6 +16,8 @@ public enum BondStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .unwritable(path, reason):
             return "cannot write the bond file \(path) (\(reason)); run as root (sudo), or set state_directory "
                 + "to a writable directory"
+        case let .notPrivate(refusal):
+            return refusal.description
         }
     }
 }

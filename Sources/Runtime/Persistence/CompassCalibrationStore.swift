@@ -13,16 +13,17 @@ public struct CompassCalibrationStore: Sendable {
     }
 
     /// Writes the calibration atomically (mode 0600), creating the state directory (0700) if it is not
-    /// there yet (`wayfinder calibrate compass` may run before the service ever has). Returns
+    /// there yet (`wayfinder calibrate compass` may run before the service ever has) and refusing one
+    /// that lets group or others in, as the appliance does. Returns
     /// `NotDurable` when the file is in place but its directory could not be synced.
     @discardableResult
     public func save(_ calibration: CompassCalibration,
                      syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) throws -> AtomicFile.NotDurable? {
         let directory = (path as NSString).deletingLastPathComponent
+        // Where the appliance reads it, under the appliance's rule: a directory that lets group or
+        // others in is refused (StateDirectoryNotPrivate), not written into.
+        _ = try StateDirectory.makeReady(directory.isEmpty ? "." : directory)
         var info = stat()
-        if stat(directory.isEmpty ? "." : directory, &info) != 0 {
-            _ = try PrivateDirectory.prepare(directory.isEmpty ? "." : directory)
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let warning = try AtomicFile.write(Array(try encoder.encode(calibration)), to: path, syncDirectory: syncDirectory)

@@ -31,25 +31,37 @@ public enum StateDirectory {
     ]
 
     /// The refusal for an existing directory at `path` that gives its group or others any
-    /// permission; nil when it is private or does not exist yet (it is then created 0700).
+    /// permission; nil when it is private or does not exist yet (it is then created 0700). A symbolic
+    /// link is judged by the directory it leads to, where the files would be written.
     public static func refusal(for path: String) -> StateDirectoryNotPrivate? {
-        PrivateDirectory.openMode(of: path).map { StateDirectoryNotPrivate(path: path, mode: $0) }
+        PrivateDirectory.openMode(of: path).map {
+            StateDirectoryNotPrivate(path: path, mode: $0, target: PrivateDirectory.linkTarget(of: path))
+        }
+    }
+
+    /// Makes `path` a directory Wayfinder may write its state into, for every writer of it (the
+    /// appliance at start, `wayfinder pair`, `wayfinder calibrate compass`): created 0700 when
+    /// missing; when it exists (also when it appeared after the look), left as it is and refused if
+    /// it lets group or others in. Returns whether it was created. Throws `StateDirectoryNotPrivate`,
+    /// or `PrivateDirectory.Failure` when it cannot be made or is not a directory.
+    public static func makeReady(_ path: String) throws -> Bool {
+        let report = try PrivateDirectory.prepare(path)
+        if !report.created, let refusal = refusal(for: path) { throw refusal }
+        return report.created
     }
 
     /// Creates the directory (0700) when it is missing, then removes our leftover temporary files.
     /// Throws, changing nothing, when it exists and lets group or others in. The notes say what was
     /// done; a directory that cannot be made is an error note (the walk goes on without saving).
     public static func prepare(_ path: String, isAlive: (Int32) -> Bool = processIsAlive) throws(StateDirectoryNotPrivate) -> [StateNote] {
-        if let refusal = refusal(for: path) { throw refusal }
         var notes: [StateNote] = []
         do {
-            let report = try PrivateDirectory.prepare(path)
-            if report.created { notes.append(StateNote(.info, "created the state directory \(path) (mode 0700)")) }
-            for failure in report.failures {
-                notes.append(StateNote(.warning, "\(failure); it may be readable by group or others"))
-            }
+            if try makeReady(path) { notes.append(StateNote(.info, "created the state directory \(path) (mode 0700)")) }
+        } catch let refusal as StateDirectoryNotPrivate {
+            throw refusal
         } catch {
-            notes.append(StateNote(.error, "\(error); route progress and the track will not survive a restart"))
+            notes.append(StateNote(.error, "\(error); nothing can be saved there, so route progress and the track "
+                                       + "will not survive a restart"))
             return notes
         }
         notes += removeLeftoverTemporaries(in: path, of: { fileNames.contains($0) }, isAlive: isAlive)

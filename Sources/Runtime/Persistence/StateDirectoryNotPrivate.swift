@@ -9,10 +9,14 @@ public struct StateDirectoryNotPrivate: Error, Sendable, Equatable, CustomString
     public let path: String
     /// The directory's permission bits, set-id and sticky bits included (`1777` for `/tmp`).
     public let mode: mode_t
+    /// The directory `path` leads to when it is a symbolic link: the one whose mode is given, and
+    /// the one to chmod.
+    public let target: String?
 
-    public init(path: String, mode: mode_t) {
+    public init(path: String, mode: mode_t, target: String? = nil) {
         self.path = path
         self.mode = mode
+        self.target = target
     }
 
     /// The mode as `ls -l` and chmod(1) give it in octal: `0755`, `1777`.
@@ -22,11 +26,11 @@ public struct StateDirectoryNotPrivate: Error, Sendable, Equatable, CustomString
     }
 
     public var description: String {
-        "the state directory \(path) has mode \(modeText): its group or others can get in, and it is to hold "
+        "the state directory \(path)\(target.map { " (a symbolic link to \($0))" } ?? "") has mode \(modeText): its group or others can get in, and it is to hold "
             + "where the wearer walked and the belt's keys; Wayfinder does not change the permissions of a "
             + "directory it did not create. Name a directory that does not exist yet (state_directory or "
             + "--state-directory; Wayfinder creates it with mode 0700), or, if this one holds nothing but "
-            + "Wayfinder's files, run `chmod 700 \(path)`. Under systemd, the unit's StateDirectory= with "
+            + "Wayfinder's files, run `chmod 700 \(target ?? path)`. Under systemd, the unit's StateDirectory= with "
             + "StateDirectoryMode=0700 makes /var/lib/wayfinder so"
     }
 }
