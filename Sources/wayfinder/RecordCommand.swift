@@ -186,7 +186,13 @@ struct RecordCommand: AsyncParsableCommand {
 
         // The file last before starting: every check that can refuse the session has passed, so a
         // refused session leaves no empty file behind.
-        let directory = dataDirectory ?? "\(configuration?.stateDirectory ?? "/var/lib/wayfinder")/samples"
+        let stateDirectory = configuration?.stateDirectory ?? "/var/lib/wayfinder"
+        // Samples go where the appliance keeps its state unless told otherwise: a state directory the
+        // appliance would refuse is refused here too, with the same words.
+        if dataDirectory == nil, let refusal = StateDirectory.refusal(for: stateDirectory) {
+            fail("\(refusal); or give --data-directory", ExitStatus.configuration)
+        }
+        let directory = dataDirectory ?? "\(stateDirectory)/samples"
         // Created private (0700) like the state directory it usually sits in; an existing one is kept as it is.
         if !FileManager.default.fileExists(atPath: directory) {
             do { _ = try PrivateDirectory.prepare(directory) } catch {

@@ -65,6 +65,34 @@ final class RecordCommandTests: XCTestCase {
     }
 
     /// Samples are recorded as the appliance would sense and recognize them: the configuration's
+    /// The samples go into the state directory unless --data-directory says otherwise, so a state
+    /// directory the appliance refuses (others can enter it) is refused here too, and left as it was.
+    func testAnOpenStateDirectoryIsRefusedUnlessTheSamplesGoElsewhere() throws {
+        let state = "\(directory)/open-state"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(state, 0o755), 0)
+        let text = try String(contentsOfFile: Repository.demoConfig, encoding: .utf8)
+            .replacingOccurrences(of: "routes/demo-walk.gpx", with: Repository.root + "/deploy/routes/demo-walk.gpx")
+            .replacingOccurrences(of: "../.build/demo-state", with: state)
+        XCTAssertTrue(text.contains(state))
+        let config = "\(directory)/open.toml"
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+
+        let refused = try WayfinderBinary.run(["record", "--simulated", "--config", config])
+        XCTAssertEqual(refused.status, 78, refused.errors)
+        XCTAssertTrue(refused.errors.hasPrefix("wayfinder record: the state directory \(state) has mode 0755"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("or give --data-directory"), refused.errors)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: state), [], "nothing written into it")
+        var info = stat()
+        XCTAssertEqual(stat(state, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o755, "its mode as it was")
+
+        let elsewhere = try WayfinderBinary.run(["record", "--simulated", "--config", config,
+                                                 "--data-directory", directory])
+        XCTAssertEqual(elsewhere.status, 0, elsewhere.errors)
+        XCTAssertEqual(sessionFiles().count, 1)
+    }
+
     /// hand ([gestures] handedness) and sides ([devices.touch_case]), unless the command line says
     /// otherwise.
     func testTheConfigurationsHandAndSidesApplyUnlessTheCommandLineSaysOtherwise() throws {
