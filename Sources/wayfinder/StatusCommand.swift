@@ -206,12 +206,11 @@ struct ControlCommandLine: ParsableCommand {
 
 /// Where the control socket is, and the plumbing `status` and `control` share.
 enum ControlSocketPath {
-    /// How long `status` and `control` wait for the answer: one default for both, twice the longest
-    /// a belt write may take (`GATTBeltLink.limits`, 5 s), since a control is answered once the belt
-    /// actor has carried it out.
+    /// How long `status` and `control` wait for the answer: one default for both, above the longest
+    /// a control's answer waits for the belt (`ApplianceControl.beltWait`, 8 s).
     static let timeout: Double = 10
     static let timeoutHelp = ArgumentHelp(
-        "Seconds to wait for the answer; status and control wait alike, as a control is answered once the belt took it and a Bluetooth write may take 5 s.",
+        "Seconds to wait for the answer; status and control wait alike, as a control's answer waits up to 8 s for the belt.",
         valueName: "seconds")
 
     /// The runtime directory systemd gives the unit (`RuntimeDirectory=wayfinder`).

@@ -139,6 +139,86 @@ final class FSLibCommandNamesTests: XCTestCase {
         XCTAssertEqual(Set(FSLibCommandNames.parameters.keys), Set(FSLibCommandNames.commandNames))
     }
 
+    /// Commands with every parameter they take (two for `vibrateAtAngle`, whose angle has two names,
+    /// and for `changeDefaultIntensity`, whose feedback flag has two).
+    static let fullCommands = [
+        #"{"cmd":"changeMode","mode":"app"}"#,
+        #"{"cmd":"changeBeltMode","mode":"compass"}"#,
+        #"{"cmd":"changeDefaultIntensity","intensity":50,"feedbackSignal":false}"#,
+        #"{"cmd":"changeDefaultIntensity","intensity":50,"vibrationFeedback":false}"#,
+        #"{"cmd":"configureVibrationChannel","channelIndex":1,"pattern":"continuous","intensity":50,"orientationType":"angle","orientation":90,"patternIterations":-1,"patternPeriod":500,"patternStartTime":0,"exclusiveChannel":false,"clearOtherChannels":true}"#,
+        #"{"cmd":"vibrateAtMagneticBearing","direction":90,"intensity":50,"signal":"continuous","channelIndex":1,"stopOtherChannels":false}"#,
+        #"{"cmd":"vibrateAtAngle","angle":90,"intensity":50,"signal":"continuous","channelIndex":1,"stopOtherChannels":false}"#,
+        #"{"cmd":"vibrateAtAngle","direction":90}"#,
+        #"{"cmd":"stopVibration","channelIndex":2}"#,
+        #"{"cmd":"signal","signalType":"warning"}"#,
+        #"{"cmd":"startOrientationNotifications"}"#,
+        #"{"cmd":"stopOrientationNotifications"}"#,
+        #"{"cmd":"setCompassAccuracySignal","enable":true,"persistent":false}"#,
+        #"{"cmd":"changeCompassAccuracySignalState","enable":true,"persistent":false}"#,
+        #"{"cmd":"requestCompassAccuracySignalState"}"#,
+        #"{"cmd":"requestBatteryStatus"}"#,
+        #"{"cmd":"changeHeadingOffset","headingOffset":45}"#,
+        #"{"cmd":"requestParameter","parameter":"mode"}"#,
+        #"{"cmd":"requestAdvancedParameter","parameter":"headingOffset"}"#,
+        #"{"cmd":"setAdvancedParameter","parameter":"headingOffset","value":45,"persistent":true}"#,
+        #"{"cmd":"setNameSuffix","suffix":"W1"}"#,
+        #"{"cmd":"applyFrontRangePatch"}"#,
+        #"{"cmd":"reset","parameters":true,"bluetooth":false,"sensors":false}"#,
+        #"{"cmd":"pulse","channelIndex":0,"orientationType":"binaryMask","orientation":4113,"intensity":50,"onDuration":150,"pulseIterations":3,"seriesIterations":1,"pulsePeriod":500,"seriesPeriod":1500,"timerOption":"resetTimer","exclusiveChannel":false,"clearOtherChannels":false}"#,
+        #"{"cmd":"answerKeepAlive"}"#,
+        #"{"cmd":"playSound","tones":[{"frequency":800,"duration":50}]}"#,
+        #"{"cmd":"startBatteryNotifications"}"#,
+        #"{"cmd":"stopBatteryNotifications"}"#,
+        #"{"cmd":"requestFirmwareVersion"}"#,
+        #"{"cmd":"requestErrorLog"}"#,
+    ]
+
+    /// A JSON command line's object and its command's name.
+    static func named(_ line: String) throws -> (name: String, object: [String: JSONValue]) {
+        guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)),
+              case .string(let name) = object["cmd"] else { throw FSLibCommandError("\(line): not a command object") }
+        return (name, object)
+    }
+
+    /// `parameters` is the one list of a command's keys: the up-front check refuses every key outside
+    /// it and nothing else refuses keys, so each command's parser must read exactly its listed keys.
+    /// A parser reading an unlisted key would have it refused as unknown; a listed key no parser
+    /// reads would be accepted and ignored.
+    func testEachCommandReadsExactlyTheKeysItLists() throws {
+        var read: [String: Set<String>] = [:]
+        for line in Self.fullCommands {
+            let (name, object) = try Self.named(line)
+            let listed = Set(try XCTUnwrap(FSLibCommandNames.parameters[name], line))
+            XCTAssertEqual(Set(object.keys).subtracting(["cmd"]).subtracting(listed), [], "\(line): a key it gives is not listed")
+            do {
+                let parsed = try FSLibCommandNames.parse(object)
+                XCTAssertEqual(parsed.read.subtracting(listed), [], "\(name) reads keys it does not list")
+                read[name, default: []].formUnion(parsed.read)
+            } catch {
+                XCTFail("\(line): \(error)")
+            }
+        }
+        XCTAssertEqual(Set(read.keys), Set(FSLibCommandNames.commandNames), "a command without a full example")
+        for (name, keys) in FSLibCommandNames.parameters {
+            XCTAssertEqual(read[name] ?? [], Set(keys), "\(name) lists keys its parser does not read")
+        }
+    }
+
+    /// A key a command does not list is named as unknown, with the keys the command takes.
+    func testAKeyACommandDoesNotListIsUnknown() throws {
+        for line in Self.fullCommands {
+            var (name, object) = try Self.named(line)
+            object["speed"] = .int(1)
+            let listed = try XCTUnwrap(FSLibCommandNames.parameters[name], line)
+            let expected = "unknown key \"speed\"; \(name) takes " + (listed.isEmpty ? "no parameters" : listed.joined(separator: ", "))
+            XCTAssertThrowsError(try FSLibCommandNames.command(from: object), line) { error in
+                XCTAssertEqual("\(error)", expected)
+            }
+        }
+        assertRefused(#"{"cmd":"vibrateAtAngle","angle":90,"direction":45}"#, "give angle or direction, not both")
+    }
+
     func testCommandsBeyondFSLib() {
         assertBytes(#"{"cmd":"changeHeadingOffset","headingOffset":45}"#, .fe05, "01 83 2D 00")
         assertBytes(#"{"cmd":"requestParameter","parameter":"mode"}"#, .fe05, "01 01")

@@ -1,6 +1,7 @@
 extension FSLibCommandNames {
-    /// Typed, range-checked access to one JSON command object; remembers which keys were read so
-    /// that a misspelt parameter is reported instead of ignored.
+    /// Typed, range-checked access to one JSON command object; remembers which keys were read, so
+    /// that a tone's misspelt key is reported instead of ignored, and a test can compare a command's
+    /// reads with its `parameters`.
     struct Arguments {
         let object: [String: JSONValue]
         private(set) var used: Set<String> = []

@@ -20,9 +20,10 @@ public enum FSLibCommandNames {
         "playSound", "startBatteryNotifications", "stopBatteryNotifications", "requestFirmwareVersion", "requestErrorLog",
     ]
 
-    /// Each command's parameters, as `command(from:)` reads them. A key outside its command's list
-    /// is named as unknown before anything else is checked: `"angel"` is an unknown key, not a
-    /// missing `angle`.
+    /// Each command's parameters: the one list of the keys a command takes. A key outside its
+    /// command's list is named as unknown before anything else is checked (`"angel"` is an unknown
+    /// key, not a missing `angle`), and nothing else refuses keys; the parsers in `parse(_:)` read
+    /// exactly these keys (`FSLibCommandNamesTests` checks every command against its list).
     public static let parameters: [String: [String]] = [
         "changeMode": ["mode"], "changeBeltMode": ["mode"],
         "changeDefaultIntensity": ["intensity", "feedbackSignal", "vibrationFeedback"],
@@ -48,6 +49,12 @@ public enum FSLibCommandNames {
     ]
 
     public static func command(from object: [String: JSONValue]) throws(FSLibCommandError) -> BeltCommand {
+        try parse(object).command
+    }
+
+    /// `command(from:)`, with the keys its parser read (present or not), so that a test can hold
+    /// each parser to its command's `parameters`.
+    static func parse(_ object: [String: JSONValue]) throws(FSLibCommandError) -> (command: BeltCommand, read: Set<String>) {
         var a = Arguments(object)
         let name = try a.string("cmd")
         if let known = parameters[name] {
@@ -91,6 +98,7 @@ public enum FSLibCommandNames {
             command = try vibrate(&a, direction: try a.degrees("direction"), isBearing: true)
         case "vibrateAtAngle":
             // FSLib-iOS's parameter is `angle`; its docs/README.md writes `direction`.
+            if a.has("angle"), a.has("direction") { throw FSLibCommandError("give angle or direction, not both") }
             let angle = a.has("angle") || !a.has("direction") ? try a.degrees("angle") : try a.degrees("direction")
             command = try vibrate(&a, direction: angle, isBearing: false)
         case "stopVibration":
@@ -156,8 +164,7 @@ public enum FSLibCommandNames {
         default:
             throw FSLibCommandError("unknown cmd \"\(name)\"; one of: \(commandNames.joined(separator: ", "))")
         }
-        try a.checkAllUsed(name)
-        return command
+        return (command, a.used.subtracting(["cmd"]))
     }
 
     /// FSLib-iOS `vibrateAtMagneticBearing`/`vibrateAtAngle(…, intensity: -1, signal: .continuous,

@@ -50,7 +50,8 @@ public actor BeltActor {
     /// How many requests from the navigation actor's stream have been carried out, and who waits for a
     /// number of them (the control socket, whose answer shows their effect).
     private var requestsHandled = 0
-    private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var requestWaiters: [RequestWaiter] = []
+    private var nextWaiter = 0
     private var released = false
     /// Connection attempts failing the same way go to debug, with a reminder at widening intervals,
     /// as a device feed's do (ReopenLoop), so the journal shows it once, not every 8 s for the whole walk.
@@ -160,18 +161,41 @@ public actor BeltActor {
         status.set(Self.name, "belt released")
     }
 
-    /// Returns once the first `count` requests of the navigation actor's stream are carried out: the
+    /// Waits until the first `count` requests of the navigation actor's stream are carried out: the
     /// controller holds what they asked and the belt was sent it (or the link was down, and the
-    /// controller resends it on reconnection). Returns at once when the belt is released.
-    public func handled(_ count: Int) async {
-        guard requestsHandled < count, !released else { return }
-        await withCheckedContinuation { requestWaiters.append((count, $0)) }
+    /// controller resends it on reconnection). True when they were; false when `deadline` (on the
+    /// session clock) came first or the belt was released. The deadline runs on its own timer, not
+    /// through the mailbox, so it also ends a wait while this actor rests between restarts or is held
+    /// by a slow write.
+    public func handled(_ count: Int, before deadline: SessionInstant) async -> Bool {
+        guard requestsHandled < count else { return true }
+        guard !released else { return false }
+        let id = nextWaiter
+        nextWaiter &+= 1
+        return await withCheckedContinuation { continuation in
+            let timer = Task(executorPreference: EventLoop.preferred) { [clock] in
+                do { try await clock.sleep(until: deadline) } catch { return }
+                await self.expire(id)
+            }
+            requestWaiters.append(RequestWaiter(id: id, count: count, timer: timer, continuation: continuation))
+        }
     }
+
+    /// How many wait in `handled(_:before:)`.
+    var waitingForRequests: Int { requestWaiters.count }
 
     private func resumeWaiters() {
         let due = requestWaiters.filter { released || $0.count <= requestsHandled }
         requestWaiters.removeAll { released || $0.count <= requestsHandled }
-        for waiter in due { waiter.continuation.resume() }
+        for waiter in due {
+            waiter.timer.cancel()
+            waiter.continuation.resume(returning: waiter.count <= requestsHandled)
+        }
+    }
+
+    private func expire(_ id: Int) {
+        guard let index = requestWaiters.firstIndex(where: { $0.id == id }) else { return }
+        requestWaiters.remove(at: index).continuation.resume(returning: false)
     }
 
     private func silenceAndDisconnect() async {

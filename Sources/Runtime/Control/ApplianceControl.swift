@@ -101,9 +101,18 @@ public struct ApplianceControl: ControlHandler {
         }
     }
 
+    /// How long, in real time, an answer waits for the belt actor to carry out what the control asked
+    /// of the belt. The wait covers every request queued before the control's, and the belt actor may
+    /// rest between restarts for up to 30 s (`RestartBackoff`), so it is bounded: longer than one belt
+    /// write may take (`GATTBeltLink.limits`, 5 s), and short enough that the answer reaches
+    /// `wayfinder control`, which waits 10 s by default, before it gives up on a control that was
+    /// carried out.
+    static let beltWait: Duration = .seconds(8)
+
     /// Carries out `command` like a button's, and answers once the belt actor has carried out what
     /// it asked of the belt: the status sent with the answer then shows the change (a new intensity,
-    /// the belt's mode), not the state before it.
+    /// the belt's mode), not the state before it. After `beltWait` it answers without the belt, and
+    /// says so.
     public func perform(_ command: ControlCommand, from source: ControlPeerDescription) async throws(ControlRefusal) -> String {
         let mailbox = navigation.mailbox
         let outcome: NavigationControlOutcome
@@ -120,9 +129,21 @@ public struct ApplianceControl: ControlHandler {
             }
             outcome = try result.get()
         }
-        await belt.handled(outcome.beltRequests)
-        if case .navigation(.announceBattery) = command { return try await batteryResult() }
-        return outcome.result
+        // Session time runs faster than real time on an accelerated simulated board (as the watchdog's
+        // intervals, `ServiceManagerService`).
+        let deadline = clock.now.advanced(by: Self.beltWait * clock.accelerationFactor)
+        let taken = await belt.handled(outcome.beltRequests, before: deadline)
+        let result = if case .navigation(.announceBattery) = command { try await batteryResult() } else { outcome.result }
+        return taken ? result : result + "; " + (await notTakenYet())
+    }
+
+    /// Why the belt has not carried out a control yet, in plain words, for an answer that could not
+    /// wait for it: the control is not lost, the belt gets it when it can.
+    func notTakenYet() async -> String {
+        let resting = health.actors(at: clock.elapsed).contains { $0.name == BeltActor.name && $0.started && !$0.running }
+        if resting { return "the belt has not taken it yet (the appliance is restarting its belt connection; it follows then)" }
+        if await belt.statusPart.connected { return "the belt has not taken it yet (it is busy with earlier writes; it follows)" }
+        return "the belt has not taken it yet (its link is down; it follows when the belt connects)"
     }
 
     /// The charge the belt last reported, with its battery signal; refused while the belt is away,

@@ -1,0 +1,188 @@
+import Belt
+import Clocks
+import Config
+import Navigation
+import Platform
+@testable import Runtime
+import Sensors
+import Status
+import Synchronization
+import WayfinderTestKit
+import XCTest
+
+/// A belt link that connects at once and, while `holding`, keeps each write waiting until `letGo`,
+/// as a belt that does not answer does until the link's request bound fails the write.
+final class HoldingBeltLink: BeltLink {
+    private let state = Mutex<(sent: [BeltCommand], holding: Bool, held: [CheckedContinuation<Void, Never>])>(([], false, []))
+    let events: AsyncStream<BeltLinkEvent>
+    private let sink: AsyncStream<BeltLinkEvent>.Continuation
+
+    init() {
+        (events, sink) = AsyncStream.makeStream()
+    }
+
+    var sent: [BeltCommand] { state.withLock { $0.sent } }
+    var heldWrites: Int { state.withLock { $0.held.count } }
+
+    func hold() { state.withLock { $0.holding = true } }
+
+    func letGo() {
+        let held = state.withLock { state in
+            defer { state.holding = false; state.held = [] }
+            return state.held
+        }
+        for write in held { write.resume() }
+    }
+
+    func start() async {
+        sink.yield(.belt(.modeChanged(.app)))
+        sink.yield(.belt(.connected))
+    }
+
+    func send(_ command: BeltCommand) async throws {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let held = state.withLock { state in
+                state.sent.append(command)
+                if state.holding { state.held.append(continuation) }
+                return state.holding
+            }
+            if !held { continuation.resume() }
+        }
+    }
+
+    func disconnect() async {}
+}
+
+/// What a control's answer says when the belt takes the control, and when it cannot within the 8 s
+/// the answer waits for it (`ApplianceControl.beltWait`): the answer still comes, before
+/// `wayfinder control` gives up (10 s), and says why the belt has not taken the control yet. The
+/// navigation and belt actors are the appliance's; the session clock is a test clock, moved by hand.
+final class ApplianceControlTests: XCTestCase {
+    let route = Route(name: "Park", kind: .route, waypoints: [
+        Waypoint(name: "A", coordinate: Coordinate(latitude: 52.0000, longitude: 8.0000)),
+        Waypoint(name: "B", coordinate: Coordinate(latitude: 52.0010, longitude: 8.0000)),
+    ])
+    let peer = ControlPeerDescription(uid: 1000, pid: 4242)
+    let testClock = TestClock()
+    let health = HealthMonitor(expected: [BeltActor.name, NavigationActor.name])
+    let logs = LogCapture()
+
+    struct Parts {
+        let control: ApplianceControl
+        let belt: BeltActor
+        let tasks: [Task<Void, any Error>]
+    }
+
+    /// The navigation actor running, and the belt actor on `link`: run by itself, supervised with a
+    /// 30 s rest after a failure (`supervised`), or not at all (nil link).
+    func assemble(link: (any BeltLink)?, supervised: Bool = false) -> Parts {
+        let clock = SessionClock(testClock)
+        let (requests, requestSink) = AsyncStream<BeltRequest>.makeStream()
+        let (fixes, _) = AsyncStream<Fix>.makeStream()
+        let (headings, _) = AsyncStream<Heading>.makeStream()
+        let (commands, _) = AsyncStream<CommandEnvelope>.makeStream()
+        let (beltReports, beltReportSink) = AsyncStream<BeltActor.Report>.makeStream()
+        let navigation = NavigationActor(
+            guidance: RouteGuidance(route: route, parameters: GuidanceParameters()), store: nil,
+            inputs: .init(fixes: fixes, headings: headings, commands: commands, beltReports: beltReports),
+            beltRequests: requestSink, autostart: false, clock: clock, logger: logs.logger(NavigationActor.name),
+            health: health, status: StatusBoard(order: []))
+        let belt = BeltActor(link: link ?? TestBeltLink(), requests: requests, reports: beltReportSink, defaultIntensity: 60,
+                             clock: clock, logger: logs.logger(BeltActor.name), health: health, status: StatusBoard(order: []))
+        var tasks: [Task<Void, any Error>] = [Task { try await navigation.run() }]
+        if link != nil {
+            if supervised {
+                let service = SupervisedService(name: BeltActor.name, clock: clock, logger: logs.logger("supervisor"),
+                                                backoff: RestartBackoff(initial: .seconds(30)), health: health,
+                                                cleanup: { await belt.release() }) { try await belt.run() }
+                tasks.append(Task { try await service.run() })
+            } else {
+                tasks.append(Task { try await belt.run() })
+            }
+        }
+        let control = ApplianceControl(navigation: navigation, belt: belt, touchCase: nil, pencil: nil, warnings: nil,
+                                       health: health, board: StatusBoard(order: []), clock: clock, version: "test",
+                                       routeName: "Park", routesDirectory: nil, gpsSource: nil, headingSource: .belt)
+        addTeardownBlock { tasks.forEach { $0.cancel() } }
+        return Parts(control: control, belt: belt, tasks: tasks)
+    }
+
+    /// `control` in a task of its own, answered or refused.
+    func send(_ command: NavigationCommand, to control: ApplianceControl) -> Task<Result<String, ControlRefusal>, Never> {
+        let peer = self.peer
+        return Task {
+            do throws(ControlRefusal) {
+                return .success(try await control.perform(.navigation(command), from: peer))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// The answer once there; a failure, not a hang, when it does not come within 10 s of real time.
+    func answer(_ task: Task<Result<String, ControlRefusal>, Never>) async throws -> String {
+        try await awaitedValue(of: task).get()
+    }
+
+    func untilWaiting(_ belt: BeltActor, count: Int = 1) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await belt.waitingForRequests != count {
+            if ContinuousClock.now > deadline { throw TimedOut() }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    func testAControlTheBeltTakesIsAnsweredWithItsEffect() async throws {
+        let link = TestBeltLink()
+        let parts = assemble(link: link)
+        try await waitUntil { link.sent.contains(.setDefaultIntensity(60, feedback: false)) }
+        let result = try await answer(send(.intensityUp, to: parts.control))
+        XCTAssertEqual(result, "belt intensity 70 %")
+        XCTAssertTrue(link.sent.contains(.setDefaultIntensity(70, feedback: true)), "sent before the answer: \(link.sent)")
+        let status = await parts.control.status()
+        XCTAssertEqual(status.belt?.intensityPercent, 70)
+    }
+
+    /// The belt actor rests 30 s after a failure: the answer comes at 8 s, not before, with the
+    /// intensity the walk now has and why the belt has not taken it; the restarted actor then does.
+    func testAControlWhileTheBeltActorRestsIsAnsweredAfterEightSecondsSayingWhy() async throws {
+        let link = TestBeltLink()
+        let parts = assemble(link: link, supervised: true)
+        try await waitUntil { link.sent.contains(.setDefaultIntensity(60, feedback: false)) }
+        parts.belt.mailbox.inject(InjectedFailure(actor: BeltActor.name))
+        try await waitUntil { self.health.actors(at: .zero).contains { $0.name == BeltActor.name && $0.started && !$0.running } }
+
+        let box = send(.intensityUp, to: parts.control)
+        try await untilWaiting(parts.belt)
+        await testClock.advance(by: .milliseconds(7_999))
+        let early = await parts.belt.waitingForRequests
+        XCTAssertEqual(early, 1, "the answer still waits for the belt just before 8 s")
+        await testClock.advance(by: .milliseconds(1))
+        let result = try await answer(box)
+        XCTAssertEqual(result, "belt intensity 70 %; the belt has not taken it yet "
+                       + "(the appliance is restarting its belt connection; it follows then)")
+        XCTAssertFalse(link.sent.contains(intensity: 70))
+
+        await testClock.advance(by: .seconds(22))
+        try await waitUntil { link.sent.contains(intensity: 70) }
+    }
+
+    /// A connected belt still busy with an earlier write that does not answer: the answer comes at
+    /// 8 s and says the belt is busy.
+    func testAControlBehindAWriteTheBeltDoesNotAnswerSaysTheBeltIsBusy() async throws {
+        let link = HoldingBeltLink()
+        let parts = assemble(link: link)
+        try await waitUntil { link.sent.contains(.setDefaultIntensity(60, feedback: false)) }
+        link.hold()
+        let first = send(.intensityUp, to: parts.control)
+        try await waitUntil { link.heldWrites == 1 }
+        let second = send(.intensityUp, to: parts.control)
+        try await untilWaiting(parts.belt, count: 2)
+        await testClock.advance(by: .seconds(8))
+        let answers = [try await answer(first), try await answer(second)]
+        XCTAssertEqual(answers, ["belt intensity 70 %; the belt has not taken it yet (it is busy with earlier writes; it follows)",
+                                 "belt intensity 80 %; the belt has not taken it yet (it is busy with earlier writes; it follows)"])
+        link.letGo()
+        try await waitUntil { link.sent.contains(.setDefaultIntensity(80, feedback: true)) }
+    }
+}
