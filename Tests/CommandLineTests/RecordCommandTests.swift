@@ -87,7 +87,7 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(stat(state, &info), 0)
         XCTAssertEqual(info.st_mode & 0o7777, 0o755, "its mode as it was")
 
-        let elsewhere = try WayfinderBinary.run(["record", "--simulated", "--config", config,
+        let elsewhere = try WayfinderBinary.run(["record", "--simulated", "--config", config, "--duration", "1",
                                                  "--data-directory", directory])
         XCTAssertEqual(elsewhere.status, 0, elsewhere.errors)
         XCTAssertEqual(sessionFiles().count, 1)
