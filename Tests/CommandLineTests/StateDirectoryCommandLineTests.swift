@@ -17,21 +17,9 @@ final class StateDirectoryCommandLineTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    static func mode(_ path: String) -> mode_t {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
-    }
+    static func mode(_ path: String) -> mode_t { DirectorySnapshot.mode(path) }
 
-    /// Every path under `directory` with its mode and, for a file, its content.
-    static func snapshot(_ directory: String) -> [String: String] {
-        var result: [String: String] = [directory: String(mode(directory), radix: 8)]
-        for name in (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? [] {
-            let path = "\(directory)/\(name)"
-            let content = (try? String(contentsOfFile: path, encoding: .utf8)).map { " " + $0 } ?? ""
-            result[path] = String(mode(path), radix: 8) + content
-        }
-        return result
-    }
+    static func snapshot(_ root: String) -> [String: String] { DirectorySnapshot.take(root) }
 
     /// A sticky folder everyone may write to, like /tmp, holding someone's file and a file named like
     /// a temporary of a process that has ended.

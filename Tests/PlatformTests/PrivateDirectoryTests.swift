@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import Platform
+import WayfinderTestKit
 import XCTest
 
 /// The state directory is the owner's alone: created 0700; an existing one is never changed, and one
@@ -17,10 +18,7 @@ final class PrivateDirectoryTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    static func mode(_ path: String) -> mode_t {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
-    }
+    static func mode(_ path: String) -> mode_t { DirectorySnapshot.mode(path) }
 
     /// mkdir(2)'s mode less the umask: no umask gives group or others anything.
     func testAMissingDirectoryIsCreatedWithMode0700UnderAUmaskThatTakesNothingOrMore() throws {

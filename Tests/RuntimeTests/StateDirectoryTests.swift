@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Platform
 @testable import Runtime
+import WayfinderTestKit
 import XCTest
 
 /// At start the state directory is made if missing, refused if it lets others in, and cleared of
@@ -18,21 +19,9 @@ final class StateDirectoryTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: state)
     }
 
-    static func mode(_ path: String) -> mode_t {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
-    }
+    static func mode(_ path: String) -> mode_t { DirectorySnapshot.mode(path) }
 
-    /// Every path under `root` (itself included) with its mode and, for a file, its content.
-    static func snapshot(_ root: String) -> [String: String] {
-        var result: [String: String] = [root: String(mode(root), radix: 8)]
-        for name in (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? [] {
-            let path = "\(root)/\(name)"
-            let content = (try? String(contentsOfFile: path, encoding: .utf8)).map { " " + $0 } ?? ""
-            result[path] = String(mode(path), radix: 8) + content
-        }
-        return result
-    }
+    static func snapshot(_ root: String) -> [String: String] { DirectorySnapshot.take(root) }
 
     func makeFile(_ path: String, _ text: String, mode: mode_t) {
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), "the fixture file \(path) was created")
