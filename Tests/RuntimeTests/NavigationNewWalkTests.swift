@@ -38,6 +38,7 @@ final class NavigationNewWalkTests: XCTestCase {
         let trip: TripRecorder
         let logs: LogCapture
         let task: Task<Void, any Error>
+        let clock: TestClock<Duration>
     }
 
     /// The actor as `Appliance.build` assembles it: the saved progress restored, a new walk's files
@@ -73,7 +74,7 @@ final class NavigationNewWalkTests: XCTestCase {
             beltRequests: beltRequestSink, autostart: false, clock: clock,
             logger: logs.logger(NavigationActor.name), health: HealthMonitor(expected: [NavigationActor.name]),
             status: StatusBoard(order: [NavigationActor.name]))
-        return Run(actor: actor, trip: trip, logs: logs, task: Task { try await actor.run() })
+        return Run(actor: actor, trip: trip, logs: logs, task: Task { try await actor.run() }, clock: testClock)
     }
 
     /// A fix `north` metres north of A at `second` seconds after `utc0`.
@@ -165,6 +166,41 @@ final class NavigationNewWalkTests: XCTestCase {
             try await until("the report \(report)") { FileManager.default.fileExists(atPath: report) }
         }
         XCTAssertEqual(run.trip.trackPath, "\(tracks)/\(second)", "the recorder is on the second walk")
+    }
+
+    /// `status`'s time walked belongs to the walk: a start after arrival counts from zero again,
+    /// while a pause only holds the count.
+    func testTheTimeWalkedInStatusIsTheCurrentWalks() async throws {
+        let run = try launch()
+        func walked() async -> Double { await run.actor.statusParts(routeName: "Park", gpsSource: nil).route.elapsedSeconds }
+        if case .failure(let refusal) = await control(.start, run) { XCTFail("\(refusal)") }
+        await run.clock.advance(by: .seconds(70))
+        // From A to B, as fixes received now (the clock has run on; older ones would be stale).
+        for step in 0...80 {
+            var fix = fix(north: Double(step) * 111 / 80, at: Double(step))
+            fix.receivedAt = .seconds(70)
+            run.actor.mailbox.send(.fix(fix))
+        }
+        _ = await control(.announceBattery, run)   // answered after the fixes before it
+        let arrived = await run.actor.progress
+        XCTAssertTrue(arrived.destinationReached)
+        let first = await walked()
+        XCTAssertEqual(first, 70, accuracy: 0.001, "the first walk's time")
+        await run.clock.advance(by: .seconds(600))
+        let w1 = await walked()
+        XCTAssertEqual(w1, 70, accuracy: 0.001, "standing after arrival is not walking")
+        if case .failure(let refusal) = await control(.start, run) { XCTFail("\(refusal)") }
+        await run.clock.advance(by: .seconds(10))
+        let w2 = await walked()
+        XCTAssertEqual(w2, 10, accuracy: 0.001, "the next walk counts from its own start")
+        _ = await control(.pause, run)
+        await run.clock.advance(by: .seconds(30))
+        _ = await control(.resume, run)
+        await run.clock.advance(by: .seconds(5))
+        let w3 = await walked()
+        XCTAssertEqual(w3, 15, accuracy: 0.001, "a pause holds the count and a resume goes on from it")
+        run.actor.mailbox.send(.shutdown)
+        try await run.task.value
     }
 
     func testAPauseAndResumeStayInOneWalk() async throws {

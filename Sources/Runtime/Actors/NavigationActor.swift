@@ -430,8 +430,10 @@ public actor NavigationActor {
     /// leaves the pointer, the track and the journal of the walk that goes on being written; the
     /// pointer's write and retention (fsyncs, deletions) run in the background.
     private func beginNewWalkIfStarting(_ actions: [GuidanceAction]) {
-        guard let trip, let nextWalk, trip.walkHasEnded,
-              actions.contains(where: { if case .report(.started) = $0 { true } else { false } }) else { return }
+        guard actions.contains(where: { if case .report(.started) = $0 { true } else { false } }) else { return }
+        // A start (not a resume) begins a walk: `status`'s time walked is that walk's own.
+        walkedBefore = .zero
+        guard let trip, let nextWalk, trip.walkHasEnded else { return }
         let route = guidance.route
         guard let next = nextWalk.create(route) else { return }
         let finished = trip.walk
