@@ -18,16 +18,21 @@ final class SimulationScriptConfigTests: XCTestCase {
         fixture.issues(inText: text, file: file, line: line)
     }
 
+    /// A configuration whose script has one GPS outage at `at` (TOML, as written after `at = `).
+    static func outage(at: String) -> String {
+        """
+        board = "sim"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [[simulation.events]]
+        at = \(at)
+        gps_outage_s = 10
+        """
+    }
+
     func testScriptTimesOutOfRangeAreErrorsNotCrashes() {
         for at in ["1e30", "\"inf:00\"", "-5", "\"25:00:00\""] {
-            let found = issues("""
-            board = "sim"
-            [route]
-            gpx = "\(Repository.demoRoute)"
-            [[simulation.events]]
-            at = \(at)
-            gps_outage_s = 10
-            """)
+            let found = issues(Self.outage(at: at))
             XCTAssertEqual(found.map(\.keyPath), ["simulation.events[0].at"], "at = \(at)")
         }
     }
@@ -36,26 +41,12 @@ final class SimulationScriptConfigTests: XCTestCase {
     func testScriptTimesWithSixtyOrMoreAfterAColonAreRefused() throws {
         for (at, said) in [("\"9:75\"", "has 75 seconds"), ("\"1:60:00\"", "has 60 minutes"), ("\"0:00:60\"", "has 60 seconds"),
                            ("\"2:59.5x\"", "expected a session time")] {
-            let found = issues("""
-            board = "sim"
-            [route]
-            gpx = "\(Repository.demoRoute)"
-            [[simulation.events]]
-            at = \(at)
-            gps_outage_s = 10
-            """)
+            let found = issues(Self.outage(at: at))
             XCTAssertEqual(found.map(\.keyPath), ["simulation.events[0].at"], "at = \(at)")
             XCTAssertTrue(found.first?.message.contains(said) == true, "at = \(at): \(found)")
         }
         for (at, seconds) in [("\"90:00\"", 5400.0), ("\"1:02:03\"", 3723), ("\"0:59.5\"", 59.5)] {
-            let c = try loader.load(text: """
-            board = "sim"
-            [route]
-            gpx = "\(Repository.demoRoute)"
-            [[simulation.events]]
-            at = \(at)
-            gps_outage_s = 10
-            """, path: "/tmp/t.toml")
+            let c = try loader.load(text: Self.outage(at: at), path: "/tmp/t.toml")
             XCTAssertEqual(c.simulation?.events.first?.at, .seconds(seconds), "at = \(at)")
         }
     }
