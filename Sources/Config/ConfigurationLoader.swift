@@ -1,5 +1,4 @@
 import BLE
-import Belt
 import Foundation
 import Controls
 import Gestures

@@ -1,3 +1,5 @@
+import Sensors
+
 /// Where position fixes come from.
 public enum GPSSource: Sendable, Hashable {
     /// The simulated board's receiver.
@@ -19,6 +21,7 @@ public enum CompassSource: Sendable, Hashable {
     case auto
     case chip(name: String, address: Int?)
 
-    public static let chips = ["qmc5883l", "hmc5883l", "lis3mdl", "bno055"]
+    /// The drivers' chips, by their configuration names.
+    public static let chips = CompassChip.allCases.map(\.rawValue)
     public static let names = ["sim", "none", "auto"] + chips
 }

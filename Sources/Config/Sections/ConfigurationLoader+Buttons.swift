@@ -1,4 +1,3 @@
-import Belt
 import Platform
 
 /// The reader of `[buttons]`.

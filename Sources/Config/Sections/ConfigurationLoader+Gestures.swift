@@ -1,6 +1,5 @@
 import Controls
 import Gestures
-import Belt
 
 /// The reader of `[gestures]`.
 extension ConfigurationLoader {
