@@ -74,7 +74,7 @@ let package = Package(
         // The platform layer: clocks, GPIO, I2C, serial and TCP, the Bluetooth adapter and sockets, files,
         // systemd notify, logging.
         .target(name: "Platform",
-                dependencies: ["Vocabulary", "CGPIOShim", "CBluetooth", "CI2C",
+                dependencies: ["Vocabulary", "BLE", "CGPIOShim", "CBluetooth", "CI2C",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BLE
 import BLESockets
 import Config
 import Logging

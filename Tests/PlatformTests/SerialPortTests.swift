@@ -4,6 +4,7 @@ import Glibc
 import WayfinderTestKit
 import XCTest
 @testable import Platform
+import Vocabulary
 
 /// The UART a GPS hat talks on, exercised through a pseudo-terminal: raw bytes arrive unchanged
 /// (no line editing, no CR/LF translation), and bad devices get errors that say what to do.
@@ -25,9 +26,15 @@ final class SerialPortTests: XCTestCase {
         port.close()
     }
 
+    /// Every rate the configuration accepts for `[gps] baud` is one the port can set, and no other.
+    func testThePortSetsExactlyTheRatesTheConfigurationAccepts() {
+        for baud in GPSBaudRate.supported { XCTAssertNotNil(SerialPort.speed(baud), "\(baud) baud") }
+        for baud in [0, 1200, 2400, 14400, 460800, 921600, -9600] { XCTAssertNil(SerialPort.speed(baud), "\(baud) baud") }
+    }
+
     func testUnsupportedBaudMissingDeviceAndNonTerminalAreClearErrors() throws {
         XCTAssertThrowsError(try SerialPort(path: "/dev/null", baud: 1234)) { error in
-            XCTAssertTrue("\(error)".contains("1234 baud is not supported"), "\(error)")
+            XCTAssertTrue("\(error)".contains("1234 baud is not supported; use 4800, 9600, 19200, 38400, 57600, 115200 or 230400"), "\(error)")
         }
         XCTAssertThrowsError(try SerialPort(path: "/dev/no-such-serial", baud: 9600)) { error in
             XCTAssertTrue("\(error)".contains("enable_uart=1"), "\(error)")

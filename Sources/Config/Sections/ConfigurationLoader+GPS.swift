@@ -1,5 +1,6 @@
 import Platform
 import Sensors
+import Vocabulary
 
 /// The reader of `[gps]`.
 extension ConfigurationLoader {
@@ -12,9 +13,9 @@ extension ConfigurationLoader {
         case "uart":
             // Any whole number reads; one the port cannot be set to gets the list of those it can.
             let baud = t?.int("baud", in: Int.min...Int.max) ?? 9600
-            if !SerialPort.supportedBaudRates.contains(baud) {
+            if !GPSBaudRate.supported.contains(baud) {
                 t?.report("baud", "\(baud) baud is not a rate the UART can be set to; use one of "
-                          + SerialPort.supportedBaudRates.map(String.init).joined(separator: ", "))
+                          + GPSBaudRate.supported.map(String.init).joined(separator: ", "))
             }
             result = .uart(device: t?.string("device") ?? "/dev/serial0", baud: baud)
         case "gpsd": result = .gpsd(host: t?.string("host") ?? "127.0.0.1", port: t?.int("port", in: 1...65535) ?? 2947)

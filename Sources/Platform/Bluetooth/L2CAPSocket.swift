@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BLE
 import CBluetooth
 
 /// L2CAP sockets on the LE ATT fixed channel (CID 4): the kernel creates the LE connection when we

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Vocabulary
 
 /// A serial device (the common Pi GPS hat on /dev/serial0) opened raw at a baud rate through
 /// termios: no echo, no line editing, no translation, 8N1. Reading runs on a
@@ -19,12 +20,7 @@ public final class SerialPort: @unchecked Sendable {
         public let description: String
     }
 
-    /// The baud rates this port can be set to (those a GPS receiver uses: NMEA 0183's 4800 and the
-    /// standard rates above it that u-blox receivers offer, u-blox ANTARIS 4 System Integration
-    /// Manual, "USART configuration", and UBX-CFG-PRT's baudRate in later generations).
-    public static let supportedBaudRates = [4800, 9600, 19200, 38400, 57600, 115200, 230400]
-
-    /// The baud rates a GPS receiver uses, as termios speed constants.
+    /// The baud rates a GPS receiver uses (`GPSBaudRate.supported`), as termios speed constants.
     static func speed(_ baud: Int) -> speed_t? {
         switch baud {
         case 4800: speed_t(B4800)
@@ -41,7 +37,7 @@ public final class SerialPort: @unchecked Sendable {
     public init(path: String, baud: Int) throws(Failure) {
         self.path = path
         guard let speed = Self.speed(baud) else {
-            throw Failure(description: "\(baud) baud is not supported; use 4800, 9600, 19200, 38400, 57600, 115200 or 230400")
+            throw Failure(description: "\(baud) baud is not supported; use \(GPSBaudRate.spelled)")
         }
         let opened = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         guard opened >= 0 else {

@@ -1,3 +1,4 @@
+import BLE
 import BLESockets
 import Logging
 import Pencil
