@@ -22,14 +22,28 @@ final class DemoOutputTests: XCTestCase {
         }
     }
 
-    func testTheDemoWarnsOnlyOfWhatItsScriptDoesEachOnceAndTheREADMEShowsItsLines() throws {
+    /// The demo's walk at 150×, run once for the tests of this class: its status, its terminal
+    /// lines, and the scratch state directory it used (removed again after the run).
+    struct DemoRun {
+        var status: Int32
+        var lines: [String]
+        var errors: String
+        var state: String
+    }
+
+    static let demo: Result<DemoRun, any Error> = Result {
         let state = NSTemporaryDirectory() + "wayfinder-demo-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: state) }
         let run = try WayfinderBinary.run(
             ["run", Repository.demoConfig, "--acceleration", "150", "--fresh", "--state-directory", state,
              "--exit-when-done", "--control-socket", "none"])
+        return DemoRun(status: run.status, lines: run.errors.split(separator: "\n").map(String.init), errors: run.errors, state: state)
+    }
+
+    func testTheDemoWarnsOnlyOfWhatItsScriptDoesEachOnce() throws {
+        let run = try Self.demo.get()
         XCTAssertEqual(run.status, 0, run.errors.suffix(2000).description)
-        let lines = run.errors.split(separator: "\n").map(String.init)
+        let lines = run.lines
         XCTAssertTrue(lines.contains { $0.contains("destination reached") }, "the walk did not end:\n\(lines.suffix(20).joined(separator: "\n"))")
         let alarms = lines.filter { Line($0).map { ["warning", "error", "critical"].contains($0.level) } ?? false }
         let scripted = ["no GPS fix for", "belt connection lost", "gestures actor failed: injected failure", "belt battery low"]
@@ -44,12 +58,16 @@ final class DemoOutputTests: XCTestCase {
                            "a message repeats its label: \(text)")
             XCTAssertFalse(text.contains("/../"), "a path that is not tidied: \(text)")
         }
+    }
 
-        // The README's excerpt: each line one the demo printed, numbers and times aside. Paths as
-        // `make demo` prints them, from the repository's top and in the state directory
-        // deploy/demo.toml names, where this run has a scratch one.
-        let printed = lines.map {
-            $0.replacingOccurrences(of: state, with: ".build/demo-state").replacingOccurrences(of: Repository.root + "/", with: "")
+    /// The README's excerpt: each line one the demo printed, numbers and times aside. Paths as
+    /// `make demo` prints them, from the repository's top and in the state directory
+    /// deploy/demo.toml names, where this run has a scratch one.
+    func testTheREADMEShowsLinesTheDemoPrints() throws {
+        let run = try Self.demo.get()
+        XCTAssertEqual(run.status, 0, run.errors.suffix(2000).description)
+        let printed = run.lines.map {
+            $0.replacingOccurrences(of: run.state, with: ".build/demo-state").replacingOccurrences(of: Repository.root + "/", with: "")
         }
         let excerpt = try Self.readmeDemoLines()
         XCTAssertGreaterThan(excerpt.count, 10, "the README shows the demo's output")
