@@ -73,6 +73,7 @@ final class ControlCommandLineTests: XCTestCase {
                 walking = true
                 break
             }
+            // A child process answers over a socket: polled, bounded by the loop's count.
             Thread.sleep(forTimeInterval: 0.1)
         }
         XCTAssertTrue(walking, "the walk never got under way:\n\(output.text.suffix(2000))\n\(errors.text.suffix(2000))")

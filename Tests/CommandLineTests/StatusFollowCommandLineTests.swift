@@ -21,6 +21,7 @@ final class StatusFollowCommandLineTests: XCTestCase {
             guard appliance.isRunning, Date() < deadline else {
                 return XCTFail("no control socket:\n\(applianceOutput.text)\(applianceErrors.text)")
             }
+            // The socket is made by a child process: polled, bounded by the deadline.
             Thread.sleep(forTimeInterval: 0.05)
         }
 

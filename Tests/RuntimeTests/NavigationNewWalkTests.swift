@@ -122,6 +122,7 @@ final class NavigationNewWalkTests: XCTestCase {
         let deadline = ContinuousClock.now + .seconds(20)
         while !condition() {
             guard ContinuousClock.now < deadline else { return XCTFail("never happened: \(what)") }
+            // The reports are written by a detached task through the kernel's files: polled, bounded.
             try await Task.sleep(for: .milliseconds(5))
         }
     }

@@ -69,6 +69,7 @@ final class ControlSocketIntegrationTests: XCTestCase {
                 walking = report
                 break
             }
+            // The appliance answers over a Unix socket on its real-time clock: polled, bounded.
             try await Task.sleep(for: .milliseconds(100))
         }
         let before = try XCTUnwrap(walking, "status never showed the walk under way")
@@ -120,6 +121,7 @@ final class ControlSocketIntegrationTests: XCTestCase {
                 walking = report
                 break
             }
+            // The appliance answers over a Unix socket on its real-time clock: polled, bounded.
             try await Task.sleep(for: .milliseconds(100))
         }
         let before = try XCTUnwrap(walking, "status never showed the walk under way with the belt connected")

@@ -128,6 +128,8 @@ final class ApplianceControlTests: XCTestCase {
         let deadline = ContinuousClock.now + .seconds(10)
         while await belt.waitingForRequests != count {
             if ContinuousClock.now > deadline { throw TimedOut() }
+            // The actors run on the process-wide event loop, which a test cannot drain yet: polled
+            // in real time, bounded by the deadline (no time passes on the test clock meanwhile).
             try await Task.sleep(for: .milliseconds(2))
         }
     }
