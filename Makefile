@@ -20,7 +20,7 @@ endef
 
 .PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
 	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64 tests-arm64 \
-	bench-arm64 fuzz report-check
+	bench-arm64 fuzz report-check ci-deps
 
 all: build
 
@@ -214,6 +214,12 @@ DEB_DEBIAN_PACKAGES := dpkg-dev debhelper fakeroot lintian mmdebstrap arch-test
 deb-deps: deps
 	$(call install-debian-packages,$(DEB_DEBIAN_PACKAGES))
 
+# Every Debian package the CI's steps install for themselves, in one go: its two lanes (.ci/run) then
+# never run apt-get at the same time. (The rig's QEMU and the arm64 emulation install theirs in the
+# lane that uses them.)
+ci-deps: deb-deps
+	$(call install-debian-packages,$(REPORT_CHECK_PACKAGES))
+
 # dist/wayfinder_<version>_<arch>.deb, built with dpkg-buildpackage and debhelper; ARCH=arm64 for a Pi.
 deb: deb-deps generated
 ifeq ($(ARCH),$(NATIVE_ARCH))
@@ -235,10 +241,11 @@ bench-arm64: release release-arm64
 	$(SUDO) deploy/package/cross/arm64.sh build -c release --static-swift-stdlib --product WayfinderBenchmarks
 	$(SUDO) scripts/arm64-instructions.sh
 
-# The test bundle for arm64. The debug build links the Swift runtime as shared libraries, which the
-# arm64 root has at /opt/swift-arm64 while the tests run (deploy/package/cross/arm64.sh target).
+# The test bundle for arm64: the pure cores' and the platform layer's tests (WAYFINDER_TESTS=cores in
+# Package.swift says why), and only what they link. The debug build links the Swift runtime as shared
+# libraries, which the arm64 root has at /opt/swift-arm64 while the tests run (deploy/package/cross/arm64.sh target).
 tests-arm64: deb-deps
-	$(SUDO) deploy/package/cross/arm64.sh build --build-tests \
+	$(SUDO) WAYFINDER_TESTS=cores deploy/package/cross/arm64.sh build --product WayfinderPackageTests \
 	  -Xlinker -rpath -Xlinker /opt/swift-arm64/usr/libexec/swift/lib/swift/linux
 
 # The package installed, upgraded and purged in a fresh Debian root: 12 for the native package, 13

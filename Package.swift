@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
-        .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation", "Simulation"], swiftSettings: swiftSettings),
+        .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",
@@ -170,3 +170,14 @@ let package = Package(
                     swiftSettings: swiftSettings),
     ]
 )
+
+// WAYFINDER_TESTS=cores: only the test targets of the pure cores and the platform layer, and what they
+// link. The arm64 suite under emulation is built so (`make tests-arm64`): those tests are where an
+// architecture shows (byte layouts, integer widths, the C structures the kernel reads), and they
+// build and run in a fraction of the whole suite's time. The actors, the simulated walks, the fuzz
+// corpora and the command line are run natively; on arm64 the demo walk and the command line's
+// output are compared with the native build by deploy/package/cross/check-arm64.sh.
+if Context.environment["WAYFINDER_TESTS"] == "cores" {
+    let wide: Set<String> = ["RuntimeTests", "SimulationTests", "FuzzingTests", "CommandLineTests"]
+    package.targets.removeAll { $0.type == .test && wide.contains($0.name) }
+}

@@ -3,6 +3,7 @@ import Config
 import Navigation
 import Platform
 import Sensors
+import Vocabulary
 
 /// Everything outside the Pi on the simulated board, as one pure state machine advanced in time:
 /// the walker, its GPS receiver and compass, the belt it wears, and the script of inputs.

@@ -1,5 +1,6 @@
 import Navigation
 import Sensors
+import Vocabulary
 
 #if canImport(Glibc)
 import Glibc

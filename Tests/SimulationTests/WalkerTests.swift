@@ -1,6 +1,7 @@
 import Navigation
 import Sensors
 import Simulation
+import Vocabulary
 import XCTest
 
 final class WalkerTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Navigation
-import Simulation
+import Sensors
 @testable import TripReport
+import Vocabulary
 import XCTest
 
 /// The distance walked leaves a receiver's jitter out: checked on walks of known length with the

@@ -17,6 +17,8 @@
 #   HIL_BINARY=PATH    run this executable as wayfinder-hil instead of building WayfinderHIL
 #   HIL_SHELL=1        boot into an interactive shell in the prepared guest (Ctrl-A X quits QEMU);
 #                      HIL_SHELL=appliance: a root shell in the appliance guest (systemd, the package)
+#   HIL_PREPARE=1      only install, download and build the rig's own tools (the steps up to btvirt),
+#                      so that a later run only builds Swift and boots (CI does this beside the build)
 #   HIL_APPLIANCE=0    skip the appliance boot (the package under systemd, walked by wayfinder-hil)
 #   HIL_APPLIANCE_MEM=1024, HIL_APPLIANCE_TIMEOUT=600   the appliance guest's memory and time limit
 #   HIL_DEB=PATH       the package the appliance guest installs (default: the newest dist/wayfinder_*_amd64.deb)
@@ -53,6 +55,10 @@ timed setup-host "$HIL_SCRIPTS/setup-host.sh" "$KVER"
 timed fetch "$HIL_SCRIPTS/fetch.sh" "$KVER"
 timed gpio-sim "$HIL_SCRIPTS/build-gpio-sim.sh" "$KVER"
 timed btvirt "$HIL_SCRIPTS/build-btvirt.sh"
+if [[ ${HIL_PREPARE:-0} == 1 ]]; then
+    say "the rig's downloads and tools are ready in $HIL_CACHE (HIL_PREPARE=1: no build, no boot)"
+    exit 0
+fi
 
 share=$HIL_CACHE/share
 rm -rf "$share"

@@ -158,7 +158,8 @@ case $command in
     env) prepare ;;
     build)
         prepare
-        in_host sh -c 'cd /src && exec swift build --scratch-path .build-arm64 \
+        # WAYFINDER_TESTS picks the test targets the manifest declares (Package.swift).
+        in_host env ${WAYFINDER_TESTS:+WAYFINDER_TESTS=$WAYFINDER_TESTS} sh -c 'cd /src && exec swift build --scratch-path .build-arm64 \
             --swift-sdks-path /cross/sdks --swift-sdk wayfinder-arm64 "$@"' build "$@"
         ;;
     host) in_host "$@" ;;

@@ -1,3 +1,4 @@
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
