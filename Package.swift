@@ -67,7 +67,7 @@ let package = Package(
         // (docs/trip-report.md): a local projection, the walker's figures, one HTML file. Pure.
         .target(name: "TripReport", dependencies: ["Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
         .target(name: "Config",
-                dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Platform", "Sensors",
+                dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
