@@ -32,9 +32,9 @@ let package = Package(
         .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
 
         // The plain types every core shares, and nothing else: coordinates, fixes and headings, Bluetooth
-        // addresses and UUIDs, touch sides and phases, navigation commands, the I2C transport protocol
-        // and its error, the backoff rule, a Codable JSON value. No dependencies, so a core that needs
-        // only these links no system library.
+        // addresses and UUIDs, touch sides and phases, navigation commands, what guidance asks of the
+        // belt, the I2C transport protocol and its error, the backoff rule, a Codable JSON value. No
+        // dependencies, so a core that needs only these links no system library.
         .target(name: "Vocabulary", swiftSettings: swiftSettings),
 
         // The naviBelt's codec, handshake and navigation controller: pure, fed bytes and time, returning
@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "Sensors", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
         // FiftyThree Pencil: the pen service codec, the SDK's pairing state machine, the touch classifier.
         .target(name: "Pencil", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
-        .target(name: "Navigation", dependencies: ["Belt", "Sensors"], swiftSettings: swiftSettings),
+        .target(name: "Navigation", dependencies: ["Vocabulary", "Sensors"], swiftSettings: swiftSettings),
         .target(name: "Gestures", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
         // What the wearer's gestures and pen clicks stand for: the configured gesture → command map and
         // the gesture pipeline built from it.
@@ -67,7 +67,7 @@ let package = Package(
         // (docs/trip-report.md): a local projection, the walker's figures, one HTML file. Pure.
         .target(name: "TripReport", dependencies: ["Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
         .target(name: "Config",
-                dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Platform", "Sensors",
+                dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(name: "BLETests", dependencies: ["BLE", "BLESockets", "BLETestKit", "Platform", "WayfinderTestKit",
                                                      .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors", "Belt"],
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
         .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),

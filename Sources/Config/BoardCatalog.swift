@@ -1,13 +1,7 @@
-import Platform
 import TOMLKit
+import Vocabulary
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Finds and reads `boards/<id>.toml`.
+/// Finds and reads `boards/<id>.toml`, through the files the configuration's loader is handed.
 public struct BoardCatalog: Sendable {
     /// Folders searched in order; the first that has the board wins.
     public var directories: [String]
@@ -39,16 +33,11 @@ public struct BoardCatalog: Sendable {
     }
 
     /// Board ids available in the first directory that has any.
-    public func availableBoards() -> [String] {
+    public func availableBoards(files: any FileReading) -> [String] {
         var found: Set<String> = []
         for dir in directories {
-            guard let d = opendir(dir) else { continue }
-            defer { closedir(d) }
-            while let entry = readdir(d) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name.hasSuffix(".toml") { found.insert(String(name.dropLast(5))) }
+            for name in files.names(in: dir) where name.hasSuffix(".toml") {
+                found.insert(String(name.dropLast(5)))
             }
             if !found.isEmpty { break }
         }
@@ -56,17 +45,19 @@ public struct BoardCatalog: Sendable {
     }
 
     /// Reads a board; problems are reported against `keyPath` of the configuration that named it.
-    func load(id: String, reportingTo issues: IssueCollector, keyPath: String) -> BoardDefinition? {
+    func load(id: String, files: any FileReading, reportingTo issues: IssueCollector, keyPath: String) -> BoardDefinition? {
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !id.isEmpty else {
             issues.report(keyPath, "\"\(id)\" is not a board name (letters, digits and dashes)")
             return nil
         }
         for dir in directories {
             let path = "\(dir)/\(id).toml"
-            guard let text = Self.readText(path) else { continue }
+            // A folder without a readable file of that name passes the search on to the next one.
+            guard let bytes = try? files.read(path) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
             return Self.parse(text: text, id: id, path: path, issues: issues)
         }
-        let available = availableBoards()
+        let available = availableBoards(files: files)
         let list = available.isEmpty
             ? "no board files were found in \(directories.joined(separator: ", ")); set WAYFINDER_BOARDS to the boards/ folder"
             : "available boards: \(available.joined(separator: ", "))"
@@ -120,12 +111,6 @@ public struct BoardCatalog: Sendable {
         return BoardDefinition(id: id, name: name, isSimulated: simulated, gpioChipLabels: labels,
                                gpioLineCount: lineCount, buttonLines: buttonLines, i2cBus: bus,
                                uartDevice: uartDevice, bluetoothAdapter: adapter, bluetoothVersion: btVersion)
-    }
-
-    /// The file's text, or nil when it is missing or unreadable (the caller says which file and why it matters).
-    static func readText(_ path: String) -> String? {
-        guard let bytes = try? AtomicFile.read(path) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func parent(_ path: String) -> String {

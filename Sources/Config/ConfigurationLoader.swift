@@ -3,7 +3,6 @@ import Foundation
 import Controls
 import Gestures
 import Navigation
-import Platform
 import Sensors
 import TOMLKit
 
@@ -11,20 +10,26 @@ import TOMLKit
 ///
 /// A bad file never half-starts the appliance: `load` either returns a complete configuration or
 /// throws a `ConfigError` listing file, line, key path, what was expected and what was found.
+///
+/// The loader does no file I/O of its own: the configuration, its board file and its route are read
+/// through `files`, which the caller hands over (Platform's `DiskFiles` on the appliance).
 public struct ConfigurationLoader: Sendable {
     public var boards: BoardCatalog
+    /// Reads the configuration file, the board files and the route.
+    public var files: any FileReading
     /// The tables whose schema lives elsewhere (`ConfigurationTable`), read after the rest.
     public var tables: [any ConfigurationTable.Type]
 
-    public init(boards: BoardCatalog, tables: [any ConfigurationTable.Type] = []) {
+    public init(boards: BoardCatalog, files: any FileReading, tables: [any ConfigurationTable.Type] = []) {
         self.boards = boards
+        self.files = files
         self.tables = tables
     }
 
     public func load(path: String) throws(ConfigError) -> WayfinderConfiguration {
         let bytes: [UInt8]?
         do {
-            bytes = try AtomicFile.read(path)
+            bytes = try files.read(path)
         } catch {
             throw ConfigError(issues: [ConfigIssue(file: path, keyPath: "", message: Self.unreadable(errno: error.errno))])
         }
@@ -74,7 +79,7 @@ public struct ConfigurationLoader: Sendable {
         let directory = BoardCatalog.parent(path)
         var board: BoardDefinition?
         if let id = root.string("board") {
-            board = boards.load(id: id, reportingTo: root.issues, keyPath: "board")
+            board = boards.load(id: id, files: files, reportingTo: root.issues, keyPath: "board")
         } else if !root.has("board") {
             root.report("board", "missing; name the board, e.g. board = \"pi-4b\" or board = \"sim\"")
         }

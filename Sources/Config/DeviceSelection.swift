@@ -1,5 +1,4 @@
 import BLE
-import Platform
 
 /// How one BLE peripheral is chosen, as the `[devices.*]` table says: a fixed address, or discovery
 /// rules. The matching itself is `BLE.DiscoveryRule`; this is the parsed configuration and its

@@ -2,7 +2,6 @@ import BLE
 import Controls
 import Gestures
 import Navigation
-import Platform
 import Sensors
 
 extension WayfinderConfiguration {

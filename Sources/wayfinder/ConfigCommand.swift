@@ -27,7 +27,9 @@ struct ConfigCommand: ParsableCommand {
                 let c = try loader.load(path: path)
                 // The file is valid; the directory it names must also be usable as it is.
                 if let refusal = StateDirectory.refusal(for: c.stateDirectory) {
-                    throw ConfigError(issues: [.located(file: path, keyPath: "state_directory", message: refusal.description)])
+                    let text = (try? loader.files.read(path)).map { String(decoding: $0, as: UTF8.self) }
+                    throw ConfigError(issues: [.located(file: path, text: text, keyPath: "state_directory",
+                                                        message: refusal.description)])
                 }
                 if json {
                     var summary: [String: JSONValue] = [

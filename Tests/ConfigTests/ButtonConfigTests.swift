@@ -1,11 +1,12 @@
 import Config
 import Navigation
+import Platform
 import WayfinderTestKit
 import XCTest
 
 /// `[buttons]` and `[buttons.map]`: press lengths, the double-press window and the three kinds of binding.
 final class ButtonConfigTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles())
     let path = "/etc/wayfinder/wayfinder.toml"
 
     /// A Pi 4 file with `buttons` after the route.

@@ -1,4 +1,5 @@
 import Config
+import Platform
 import Sensors
 import WayfinderTestKit
 import XCTest
@@ -6,7 +7,7 @@ import XCTest
 /// `[compass]` mounting keys: which chip axes face forward, right and down, and the accelerometer for
 /// tilt compensation; mistakes are reported at their key with what to write instead.
 final class CompassMountingConfigTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles())
 
     func load(_ compass: String) throws(ConfigError) -> WayfinderConfiguration {
         try loader.load(text: """

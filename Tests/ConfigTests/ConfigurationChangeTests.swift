@@ -1,12 +1,13 @@
 import Controls
 import Config
 import Navigation
+import Platform
 import WayfinderTestKit
 import XCTest
 
 /// The reload diff: which keys changed, which a reload applies and which wait for a restart.
 final class ConfigurationChangeTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), tables: [ScriptTable.self])
+    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles(), tables: [ScriptTable.self])
     let path = "/etc/wayfinder/wayfinder.toml"
 
     /// A simulated-board file; `sections` replaces or adds tables after the route.

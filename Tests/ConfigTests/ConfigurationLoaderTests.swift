@@ -1,10 +1,11 @@
 @testable import Config
 import Navigation
+import Platform
 import WayfinderTestKit
 import XCTest
 
 final class ConfigurationLoaderTests: XCTestCase {
-    let fixture = ConfigurationFixture(loader: ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards])))
+    let fixture = ConfigurationFixture(loader: ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles()))
     var loader: ConfigurationLoader { fixture.loader }
 
     /// A minimal valid file for a Pi 4, with the route given by absolute path.

@@ -1,4 +1,5 @@
 import Config
+import Platform
 import WayfinderTestKit
 import XCTest
 
@@ -36,7 +37,7 @@ final class ConfigurationTableTests: XCTestCase {
     }
 
     func testARegisteredTableIsReadAndKeptUnderItsName() throws {
-        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), tables: [ScriptTable.self])
+        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles(), tables: [ScriptTable.self])
         let c = try loader.load(text: text("[simulation]\nacceleration = 120"), path: path)
         XCTAssertEqual(c.table(ScriptTable.self), ScriptTable(acceleration: 120, seed: 1))
         XCTAssertTrue(c.settings.contains(.init("simulation.acceleration", "120", .restart)))
@@ -45,7 +46,7 @@ final class ConfigurationTableTests: XCTestCase {
     }
 
     func testARegisteredTablesProblemsAreReportedWithTheirLines() {
-        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), tables: [ScriptTable.self])
+        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles(), tables: [ScriptTable.self])
         do {
             _ = try loader.load(text: text("[navigation]\nintensity = 500\n[simulation]\nsed = 3"), path: path)
             XCTFail("accepted")
@@ -57,7 +58,7 @@ final class ConfigurationTableTests: XCTestCase {
     }
 
     func testATableWithoutAReaderIsAnUnknownKey() {
-        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles())
         do {
             _ = try loader.load(text: text("[simulation]\nseed = 3"), path: path)
             XCTFail("accepted")

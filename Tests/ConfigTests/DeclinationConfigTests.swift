@@ -1,11 +1,12 @@
 import Config
+import Platform
 import WayfinderTestKit
 import XCTest
 
 /// `[navigation] declination_deg`: absent, the World Magnetic Model gives the declination at each fix;
 /// present, it is used as it is.
 final class DeclinationConfigTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles())
 
     func load(_ navigation: String) throws -> WayfinderConfiguration {
         try loader.load(text: """

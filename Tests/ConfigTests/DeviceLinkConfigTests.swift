@@ -7,7 +7,7 @@ import XCTest
 /// `[devices.*] address_type` and `security`: how the link to a device is made, checked with the
 /// loader's usual errors (file:line, key path, "did you mean").
 final class DeviceLinkConfigTests: XCTestCase {
-    let fixture = ConfigurationFixture(loader: ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards])))
+    let fixture = ConfigurationFixture(loader: ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles()))
 
     func config(_ devices: String) -> String { fixture.text(devices) }
 

@@ -9,7 +9,7 @@ import XCTest
 /// `[gestures]` bindings (short form, table with sides and parameters, array per side), pen clicks,
 /// and `[devices.touch_case]` sides/touches/power saving.
 final class GestureBindingConfigTests: XCTestCase {
-    let fixture = ConfigurationFixture(loader: ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards])))
+    let fixture = ConfigurationFixture(loader: ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles()))
 
     func text(_ body: String = "", board: String = "pi-4b") -> String { fixture.text(body, board: board) }
 

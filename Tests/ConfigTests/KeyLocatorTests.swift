@@ -1,4 +1,5 @@
 @testable import Config
+import Platform
 import WayfinderTestKit
 import XCTest
 
@@ -11,7 +12,7 @@ final class KeyLocatorTests: XCTestCase {
     }
 
     func testAConfigurationWithAnUnnamedArrayOfTablesIsReportedNotFatal() {
-        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles())
         let text = "board = \"pi-4b\"\n[route]\ngpx = \"\(Repository.demoRoute)\"\n[[\"\"]]\nx = 1\n"
         XCTAssertThrowsError(try loader.load(text: text, path: "/etc/wayfinder/wayfinder.toml")) { error in
             XCTAssertTrue("\(error)".contains("wayfinder.toml"), "\(error)")

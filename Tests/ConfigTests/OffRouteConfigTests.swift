@@ -1,10 +1,11 @@
 import Config
+import Platform
 import WayfinderTestKit
 import XCTest
 
 /// `[navigation]` off-route keys: the hysteresis must be a real gap, or the warning would flap.
 final class OffRouteConfigTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles())
 
     func load(_ navigation: String) throws(ConfigError) -> WayfinderConfiguration {
         try loader.load(text: """

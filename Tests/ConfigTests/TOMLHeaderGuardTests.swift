@@ -1,4 +1,5 @@
 @testable import Config
+import Platform
 import WayfinderTestKit
 import XCTest
 
@@ -7,7 +8,7 @@ import XCTest
 /// such header, with its place, before toml++ sees it, and must let every valid document through.
 /// A header the guard misses kills this test process, which fails the run.
 final class TOMLHeaderGuardTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles())
 
     /// Every opener toml++ accepts before it reads the name, with every character that cannot start one.
     static var malformedHeaders: [(text: String, column: Int)] {
@@ -52,7 +53,7 @@ final class TOMLHeaderGuardTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try "name = \"x\"\n[[[gpio]]]\n".write(toFile: directory + "/broken.toml", atomically: true, encoding: .utf8)
-        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [directory]))
+        let loader = ConfigurationLoader(boards: BoardCatalog(directories: [directory]), files: DiskFiles())
         XCTAssertThrowsError(try loader.load(text: "board = \"broken\"\n", path: "wayfinder.toml")) { error in
             let issues = (error as? ConfigError)?.issues ?? []
             XCTAssertTrue(issues.contains { $0.file.hasSuffix("broken.toml") && $0.line == 2 && $0.column == 3 }, "\(issues)")

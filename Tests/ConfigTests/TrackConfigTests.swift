@@ -1,10 +1,11 @@
 import Config
+import Platform
 import WayfinderTestKit
 import XCTest
 
 /// `[track]`: whether each walk is recorded and how much of that location history is kept.
 final class TrackConfigTests: XCTestCase {
-    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]))
+    let loader = ConfigurationLoader(boards: BoardCatalog(directories: [Repository.boards]), files: DiskFiles())
     let path = "/etc/wayfinder/wayfinder.toml"
 
     /// A Pi file whose `[track]` table (line 4 on) holds `track`.

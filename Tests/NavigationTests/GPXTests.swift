@@ -459,27 +459,30 @@ final class GPXTests: XCTestCase {
         }
     }
 
-    func testUnreadableFileIsReportedWithItsPath() {
-        let url = URL(fileURLWithPath: "/nonexistent/wayfinder/route.gpx")
-        do {
-            _ = try GPXParser.parse(contentsOf: url)
-            XCTFail("a missing file parsed")
-        } catch {
-            XCTAssertEqual(error.reason, .unreadable(detail: "no such file"))
-            XCTAssertTrue(error.description.hasPrefix("/nonexistent/wayfinder/route.gpx: cannot read the file (no such file)"))
-        }
+    /// The reader says why a file could not be read; the message names the file and says it in the
+    /// words of someone who copied it, never Foundation's "The operation could not be completed".
+    func testAnUnreadableFileIsReportedWithItsPathAndWhy() {
+        let path = "/nonexistent/wayfinder/route.gpx"
+        let missing = GPXError(source: path, unreadable: nil)
+        XCTAssertEqual(missing.reason, .unreadable(detail: "no such file"))
+        XCTAssertEqual(missing.description, "/nonexistent/wayfinder/route.gpx: cannot read the file (no such file). "
+                       + "Check the path and that the file is readable.")
+        XCTAssertEqual(GPXError(source: path, unreadable: FileReadError(errno: EISDIR)).reason,
+                       .unreadable(detail: "is a directory, not a GPX file"))
+        XCTAssertEqual(GPXError(source: path, unreadable: FileReadError(errno: EACCES)).reason,
+                       .unreadable(detail: "permission denied"))
+        XCTAssertEqual(GPXError(source: path, unreadable: FileReadError(errno: EIO)).reason,
+                       .unreadable(detail: "input/output error"), "any other errno: strerror's words")
     }
 
-    func testFileErrorsNameTheFilePath() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString).gpx")
-        try Data("<gpx version=\"1.1\">\n<wpt lat=\"x\" lon=\"1\"/>\n</gpx>\n".utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
+    func testErrorsNameTheSourceTheCallerGave() throws {
+        let path = "/srv/routes/wayfinder-walk.gpx"
         do {
-            _ = try GPXParser.parse(contentsOf: url)
+            _ = try GPXParser.parse(data: Data("<gpx version=\"1.1\">\n<wpt lat=\"x\" lon=\"1\"/>\n</gpx>\n".utf8), source: path)
             XCTFail("a bad file parsed")
         } catch {
-            XCTAssertEqual(error.source, url.path)
-            XCTAssertTrue(error.description.hasPrefix("\(url.path):2:"), error.description)
+            XCTAssertEqual(error.source, path)
+            XCTAssertTrue(error.description.hasPrefix("\(path):2:"), error.description)
             XCTAssertEqual(error.errorDescription, error.description, "localizedDescription shows the same message")
         }
     }
@@ -528,7 +531,7 @@ final class GPXTests: XCTestCase {
             .deletingLastPathComponent()   // Tests
             .deletingLastPathComponent()   // package root
         let url = root.appendingPathComponent("deploy/routes/demo-walk.gpx")
-        let route = try GPXParser.parse(contentsOf: url)
+        let route = try GPXParser.parse(data: Data(contentsOf: url), source: url.path)
         XCTAssertEqual(route.kind, .route)
         XCTAssertGreaterThanOrEqual(route.waypoints.count, 8)
         XCTAssertTrue(route.waypoints.allSatisfy { $0.name != nil }, "every demo point is announced by name")

@@ -1,5 +1,4 @@
 @testable import Navigation
-import Belt
 import Sensors
 
 /// The route and helpers the route-guidance tests share.

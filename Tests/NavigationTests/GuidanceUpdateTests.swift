@@ -1,4 +1,3 @@
-import Belt
 @testable import Navigation
 import Sensors
 import XCTest

@@ -1,5 +1,4 @@
 @testable import Navigation
-import Belt
 import Sensors
 import XCTest
 

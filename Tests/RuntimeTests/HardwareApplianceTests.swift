@@ -61,7 +61,7 @@ final class HardwareApplianceTests: XCTestCase {
         heading_source = "belt"
         \(buttons)
         """.write(toFile: path, atomically: true, encoding: .utf8)
-        return try ConfigurationLoader(boards: BoardCatalog(directories: [directory + "/boards"])).load(path: path)
+        return try ConfigurationLoader(boards: BoardCatalog(directories: [directory + "/boards"]), files: DiskFiles()).load(path: path)
     }
 
     func options() -> Appliance.Options {

@@ -171,7 +171,7 @@ final class ConfigurationReloadTests: XCTestCase {
     func testANewRouteWhileWalkingRepointsTheBeltAtItsFirstWaypoint() async throws {
         let rig = try start(Self.configuration())
         try await walking(rig)
-        let demo = try GPXParser.parse(contentsOf: URL(fileURLWithPath: Repository.demoRoute))
+        let demo = try GPXParser.parse(data: Data(contentsOf: URL(fileURLWithPath: Repository.demoRoute)), source: Repository.demoRoute)
         var reversed = demo
         reversed.waypoints.reverse()
         let file = Self.gpxFile(reversed, beside: rig.path)

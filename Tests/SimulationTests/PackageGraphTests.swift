@@ -11,6 +11,14 @@ final class PackageGraphTests: XCTestCase {
     static let pureCores = ["Vocabulary", "Belt", "BLE", "BLETestKit", "Sensors", "Navigation", "Gestures", "TouchCase", "Pencil", "Controls", "Status", "TripReport"]
     /// What a pure core must not reach.
     static let impure = ["Platform", "CGPIOShim", "CGPIOD", "CBluetooth", "CI2C"]
+    /// What two targets must not reach besides: the configuration is read through the files its
+    /// caller hands over and names nothing of the belt's protocol; guidance shares with the belt only
+    /// what `Vocabulary` holds (the requests, the signals, the controller's state), so it links
+    /// neither the BLE stack nor the platform.
+    static let keptApart: [String: [String]] = [
+        "Config": impure + ["Belt"],
+        "Navigation": impure + ["Belt", "BLE", "BLESockets"],
+    ]
 
     struct Target {
         var name: String
@@ -89,6 +97,19 @@ final class PackageGraphTests: XCTestCase {
             XCTAssertEqual(graph[core]?.products ?? [], [], "\(core) depends on another package's product")
         }
         XCTAssertEqual(graph["Vocabulary"]?.targets, [], "Vocabulary is the leaf: it depends on nothing")
+    }
+
+    func testTheConfigurationAndGuidanceReachNeitherThePlatformNorTheBelt() throws {
+        let graph = try manifestTargets()
+        for (target, kept) in Self.keptApart.sorted(by: { $0.key < $1.key }) {
+            XCTAssertNotNil(graph[target], "\(target) is not a target of the package")
+            let paths = reach(from: target, in: graph)
+            for bad in kept {
+                if let path = paths[bad] {
+                    XCTFail("\(target) reaches \(bad): \(path.joined(separator: " → "))")
+                }
+            }
+        }
     }
 
     /// Where a target's sources are: `Sources/NAME` or `Tests/NAME`, as this package lays them out.

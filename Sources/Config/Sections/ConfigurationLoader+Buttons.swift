@@ -1,4 +1,4 @@
-import Platform
+import Vocabulary
 
 /// The reader of `[buttons]`.
 extension ConfigurationLoader {

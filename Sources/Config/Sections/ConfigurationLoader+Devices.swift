@@ -1,5 +1,4 @@
 import BLE
-import Platform
 
 /// The reader of `[devices.belt]`, `[devices.touch_case]` and `[devices.pencil]`: which device to connect to.
 extension ConfigurationLoader {

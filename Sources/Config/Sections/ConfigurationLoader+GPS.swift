@@ -1,4 +1,3 @@
-import Platform
 import Sensors
 import Vocabulary
 

@@ -1,4 +1,3 @@
-import Foundation
 import Navigation
 
 /// The reader of `[route]`.
@@ -22,7 +21,7 @@ extension ConfigurationLoader {
         var route: Route?
         if let path {
             do {
-                route = try GPXParser.parse(contentsOf: URL(fileURLWithPath: path))
+                route = try RouteFile.read(path, files: files)
             } catch {
                 root.issues.report("route.gpx", "\(error)")
             }

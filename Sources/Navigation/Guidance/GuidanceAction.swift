@@ -1,5 +1,3 @@
-import Belt
-
 /// What the navigation rules decide; the navigation actor carries each one out.
 public enum GuidanceAction: Sendable, Hashable {
     /// Ask the belt actor's navigation controller for something.

@@ -1,4 +1,3 @@
-import Belt
 import Sensors
 
 /// The navigation rules as a pure state machine: fixes, headings, commands and time in; belt actions out.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why a GPX file could not become a `Route`, and where.
 ///
@@ -45,6 +48,19 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         self.line = line
         self.column = column
         self.reason = reason
+    }
+
+    /// A GPX file its reader could not read: `failure` is nil when the file does not exist, else
+    /// the errno the read met, said in the words of someone who copied a route onto the device.
+    public init(source: String, unreadable failure: FileReadError?) {
+        let detail: String
+        switch failure.map(\.errno) {
+        case nil: detail = "no such file"
+        case EISDIR?: detail = "is a directory, not a GPX file"
+        case EACCES?: detail = "permission denied"
+        case let code?: detail = FileReadError(errno: code).description.lowercased()
+        }
+        self.init(source: source, reason: .unreadable(detail: detail))
     }
 
     /// "`file`, line L, column C: what is wrong. What to do."

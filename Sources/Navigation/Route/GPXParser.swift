@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads a GPX 1.1 or 1.0 file into the one `Route` the walker follows.
+/// Reads a GPX 1.1 or 1.0 file's bytes into the one `Route` the walker follows. Whoever reads the
+/// file says why one could not be read with `GPXError(source:unreadable:)`.
 ///
 /// Selection rule, because a GPX file may hold several candidates and the belt
 /// can only lead along one:
@@ -42,30 +43,6 @@ public enum GPXParser {
         throw GPXError(source: source, line: reader.rootLine, reason: .noPoints)
     }
 
-    /// Reads and parses a file; its path is the `source` in error messages.
-    public static func parse(contentsOf url: URL) throws(GPXError) -> Route {
-        let source = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
-        // Checked first: swift-corelibs-foundation reports a missing file as an NSError that is not a
-        // CocoaError, whose text is "The operation could not be completed".
-        var isDirectory: ObjCBool = false
-        if url.isFileURL {
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw GPXError(source: source, reason: .unreadable(detail: "no such file"))
-            }
-            guard !isDirectory.boolValue else { throw GPXError(source: source, reason: .unreadable(detail: "is a directory, not a GPX file")) }
-            guard FileManager.default.isReadableFile(atPath: url.path) else {
-                throw GPXError(source: source, reason: .unreadable(detail: "permission denied"))
-            }
-        }
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw GPXError(source: source, reason: .unreadable(detail: describe(readError: error)))
-        }
-        return try parse(data: data, source: source)
-    }
-
     /// Drops a point that repeats the previous one (at the 1e-7 degree
     /// resolution of `Route.identity`). A zero-length leg has no bearing, so
     /// the belt would have no direction to show; GPS tracks and joined track
@@ -86,13 +63,5 @@ public enum GPXParser {
             if last.elevation == nil { kept[kept.count - 1].elevation = point.elevation }
         }
         return kept
-    }
-
-    private static func describe(readError error: any Error) -> String {
-        switch (error as? CocoaError)?.code {
-        case .fileReadNoSuchFile?: return "no such file"
-        case .fileReadNoPermission?: return "permission denied"
-        default: return error.localizedDescription
-        }
     }
 }

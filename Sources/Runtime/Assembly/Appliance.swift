@@ -29,7 +29,7 @@ public struct Appliance: Sendable {
         public var reloadSignals: [UnixSignal] = [.sighup]
         /// Reads the configuration file again on a reload: the loader and board catalog it was loaded with.
         public var configurationLoader = ConfigurationLoader(
-            boards: .standard(environment: ProcessInfo.processInfo.environment, executablePath: nil))
+            boards: .standard(environment: ProcessInfo.processInfo.environment, executablePath: nil), files: DiskFiles())
         /// The level the loggers follow, which a reload sets; nil leaves `log_level` to the start (a
         /// `--log-level` override).
         public var logLevel: SharedLogLevel?

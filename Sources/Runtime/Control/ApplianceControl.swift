@@ -1,4 +1,5 @@
 import BLE
+import Config
 import Foundation
 import Navigation
 import Pencil
@@ -171,7 +172,7 @@ public struct ApplianceControl: ControlHandler {
             throw ControlRefusal("no route \(file) in \(directory)" + (there.isEmpty ? "" : "; the routes there: \(there.joined(separator: ", "))"))
         }
         do {
-            return try GPXParser.parse(contentsOf: URL(fileURLWithPath: path))
+            return try RouteFile.read(path, files: DiskFiles())
         } catch {
             throw ControlRefusal("\(error)")
         }

@@ -296,8 +296,9 @@ extension WayfinderConfiguration {
 }
 
 extension ConfigurationLoader {
-    /// The loader the appliance and its commands use: every table, the simulation's included.
-    public static func appliance(boards: BoardCatalog) -> ConfigurationLoader {
-        ConfigurationLoader(boards: boards, tables: [SimulationConfiguration.self])
+    /// The loader the appliance and its commands use: every table, the simulation's included, and the
+    /// files read from disk unless `files` says otherwise.
+    public static func appliance(boards: BoardCatalog, files: any FileReading = DiskFiles()) -> ConfigurationLoader {
+        ConfigurationLoader(boards: boards, files: files, tables: [SimulationConfiguration.self])
     }
 }

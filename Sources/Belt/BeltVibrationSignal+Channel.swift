@@ -1,28 +1,5 @@
-/// The library-side navigation signals of FSLib-iOS `FSBeltVibrationSignal`.
-/// They are never sent as such: `channelConfiguration` maps them to a channel configuration.
-public enum BeltVibrationSignal: Int, Sendable, Hashable, CaseIterable {
-    case noVibration = 0
-    case continuous
-    case navigation
-    case approachingDestination
-    case turnOngoing
-    case directionNotification
-    case nextWaypointLongDistance
-    case nextWaypointMediumDistance
-    case nextWaypointShortDistance
-    case nextWaypointAreaReached
-    case destinationReachedRepeated
-    case destinationReachedSingle
-    case operationWarning
-    case criticalWarning
-    case batteryLevel
-
-    /// Only repeated signals may be navigation signals (FSLib rejects the others).
-    public var isRepeated: Bool { (0...4).contains(rawValue) || (6...10).contains(rawValue) }
-
-    /// Directional signals point somewhere; the others ignore the direction.
-    public var isDirectional: Bool { (1...9).contains(rawValue) }
-
+/// What each navigation signal becomes on the wire: a configuration of the belt's navigation channel.
+extension BeltVibrationSignal {
     /// The channel-2 configuration for this navigation signal, or nil for "no vibration"
     /// and for signals that are not navigation signals.
     public func channelConfiguration(direction: Int, isMagneticBearing: Bool) -> ChannelConfiguration? {
