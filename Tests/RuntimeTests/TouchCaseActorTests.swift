@@ -250,7 +250,7 @@ final class TouchCaseActorTests: XCTestCase {
         XCTAssertEqual(failedAt.last, .milliseconds(183_500))
         let failures = logs.matching("touch-case: connection attempt")
         XCTAssertEqual(failures.first,
-                       "<4>touch-case: connection attempt 1 failed: \(FailingConnector.error); reconnecting in 500 ms")
+                       "<4>touch-case: connection attempt 1 failed: \(FailingConnector.error); reconnecting in 0.5 s")
         XCTAssertEqual(failures.dropFirst(), ArraySlice((Array(2...11) + Array(13...26)).map {
             "<7>touch-case: connection attempt \($0) failed: \(FailingConnector.error); reconnecting in \($0 < 5 ? 1 << ($0 - 2) : 8) s"
         }), "the repeats at debug, but for the two reminded of: \(logs.all.joined(separator: "\n"))")

@@ -199,6 +199,6 @@ public actor TouchCaseActor {
     }
 
     private static func retry(_ delay: Duration?) -> String {
-        delay.map { "; reconnecting in \(SupervisedService.format($0))" } ?? ""
+        delay.map { "; reconnecting in \(DurationFormat.text($0))" } ?? ""
     }
 }
