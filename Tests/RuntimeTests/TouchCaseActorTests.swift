@@ -60,7 +60,7 @@ final class TouchCaseActorTests: XCTestCase {
                                    powerSaving: powerSaving, navigation: navigation, clock: clock,
                                    logger: logs.logger("touch-case"))
         let collected = Collected()
-        let run = Task { await actor.run() }
+        let run = Task { _ = try? await actor.run() }
         let collect = Task { for await e in actor.touches { collected.events.withLock { $0.append(e) } } }
         return Rig(testClock: testClock, clock: clock, host: host, actor: actor, collected: collected, logs: logs,
                    tasks: [run, collect])
@@ -227,7 +227,7 @@ final class TouchCaseActorTests: XCTestCase {
         let connector = FailingConnector()
         let actor = TouchCaseActor(connector: connector, command: TouchEnableCommand(sides: .all, touchesPerSide: 1)!,
                                    clock: clock, logger: logs.logger("touch-case"))
-        let run = Task { await actor.run() }
+        let run = Task { _ = try? await actor.run() }
         // Attempts follow the backoff: 0.5 s after the first, doubling up to 8 s. Each time the link
         // waits for its next attempt, session time moves on to it.
         var failedAt: [Duration] = []

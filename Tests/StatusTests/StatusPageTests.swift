@@ -7,7 +7,7 @@ final class StatusPageTests: XCTestCase {
         let page = StatusPage.render(StatusJSONTests.walking)
         XCTAssertEqual(page, """
         wayfinder   1.4.0, up 1 h 02 min
-        route       Osnabrück old town: to waypoint 3 of 12 "Market", 140 m, 1.80 km to the end, 21 min 05 s walked
+        route       Osnabrück old town: to waypoint 3 of 12 "Market", 140 m, 1.83 km to the end, 21 min 05 s walked
         gps         3D fix 0.4 s ago, 9 satellites, HDOP 0.9, 52.27912° N, 8.04722° W (u-blox DDC 0x42 on /dev/i2c-1)
         heading     the belt's own compass
         belt        connected, battery 80 %, navigation mode, intensity 60 %, pointed 132° 1.2 s ago
@@ -45,7 +45,7 @@ final class StatusPageTests: XCTestCase {
 
     func testTheFollowLineIsOneLineOfWhatChanges() {
         XCTAssertEqual(StatusPage.line(StatusJSONTests.walking),
-                       "t+01:02:05; Osnabrück old town: to waypoint 3 of 12 \"Market\", 140 m, 1.80 km to the end, 21 min 05 s walked; fix 0.4 s old; belt connected, pointing 132°; gestures restarting")
+                       "t+01:02:05; Osnabrück old town: to waypoint 3 of 12 \"Market\", 140 m, 1.83 km to the end, 21 min 05 s walked; fix 0.4 s old; belt connected, pointing 132°; gestures restarting")
     }
 
     func testUnitsStayReadableAndNoValueTraps() {
