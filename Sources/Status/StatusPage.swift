@@ -1,9 +1,11 @@
+import Vocabulary
+
 /// `wayfinder status` for a person: one labelled line per part, within 80 columns where the values
 /// allow, and `--follow`'s one line per change.
 public enum StatusPage {
     /// The whole page.
     public static func render(_ report: StatusReport) -> String {
-        var rows: [(String, String)] = [("wayfinder", "\(report.wayfinderVersion), up \(duration(report.uptimeSeconds))")]
+        var rows: [(String, String)] = [("wayfinder", "\(report.wayfinderVersion), up \(DurationFormat.text(seconds: report.uptimeSeconds))")]
         if let route = report.route { rows.append(("route", routeLine(route))) }
         if let gps = report.gps { rows.append(("gps", gpsLine(gps))) }
         if let heading = report.heading { rows.append(("heading", headingLine(heading))) }
@@ -30,7 +32,7 @@ public enum StatusPage {
         var parts = ["t+\(clock(report.uptimeSeconds))"]
         if let route = report.route { parts.append(routeLine(route)) }
         if let gps = report.gps {
-            parts.append(gps.fixAgeSeconds.map { "fix \(seconds($0)) old" } ?? "no fix")
+            parts.append(gps.fixAgeSeconds.map { "fix \(DurationFormat.text(seconds: $0)) old" } ?? "no fix")
         }
         if let belt = report.belt {
             parts.append("belt \(belt.link.rawValue)" + (belt.lastDirectionDegrees.map { ", pointing \(Int(degrees: $0))°" } ?? ""))
@@ -45,22 +47,22 @@ public enum StatusPage {
     static func routeLine(_ r: RouteStatus) -> String {
         var text: String
         switch r.state {
-        case .arrived: return "\(r.name): arrived after \(duration(r.elapsedSeconds))"
+        case .arrived: return "\(r.name): arrived after \(DurationFormat.text(seconds: r.elapsedSeconds))"
         case .stopped: text = "\(r.name): stopped at waypoint \(r.waypoint) of \(r.waypointCount)"
         case .paused: text = "\(r.name): paused before waypoint \(r.waypoint) of \(r.waypointCount)"
         case .navigating: text = "\(r.name): to waypoint \(r.waypoint) of \(r.waypointCount)"
         }
         if let name = r.waypointName, !name.isEmpty { text += " \"\(name)\"" }
-        if let d = r.distanceToWaypointMetres { text += ", \(distance(d))" }
-        if let d = r.distanceToEndMetres { text += ", \(distance(d)) to the end" }
-        if r.elapsedSeconds > 0 { text += ", \(duration(r.elapsedSeconds)) walked" }
+        if let d = r.distanceToWaypointMetres { text += ", \(DistanceFormat.text(metres: d))" }
+        if let d = r.distanceToEndMetres { text += ", \(DistanceFormat.text(metres: d)) to the end" }
+        if r.elapsedSeconds > 0 { text += ", \(DurationFormat.text(seconds: r.elapsedSeconds)) walked" }
         if r.offRoute { text += ", OFF ROUTE" }
         return text
     }
 
     static func gpsLine(_ g: FixStatus) -> String {
         guard let age = g.fixAgeSeconds else { return "no fix yet (\(g.source))" }
-        var text = g.mode == .none ? "no fix, the last \(seconds(age)) ago" : "\(g.mode == .twoD ? "2D" : "3D") fix \(seconds(age)) ago"
+        var text = g.mode == .none ? "no fix, the last \(DurationFormat.text(seconds: age)) ago" : "\(g.mode == .twoD ? "2D" : "3D") fix \(DurationFormat.text(seconds: age)) ago"
         if let n = g.satellites { text += ", \(n) satellites" }
         if let h = g.hdop { text += ", HDOP \(decimal(h, 1))" }
         if let lat = g.latitude, let lon = g.longitude { text += ", \(coordinate(lat, lon))" }
@@ -74,7 +76,7 @@ public enum StatusPage {
             var text = "the Pi's compass"
             // Under a degree is below what a magnetometer's noise lets anyone claim.
             if let a = h.accuracyDegrees { text += a < 1 ? ", ±<1°" : ", ±\(Int(degrees: a))°" }
-            if let age = h.ageSeconds { text += ", last \(seconds(age)) ago" }
+            if let age = h.ageSeconds { text += ", last \(DurationFormat.text(seconds: age)) ago" }
             return text
         }
     }
@@ -86,7 +88,7 @@ public enum StatusPage {
         if let i = b.intensityPercent { text += ", intensity \(i) %" }
         if let d = b.lastDirectionDegrees {
             text += ", pointed \(Int(degrees: d))°"
-            if let ago = b.lastSentSecondsAgo { text += " \(seconds(ago)) ago" }
+            if let ago = b.lastSentSecondsAgo { text += " \(DurationFormat.text(seconds: ago)) ago" }
         }
         return text
     }
@@ -110,7 +112,7 @@ public enum StatusPage {
         var rows: [(String, String)] = [("actors", "\(actors.count - troubled.count) of \(actors.count) running")]
         for actor in troubled {
             var text = "\(actor.name) \(actor.state.rawValue)"
-            if actor.state == .restarting, let next = actor.nextAttemptInSeconds { text += ", next attempt in \(seconds(next))" }
+            if actor.state == .restarting, let next = actor.nextAttemptInSeconds { text += ", next attempt in \(DurationFormat.text(seconds: next))" }
             if let reason = actor.reason { text += ": \(reason)" }
             rows.append(("", text))
         }
@@ -118,28 +120,6 @@ public enum StatusPage {
     }
 
     // MARK: Units a person reads
-
-    /// `850 m`, `1.8 km`, `12 km`.
-    static func distance(_ metres: Double) -> String {
-        guard metres.isFinite else { return "? m" }
-        if Int(rounding: metres) < 1000 { return "\(Int(rounding: metres)) m" }
-        return metres < 10_000 ? "\(decimal(metres / 1000, 1)) km" : "\(Int(rounding: metres / 1000)) km"
-    }
-
-    /// `0.4 s`, `12 s`, `3 min 05 s`, `1 h 02 min`.
-    static func seconds(_ value: Double) -> String {
-        guard value.isFinite, value >= 0 else { return "? s" }
-        if value < 10 { return "\(decimal(value, 1)) s" }
-        return duration(value)
-    }
-
-    static func duration(_ value: Double) -> String {
-        guard value.isFinite, value >= 0 else { return "?" }
-        let total = Int(rounding: value)
-        if total < 60 { return "\(total) s" }
-        if total < 3600 { return "\(total / 60) min \(pad(total % 60)) s" }
-        return "\(total / 3600) h \(pad(total / 60 % 60)) min"
-    }
 
     /// `hh:mm:ss` since the start.
     static func clock(_ value: Double) -> String {

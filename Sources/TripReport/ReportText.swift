@@ -6,7 +6,7 @@ import Sensors
 /// Written out by hand rather than with Foundation's formatters so that the same input gives the same
 /// bytes on every machine and version (the report is compared byte for byte), and so that no value,
 /// however absurd, can trap: every conversion to an integer is range-checked first. Distances and
-/// durations are public so that `wayfinder report` prints the page's words.
+/// durations are written by Vocabulary's `DistanceFormat` and `DurationFormat`, as everywhere else.
 public enum ReportText {
     /// `text` safe inside HTML text and quoted attribute values (HTML Standard, "escapingString").
     static func escaped(_ text: String) -> String {
@@ -52,33 +52,6 @@ public enum ReportText {
     }
 
     static func point(_ x: Double, _ y: Double) -> String { svg(x) + "," + svg(y) }
-
-    /// "850 m", "2.43 km", "12.4 km", "132 km".
-    public static func distance(_ metres: Double) -> String {
-        guard metres.isFinite, metres >= 0 else { return "?" }
-        let rounded = metres.rounded()
-        if rounded < 1000 { return decimal(rounded, places: 0) + " m" }
-        let kilometres = metres / 1000
-        if kilometres < 9.995 { return decimal(kilometres, places: 2) + " km" }
-        if kilometres < 99.95 { return decimal(kilometres, places: 1) + " km" }
-        return decimal(kilometres, places: 0) + " km"
-    }
-
-    /// A small length such as a cross-track error: "3.2 m" below 10 m, "14 m" above.
-    public static func metres(_ value: Double) -> String {
-        guard value.isFinite, value >= 0 else { return "?" }
-        return decimal(value, places: value < 9.95 ? 1 : 0) + " m"
-    }
-
-    /// "45 s", "4 min 05 s", "1 h 02 min".
-    public static func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return "?" }
-        let whole = integer(seconds.rounded())
-        if whole < 60 { return "\(whole) s" }
-        if whole < 3600 { return "\(whole / 60) min \(twoDigits(whole % 60)) s" }
-        let minutes = integer((seconds / 60).rounded())
-        return "\(minutes / 60) h \(twoDigits(minutes % 60)) min"
-    }
 
     /// UTC seconds since 1970 between the years 1 and 9999; beyond them a time cannot be written.
     static func isWritableTime(_ seconds: Double) -> Bool {

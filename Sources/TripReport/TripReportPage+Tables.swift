@@ -19,7 +19,7 @@ extension TripReportPage {
         case .journal:
             out += "<p class=\"muted\">Arrival times are those the appliance announced (the journal’s waypoint records).</p>\n"
         case .geometry:
-            out += "<p class=\"muted\">Without a journal, a waypoint counts as reached at the track’s nearest point within \(ReportText.metres(TripStatistics.arrivalRadius)) of it, on the first pass after the waypoint before.</p>\n"
+            out += "<p class=\"muted\">Without a journal, a waypoint counts as reached at the track’s nearest point within \(DistanceFormat.text(metres: TripStatistics.arrivalRadius)) of it, on the first pass after the waypoint before.</p>\n"
         case .unavailable:
             out += "<p class=\"muted\">Arrival times need the journal or a track with times.</p>\n"
         }
@@ -57,10 +57,10 @@ extension TripReportPage {
             return "\(lead)waypoint \(ReportText.ordinal(index))" + (name.map { " " + $0 } ?? "")
         }
         func seconds(_ value: Double?) -> String? {
-            value.flatMap { $0.isFinite && $0 >= 0 ? ReportText.duration($0) : nil }
+            value.flatMap { $0.isFinite && $0 >= 0 ? DurationFormat.text(seconds: $0) : nil }
         }
         func metres(_ value: Double?) -> String? {
-            value.flatMap { $0.isFinite && $0 >= 0 ? ReportText.metres($0) : nil }
+            value.flatMap { $0.isFinite && $0 >= 0 ? DistanceFormat.text(metres: $0) : nil }
         }
         func joined(_ parts: [String?], _ separator: String = ", ") -> String {
             parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: separator)

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// The timeline: the walk's time from start to end, with a row for each state (bands where it held,
 /// symbols where it changed) and each other kind of event, and the waypoint arrivals.
 extension TripReportPage {
@@ -75,7 +77,7 @@ extension TripReportPage {
             if let colour = row.bandColour {
                 for band in row.bands {
                     let left = x(band.start), right = x(band.end)
-                    let title = "\(ReportText.clock(band.start))–\(ReportText.clock(band.end)) UTC, \(ReportText.duration(band.duration))"
+                    let title = "\(ReportText.clock(band.start))–\(ReportText.clock(band.end)) UTC, \(DurationFormat.text(seconds: band.duration))"
                     out += "<rect class=\"band\" x=\"\(ReportText.svg(left))\" y=\"\(ReportText.svg(middle - 7))\" width=\"\(ReportText.svg(max(right - left, 1.5)))\" height=\"14\" rx=\"2\" fill=\"\(colour)\"><title>\(row.label): \(title)</title></rect>\n"
                 }
             }

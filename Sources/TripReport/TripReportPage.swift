@@ -135,19 +135,19 @@ struct TripReportPage {
         let s = statistics
         var rows: [(String, String, String)] = []
         let segments = s.segmentCount == 1 ? "1 segment" : "\(s.segmentCount) segments"
-        var how = "the fixes thinned to steps of at least \(ReportText.metres(WalkedDistance.holdRadius)), "
+        var how = "the fixes thinned to steps of at least \(DistanceFormat.text(metres: WalkedDistance.holdRadius)), "
             + "steps slower than \(ReportText.decimal(WalkedDistance.standingSpeed, places: 1)) m/s (standing) left out; "
-            + "every fix summed, GPS jitter included: \(ReportText.distance(s.everyFixDistance))"
+            + "every fix summed, GPS jitter included: \(DistanceFormat.text(metres: s.everyFixDistance))"
         if s.segmentCount > 1 { how += "; within the \(segments), not across the gaps between them" }
-        rows.append(("Distance walked (GPS track, smoothed)", ReportText.distance(s.distance), how))
+        rows.append(("Distance walked (GPS track, smoothed)", DistanceFormat.text(metres: s.distance), how))
         if let duration = s.duration, let start = s.startTime, let end = s.endTime {
-            rows.append(("Duration", ReportText.duration(duration),
+            rows.append(("Duration", DurationFormat.text(seconds: duration),
                          "\(ReportText.clock(start))–\(ReportText.clock(end)) UTC"))
         } else {
             rows.append(("Duration", "—", s.pointCount == 0 ? "the track has no points" : "the track has no times"))
         }
         if let moving = s.movingTime {
-            rows.append(("Moving time", ReportText.duration(moving),
+            rows.append(("Moving time", DurationFormat.text(seconds: moving),
                          "the time of the steps the distance walked counts"))
             if moving > 0 {
                 rows.append(("Average moving speed", ReportText.decimal(s.distance / moving * 3.6, places: 1) + " km/h", "distance walked over moving time"))
@@ -157,32 +157,32 @@ struct TripReportPage {
         }
         if let paused = s.pausedTime {
             let count = s.pausedSpans.count
-            rows.append(("Paused", ReportText.duration(paused), count == 0 ? "no pause in the journal" : "\(count) pause\(count == 1 ? "" : "s"), from the journal"))
+            rows.append(("Paused", DurationFormat.text(seconds: paused), count == 0 ? "no pause in the journal" : "\(count) pause\(count == 1 ? "" : "s"), from the journal"))
         } else {
             rows.append(("Paused", "—", "needs the event journal"))
         }
         if let p50 = s.crossTrackP50, let p95 = s.crossTrackP95 {
             let over = "distance from the route over \(s.crossTrackCount) point\(s.crossTrackCount == 1 ? "" : "s")"
-            rows.append(("Cross-track error, median (p50)", ReportText.metres(p50), over))
-            rows.append(("Cross-track error, p95", ReportText.metres(p95), "95 % of the points were at most this far from the route"))
+            rows.append(("Cross-track error, median (p50)", DistanceFormat.text(metres: p50), over))
+            rows.append(("Cross-track error, p95", DistanceFormat.text(metres: p95), "95 % of the points were at most this far from the route"))
         } else {
             let why = route?.waypoints.isEmpty == false ? "the track has no measured points" : "needs a route"
             rows.append(("Cross-track error, p50 / p95", "—", why))
         }
         switch (s.offRouteTime, s.offRouteSource) {
         case (let time?, .journal):
-            rows.append(("Time off route", ReportText.duration(time), "from the journal’s off-route records"))
+            rows.append(("Time off route", DurationFormat.text(seconds: time), "from the journal’s off-route records"))
         case (let time?, _):
-            rows.append(("Time off route", ReportText.duration(time),
-                         "estimated: points more than \(ReportText.metres(s.offRouteDistance)) from the route"))
+            rows.append(("Time off route", DurationFormat.text(seconds: time),
+                         "estimated: points more than \(DistanceFormat.text(metres: s.offRouteDistance)) from the route"))
         default:
             rows.append(("Time off route", "—", "needs the journal, or a route and a track with times"))
         }
         switch (s.timeWithoutFix, s.withoutFixSource) {
         case (let time?, .journal):
-            rows.append(("Time without a fix", ReportText.duration(time), "from the journal’s GPS records"))
+            rows.append(("Time without a fix", DurationFormat.text(seconds: time), "from the journal’s GPS records"))
         case (let time?, _):
-            rows.append(("Time without a fix", ReportText.duration(time),
+            rows.append(("Time without a fix", DurationFormat.text(seconds: time),
                          "estimated: gaps over \(ReportText.decimal(TripStatistics.fixGap, places: 0)) s between points, and points without a fix"))
         default:
             rows.append(("Time without a fix", "—", "needs the journal or a track with times"))
@@ -190,7 +190,7 @@ struct TripReportPage {
         if let route, !route.waypoints.isEmpty {
             let skipped = s.skips.isEmpty ? "" : ", \(s.skips.count) skipped"
             rows.append(("Waypoints reached", "\(s.arrivals.count) of \(route.waypoints.count)\(skipped)",
-                         s.arrivalSource == .journal ? "from the journal" : "estimated: a point within \(ReportText.metres(TripStatistics.arrivalRadius))"))
+                         s.arrivalSource == .journal ? "from the journal" : "estimated: a point within \(DistanceFormat.text(metres: TripStatistics.arrivalRadius))"))
         }
         rows.append(("Track points", "\(s.pointCount)",
                      "in \(segments)" + (s.pointCount > 0 ? ", \(s.timedPointCount) with a time" : "")))

@@ -230,7 +230,7 @@ struct RecordCommand: AsyncParsableCommand {
             source.resume()
             return source
         }
-        let caseTask = Task { await touchCase.run() }
+        let caseTask = Task { _ = try? await touchCase.run() }
         let sessionTask = Task { await session.run(header: header, fileHoldsHeader: true) }
         var timers: [Task<Void, Never>] = []
         if let duration {

@@ -91,20 +91,20 @@ struct ReportCommand: ParsableCommand {
     static func lines(_ s: TripStatistics, report: String) -> String {
         var lines: [String] = []
         if report != "-" { lines.append("wrote \(report)") }
-        var walk = "walked \(ReportText.distance(s.distance)) by the GPS track, smoothed"
-            + " (\(ReportText.distance(s.everyFixDistance)) summing every fix, jitter included),"
+        var walk = "walked \(DistanceFormat.text(metres: s.distance)) by the GPS track, smoothed"
+            + " (\(DistanceFormat.text(metres: s.everyFixDistance)) summing every fix, jitter included),"
             + " in \(s.pointCount) point\(s.pointCount == 1 ? "" : "s")"
-        if let duration = s.duration { walk += " over \(ReportText.duration(duration))" }
-        if let moving = s.movingTime { walk += ", \(ReportText.duration(moving)) moving" }
+        if let duration = s.duration { walk += " over \(DurationFormat.text(seconds: duration))" }
+        if let moving = s.movingTime { walk += ", \(DurationFormat.text(seconds: moving)) moving" }
         lines.append(walk)
         if let p50 = s.crossTrackP50, let p95 = s.crossTrackP95 {
-            lines.append("off the route's line: \(ReportText.metres(p50)) typically (p50), \(ReportText.metres(p95)) at p95")
+            lines.append("off the route's line: \(DistanceFormat.text(metres: p50)) typically (p50), \(DistanceFormat.text(metres: p95)) at p95")
         } else {
             lines.append("no route to compare with (--route)")
         }
-        if let off = s.offRouteTime { lines.append("off route for \(ReportText.duration(off)) (\(s.offRouteSource == .journal ? "as the walker was told" : "estimated from the track"))") }
-        if let none = s.timeWithoutFix { lines.append("without a GPS fix for \(ReportText.duration(none))") }
-        if let paused = s.pausedTime, paused > 0 { lines.append("paused for \(ReportText.duration(paused))") }
+        if let off = s.offRouteTime { lines.append("off route for \(DurationFormat.text(seconds: off)) (\(s.offRouteSource == .journal ? "as the walker was told" : "estimated from the track"))") }
+        if let none = s.timeWithoutFix { lines.append("without a GPS fix for \(DurationFormat.text(seconds: none))") }
+        if let paused = s.pausedTime, paused > 0 { lines.append("paused for \(DurationFormat.text(seconds: paused))") }
         return lines.joined(separator: "\n")
     }
 

@@ -143,7 +143,7 @@ final class BeltActorTests: XCTestCase {
         XCTAssertTrue(logs.matching("timed out").isEmpty && logs.matching("did not answer within").isEmpty)
         await advance(2 * 4)
         // The failure is logged, then the next attempt's time: wait for the second.
-        try await waitUntil { !logs.matching("next belt connection attempt in 500 ms").isEmpty }
+        try await waitUntil { !logs.matching("next belt connection attempt in 0.5 s").isEmpty }
         XCTAssertFalse(logs.matching("belt connection attempt failed: the belt did not answer within 20.0 seconds").isEmpty,
                        "\(logs.all)")
         await advance(4)

@@ -60,7 +60,7 @@ final class TouchCaseActorTests: XCTestCase {
                                    powerSaving: powerSaving, navigation: navigation, clock: clock,
                                    logger: logs.logger("touch-case"))
         let collected = Collected()
-        let run = Task { await actor.run() }
+        let run = Task { _ = try? await actor.run() }
         let collect = Task { for await e in actor.touches { collected.events.withLock { $0.append(e) } } }
         return Rig(testClock: testClock, clock: clock, host: host, actor: actor, collected: collected, logs: logs,
                    tasks: [run, collect])
@@ -227,7 +227,7 @@ final class TouchCaseActorTests: XCTestCase {
         let connector = FailingConnector()
         let actor = TouchCaseActor(connector: connector, command: TouchEnableCommand(sides: .all, touchesPerSide: 1)!,
                                    clock: clock, logger: logs.logger("touch-case"))
-        let run = Task { await actor.run() }
+        let run = Task { _ = try? await actor.run() }
         // Attempts follow the backoff: 0.5 s after the first, doubling up to 8 s. Each time the link
         // waits for its next attempt, session time moves on to it.
         var failedAt: [Duration] = []
@@ -250,7 +250,7 @@ final class TouchCaseActorTests: XCTestCase {
         XCTAssertEqual(failedAt.last, .milliseconds(183_500))
         let failures = logs.matching("touch-case: connection attempt")
         XCTAssertEqual(failures.first,
-                       "<4>touch-case: connection attempt 1 failed: \(FailingConnector.error); reconnecting in 500 ms")
+                       "<4>touch-case: connection attempt 1 failed: \(FailingConnector.error); reconnecting in 0.5 s")
         XCTAssertEqual(failures.dropFirst(), ArraySlice((Array(2...11) + Array(13...26)).map {
             "<7>touch-case: connection attempt \($0) failed: \(FailingConnector.error); reconnecting in \($0 < 5 ? 1 << ($0 - 2) : 8) s"
         }), "the repeats at debug, but for the two reminded of: \(logs.all.joined(separator: "\n"))")

@@ -206,7 +206,7 @@ public actor BeltActor {
 
     private func nextAttempt(in delay: Duration?, quietly: Bool) {
         guard let delay else { return }
-        logger.log(level: quietly ? .debug : .info, "next belt connection attempt in \(SupervisedService.format(delay))")
+        logger.log(level: quietly ? .debug : .info, "next belt connection attempt in \(DurationFormat.text(delay))")
     }
 
     /// Carries out the controller's outputs. State changes are reported only when the belt caused them

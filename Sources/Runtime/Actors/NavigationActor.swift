@@ -4,6 +4,7 @@ import Navigation
 import Platform
 import Sensors
 import Status
+import TripReport
 
 /// Belt navigation: fuses fixes, headings and the wearer's commands through the route-guidance rules
 /// and asks the belt actor to point the way. Owns the route progress file.
@@ -374,13 +375,7 @@ public actor NavigationActor {
     }
 
     private func waypointLabel(_ index: Int) -> String {
-        let waypoints = guidance.route.waypoints
-        return waypointLabel(index, waypoints.indices.contains(index) ? waypoints[index].name : nil)
-    }
-
-    private func waypointLabel(_ index: Int, _ name: String?) -> String {
-        let n = "\(index + 1)/\(guidance.route.waypoints.count)"
-        return name.map { "\(n) \"\($0)\"" } ?? n
+        GuidanceLogLine.waypointLabel(index, on: guidance.route)
     }
 
     /// A command in the journal, with where it came from (a gesture, a pen click, a button).
@@ -455,100 +450,25 @@ public actor NavigationActor {
         Task.detached(priority: .utility) { trip.writeReport(of: finished) }
     }
 
-    /// The guidance's events as the trip journal records them.
-    private func journal(_ event: GuidanceEvent) {
-        guard let trip else { return }
-        let waypoints = guidance.route.waypoints
-        func name(_ index: Int) -> String? { waypoints.indices.contains(index) ? waypoints[index].name : nil }
-        switch event {
-        case .started(let index, _):
-            trip.record(.navigationStarted) { $0.index = index; $0.name = name(index) }
-        case .paused: trip.record(.paused)
-        case .resumed: trip.record(.resumed)
-        case .stopped:
-            trip.record(.stopped)
-            walkEnded = true
-        case .waypointReached(let index, let waypointName):
-            trip.record(.waypointReached) { $0.index = index; $0.name = waypointName }
-        case .skipped(let index, let waypointName):
-            trip.record(.skipped) { $0.index = index; $0.name = waypointName }
-        case .wentBack(let index, let waypointName):
-            trip.record(.wentBack) { $0.index = index; $0.name = waypointName }
-        case .destinationReached:
-            trip.record(.arrived) { $0.index = waypoints.count - 1; $0.name = name(waypoints.count - 1) }
-            walkEnded = true
-        case .fixLost(let after): trip.record(.gpsLost) { $0.seconds = after.inSeconds }
-        case .fixRegained: trip.record(.gpsBack)
-        case .headingFallback(let after): trip.record(.headingFallback) { $0.seconds = after.inSeconds }
-        case .headingRestored: trip.record(.headingBack)
-        case .offRoute(let distance, let leg): trip.record(.offRoute) { $0.distance = distance; $0.index = leg }
-        case .backOnRoute(let distance): trip.record(.backOnRoute) { $0.distance = distance }
-        case .routeChanged(let index, _, _):
-            trip.record(.routeChanged) { $0.index = index; $0.name = self.guidance.route.name }
-        case .progress, .commandIgnored, .declination:
-            return
-        }
-    }
-
+    /// A guidance event into the journal and the log, in the words `GuidanceJournalEntry` and
+    /// `GuidanceLogLine` give it; what it sets in motion here (an ignored command's reason for the
+    /// control socket, the demo's end) is done here.
     private func report(_ event: GuidanceEvent) {
-        journal(event)
-        let t = "t+\(clock.elapsed.clockString)"
-        switch event {
-        case .started(let index, _):
-            logger.notice("\(t) navigation started: walking to waypoint \(waypointLabel(index))")
-        case .paused: logger.notice("\(t) navigation paused")
-        case .resumed: logger.notice("\(t) navigation resumed")
-        case .stopped: logger.notice("\(t) navigation stopped")
-        case .waypointReached(let index, let name):
-            logger.notice("\(t) reached waypoint \(waypointLabel(index, name))")
-        case .skipped(let index, let name):
-            logger.notice("\(t) skipped ahead: now walking to waypoint \(waypointLabel(index, name))")
-        case .wentBack(let index, let name):
-            logger.notice("\(t) went back: now walking to waypoint \(waypointLabel(index, name))")
-        case .destinationReached:
-            logger.notice("\(t) destination reached")
-            onDestinationReached()
-        case .fixLost(let after):
-            logger.warning("\(t) no GPS fix for \(Int(after.inSeconds)) s: warning the wearer and holding the belt silent")
-        case .fixRegained:
-            logger.notice("\(t) GPS fix back")
-        case .headingFallback(let after):
-            logger.warning("\(t) no compass heading for \(Int(after.inSeconds)) s: the belt's own compass takes over (magnetic bearings) until the compass answers again")
-        case .headingRestored:
-            logger.notice("\(t) compass heading back: directions are relative to the body again")
-        case .offRoute(let distance, let leg):
-            logger.warning("\(t) off route: \(Self.metres(distance)) from the leg to waypoint \(waypointLabel(leg)); warning the wearer, the belt points the way back")
-        case .backOnRoute(let distance):
-            logger.notice("\(t) back on route (\(Self.metres(distance)) from the leg)")
-        case .routeChanged(let index, _, let kept):
-            let how = kept ? "the same points, progress kept" : "the new route from its first waypoint"
-            logger.notice("\(t) route changed: next waypoint \(waypointLabel(index)) (\(how))")
-        case .commandIgnored(let command, let reason):
-            lastIgnored = reason
-            logger.info("\(t) \(command) ignored: \(reason)")
-        case .declination(let degrees, true, _):
-            logger.info("\(t) declination \(Self.degrees(degrees)) (WMM2025 at this fix)")
-        case .declination(let degrees, false, let why):
-            logger.warning("\(t) declination: using the configured \(Self.degrees(degrees)), the model cannot be used: \(why ?? "unknown")")
-        case .progress(let p):
-            let belt = p.beltDirection.map { "belt → \($0)° \(p.isMagneticBearing ? "magnetic" : "from front")" } ?? "belt silent"
-            logger.info("\(t) waypoint \(waypointLabel(p.waypointIndex, p.waypointName)) · \(Self.metres(p.distanceToWaypoint)) to go · \(Self.metres(p.distanceRemaining)) left · \(belt) (true bearing \(Self.wholeDegrees(p.trueBearing))°)")
+        let route = guidance.route
+        if let entry = GuidanceJournalEntry(event, route: route) {
+            trip?.record(entry.record)
+            if entry.endsWalk, trip != nil { walkEnded = true }
         }
-    }
-
-    static func degrees(_ d: Double) -> String {
-        "\((d * 10).rounded() / 10)° \(d >= 0 ? "east" : "west")"
-    }
-
-    /// Distances and bearings come from the geodesy; a log line must not trap on one that is not a
-    /// number (a position that is not finite), so such a value prints as "?".
-    static func metres(_ m: Double) -> String {
-        guard m.isFinite, abs(m) < 1e15 else { return "? m" }
-        return m >= 1000 ? "\((m / 10).rounded() / 100) km" : "\(Int(m.rounded())) m"
-    }
-
-    static func wholeDegrees(_ d: Double) -> String {
-        guard d.isFinite, abs(d) < 1e15 else { return "?" }
-        return String(Int(d.rounded()))
+        let line = GuidanceLogLine(event, at: clock.elapsed, route: route)
+        switch line.level {
+        case .info: logger.info("\(line.text)")
+        case .notice: logger.notice("\(line.text)")
+        case .warning: logger.warning("\(line.text)")
+        }
+        switch event {
+        case .commandIgnored(_, let reason): lastIgnored = reason
+        case .destinationReached: onDestinationReached()
+        default: break
+        }
     }
 }

@@ -23,6 +23,18 @@ public actor TouchCaseActor {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
 
     public static let name = "touch-case"
+    public enum Event: Sendable {
+        case output(GATTDeviceLink<TouchCaseSession>.Output)
+        /// Navigation moved on (`navigationStates`): the case sleeps or wakes with it.
+        case navigationStateChanged(NavigationState)
+        /// The link's outputs ended: the link was stopped for good (`stop()`).
+        case linkStopped
+        case shutdown
+    }
+
+    /// The link's outputs, navigation's states, and the failures supervision injects (`Mailbox.inject`).
+    public nonisolated let mailbox = Mailbox<Event>()
+    private var forwarders = Forwarders()
     /// FuffrLib reconnects 0.5 s after an unexpected disconnect (FFRBLEManager.m).
     public static let reconnectDelay: Duration = .milliseconds(500)
     /// How late the 200 ms silence rule may end a touch, in session time: acted on while the touch's
@@ -37,7 +49,10 @@ public actor TouchCaseActor {
     private let clock: SessionClock
     private let logger: Logger
     private let health: HealthMonitor?
+    /// The touch case's part of systemd's status line ("touch case connected").
+    private let status: StatusBoard?
     private let powerSaving: Bool
+    private let navigationStates: AsyncStream<NavigationState>?
     private var command: TouchEnableCommand
     private var navigation: NavigationState
     private var wanted: TouchEnableCommand
@@ -49,18 +64,22 @@ public actor TouchCaseActor {
     ///   - command: the sides and touches per side to enable while in use.
     ///   - powerSaving: put the case to sleep while navigation is stopped.
     ///   - navigation: the navigation state at start (`navigationStateChanged` tells later ones).
+    ///   - navigationStates: the later ones as a stream, heard across restarts of the run loop.
     ///   - linkClock: what the link's request and attempt bounds are measured on (`GATTDeviceTime`).
     public init(connector: any GATTConnector, command: TouchEnableCommand, powerSaving: Bool = false,
-                navigation: NavigationState = .stopped, clock: SessionClock, linkClock: SessionClock? = nil,
-                logger: Logger, health: HealthMonitor? = nil, attemptTimeout: Duration = .seconds(20),
-                trip: TripRecorder? = nil) {
+                navigation: NavigationState = .stopped, navigationStates: AsyncStream<NavigationState>? = nil,
+                clock: SessionClock, linkClock: SessionClock? = nil,
+                logger: Logger, health: HealthMonitor? = nil, status: StatusBoard? = nil,
+                attemptTimeout: Duration = .seconds(20), trip: TripRecorder? = nil) {
         self.trip = trip
+        self.status = status
         self.clock = clock
         self.logger = logger
         self.health = health
         self.powerSaving = powerSaving
         self.command = command
         self.navigation = navigation
+        self.navigationStates = navigationStates
         wanted = powerSaving && navigation == .stopped ? .powerSave : command
         let backoff = RestartBackoff(initial: Self.reconnectDelay, maximum: .seconds(8), healthyRun: .seconds(1))
         device = GATTDeviceLink(session: TouchCaseSession(command: wanted), policy: .keepConnected(backoff),
@@ -71,20 +90,41 @@ public actor TouchCaseActor {
 
     // MARK: Running
 
-    /// Keeps the case connected until `stop()` or cancellation.
+    /// Keeps the case connected until `stop()`, a graceful shutdown or cancellation; throws an
+    /// injected failure, after which the supervisor runs it again on the same link.
     ///
     /// The actor reports to the watchdog once, when it starts: its work is the link's, whose every
-    /// request and attempt `GATTDeviceDriver` bounds, and handling an output never waits.
-    public func run() async {
+    /// request and attempt `GATTDeviceDriver` bounds, and handling an output never waits. The link's
+    /// outputs reach the mailbox through a forwarder that outlives a failed run loop (`Forwarders`).
+    public func run() async throws {
         let device = self.device
         health?.started(Self.name)
         await device.start()
-        for await output in device.outputs { handle(output) }
+        let (mailbox, outputs, states) = (self.mailbox, device.outputs, navigationStates)
+        var bodies: [@Sendable () async -> Void] = [{
+            await mailbox.forward(outputs) { .output($0) }
+            mailbox.send(.linkStopped)
+        }]
+        if let states { bodies.append { await mailbox.forward(states) { .navigationStateChanged($0) } } }
+        forwarders.start(bodies)
+        try await mailbox.runLoop(shutdown: .shutdown) { event in
+            switch event {
+            case .output(let output):
+                handle(output)
+                return false
+            case .navigationStateChanged(let state):
+                await navigationStateChanged(state)
+                return false
+            case .linkStopped, .shutdown:
+                return true
+            }
+        }
         await device.stop()
     }
 
     /// Closes the link for good and ends `touches`.
     public func stop() async {
+        forwarders.stop()
         await device.stop()
         touchSink.finish()
     }
@@ -179,8 +219,10 @@ public actor TouchCaseActor {
     private func describe(_ change: GATTLinkChange) {
         switch change {
         case .connecting(let attempt):
+            status?.set(Self.name, "touch case connecting")
             logger.debug("connecting (attempt \(attempt))")
         case .connected:
+            status?.set(Self.name, "touch case connected")
             if linkLost { trip?.record(.linkBack) { $0.device = "touch-case" } }
             linkLost = false
             failures.succeeded()
@@ -192,13 +234,15 @@ public actor TouchCaseActor {
         case .closed(let reason?, let retryIn):
             if !linkLost { trip?.record(.linkLost) { $0.device = "touch-case"; $0.reason = reason } }
             linkLost = true
+            status?.set(Self.name, "touch case connecting")
             logger.warning("link lost: \(reason)\(Self.retry(retryIn))")
         case .closed(nil, _):
+            status?.clear(Self.name)
             logger.info("disconnected")
         }
     }
 
     private static func retry(_ delay: Duration?) -> String {
-        delay.map { "; reconnecting in \(SupervisedService.format($0))" } ?? ""
+        delay.map { "; reconnecting in \(DurationFormat.text($0))" } ?? ""
     }
 }

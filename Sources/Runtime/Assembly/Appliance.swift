@@ -67,10 +67,20 @@ public struct Appliance: Sendable {
     /// The walk's event journal and trip report; nil when the walk is not recorded.
     public let trip: TripRecorder?
 
-    public static let actorNames = [BeltActor.name, NavigationActor.name, GestureActor.name, ButtonActor.name]
+    /// The actors, by name, in the order of the one list they were assembled from.
+    public let actorNames: [String]
+    /// The names the board's injected failures reach (the simulation script's `fail_actor`).
+    let faultRoutes: Set<String>
+    /// The supervised services, in the order they start (they stop in reverse).
+    let serviceNames: [String]
 
     /// Wires the appliance on `inputs`, or on a Pi's (`HardwareInputs`) when none are given. The
     /// simulated board's inputs come from Simulation's `SimulatedInputs`, which the executable picks.
+    ///
+    /// Every actor is made by its registration function (`ApplianceWiring`'s `belt`, `navigation`,
+    /// `touchCase`, `pencil`, `gestures`, `buttons`), which returns it with its `ApplianceMember`; the
+    /// appliance is assembled from the one list of members below. A new device is a new function and
+    /// a new entry in that list (docs/architecture.md, "Adding a BLE device").
     public static func build(configuration config: WayfinderConfiguration, options: Options = Options(),
                              inputs boardInputs: ApplianceInputs? = nil,
                              makeLogger: @escaping @Sendable (String) -> Logger) throws -> Appliance {
@@ -90,12 +100,9 @@ public struct Appliance: Sendable {
         }
         let route = config.route
         let clock = inputs.clock
-        let touchCaseEnabled = config.touchCase.enabled && inputs.touchCaseConnector != nil
-        let pencilEnabled = config.pencil.enabled && inputs.penRadio != nil
-        let health = HealthMonitor(expected: actorNames + (touchCaseEnabled ? [TouchCaseActor.name] : [])
-                                   + (pencilEnabled ? [PencilActor.name] : []),
-                                   startOnly: options.reloadSignals.isEmpty ? [] : [ReloadSignalService.name])
-        let status = StatusBoard(order: [NavigationActor.name, BeltActor.name, PencilActor.name, ConfigurationReloader.statusPart], waits: inputs.waits)
+        // Watched and arranged once the members are known (below); every actor is made with them.
+        let health = HealthMonitor(expected: [], startOnly: options.reloadSignals.isEmpty ? [] : [ReloadSignalService.name])
+        let status = StatusBoard(order: [], waits: inputs.waits)
         let logger = makeLogger("wayfinder")
         for note in stateNotes { logger.log(level: note.level, "\(note.message)") }
 
@@ -140,23 +147,23 @@ public struct Appliance: Sendable {
         // Navigation's state, for the touch case's power saving.
         let (navigationStateStream, navigationStates) = AsyncStream<NavigationState>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let trigger = ShutdownTrigger()
+        let supervisorLogger = makeLogger("supervisor")
         // The links' bounds on the transport run on the link clock: real time on the simulated board,
         // whose devices' bytes cross real sockets (`GATTDeviceTime`).
-        let linkClock = options.clock == nil ? inputs.linkClock ?? clock : clock
-        let beltLink = GATTBeltLink(connector: inputs.beltConnector, clock: clock, linkClock: linkClock,
-                                    logger: makeLogger("belt-link"))
-        let belt = BeltActor(link: beltLink, requests: beltRequests, reports: beltReportSink,
-                             defaultIntensity: config.intensity, clock: clock,
-                             logger: makeLogger(BeltActor.name),
-                             health: health, status: status, trip: trip)
+        let wiring = ApplianceWiring(config: config, inputs: inputs, clock: clock,
+                                     linkClock: options.clock == nil ? inputs.linkClock ?? clock : clock,
+                                     health: health, status: status, trip: trip, makeLogger: makeLogger,
+                                     supervisorLogger: supervisorLogger, restartBackoff: options.restartBackoff)
+
+        // The actors, each made by its registration function, in the order their wires need.
+        let belt = wiring.belt(requests: beltRequests, reports: beltReportSink)
         let exitWhenDone = options.exitWhenDone
-        let navigation = NavigationActor(
-            guidance: guidance, store: store, track: track, trip: trip,
+        let navigation = wiring.navigation(
+            guidance: guidance, store: store, track: track,
             // A start after an arrival or a stop: another walk, in files of its own.
             nextWalk: .archive(stateDirectory: stateDirectory, settings: config.track, logger: makeLogger(NavigationActor.name)),
             inputs: .init(fixes: inputs.fixes, headings: inputs.headings, commands: commands, beltReports: beltReports),
-            beltRequests: beltRequestSink, autostart: config.autostart, headingDemand: inputs.headingDemand, clock: clock,
-            logger: makeLogger(NavigationActor.name), health: health, status: status,
+            beltRequests: beltRequestSink,
             onDestinationReached: {
                 guard exitWhenDone else { return }
                 // Let the destination signal reach the belt before everything stops.
@@ -167,88 +174,32 @@ public struct Appliance: Sendable {
             },
             observer: options.navigationObserver,
             stateObserver: { navigationStates.yield($0) })
-        // The touch case, the pencil and the gesture pipeline between them and navigation.
-        var touchCase: TouchCaseActor?
-        let settings = config.touchCaseSettings
-        let enable = TouchEnableCommand(sides: CaseSides(settings.sides.compactMap { CaseSide(rawValue: $0.rawValue) }),
-                                        touchesPerSide: settings.touchesPerSide)
-        if touchCaseEnabled, let connector = inputs.touchCaseConnector, let enable {
-            touchCase = TouchCaseActor(connector: connector, command: enable, powerSaving: settings.powerSaving,
-                                       navigation: .stopped, clock: clock, linkClock: linkClock,
-                                       logger: makeLogger(TouchCaseActor.name),
-                                       health: health, trip: trip)
-        }
-        var pencil: PencilActor?
-        let pencilLogger = makeLogger(PencilActor.name)
-        var penTouches: AsyncStream<TouchInput>.Continuation?
-        var pairControlSink: AsyncStream<Bool>.Continuation?
-        // The pen married in an earlier run, taken back as the SDK takes back its paired peripheral.
-        // The simulated board names its own pen (it starts paired).
-        let pairings = PenPairingStore(directory: stateDirectory)
-        var pairedPen = inputs.pairedPen
-        if pencilEnabled, pairedPen == nil {
-            do {
-                pairedPen = try pairings.load()
-                if let pen = pairedPen { logger.info("pencil: paired with \(pen) (\(pairings.path)); it reconnects when it reconciles with this Pi") }
-            } catch {
-                logger.warning("pencil: \(error); the pen is paired again as new")
-            }
-        }
-        if pencilEnabled, let radio = inputs.penRadio {
-            let (touches, sink) = AsyncStream<TouchInput>.makeStream(bufferingPolicy: .bufferingNewest(256))
-            penTouches = sink
-            var pairControl: AsyncStream<Bool>?
-            if config.buttons.pairPencilLine != nil {
-                let (levels, levelSink) = AsyncStream<Bool>.makeStream(bufferingPolicy: .bufferingNewest(16))
-                pairControl = levels
-                pairControlSink = levelSink
-            }
-            pencil = PencilActor(radio: radio, centralID: inputs.pencilCentralID, pairedPen: pairedPen,
-                                 touches: touchCase != nil ? touches : nil, pairControl: pairControl,
-                                 clock: clock, linkClock: linkClock,
-                                 logger: pencilLogger,
-                                 health: health, status: status, trip: trip,
-                                 remember: { pen in
-                                     do {
-                                         try pairings.save(pen)
-                                     } catch {
-                                         pencilLogger.warning("could not keep the pairing in \(pairings.path): \(error); after a restart the pen is paired again")
-                                     }
-                                 })
-        }
-        let gestures = GestureActor(map: config.gestures, sensedSides: settings.sides,
-                                    touches: touchCase?.touches ?? ApplianceInputs.absent(), pen: pencil?.outputs,
-                                    penTouches: penTouches, commands: commandSink, clock: clock,
-                                    logger: makeLogger(GestureActor.name), health: health)
-        let buttons = ButtonActor(configuration: config.buttons, edges: inputs.buttonEdges, commands: commandSink,
-                                  pairControl: pairControlSink, clock: clock, logger: makeLogger(ButtonActor.name), health: health)
+        let touchCase = wiring.touchCase(navigationStates: navigationStateStream)
+        let pencil = wiring.pencil(stateDirectory: stateDirectory, withTouchCase: touchCase != nil)
+        let gestures = wiring.gestures(touches: touchCase?.actor.touches, pen: pencil?.actor.outputs,
+                                       penTouches: pencil?.touches, commands: commandSink)
+        let buttons = wiring.buttons(commands: commandSink, pairControl: pencil?.pairControl)
 
-        let supervisorLogger = makeLogger("supervisor")
-        func supervised(_ name: String, cleanup: (@Sendable () async -> Void)? = nil,
-                        _ body: @escaping @Sendable () async throws -> Void) -> ServiceGroupConfiguration.ServiceConfiguration {
-            .init(service: SupervisedService(name: name, clock: clock, logger: supervisorLogger,
-                                             backoff: options.restartBackoff, health: health,
-                                             onFailure: { name, reason in trip?.record(.restart) { $0.device = name; $0.reason = reason } },
-                                             cleanup: cleanup, run: body),
-                  successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup)
-        }
-        // The board's own service: the simulated world, or the hardware's input feeds.
+        // The one list. Its order is the services' start order (graceful shutdown runs in reverse:
+        // inputs stop first, navigation saves its progress, the belt is silenced), the health watch's
+        // and `status`'s order, and the status line's after the leading part (the walk's).
+        let members = [belt.member, navigation.member, gestures.member, buttons.member, touchCase?.member, pencil?.member]
+            .compactMap { $0 }
+        health.expect(members.map(\.name))
+        status.arrange(ApplianceMember.statusOrder(members) + [ConfigurationReloader.statusPart])
+
+        // The board's own service: the simulated world (which routes the script's failures to the
+        // members' fault hooks), or the hardware's input feeds.
         let boardService: any Service
         if let work = inputs.boardRun {
-            var route: [String: @Sendable () -> Void] = [
-                BeltActor.name: { belt.mailbox.inject(InjectedFailure(actor: BeltActor.name)) },
-                NavigationActor.name: { navigation.mailbox.inject(InjectedFailure(actor: NavigationActor.name)) },
-                GestureActor.name: { gestures.mailbox.inject(InjectedFailure(actor: GestureActor.name)) },
-                ButtonActor.name: { buttons.mailbox.inject(InjectedFailure(actor: ButtonActor.name)) },
-            ]
-            if let pencil { route[PencilActor.name] = { pencil.mailbox.inject(InjectedFailure(actor: PencilActor.name)) } }
-            boardService = BoardService(work: work, failures: inputs.injectedFailures ?? ApplianceInputs.absent(), route: route)
+            boardService = BoardService(work: work, failures: inputs.injectedFailures ?? ApplianceInputs.absent(),
+                                        route: ApplianceMember.faultRoutes(members))
         } else {
             boardService = HardwareInputsService(feeds: inputs.feeds)
         }
         let reloader = ConfigurationReloader(
             configuration: config, loader: options.configurationLoader,
-            targets: .init(belt: belt.mailbox, navigation: navigation.mailbox, gestures: gestures.mailbox),
+            targets: .init(belt: belt.actor.mailbox, navigation: navigation.actor.mailbox, gestures: gestures.actor.mailbox),
             logLevel: options.logLevel, notifier: options.notifier, health: health, status: status,
             logger: makeLogger("reload"))
         let reloadService: [ServiceGroupConfiguration.ServiceConfiguration] = options.reloadSignals.isEmpty ? [] : [
@@ -261,7 +212,8 @@ public struct Appliance: Sendable {
             do {
                 let listener = try ControlSocketListener(path: path, group: options.controlGroup)
                 options.warnings?.attach(clock)
-                let handler = ApplianceControl(navigation: navigation, belt: belt, touchCase: touchCase, pencil: pencil,
+                let handler = ApplianceControl(navigation: navigation.actor, belt: belt.actor,
+                                               deviceParts: members.compactMap(\.controlPart),
                                                warnings: options.warnings, health: health, board: status, clock: clock,
                                                version: options.version, routeName: route.name ?? "route",
                                                routesDirectory: (config.routePath as NSString).deletingLastPathComponent,
@@ -278,36 +230,14 @@ public struct Appliance: Sendable {
         }
         let systemd = ServiceManagerService(notifier: options.notifier, watchdog: options.watchdog, health: health,
                                             status: status, clock: clock, logger: makeLogger(ServiceManagerService.name))
-        // Graceful shutdown runs in reverse order: inputs stop first, navigation saves its progress, the
-        // belt is silenced, and the board (the simulated world the belt link needs, or the hardware
-        // feeds) goes last.
-        // Appended one by one: as one expression of concatenated optional arrays it is more than Swift
-        // 6.2's type checker solves in its time limit.
+        // The board (the simulated world the belt link needs, or the hardware feeds) is first, so it
+        // stops last. Appended one by one: as one expression of concatenated optional arrays it is
+        // more than Swift 6.2's type checker solves in its time limit.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: boardService, successTerminationBehavior: .ignore,
                   failureTerminationBehavior: .gracefullyShutdownGroup),
-            supervised(BeltActor.name, cleanup: { await belt.release() }) { try await belt.run() },
-            supervised(NavigationActor.name, cleanup: { await navigation.saveProgress() }) { try await navigation.run() },
-            supervised(GestureActor.name) { try await gestures.run() },
-            supervised(ButtonActor.name) { try await buttons.run() },
         ]
-        if let actor = touchCase {
-            services.append(supervised(TouchCaseActor.name, cleanup: { await actor.stop() }) {
-                let follower = Task(executorPreference: EventLoop.preferred) {
-                    for await state in navigationStateStream { await actor.navigationStateChanged(state) }
-                }
-                defer { follower.cancel() }
-                // On shutdown the case's link is closed at once (and its touch stream ends).
-                await withGracefulShutdownHandler {
-                    await actor.run()
-                } onGracefulShutdown: {
-                    Task(executorPreference: EventLoop.preferred) { await actor.stop() }
-                }
-            })
-        }
-        if let actor = pencil {
-            services.append(supervised(PencilActor.name) { try await actor.run() })
-        }
+        services += members.map(\.service)
         services += reloadService
         if let controlService { services.append(controlService) }
         services.append(.init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup))
@@ -319,9 +249,11 @@ public struct Appliance: Sendable {
         groupConfig.maximumCancellationDuration = Duration.seconds(5)
         let group = ServiceGroup(configuration: groupConfig)
         trigger.set(group)
-        return Appliance(group: group, clock: clock, belt: belt, navigation: navigation,
-                         gestures: gestures, buttons: buttons, touchCase: touchCase, pencil: pencil,
-                         health: health, status: status, reloader: reloader, trip: trip)
+        return Appliance(group: group, clock: clock, belt: belt.actor, navigation: navigation.actor,
+                         gestures: gestures.actor, buttons: buttons.actor, touchCase: touchCase?.actor, pencil: pencil?.actor,
+                         health: health, status: status, reloader: reloader, trip: trip,
+                         actorNames: members.map(\.name), faultRoutes: Set(ApplianceMember.faultRoutes(members).keys),
+                         serviceNames: services.compactMap { ($0.service as? SupervisedService)?.name })
     }
 
     /// Where fixes come from, as `status` names it.

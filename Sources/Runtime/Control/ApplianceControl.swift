@@ -9,10 +9,12 @@ import Status
 /// The appliance's side of the control socket: its status gathered from the actors, and the
 /// controls carried out by the navigation actor like a button's commands (logged with their source).
 public struct ApplianceControl: ControlHandler {
+    /// A device's part of the status report (the touch case's, the pencil's), asked of its actor.
+    public typealias DevicePart = @Sendable (inout StatusReport) async -> Void
+
     let navigation: NavigationActor
     let belt: BeltActor
-    let touchCase: TouchCaseActor?
-    let pencil: PencilActor?
+    let deviceParts: [DevicePart]
     let warnings: WarningLog?
     let health: HealthMonitor
     let board: StatusBoard
@@ -24,15 +26,14 @@ public struct ApplianceControl: ControlHandler {
     let gpsSource: String?
     let headingSource: HeadingStatus.Source
 
-    public init(navigation: NavigationActor, belt: BeltActor, touchCase: TouchCaseActor?, pencil: PencilActor?,
+    public init(navigation: NavigationActor, belt: BeltActor, deviceParts: [DevicePart] = [],
                 warnings: WarningLog?, health: HealthMonitor, board: StatusBoard, clock: SessionClock,
                 version: String, routeName: String, routesDirectory: String?, gpsSource: String?,
                 headingSource: HeadingStatus.Source) {
         self.routesDirectory = routesDirectory
         self.navigation = navigation
         self.belt = belt
-        self.touchCase = touchCase
-        self.pencil = pencil
+        self.deviceParts = deviceParts
         self.warnings = warnings
         self.health = health
         self.board = board
@@ -57,49 +58,15 @@ public struct ApplianceControl: ControlHandler {
                         state: !actor.started ? .starting : actor.running ? .running : .restarting,
                         nextAttemptInSeconds: actor.nextAttemptIn?.inSeconds, reason: actor.reason, restarts: actor.restarts)
         }
-        var caseStatus: TouchCaseStatus?
-        if let touchCase {
-            let part = await touchCase.statusPart
-            caseStatus = TouchCaseStatus(link: Self.link(part.link), sides: part.sides, powerSaving: part.powerSaving, touches: part.touches)
-        }
-        var penStatus: PencilStatus?
-        if let pencil {
-            let info = await pencil.information
-            penStatus = PencilStatus(state: "\(await pencil.state)",
-                                     battery: info.flatMap { $0.batteryLevel == .unknown ? nil : Self.name($0.batteryLevel) },
-                                     firmwareRevision: info?.firmwareRevision,
-                                     firmwareUpdate: info?.firmwareUpdateAvailable == true ? String(PenFirmwareCatalog.latest) : nil,
-                                     hardwareRevision: info?.hardwareRevision)
-        }
         var heading = HeadingStatus(source: headingSource)
         if headingSource == .external, let part = await navigation.headingPart {
             heading.accuracyDegrees = part.accuracy.flatMap { $0.isFinite ? $0 : nil }
             heading.ageSeconds = part.ageSeconds
         }
-        return StatusReport(wayfinderVersion: version, uptimeSeconds: now.inSeconds, actors: actors, gps: gps,
-                            heading: heading, belt: beltStatus, touchCase: caseStatus,
-                            pencil: penStatus, route: route, warnings: warnings?.recent ?? [])
-    }
-
-    static func name(_ level: PenBatteryLevel) -> String {
-        switch level {
-        case .unknown: "unknown"
-        case .high: "high"
-        case .mediumHigh: "medium-high"
-        case .mediumLow: "medium-low"
-        case .low: "low"
-        case .criticallyLow: "critically-low"
-        }
-    }
-
-    static func link(_ state: GATTLinkState) -> LinkState {
-        switch state {
-        case .idle, .stopped: .off
-        case .connecting(let attempt): attempt > 1 ? .reconnecting : .connecting
-        case .discovering: .connecting
-        case .connected: .connected
-        case .waiting: .reconnecting
-        }
+        var report = StatusReport(wayfinderVersion: version, uptimeSeconds: now.inSeconds, actors: actors, gps: gps,
+                                  heading: heading, belt: beltStatus, route: route, warnings: warnings?.recent ?? [])
+        for part in deviceParts { await part(&report) }
+        return report
     }
 
     /// How long, in real time, an answer waits for the belt actor to carry out what the control asked

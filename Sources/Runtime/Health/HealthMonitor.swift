@@ -21,14 +21,22 @@ public final class HealthMonitor: Sendable {
     }
 
     private let watches = Mutex<[String: Watch]>([:])
-    public let expected: [String]
+    private let expectedNames: Mutex<[String]>
+    /// The actors watched, in the order `status` lists them.
+    public var expected: [String] { expectedNames.withLock { $0 } }
     /// Services that report once that they are up and are not watched after that (the reload signal
     /// watcher): startup waits for them, the watchdog does not.
     public let startOnly: [String]
 
     public init(expected: [String], startOnly: [String] = []) {
-        self.expected = expected
+        expectedNames = Mutex(expected)
         self.startOnly = startOnly
+    }
+
+    /// Watches `names` from now on: the appliance names its actors once it has made them all, since
+    /// each of them is made with this monitor.
+    public func expect(_ names: [String]) {
+        expectedNames.withLock { $0 = names }
     }
 
     /// `name` is running; `progress` is its mailbox's, when it has one to watch. A restarted actor
@@ -58,7 +66,8 @@ public final class HealthMonitor: Sendable {
     /// Each expected actor's health at `now` (session time), in the expected order, for `status`.
     public func actors(at now: Duration) -> [(name: String, running: Bool, started: Bool, nextAttemptIn: Duration?,
                                               reason: String?, restarts: Int)] {
-        watches.withLock { w in
+        let expected = self.expected
+        return watches.withLock { w in
             expected.map { name in
                 guard let watch = w[name] else { return (name, false, false, nil, nil, 0) }
                 return (name, !watch.resting, true, watch.nextAttemptAt.map { max(.zero, $0 - now) }, watch.reason, watch.restarts)
@@ -68,13 +77,15 @@ public final class HealthMonitor: Sendable {
 
     /// Every expected actor and every start-only service has started (startup is complete).
     public var allStarted: Bool {
-        watches.withLock { w in (expected + startOnly).allSatisfy { w[$0] != nil } }
+        let expected = self.expected
+        return watches.withLock { w in (expected + startOnly).allSatisfy { w[$0] != nil } }
     }
 
     /// The expected actors that are stuck (or never started), as of this check; each call is one
     /// check, compared with the previous one.
     public func check() -> [String] {
-        watches.withLock { w in
+        let expected = self.expected
+        return watches.withLock { w in
             expected.filter { name in
                 guard var watch = w[name] else { return true }
                 guard let progress = watch.progress, !watch.resting else { return false }

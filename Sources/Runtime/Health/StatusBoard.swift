@@ -5,12 +5,21 @@ import Synchronization
 /// at the Pi has to act on.
 public final class StatusBoard: Sendable {
     private let parts = Mutex<[String: String]>([:])
-    private let order: [String]
+    private let order: Mutex<[String]>
     private let waits: DeviceWaits?
 
     public init(order: [String], waits: DeviceWaits? = nil) {
-        self.order = order
+        self.order = Mutex(order)
         self.waits = waits
+    }
+
+    /// The parts in the order the line shows them. The appliance arranges them once it has made
+    /// its actors, since each of them is made with this board.
+    public var partOrder: [String] { order.withLock { $0 } }
+
+    public func arrange(_ names: [String]) {
+        order.withLock { $0 = names }
+        changedNow()
     }
 
     /// Who follows the status (`wayfinder status --follow`): told after each change.
@@ -50,6 +59,7 @@ public final class StatusBoard: Sendable {
     }
 
     public var line: String {
+        let order = partOrder
         let actors = parts.withLock { p in order.compactMap { p[$0] } }
         return ([waits?.summary].compactMap { $0 } + actors).joined(separator: "; ")
     }

@@ -38,7 +38,7 @@ enum ReopenLoop {
                 waiting?.waiting(DeviceWaits.brief(error))
             }
             let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
-            logger.log(level: repeated ? .debug : .info, "\(again) again in \(SupervisedService.format(delay))")
+            logger.log(level: repeated ? .debug : .info, "\(again) again in \(DurationFormat.text(delay))")
             do { try await clock.sleep(for: delay) } catch { return }
         }
     }

@@ -207,6 +207,15 @@ public final class TripRecorder: Sendable {
         }
     }
 
+    /// Appends `event` stamped now (its own `time` is replaced), as `GuidanceJournalEntry` makes it.
+    public func record(_ event: TripEvent) {
+        record(event.kind) { stamped in
+            let time = stamped.time
+            stamped = event
+            stamped.time = time
+        }
+    }
+
     /// Forces the journal to the card in the background (with the track's periodic sync).
     public func syncInBackground() {
         state.withLock { $0.file?.syncInBackground() }

@@ -47,7 +47,7 @@ public struct SupervisedService: Service {
                     return
                 }
                 let delay = backoff.delayAfterFailure(runLength: clock.elapsed - started)
-                logger.error("\(name) actor failed: \(error); restarting in \(Self.format(delay)) (failure \(backoff.consecutiveFailures) in a row)")
+                logger.error("\(name) actor failed: \(error); restarting in \(DurationFormat.text(delay)) (failure \(backoff.consecutiveFailures) in a row)")
                 let (reason, sofar) = ("\(error)", restarts)
                 onFailure?(name, reason)
                 try? await cancelWhenGracefulShutdown { try await waitOut(delay, reason: reason, restarts: sofar) }
@@ -69,13 +69,6 @@ public struct SupervisedService: Service {
         health?.resting(name, true, nextAttemptAt: clock.elapsed + delay, reason: reason, restarts: restarts)
         defer { health?.resting(name, false, restarts: restarts + 1) }
         try await clock.sleep(for: delay)
-    }
-
-    static func format(_ d: Duration) -> String {
-        let s = d.inSeconds
-        if s < 1 { return "\(Int((s * 1000).rounded())) ms" }
-        let tenths = (s * 10).rounded() / 10
-        return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
     }
 }
 

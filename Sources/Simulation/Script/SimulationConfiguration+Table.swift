@@ -65,7 +65,9 @@ extension SimulationConfiguration: ConfigurationTable {
         return s
     }
 
-    static let actorNames = ["belt", "navigation", "gestures", "buttons", "pencil"]
+    /// What `fail_actor` may name: every actor the appliance registers (`ApplianceMember`), which
+    /// `SimulatedFaultRouteTests` holds this list to.
+    static let actorNames = ["belt", "navigation", "gestures", "buttons", "touch-case", "pencil"]
 
     /// The QMC5883L reads ±800 µT at ±8 G; an offset beyond ±400 µT leaves no room for the Earth's field.
     static let hardIronLimit = 400.0

@@ -100,7 +100,7 @@ final class ApplianceControlTests: XCTestCase {
                 tasks.append(Task { try await belt.run() })
             }
         }
-        let control = ApplianceControl(navigation: navigation, belt: belt, touchCase: nil, pencil: nil, warnings: nil,
+        let control = ApplianceControl(navigation: navigation, belt: belt, warnings: nil,
                                        health: health, board: StatusBoard(order: []), clock: clock, version: "test",
                                        routeName: "Park", routesDirectory: nil, gpsSource: nil, headingSource: .belt)
         addTeardownBlock { tasks.forEach { $0.cancel() } }

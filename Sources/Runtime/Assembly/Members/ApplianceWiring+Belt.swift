@@ -1,0 +1,18 @@
+import Belt
+
+extension ApplianceWiring {
+    /// The belt: its actor on a GATT link to the board's belt connector, fed navigation's requests and
+    /// reporting the belt's own changes back. Released at shutdown, even while it is down.
+    func belt(requests: AsyncStream<BeltRequest>, reports: AsyncStream<BeltActor.Report>.Continuation)
+        -> (actor: BeltActor, member: ApplianceMember) {
+        let link = GATTBeltLink(connector: inputs.beltConnector, clock: clock, linkClock: linkClock,
+                                logger: makeLogger("belt-link"))
+        let belt = BeltActor(link: link, requests: requests, reports: reports, defaultIntensity: config.intensity,
+                             clock: clock, logger: makeLogger(BeltActor.name), health: health, status: status, trip: trip)
+        let member = ApplianceMember(
+            name: BeltActor.name,
+            injectFault: { belt.mailbox.inject(InjectedFailure(actor: BeltActor.name)) },
+            service: supervised(BeltActor.name, cleanup: { await belt.release() }) { try await belt.run() })
+        return (belt, member)
+    }
+}

@@ -1,0 +1,23 @@
+import Belt
+import Navigation
+
+extension ApplianceWiring {
+    /// Navigation: the guidance on the fixes, headings, commands and belt reports, asking the belt for
+    /// directions; its part leads the status line. Saves its progress at shutdown, even while down.
+    func navigation(guidance: RouteGuidance, store: ProgressStore, track: sending TrackFile?, nextWalk: NextWalkFiles?,
+                    inputs streams: NavigationActor.Inputs, beltRequests: AsyncStream<BeltRequest>.Continuation,
+                    onDestinationReached: @escaping @Sendable () -> Void,
+                    observer: (@Sendable (NavigationObservation) -> Void)?,
+                    stateObserver: @escaping @Sendable (NavigationState) -> Void) -> (actor: NavigationActor, member: ApplianceMember) {
+        let navigation = NavigationActor(
+            guidance: guidance, store: store, track: track, trip: trip, nextWalk: nextWalk, inputs: streams,
+            beltRequests: beltRequests, autostart: config.autostart, headingDemand: inputs.headingDemand, clock: clock,
+            logger: makeLogger(NavigationActor.name), health: health, status: status,
+            onDestinationReached: onDestinationReached, observer: observer, stateObserver: stateObserver)
+        let member = ApplianceMember(
+            name: NavigationActor.name, statusPlace: .leads,
+            injectFault: { navigation.mailbox.inject(InjectedFailure(actor: NavigationActor.name)) },
+            service: supervised(NavigationActor.name, cleanup: { await navigation.saveProgress() }) { try await navigation.run() })
+        return (navigation, member)
+    }
+}
