@@ -19,8 +19,10 @@ import TouchCase
 ///   initializer's default is off, for `wayfinder record`, which needs the case awake throughout.
 /// - FuffrLib's observers: began/moved/ended handlers per side set, called on this actor.
 public actor TouchCaseActor {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public static let name = "touch-case"
     /// FuffrLib reconnects 0.5 s after an unexpected disconnect (FFRBLEManager.m).
@@ -53,7 +55,8 @@ public actor TouchCaseActor {
     public init(connector: any GATTConnector, command: TouchEnableCommand, powerSaving: Bool = false,
                 navigation: NavigationState = .stopped, clock: SessionClock, linkClock: SessionClock? = nil,
                 logger: Logger, health: HealthMonitor? = nil, attemptTimeout: Duration = .seconds(20),
-                trip: TripRecorder? = nil) {
+                trip: TripRecorder? = nil, executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
         self.trip = trip
         self.clock = clock
         self.logger = logger
@@ -65,7 +68,8 @@ public actor TouchCaseActor {
         let backoff = RestartBackoff(initial: Self.reconnectDelay, maximum: .seconds(8), healthyRun: .seconds(1))
         device = GATTDeviceLink(session: TouchCaseSession(command: wanted), policy: .keepConnected(backoff),
                                 limits: .init(attempt: attemptTimeout), connector: connector,
-                                clock: clock, linkClock: linkClock, sessionTimerTolerance: Self.silenceTolerance)
+                                clock: clock, linkClock: linkClock, sessionTimerTolerance: Self.silenceTolerance,
+                                executor: executor)
         (touches, touchSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
     }
 
