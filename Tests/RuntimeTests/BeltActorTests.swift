@@ -1,5 +1,4 @@
 import Belt
-import Clocks
 import Logging
 import Platform
 @testable import Runtime
@@ -160,45 +159,58 @@ final class BeltActorTests: XCTestCase {
 
     /// A reload's new default intensity is written without the feedback vibration (the wearer did not
     /// ask for it) and is the one a reconnected belt is given again.
-    func testANewDefaultIntensityIsSentQuietlyAndKeptForTheNextConnection() async throws {
+    func testANewDefaultIntensityIsSentQuietlyAndKeptForTheNextConnection() throws {
+        let loop = TestEventLoop()
         let link = TestBeltLink()
         let (requests, _) = AsyncStream<BeltRequest>.makeStream()
         let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
-        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: .continuous(),
+        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: loop.clock,
                              logger: LogCapture().logger("belt"), health: HealthMonitor(expected: [BeltActor.name]),
-                             status: StatusBoard(order: []))
-        let task = Task { try await belt.run() }
-        defer { task.cancel() }
-        try await waitUntil { link.sent.contains(.setDefaultIntensity(60, feedback: false)) }
+                             status: StatusBoard(order: []), executor: loop)
+        let task = loop.spawn { _ = try? await belt.run() }
+        defer {
+            task.cancel()
+            loop.drain()
+        }
+        loop.drain()
+        XCTAssertTrue(link.sent.contains(.setDefaultIntensity(60, feedback: false)), "\(link.sent)")
         belt.mailbox.send(.defaultIntensity(85))
-        try await waitUntil { link.sent.contains(.setDefaultIntensity(85, feedback: false)) }
+        loop.drain()
+        XCTAssertTrue(link.sent.contains(.setDefaultIntensity(85, feedback: false)), "\(link.sent)")
         belt.mailbox.send(.link(.belt(.disconnected(expected: false))))
         belt.mailbox.send(.link(.belt(.modeChanged(.app))))
         belt.mailbox.send(.link(.belt(.connected)))
-        try await waitUntil { link.sent.filter { $0 == .setDefaultIntensity(85, feedback: false) }.count == 2 }
+        loop.drain()
+        XCTAssertEqual(link.sent.filter { $0 == .setDefaultIntensity(85, feedback: false) }.count, 2, "\(link.sent)")
         XCTAssertFalse(link.sent.contains(.setDefaultIntensity(85, feedback: true)), "\(link.sent)")
     }
 
     /// What a wearer's log shows for a lost link and a draining battery: one warning per loss (the
     /// failed attempts that follow are the recovery, at info) and one per battery band (below 20 %,
     /// below 10 %), not one per attempt or per percent.
-    func testALostLinkAndADrainingBatteryEachWarnOnceNotOnEveryStep() async throws {
+    func testALostLinkAndADrainingBatteryEachWarnOnceNotOnEveryStep() throws {
+        let loop = TestEventLoop()
         let logs = LogCapture()
         let link = TestBeltLink()
         let (requests, _) = AsyncStream<BeltRequest>.makeStream()
         let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
-        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: .continuous(),
+        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: loop.clock,
                              logger: logs.logger("belt"), health: HealthMonitor(expected: [BeltActor.name]),
-                             status: StatusBoard(order: []))
-        let task = Task { try await belt.run() }
-        defer { task.cancel() }
-        try await waitUntil { !logs.matching("belt connected").isEmpty }
+                             status: StatusBoard(order: []), executor: loop)
+        let task = loop.spawn { _ = try? await belt.run() }
+        defer {
+            task.cancel()
+            loop.drain()
+        }
+        loop.drain()
+        XCTAssertFalse(logs.matching("belt connected").isEmpty, "\(logs.all)")
         belt.mailbox.send(.link(.belt(.disconnected(expected: false))))
         belt.mailbox.send(.link(.attemptFailed(.noBeltFound, retryIn: .seconds(60))))
         belt.mailbox.send(.link(.attemptFailed(.timedOut(.seconds(10)), retryIn: .seconds(60))))
         belt.mailbox.send(.link(.belt(.connected)))
         for percent in [25, 19, 18, 12, 9, 8] { belt.mailbox.send(.link(.belt(.battery(percent: percent)))) }
-        try await waitUntil { !logs.matching("belt battery 8%").isEmpty }
+        loop.drain()
+        XCTAssertFalse(logs.matching("belt battery 8%").isEmpty, "\(logs.all)")
         let warnings = logs.all.filter { $0.hasPrefix("<4>") }  // journal priority 4, warning
         XCTAssertEqual(warnings.filter { $0.contains("belt connection") }.count, 1, warnings.joined(separator: "\n"))
         XCTAssertEqual(logs.matching("belt connection attempt failed").count, 2, "the attempts are still told, at info")
