@@ -29,7 +29,7 @@ private struct SimulatedPenRadio: PenRadio {
     }
 
     func setScanning(_ on: Bool) async {
-        await scanner.set(on ? Task(executorPreference: EventLoop.peripherals) { [host, clock, interval, sink] in
+        await scanner.set(on ? Task(executorPreference: host.executor) { [host, clock, interval, sink] in
             while !Task.isCancelled {
                 if let ad = await host.advertisement { sink.yield(ad) }
                 do { try await clock.sleep(for: interval) } catch { return }

@@ -14,8 +14,10 @@ import Sensors
 /// at 0x42 streaming NMEA/UBX over DDC and a QMC5883L at 0x0D. The runtime reads them through the
 /// same drivers and parsers as on a Pi; the board only keeps the devices' contents current.
 public actor SimulatedBoard {
-    /// On the simulated devices' event loop (`EventLoop.peripherals`), beside the appliance's.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.peripherals.unownedExecutor }
+    /// Where it runs: the simulated devices' event loop (`EventLoop.peripherals`), beside the
+    /// appliance's, unless its creator names another (a test's `TestEventLoop`).
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// The board's `/dev/i2c-1`.
     public nonisolated let i2c: SimulatedI2CBus
@@ -57,7 +59,8 @@ public actor SimulatedBoard {
     /// (a subscription's first notification) cuts it short.
     private var sleeping: (until: Duration, task: Task<Void, Never>)?
 
-    public init(world: SimulatedWorld, clock: SessionClock, logger: Logger) {
+    public init(world: SimulatedWorld, clock: SessionClock, logger: Logger, executor: any ActorExecutor = EventLoop.peripherals) {
+        self.executor = executor
         self.world = world
         self.clock = clock
         self.logger = logger
@@ -74,7 +77,7 @@ public actor SimulatedBoard {
         (actorFailures, failureSink) = AsyncStream.makeStream()
         let (outgoing, outbox) = AsyncStream<BeltOutgoing>.makeStream()
         beltOutbox = outbox
-        Task(executorPreference: EventLoop.peripherals) {
+        Task(executorPreference: executor) {
             for await item in outgoing {
                 switch item {
                 case .notify(let server, let uuid, let value): await server.notify(uuid, value: value)
@@ -112,7 +115,7 @@ public actor SimulatedBoard {
             }
             let due = max(nextWake(now: now), now)
             let clock = self.clock
-            let task = Task<Void, Never>(executorPreference: EventLoop.peripherals) {
+            let task = Task<Void, Never>(executorPreference: executor) {
                 _ = try? await clock.sleep(until: SessionInstant(offset: due))
             }
             sleeping = (due, task)
@@ -170,14 +173,14 @@ public actor SimulatedBoard {
                 touchTrace.strokes += touch.strokes.compactMap { FuffrTouchTrace.Stroke($0, at: now) }
             }
             let (host, trace) = (touchCase, touchTrace)
-            Task(executorPreference: EventLoop.peripherals) { await host.play(trace) }
+            Task(executorPreference: executor) { await host.play(trace) }
         }
         for click in output.penClicks {
             logger.info("pencil: a click of the \(click.pen)")
             let pen: PenSwitch = click.pen == "eraser" ? .eraser : .tip
             let script = PencilScript(PencilScript.click(pen, at: .zero, held: click.held))
             let host = pencil
-            Task(executorPreference: EventLoop.peripherals) { await host.play(script) }
+            Task(executorPreference: executor) { await host.play(script) }
         }
         for name in output.actorFailures {
             logger.notice("injecting a failure into the \(name) actor")
@@ -220,7 +223,7 @@ extension SimulatedBoard {
         let server = GATTServerConnection(socket: peripheral, database: BeltPeripheral.gattDatabase, logger: logger)
         beltServer = server
         let delegate = SimulatedBeltServerDelegate(board: self, connection: beltConnection)
-        Task(executorPreference: EventLoop.peripherals) { await server.run(delegate: delegate) }
+        Task(executorPreference: executor) { await server.run(delegate: delegate) }
         return SocketGATTClient(socket: central, clock: .continuous(), logger: logger)
     }
 

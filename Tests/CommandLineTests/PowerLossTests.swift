@@ -1,28 +1,41 @@
 import Foundation
 import Navigation
+import Simulation
 import WayfinderTestKit
 import XCTest
 
 /// The wearer pulls the battery: the process is killed with SIGKILL (no graceful stop) at several
 /// points of a simulated walk. Each restart resumes at the waypoint saved on disk, keeps appending to
 /// the walk's own track file (tracks/current.json names it), and that file parses every time.
+///
+/// The kill times come from a seed printed in the test's output (`power-loss seed: N`): a random one,
+/// or `WAYFINDER_TEST_SEED=N` to replay a failed run's times.
 final class PowerLossTests: XCTestCase {
+    /// `WAYFINDER_TEST_SEED` when set to a number, else a random seed.
+    static func seed() -> UInt64 {
+        if let text = ProcessInfo.processInfo.environment["WAYFINDER_TEST_SEED"], let seed = UInt64(text) { return seed }
+        return UInt64.random(in: .min ... .max)
+    }
+
     func testKilledAtManyPointsTheWalkResumesWhereItWasAndTheTrackParses() throws {
         let state = NSTemporaryDirectory() + "wayfinder-powerloss-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: state) }
         let arguments = ["run", "--config", Repository.root + "/deploy/demo.toml", "--acceleration", "240",
                          "--state-directory", state]
-        var generator = SystemRandomNumberGenerator()
+        let seed = Self.seed()
+        print("power-loss seed: \(seed) (WAYFINDER_TEST_SEED=\(seed) replays these kill times)")
+        var generator = SeededRandom(seed: seed)
         var resumedChecks = 0
         for round in 0..<6 {
             let (process, _, output, errors) = try WayfinderBinary.start(round == 0 ? arguments + ["--fresh"] : arguments)
             // Once every actor runs (a slow or emulated CPU takes a while to get there), 0.4–2.4 s of
-            // real time: up to 9.6 minutes of the walk at 240×.
+            // real time: up to 9.6 minutes of the walk at 240×. A wait on the wall clock, since the
+            // walk runs in a child process; its length is the point of the test, not a guess.
             WayfinderBinary.wait(for: "all actors started", from: process, output: output, errors: errors)
             Thread.sleep(forTimeInterval: Double.random(in: 0.4...2.4, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "round \(round): killed, not stopped")
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "round \(round) (seed \(seed)): killed, not stopped")
             let log = output.finish() + errors.finish()
 
             // This run resumed at the waypoint the previous run had saved.

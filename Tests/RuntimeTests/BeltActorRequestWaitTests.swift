@@ -1,5 +1,4 @@
 import Belt
-import Clocks
 import Platform
 @testable import Runtime
 import Synchronization
@@ -8,119 +7,126 @@ import XCTest
 
 /// `BeltActor.handled(_:before:)`, which a control's answer waits on: it answers when the requests
 /// are carried out, at its deadline, or when the belt is released, and its count and its waiters
-/// outlive a supervised restart of the belt actor. The session clock is a test clock, moved by hand.
+/// outlive a supervised restart of the belt actor. The actor runs on a test loop whose clock the
+/// test moves by hand; every check is made once the loop ran dry.
 final class BeltActorRequestWaitTests: XCTestCase {
-    let testClock = TestClock()
-    lazy var clock = SessionClock(testClock)
+    let loop = TestEventLoop()
+    lazy var clock = loop.clock
     let link = TestBeltLink()
     let logs = LogCapture()
     let health = HealthMonitor(expected: [BeltActor.name])
     let (requests, requestSink) = AsyncStream<BeltRequest>.makeStream()
     lazy var belt = BeltActor(link: link, requests: requests, reports: AsyncStream<BeltActor.Report>.makeStream().continuation,
                               defaultIntensity: 60, clock: clock, logger: logs.logger("belt"), health: health,
-                              status: StatusBoard(order: []))
+                              status: StatusBoard(order: []), executor: loop)
+    var tasks: [Task<Void, Never>] = []
+
+    override func tearDown() {
+        tasks.forEach { $0.cancel() }
+        loop.drain()
+    }
 
     func at(seconds: Int64) -> SessionInstant { SessionInstant(offset: .seconds(seconds)) }
 
-    /// A wait in a task of its own; its answer, once there.
-    func wait(for count: Int, before deadline: SessionInstant) -> Task<Bool, Never> {
-        let belt = self.belt
-        return Task { await belt.handled(count, before: deadline) }
+    /// A wait's answer, once there.
+    final class Answer: Sendable {
+        let value = Mutex<Bool?>(nil)
+        var given: Bool? { value.withLock { $0 } }
     }
 
-    func untilWaiting(_ count: Int) async throws {
+    /// A wait in a task of its own on the loop; it starts at the next drain.
+    func wait(for count: Int, before deadline: SessionInstant) -> Answer {
         let belt = self.belt
-        try await within { await belt.waitingForRequests == count }
+        let answer = Answer()
+        tasks.append(loop.spawn {
+            let taken = await belt.handled(count, before: deadline)
+            answer.value.withLock { $0 = taken }
+        })
+        return answer
     }
 
-    func testAWaitIsAnsweredOnceItsRequestsAreCarriedOutAndNotBefore() async throws {
-        let run = Task { [belt] in try await belt.run() }
-        defer { run.cancel() }
+    func waiting() throws -> Int {
+        let belt = self.belt
+        return try loop.run { await belt.waitingForRequests }
+    }
+
+    func testAWaitIsAnsweredOnceItsRequestsAreCarriedOutAndNotBefore() throws {
+        let belt = self.belt
+        tasks.append(loop.spawn { _ = try? await belt.run() })
         let both = wait(for: 2, before: at(seconds: 60))
-        try await untilWaiting(1)
+        XCTAssertEqual(try waiting(), 1)
         requestSink.yield(.changeDefaultIntensity(70))
-        try await waitUntil { self.link.sent.contains(.setDefaultIntensity(70, feedback: true)) }
-        let stillWaiting = await belt.waitingForRequests
-        XCTAssertEqual(stillWaiting, 1, "one of the two requests is not the two")
+        loop.drain()
+        XCTAssertTrue(link.sent.contains(.setDefaultIntensity(70, feedback: true)), "\(link.sent)")
+        XCTAssertEqual(try waiting(), 1, "one of the two requests is not the two")
+        XCTAssertNil(both.given)
         requestSink.yield(.changeDefaultIntensity(80))
-        let answer = try await awaitedValue(of: both)
-        XCTAssertTrue(answer)
+        loop.drain()
+        XCTAssertEqual(both.given, true)
         XCTAssertTrue(link.sent.contains(.setDefaultIntensity(80, feedback: true)), "\(link.sent)")
-        let alreadyDone = await belt.handled(2, before: at(seconds: 0))
+        let alreadyDone = try loop.run { await belt.handled(2, before: SessionInstant(offset: .zero)) }
         XCTAssertTrue(alreadyDone, "requests already carried out answer at once")
     }
 
     /// The deadline ends a wait the belt actor cannot answer (here it is not running at all, as while
     /// it rests between restarts), at the deadline and not before.
-    func testAWaitTheBeltDoesNotAnswerEndsAtItsDeadline() async throws {
+    func testAWaitTheBeltDoesNotAnswerEndsAtItsDeadline() throws {
         let answer = wait(for: 1, before: at(seconds: 8))
-        try await untilWaiting(1)
-        await testClock.advance(to: testClock.now.advanced(by: .milliseconds(7_999)))
-        let waitingBefore = await belt.waitingForRequests
-        XCTAssertEqual(waitingBefore, 1, "still waiting just before the deadline")
-        await testClock.advance(by: .milliseconds(1))
-        let taken = try await awaitedValue(of: answer)
-        XCTAssertFalse(taken)
-        let waitingAfter = await belt.waitingForRequests
-        XCTAssertEqual(waitingAfter, 0)
+        XCTAssertEqual(try waiting(), 1)
+        loop.advance(by: .milliseconds(7_999))
+        XCTAssertEqual(try waiting(), 1, "still waiting just before the deadline")
+        XCTAssertNil(answer.given)
+        loop.advance(by: .milliseconds(1))
+        XCTAssertEqual(answer.given, false)
+        XCTAssertEqual(try waiting(), 0)
     }
 
     /// Shutdown releases the belt: every wait is answered then (false: the belt did not take them),
     /// and a wait that starts afterwards does not hang.
-    func testReleasingTheBeltAnswersEveryWait() async throws {
+    func testReleasingTheBeltAnswersEveryWait() throws {
+        let belt = self.belt
         let first = wait(for: 1, before: at(seconds: 60))
         let second = wait(for: 3, before: at(seconds: 60))
-        try await untilWaiting(2)
-        await belt.release()
-        let answers = [try await awaitedValue(of: first), try await awaitedValue(of: second)]
-        XCTAssertEqual(answers, [false, false])
-        let afterwards = await belt.handled(1, before: at(seconds: 60))
+        XCTAssertEqual(try waiting(), 2)
+        try loop.run { await belt.release() }
+        XCTAssertEqual([first.given, second.given], [false, false])
+        let afterwards = try loop.run { await belt.handled(1, before: SessionInstant(offset: .seconds(60))) }
         XCTAssertFalse(afterwards)
     }
 
     /// The belt actor fails and rests 30 s before its restart. The requests sent meanwhile are carried
     /// out by the restarted actor and counted on from before the failure, so a wait for them is
     /// answered then; a wait whose deadline falls inside the rest is answered at its deadline.
-    func testTheCountAndTheWaitsSurviveARestartOfTheBeltActor() async throws {
+    func testTheCountAndTheWaitsSurviveARestartOfTheBeltActor() throws {
+        let belt = self.belt
         let supervised = SupervisedService(name: BeltActor.name, clock: clock, logger: logs.logger("supervisor"),
                                            backoff: RestartBackoff(initial: .seconds(30)), health: health,
-                                           cleanup: { [belt] in await belt.release() }) { [belt] in try await belt.run() }
-        let run = Task { try await supervised.run() }
-        defer { run.cancel() }
+                                           cleanup: { await belt.release() }) { try await belt.run() }
+        tasks.append(loop.spawn { _ = try? await supervised.run() })
         requestSink.yield(.changeDefaultIntensity(70))
-        let first = try await awaitedValue(of: wait(for: 1, before: at(seconds: 60)))
-        XCTAssertTrue(first)
+        let first = wait(for: 1, before: at(seconds: 60))
+        loop.drain()
+        XCTAssertEqual(first.given, true)
 
         belt.mailbox.inject(InjectedFailure(actor: BeltActor.name))
-        try await waitUntil { self.health.actors(at: .zero).contains { $0.started && !$0.running } }
+        loop.drain()
+        XCTAssertTrue(health.actors(at: .zero).contains { $0.started && !$0.running }, "the belt actor rests")
         requestSink.yield(.changeDefaultIntensity(80))
         let short = wait(for: 2, before: at(seconds: 10))
         let long = wait(for: 2, before: at(seconds: 60))
-        try await untilWaiting(2)
+        XCTAssertEqual(try waiting(), 2)
 
-        await testClock.advance(by: .seconds(10))
-        let shortAnswer = try await awaitedValue(of: short)
-        XCTAssertFalse(shortAnswer, "the deadline came while the actor rested")
+        loop.advance(by: .seconds(10))
+        XCTAssertEqual(short.given, false, "the deadline came while the actor rested")
+        XCTAssertNil(long.given)
         XCTAssertFalse(link.sent.contains(intensity: 80))
 
-        await testClock.advance(by: .seconds(20))
-        let longAnswer = try await awaitedValue(of: long)
-        XCTAssertTrue(longAnswer, "the restarted actor carried out the second request")
+        loop.advance(by: .seconds(20))
+        XCTAssertEqual(long.given, true, "the restarted actor carried out the second request")
         // Carried out while the link was down, so given on reconnection, without the feedback.
         XCTAssertTrue(link.sent.contains(intensity: 80), "\(link.sent)")
         XCTAssertEqual(clock.elapsed, .seconds(30))
         XCTAssertFalse(logs.matching("belt actor restarted (restart 1)").isEmpty, "\(logs.all)")
-    }
-
-    /// Polls an actor's state until `condition` holds, failing after 10 s of real time.
-    func within(_ condition: @Sendable () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while await !condition() {
-            if ContinuousClock.now > deadline { throw TimedOut() }
-            // The actors run on the process-wide event loop, which a test cannot drain yet: polled
-            // in real time, bounded by the deadline (no time passes on the test clock meanwhile).
-            try await Task.sleep(for: .milliseconds(2))
-        }
     }
 }
 

@@ -1,5 +1,4 @@
 import Belt
-import Clocks
 import Logging
 import Platform
 @testable import Runtime
@@ -42,31 +41,37 @@ final class BeltActorTests: XCTestCase {
                                                                     periodMilliseconds: 500))
 
     /// SIGTERM while the belt actor waits to be restarted must still leave the belt silent.
-    func testShutdownDuringARestartBackoffLeavesTheBeltSilent() async throws {
-        let clock = SessionClock.continuous()
+    func testShutdownDuringARestartBackoffLeavesTheBeltSilent() throws {
+        let loop = TestEventLoop()
+        let clock = loop.clock
         let logs = LogCapture()
         let link = TestBeltLink()
         let (requests, requestSink) = AsyncStream<BeltRequest>.makeStream()
         let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
         let health = HealthMonitor(expected: [BeltActor.name])
         let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: clock,
-                             logger: logs.logger("belt"), health: health, status: StatusBoard(order: []))
+                             logger: logs.logger("belt"), health: health, status: StatusBoard(order: []), executor: loop)
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [
             .init(service: SupervisedService(name: "belt", clock: clock, logger: logs.logger("supervisor"),
                                              backoff: RestartBackoff(initial: .seconds(30)), health: health,
                                              cleanup: { await belt.release() }) { try await belt.run() },
                   successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
         ], logger: logs.logger("group")))
-        let run = Task { try await group.run() }
+        let ended = Mutex<Result<Void, any Error>?>(nil)
+        loop.spawn {
+            do { try await group.run(); ended.withLock { $0 = .success(()) } } catch { ended.withLock { $0 = .failure(error) } }
+        }
 
         requestSink.yield(navigate)
-        try await waitUntil { link.sent.contains(self.signal90) }
+        loop.drain()
+        XCTAssertTrue(link.sent.contains(signal90), "\(link.sent)")
         belt.mailbox.inject(InjectedFailure(actor: BeltActor.name))
-        try await waitUntil { !logs.matching("restarting in 30 s").isEmpty }
-        await group.triggerGracefulShutdown()
-        try await run.value
+        loop.drain()
+        XCTAssertFalse(logs.matching("restarting in 30 s").isEmpty, "\(logs.all)")
+        try loop.run { await group.triggerGracefulShutdown() }
+        XCTAssertNoThrow(try XCTUnwrap(ended.withLock { $0 }, "the group ended without time passing").get())
 
-        let afterSignal = link.sent.suffix(from: link.sent.lastIndex(of: signal90)! + 1)
+        let afterSignal = link.sent.suffix(from: try XCTUnwrap(link.sent.lastIndex(of: signal90)) + 1)
         XCTAssertEqual(Array(afterSignal), [.stop(channel: nil), .changeMode(.wait)], "\(link.sent)")
         XCTAssertFalse(logs.matching("belt actor stays down: shutting down").isEmpty, "\(logs.all)")
     }
@@ -74,123 +79,138 @@ final class BeltActorTests: XCTestCase {
     /// A write that gets no answer holds the belt actor's handler: the watchdog must stop being fed,
     /// and start again once the link's request bound (5 s) fails the write and the actor is back at
     /// its mailbox.
-    func testAHungBeltWriteWithholdsTheWatchdogUntilItTimesOut() async throws {
-        let testClock = TestClock()
-        let clock = SessionClock(testClock)
-        let fake = FakeBelt()
-        let link = GATTBeltLink(connector: FakeConnector(belt: fake), clock: clock, logger: LogCapture().logger("belt-link"))
+    func testAHungBeltWriteWithholdsTheWatchdogUntilItTimesOut() throws {
+        let loop = TestEventLoop()
+        let clock = loop.clock
+        let fake = FakeBelt(executor: loop)
+        let link = GATTBeltLink(connector: FakeConnector(belt: fake), clock: clock, logger: LogCapture().logger("belt-link"),
+                                executor: loop)
         let (requests, requestSink) = AsyncStream<BeltRequest>.makeStream()
         let (reports, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
         let health = HealthMonitor(expected: [BeltActor.name])
         let notifier = CapturingNotifier()
         let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: clock,
-                             logger: LogCapture().logger("belt"), health: health, status: StatusBoard(order: []))
+                             logger: LogCapture().logger("belt"), health: health, status: StatusBoard(order: []),
+                             executor: loop)
         let watchdog = ServiceManagerService(notifier: notifier, watchdog: WatchdogSettings(timeout: .seconds(2)),
                                              health: health, status: StatusBoard(order: []), clock: clock,
                                              logger: LogCapture().logger("systemd"))
-        let beltTask = Task { try await belt.run() }
-        let watchdogTask = Task { try await watchdog.run() }
-        defer { beltTask.cancel(); watchdogTask.cancel() }
-        for await report in reports where report == .connected(true) { break }
-
-        func advance(seconds: Int) async {
-            for _ in 0..<(seconds * 4) {
-                await testClock.advance(by: .milliseconds(250))
-                try? await Task.sleep(for: .milliseconds(2))
-            }
+        let connected = Mutex(false)
+        let tasks = [
+            loop.spawn { _ = try? await belt.run() },
+            loop.spawn { _ = try? await watchdog.run() },
+            loop.spawn { for await report in reports where report == .connected(true) { connected.withLock { $0 = true } } },
+        ]
+        defer {
+            tasks.forEach { $0.cancel() }
+            loop.drain()
         }
-        await advance(seconds: 3)
+        loop.drain()
+        XCTAssertTrue(connected.withLock { $0 }, "the fake belt answers the handshake without time passing")
+
+        loop.advance(by: .seconds(3))
         let healthy = notifier.count("WATCHDOG=1")
         XCTAssertGreaterThanOrEqual(healthy, 2)
 
         let channel = signal90.encoded().characteristic
-        await fake.hold(channel)
+        try loop.run { await fake.hold(channel) }
         requestSink.yield(navigate)
-        while await fake.heldWrites == 0 { await Task.yield() }
-        await advance(seconds: 2)                       // the hang is noticed within the window
+        loop.drain()
+        XCTAssertEqual(try loop.run { await fake.heldWrites }, 1)
+        loop.advance(by: .seconds(2))                   // the hang is noticed within the window
         let whileHung = notifier.count("WATCHDOG=1")
-        await advance(seconds: 2)                       // still inside the 5 s request bound
+        loop.advance(by: .seconds(2))                   // still inside the 5 s request bound
         XCTAssertEqual(notifier.count("WATCHDOG=1"), whileHung, "no ping while the belt actor is stuck in a write")
 
-        await advance(seconds: 4)                       // the write times out; the actor beats again
+        loop.advance(by: .seconds(4))                   // the write times out; the actor beats again
         XCTAssertGreaterThan(notifier.count("WATCHDOG=1"), whileHung, "pings resume after the timeout")
-        await fake.release()
+        try loop.run { await fake.release() }
     }
 
     /// A connection attempt that never completes is given up after the link's attempt bound (20 s) and
     /// retried after the first backoff step.
-    func testAHangingConnectionAttemptTimesOutAndIsRetried() async throws {
-        let testClock = TestClock()
-        let clock = SessionClock(testClock)
+    func testAHangingConnectionAttemptTimesOutAndIsRetried() throws {
+        let loop = TestEventLoop()
+        let clock = loop.clock
         let logs = LogCapture()
         let connector = HangingConnector()
-        let link = GATTBeltLink(connector: connector, clock: clock, logger: logs.logger("belt-link"))
+        let link = GATTBeltLink(connector: connector, clock: clock, logger: logs.logger("belt-link"), executor: loop)
         let (requests, _) = AsyncStream<BeltRequest>.makeStream()
         let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
         let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: clock,
                              logger: logs.logger("belt"), health: HealthMonitor(expected: [BeltActor.name]),
-                             status: StatusBoard(order: []))
-        let task = Task { try await belt.run() }
-        defer { task.cancel() }
-        func advance(_ steps: Int) async {
-            for _ in 0..<steps {
-                await testClock.advance(by: .milliseconds(250))
-                try? await Task.sleep(for: .milliseconds(1))
-            }
+                             status: StatusBoard(order: []), executor: loop)
+        let task = loop.spawn { _ = try? await belt.run() }
+        defer {
+            task.cancel()
+            loop.drain()
         }
-        await advance(19 * 4)
+        loop.advance(by: .seconds(19))
         XCTAssertEqual(connector.attempts, 1)
         XCTAssertTrue(logs.matching("timed out").isEmpty && logs.matching("did not answer within").isEmpty)
-        await advance(2 * 4)
-        // The failure is logged, then the next attempt's time: wait for the second.
-        try await waitUntil { !logs.matching("next belt connection attempt in 0.5 s").isEmpty }
+        loop.advance(by: .seconds(1))                   // the 20 s bound
+        XCTAssertFalse(logs.matching("next belt connection attempt in 0.5 s").isEmpty, "\(logs.all)")
         XCTAssertFalse(logs.matching("belt connection attempt failed: the belt did not answer within 20.0 seconds").isEmpty,
                        "\(logs.all)")
-        await advance(4)
-        try await waitUntil { connector.attempts == 2 }
+        XCTAssertEqual(connector.attempts, 1, "not before the backoff step")
+        loop.advance(by: .milliseconds(500))
+        XCTAssertEqual(connector.attempts, 2)
     }
 
     /// A reload's new default intensity is written without the feedback vibration (the wearer did not
     /// ask for it) and is the one a reconnected belt is given again.
-    func testANewDefaultIntensityIsSentQuietlyAndKeptForTheNextConnection() async throws {
+    func testANewDefaultIntensityIsSentQuietlyAndKeptForTheNextConnection() throws {
+        let loop = TestEventLoop()
         let link = TestBeltLink()
         let (requests, _) = AsyncStream<BeltRequest>.makeStream()
         let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
-        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: .continuous(),
+        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: loop.clock,
                              logger: LogCapture().logger("belt"), health: HealthMonitor(expected: [BeltActor.name]),
-                             status: StatusBoard(order: []))
-        let task = Task { try await belt.run() }
-        defer { task.cancel() }
-        try await waitUntil { link.sent.contains(.setDefaultIntensity(60, feedback: false)) }
+                             status: StatusBoard(order: []), executor: loop)
+        let task = loop.spawn { _ = try? await belt.run() }
+        defer {
+            task.cancel()
+            loop.drain()
+        }
+        loop.drain()
+        XCTAssertTrue(link.sent.contains(.setDefaultIntensity(60, feedback: false)), "\(link.sent)")
         belt.mailbox.send(.defaultIntensity(85))
-        try await waitUntil { link.sent.contains(.setDefaultIntensity(85, feedback: false)) }
+        loop.drain()
+        XCTAssertTrue(link.sent.contains(.setDefaultIntensity(85, feedback: false)), "\(link.sent)")
         belt.mailbox.send(.link(.belt(.disconnected(expected: false))))
         belt.mailbox.send(.link(.belt(.modeChanged(.app))))
         belt.mailbox.send(.link(.belt(.connected)))
-        try await waitUntil { link.sent.filter { $0 == .setDefaultIntensity(85, feedback: false) }.count == 2 }
+        loop.drain()
+        XCTAssertEqual(link.sent.filter { $0 == .setDefaultIntensity(85, feedback: false) }.count, 2, "\(link.sent)")
         XCTAssertFalse(link.sent.contains(.setDefaultIntensity(85, feedback: true)), "\(link.sent)")
     }
 
     /// What a wearer's log shows for a lost link and a draining battery: one warning per loss (the
     /// failed attempts that follow are the recovery, at info) and one per battery band (below 20 %,
     /// below 10 %), not one per attempt or per percent.
-    func testALostLinkAndADrainingBatteryEachWarnOnceNotOnEveryStep() async throws {
+    func testALostLinkAndADrainingBatteryEachWarnOnceNotOnEveryStep() throws {
+        let loop = TestEventLoop()
         let logs = LogCapture()
         let link = TestBeltLink()
         let (requests, _) = AsyncStream<BeltRequest>.makeStream()
         let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
-        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: .continuous(),
+        let belt = BeltActor(link: link, requests: requests, reports: reportSink, defaultIntensity: 60, clock: loop.clock,
                              logger: logs.logger("belt"), health: HealthMonitor(expected: [BeltActor.name]),
-                             status: StatusBoard(order: []))
-        let task = Task { try await belt.run() }
-        defer { task.cancel() }
-        try await waitUntil { !logs.matching("belt connected").isEmpty }
+                             status: StatusBoard(order: []), executor: loop)
+        let task = loop.spawn { _ = try? await belt.run() }
+        defer {
+            task.cancel()
+            loop.drain()
+        }
+        loop.drain()
+        XCTAssertFalse(logs.matching("belt connected").isEmpty, "\(logs.all)")
         belt.mailbox.send(.link(.belt(.disconnected(expected: false))))
         belt.mailbox.send(.link(.attemptFailed(.noBeltFound, retryIn: .seconds(60))))
         belt.mailbox.send(.link(.attemptFailed(.timedOut(.seconds(10)), retryIn: .seconds(60))))
         belt.mailbox.send(.link(.belt(.connected)))
         for percent in [25, 19, 18, 12, 9, 8] { belt.mailbox.send(.link(.belt(.battery(percent: percent)))) }
-        try await waitUntil { !logs.matching("belt battery 8%").isEmpty }
+        loop.drain()
+        XCTAssertFalse(logs.matching("belt battery 8%").isEmpty, "\(logs.all)")
         let warnings = logs.all.filter { $0.hasPrefix("<4>") }  // journal priority 4, warning
         XCTAssertEqual(warnings.filter { $0.contains("belt connection") }.count, 1, warnings.joined(separator: "\n"))
         XCTAssertEqual(logs.matching("belt connection attempt failed").count, 2, "the attempts are still told, at info")

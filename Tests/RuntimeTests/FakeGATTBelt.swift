@@ -1,10 +1,14 @@
 import BLE
 import Belt
+import Platform
 import Synchronization
 
 /// A belt as a GATT server, scripted: answers the handshake like firmware 52 does, records
 /// every operation in order, and can stay silent, hold writes or drop the link.
 actor FakeBelt: GATTClient {
+    /// The loop of the link that talks to it: a test's `TestEventLoop` runs both.
+    nonisolated let executor: any ActorExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     nonisolated let events: AsyncStream<GATTClientEvent>
     private nonisolated let sink: AsyncStream<GATTClientEvent>.Continuation
     private(set) var operations: [String] = []
@@ -19,7 +23,8 @@ actor FakeBelt: GATTClient {
     /// 80 % on battery, as the belt's FE09 notification lays it out.
     static let battery = BeltNotification.batteryStatus(BeltBatteryStatus(powerStatus: .onBattery, percent: 80)).encoded().bytes
 
-    init() {
+    init(executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
         (events, sink) = AsyncStream<GATTClientEvent>.makeStream()
     }
 

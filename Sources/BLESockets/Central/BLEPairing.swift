@@ -39,7 +39,7 @@ public enum BLEPairing {
         let session = PairingSession(controllerIndex: choice.index, adapterName: choice.name, target: peer, hint: hint)
         let events = await client.events()
         let handled = Progress()
-        let consumer = Task(executorPreference: EventLoop.preferred) { () -> PairingSession in
+        let consumer = Task(executorPreference: client.executor) { () -> PairingSession in
             var session = session
             do {
                 for try await frame in events {

@@ -30,19 +30,20 @@ public enum BLEScanner {
     }
 
     /// Every update of every device, until the consumer stops iterating (which stops discovery) or
-    /// the scan fails.
+    /// the scan fails. The scan runs on `executor`, and so does the client it opens.
     public static func updates(options: BLEScanOptions = BLEScanOptions(), clock: SessionClock = .continuous(),
                                logger: Logger = Logger(label: "ble"),
-                               client makeClient: (@Sendable () throws(BLEManagementError) -> ManagementClient)? = nil)
+                               client makeClient: (@Sendable () throws(BLEManagementError) -> ManagementClient)? = nil,
+                               executor: any ActorExecutor = EventLoop.preferred)
         -> AsyncThrowingStream<DiscoveredDevice, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: DiscoveredDevice.self, throwing: (any Error).self)
-        let task = Task(executorPreference: EventLoop.preferred) {
+        let task = Task(executorPreference: executor) {
             do throws(BLEManagementError) {
                 let client: ManagementClient
                 if let makeClient {
                     client = try makeClient()
                 } else {
-                    client = try ManagementClient.open(commandTimeout: options.commandTimeout, logger: logger)
+                    client = try ManagementClient.open(commandTimeout: options.commandTimeout, logger: logger, executor: executor)
                 }
                 _ = try await run(client: client, options: options, clock: clock, logger: logger, until: nil) { device in
                     if case .terminated = continuation.yield(device) { return false }
@@ -79,7 +80,7 @@ public enum BLEScanner {
                                        retryInterval: options.retryInterval)
         let events = await client.events()
         let (inputs, feed) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .bufferingNewest(4096))
-        let forwarder = Task(executorPreference: EventLoop.preferred) {
+        let forwarder = Task(executorPreference: client.executor) {
             do {
                 for try await frame in events { feed.yield(.frame(frame)) }
                 feed.yield(.ended(.socket(.closed)))
@@ -89,7 +90,7 @@ public enum BLEScanner {
                 feed.yield(.ended(.socket(.closed)))
             }
         }
-        let ticker = Task(executorPreference: EventLoop.preferred) {
+        let ticker = Task(executorPreference: client.executor) {
             while !Task.isCancelled {
                 try? await Task.sleep(for: tickInterval)
                 feed.yield(.tick)
@@ -142,7 +143,7 @@ public enum BLEScanner {
             // In a task of its own: a cancelled scan must still get this command out.
             let index = choice.index
             let types = session.addressTypes
-            await Task(executorPreference: EventLoop.preferred) {
+            await Task(executorPreference: client.executor) {
                 let reply = try? await client.send(.stopDiscovery(types), index: index)
                 if let reply, reply.status != .success, reply.status != .rejected {
                     logger.notice("Stop Discovery on hci\(index): \(reply.status)")

@@ -11,8 +11,10 @@ import Platform
 /// Device is still waiting for its answer (`BLEPairing`). The socket's reader is a dedicated thread
 /// (`ManagementSocket.events`), so nothing here blocks the cooperative pool.
 public actor ManagementClient {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     private struct Pending {
         let id: Int
@@ -43,17 +45,20 @@ public actor ManagementClient {
     private var failure: BLEManagementError?
 
     /// Opens the kernel's management socket (`ManagementSocket.open`).
-    public static func open(commandTimeout: Duration = .seconds(10),
-                            logger: Logger = Logger(label: "ble")) throws(BLEManagementError) -> ManagementClient {
+    public static func open(commandTimeout: Duration = .seconds(10), logger: Logger = Logger(label: "ble"),
+                            executor: any ActorExecutor = EventLoop.preferred) throws(BLEManagementError) -> ManagementClient {
         do {
-            return ManagementClient(socket: try ManagementSocket.open(), commandTimeout: commandTimeout, logger: logger)
+            return ManagementClient(socket: try ManagementSocket.open(), commandTimeout: commandTimeout, logger: logger,
+                                    executor: executor)
         } catch {
             throw .socket(error)
         }
     }
 
     /// Over any socket speaking mgmt datagrams (a socketpair in tests and the rig).
-    public init(socket: ManagementSocket, commandTimeout: Duration = .seconds(10), logger: Logger = Logger(label: "ble")) {
+    public init(socket: ManagementSocket, commandTimeout: Duration = .seconds(10), logger: Logger = Logger(label: "ble"),
+                executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
         self.socket = socket
         self.commandTimeout = commandTimeout
         self.logger = logger
@@ -99,7 +104,7 @@ public actor ManagementClient {
                 resolve(id: id, .failure(.socket(error)))
                 return
             }
-            Task(executorPreference: EventLoop.preferred) { [weak self] in
+            Task(executorPreference: executor) { [weak self] in
                 try? await Task.sleep(for: limit)
                 await self?.expire(id)
             }
@@ -137,7 +142,7 @@ public actor ManagementClient {
     private func startReader() {
         guard reader == nil, failure == nil else { return }
         let packets = socket.events()
-        reader = Task(executorPreference: EventLoop.preferred) { [weak self] in
+        reader = Task(executorPreference: executor) { [weak self] in
             do {
                 for try await packet in packets {
                     guard let self else { return }

@@ -14,8 +14,10 @@ import Platform
 /// stream's next element, a client's answer, a timer) resumes on the global pool first, which costs
 /// a libdispatch thread's wake-up per event before the hop back to the loop (docs/performance.md).
 public actor GATTDeviceLink<Session: GATTDeviceSession> {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public enum Output: Sendable {
         case event(Session.Event)
@@ -55,7 +57,8 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     ///     (`SessionClock.sleep(until:tolerance:)`): the touch case's silence rule ends a touch by time.
     public init(session: Session, policy: GATTLinkPolicy, limits: GATTDeviceDriver<Session>.Limits = .init(),
                 connector: (any GATTConnector)?, clock: SessionClock, linkClock: SessionClock? = nil,
-                sessionTimerTolerance: Duration? = nil) {
+                sessionTimerTolerance: Duration? = nil, executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
         driver = GATTDeviceDriver(session: session, policy: policy, limits: limits)
         self.connector = connector
         self.clock = clock
@@ -108,7 +111,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
                 carry(driver.submit(operation, id: id, at: now))
             }
         } onCancel: {
-            Task(executorPreference: EventLoop.preferred) { await self.cancel(id) }
+            Task(executorPreference: executor) { await self.cancel(id) }
         }
     }
 
@@ -122,7 +125,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     private func connected(_ generation: Int, _ client: any GATTClient) {
         attempts[generation] = nil
         clients[generation] = client
-        Task(executorPreference: EventLoop.preferred) {
+        Task(executorPreference: executor) {
             for await event in client.events {
                 switch event {
                 case .notification(let characteristic, let value):
@@ -190,7 +193,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
             switch action {
             case .connect(let generation):
                 let connector = self.connector
-                attempts[generation] = Task(executorPreference: EventLoop.preferred) {
+                attempts[generation] = Task(executorPreference: executor) {
                     do {
                         guard let connector else { throw GATTError.unavailable("no connector for this device") }
                         let client = try await connector.connect()
@@ -201,14 +204,14 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
                 }
             case .discover(let services, let generation):
                 guard let client = clients[generation] else { continue }
-                Task(executorPreference: EventLoop.preferred) {
+                Task(executorPreference: executor) {
                     let result: Result<[BLEUUID: [BLEUUID]], any Error>
                     do { result = .success(try await client.discover(services: services)) } catch { result = .failure(error) }
                     await self.discovered(result, generation: generation)
                 }
             case .perform(let operation, let generation):
                 guard let client = clients[generation] else { continue }
-                Task(executorPreference: EventLoop.preferred) {
+                Task(executorPreference: executor) {
                     let result: Result<[UInt8], any Error>
                     do { result = .success(try await client.perform(operation)) } catch { result = .failure(error) }
                     await self.performed(result, generation: generation)
@@ -216,7 +219,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
             case .close(let generation):
                 attempts.removeValue(forKey: generation)?.cancel()
                 if let client = clients.removeValue(forKey: generation) {
-                    Task(executorPreference: EventLoop.preferred) { await client.disconnect() }
+                    Task(executorPreference: executor) { await client.disconnect() }
                 }
             case .event(let event):
                 sink.yield(.event(event))
@@ -245,7 +248,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
         timers += 1
         let token = timers
         let tolerance = link ? nil : sessionTimerTolerance
-        let task = Task(executorPreference: EventLoop.preferred) {
+        let task = Task(executorPreference: executor) {
             do { try await clock.sleep(until: SessionInstant(offset: deadline), tolerance: tolerance) } catch { return }
             await self.timerFired(link: link, token: token)
         }

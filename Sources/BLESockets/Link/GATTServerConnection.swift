@@ -5,8 +5,10 @@ import Platform
 /// socketpair in process, an accepted L2CAP ATT socket in the rig), with the device model as
 /// delegate. Requests are served one at a time in arrival order, as ATT requires.
 public actor GATTServerConnection {
-    /// On the simulated devices' event loop (`EventLoop.peripherals`), beside the appliance's.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.peripherals.unownedExecutor }
+    /// Where it runs: the simulated devices' event loop (`EventLoop.peripherals`), beside the
+    /// appliance's, unless its creator names another (a test's `TestEventLoop`).
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     private let socket: PacketSocket
     private let logger: Logger
@@ -15,7 +17,8 @@ public actor GATTServerConnection {
     /// PDUs that were refused (bad requests answered with errors, bad commands ignored).
     public private(set) var refusals: [String] = []
 
-    public init(socket: PacketSocket, database: GATTDatabase, logger: Logger) {
+    public init(socket: PacketSocket, database: GATTDatabase, logger: Logger, executor: any ActorExecutor = EventLoop.peripherals) {
+        self.executor = executor
         self.socket = socket
         self.logger = logger
         self.core = GATTServerCore(database: database)

@@ -12,8 +12,12 @@ public struct ScanningResolver: Sendable {
     /// How long one search may take before "no device found" (FSLib-iOS's FSConnectionManager scans 15 s).
     public let timeout: Duration
     let logger: Logger
+    /// Where the scan and its timers run.
+    let executor: any ActorExecutor
 
-    public init(rule: DiscoveryRule, adapter: String?, timeout: Duration = .seconds(15), logger: Logger) {
+    public init(rule: DiscoveryRule, adapter: String?, timeout: Duration = .seconds(15), logger: Logger,
+                executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
         self.rule = rule
         self.adapter = adapter
         self.timeout = timeout
@@ -24,14 +28,16 @@ public struct ScanningResolver: Sendable {
     public func resolve() async throws -> DiscoveredDevice {
         let rule = self.rule
         let clock = SessionClock.continuous()
-        let updates = BLEScanner.updates(options: BLEScanOptions(adapter: adapter), clock: clock, logger: logger)
+        let updates = BLEScanner.updates(options: BLEScanOptions(adapter: adapter), clock: clock, logger: logger,
+                                         executor: executor)
         let limit = timeout
+        let executor = self.executor
         let chosen: DiscoveredDevice? = try await withThrowingTaskGroup(of: DiscoveredDevice?.self) { group in
-            group.addTask(executorPreference: EventLoop.preferred) {
+            group.addTask(executorPreference: executor) {
                 // The kernel filters duplicate reports, so a window may close with no further report:
                 // a 100 ms tick closes it on time.
                 let (inputs, feed) = AsyncThrowingStream.makeStream(of: DiscoveredDevice?.self, throwing: (any Error).self)
-                let forward = Task(executorPreference: EventLoop.preferred) {
+                let forward = Task(executorPreference: executor) {
                     do {
                         for try await device in updates { feed.yield(device) }
                         feed.finish()
@@ -39,7 +45,7 @@ public struct ScanningResolver: Sendable {
                         feed.finish(throwing: error)
                     }
                 }
-                let tick = Task(executorPreference: EventLoop.preferred) {
+                let tick = Task(executorPreference: executor) {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: .milliseconds(100))
                         feed.yield(nil)
@@ -57,7 +63,7 @@ public struct ScanningResolver: Sendable {
                 }
                 return selector.poll(now: clock.elapsed)
             }
-            group.addTask(executorPreference: EventLoop.preferred) {
+            group.addTask(executorPreference: executor) {
                 try await Task.sleep(for: limit)
                 return nil
             }

@@ -10,8 +10,10 @@ import Synchronization
 /// address them by UUID. A dead link (peer gone, 30 s transaction timeout, `disconnect()`) ends
 /// `events` with `.disconnected` and fails every later call with `GATTError.disconnected`.
 public actor SocketGATTClient: GATTClient {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public nonisolated let events: AsyncStream<GATTClientEvent>
     private let sink: AsyncStream<GATTClientEvent>.Continuation
@@ -27,14 +29,15 @@ public actor SocketGATTClient: GATTClient {
     private var closed = false
 
     /// Starts serving the socket at once; call `exchangeMTU` next when the peer is real.
-    public init(socket: PacketSocket, clock: SessionClock, logger: Logger) {
+    public init(socket: PacketSocket, clock: SessionClock, logger: Logger, executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
         self.socket = socket
         self.clock = clock
         self.logger = logger
         (events, sink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1024))
         let packets = socket.packets()
         // The reader ends with the socket; it holds the client weakly so a dropped client closes it.
-        Task(executorPreference: EventLoop.preferred) { [weak self] in
+        Task(executorPreference: executor) { [weak self] in
             var reason: String?
             do {
                 for try await packet in packets {
@@ -75,7 +78,7 @@ public actor SocketGATTClient: GATTClient {
                 if Task.isCancelled { abandon(id) }
             }
         } onCancel: {
-            Task(executorPreference: EventLoop.preferred) { await self.abandon(request.id.withLock { $0 }) }
+            Task(executorPreference: executor) { await self.abandon(request.id.withLock { $0 }) }
         }
     }
 
@@ -204,7 +207,7 @@ public actor SocketGATTClient: GATTClient {
     /// One timer for the running request's 30 s deadline; it re-arms while requests keep coming.
     private func startTimerIfNeeded() {
         guard timerTask == nil, core.deadline != nil else { return }
-        timerTask = Task(executorPreference: EventLoop.preferred) { [weak self] in await self?.runTimer() }
+        timerTask = Task(executorPreference: executor) { [weak self] in await self?.runTimer() }
     }
 
     private func runTimer() async {

@@ -18,7 +18,7 @@ import Synchronization
 /// It is an actor's executor (`SerialExecutor`: declare `unownedExecutor` as `loop.unownedExecutor`)
 /// and a task's (`TaskExecutor`: `Task(executorPreference: loop)`). Work that blocks — an I2C
 /// transfer, an fsync — must not run here: it would hold up every actor on the loop.
-public final class EventLoop: SerialExecutor, TaskExecutor, @unchecked Sendable {
+public final class EventLoop: ActorExecutor, @unchecked Sendable {
     private struct Timer {
         var deadline: ContinuousClock.Instant
         var id: UInt64
@@ -307,6 +307,7 @@ extension EventLoop {
         }
     }()
 
-    /// The preference to give a task whose work belongs on the loop, `Task(executorPreference:)`.
-    public static var preferred: any TaskExecutor { shared }
+    /// The preference to give a task whose work belongs on the process's loop,
+    /// `Task(executorPreference:)`: what an actor or task is given when its creator names no executor.
+    public static var preferred: any ActorExecutor { shared }
 }

@@ -25,6 +25,18 @@ public struct SessionClock: Clock {
         readSlowest = { 1 }
     }
 
+    /// A timeline whose time and timers another keeps: `elapsed` reads it and `sleep` waits until a
+    /// time on it. `sleep` runs where its caller runs (`nonisolated(nonsending)`), so a timer is set
+    /// before the caller suspends: a test's loop that moves time on by hand (`TestEventLoop`) finds
+    /// every timer an actor it drained has set.
+    public init(elapsed: @escaping @Sendable () -> Duration,
+                sleep: nonisolated(nonsending) @escaping @Sendable (Duration) async throws -> Void) {
+        readElapsed = elapsed
+        sleeper = { deadline, _ in try await sleep(deadline) }
+        readFactor = { 1 }
+        readSlowest = { 1 }
+    }
+
     private init(factor: Double) {
         let clock = ContinuousClock()
         let start = clock.now

@@ -8,8 +8,10 @@ import Platform
 /// connected; on (re)connection the controller brings the belt back to its state, so nothing the
 /// wearer asked for while the belt was away is lost — the latest state wins.
 public actor BeltActor {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public enum Event: Sendable {
         /// A deferred (throttled) vibration update is due.
@@ -30,7 +32,7 @@ public actor BeltActor {
     }
 
     public static let name = "belt"
-    public nonisolated let mailbox = Mailbox<Event>()
+    public nonisolated let mailbox: Mailbox<Event>
     private var forwarders = Forwarders()
     private let link: any BeltLink
     private let clock: SessionClock
@@ -63,7 +65,10 @@ public actor BeltActor {
     /// - Parameter link: the belt's link; it bounds every write and reconnects by itself (`GATTBeltLink`).
     public init(link: any BeltLink, requests: AsyncStream<BeltRequest>, reports: AsyncStream<Report>.Continuation,
                 defaultIntensity: Int, clock: SessionClock, logger: Logger,
-                health: HealthMonitor, status: StatusBoard, trip: TripRecorder? = nil) {
+                health: HealthMonitor, status: StatusBoard, trip: TripRecorder? = nil,
+                executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
+        mailbox = Mailbox(executor: executor)
         self.trip = trip
         self.link = link
         self.requests = requests
@@ -81,7 +86,7 @@ public actor BeltActor {
         health.started(Self.name, progress: mailbox.progress)
         status.set(Self.name, "belt \(controller.isConnected ? "connected" : "connecting")")
         let (mailbox, requests, events) = (self.mailbox, self.requests, link.events)
-        forwarders.start([
+        forwarders.start(on: executor, [
             { await mailbox.forward(requests) { .request($0) } },
             { await mailbox.forward(events) { .link($0) } },
         ])
@@ -173,7 +178,7 @@ public actor BeltActor {
         let id = nextWaiter
         nextWaiter &+= 1
         return await withCheckedContinuation { continuation in
-            let timer = Task(executorPreference: EventLoop.preferred) { [clock] in
+            let timer = Task(executorPreference: executor) { [clock] in
                 do { try await clock.sleep(until: deadline) } catch { return }
                 await self.expire(id)
             }

@@ -14,8 +14,10 @@ import Platform
 /// The pair control's line (`"pair-pencil"`) is not decoded into presses: its debounced level goes to
 /// the pencil actor, whose pairing spot it is while held.
 public actor ButtonActor {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public enum Event: Sendable {
         case edge(GPIOEdgeEvent)
@@ -25,7 +27,7 @@ public actor ButtonActor {
     }
 
     public static let name = "buttons"
-    public nonisolated let mailbox = Mailbox<Event>()
+    public nonisolated let mailbox: Mailbox<Event>
     private var forwarders = Forwarders()
     private let configuration: ButtonConfiguration
     private let edges: AsyncStream<GPIOEdgeEvent>
@@ -51,7 +53,9 @@ public actor ButtonActor {
     public init(configuration: ButtonConfiguration, edges: AsyncStream<GPIOEdgeEvent>,
                 commands: AsyncStream<CommandEnvelope>.Continuation,
                 pairControl: AsyncStream<Bool>.Continuation? = nil, clock: SessionClock, logger: Logger,
-                health: HealthMonitor) {
+                health: HealthMonitor, executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
+        mailbox = Mailbox(executor: executor)
         self.configuration = configuration
         self.edges = edges
         self.commands = commands
@@ -69,7 +73,7 @@ public actor ButtonActor {
         health.started(Self.name, progress: mailbox.progress)
         let mailbox = self.mailbox
         let edges = self.edges
-        forwarders.start([{ await mailbox.forward(edges) { .edge($0) } }])
+        forwarders.start(on: executor, [{ await mailbox.forward(edges) { .edge($0) } }])
         // A press held back when a previous run failed is still in the decoder: wait for it again.
         scheduleDeadline()
         defer { cancelDeadline() }
@@ -146,7 +150,7 @@ public actor ButtonActor {
         let delay = min(deadline.span(since: latestEdge.timestamp) ?? .zero, longest.addingClamped(longest))
         let wake = SessionInstant(offset: latestEdge.handledAt.addingClamped(delay))
         let (mailbox, clock) = (self.mailbox, self.clock)
-        deadlineWait = Task(executorPreference: EventLoop.preferred) {
+        deadlineWait = Task(executorPreference: executor) {
             do { try await clock.sleep(until: wake) } catch { return }
             mailbox.send(.deadline(deadline))
         }

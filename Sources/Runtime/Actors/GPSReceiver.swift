@@ -28,11 +28,14 @@ public enum GPSReceiver {
     /// The usable fixes from `chunks`. The stream ends when `chunks` does; a failing source is
     /// logged with what to check.
     public static func fixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
-                             clock: SessionClock, logger: Logger, burstEnds: BurstEnds = .afterQuiet) -> AsyncStream<Fix> {
-        if burstEnds == .marked { return markedFixes(from: chunks, source: source, clock: clock, logger: logger) }
+                             clock: SessionClock, logger: Logger, burstEnds: BurstEnds = .afterQuiet,
+                             executor: any ActorExecutor = EventLoop.preferred) -> AsyncStream<Fix> {
+        if burstEnds == .marked {
+            return markedFixes(from: chunks, source: source, clock: clock, logger: logger, executor: executor)
+        }
         let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let (inputs, feed) = AsyncStream<Input>.makeStream(bufferingPolicy: .bufferingNewest(1024))
-        let reader = Task(executorPreference: EventLoop.preferred) {
+        let reader = Task(executorPreference: executor) {
             do {
                 for try await chunk in chunks { feed.yield(.bytes(chunk)) }
                 feed.yield(.ended(nil))
@@ -43,14 +46,14 @@ public enum GPSReceiver {
         // One timer, armed when bytes arrive and not ticking otherwise: a simulated board running at
         // hundreds of times real time cannot afford a periodic wake-up per receiver.
         let (deadlines, arm) = AsyncStream<Duration>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let ticker = Task(executorPreference: EventLoop.preferred) {
+        let ticker = Task(executorPreference: executor) {
             for await deadline in deadlines {
                 try? await clock.sleep(until: SessionInstant(offset: deadline))
                 if Task.isCancelled { return }
                 feed.yield(.tick)
             }
         }
-        let worker = Task(executorPreference: EventLoop.preferred) {
+        let worker = Task(executorPreference: executor) {
             var decoder = GPSDecoder()
             var lastBytes: Duration?
             var armed = false
@@ -94,9 +97,9 @@ public enum GPSReceiver {
 
     /// One task reading the chunks, with no timer: an empty chunk completes the epoch.
     private static func markedFixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
-                                    clock: SessionClock, logger: Logger) -> AsyncStream<Fix> {
+                                    clock: SessionClock, logger: Logger, executor: any ActorExecutor) -> AsyncStream<Fix> {
         let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
-        let worker = Task(executorPreference: EventLoop.preferred) {
+        let worker = Task(executorPreference: executor) {
             var decoder = GPSDecoder()
             var failure: (any Error)?
             do {

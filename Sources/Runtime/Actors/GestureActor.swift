@@ -18,8 +18,10 @@ import TouchCase
 /// - Each touch is one frame: the case reports touches one notification at a time, and the pipeline
 ///   orders frames by their event time.
 public actor GestureActor {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public enum Event: Sendable {
         case touch(TouchEvent)
@@ -32,7 +34,7 @@ public actor GestureActor {
 
     public static let name = "gestures"
 
-    public nonisolated let mailbox = Mailbox<Event>()
+    public nonisolated let mailbox: Mailbox<Event>
     private var forwarders = Forwarders()
     private var map: GestureCommandMap
     private let sensedSides: Set<CaseSide>
@@ -54,7 +56,9 @@ public actor GestureActor {
                 touches: AsyncStream<TouchEvent>, pen: AsyncStream<PencilActor.Output>? = nil,
                 penTouches: AsyncStream<TouchInput>.Continuation? = nil,
                 commands: AsyncStream<CommandEnvelope>.Continuation, clock: SessionClock, logger: Logger,
-                health: HealthMonitor) {
+                health: HealthMonitor, executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
+        mailbox = Mailbox(executor: executor)
         self.map = map
         self.sensedSides = sensedSides
         self.touches = touches
@@ -79,7 +83,7 @@ public actor GestureActor {
         let (mailbox, touches, pen) = (self.mailbox, self.touches, self.pen)
         var bodies: [@Sendable () async -> Void] = [{ await mailbox.forward(touches) { .touch($0) } }]
         if let pen { bodies.append { await mailbox.forward(pen) { .pen($0) } } }
-        forwarders.start(bodies)
+        forwarders.start(on: executor, bodies)
         try await mailbox.runLoop(shutdown: .shutdown) { try handle($0) }
     }
 

@@ -1,3 +1,5 @@
+import Platform
+
 /// An actor's inbox: every input (timer ticks, sensor readings, requests from other actors) becomes one
 /// event here, handled one at a time by the actor's run loop. Sending never blocks or waits.
 public struct Mailbox<Event: Sendable>: Sendable {
@@ -11,8 +13,11 @@ public struct Mailbox<Event: Sendable>: Sendable {
     private let sink: AsyncStream<Item>.Continuation
     /// What the watchdog reads to tell a working actor from a stuck one.
     public let progress = MailboxProgress()
+    /// The owning actor's executor: its alarms and its run loop's side tasks run there too.
+    public let executor: any ActorExecutor
 
-    public init() {
+    public init(executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
         (items, sink) = AsyncStream.makeStream()
     }
 
@@ -42,14 +47,12 @@ public struct Mailbox<Event: Sendable>: Sendable {
     }
 }
 
-import Platform
-
 extension Mailbox {
     /// Sends `event` at `deadline` of session time, unless cancelled first: one wake-up an actor
     /// asked for (its core's next deadline), not a ticker. `tolerance` is how late in session time
     /// the alarm may come (`SessionClock.sleep(until:tolerance:)`).
     public func alarm(at deadline: Duration, clock: SessionClock, tolerance: Duration? = nil, _ event: Event) -> Task<Void, Never> {
-        Task(executorPreference: EventLoop.preferred) {
+        Task(executorPreference: executor) {
             do { try await clock.sleep(until: SessionInstant(offset: deadline), tolerance: tolerance) } catch { return }
             send(event)
         }
@@ -65,9 +68,10 @@ public struct Forwarders: Sendable {
 
     public var isRunning: Bool { !tasks.isEmpty }
 
-    public mutating func start(_ bodies: [@Sendable () async -> Void]) {
+    /// Starts `bodies` as tasks on `executor` (the actor's), unless they run already.
+    public mutating func start(on executor: any ActorExecutor, _ bodies: [@Sendable () async -> Void]) {
         guard tasks.isEmpty else { return }
-        tasks = bodies.map { body in Task(executorPreference: EventLoop.preferred) { await body() } }
+        tasks = bodies.map { body in Task(executorPreference: executor) { await body() } }
     }
 
     public mutating func stop() {
@@ -89,7 +93,7 @@ extension Mailbox {
                         handle: (Event) async throws -> Bool) async throws {
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
-                for body in alongside { group.addTask(executorPreference: EventLoop.preferred) { await body() } }
+                for body in alongside { group.addTask(executorPreference: executor) { await body() } }
                 loop: for await item in items {
                     switch item {
                     case .event(let event):

@@ -9,8 +9,10 @@ import TripReport
 /// Belt navigation: fuses fixes, headings and the wearer's commands through the route-guidance rules
 /// and asks the belt actor to point the way. Owns the route progress file.
 public actor NavigationActor {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public enum Event: Sendable {
         /// The guidance's next quiet-GPS or quiet-compass check is due (`RouteGuidance.nextCheck`).
@@ -29,7 +31,7 @@ public actor NavigationActor {
     }
 
     public static let name = "navigation"
-    public nonisolated let mailbox = Mailbox<Event>()
+    public nonisolated let mailbox: Mailbox<Event>
     private var forwarders = Forwarders()
     private var guidance: RouteGuidance
     /// Writes the progress file after the belt has been told; nil when there is no state directory.
@@ -100,7 +102,10 @@ public actor NavigationActor {
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
                 onDestinationReached: @escaping @Sendable () -> Void = {},
                 observer: (@Sendable (NavigationObservation) -> Void)? = nil,
-                stateObserver: (@Sendable (NavigationState) -> Void)? = nil) {
+                stateObserver: (@Sendable (NavigationState) -> Void)? = nil,
+                executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
+        mailbox = Mailbox(executor: executor)
         self.guidance = guidance
         progressWriter = store.map { ProgressWriter(store: $0, logger: logger) }
         self.track = track
@@ -126,7 +131,7 @@ public actor NavigationActor {
         health.started(Self.name, progress: mailbox.progress)
         let mailbox = self.mailbox
         let inputs = self.inputs
-        forwarders.start([
+        forwarders.start(on: executor, [
             { await mailbox.forward(inputs.fixes) { .fix($0) } },
             { await mailbox.forward(inputs.headings) { .heading($0) } },
             { await mailbox.forward(inputs.commands) { .command($0) } },

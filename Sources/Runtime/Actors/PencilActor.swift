@@ -15,8 +15,10 @@ import Platform
 /// fight the SDK's model, in which the pairing state machine alone decides when to connect (a
 /// reconnection only when the pen advertises that it is reconciling with us, FTPenManager.mm).
 public actor PencilActor {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public enum Output: Sendable, Hashable {
         case state(PenManagerState)
@@ -38,7 +40,7 @@ public actor PencilActor {
 
     public static let name = "pencil"
 
-    public nonisolated let mailbox = Mailbox<Event>()
+    public nonisolated let mailbox: Mailbox<Event>
     public nonisolated let outputs: AsyncStream<Output>
     private let sink: AsyncStream<Output>.Continuation
     private var forwarders = Forwarders()
@@ -69,13 +71,16 @@ public actor PencilActor {
     public init(radio: any PenRadio, centralID: UInt32, pairedPen: String? = nil,
                 touches: AsyncStream<TouchInput>? = nil, pairControl: AsyncStream<Bool>? = nil,
                 clock: SessionClock, linkClock: SessionClock? = nil, logger: Logger, health: HealthMonitor,
-                status: StatusBoard, trip: TripRecorder? = nil, remember: (@Sendable (String?) -> Void)? = nil) {
+                status: StatusBoard, trip: TripRecorder? = nil, remember: (@Sendable (String?) -> Void)? = nil,
+                executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
+        mailbox = Mailbox(executor: executor)
         self.trip = trip
         self.remember = remember
         self.radio = radio
         // The connector is the pen's own, given with each `connect`.
         device = GATTDeviceLink(session: PenSession(centralID: centralID), policy: .whenAsked,
-                                connector: nil, clock: clock, linkClock: linkClock)
+                                connector: nil, clock: clock, linkClock: linkClock, executor: executor)
         self.manager = PenManager(centralID: centralID, pairedPen: pairedPen)
         self.touches = touches
         self.pairControl = pairControl
@@ -99,7 +104,7 @@ public actor PencilActor {
         ]
         if let touches { bodies.append { await mailbox.forward(touches) { .touch($0) } } }
         if let control { bodies.append { await mailbox.forward(control) { .pairControl(pressed: $0) } } }
-        forwarders.start(bodies)
+        forwarders.start(on: executor, bodies)
         // The adapter is up when the actor runs (the board brings it up first).
         if manager.state == .uninitialized { await apply(manager.handle(.adapter(poweredOn: true), now: clock.elapsed)) }
         try await mailbox.runLoop(shutdown: .shutdown) { try await handle($0) }

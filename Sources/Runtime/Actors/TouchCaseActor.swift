@@ -19,8 +19,10 @@ import TouchCase
 ///   initializer's default is off, for `wayfinder record`, which needs the case awake throughout.
 /// - FuffrLib's observers: began/moved/ended handlers per side set, called on this actor.
 public actor TouchCaseActor {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public static let name = "touch-case"
     public enum Event: Sendable {
@@ -33,7 +35,7 @@ public actor TouchCaseActor {
     }
 
     /// The link's outputs, navigation's states, and the failures supervision injects (`Mailbox.inject`).
-    public nonisolated let mailbox = Mailbox<Event>()
+    public nonisolated let mailbox: Mailbox<Event>
     private var forwarders = Forwarders()
     /// FuffrLib reconnects 0.5 s after an unexpected disconnect (FFRBLEManager.m).
     public static let reconnectDelay: Duration = .milliseconds(500)
@@ -70,7 +72,10 @@ public actor TouchCaseActor {
                 navigation: NavigationState = .stopped, navigationStates: AsyncStream<NavigationState>? = nil,
                 clock: SessionClock, linkClock: SessionClock? = nil,
                 logger: Logger, health: HealthMonitor? = nil, status: StatusBoard? = nil,
-                attemptTimeout: Duration = .seconds(20), trip: TripRecorder? = nil) {
+                attemptTimeout: Duration = .seconds(20), trip: TripRecorder? = nil,
+                executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
+        mailbox = Mailbox(executor: executor)
         self.trip = trip
         self.status = status
         self.clock = clock
@@ -84,7 +89,8 @@ public actor TouchCaseActor {
         let backoff = RestartBackoff(initial: Self.reconnectDelay, maximum: .seconds(8), healthyRun: .seconds(1))
         device = GATTDeviceLink(session: TouchCaseSession(command: wanted), policy: .keepConnected(backoff),
                                 limits: .init(attempt: attemptTimeout), connector: connector,
-                                clock: clock, linkClock: linkClock, sessionTimerTolerance: Self.silenceTolerance)
+                                clock: clock, linkClock: linkClock, sessionTimerTolerance: Self.silenceTolerance,
+                                executor: executor)
         (touches, touchSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
     }
 
@@ -106,7 +112,7 @@ public actor TouchCaseActor {
             mailbox.send(.linkStopped)
         }]
         if let states { bodies.append { await mailbox.forward(states) { .navigationStateChanged($0) } } }
-        forwarders.start(bodies)
+        forwarders.start(on: executor, bodies)
         try await mailbox.runLoop(shutdown: .shutdown) { event in
             switch event {
             case .output(let output):

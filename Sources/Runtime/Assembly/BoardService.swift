@@ -7,6 +7,8 @@ struct BoardService: Service {
     let work: @Sendable () async throws -> Void
     let failures: AsyncStream<String>
     let route: [String: @Sendable () -> Void]
+    /// Where the failures are routed from: the appliance's actors' loop.
+    var executor: any ActorExecutor = EventLoop.preferred
 
     func run() async throws {
         do {
@@ -14,7 +16,7 @@ struct BoardService: Service {
                 try await withThrowingDiscardingTaskGroup { group in
                     let route = self.route
                     let failures = self.failures
-                    group.addTask(executorPreference: EventLoop.preferred) {
+                    group.addTask(executorPreference: executor) {
                         for await name in failures { route[name]?() }
                     }
                     try await work()

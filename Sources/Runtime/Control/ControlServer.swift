@@ -8,14 +8,19 @@ import Status
 /// until the client hangs up. A peer that `ControlAccess` does not allow gets one refusal and is
 /// disconnected.
 public actor ControlServer {
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     private let listener: ControlSocketListener
     private let access: ControlAccess
     private let handler: any ControlHandler
     private let logger: Logger
 
-    public init(listener: ControlSocketListener, access: ControlAccess, handler: any ControlHandler, logger: Logger) {
+    public init(listener: ControlSocketListener, access: ControlAccess, handler: any ControlHandler, logger: Logger,
+                executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
         self.listener = listener
         self.access = access
         self.handler = handler
@@ -26,7 +31,7 @@ public actor ControlServer {
     public func run() async {
         await withDiscardingTaskGroup { group in
             for await connection in listener.connections() {
-                group.addTask(executorPreference: EventLoop.preferred) { await self.serve(connection) }
+                group.addTask(executorPreference: executor) { await self.serve(connection) }
             }
             // Stopped: the open connections (a follower above all) end with it.
             group.cancelAll()
@@ -47,7 +52,7 @@ public actor ControlServer {
             // Hang up only after the peer's request is read (or 2 s pass): a Unix socket closed with
             // unread input resets the connection, and the peer's next read would then fail with
             // ECONNRESET before it reached the refusal (unix(7); net/unix/af_unix.c, unix_release_sock).
-            await Self.readFirstPacket(of: socket, within: .seconds(2))
+            await Self.readFirstPacket(of: socket, within: .seconds(2), on: executor)
             return
         }
         let source = ControlPeerDescription(uid: peer.uid, pid: peer.pid)
@@ -71,7 +76,7 @@ public actor ControlServer {
                         try socket.send(Array(await answer(command, from: source).line.utf8))
                     case .follow:
                         let handler = self.handler
-                        group.addTask(executorPreference: EventLoop.preferred) {
+                        group.addTask(executorPreference: executor) {
                             await Self.follow(handler, on: socket)
                         }
                     }
@@ -83,12 +88,12 @@ public actor ControlServer {
         }
     }
 
-    private static func readFirstPacket(of socket: PacketSocket, within limit: Duration) async {
+    private static func readFirstPacket(of socket: PacketSocket, within limit: Duration, on executor: any ActorExecutor) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask(executorPreference: EventLoop.preferred) {
+            group.addTask(executorPreference: executor) {
                 do { for try await _ in socket.packets() { return } } catch { return }
             }
-            group.addTask(executorPreference: EventLoop.preferred) {
+            group.addTask(executorPreference: executor) {
                 try? await SessionClock.continuous().sleep(for: limit)
             }
             await group.next()

@@ -11,8 +11,10 @@ import Platform
 /// and the reconnection; this type speaks the belt's words on top: commands in, `BeltLinkEvent`s out,
 /// transport errors as `BeltLinkError`s.
 public actor GATTBeltLink: BeltLink {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// One attempt (link and discovery) may take 20 s, FSLib-iOS's overall connection timer
     /// (FSConnectionManager.swift); the handshake after it is bounded step by step (`BeltSession`).
@@ -34,9 +36,11 @@ public actor GATTBeltLink: BeltLink {
     ///   - linkClock: what the request and attempt bounds are measured on (`GATTDeviceTime`).
     ///   - policy: `.keepConnected` for the appliance; `.whenAsked` for one connection (`connect()`).
     public init(connector: any GATTConnector, clock: SessionClock, linkClock: SessionClock? = nil,
-                policy: GATTLinkPolicy = .keepConnected(GATTBeltLink.backoff), logger: Logger) {
+                policy: GATTLinkPolicy = .keepConnected(GATTBeltLink.backoff), logger: Logger,
+                executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
         device = GATTDeviceLink(session: BeltSession(), policy: policy, limits: Self.limits,
-                                connector: connector, clock: clock, linkClock: linkClock)
+                                connector: connector, clock: clock, linkClock: linkClock, executor: executor)
         self.logger = logger
         (events, sink) = AsyncStream.makeStream()
     }
@@ -82,7 +86,7 @@ public actor GATTBeltLink: BeltLink {
         let device = self.device
         // With the loop's preference, each output resumes this task on the loop, not on the global
         // pool first (see `GATTDeviceLink`).
-        pump = Task(executorPreference: EventLoop.preferred) {
+        pump = Task(executorPreference: executor) {
             for await output in device.outputs { await self.handle(output) }
             await self.finishOutputs()
         }

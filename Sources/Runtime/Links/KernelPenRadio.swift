@@ -14,8 +14,10 @@ import Platform
 /// "Charcoal by 53"). Among the pens that pass, the SDK's pairing picks one by the tip held on the
 /// case, not by signal strength, so the rule's selection window does not apply.
 public actor KernelPenRadio: PenRadio {
-    /// On the process's event loop: a message from another actor there is a queue append.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.shared.unownedExecutor }
+    /// Where it runs: the process's event loop unless its creator names another (a test's
+    /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public nonisolated let advertisements: AsyncStream<PenAdvertisement>
     private let sink: AsyncStream<PenAdvertisement>.Continuation
@@ -29,7 +31,9 @@ public actor KernelPenRadio: PenRadio {
     private let security: BluetoothSecurityLevel
 
     public init(options: BLEScanOptions, localAddress: BluetoothAddress?, clock: SessionClock, logger: Logger,
-                rule: DiscoveryRule = .pencil, security: BluetoothSecurityLevel = .low) {
+                rule: DiscoveryRule = .pencil, security: BluetoothSecurityLevel = .low,
+                executor: any ActorExecutor = EventLoop.preferred) {
+        self.executor = executor
         self.rule = rule
         self.security = security
         self.options = options
@@ -45,7 +49,7 @@ public actor KernelPenRadio: PenRadio {
         scan = nil
         guard on else { return }
         let (options, clock, logger, sink, types, rule) = (self.options, self.clock, self.logger, self.sink, self.types, self.rule)
-        scan = Task(executorPreference: EventLoop.preferred) {
+        scan = Task(executorPreference: executor) {
             do {
                 for try await device in BLEScanner.updates(options: options, clock: clock, logger: logger) {
                     guard Self.heard(device, by: rule) else { continue }

@@ -44,7 +44,7 @@ public enum SimulatedInputs {
                                      boardRun: {
                                          // The appliance's services prefer its loop; the board's nonisolated
                                          // awaits (its timer task's value) would run there and hop back.
-                                         try await withTaskExecutorPreference(EventLoop.peripherals) { try await board.run() }
+                                         try await withTaskExecutorPreference(board.executor) { try await board.run() }
                                      },
                                      injectedFailures: board.actorFailures)
         inputs.headingDemand = sensors.headingDemand

@@ -8,8 +8,10 @@ import Platform
 /// keeps the link's generation (a request from a superseded link is ignored), logs the model's
 /// protocol violations, and wakes only when the model has something due.
 public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
-    /// On the simulated devices' event loop (`EventLoop.peripherals`), beside the appliance's.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { EventLoop.peripherals.unownedExecutor }
+    /// Where it runs: the simulated devices' event loop (`EventLoop.peripherals`), beside the
+    /// appliance's, unless its creator names another (a test's `TestEventLoop`).
+    public nonisolated let executor: any ActorExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public private(set) var peripheral: Model
     /// The address the device advertises under (`SimulatedGATTPeripheral.defaultAddress` unless given).
@@ -29,7 +31,9 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
     /// Told of every notification just before it is sent (benchmarks).
     private var notificationObserver: (@Sendable (BLEUUID, [UInt8]) -> Void)?
 
-    public init(address: String = Model.defaultAddress, peripheral: Model = Model(), clock: SessionClock, logger: Logger) {
+    public init(address: String = Model.defaultAddress, peripheral: Model = Model(), clock: SessionClock, logger: Logger,
+                executor: any ActorExecutor = EventLoop.peripherals) {
+        self.executor = executor
         self.address = address
         self.peripheral = peripheral
         self.clock = clock
@@ -106,7 +110,7 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
         let (clock, current, token) = (self.clock, link, timerToken)
         // The simulated devices' loop as the task's preference, so that the timer's resumption stays
         // on that loop instead of passing through the global pool (see `GATTDeviceLink`).
-        ticker = Task(executorPreference: EventLoop.peripherals) {
+        ticker = Task(executorPreference: executor) {
             while !Task.isCancelled {
                 guard let wake = await self.nextWake(link: current, token: token) else { break }
                 // A touch stroke's points are timed by their arrival: they must be punctual to the
@@ -210,10 +214,12 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
 extension GATTPeripheralHost {
     /// A connector to this simulated device over a fresh socketpair per connection: real ATT PDUs
     /// between our GATT client and the device's GATT server, no Bluetooth. Fails with
-    /// `GATTError.notFound` while `reachable` says the device is away.
+    /// `GATTError.notFound` while `reachable` says the device is away. The client runs on `executor`
+    /// (the appliance's side), the device's end on the host's.
     public nonisolated func connector(clock: SessionClock = .continuous(), logger: Logger,
-                                      reachable: @escaping @Sendable () -> Bool = { true }) -> some GATTConnector {
-        SocketpairConnector(host: self, clock: clock, logger: logger, reachable: reachable)
+                                      reachable: @escaping @Sendable () -> Bool = { true },
+                                      executor: any ActorExecutor = EventLoop.preferred) -> some GATTConnector {
+        SocketpairConnector(host: self, clock: clock, logger: logger, reachable: reachable, executor: executor)
     }
 }
 
@@ -222,13 +228,14 @@ private struct SocketpairConnector<Model: SimulatedGATTPeripheral>: GATTConnecto
     let clock: SessionClock
     let logger: Logger
     let reachable: @Sendable () -> Bool
+    let executor: any ActorExecutor
 
     func connect() async throws -> any GATTClient {
         guard reachable() else { throw GATTError.notFound("the simulated \(Model.deviceName) is out of reach") }
         let (central, peripheral) = try PacketSocket.pair(secondOn: .peripherals)
         let host = self.host
-        Task(executorPreference: EventLoop.peripherals) { await host.serve(peripheral) }
-        let client = SocketGATTClient(socket: central, clock: clock, logger: logger)
+        Task(executorPreference: host.executor) { await host.serve(peripheral) }
+        let client = SocketGATTClient(socket: central, clock: clock, logger: logger, executor: executor)
         try await client.exchangeMTU()
         return client
     }
