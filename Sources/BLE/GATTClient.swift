@@ -5,7 +5,7 @@
 /// Services and characteristics are named by `BLEUUID`, so `FE51` and its 128-bit form are one key.
 /// Operations are issued one at a time by the caller (ATT allows one outstanding request); a
 /// transport may still serialise them itself.
-public protocol GATTClient: Sendable {
+package protocol GATTClient: Sendable {
     /// Discovers the given primary services and their characteristics: service UUID → characteristic UUIDs.
     /// Services the peripheral does not have are absent from the result.
     func discover(services: [BLEUUID]) async throws -> [BLEUUID: [BLEUUID]]
@@ -21,19 +21,19 @@ public protocol GATTClient: Sendable {
     func disconnect() async
 }
 
-public enum GATTClientEvent: Sendable, Hashable {
+package enum GATTClientEvent: Sendable, Hashable {
     case notification(characteristic: BLEUUID, value: [UInt8])
     /// The link is gone: nil when we closed it, otherwise why.
     case disconnected(reason: String?)
 }
 
 /// Establishes links to one configured peripheral (chosen by address or discovery rules).
-public protocol GATTConnector: Sendable {
+package protocol GATTConnector: Sendable {
     func connect() async throws -> any GATTClient
 }
 
 /// Errors a GATT transport reports (ATT error responses, timeouts, a lost link).
-public enum GATTError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum GATTError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(String)
     case attributeError(code: UInt8, characteristic: BLEUUID)
     case timedOut(String)
@@ -42,7 +42,7 @@ public enum GATTError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Any other failure of the transport or the connector, in its own words.
     case transport(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let what): "not found: \(what)"
         case .attributeError(let code, let c): "ATT error 0x\(String(code, radix: 16)) on \(c.uuidString)"

@@ -16,102 +16,102 @@ import BLE
 /// belt.notify(BeltCharacteristic.fe02.uuid, keepAlive)
 /// belt.advance(by: .seconds(1))
 /// ```
-public struct EmbeddedGATTDevice<Session: GATTDeviceSession> {
-    public private(set) var driver: GATTDeviceDriver<Session>
+package struct EmbeddedGATTDevice<Session: GATTDeviceSession> {
+    package private(set) var driver: GATTDeviceDriver<Session>
     /// The session time (and link time: one clock here).
-    public private(set) var now: Duration = .zero
+    package private(set) var now: Duration = .zero
     /// What discovery finds: service → characteristics.
-    public var peripheral: [BLEUUID: [BLEUUID]]
+    package var peripheral: [BLEUUID: [BLEUUID]]
     /// When false, connection attempts hang until `acceptConnection` or `refuseConnection`.
-    public var answersConnections = true
+    package var answersConnections = true
     /// Every operation the driver started, in order (answered or not).
-    public private(set) var performed: [GATTOperation] = []
+    package private(set) var performed: [GATTOperation] = []
     /// The session's events, in order.
-    public private(set) var events: [Session.Event] = []
+    package private(set) var events: [Session.Event] = []
     /// The link's changes, in order.
-    public private(set) var changes: [GATTLinkChange] = []
+    package private(set) var changes: [GATTLinkChange] = []
     /// Submitted operations that ended, in order.
-    public private(set) var finished: [(GATTRequestID, Result<[UInt8], GATTError>)] = []
+    package private(set) var finished: [(GATTRequestID, Result<[UInt8], GATTError>)] = []
     /// Generations the driver closed or abandoned.
-    public private(set) var closed: [Int] = []
+    package private(set) var closed: [Int] = []
     /// The operation in flight, waiting for the test's answer.
-    public private(set) var inFlight: GATTOperation?
+    package private(set) var inFlight: GATTOperation?
     private var inFlightGeneration = 0
     private var pendingAttempt: Int?
     private var nextRequest = 0
 
-    public init(session: Session, policy: GATTLinkPolicy = .whenAsked,
+    package init(session: Session, policy: GATTLinkPolicy = .whenAsked,
                 limits: GATTDeviceDriver<Session>.Limits = .init(), peripheral: [BLEUUID: [BLEUUID]]) {
         driver = GATTDeviceDriver(session: session, policy: policy, limits: limits)
         self.peripheral = peripheral
     }
 
-    public var session: Session { driver.session }
-    public var state: GATTLinkState { driver.state }
+    package var session: Session { driver.session }
+    package var state: GATTLinkState { driver.state }
 
     // MARK: The owner's side
 
     /// `start` under the driver's policy (`.keepConnected` connects at once).
-    public mutating func start() { carry(driver.start(at: time)) }
+    package mutating func start() { carry(driver.start(at: time)) }
 
-    public mutating func connect() { carry(driver.connect(at: time)) }
+    package mutating func connect() { carry(driver.connect(at: time)) }
 
-    public mutating func disconnect() { carry(driver.disconnect(at: time)) }
+    package mutating func disconnect() { carry(driver.disconnect(at: time)) }
 
-    public mutating func stop() { carry(driver.stop(at: time)) }
+    package mutating func stop() { carry(driver.stop(at: time)) }
 
     /// Submits an owner's operation; its result lands in `finished` under the returned ID.
     @discardableResult
-    public mutating func submit(_ operation: GATTOperation) -> GATTRequestID {
+    package mutating func submit(_ operation: GATTOperation) -> GATTRequestID {
         nextRequest += 1
         let id = GATTRequestID(nextRequest)
         carry(driver.submit(operation, id: id, at: time))
         return id
     }
 
-    public mutating func update(_ body: (inout Session, Duration) -> [GATTSessionOutput<Session.Event>]) {
+    package mutating func update(_ body: (inout Session, Duration) -> [GATTSessionOutput<Session.Event>]) {
         carry(driver.update(at: time, body))
     }
 
     // MARK: The peripheral's side
 
     /// Answers the operation in flight with success (`value` for a read).
-    public mutating func complete(value: [UInt8] = []) {
+    package mutating func complete(value: [UInt8] = []) {
         guard inFlight != nil else { return }
         inFlight = nil
         carry(driver.completed(generation: inFlightGeneration, value: value, at: time))
     }
 
     /// Answers the operation in flight with an error.
-    public mutating func fail(_ error: GATTError) {
+    package mutating func fail(_ error: GATTError) {
         guard inFlight != nil else { return }
         inFlight = nil
         carry(driver.failed(generation: inFlightGeneration, error: error, at: time))
     }
 
     /// Answers every operation, in flight and following, until none is left: `answer` gives a read's value.
-    public mutating func completeAll(answer: (GATTOperation) -> [UInt8] = { _ in [] }) {
+    package mutating func completeAll(answer: (GATTOperation) -> [UInt8] = { _ in [] }) {
         while let operation = inFlight { complete(value: answer(operation)) }
     }
 
-    public mutating func notify(_ characteristic: BLEUUID, _ value: [UInt8]) {
+    package mutating func notify(_ characteristic: BLEUUID, _ value: [UInt8]) {
         carry(driver.notified(characteristic, value, generation: driver.generation, at: time))
     }
 
     /// The peer or the controller drops the link.
-    public mutating func dropLink(reason: String = "remote user terminated connection") {
+    package mutating func dropLink(reason: String = "remote user terminated connection") {
         inFlight = nil
         carry(driver.closed(generation: driver.generation, reason: reason, at: time))
     }
 
     /// Completes a connection attempt left hanging (`answersConnections == false`).
-    public mutating func acceptConnection() {
+    package mutating func acceptConnection() {
         guard let attempt = pendingAttempt else { return }
         pendingAttempt = nil
         carry(driver.connected(generation: attempt, at: time))
     }
 
-    public mutating func refuseConnection(_ error: GATTError) {
+    package mutating func refuseConnection(_ error: GATTError) {
         guard let attempt = pendingAttempt else { return }
         pendingAttempt = nil
         carry(driver.connectFailed(generation: attempt, error: error, at: time))
@@ -120,7 +120,7 @@ public struct EmbeddedGATTDevice<Session: GATTDeviceSession> {
     // MARK: Time
 
     /// Moves time forward, firing every deadline on the way at its own instant.
-    public mutating func advance(by duration: Duration) {
+    package mutating func advance(by duration: Duration) {
         let target = now + duration
         while let due = [driver.sessionDeadline, driver.linkDeadline].compactMap({ $0 }).min(), due <= target {
             now = max(now, due)

@@ -2,7 +2,7 @@
 ///
 /// The navigation controller speaks in these; the belt link turns them into GATT writes with
 /// `encoded()` (Protocol/), or, on the simulated board, hands them to the simulated belt as they are.
-public enum BeltCommand: Sendable, Hashable, CustomStringConvertible {
+package enum BeltCommand: Sendable, Hashable, CustomStringConvertible {
     case changeMode(BeltMode)
     /// 5–100 %, with or without the belt's confirmation vibration.
     case setDefaultIntensity(Int, feedback: Bool)
@@ -47,7 +47,7 @@ public enum BeltCommand: Sendable, Hashable, CustomStringConvertible {
     /// The error-log request, FE13 `0B`; development firmware only (FSLib-iOS `FSBeltErrorLog.swift`).
     case requestErrorLog
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .changeMode(let m): "mode \(m)"
         case .setDefaultIntensity(let i, let f): "default intensity \(i)%\(f ? " (feedback)" : "")"

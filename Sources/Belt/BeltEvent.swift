@@ -1,5 +1,5 @@
 /// What the belt tells us, above the byte level.
-public enum BeltEvent: Sendable, Hashable {
+package enum BeltEvent: Sendable, Hashable {
     case connected
     case disconnected(expected: Bool)
     case modeChanged(BeltMode)

@@ -2,7 +2,7 @@
 ///
 /// `GATTBeltLink` implements it over GATT with the byte-exact codec; tests implement it in-process.
 /// The belt actor is written against this and nothing else.
-public protocol BeltLink: Sendable {
+package protocol BeltLink: Sendable {
     /// What the link reports, across every connection.
     /// Per connection: the belt's current mode as read in the handshake (`BeltSession`), then
     /// `.connected`, then its notifications, and `.disconnected` when the link ends.
@@ -17,7 +17,7 @@ public protocol BeltLink: Sendable {
 }
 
 /// What a `BeltLink` reports.
-public enum BeltLinkEvent: Sendable, Hashable {
+package enum BeltLinkEvent: Sendable, Hashable {
     /// The belt said or did this.
     case belt(BeltEvent)
     /// A connection attempt (link, discovery, handshake) failed; the next follows in `retryIn`.
@@ -27,7 +27,7 @@ public enum BeltLinkEvent: Sendable, Hashable {
 }
 
 /// Why a belt link failed (FSLib's failure kinds: FSLib-iOS `FSConnectionError`, `FSBeltConnectionError`).
-public enum BeltLinkError: Error, Hashable, CustomStringConvertible {
+package enum BeltLinkError: Error, Hashable, CustomStringConvertible {
     case bluetoothUnavailable(String)
     case poweredOff
     case noBeltFound
@@ -38,7 +38,7 @@ public enum BeltLinkError: Error, Hashable, CustomStringConvertible {
     /// The belt did not complete the handshake (`BeltSession`).
     case handshakeFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .bluetoothUnavailable(let why): "Bluetooth is not available: \(why)"
         case .poweredOff: "the Bluetooth adapter is powered off"

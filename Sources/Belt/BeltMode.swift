@@ -1,5 +1,5 @@
 /// The belt's operating mode, with the wire values of pybelt `BeltMode` and FSLib-iOS `FSBeltMode`.
-public enum BeltMode: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum BeltMode: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case standby = 0
     case wait = 1
     case compass = 2
@@ -12,7 +12,7 @@ public enum BeltMode: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
     /// Library-side only: the mode has not been reported yet.
     case unknown = 0xFF
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .standby: "standby"
         case .wait: "wait"

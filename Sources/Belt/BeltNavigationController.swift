@@ -14,31 +14,31 @@
 ///   sequence), because the intensity is ours to set and a belt that rebooted has forgotten it;
 /// - the belt's heading reports are not started on connection (FSLib's sequence starts them): nothing
 ///   here reads them, and `BeltSession.setReportsOrientation` asks for them when something does.
-public struct BeltNavigationController: Sendable {
+package struct BeltNavigationController: Sendable {
     /// FSLib throttles vibration commands to one per 100 ms (`scheduleOrSendVibrationCommand`).
-    public static let minimumVibrationInterval: Duration = .milliseconds(100)
+    package static let minimumVibrationInterval: Duration = .milliseconds(100)
 
-    public private(set) var state: NavigationState = .stopped
-    public private(set) var direction: Int = 0
-    public private(set) var isMagneticBearing: Bool = true
+    package private(set) var state: NavigationState = .stopped
+    package private(set) var direction: Int = 0
+    package private(set) var isMagneticBearing: Bool = true
     /// nil means "silent while navigating".
-    public private(set) var signal: BeltVibrationSignal? = .navigation
-    public private(set) var isConnected = false
-    public private(set) var beltMode: BeltMode = .unknown
-    public private(set) var defaultIntensity: Int?
+    package private(set) var signal: BeltVibrationSignal? = .navigation
+    package private(set) var isConnected = false
+    package private(set) var beltMode: BeltMode = .unknown
+    package private(set) var defaultIntensity: Int?
     /// Set when the belt reports pause while we are paused: the belt's pause is ours, so stop returns it to wait.
     private var isPauseModeForNavigation = false
     private var lastVibrationSentAt: Duration?
     /// When a deferred vibration update is due; `poll(now:)` sends it.
-    public private(set) var pendingVibrationDeadline: Duration?
+    package private(set) var pendingVibrationDeadline: Duration?
 
-    public init() {}
+    package init() {}
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case signalNotRepeated(BeltVibrationSignal)
         case intensityOutOfRange(Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .signalNotRepeated(let s): "\(s) is not a repeated signal and cannot be a navigation signal"
             case .intensityOutOfRange(let i): "default intensity \(i) is outside 5–100"
@@ -48,7 +48,7 @@ public struct BeltNavigationController: Sendable {
 
     // MARK: Public actions
 
-    public mutating func startNavigation(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?,
+    package mutating func startNavigation(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?,
                                          now: Duration) throws(Failure) -> [BeltNavigationOutput] {
         if let signal, !signal.isRepeated { throw .signalNotRepeated(signal) }
         if state == .navigating {
@@ -69,7 +69,7 @@ public struct BeltNavigationController: Sendable {
         return out
     }
 
-    public mutating func updateNavigationSignal(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?,
+    package mutating func updateNavigationSignal(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?,
                                                 now: Duration) throws(Failure) -> [BeltNavigationOutput] {
         if let signal, !signal.isRepeated { throw .signalNotRepeated(signal) }
         guard state == .navigating else { return [] }
@@ -77,7 +77,7 @@ public struct BeltNavigationController: Sendable {
         return sendNavigationSignalThrottled(now: now)
     }
 
-    public mutating func pauseNavigation() -> [BeltNavigationOutput] {
+    package mutating func pauseNavigation() -> [BeltNavigationOutput] {
         guard state == .navigating else { return [] }
         state = .paused
         pendingVibrationDeadline = nil
@@ -87,7 +87,7 @@ public struct BeltNavigationController: Sendable {
         return out
     }
 
-    public mutating func stopNavigation() -> [BeltNavigationOutput] {
+    package mutating func stopNavigation() -> [BeltNavigationOutput] {
         guard state != .stopped else { return [] }
         state = .stopped
         pendingVibrationDeadline = nil
@@ -99,14 +99,14 @@ public struct BeltNavigationController: Sendable {
         return out
     }
 
-    public mutating func notifyDestinationReached(shouldStopNavigation: Bool) -> [BeltNavigationOutput] {
+    package mutating func notifyDestinationReached(shouldStopNavigation: Bool) -> [BeltNavigationOutput] {
         var out = shouldStopNavigation ? stopNavigation() : []
         if isConnected { out.append(.send(.systemSignal(.destinationReached))) }
         return out
     }
 
     /// A one-second pulse toward a direction on channel 0, leaving the navigation signal as it is.
-    public func notifyDirection(_ direction: Int, isMagneticBearing: Bool) -> [BeltNavigationOutput] {
+    package func notifyDirection(_ direction: Int, isMagneticBearing: Bool) -> [BeltNavigationOutput] {
         guard isConnected else { return [] }
         let config = ChannelConfiguration(
             channel: 0, pattern: .continuous,
@@ -116,7 +116,7 @@ public struct BeltNavigationController: Sendable {
     }
 
     /// The two warnings of FSLib's `notifyWarning`, with their exact parameters.
-    public func notifyWarning(critical: Bool) -> [BeltNavigationOutput] {
+    package func notifyWarning(critical: Bool) -> [BeltNavigationOutput] {
         guard isConnected else { return [] }
         let config = critical
             ? ChannelConfiguration(channel: 0, pattern: .singleLong, orientation: .binaryMask(0x1111),
@@ -126,24 +126,24 @@ public struct BeltNavigationController: Sendable {
         return [.send(.configureChannel(config))]
     }
 
-    public func notifyBeltBatteryLevel() -> [BeltNavigationOutput] {
+    package func notifyBeltBatteryLevel() -> [BeltNavigationOutput] {
         isConnected ? [.send(.systemSignal(.batteryLevel))] : []
     }
 
-    public mutating func changeDefaultIntensity(_ intensity: Int, feedback: Bool = true) throws(Failure) -> [BeltNavigationOutput] {
+    package mutating func changeDefaultIntensity(_ intensity: Int, feedback: Bool = true) throws(Failure) -> [BeltNavigationOutput] {
         guard (5...100).contains(intensity) else { throw .intensityOutOfRange(intensity) }
         defaultIntensity = intensity
         return isConnected ? [.send(.setDefaultIntensity(intensity, feedback: feedback))] : []
     }
 
-    public func setCompassAccuracySignal(enabled: Bool, persistent: Bool) -> [BeltNavigationOutput] {
+    package func setCompassAccuracySignal(enabled: Bool, persistent: Bool) -> [BeltNavigationOutput] {
         isConnected ? [.send(.setCompassAccuracySignal(enabled: enabled, persistent: persistent))] : []
     }
 
     /// What to write before we let go of the belt (shutdown): silence it and hand it back to wait mode.
     /// Compass, crossing and calibration vibrate too, so they end as well: a belt left behind by a
     /// stopped appliance must be quiet.
-    public func shutdownCommands() -> [BeltCommand] {
+    package func shutdownCommands() -> [BeltCommand] {
         guard isConnected else { return [] }
         var commands: [BeltCommand] = [.stop(channel: nil)]
         if beltMode != .wait && beltMode != .standby { commands.append(.changeMode(.wait)) }
@@ -151,7 +151,7 @@ public struct BeltNavigationController: Sendable {
     }
 
     /// Sends a deferred vibration update once its 100 ms are up.
-    public mutating func poll(now: Duration) -> [BeltNavigationOutput] {
+    package mutating func poll(now: Duration) -> [BeltNavigationOutput] {
         guard let deadline = pendingVibrationDeadline, now >= deadline else { return [] }
         pendingVibrationDeadline = nil
         return sendNavigationSignalNow(now: now)
@@ -159,7 +159,7 @@ public struct BeltNavigationController: Sendable {
 
     // MARK: Belt events
 
-    public mutating func handle(_ event: BeltEvent, now: Duration) -> [BeltNavigationOutput] {
+    package mutating func handle(_ event: BeltEvent, now: Duration) -> [BeltNavigationOutput] {
         switch event {
         case .connected:
             isConnected = true
@@ -274,7 +274,7 @@ public struct BeltNavigationController: Sendable {
 extension BeltNavigationController {
     /// Carries out one app-side request. Invalid requests (a non-repeated signal, intensity out of
     /// range) are refused with the reason, and nothing is sent.
-    public mutating func handle(_ request: BeltRequest, now: Duration) throws(Failure) -> [BeltNavigationOutput] {
+    package mutating func handle(_ request: BeltRequest, now: Duration) throws(Failure) -> [BeltNavigationOutput] {
         switch request {
         case .startNavigation(let d, let m, let s):
             return try startNavigation(direction: d, isMagneticBearing: m, signal: s, now: now)

@@ -1,5 +1,5 @@
 /// What the belt navigation controller asks its owner to do.
-public enum BeltNavigationOutput: Sendable, Hashable {
+package enum BeltNavigationOutput: Sendable, Hashable {
     /// Write this to the belt.
     case send(BeltCommand)
     /// The navigation state changed (FSLib's `onNavigationStateChange`).

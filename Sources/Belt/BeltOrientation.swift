@@ -1,5 +1,5 @@
 /// Where a vibration points (FSLib-iOS `FSOrientationType`). Angles and bearings are whole degrees, as on the wire.
-public enum BeltOrientation: Sendable, Hashable, CustomStringConvertible {
+package enum BeltOrientation: Sendable, Hashable, CustomStringConvertible {
     /// One bit per motor; bit 0 is the front motor.
     case binaryMask(UInt16)
     /// Motor index 0–15, 0 at the front, clockwise.
@@ -10,7 +10,7 @@ public enum BeltOrientation: Sendable, Hashable, CustomStringConvertible {
     case magneticBearing(Int)
 
     /// The wire value of the orientation type (0 mask, 1 motor, 2 angle, 3 bearing).
-    public var typeCode: UInt8 {
+    package var typeCode: UInt8 {
         switch self {
         case .binaryMask: 0
         case .motorIndex: 1
@@ -19,7 +19,7 @@ public enum BeltOrientation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .binaryMask(let m): "mask 0x\(String(m, radix: 16))"
         case .motorIndex(let i): "motor \(i)"

@@ -2,7 +2,7 @@
 extension BeltVibrationSignal {
     /// The channel-2 configuration for this navigation signal, or nil for "no vibration"
     /// and for signals that are not navigation signals.
-    public func channelConfiguration(direction: Int, isMagneticBearing: Bool) -> ChannelConfiguration? {
+    package func channelConfiguration(direction: Int, isMagneticBearing: Bool) -> ChannelConfiguration? {
         let toward: BeltOrientation = isMagneticBearing ? .magneticBearing(direction) : .angle(direction)
         let (pattern, period): (VibrationPattern, UInt16)
         switch self {

@@ -1,5 +1,5 @@
 /// Vibration patterns of the channel-configuration command (FSLib-Android `BeltVibrationPattern.java`).
-public enum VibrationPattern: UInt8, Sendable, Hashable, CaseIterable {
+package enum VibrationPattern: UInt8, Sendable, Hashable, CaseIterable {
     case noVibration = 0
     case continuous = 1
     case singleShort = 2
@@ -31,7 +31,7 @@ public enum VibrationPattern: UInt8, Sendable, Hashable, CaseIterable {
 
     /// Patterns that choose their own motors; FSLib-Android refuses them with a binary-mask
     /// orientation (`ChannelConfigurationCommand.java`).
-    public var isBinaryMaskPattern: Bool {
+    package var isBinaryMaskPattern: Bool {
         switch self {
         case .warning, .circularRight, .destinationReached, .frontCross: true
         default: rawValue >= 11
@@ -40,7 +40,7 @@ public enum VibrationPattern: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 /// System signals the belt plays by itself (FSLib-Android `BeltSystemSignal.java`).
-public enum BeltSystemSignal: UInt8, Sendable, Hashable, CaseIterable {
+package enum BeltSystemSignal: UInt8, Sendable, Hashable, CaseIterable {
     case warning = 0
     case destinationReached = 1
     case batteryLevel = 2

@@ -2,11 +2,11 @@ import TOMLKit
 import Vocabulary
 
 /// Finds and reads `boards/<id>.toml`, through the files the configuration's loader is handed.
-public struct BoardCatalog: Sendable {
+package struct BoardCatalog: Sendable {
     /// Folders searched in order; the first that has the board wins.
-    public var directories: [String]
+    package var directories: [String]
 
-    public init(directories: [String]) {
+    package init(directories: [String]) {
         self.directories = directories
     }
 
@@ -14,7 +14,7 @@ public struct BoardCatalog: Sendable {
     /// executable (a development checkout: `.build/debug/wayfinder` → `boards/`). The installed
     /// locations are the Debian package's and `share/wayfinder/boards` under the executable's prefix
     /// (`make install PREFIX=/usr/local` puts the binary in `/usr/local/bin`).
-    public static func standard(environment: [String: String], executablePath: String?) -> BoardCatalog {
+    package static func standard(environment: [String: String], executablePath: String?) -> BoardCatalog {
         var dirs: [String] = []
         if let env = environment["WAYFINDER_BOARDS"], !env.isEmpty { dirs.append(env) }
         dirs += ["/etc/wayfinder/boards", "/usr/share/wayfinder/boards"]
@@ -33,7 +33,7 @@ public struct BoardCatalog: Sendable {
     }
 
     /// Board ids available in the first directory that has any.
-    public func availableBoards(files: any FileReading) -> [String] {
+    package func availableBoards(files: any FileReading) -> [String] {
         var found: Set<String> = []
         for dir in directories {
             for name in files.names(in: dir) where name.hasSuffix(".toml") {

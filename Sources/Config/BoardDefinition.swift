@@ -1,23 +1,23 @@
 /// What the product needs to know about a board: read from `boards/<id>.toml`.
-public struct BoardDefinition: Sendable, Hashable {
+package struct BoardDefinition: Sendable, Hashable {
     /// The file name without `.toml`, as written in `board = "…"`.
-    public var id: String
-    public var name: String
+    package var id: String
+    package var name: String
     /// The simulated board has no hardware: devices, sensors and inputs are simulated.
-    public var isSimulated: Bool
+    package var isSimulated: Bool
     /// Labels of the 40-pin header's GPIO chip, tried in order. Never a chip number: numbers move (Pi 5).
-    public var gpioChipLabels: [String]
+    package var gpioChipLabels: [String]
     /// Lines on that chip (the header offset equals the BCM GPIO number).
-    public var gpioLineCount: Int
+    package var gpioLineCount: Int
     /// Header lines that are safe for buttons wired to ground with the internal pull-up.
-    public var buttonLines: [Int]
-    public var i2cBus: Int
-    public var uartDevice: String
-    public var bluetoothAdapter: String
+    package var buttonLines: [Int]
+    package var i2cBus: Int
+    package var uartDevice: String
+    package var bluetoothAdapter: String
     /// The controller's Bluetooth version, for diagnostics only.
-    public var bluetoothVersion: String?
+    package var bluetoothVersion: String?
 
-    public init(id: String, name: String, isSimulated: Bool, gpioChipLabels: [String], gpioLineCount: Int,
+    package init(id: String, name: String, isSimulated: Bool, gpioChipLabels: [String], gpioLineCount: Int,
                 buttonLines: [Int], i2cBus: Int, uartDevice: String, bluetoothAdapter: String,
                 bluetoothVersion: String? = nil) {
         self.id = id

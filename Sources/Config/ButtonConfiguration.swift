@@ -1,16 +1,16 @@
 import Navigation
 
 /// One GPIO button: a header line and what a short, a long and a double press mean.
-public struct ButtonBinding: Sendable, Hashable {
+package struct ButtonBinding: Sendable, Hashable {
     /// BCM GPIO number = line offset on the header chip.
-    public var line: Int
-    public var press: NavigationCommand?
-    public var longPress: NavigationCommand?
+    package var line: Int
+    package var press: NavigationCommand?
+    package var longPress: NavigationCommand?
     /// With a command here, a short press on the line waits `ButtonConfiguration.doublePressWindow`
     /// for a second one before it counts as a press.
-    public var doublePress: NavigationCommand?
+    package var doublePress: NavigationCommand?
 
-    public init(line: Int, press: NavigationCommand?, longPress: NavigationCommand? = nil,
+    package init(line: Int, press: NavigationCommand?, longPress: NavigationCommand? = nil,
                 doublePress: NavigationCommand? = nil) {
         self.line = line
         self.press = press
@@ -19,20 +19,20 @@ public struct ButtonBinding: Sendable, Hashable {
     }
 }
 
-public struct ButtonConfiguration: Sendable, Hashable {
+package struct ButtonConfiguration: Sendable, Hashable {
     /// Edges closer than this to the previous accepted edge on a line are contact bounce.
-    public var debounce: Duration
+    package var debounce: Duration
     /// Held at least this long, a press is a long press.
-    public var longPress: Duration
+    package var longPress: Duration
     /// A second short press going down less than this after the first one's release makes a double
     /// press (on lines with a double-press binding).
-    public var doublePressWindow: Duration
-    public var bindings: [ButtonBinding]
+    package var doublePressWindow: Duration
+    package var bindings: [ButtonBinding]
     /// The line that is the Pencil's pairing spot while held (`GPIO5 = "pair-pencil"`): its level, not
     /// its presses, is what counts, so it has no press commands.
-    public var pairPencilLine: Int?
+    package var pairPencilLine: Int?
 
-    public init(debounce: Duration = .milliseconds(30), longPress: Duration = .milliseconds(800),
+    package init(debounce: Duration = .milliseconds(30), longPress: Duration = .milliseconds(800),
                 doublePressWindow: Duration = .milliseconds(400), bindings: [ButtonBinding] = []) {
         self.debounce = debounce
         self.longPress = longPress
@@ -40,14 +40,14 @@ public struct ButtonConfiguration: Sendable, Hashable {
         self.bindings = bindings
     }
 
-    public func binding(forLine line: Int) -> ButtonBinding? { bindings.first { $0.line == line } }
+    package func binding(forLine line: Int) -> ButtonBinding? { bindings.first { $0.line == line } }
 
     /// Every line the buttons use: the bound ones and the pair control, in order.
-    public var lines: [Int] { (bindings.map(\.line) + [pairPencilLine].compactMap { $0 }).sorted() }
+    package var lines: [Int] { (bindings.map(\.line) + [pairPencilLine].compactMap { $0 }).sorted() }
 
     /// The map's value that makes a line the pair control.
-    public static let pairPencil = "pair-pencil"
+    package static let pairPencil = "pair-pencil"
 
     /// The lines with a double-press binding: only their short presses wait for a second one.
-    public var doublePressLines: Set<Int> { Set(bindings.filter { $0.doublePress != nil }.map(\.line)) }
+    package var doublePressLines: Set<Int> { Set(bindings.filter { $0.doublePress != nil }.map(\.line)) }
 }

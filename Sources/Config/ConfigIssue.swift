@@ -1,13 +1,13 @@
 /// One thing wrong with a configuration file, located as precisely as we can.
-public struct ConfigIssue: Sendable, Hashable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var column: Int?
+package struct ConfigIssue: Sendable, Hashable, CustomStringConvertible {
+    package var file: String
+    package var line: Int?
+    package var column: Int?
     /// Dotted key path, e.g. `navigation.arrival_radius_m` or `simulation.events[2].at`; empty for syntax errors.
-    public var keyPath: String
-    public var message: String
+    package var keyPath: String
+    package var message: String
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String, message: String) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -16,7 +16,7 @@ public struct ConfigIssue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `file:line:column: key.path: message`, the shape editors and compilers use.
-    public var description: String {
+    package var description: String {
         var location = file
         if let line {
             location += ":\(line)"
@@ -27,11 +27,11 @@ public struct ConfigIssue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Every issue found in one pass, so `wayfinder config check` can report them all at once.
-public struct ConfigError: Error, Sendable, CustomStringConvertible {
-    public var issues: [ConfigIssue]
+package struct ConfigError: Error, Sendable, CustomStringConvertible {
+    package var issues: [ConfigIssue]
 
     /// Issues are kept in file order (then line order), so the report reads top to bottom.
-    public init(issues: [ConfigIssue]) {
+    package init(issues: [ConfigIssue]) {
         self.issues = issues.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)
             if x.file != y.file { return a.offset < b.offset }
@@ -39,7 +39,7 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
         }.map(\.element)
     }
 
-    public var description: String {
+    package var description: String {
         let noun = issues.count == 1 ? "error" : "errors"
         return (["configuration has \(issues.count) \(noun):"] + issues.map { "  \($0)" }).joined(separator: "\n")
     }

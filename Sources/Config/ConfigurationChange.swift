@@ -2,37 +2,37 @@ import Navigation
 
 /// What differs between the configuration in force and a newly loaded one, key by key, split into what
 /// a reload applies and what only a restart does. Pure: a reload, its log and its tests share it.
-public struct ConfigurationChange: Sendable, Hashable {
+package struct ConfigurationChange: Sendable, Hashable {
     /// One key whose value differs; `unset` stands for a key the file does not (or no longer) give.
-    public struct Difference: Sendable, Hashable, CustomStringConvertible {
-        public var keyPath: String
-        public var old: String
-        public var new: String
+    package struct Difference: Sendable, Hashable, CustomStringConvertible {
+        package var keyPath: String
+        package var old: String
+        package var new: String
 
-        public init(keyPath: String, old: String, new: String) {
+        package init(keyPath: String, old: String, new: String) {
             self.keyPath = keyPath
             self.old = old
             self.new = new
         }
 
-        public var description: String { "\(keyPath): \(old) → \(new)" }
+        package var description: String { "\(keyPath): \(old) → \(new)" }
     }
 
     /// Differences a reload applies to the running appliance.
-    public var applied: [Difference]
+    package var applied: [Difference]
     /// Differences that take effect only after `systemctl restart wayfinder`.
-    public var needsRestart: [Difference]
+    package var needsRestart: [Difference]
 
-    public var isEmpty: Bool { applied.isEmpty && needsRestart.isEmpty }
+    package var isEmpty: Bool { applied.isEmpty && needsRestart.isEmpty }
 
-    public static let unset = "unset"
+    package static let unset = "unset"
 
-    public init(applied: [Difference] = [], needsRestart: [Difference] = []) {
+    package init(applied: [Difference] = [], needsRestart: [Difference] = []) {
         self.applied = applied
         self.needsRestart = needsRestart
     }
 
-    public init(from running: WayfinderConfiguration, to candidate: WayfinderConfiguration) {
+    package init(from running: WayfinderConfiguration, to candidate: WayfinderConfiguration) {
         let old = running.settings, new = candidate.settings
         let oldValues = Dictionary(old.map { ($0.keyPath, $0) }, uniquingKeysWith: { first, _ in first })
         let newValues = Dictionary(new.map { ($0.keyPath, $0) }, uniquingKeysWith: { first, _ in first })

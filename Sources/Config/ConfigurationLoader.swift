@@ -13,20 +13,20 @@ import TOMLKit
 ///
 /// The loader does no file I/O of its own: the configuration, its board file and its route are read
 /// through `files`, which the caller hands over (Platform's `DiskFiles` on the appliance).
-public struct ConfigurationLoader: Sendable {
-    public var boards: BoardCatalog
+package struct ConfigurationLoader: Sendable {
+    package var boards: BoardCatalog
     /// Reads the configuration file, the board files and the route.
-    public var files: any FileReading
+    package var files: any FileReading
     /// The tables whose schema lives elsewhere (`ConfigurationTable`), read after the rest.
-    public var tables: [any ConfigurationTable.Type]
+    package var tables: [any ConfigurationTable.Type]
 
-    public init(boards: BoardCatalog, files: any FileReading, tables: [any ConfigurationTable.Type] = []) {
+    package init(boards: BoardCatalog, files: any FileReading, tables: [any ConfigurationTable.Type] = []) {
         self.boards = boards
         self.files = files
         self.tables = tables
     }
 
-    public func load(path: String) throws(ConfigError) -> WayfinderConfiguration {
+    package func load(path: String) throws(ConfigError) -> WayfinderConfiguration {
         let bytes: [UInt8]?
         do {
             bytes = try files.read(path)
@@ -60,7 +60,7 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    public func load(text: String, path: String) throws(ConfigError) -> WayfinderConfiguration {
+    package func load(text: String, path: String) throws(ConfigError) -> WayfinderConfiguration {
         let table: TOMLTable
         switch TOMLText.table(text, file: path) {
         case .success(let parsed): table = parsed
@@ -133,7 +133,7 @@ public struct ConfigurationLoader: Sendable {
         return configuration
     }
 
-    public static func gpioLine(_ text: String) -> Int? {
+    package static func gpioLine(_ text: String) -> Int? {
         let upper = text.uppercased()
         guard upper.hasPrefix("GPIO"), let n = Int(upper.dropFirst(4)), n >= 0, n < 1000 else { return nil }
         return n

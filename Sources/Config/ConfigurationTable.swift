@@ -2,7 +2,7 @@
 /// simulated board's `[simulation]` script is read by the simulation. Registered with the loader
 /// (`ConfigurationLoader(boards:tables:)`); its problems go into the same report as every other
 /// table's, with their lines.
-public protocol ConfigurationTable: Sendable {
+package protocol ConfigurationTable: Sendable {
     /// The table's name in the file.
     static var name: String { get }
 
@@ -16,8 +16,8 @@ public protocol ConfigurationTable: Sendable {
 
 /// What a `ConfigurationTable` may need from the rest of the file, read before it (nil where that part
 /// of the file has problems of its own, already reported).
-public struct ConfigurationContext: Sendable {
-    public var board: BoardDefinition?
-    public var buttons: ButtonConfiguration?
-    public var touchCase: TouchCaseSettings
+package struct ConfigurationContext: Sendable {
+    package var board: BoardDefinition?
+    package var buttons: ButtonConfiguration?
+    package var touchCase: TouchCaseSettings
 }

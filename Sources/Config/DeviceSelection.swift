@@ -3,25 +3,25 @@ import BLE
 /// How one BLE peripheral is chosen, as the `[devices.*]` table says: a fixed address, or discovery
 /// rules. The matching itself is `BLE.DiscoveryRule`; this is the parsed configuration and its
 /// defaults come from there, so `wayfinder scan` and the device actors judge devices alike.
-public struct DeviceSelection: Sendable, Hashable {
-    public var enabled: Bool
+package struct DeviceSelection: Sendable, Hashable {
+    package var enabled: Bool
     /// Connect only to this address (an allowlist of one); discovery rules are then ignored.
-    public var address: String?
+    package var address: String?
     /// The advertised name must contain one of these (case-insensitive). Empty: any name.
-    public var nameContains: [String]
+    package var nameContains: [String]
     /// The device must advertise one of these service UUIDs. Empty: any.
-    public var serviceUUIDs: [String]
+    package var serviceUUIDs: [String]
     /// Among matching devices, take the strongest RSSI seen within this window of the first match.
-    public var selectionWindow: Duration
+    package var selectionWindow: Duration
     /// Whether `address` is public or random. Connecting with the wrong type times out; nil: learned
     /// from the device's advertising before each connection.
-    public var addressType: BluetoothAddressType?
+    package var addressType: BluetoothAddressType?
     /// The link security to ask for: `.low` is unencrypted; `.medium` or higher encrypts with the
     /// bond `wayfinder pair` made (and would start a new pairing without one, which the appliance
     /// does not confirm, so it fails rather than bonding behind the wearer's back).
-    public var security: BluetoothSecurityLevel
+    package var security: BluetoothSecurityLevel
 
-    public init(enabled: Bool, address: String? = nil, nameContains: [String] = [], serviceUUIDs: [String] = [],
+    package init(enabled: Bool, address: String? = nil, nameContains: [String] = [], serviceUUIDs: [String] = [],
                 selectionWindow: Duration = .seconds(1), addressType: BluetoothAddressType? = nil,
                 security: BluetoothSecurityLevel = .low) {
         self.enabled = enabled
@@ -40,7 +40,7 @@ public struct DeviceSelection: Sendable, Hashable {
 
     /// The rule the device actors select by. The loader has validated the address and UUIDs; any
     /// that still do not parse are left out (an unparsable address then matches nothing).
-    public var discoveryRule: DiscoveryRule {
+    package var discoveryRule: DiscoveryRule {
         var rule = DiscoveryRule(nameContains: nameContains, serviceUUIDs: serviceUUIDs.compactMap(BLEUUID.init(string:)),
                                  selectionWindow: selectionWindow)
         if let address {
@@ -52,11 +52,11 @@ public struct DeviceSelection: Sendable, Hashable {
 
     /// feelSpace naviBelt: name prefix `naviGuertel`, service FE51 (newer) or 65333333-…-CA100 (legacy)
     /// (feelSpace's FSLib-iOS `FSConnectionManager.swift`, pybelt `belt_scanner.py`).
-    public static let beltDefaults = DeviceSelection(enabled: true, rule: .belt)
+    package static let beltDefaults = DeviceSelection(enabled: true, rule: .belt)
 
     /// Fuffr: name contains "Fuffr" or "Neonode", strongest RSSI within 1 s (FuffrLib `Touch/FFRTouchManager.m`).
-    public static let touchCaseDefaults = DeviceSelection(enabled: true, rule: .touchCase)
+    package static let touchCaseDefaults = DeviceSelection(enabled: true, rule: .touchCase)
 
     /// FiftyThree Pencil: GAP name "Pencil" (or the older "Charcoal by 53") (FiftyThree SDK `FTPenManager.mm`).
-    public static let pencilDefaults = DeviceSelection(enabled: false, rule: .pencil)
+    package static let pencilDefaults = DeviceSelection(enabled: false, rule: .pencil)
 }

@@ -85,7 +85,7 @@ extension ConfigIssue {
     /// An issue about `keyPath` found by a check beyond the text (the state directory on disk), at
     /// the key's line in `file` (whose `text` is given, when it could be read) when the file names it
     /// there, else at the file.
-    public static func located(file: String, text: String?, keyPath: String, message: String) -> ConfigIssue {
+    package static func located(file: String, text: String?, keyPath: String, message: String) -> ConfigIssue {
         let position = text.flatMap { KeyLocator(text: $0).position(of: keyPath) }
         return ConfigIssue(file: file, line: position?.line, column: position?.column, keyPath: keyPath, message: message)
     }

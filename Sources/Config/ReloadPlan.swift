@@ -1,6 +1,6 @@
 /// What a reload does with the file it has just read: refuse it, or move to it, applying what can
 /// be applied while running and naming what waits for a restart. Pure; the appliance carries it out.
-public enum ReloadPlan: Sendable {
+package enum ReloadPlan: Sendable {
     /// The file does not load: nothing changes, and every issue is logged with its file and line.
     case refused(path: String, issues: [ConfigIssue])
     /// The file loads. `effective` is what is in force afterwards: the running configuration with the
@@ -8,7 +8,7 @@ public enum ReloadPlan: Sendable {
     /// later reload still names them).
     case apply(ConfigurationChange, effective: WayfinderConfiguration)
 
-    public init(running: WayfinderConfiguration, candidate: Result<WayfinderConfiguration, ConfigError>) {
+    package init(running: WayfinderConfiguration, candidate: Result<WayfinderConfiguration, ConfigError>) {
         switch candidate {
         case .failure(let error):
             self = .refused(path: running.sourcePath, issues: error.issues)
@@ -18,11 +18,11 @@ public enum ReloadPlan: Sendable {
     }
 
     /// The command that applies the restart-only keys on a systemd installation.
-    public static let restartCommand = "systemctl restart wayfinder"
+    package static let restartCommand = "systemctl restart wayfinder"
 
     /// The part of systemd's `STATUS=` line that stays true after the reload: a refused file, or keys
     /// waiting for a restart; nil when neither.
-    public var status: String? {
+    package var status: String? {
         switch self {
         case .refused(_, let issues):
             return "configuration reload refused (\(issues.count) error\(issues.count == 1 ? "" : "s")), previous configuration in force"
@@ -36,7 +36,7 @@ public enum ReloadPlan: Sendable {
 
     /// What the log says: a summary line, then one line per issue, or per changed key (applied ones
     /// first, then those needing a restart).
-    public var logLines: [String] {
+    package var logLines: [String] {
         switch self {
         case .refused(let path, let issues):
             let noun = issues.count == 1 ? "error" : "errors"

@@ -4,8 +4,8 @@ import Vocabulary
 
 /// A route's GPX file, read through the caller's files and parsed, so that wherever a route is loaded
 /// (the configuration's `[route]`, the route switch) a missing or unreadable file is said alike.
-public enum RouteFile {
-    public static func read(_ path: String, files: any FileReading) throws(GPXError) -> Route {
+package enum RouteFile {
+    package static func read(_ path: String, files: any FileReading) throws(GPXError) -> Route {
         let bytes: [UInt8]?
         do {
             bytes = try files.read(path)

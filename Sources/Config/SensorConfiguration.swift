@@ -1,7 +1,7 @@
 import Sensors
 
 /// Where position fixes come from.
-public enum GPSSource: Sendable, Hashable {
+package enum GPSSource: Sendable, Hashable {
     /// The simulated board's receiver.
     case simulated
     /// u-blox over I2C (DDC), default address 0x42.
@@ -10,11 +10,11 @@ public enum GPSSource: Sendable, Hashable {
     case gpsd(host: String, port: Int)
     case none
 
-    public static let names = ["sim", "ublox-i2c", "uart", "gpsd", "none"]
+    package static let names = ["sim", "ublox-i2c", "uart", "gpsd", "none"]
 }
 
 /// Where the body heading comes from (only needed with `heading_source = "external"`).
-public enum CompassSource: Sendable, Hashable {
+package enum CompassSource: Sendable, Hashable {
     case simulated
     case none
     /// Probe the known parts on the I2C bus.
@@ -22,6 +22,6 @@ public enum CompassSource: Sendable, Hashable {
     case chip(name: String, address: Int?)
 
     /// The drivers' chips, by their configuration names.
-    public static let chips = CompassChip.allCases.map(\.rawValue)
-    public static let names = ["sim", "none", "auto"] + chips
+    package static let chips = CompassChip.allCases.map(\.rawValue)
+    package static let names = ["sim", "none", "auto"] + chips
 }

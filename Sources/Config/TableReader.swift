@@ -14,7 +14,7 @@ final class IssueCollector {
         self.text = text
     }
 
-    public func report(_ keyPath: String, _ message: String) {
+    package func report(_ keyPath: String, _ message: String) {
         let position = locator.position(of: keyPath)
         issues.append(ConfigIssue(file: file, line: position?.line, column: position?.column,
                                   keyPath: keyPath, message: message))
@@ -34,7 +34,7 @@ final class IssueCollector {
 /// Reads one TOML table against the schema: typed getters that report wrong types and out-of-range
 /// values, and a final check that reports every key nobody asked for (with a "did you mean").
 /// Public for the readers of tables whose schema lives outside this module (`ConfigurationTable`).
-public final class TableReader {
+package final class TableReader {
     let table: TOMLTable
     let path: String
     let issues: IssueCollector
@@ -46,33 +46,33 @@ public final class TableReader {
         self.issues = issues
     }
 
-    public func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    public func has(_ key: String) -> Bool { table[key] != nil }
+    package func has(_ key: String) -> Bool { table[key] != nil }
 
-    public var keys: [String] { table.keys }
+    package var keys: [String] { table.keys }
 
     /// Marks a key as part of the schema without reading it (read elsewhere, e.g. dynamically).
-    public func declare(_ key: String) { known.append(key) }
+    package func declare(_ key: String) { known.append(key) }
 
-    public func value(_ key: String) -> (any TOMLValueConvertible)? {
+    package func value(_ key: String) -> (any TOMLValueConvertible)? {
         known.append(key)
         return table[key]
     }
 
-    public func string(_ key: String) -> String? {
+    package func string(_ key: String) -> String? {
         guard let v = value(key) else { return nil }
         guard let s = v.string else { return mismatch(key, expected: "a string", found: v) }
         return s
     }
 
-    public func bool(_ key: String) -> Bool? {
+    package func bool(_ key: String) -> Bool? {
         guard let v = value(key) else { return nil }
         guard v.type == .bool, let b = v.bool else { return mismatch(key, expected: "true or false", found: v) }
         return b
     }
 
-    public func int(_ key: String, in range: ClosedRange<Int>, unit: String = "") -> Int? {
+    package func int(_ key: String, in range: ClosedRange<Int>, unit: String = "") -> Int? {
         guard let v = value(key) else { return nil }
         guard v.type == .int, let i = v.int else { return mismatch(key, expected: "a whole number", found: v) }
         guard range.contains(i) else {
@@ -83,7 +83,7 @@ public final class TableReader {
     }
 
     /// Accepts integers too: `arrival_radius_m = 12` should not need a `.0`.
-    public func double(_ key: String, in range: ClosedRange<Double>, unit: String = "") -> Double? {
+    package func double(_ key: String, in range: ClosedRange<Double>, unit: String = "") -> Double? {
         guard let v = value(key) else { return nil }
         let d: Double
         if v.type == .double, let x = v.double { d = x } else if v.type == .int, let i = v.int { d = Double(i) } else {
@@ -97,7 +97,7 @@ public final class TableReader {
     }
 
     /// A string that must be one of `options`.
-    public func choice(_ key: String, _ options: [String]) -> String? {
+    package func choice(_ key: String, _ options: [String]) -> String? {
         guard let s = string(key) else { return nil }
         guard options.contains(s) else {
             issues.report(keyPath(key), "\"\(s)\" is not one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
@@ -107,7 +107,7 @@ public final class TableReader {
         return s
     }
 
-    public func strings(_ key: String) -> [String]? {
+    package func strings(_ key: String) -> [String]? {
         guard let v = value(key) else { return nil }
         guard let array = v.array else { return mismatch(key, expected: "an array of strings", found: v) }
         var result: [String] = []
@@ -121,14 +121,14 @@ public final class TableReader {
         return result
     }
 
-    public func subtable(_ key: String) -> TableReader? {
+    package func subtable(_ key: String) -> TableReader? {
         guard let v = value(key) else { return nil }
         guard let t = v.table else { return mismatch(key, expected: "a table", found: v) }
         return TableReader(table: t, path: keyPath(key), issues: issues)
     }
 
     /// `[[key]]` arrays of tables.
-    public func tables(_ key: String) -> [TableReader]? {
+    package func tables(_ key: String) -> [TableReader]? {
         guard let v = value(key) else { return nil }
         guard let array = v.array else { return mismatch(key, expected: "an array of tables ([[\(keyPath(key))]])", found: v) }
         var result: [TableReader] = []
@@ -142,12 +142,12 @@ public final class TableReader {
         return result
     }
 
-    public func report(_ key: String, _ message: String) {
+    package func report(_ key: String, _ message: String) {
         issues.report(key.isEmpty ? path : keyPath(key), message)
     }
 
     /// Reports every key the schema did not ask for.
-    public func rejectUnknownKeys() {
+    package func rejectUnknownKeys() {
         for key in table.keys where !known.contains(key) {
             issues.report(keyPath(key), "unknown key" + Suggestion.hint(for: key, in: known))
         }
@@ -158,7 +158,7 @@ public final class TableReader {
         return nil
     }
 
-    public static func describe(_ value: any TOMLValueConvertible) -> String {
+    package static func describe(_ value: any TOMLValueConvertible) -> String {
         switch value.type {
         case .string: "a string (\"\(value.string ?? "")\")"
         case .int: "a whole number (\(value.int.map(String.init) ?? "?"))"
@@ -172,7 +172,7 @@ public final class TableReader {
         }
     }
 
-    public static func format(_ d: Double) -> String {
+    package static func format(_ d: Double) -> String {
         d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
     }
 }

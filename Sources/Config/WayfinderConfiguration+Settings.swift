@@ -7,7 +7,7 @@ import Sensors
 extension WayfinderConfiguration {
     /// The keys a reload applies: the log level, `[navigation]`, the route and `[gestures]`. Everything
     /// else is read once at start. `takingLiveSettings(from:)` and `settings` must agree on this split.
-    public func takingLiveSettings(from newer: WayfinderConfiguration) -> WayfinderConfiguration {
+    package func takingLiveSettings(from newer: WayfinderConfiguration) -> WayfinderConfiguration {
         var merged = self
         merged.logLevel = newer.logLevel
         merged.guidance = newer.guidance
@@ -20,7 +20,7 @@ extension WayfinderConfiguration {
 
     /// Every key of the configuration with its value, live keys first. The route's contents are not a
     /// key; `ConfigurationChange` compares them itself.
-    public var settings: [ConfigurationSetting] {
+    package var settings: [ConfigurationSetting] {
         liveSettings + restartSettings
     }
 
@@ -146,23 +146,23 @@ extension WayfinderConfiguration {
 }
 
 /// Values written as the TOML file would write them.
-public enum Render {
-    public static func string(_ s: String) -> String {
+package enum Render {
+    package static func string(_ s: String) -> String {
         "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    public static func strings(_ list: [String]) -> String {
+    package static func strings(_ list: [String]) -> String {
         "[" + list.map(string).joined(separator: ", ") + "]"
     }
 
-    public static func number(_ d: Double) -> String { TableReader.format(d) }
+    package static func number(_ d: Double) -> String { TableReader.format(d) }
 
     /// Rounded to the nanosecond: a key given as 0.03 s reads back as 0.03, not 0.030000000000000002.
-    public static func seconds(_ d: Duration) -> String { number((d.inSeconds * 1e9).rounded() / 1e9) }
+    package static func seconds(_ d: Duration) -> String { number((d.inSeconds * 1e9).rounded() / 1e9) }
 
-    public static func milliseconds(_ d: Duration) -> String { number((d.inSeconds * 1e9).rounded() / 1e6) }
+    package static func milliseconds(_ d: Duration) -> String { number((d.inSeconds * 1e9).rounded() / 1e6) }
 
-    public static func hex(_ n: Int) -> String { "0x" + String(n, radix: 16) }
+    package static func hex(_ n: Int) -> String { "0x" + String(n, radix: 16) }
 
     /// A gesture binding as the short form (`"command"`) when it has nothing else, else the table form.
     static func binding(_ b: GestureBinding) -> String {

@@ -2,18 +2,18 @@ import Gestures
 import Vocabulary
 
 /// One line of the `[gestures]` table: which gesture, on which sides, tuned how, does what.
-public struct GestureBinding: Sendable, Hashable, CustomStringConvertible {
-    public var gesture: RecognizedGesture
+package struct GestureBinding: Sendable, Hashable, CustomStringConvertible {
+    package var gesture: RecognizedGesture
     /// Nil: every side the case senses.
-    public var sides: Set<CaseSide>?
+    package var sides: Set<CaseSide>?
     /// Recognizer parameters by their recognizer name (`GestureParameter.name`).
-    public var parameters: [String: Double]
+    package var parameters: [String: Double]
     /// Only touches of these classes count (nil: all). Classes come from the Pencil's classifier and
     /// are all `unknown` while no pen is connected, so a restriction to `finger` needs the pen.
-    public var touchClasses: Set<TouchClass>?
-    public var command: NavigationCommand
+    package var touchClasses: Set<TouchClass>?
+    package var command: NavigationCommand
 
-    public init(_ gesture: RecognizedGesture, sides: Set<CaseSide>? = nil, parameters: [String: Double] = [:],
+    package init(_ gesture: RecognizedGesture, sides: Set<CaseSide>? = nil, parameters: [String: Double] = [:],
                 touchClasses: Set<TouchClass>? = nil, command: NavigationCommand) {
         self.gesture = gesture
         self.sides = sides
@@ -24,27 +24,27 @@ public struct GestureBinding: Sendable, Hashable, CustomStringConvertible {
 
     /// A continuous binding's travel per command, in strip units (the strip is 1 long): 0.1, ten
     /// steps along a whole strip, as many as the belt's intensity has between 5 % and 100 %.
-    public static let defaultStep = 0.1
+    package static let defaultStep = 0.1
     /// Where a bound drag begins. Above a tap's and a long press's allowable movement (0.03), so
     /// a finger that wobbles while tapping is not a drag.
     static let defaultDragStart = 0.05
 
     /// The travel per step of a continuous binding.
-    public var step: Double { parameters[GestureParameter.step.name] ?? Self.defaultStep }
+    package var step: Double { parameters[GestureParameter.step.name] ?? Self.defaultStep }
 
     /// The sides its recognizer listens to: its own (or every sensed one) that the case senses.
-    public func effectiveSides(sensed: Set<CaseSide>) -> Set<CaseSide> {
+    package func effectiveSides(sensed: Set<CaseSide>) -> Set<CaseSide> {
         (sides ?? sensed).intersection(sensed)
     }
 
     /// Every parameter the gesture takes, the ones left out at their defaults.
-    public var effectiveParameters: [String: Double] {
+    package var effectiveParameters: [String: Double] {
         var all: [String: Double] = [:]
         for p in GestureParameter.allowed(for: gesture) { all[p.name] = parameters[p.name] ?? p.defaultValue }
         return all
     }
 
-    public var description: String {
+    package var description: String {
         let on = sides.map { " on " + $0.map(\.rawValue).sorted().joined(separator: "+") } ?? ""
         return "\(gesture)\(on) → \(command)"
     }

@@ -19,15 +19,15 @@ import Gestures
 ///   a tie.
 ///
 /// A continuous binding is made once per `step` of travel (`TravelSteps`); a discrete one once.
-public final class GestureBindingPipeline {
-    public let pipeline: GesturePipeline
-    public let bindings: [GestureBinding]
+package final class GestureBindingPipeline {
+    package let pipeline: GesturePipeline
+    package let bindings: [GestureBinding]
     /// Binding index per registered recognizer index.
     private var bindingOf: [Int] = []
     /// The steps of each continuous binding's drag in progress, by binding index.
     private var drags: [Int: TravelSteps] = [:]
 
-    public init(map: GestureCommandMap, sensedSides: Set<CaseSide>) throws {
+    package init(map: GestureCommandMap, sensedSides: Set<CaseSide>) throws {
         pipeline = GesturePipeline(handedness: map.handedness)
         bindings = map.bindings
         func rank(_ g: RecognizedGesture) -> Int {
@@ -88,18 +88,18 @@ public final class GestureBindingPipeline {
     }
 
     /// Feeds one touch event as a frame of its own; returns the bindings made (by index).
-    public func process(_ event: TouchEvent) -> [Int] {
+    package func process(_ event: TouchEvent) -> [Int] {
         pipeline.process(frame: [.touch(event)])
         return made()
     }
 
     /// Fires the timers due by `timeMs` (a tap that waited for a double tap, a long press).
-    public func advance(toMs timeMs: Double) -> [Int] {
+    package func advance(toMs timeMs: Double) -> [Int] {
         pipeline.advance(toMs: timeMs)
         return made()
     }
 
-    public var nextDeadlineMs: Double? { pipeline.nextDeadlineMs }
+    package var nextDeadlineMs: Double? { pipeline.nextDeadlineMs }
 
     private func made() -> [Int] {
         let transitions = pipeline.takeOutput().transitions

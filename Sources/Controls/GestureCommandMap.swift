@@ -4,16 +4,16 @@ import Vocabulary
 
 /// The configured gesture → command table of the gesture actor: touch gestures on the case (each
 /// with its sides and parameters, `GestureBinding`) and clicks of the Pencil (`PenClickGesture`).
-public struct GestureCommandMap: Sendable, Hashable {
-    public var bindings: [GestureBinding]
-    public var clicks: [PenClickGesture: NavigationCommand]
-    public var handedness: Handedness
+package struct GestureCommandMap: Sendable, Hashable {
+    package var bindings: [GestureBinding]
+    package var clicks: [PenClickGesture: NavigationCommand]
+    package var handedness: Handedness
     /// A pen click held at least this long is a long click.
-    public var longClick: Duration
+    package var longClick: Duration
 
-    public static let defaultLongClick: Duration = .milliseconds(600)
+    package static let defaultLongClick: Duration = .milliseconds(600)
 
-    public init(_ bindings: [GestureBinding] = [], clicks: [PenClickGesture: NavigationCommand] = [:],
+    package init(_ bindings: [GestureBinding] = [], clicks: [PenClickGesture: NavigationCommand] = [:],
                 handedness: Handedness = .right, longClick: Duration = Self.defaultLongClick) {
         self.bindings = bindings
         self.clicks = clicks
@@ -22,23 +22,23 @@ public struct GestureCommandMap: Sendable, Hashable {
     }
 
     /// The simple form: each gesture on every side.
-    public init(_ simple: [RecognizedGesture: NavigationCommand]) {
+    package init(_ simple: [RecognizedGesture: NavigationCommand]) {
         self.init(simple.sorted { $0.key.configName < $1.key.configName }.map { GestureBinding($0.key, command: $0.value) })
     }
 
     /// The command of the first binding of `gesture` (whatever its sides); nil when unbound.
-    public func command(for gesture: RecognizedGesture) -> NavigationCommand? {
+    package func command(for gesture: RecognizedGesture) -> NavigationCommand? {
         bindings.first { $0.gesture == gesture }?.command
     }
 
     /// The command a pen click stands for; nil when unbound.
-    public func command(forClick penSwitch: PenSwitch, held: Duration) -> NavigationCommand? {
+    package func command(forClick penSwitch: PenSwitch, held: Duration) -> NavigationCommand? {
         clicks[PenClickGesture(penSwitch: penSwitch, isLong: held >= longClick)]
     }
 
     /// Defaults chosen so that no single accidental touch stops a walk: stop needs a long press.
     /// A tip click toggles pause, a long eraser press stops.
-    public static let defaults = GestureCommandMap([
+    package static let defaults = GestureCommandMap([
         GestureBinding(.doubleTap, command: .togglePause),
         GestureBinding(.longPress, command: .stop),
         GestureBinding(.swipe(.right), command: .nextWaypoint),

@@ -2,17 +2,17 @@ import Gestures
 
 /// A recognizer parameter a `[gestures]` binding may set, under its configuration key, with the
 /// recognizer's own name for it (`RecognizerFactory`) and the range the loader accepts.
-public struct GestureParameter: Sendable, Hashable {
+package struct GestureParameter: Sendable, Hashable {
     /// The key in the configuration, e.g. `min_duration_ms`.
-    public let key: String
+    package let key: String
     /// The recognizer's parameter, e.g. `minimumPressDurationMs`.
-    public let name: String
-    public let range: ClosedRange<Double>
+    package let name: String
+    package let range: ClosedRange<Double>
     /// Whole numbers only (touch and tap counts).
-    public let isCount: Bool
+    package let isCount: Bool
     /// What the binding's recognizer uses when the key is left out (`RecognizerFactory`,
     /// `GestureBinding.makeRecognizer`), so a binding that writes the default is the same binding.
-    public let defaultValue: Double
+    package let defaultValue: Double
 
     init(_ key: String, _ name: String, _ range: ClosedRange<Double>, default defaultValue: Double, count: Bool = false) {
         self.key = key
@@ -29,7 +29,7 @@ public struct GestureParameter: Sendable, Hashable {
     static let dragStart = GestureParameter("min_distance", "minimumTranslation", 0.01...1, default: GestureBinding.defaultDragStart)
 
     /// What each gesture can be tuned with; everything else keeps the project default (docs/gestures.md).
-    public static func allowed(for gesture: RecognizedGesture) -> [GestureParameter] {
+    package static func allowed(for gesture: RecognizedGesture) -> [GestureParameter] {
         switch gesture {
         case .tap, .doubleTap:
             [touches, movement,

@@ -14,16 +14,16 @@ import Gestures
 /// A later binding could still win only when a touch it does not see (on another side, of another
 /// class) makes an earlier one fail in the same moment, such as a second hand landing on another
 /// strip: no way to make a gesture on purpose, so it counts as shadowed.
-public struct ShadowedBinding: Sendable, Hashable {
+package struct ShadowedBinding: Sendable, Hashable {
     /// The binding that never fires, by its index in the map.
-    public let index: Int
+    package let index: Int
     /// The earlier bindings that take its gestures, in the map's order: for each side and touch class
     /// it sees, the first earlier binding that sees it too (the one registered first, which wins).
-    public let shadowedBy: [Int]
+    package let shadowedBy: [Int]
     /// The sides it is on.
-    public let sides: Set<CaseSide>
+    package let sides: Set<CaseSide>
 
-    public init(index: Int, shadowedBy: [Int], sides: Set<CaseSide>) {
+    package init(index: Int, shadowedBy: [Int], sides: Set<CaseSide>) {
         self.index = index
         self.shadowedBy = shadowedBy
         self.sides = sides
@@ -36,7 +36,7 @@ public struct ShadowedBinding: Sendable, Hashable {
     }
 
     /// Every shadowed binding among `bindings`, each with the earlier bindings that take its gestures.
-    public static func find(in bindings: [GestureBinding], sensedSides: Set<CaseSide>) -> [ShadowedBinding] {
+    package static func find(in bindings: [GestureBinding], sensedSides: Set<CaseSide>) -> [ShadowedBinding] {
         func places(_ binding: GestureBinding) -> Set<Place> {
             let classes = binding.touchClasses ?? Set(TouchClass.allCases)
             return Set(binding.effectiveSides(sensed: sensedSides).flatMap { side in

@@ -1,45 +1,45 @@
 /// A generated input read as a script: the targets that drive a state machine take an operation byte,
 /// then that operation's arguments, until the input runs out. Reading past the end gives zeros and
 /// empty slices, so every input is a valid script and the fuzzer's mutations stay meaningful.
-public struct FuzzInput: Sendable {
-    public let bytes: [UInt8]
-    public private(set) var position = 0
+package struct FuzzInput: Sendable {
+    package let bytes: [UInt8]
+    package private(set) var position = 0
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    public var isAtEnd: Bool { position >= bytes.count }
-    public var remaining: Int { bytes.count - position }
+    package var isAtEnd: Bool { position >= bytes.count }
+    package var remaining: Int { bytes.count - position }
 
-    public mutating func byte() -> UInt8 {
+    package mutating func byte() -> UInt8 {
         guard position < bytes.count else { return 0 }
         defer { position += 1 }
         return bytes[position]
     }
 
-    public mutating func uint16() -> UInt16 { UInt16(byte()) | UInt16(byte()) << 8 }
+    package mutating func uint16() -> UInt16 { UInt16(byte()) | UInt16(byte()) << 8 }
 
     /// A number in `0..<count` (0 when `count` is 0).
-    public mutating func choose(_ count: Int) -> Int {
+    package mutating func choose(_ count: Int) -> Int {
         count > 0 ? Int(byte()) % count : 0
     }
 
     /// The next `count` bytes, fewer at the end.
-    public mutating func take(_ count: Int) -> [UInt8] {
+    package mutating func take(_ count: Int) -> [UInt8] {
         let end = position + min(max(count, 0), remaining)
         defer { position = end }
         return Array(bytes[position..<end])
     }
 
     /// A length byte, then that many bytes: one packet of a packet stream.
-    public mutating func packet(maximum: Int = 255) -> [UInt8] {
+    package mutating func packet(maximum: Int = 255) -> [UInt8] {
         take(Int(byte()) % (maximum + 1))
     }
 
     /// Everything not read yet.
-    public mutating func rest() -> [UInt8] { take(remaining) }
+    package mutating func rest() -> [UInt8] { take(remaining) }
 
     /// A time step in milliseconds (0–2 550), so state machines see timeouts fire and not fire.
-    public mutating func milliseconds() -> Duration { .milliseconds(Int(byte()) * 10) }
+    package mutating func milliseconds() -> Duration { .milliseconds(Int(byte()) * 10) }
 }

@@ -2,16 +2,16 @@
 /// the properties it must keep whatever that input is. A broken property throws `FuzzViolation`; under
 /// libFuzzer the driver turns that into a crash so the input is saved, and in the replay tests it is a
 /// test failure naming the corpus file.
-public struct FuzzTarget: Sendable {
+package struct FuzzTarget: Sendable {
     /// The name `make fuzz` and the corpus directory use: `nmea-stream`, `gpx`.
-    public let name: String
+    package let name: String
     /// What the bytes are and where they come from in the product, for `wayfinder-fuzz --list`.
-    public let summary: String
+    package let summary: String
     /// Inputs longer than this are cut (a GPX or a configuration is bigger than a radio packet).
-    public let maximumLength: Int
+    package let maximumLength: Int
     let body: @Sendable (inout FuzzInput) throws(FuzzViolation) -> Void
 
-    public init(name: String, summary: String, maximumLength: Int = 4096,
+    package init(name: String, summary: String, maximumLength: Int = 4096,
                 body: @escaping @Sendable (inout FuzzInput) throws(FuzzViolation) -> Void) {
         self.name = name
         self.summary = summary
@@ -20,21 +20,21 @@ public struct FuzzTarget: Sendable {
     }
 
     /// Runs the target on one input.
-    public func run(_ bytes: [UInt8]) throws(FuzzViolation) {
+    package func run(_ bytes: [UInt8]) throws(FuzzViolation) {
         var input = FuzzInput(bytes.count > maximumLength ? Array(bytes.prefix(maximumLength)) : bytes)
         try body(&input)
     }
 }
 
 /// A property a target promises and an input broke.
-public struct FuzzViolation: Error, CustomStringConvertible {
-    public let property: String
+package struct FuzzViolation: Error, CustomStringConvertible {
+    package let property: String
 
-    public init(_ property: String) {
+    package init(_ property: String) {
         self.property = property
     }
 
-    public var description: String { property }
+    package var description: String { property }
 }
 
 /// Checks one property; the message says what should have held, with the values that broke it.

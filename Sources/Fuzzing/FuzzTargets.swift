@@ -1,6 +1,6 @@
 /// Every fuzz target, by name: `make fuzz` runs each, the replay tests run each one's corpus.
-public enum FuzzTargets {
-    public static let all: [FuzzTarget] = [
+package enum FuzzTargets {
+    package static let all: [FuzzTarget] = [
         GPSTargets.nmeaStream, GPSTargets.ubloxDDC, GPSTargets.gpsdJSON,
         BLETargets.attPDU, BLETargets.attServer, BLETargets.attClient, BLETargets.managementEvent, BLETargets.advertisingData,
         DeviceTargets.beltSession, DeviceTargets.touchCase, DeviceTargets.pencil, BeltCommandTargets.fslibCommand,
@@ -10,7 +10,7 @@ public enum FuzzTargets {
         ControlTargets.request, ControlTargets.response, TripTargets.journal, TripTargets.trackGPX,
     ]
 
-    public static func named(_ name: String) -> FuzzTarget? {
+    package static func named(_ name: String) -> FuzzTarget? {
         all.first { $0.name == name }
     }
 }

@@ -2,8 +2,8 @@
 ///
 /// The configuration maps them to commands by `configName`, e.g. `"swipe-right"`, `"tap-swipe-left"`
 /// or `"pan-up"`.
-public enum RecognizedGesture: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    public enum Direction: String, Sendable, Hashable, CaseIterable {
+package enum RecognizedGesture: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    package enum Direction: String, Sendable, Hashable, CaseIterable {
         case left, right, up, down
     }
 
@@ -23,7 +23,7 @@ public enum RecognizedGesture: Sendable, Hashable, CaseIterable, CustomStringCon
     /// left edge. Made once per step, like `pan`.
     case edgePan(Direction)
 
-    public static let allCases: [RecognizedGesture] =
+    package static let allCases: [RecognizedGesture] =
         [.tap, .doubleTap, .longPress]
         + Direction.allCases.map { .swipe($0) }
         + [.pinch(closing: true), .pinch(closing: false), .rotation(clockwise: true), .rotation(clockwise: false)]
@@ -31,7 +31,7 @@ public enum RecognizedGesture: Sendable, Hashable, CaseIterable, CustomStringCon
         + Direction.allCases.map { .pan($0) }
         + Direction.allCases.map { .edgePan($0) }
 
-    public var configName: String {
+    package var configName: String {
         switch self {
         case .tap: "tap"
         case .doubleTap: "double-tap"
@@ -45,18 +45,18 @@ public enum RecognizedGesture: Sendable, Hashable, CaseIterable, CustomStringCon
         }
     }
 
-    public init?(configName: String) {
+    package init?(configName: String) {
         guard let found = Self.allCases.first(where: { $0.configName == configName }) else { return nil }
         self = found
     }
 
     /// Continuous gestures are made once per step of travel rather than once per stroke.
-    public var isContinuous: Bool {
+    package var isContinuous: Bool {
         switch self {
         case .pan, .edgePan: true
         default: false
         }
     }
 
-    public var description: String { configName }
+    package var description: String { configName }
 }

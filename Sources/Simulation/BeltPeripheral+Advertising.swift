@@ -4,7 +4,7 @@ extension BeltPeripheral {
     /// What a newer-generation belt advertises: the 16-bit control
     /// service FE51 in the advertisement; the `naviGuertel…` name in the scan response, where the
     /// iOS docs say the real belt carries it. Flags are left to the kernel (mgmt adds them).
-    public static let advertising = AdvertisingData(
+    package static let advertising = AdvertisingData(
         serviceUUIDLists: [ServiceUUIDList(width: .bits16, isComplete: true, uuids: [BLEUUID(0xFE51)])])
-    public static let scanResponse = AdvertisingData(localName: name)
+    package static let scanResponse = AdvertisingData(localName: name)
 }

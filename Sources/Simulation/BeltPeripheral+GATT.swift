@@ -6,7 +6,7 @@ extension BeltPeripheral {
     /// FE03 W, FE04 N, FE05 W, FE06 N, FE07 W, FE09 R+N}, FE52 {FE0A W, FE0B N, FE0C N},
     /// FE53 {FE13 W, FE14 N}; every notifying characteristic with a CCCD. A GAP service carrying the
     /// device name comes first, as on any LE peripheral (Core Spec Vol 3 Part C §12).
-    public static let gattDatabase = GATTDatabase(services: [
+    package static let gattDatabase = GATTDatabase(services: [
         GATTServiceDefinition(uuid: BLEUUID(0x1800), characteristics: [
             GATTCharacteristicDefinition(uuid: BLEUUID(0x2A00), properties: [.read], value: Array(name.utf8)),
         ]),

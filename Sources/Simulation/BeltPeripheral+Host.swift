@@ -5,49 +5,49 @@ import Belt
 /// bearer (the rig runs it behind an L2CAP listening socket on a virtual controller, so BlueZ's tools
 /// and our belt actor reach it through the kernel). Inside the simulated board, the world drives the
 /// same `BeltPeripheral` instead.
-public typealias BeltPeripheralHost = GATTPeripheralHost<BeltPeripheral>
+package typealias BeltPeripheralHost = GATTPeripheralHost<BeltPeripheral>
 
 extension BeltPeripheral: SimulatedGATTPeripheral {
-    public static var deviceName: String { "belt" }
-    public static var defaultAddress: String { "C4:7F:51:00:00:01" }
+    package static var deviceName: String { "belt" }
+    package static var defaultAddress: String { "C4:7F:51:00:00:01" }
     /// How often a linked belt moves on when it serves a central on its own.
     static let hostTick: Duration = .milliseconds(100)
 
-    public init() { self.init(belt: SimulatedBelt()) }
+    package init() { self.init(belt: SimulatedBelt()) }
 
-    public mutating func linkUp(at now: Duration) { connect(at: now) }
+    package mutating func linkUp(at now: Duration) { connect(at: now) }
 
     /// A central that goes away without closing leaves the belt in wait mode, as a lost link does
     /// (FSLib-iOS docs/README.md).
-    public mutating func linkDown(closedByCentral: Bool) {
+    package mutating func linkDown(closedByCentral: Bool) {
         if closedByCentral { disconnect() } else { linkLost() }
     }
 
-    public mutating func read(_ characteristic: BLEUUID, at now: Duration) -> [UInt8]? {
+    package mutating func read(_ characteristic: BLEUUID, at now: Duration) -> [UInt8]? {
         BeltCharacteristic(uuid: characteristic).flatMap { read($0, at: now) }
     }
 
-    public mutating func written(_ characteristic: BLEUUID, _ value: [UInt8], at now: Duration) -> [SimulatedPeripheralOutput] {
+    package mutating func written(_ characteristic: BLEUUID, _ value: [UInt8], at now: Duration) -> [SimulatedPeripheralOutput] {
         guard let c = BeltCharacteristic(uuid: characteristic) else { return [] }
         return Self.outputs(write(c, value, at: now))
     }
 
-    public mutating func subscriptionChanged(_ characteristic: BLEUUID, notify: Bool, at now: Duration) -> [SimulatedPeripheralOutput] {
+    package mutating func subscriptionChanged(_ characteristic: BLEUUID, notify: Bool, at now: Duration) -> [SimulatedPeripheralOutput] {
         guard let c = BeltCharacteristic(uuid: characteristic) else { return [] }
         return Self.outputs(setNotifications(c, enabled: notify, at: now))
     }
 
-    public mutating func refused(_ why: String, at now: Duration) { recordRefusedRequest(why, at: now) }
+    package mutating func refused(_ why: String, at now: Duration) { recordRefusedRequest(why, at: now) }
 
-    public mutating func outputsDue(by now: Duration) -> [SimulatedPeripheralOutput] {
+    package mutating func outputsDue(by now: Duration) -> [SimulatedPeripheralOutput] {
         Self.outputs(advanceOnOwnClock(to: now))
     }
 
     /// On a linked belt's own 100 ms grid, as a belt's firmware runs, not only when a notification is
     /// due (the simulated board's world wakes by `nextDue`).
-    public func nextWake(after now: Duration) -> Duration? { now + Self.hostTick }
+    package func nextWake(after now: Duration) -> Duration? { now + Self.hostTick }
 
-    public var protocolViolations: [String] { violations.map(\.description) }
+    package var protocolViolations: [String] { violations.map(\.description) }
 
     static func outputs(_ notifications: [BeltWrite]) -> [SimulatedPeripheralOutput] {
         notifications.map { .notify(BLEUUID($0.characteristic.uuid16), $0.bytes) }
@@ -56,14 +56,14 @@ extension BeltPeripheral: SimulatedGATTPeripheral {
 
 extension GATTPeripheralHost where Model == BeltPeripheral {
     /// A press on the belt's own buttons.
-    public func press(_ button: BeltButton, _ type: BeltPressType) async {
+    package func press(_ button: BeltButton, _ type: BeltPressType) async {
         await update { belt, now in ((), BeltPeripheral.outputs(belt.press(button, type, at: now))) }
     }
 
-    public var violations: [BeltPeripheral.Violation] { peripheral.violations }
-    public var records: [SimulatedBelt.Record] { peripheral.belt.records }
-    public var mode: BeltMode { peripheral.mode }
+    package var violations: [BeltPeripheral.Violation] { peripheral.violations }
+    package var records: [SimulatedBelt.Record] { peripheral.belt.records }
+    package var mode: BeltMode { peripheral.mode }
     /// The vibrations running now, by channel: empty is a silent belt.
-    public var channels: [UInt8: SimulatedBelt.ActiveChannel] { peripheral.belt.channels }
-    public var defaultIntensity: Int { peripheral.belt.defaultIntensity }
+    package var channels: [UInt8: SimulatedBelt.ActiveChannel] { peripheral.belt.channels }
+    package var defaultIntensity: Int { peripheral.belt.defaultIntensity }
 }

@@ -7,70 +7,70 @@ import Platform
 ///
 /// Bytes that do not decode are protocol violations: recorded (a test fails on any) and answered with
 /// nothing, as the real belt would most likely stay silent (no library knows of an error message).
-public struct BeltPeripheral: Sendable {
+package struct BeltPeripheral: Sendable {
     /// A write, CCCD write or read the belt could not make sense of.
-    public struct Violation: Sendable, Hashable, CustomStringConvertible {
-        public var at: Duration
+    package struct Violation: Sendable, Hashable, CustomStringConvertible {
+        package var at: Duration
         /// The short name (`fe03`) or, for an attribute the belt does not have, the UUID written to.
-        public var characteristic: String
-        public var kind: BeltWrite.Kind
-        public var hex: String
-        public var reason: String
+        package var characteristic: String
+        package var kind: BeltWrite.Kind
+        package var hex: String
+        package var reason: String
 
-        public var description: String {
+        package var description: String {
             "\(at.clockString) \(characteristic)\(kind == .clientConfiguration ? " CCCD" : "") [\(hex)]: \(reason)"
         }
     }
 
     /// `[version, 0, variant]`, readable by every library; 52 is pybelt's newest version.
-    public static let firmware = BeltFirmwareInfo(version: 52, variant: 1)
+    package static let firmware = BeltFirmwareInfo(version: 52, variant: 1)
     /// The keep-alive period is unknown; 2 s keeps every library's supervision timer happy.
-    public static let keepAliveInterval: Duration = .seconds(2)
+    package static let keepAliveInterval: Duration = .seconds(2)
     /// The documented nominal orientation rate (FSLib-iOS and -Android docs/README.md).
-    public static let defaultOrientationInterval: Duration = .milliseconds(500)
-    public static let name = "naviGuertelSim"
+    package static let defaultOrientationInterval: Duration = .milliseconds(500)
+    package static let name = "naviGuertelSim"
 
     /// The GATT table the libraries need: service → characteristics.
-    public static let services: [BeltService: [BeltCharacteristic]] = [
+    package static let services: [BeltService: [BeltCharacteristic]] = [
         .control: [.fe01, .fe02, .fe03, .fe04, .fe05, .fe06, .fe07, .fe09],
         .sensor: [.fe0a, .fe0b, .fe0c],
         .debug: [.fe13, .fe14],
     ]
 
     /// The belt above the byte level. Internal setter: the world's above-byte link still drives it directly.
-    public internal(set) var belt: SimulatedBelt
+    package internal(set) var belt: SimulatedBelt
     /// Characteristics whose CCCD the central switched on in this connection.
-    public private(set) var subscriptions: Set<BeltCharacteristic> = []
-    public private(set) var violations: [Violation] = []
-    public private(set) var headingOffset = 0
-    public private(set) var compassAccuracyState: CompassAccuracySignalState = .everywhere
-    public private(set) var orientationInterval = BeltPeripheral.defaultOrientationInterval
-    public private(set) var pairingRequired = false
+    package private(set) var subscriptions: Set<BeltCharacteristic> = []
+    package private(set) var violations: [Violation] = []
+    package private(set) var headingOffset = 0
+    package private(set) var compassAccuracyState: CompassAccuracySignalState = .everywhere
+    package private(set) var orientationInterval = BeltPeripheral.defaultOrientationInterval
+    package private(set) var pairingRequired = false
     /// Keep-alive answers received, to check the central answers them.
-    public private(set) var keepAliveAnswers = 0
+    package private(set) var keepAliveAnswers = 0
     /// When a host last advanced the belt on its own clock (`advance(to:)`), for the battery's drain.
     private var lastAdvance: Duration = .zero
     /// What the belt's own compass reads (magnetic degrees); injected by the world.
-    public var magneticHeading = 0.0
+    package var magneticHeading = 0.0
 
     private var nextKeepAliveAt: Duration?
     private var nextOrientationAt: Duration?
     /// The charge last reported on FE09; the next report goes out one whole percent away from it.
     private var lastBatteryPercent: Double
 
-    public init(belt: SimulatedBelt = SimulatedBelt()) {
+    package init(belt: SimulatedBelt = SimulatedBelt()) {
         self.belt = belt
         lastBatteryPercent = belt.batteryPercent
     }
 
     // MARK: What the belt is doing
 
-    public var mode: BeltMode { belt.mode }
-    public var defaultIntensity: Int { belt.defaultIntensity }
+    package var mode: BeltMode { belt.mode }
+    package var defaultIntensity: Int { belt.defaultIntensity }
     /// The active channels: pattern, intensity (nil = default) and orientation in each configuration.
-    public var activeChannels: [UInt8: SimulatedBelt.ActiveChannel] { belt.channels }
+    package var activeChannels: [UInt8: SimulatedBelt.ActiveChannel] { belt.channels }
 
-    public var batteryStatus: BeltBatteryStatus {
+    package var batteryStatus: BeltBatteryStatus {
         let vibrating = !belt.channels.isEmpty
         let current = vibrating ? -180 : -40
         // Time to empty from the drain rates of `SimulatedBelt.advance` (percent per second).
@@ -82,21 +82,21 @@ public struct BeltPeripheral: Sendable {
     // MARK: Link
 
     /// A central connected: CCCDs start switched off (the belt does not bond).
-    public mutating func connect(at now: Duration) {
+    package mutating func connect(at now: Duration) {
         subscriptions.removeAll()
         nextKeepAliveAt = nil
         nextOrientationAt = nil
     }
 
     /// The central closed the link.
-    public mutating func disconnect() {
+    package mutating func disconnect() {
         subscriptions.removeAll()
         nextKeepAliveAt = nil
         nextOrientationAt = nil
     }
 
     /// The link dropped: the belt also falls back to wait mode (FSLib-iOS docs/README.md).
-    public mutating func linkLost() {
+    package mutating func linkLost() {
         disconnect()
         belt.linkLost()
     }
@@ -104,7 +104,7 @@ public struct BeltPeripheral: Sendable {
     // MARK: Central operations
 
     /// A value write (with or without response). Returns the notifications it causes.
-    public mutating func write(_ characteristic: BeltCharacteristic, _ bytes: [UInt8], at now: Duration) -> [BeltWrite] {
+    package mutating func write(_ characteristic: BeltCharacteristic, _ bytes: [UInt8], at now: Duration) -> [BeltWrite] {
         let command: BeltCommand
         do {
             command = try BeltCommandDecoder.decode(BeltWrite(characteristic: characteristic, bytes: bytes))
@@ -116,7 +116,7 @@ public struct BeltPeripheral: Sendable {
     }
 
     /// A CCCD write: `01 00` subscribes, `00 00` unsubscribes (Core Spec Vol 3 Part G §3.3.3.3).
-    public mutating func writeClientConfiguration(_ characteristic: BeltCharacteristic, _ bytes: [UInt8],
+    package mutating func writeClientConfiguration(_ characteristic: BeltCharacteristic, _ bytes: [UInt8],
                                                   at now: Duration) -> [BeltWrite] {
         guard characteristic.notifies else {
             refuse(characteristic.rawValue, bytes, kind: .clientConfiguration, reason: "has no CCCD", at: now)
@@ -146,12 +146,12 @@ public struct BeltPeripheral: Sendable {
     }
 
     /// A CCCD write by flag, as the GATT client API has it.
-    public mutating func setNotifications(_ characteristic: BeltCharacteristic, enabled: Bool, at now: Duration) -> [BeltWrite] {
+    package mutating func setNotifications(_ characteristic: BeltCharacteristic, enabled: Bool, at now: Duration) -> [BeltWrite] {
         writeClientConfiguration(characteristic, enabled ? BeltWrite.notificationsOn : BeltWrite.notificationsOff, at: now)
     }
 
     /// A read; nil (and a violation) for a characteristic that is not readable.
-    public mutating func read(_ characteristic: BeltCharacteristic, at now: Duration) -> [UInt8]? {
+    package mutating func read(_ characteristic: BeltCharacteristic, at now: Duration) -> [UInt8]? {
         let command: BeltCommand
         do {
             command = try BeltCommandDecoder.decode(.read(characteristic))
@@ -169,14 +169,14 @@ public struct BeltPeripheral: Sendable {
 
     /// A request the belt's GATT server refused (a write to a read-only characteristic, a bad CCCD
     /// value, a malformed PDU): the central broke the table's rules, which is a violation too.
-    public mutating func recordRefusedRequest(_ why: String, at now: Duration) {
+    package mutating func recordRefusedRequest(_ why: String, at now: Duration) {
         refuse("ATT", [], kind: .value, reason: why, at: now)
     }
 
     // MARK: Time and buttons
 
     /// Moves the belt on: drains the battery, expires channels, and emits the periodic notifications.
-    public mutating func advance(to now: Duration, dt: Double) -> [BeltWrite] {
+    package mutating func advance(to now: Duration, dt: Double) -> [BeltWrite] {
         belt.advance(to: now, dt: dt)
         var out: [BeltWrite] = []
         while let t = nextKeepAliveAt, t <= now {
@@ -197,7 +197,7 @@ public struct BeltPeripheral: Sendable {
     /// When `advance` next has something to do: a keep-alive or orientation notification, a battery
     /// report one whole percent away from the last, or a timed vibration ending; nil while nothing is
     /// due. The simulated board's world wakes by it.
-    public func nextDue(after now: Duration) -> Duration? {
+    package func nextDue(after now: Duration) -> Duration? {
         var due = [nextKeepAliveAt, nextOrientationAt, belt.nextChannelEnd].compactMap { $0 }
         if subscriptions.contains(.fe09), belt.batteryPercent > 0 {
             let left = max(0, 1 - abs(belt.batteryPercent - lastBatteryPercent))
@@ -208,19 +208,19 @@ public struct BeltPeripheral: Sendable {
     }
 
     /// Moves the belt on by the time since the last call, as a host that owns the clock does.
-    public mutating func advanceOnOwnClock(to now: Duration) -> [BeltWrite] {
+    package mutating func advanceOnOwnClock(to now: Duration) -> [BeltWrite] {
         let dt = (now - lastAdvance).inSeconds
         lastAdvance = now
         return advance(to: now, dt: dt)
     }
 
     /// A press on one of the belt's buttons: FE04 `[button, press, 0, prev, new]`.
-    public mutating func press(_ button: BeltButton, _ press: BeltPressType, at now: Duration) -> [BeltWrite] {
+    package mutating func press(_ button: BeltButton, _ press: BeltPressType, at now: Duration) -> [BeltWrite] {
         notifications(for: belt.press(button, press, at: now))
     }
 
     /// The notifications, on subscribed characteristics, that carry the given belt events.
-    public func notifications(for events: [BeltEvent]) -> [BeltWrite] {
+    package func notifications(for events: [BeltEvent]) -> [BeltWrite] {
         events.compactMap { event -> BeltWrite? in
             let n: BeltNotification
             switch event {
@@ -309,7 +309,7 @@ public struct BeltPeripheral: Sendable {
 
 extension BeltPeripheral {
     /// Scripted: the battery's charge jumps; a subscribed central hears of it on the next step.
-    public mutating func setBattery(percent: Double) {
+    package mutating func setBattery(percent: Double) {
         belt.setBattery(percent: percent)
     }
 }

@@ -15,54 +15,54 @@ import TouchCase
 /// - Protocol violations are recorded, never answered: an FFF1 write that is not 2 bytes, and a
 ///   change between two sensing commands without `00 00` in between (the firmware crash FuffrLib's
 ///   `enableSides` avoids).
-public struct FuffrPeripheral: Sendable {
-    public struct Notification: Sendable, Hashable {
-        public var characteristic: BLEUUID
-        public var bytes: [UInt8]
+package struct FuffrPeripheral: Sendable {
+    package struct Notification: Sendable, Hashable {
+        package var characteristic: BLEUUID
+        package var bytes: [UInt8]
     }
 
     /// No source gives the advertised name; any name containing "Fuffr" is found by FuffrLib (`FFRTouchManager.m`).
-    public static let name = "Fuffr"
-    public static let reportInterval: Duration = .milliseconds(20)
-    public static let recordsPerNotification = 4
+    package static let name = "Fuffr"
+    package static let reportInterval: Duration = .milliseconds(20)
+    package static let recordsPerNotification = 4
 
-    public var trace: FuffrTouchTrace
+    package var trace: FuffrTouchTrace
     /// What FFF1 last set; kept by the firmware across connections.
-    public private(set) var command = TouchEnableCommand.powerSave
-    public private(set) var subscriptions: Set<BLEUUID> = []
+    package private(set) var command = TouchEnableCommand.powerSave
+    package private(set) var subscriptions: Set<BLEUUID> = []
     /// Every operation of the central, in order: "write FFF1 05 01", "notify FFF2 on".
-    public private(set) var operations: [String] = []
-    public private(set) var violations: [String] = []
+    package private(set) var operations: [String] = []
+    package private(set) var violations: [String] = []
     /// Notifications sent and records in them, for tests and the status line.
-    public private(set) var notificationsSent = 0
+    package private(set) var notificationsSent = 0
     /// Per stroke, the id and raw point it was last reported down with (for its release record).
     private var reported: [FuffrTouchTrace.Stroke: (id: UInt8, rawX: UInt16, rawY: UInt16)] = [:]
     /// When the last report was made: strokes that began and ended since are caught up.
     private var lastReport: Duration = .zero
     private var nextReportAt: Duration = .zero
 
-    public init(trace: FuffrTouchTrace = FuffrTouchTrace()) {
+    package init(trace: FuffrTouchTrace = FuffrTouchTrace()) {
         self.trace = trace
     }
 
     // MARK: Link
 
     /// A central connected: CCCDs start off (the case does not bond).
-    public mutating func connect(at now: Duration) {
+    package mutating func connect(at now: Duration) {
         subscriptions.removeAll()
         reported.removeAll()
         nextReportAt = now
         lastReport = now
     }
 
-    public mutating func disconnect() {
+    package mutating func disconnect() {
         subscriptions.removeAll()
         reported.removeAll()
     }
 
     // MARK: Central operations
 
-    public mutating func write(_ characteristic: BLEUUID, _ bytes: [UInt8]) {
+    package mutating func write(_ characteristic: BLEUUID, _ bytes: [UInt8]) {
         operations.append(GATTOperation.write(characteristic, bytes, withResponse: true).description)
         guard characteristic == FuffrGATT.enabler else {
             violations.append("write to \(characteristic), which the case does not take")
@@ -79,7 +79,7 @@ public struct FuffrPeripheral: Sendable {
         command = new
     }
 
-    public mutating func setNotifications(_ characteristic: BLEUUID, enabled: Bool) {
+    package mutating func setNotifications(_ characteristic: BLEUUID, enabled: Bool) {
         operations.append(GATTOperation.notifications(characteristic, enabled: enabled).description)
         if enabled { subscriptions.insert(characteristic) } else { subscriptions.remove(characteristic) }
     }
@@ -87,7 +87,7 @@ public struct FuffrPeripheral: Sendable {
     // MARK: Time
 
     /// The notifications due by `now`: one report of every held finger per `reportInterval`.
-    public mutating func advance(to now: Duration) -> [Notification] {
+    package mutating func advance(to now: Duration) -> [Notification] {
         guard now >= nextReportAt else { return [] }
         nextReportAt = now + Self.reportInterval
         let records = report(at: now)
@@ -105,7 +105,7 @@ public struct FuffrPeripheral: Sendable {
     /// When `advance(to:)` next has something to send: every report interval while a finger is down or
     /// owes its release, else when the next stroke starts; nil when the script has nothing left. Lets
     /// the host sleep between strokes instead of waking 50 times a second of session time.
-    public func nextReportTime(after now: Duration) -> Duration? {
+    package func nextReportTime(after now: Duration) -> Duration? {
         if !reported.isEmpty { return max(nextReportAt, now) }
         guard let start = trace.strokes.filter({ $0.end > now }).map({ max($0.start, now) }).min() else { return nil }
         return max(start, nextReportAt)

@@ -6,7 +6,7 @@ extension FuffrTouchTrace {
     /// `{"strokes": [{"side": "right", "finger": 0, "start_ms": 600, "duration_ms": 250,
     /// "from": [0.2, 0.5], "to": [0.8, 0.5], "release": true}, …]}` — `to` defaults to `from` (a
     /// finger held still), `finger` to 0, `release` to true. Throws naming the first bad stroke.
-    public init(json bytes: [UInt8]) throws(TraceFileError) {
+    package init(json bytes: [UInt8]) throws(TraceFileError) {
         let document: JSONValue
         do { document = try JSONValue.parse(bytes) } catch { throw TraceFileError(description: "\(error)") }
         guard let items = document["strokes"]?.array else { throw TraceFileError(description: "no \"strokes\" array") }
@@ -43,10 +43,10 @@ extension FuffrTouchTrace {
     }
 
     /// When the last finger lifts.
-    public var end: Duration { strokes.map(\.end).max() ?? .zero }
+    package var end: Duration { strokes.map(\.end).max() ?? .zero }
 
     /// The same strokes `offset` later (the next round of a looped session).
-    public func shifted(by offset: Duration) -> FuffrTouchTrace {
+    package func shifted(by offset: Duration) -> FuffrTouchTrace {
         FuffrTouchTrace(strokes.map { stroke in
             var moved = stroke
             moved.start += offset
@@ -56,7 +56,7 @@ extension FuffrTouchTrace {
 
     /// A labelling session on the right edge, about 12 s: swipe right, tap, tap then swipe, double
     /// tap, long press, swipe left — 1.5 s or more apart so each is its own sample.
-    public static let labellingDemo = FuffrTouchTrace([
+    package static let labellingDemo = FuffrTouchTrace([
         Stroke(side: .right, start: .milliseconds(600), duration: .milliseconds(250), from: (0.2, 0.5), to: (0.8, 0.5)),
         Stroke(side: .right, start: .milliseconds(2600), duration: .milliseconds(80), from: (0.5, 0.5)),
         Stroke(side: .right, start: .milliseconds(4600), duration: .milliseconds(80), from: (0.3, 0.5)),
@@ -68,5 +68,5 @@ extension FuffrTouchTrace {
     ])
 
     /// The prompts that label `labellingDemo`'s samples, in order.
-    public static let labellingDemoPrompts = ["swipe right", "tap", "tap then swipe", "double tap", "long press", "swipe left"]
+    package static let labellingDemoPrompts = ["swipe right", "tap", "tap then swipe", "double tap", "long press", "swipe left"]
 }

@@ -5,7 +5,7 @@ extension PencilPeripheral {
     /// What the pen advertises (FiftyThree SDK `FTPenManager.mm`): the 128-bit Pen service UUID and the
     /// central ID in manufacturer data. Which goes in the scan response is unknown; the name goes there,
     /// as on the belt.
-    public var advertising: AdvertisingData {
+    package var advertising: AdvertisingData {
         var data = AdvertisingData(serviceUUIDLists: [
             ServiceUUIDList(width: .bits128, isComplete: true,
                             uuids: [PenCharacteristic.penService]),
@@ -14,5 +14,5 @@ extension PencilPeripheral {
         return data
     }
 
-    public static let scanResponse = AdvertisingData(localName: name)
+    package static let scanResponse = AdvertisingData(localName: name)
 }

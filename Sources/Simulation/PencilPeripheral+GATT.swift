@@ -5,7 +5,7 @@ extension PencilPeripheral {
     /// The pen's GATT database: GAP name, the Pen service with the 17 characteristics of
     /// the SDK's `FTServiceUUIDs.m` (properties from the SDK's operations; the declared ones are unknown),
     /// and the Device Information service.
-    public static let gattDatabase = GATTDatabase(services: [
+    package static let gattDatabase = GATTDatabase(services: [
         GATTServiceDefinition(uuid: BLEUUID(0x1800), characteristics: [
             GATTCharacteristicDefinition(uuid: BLEUUID(0x2A00), properties: [.read], value: Array(name.utf8)),
         ]),

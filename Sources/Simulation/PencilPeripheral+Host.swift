@@ -4,39 +4,39 @@ import Platform
 
 /// The Pencil behind `GATTPeripheralHost`: advertising as the pen does while no central holds it (the
 /// last written central ID, big-endian), and driven by a script.
-public typealias PencilPeripheralHost = GATTPeripheralHost<PencilPeripheral>
+package typealias PencilPeripheralHost = GATTPeripheralHost<PencilPeripheral>
 
 extension PencilPeripheral: SimulatedGATTPeripheral {
-    public static var deviceName: String { "pencil" }
-    public static var defaultAddress: String { "F5:3C:00:00:00:01" }
+    package static var deviceName: String { "pencil" }
+    package static var defaultAddress: String { "F5:3C:00:00:00:01" }
 
-    public mutating func linkUp(at now: Duration) { connect(at: now) }
-    public mutating func linkDown(closedByCentral: Bool) { disconnect() }
+    package mutating func linkUp(at now: Duration) { connect(at: now) }
+    package mutating func linkDown(closedByCentral: Bool) { disconnect() }
 
-    public mutating func read(_ characteristic: BLEUUID, at now: Duration) -> [UInt8]? {
+    package mutating func read(_ characteristic: BLEUUID, at now: Duration) -> [UInt8]? {
         PenCharacteristic(uuid: characteristic).flatMap { read($0) }
     }
 
-    public mutating func written(_ characteristic: BLEUUID, _ value: [UInt8], at now: Duration) -> [SimulatedPeripheralOutput] {
+    package mutating func written(_ characteristic: BLEUUID, _ value: [UInt8], at now: Duration) -> [SimulatedPeripheralOutput] {
         guard let c = PenCharacteristic(uuid: characteristic) else { return [] }
         return Self.outputs(write(c, value, at: now))
     }
 
-    public mutating func subscriptionChanged(_ characteristic: BLEUUID, notify: Bool, at now: Duration) -> [SimulatedPeripheralOutput] {
+    package mutating func subscriptionChanged(_ characteristic: BLEUUID, notify: Bool, at now: Duration) -> [SimulatedPeripheralOutput] {
         guard let c = PenCharacteristic(uuid: characteristic) else { return [] }
         return Self.outputs(setNotifications(c, enabled: notify, at: now))
     }
 
-    public mutating func refused(_ why: String, at now: Duration) {}
+    package mutating func refused(_ why: String, at now: Duration) {}
 
-    public mutating func outputsDue(by now: Duration) -> [SimulatedPeripheralOutput] {
+    package mutating func outputsDue(by now: Duration) -> [SimulatedPeripheralOutput] {
         Self.outputs(advance(to: now))
     }
 
     /// Only the repeated battery level is timed.
-    public func nextWake(after now: Duration) -> Duration? { nextTimedOutput }
+    package func nextWake(after now: Duration) -> Duration? { nextTimedOutput }
 
-    public var protocolViolations: [String] { violations.map(\.reason) }
+    package var protocolViolations: [String] { violations.map(\.reason) }
 
     static func outputs(_ outputs: [Output]) -> [SimulatedPeripheralOutput] {
         outputs.map {
@@ -50,7 +50,7 @@ extension PencilPeripheral: SimulatedGATTPeripheral {
 
 extension GATTPeripheralHost where Model == PencilPeripheral {
     /// The advertisement a scanner would report now; nil while connected or powered off.
-    public var advertisement: PenAdvertisement? {
+    package var advertisement: PenAdvertisement? {
         guard peripheral.isAdvertising else { return nil }
         var data = peripheral.advertising
         data.localName = PencilPeripheral.name
@@ -58,11 +58,11 @@ extension GATTPeripheralHost where Model == PencilPeripheral {
     }
 
     /// The pen in the hand.
-    public func press(_ pen: PenSwitch, down: Bool) async {
+    package func press(_ pen: PenSwitch, down: Bool) async {
         await update { pencil, _ in ((), PencilPeripheral.outputs(pencil.press(pen, down: down))) }
     }
 
-    public func setBattery(_ percent: UInt8) async {
+    package func setBattery(_ percent: UInt8) async {
         await update { pencil, _ in
             pencil.batteryPercent = percent
             return ((), [])
@@ -70,7 +70,7 @@ extension GATTPeripheralHost where Model == PencilPeripheral {
     }
 
     /// Changes the simulated pen (a v55 one: 1-byte advertisement, firmware 55 running).
-    public func configure(_ change: @Sendable (inout PencilPeripheral) -> Void) async {
+    package func configure(_ change: @Sendable (inout PencilPeripheral) -> Void) async {
         await update { pencil, _ in
             change(&pencil)
             return ((), [])
@@ -78,7 +78,7 @@ extension GATTPeripheralHost where Model == PencilPeripheral {
     }
 
     /// Plays a script from now; returns when its last step ran.
-    public func play(_ script: PencilScript) async {
+    package func play(_ script: PencilScript) async {
         let start = clock.elapsed
         for step in script.steps {
             try? await clock.sleep(until: SessionInstant(offset: start + step.at))

@@ -6,7 +6,7 @@ import Platform
 extension GATTPeripheralHost where Model == PencilPeripheral {
     /// A radio that hears this simulated pen: while scanning, its advertisement every `interval` (when it
     /// advertises); connections over a fresh socketpair, real ATT PDUs both ways.
-    public nonisolated func radio(clock: SessionClock, interval: Duration = .milliseconds(100), logger: Logger) -> some PenRadio {
+    package nonisolated func radio(clock: SessionClock, interval: Duration = .milliseconds(100), logger: Logger) -> some PenRadio {
         SimulatedPenRadio(host: self, clock: clock, interval: interval, logger: logger)
     }
 }

@@ -6,90 +6,90 @@ import Pencil
 /// What the pen does where the SDK's source is silent is chosen here and documented in docs/pencil.md:
 /// the CentralId written survives disconnection (so the pen advertises it, "reconciling"), and
 /// ShouldPowerOff — the SDK's unpair — clears it, so a powered-on pen is free to pair again.
-public struct PencilPeripheral: Sendable {
+package struct PencilPeripheral: Sendable {
     /// What the model asks its host to do.
-    public enum Output: Sendable, Hashable {
+    package enum Output: Sendable, Hashable {
         case notify(PenCharacteristic, [UInt8])
         /// The pen ends the link (after ShouldPowerOff or ShouldSwing).
         case dropLink
     }
 
     /// A write the pen could not make sense of.
-    public struct Violation: Sendable, Hashable {
-        public var at: Duration
-        public var characteristic: PenCharacteristic
-        public var bytes: [UInt8]
-        public var reason: String
+    package struct Violation: Sendable, Hashable {
+        package var at: Duration
+        package var characteristic: PenCharacteristic
+        package var bytes: [UInt8]
+        package var reason: String
     }
 
-    public static let name = "Pencil"
+    package static let name = "Pencil"
     /// When the second battery level follows the first one, which the SDK ignores.
-    public static let batteryRepeat: Duration = .seconds(2)
+    package static let batteryRepeat: Duration = .seconds(2)
 
     // Pen state
-    public private(set) var isTipPressed = false
-    public private(set) var isEraserPressed = false
-    public var batteryPercent: UInt8 = 80
+    package private(set) var isTipPressed = false
+    package private(set) var isEraserPressed = false
+    package var batteryPercent: UInt8 = 80
     /// The last central ID written; what the pen advertises while not connected (0 = free).
-    public private(set) var centralID: UInt32 = 0
-    public private(set) var isPoweredOn = true
-    public private(set) var isConnected = false
-    public private(set) var hasListener = false
-    public private(set) var inactivityMinutes: UInt8 = 0
-    public var pressureSetup = PenPressureSetup(samplePeriodMilliseconds: 10, notificationPeriodMilliseconds: 20, tipFloor: 0,
+    package private(set) var centralID: UInt32 = 0
+    package private(set) var isPoweredOn = true
+    package private(set) var isConnected = false
+    package private(set) var hasListener = false
+    package private(set) var inactivityMinutes: UInt8 = 0
+    package var pressureSetup = PenPressureSetup(samplePeriodMilliseconds: 10, notificationPeriodMilliseconds: 20, tipFloor: 0,
                                                 tipMin: 10, tipMax: 250, tipGated: true, eraserFloor: 0, eraserMin: 10,
                                                 eraserMax: 250, eraserGated: true)
-    public var manufacturingID = "53PA05-SIM0001"
+    package var manufacturingID = "53PA05-SIM0001"
     /// DIS revisions: factory image, upgrade image (the starred one runs; FiftyThree SDK `FTFirmwareManager.mm`).
-    public var firmwareRevision = "55"
-    public var softwareRevision = "60*"
+    package var firmwareRevision = "55"
+    package var softwareRevision = "60*"
     /// v55 firmware advertises 1 byte (`01` when reconciling) instead of 4 (FiftyThree SDK `FTPenManager.mm`).
-    public var advertisesLegacyByte = false
+    package var advertisesLegacyByte = false
     /// Every CentralId write, in order (tests check the bytes).
-    public private(set) var centralIDWrites: [[UInt8]] = []
-    public private(set) var hasListenerWrites: [[UInt8]] = []
-    public private(set) var violations: [Violation] = []
-    public private(set) var subscriptions: Set<PenCharacteristic> = []
-    public private(set) var linksServed = 0
+    package private(set) var centralIDWrites: [[UInt8]] = []
+    package private(set) var hasListenerWrites: [[UInt8]] = []
+    package private(set) var violations: [Violation] = []
+    package private(set) var subscriptions: Set<PenCharacteristic> = []
+    package private(set) var linksServed = 0
 
     private var batteryRepeatAt: Duration?
     /// When `advance(to:)` next has something to send: the repeated battery level, if one is owed.
-    public var nextTimedOutput: Duration? { batteryRepeatAt }
+    package var nextTimedOutput: Duration? { batteryRepeatAt }
 
-    public init() {}
+    package init() {}
 
     // MARK: Link
 
-    public mutating func connect(at now: Duration) {
+    package mutating func connect(at now: Duration) {
         isConnected = true
         linksServed += 1
         subscriptions.removeAll()
         batteryRepeatAt = nil
     }
 
-    public mutating func disconnect() {
+    package mutating func disconnect() {
         isConnected = false
         subscriptions.removeAll()
         batteryRepeatAt = nil
     }
 
     /// Switched back on (a press of the tip wakes a real pen).
-    public mutating func powerOn() { isPoweredOn = true }
+    package mutating func powerOn() { isPoweredOn = true }
 
     // MARK: Advertising
 
     /// The manufacturer data the pen advertises now: the central ID big-endian (4 bytes), or v55's one byte.
-    public var manufacturerData: [UInt8] {
+    package var manufacturerData: [UInt8] {
         if advertisesLegacyByte { return [centralID == 0 ? 0x00 : 0x01] }
         return PenCentralID.advertisedBytes(centralID)
     }
 
     /// Advertises only while powered and not connected (one central at a time).
-    public var isAdvertising: Bool { isPoweredOn && !isConnected }
+    package var isAdvertising: Bool { isPoweredOn && !isConnected }
 
     // MARK: Central operations
 
-    public func read(_ c: PenCharacteristic) -> [UInt8]? {
+    package func read(_ c: PenCharacteristic) -> [UInt8]? {
         switch c {
         case .isTipPressed: [isTipPressed ? 1 : 0]
         case .isEraserPressed: [isEraserPressed ? 1 : 0]
@@ -115,7 +115,7 @@ public struct PencilPeripheral: Sendable {
         }
     }
 
-    public mutating func write(_ c: PenCharacteristic, _ bytes: [UInt8], at now: Duration) -> [Output] {
+    package mutating func write(_ c: PenCharacteristic, _ bytes: [UInt8], at now: Duration) -> [Output] {
         func refuse(_ reason: String) -> [Output] {
             violations.append(Violation(at: now, characteristic: c, bytes: bytes, reason: reason))
             return []
@@ -161,7 +161,7 @@ public struct PencilPeripheral: Sendable {
     }
 
     /// A CCCD switch. The battery's first level goes out at once (the SDK ignores it) and again later.
-    public mutating func setNotifications(_ c: PenCharacteristic, enabled: Bool, at now: Duration) -> [Output] {
+    package mutating func setNotifications(_ c: PenCharacteristic, enabled: Bool, at now: Duration) -> [Output] {
         if enabled { subscriptions.insert(c) } else { subscriptions.remove(c) }
         guard enabled, c == .batteryLevel else { return [] }
         batteryRepeatAt = now + Self.batteryRepeat
@@ -169,7 +169,7 @@ public struct PencilPeripheral: Sendable {
     }
 
     /// Time passes: the repeated battery level.
-    public mutating func advance(to now: Duration) -> [Output] {
+    package mutating func advance(to now: Duration) -> [Output] {
         guard let at = batteryRepeatAt, now >= at else { return [] }
         batteryRepeatAt = nil
         return subscriptions.contains(.batteryLevel) ? [.notify(.batteryLevel, [batteryPercent])] : []
@@ -178,7 +178,7 @@ public struct PencilPeripheral: Sendable {
     // MARK: The pen in the hand
 
     /// The tip or eraser pressed or released; notified when the central subscribed.
-    public mutating func press(_ pen: PenSwitch, down: Bool) -> [Output] {
+    package mutating func press(_ pen: PenSwitch, down: Bool) -> [Output] {
         if pen == .tip, down, !isPoweredOn { isPoweredOn = true }
         let c: PenCharacteristic = pen == .tip ? .isTipPressed : .isEraserPressed
         if pen == .tip { isTipPressed = down } else { isEraserPressed = down }

@@ -6,36 +6,36 @@ import Navigation
 ///
 /// Commands a belt would refuse (bad intensity, a motor that does not exist, vibration outside app
 /// mode) are recorded as violations, so a test can fail on any.
-public struct SimulatedBelt: Sendable {
-    public struct Record: Sendable, Hashable {
-        public var at: Duration
-        public var command: BeltCommand
+package struct SimulatedBelt: Sendable {
+    package struct Record: Sendable, Hashable {
+        package var at: Duration
+        package var command: BeltCommand
         /// Why the belt refused or ignored it, if it did.
-        public var problem: String?
+        package var problem: String?
     }
 
-    public struct ActiveChannel: Sendable, Hashable {
-        public var configuration: ChannelConfiguration
-        public var since: Duration
+    package struct ActiveChannel: Sendable, Hashable {
+        package var configuration: ChannelConfiguration
+        package var since: Duration
     }
 
-    public static let motorCount = 16
+    package static let motorCount = 16
 
-    public private(set) var mode: BeltMode = .wait
-    public private(set) var defaultIntensity = 50
-    public private(set) var channels: [UInt8: ActiveChannel] = [:]
-    public private(set) var orientationNotifications = false
-    public private(set) var compassAccuracySignal = (enabled: true, persistent: false)
-    public private(set) var batteryPercent = 96.0
-    public private(set) var records: [Record] = []
-    public private(set) var systemSignals: [(at: Duration, signal: BeltSystemSignal)] = []
+    package private(set) var mode: BeltMode = .wait
+    package private(set) var defaultIntensity = 50
+    package private(set) var channels: [UInt8: ActiveChannel] = [:]
+    package private(set) var orientationNotifications = false
+    package private(set) var compassAccuracySignal = (enabled: true, persistent: false)
+    package private(set) var batteryPercent = 96.0
+    package private(set) var records: [Record] = []
+    package private(set) var systemSignals: [(at: Duration, signal: BeltSystemSignal)] = []
 
-    public init() {}
+    package init() {}
 
-    public var violations: [Record] { records.filter { $0.problem != nil && !($0.problem!.hasPrefix("ignored")) } }
+    package var violations: [Record] { records.filter { $0.problem != nil && !($0.problem!.hasPrefix("ignored")) } }
 
     /// Applies a command; returns the notifications the belt sends back.
-    public mutating func receive(_ command: BeltCommand, at now: Duration) -> [BeltEvent] {
+    package mutating func receive(_ command: BeltCommand, at now: Duration) -> [BeltEvent] {
         var problem: String?
         var events: [BeltEvent] = []
         switch command {
@@ -101,7 +101,7 @@ public struct SimulatedBelt: Sendable {
     }
 
     /// When the first channel with a set number of iterations plays out; nil while none will.
-    public var nextChannelEnd: Duration? {
+    package var nextChannelEnd: Duration? {
         channels.values.compactMap { active -> Duration? in
             let c = active.configuration
             guard c.iterations > 0 else { return nil }
@@ -110,10 +110,10 @@ public struct SimulatedBelt: Sendable {
     }
 
     /// The battery's drain in percent per second: more while a channel vibrates.
-    public var drainPerSecond: Double { channels.isEmpty ? 0.0008 : 0.004 }
+    package var drainPerSecond: Double { channels.isEmpty ? 0.0008 : 0.004 }
 
     /// Drops channels whose iterations have played out and drains the battery a little.
-    public mutating func advance(to now: Duration, dt: Double) {
+    package mutating func advance(to now: Duration, dt: Double) {
         channels = channels.filter { _, active in
             let c = active.configuration
             guard c.iterations > 0 else { return true }
@@ -125,19 +125,19 @@ public struct SimulatedBelt: Sendable {
     }
 
     /// Scripted: the battery's charge jumps (0–100 %).
-    public mutating func setBattery(percent: Double) {
+    package mutating func setBattery(percent: Double) {
         batteryPercent = min(100, max(0, percent))
     }
 
     /// An unexpected link loss: the belt falls back from app (or our pause) to wait (FSLib-iOS docs/README.md).
-    public mutating func linkLost() {
+    package mutating func linkLost() {
         if mode == .app || mode == .pause { mode = .wait }
         channels.removeAll()
     }
 
     /// The motor the navigation channel drives, given what the belt's own compass reads.
     /// nil when the navigation channel is silent.
-    public func navigationMotor(compassHeading magnetic: Double) -> Int? {
+    package func navigationMotor(compassHeading magnetic: Double) -> Int? {
         guard mode == .app, let active = channels[ChannelConfiguration.navigationChannel] else { return nil }
         let c = active.configuration
         guard c.pattern != .noVibration else { return nil }
@@ -156,7 +156,7 @@ public struct SimulatedBelt: Sendable {
     /// What the firmware does when one of its buttons is pressed, as the app sees it.
     /// The exact firmware rules are unknown; this follows what the libraries' handling implies:
     /// in app mode pause and home are reported without a mode change for the app to decide.
-    public mutating func press(_ button: BeltButton, _ press: BeltPressType, at now: Duration) -> [BeltEvent] {
+    package mutating func press(_ button: BeltButton, _ press: BeltPressType, at now: Duration) -> [BeltEvent] {
         let previous = mode
         switch (button, press, mode) {
         case (.pause, _, .app), (.pause, _, .pause), (.home, _, _):

@@ -13,20 +13,20 @@ import Sensors
 /// The GPS and the compass are devices on the board's simulated I2C bus (`i2c`): a u-blox receiver
 /// at 0x42 streaming NMEA/UBX over DDC and a QMC5883L at 0x0D. The runtime reads them through the
 /// same drivers and parsers as on a Pi; the board only keeps the devices' contents current.
-public actor SimulatedBoard {
+package actor SimulatedBoard {
     /// Where it runs: the simulated devices' event loop (`EventLoop.peripherals`), beside the
     /// appliance's, unless its creator names another (a test's `TestEventLoop`).
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// The board's `/dev/i2c-1`.
-    public nonisolated let i2c: SimulatedI2CBus
-    public nonisolated let buttonEdges: AsyncStream<GPIOEdgeEvent>
+    package nonisolated let i2c: SimulatedI2CBus
+    package nonisolated let buttonEdges: AsyncStream<GPIOEdgeEvent>
     /// The Fuffr case and the Pencil, as GATT servers speaking their real bytes; the script puts
     /// fingers on the case and clicks the pen.
-    public nonisolated let touchCase: FuffrPeripheralHost
-    public nonisolated let pencil: PencilPeripheralHost
-    public nonisolated let actorFailures: AsyncStream<String>
+    package nonisolated let touchCase: FuffrPeripheralHost
+    package nonisolated let pencil: PencilPeripheralHost
+    package nonisolated let actorFailures: AsyncStream<String>
 
     private let clock: SessionClock
     private let logger: Logger
@@ -44,10 +44,10 @@ public actor SimulatedBoard {
     private var beltWriteObserver: (@Sendable (BLEUUID, [UInt8]) -> Void)?
 
     /// The central ID the simulated board's pencil actor writes, and the simulated pen starts paired to.
-    public static let pencilCentralID: UInt32 = 0x5749_4D31
+    package static let pencilCentralID: UInt32 = 0x5749_4D31
 
     /// The longest the board sleeps while nothing in the world is due.
-    public static let longestSleep: Duration = .seconds(1)
+    package static let longestSleep: Duration = .seconds(1)
     /// Compass transfers seen at the last wake, and when the count last moved: while someone has read
     /// the compass within `compassInUse`, its field is kept current at the world's heading rate;
     /// otherwise the board does not wake for it.
@@ -59,7 +59,7 @@ public actor SimulatedBoard {
     /// (a subscription's first notification) cuts it short.
     private var sleeping: (until: Duration, task: Task<Void, Never>)?
 
-    public init(world: SimulatedWorld, clock: SessionClock, logger: Logger, executor: any ActorExecutor = EventLoop.peripherals) {
+    package init(world: SimulatedWorld, clock: SessionClock, logger: Logger, executor: any ActorExecutor = EventLoop.peripherals) {
         self.executor = executor
         self.world = world
         self.clock = clock
@@ -90,13 +90,13 @@ public actor SimulatedBoard {
     deinit { beltOutbox.finish() }
 
     /// An edge on a button line, delivered now as the GPIO reader delivers the kernel's events.
-    public nonisolated func inject(_ edge: GPIOEdgeEvent) {
+    package nonisolated func inject(_ edge: GPIOEdgeEvent) {
         edgeSink.yield(edge)
     }
 
     /// Calls `observer` with every write the belt's GATT server receives on the current link, as it
     /// arrives (the latency benchmark times the belt's commands by it).
-    public func observeBeltWrites(_ observer: @escaping @Sendable (BLEUUID, [UInt8]) -> Void) {
+    package func observeBeltWrites(_ observer: @escaping @Sendable (BLEUUID, [UInt8]) -> Void) {
         beltWriteObserver = observer
     }
 
@@ -104,7 +104,7 @@ public actor SimulatedBoard {
     /// receiver burst, a scripted event, a belt notification, the compass's next sample while it is
     /// read) or at the latest every `longestSleep`. Requests from the actors (a belt write, a read)
     /// bring the world up to date on their own.
-    public func run() async throws {
+    package func run() async throws {
         while true {
             try Task.checkCancellation()
             let now = clock.elapsed
@@ -138,7 +138,7 @@ public actor SimulatedBoard {
     }
 
     /// The world as it is now, for tests and the end-of-run summary.
-    public func snapshot() -> SimulatedWorld {
+    package func snapshot() -> SimulatedWorld {
         step()
         return world
     }

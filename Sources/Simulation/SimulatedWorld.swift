@@ -12,55 +12,55 @@ import Vocabulary
 /// output is bytes and fields, not values: the receiver's NMEA/UBX stream goes into the simulated
 /// u-blox DDC device and the field at the compass into the simulated QMC5883L, where the real
 /// drivers and parsers read them (`SimulatedBoard.i2c`).
-public struct SimulatedWorld: Sendable {
-    public struct Output: Sendable {
+package struct SimulatedWorld: Sendable {
+    package struct Output: Sendable {
         /// The receiver's solutions this step (the truth the byte stream encodes), for tests.
-        public var fixes: [Fix] = []
+        package var fixes: [Fix] = []
         /// The magnetic headings the compass field encodes this step (with the configured noise), for tests.
-        public var headings: [Heading] = []
+        package var headings: [Heading] = []
         /// What the receiver streamed: one burst per epoch, also during an outage (no position then).
         /// Kept apart because the receiver queues each burst on its own: a full output buffer drops
         /// the burst that does not fit, not everything that arrived since the host last looked.
-        public var receiverBursts: [[UInt8]] = []
+        package var receiverBursts: [[UInt8]] = []
         /// The bursts as one stream.
-        public var receiverBytes: [UInt8] { receiverBursts.flatMap { $0 } }
+        package var receiverBytes: [UInt8] { receiverBursts.flatMap { $0 } }
         /// The field at the compass (µT, sensor axes, distorted), when it changed this step.
-        public var compassField: Vector3?
+        package var compassField: Vector3?
         /// The compass stopped (true) or resumed (false) acknowledging on the bus this step.
-        public var compassUnplugged: Bool?
-        public var buttonEdges: [GPIOEdgeEvent] = []
+        package var compassUnplugged: Bool?
+        package var buttonEdges: [GPIOEdgeEvent] = []
         /// Fingers put on the simulated touch case, and clicks of the simulated Pencil.
-        public var touches: [SimulatedTouch] = []
-        public var penClicks: [(pen: String, held: Duration)] = []
+        package var touches: [SimulatedTouch] = []
+        package var penClicks: [(pen: String, held: Duration)] = []
         /// What the belt's GATT server notified (only on characteristics a central subscribed to).
-        public var beltNotifications: [BeltWrite] = []
-        public var actorFailures: [String] = []
+        package var beltNotifications: [BeltWrite] = []
+        package var actorFailures: [String] = []
         /// The belt's link dropped and the belt stops advertising until the given time.
-        public var beltLinkDropped = false
+        package var beltLinkDropped = false
     }
 
-    public let configuration: SimulationConfiguration
+    package let configuration: SimulationConfiguration
     /// The "true" declination of the simulated world, degrees east.
-    public let declination: Double
-    public private(set) var walker: Walker
+    package let declination: Double
+    package private(set) var walker: Walker
     /// The belt's GATT side, around the belt model.
-    public private(set) var peripheral = BeltPeripheral()
+    package private(set) var peripheral = BeltPeripheral()
     /// The belt above the byte level; its `violations` are commands the belt refused.
-    public var belt: SimulatedBelt { peripheral.belt }
-    public private(set) var now: Duration = .zero
+    package var belt: SimulatedBelt { peripheral.belt }
+    package private(set) var now: Duration = .zero
     /// The walker's true position once a second, for checking where it really went.
-    public private(set) var track: [(at: Duration, position: Coordinate)] = []
+    package private(set) var track: [(at: Duration, position: Coordinate)] = []
     /// Every fix the receiver produced, in order.
-    public private(set) var fixLog: [Fix] = []
-    public private(set) var beltAvailableAt: Duration = .zero
-    public private(set) var isBeltConnected = false
+    package private(set) var fixLog: [Fix] = []
+    package private(set) var beltAvailableAt: Duration = .zero
+    package private(set) var isBeltConnected = false
     /// Scripted: the next connection attempt fails.
-    public private(set) var refusesNextConnection = false
+    package private(set) var refusesNextConnection = false
 
     /// The field the simulated compass sits in.
-    public let magneticField: SimulatedMagneticField
+    package let magneticField: SimulatedMagneticField
     /// The receiver that turns solutions into bytes.
-    public private(set) var receiver: SimulatedReceiver
+    package private(set) var receiver: SimulatedReceiver
 
     private var random: SeededRandom
     private var gpsError: GPSErrorModel
@@ -73,16 +73,16 @@ public struct SimulatedWorld: Sendable {
     private var script: [SimulationEvent]
     private var pendingEdges: [GPIOEdgeEvent] = []
 
-    public static let headingInterval: Duration = .milliseconds(200)
+    package static let headingInterval: Duration = .milliseconds(200)
 
     /// The walker starts `startOffset` metres before the first waypoint, facing it.
     /// UTC (seconds since 1970) at session time zero; the simulated receiver dates its fixes from it,
     /// as a real one does once it has the time. nil: undated fixes.
-    public var utcAtStart: Double?
+    package var utcAtStart: Double?
 
     /// `field` is the Earth's field at the route (inclination, intensity); the configured distortion is
     /// applied to it.
-    public init(route: Route, configuration: SimulationConfiguration, declination: Double, utcAtStart: Double? = nil,
+    package init(route: Route, configuration: SimulationConfiguration, declination: Double, utcAtStart: Double? = nil,
                 field: SimulatedMagneticField = .osnabrueck) {
         self.configuration = configuration
         self.declination = declination
@@ -108,7 +108,7 @@ public struct SimulatedWorld: Sendable {
     /// Advances the world to `time` in steps of at most 0.25 s, each ending at the next thing due (a
     /// fix, a scripted event, a belt notification) so that it happens at its own time however seldom
     /// the world is advanced.
-    public mutating func advance(to time: Duration) -> Output {
+    package mutating func advance(to time: Duration) -> Output {
         var output = Output()
         while now < time {
             var step = min(time - now, Self.longestStep)
@@ -121,7 +121,7 @@ public struct SimulatedWorld: Sendable {
     /// The receiver is powered with the board: it streams its first burst no earlier than `time`.
     /// The session clock runs from the appliance's construction, and on a slow machine the board
     /// may start seconds later; the receiver must not then stream every epoch it missed at once.
-    public mutating func powerUpReceiver(at time: Duration) {
+    package mutating func powerUpReceiver(at time: Duration) {
         nextFixAt = max(nextFixAt, time)
     }
 
@@ -132,7 +132,7 @@ public struct SimulatedWorld: Sendable {
     /// edge, the compass coming back, a belt notification or timed vibration ending; with `headings`,
     /// also the compass's next sample. Between these the world only walks, which `advance` integrates
     /// whenever it is asked, so a board needs to wake only at these times.
-    public func nextDue(headings: Bool) -> Duration? {
+    package func nextDue(headings: Bool) -> Duration? {
         var due: [Duration] = [nextFixAt]
         if headings { due.append(nextHeadingAt) }
         if let event = script.first { due.append(event.at) }
@@ -258,7 +258,7 @@ public struct SimulatedWorld: Sendable {
     // MARK: The belt's side of the link
 
     /// We closed the link on purpose (shutdown).
-    public mutating func disconnectBelt() {
+    package mutating func disconnectBelt() {
         isBeltConnected = false
         peripheral.disconnect()
     }
@@ -266,7 +266,7 @@ public struct SimulatedWorld: Sendable {
     // MARK: The belt's GATT server (reached over a socketpair by the board)
 
     /// A GATT connection attempt; false while the belt is out of reach (scripted drop).
-    public mutating func gattConnect() -> Bool {
+    package mutating func gattConnect() -> Bool {
         guard now >= beltAvailableAt else { return false }
         if refusesNextConnection {
             refusesNextConnection = false
@@ -278,7 +278,7 @@ public struct SimulatedWorld: Sendable {
     }
 
     /// Runs one operation on the connected belt's GATT server; nil when no link is up.
-    public mutating func withPeripheral<T>(_ body: (inout BeltPeripheral, Duration) -> T) -> T? {
+    package mutating func withPeripheral<T>(_ body: (inout BeltPeripheral, Duration) -> T) -> T? {
         guard isBeltConnected else { return nil }
         return body(&peripheral, now)
     }

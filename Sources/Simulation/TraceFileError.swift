@@ -1,8 +1,8 @@
 /// A trace file (`wayfinder record --simulated --trace FILE`) that cannot be played, and why.
-public struct TraceFileError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct TraceFileError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 
-    public init(description: String) {
+    package init(description: String) {
         self.description = description
     }
 }

@@ -13,25 +13,25 @@ import Darwin
 /// The walker turns toward the direction it feels (at a human turn rate) and walks at a steady pace;
 /// with nothing to follow it stands still. Its body does not face exactly where it walks: the torso
 /// sways with the gait and drifts slowly, which is what a body-worn compass measures.
-public struct Walker: Sendable {
-    public private(set) var position: Coordinate
+package struct Walker: Sendable {
+    package private(set) var position: Coordinate
     /// Where the feet go, degrees from true north.
-    public private(set) var walkingDirection: Double
-    public var speed: Double
+    package private(set) var walkingDirection: Double
+    package var speed: Double
     /// Amplitude of the torso's turn away from the walking direction, degrees.
-    public var sway: Double
-    public private(set) var isWalking = false
+    package var sway: Double
+    package private(set) var isWalking = false
     private var drift = 0.0
     private var gaitPhase = 0.0
     /// Metres walked so far.
-    public private(set) var distanceWalked = 0.0
+    package private(set) var distanceWalked = 0.0
 
     /// People turn on the spot at roughly this rate; a number, not a measurement.
-    public static let turnRate = 120.0
+    package static let turnRate = 120.0
     /// One gait cycle (two steps) takes about this long.
-    public static let gaitPeriod = 1.1
+    package static let gaitPeriod = 1.1
 
-    public init(position: Coordinate, facing: Double, speed: Double, sway: Double) {
+    package init(position: Coordinate, facing: Double, speed: Double, sway: Double) {
         self.position = position
         self.walkingDirection = Bearing.normalized(facing)
         self.speed = speed
@@ -39,12 +39,12 @@ public struct Walker: Sendable {
     }
 
     /// Which way the torso faces now, degrees from true north.
-    public var bodyHeading: Double {
+    package var bodyHeading: Double {
         Bearing.normalized(walkingDirection + drift + (isWalking ? 0.5 * sway * sin(2 * Double.pi * gaitPhase) : 0))
     }
 
     /// Advances `dt` seconds following `direction` (true degrees), or standing still when nil.
-    public mutating func advance(by dt: Double, following direction: Double?, random: inout SeededRandom) {
+    package mutating func advance(by dt: Double, following direction: Double?, random: inout SeededRandom) {
         guard dt > 0 else { return }
         // The torso drifts within about half the sway amplitude (an Ornstein–Uhlenbeck walk).
         let tau = 8.0

@@ -3,24 +3,24 @@ import Vocabulary
 /// A control from `wayfinder control` or a script: any command a button or gesture can send, by the
 /// name the configuration gives it (`next-waypoint`, `toggle-pause`, `announce-direction`, …), or
 /// another route. One vocabulary for both, so a name learnt in one place works in the other.
-public enum ControlCommand: Sendable, Hashable, Codable, CustomStringConvertible {
+package enum ControlCommand: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What a button or a gesture bound to `command` would do.
     case navigation(NavigationCommand)
     /// Load another GPX file from the routes folder, by its file name.
     case route(String)
 
     /// Short names for the commands typed most, each standing for one configuration name.
-    public static let aliases: [(alias: String, name: String)] =
+    package static let aliases: [(alias: String, name: String)] =
         [("next", "next-waypoint"), ("previous", "previous-waypoint"), ("battery", "announce-battery")]
 
     /// The names on the command line and on the wire, in the order `control --help` lists them: the
     /// configuration's command names, then `route`.
-    public static let names = NavigationCommand.allCases.map(\.configName) + ["route"]
+    package static let names = NavigationCommand.allCases.map(\.configName) + ["route"]
 
     /// The command `name` stands for; `route` needs `argument`. A short name (`aliases`) stands for
     /// its configuration name; camelCase and snake_case spellings (`intensityUp`, `next_waypoint`)
     /// are read as the kebab-case name.
-    public init(name: String, argument: String? = nil) throws(ControlCommandError) {
+    package init(name: String, argument: String? = nil) throws(ControlCommandError) {
         let kebab = Self.kebab(name)
         let full = Self.aliases.first { $0.alias == kebab }?.name ?? kebab
         if full == "route" {
@@ -54,28 +54,28 @@ public enum ControlCommand: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// The configuration's name for the command (`next-waypoint`, never the short `next`).
-    public var name: String {
+    package var name: String {
         switch self {
         case .navigation(let command): command.configName
         case .route: "route"
         }
     }
 
-    public var argument: String? {
+    package var argument: String? {
         if case .route(let file) = self { return file }
         return nil
     }
 
-    public var description: String { argument.map { "\(name) \($0)" } ?? name }
+    package var description: String { argument.map { "\(name) \($0)" } ?? name }
 
     private enum CodingKeys: String, CodingKey { case command, argument }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(name: c.decode(String.self, forKey: .command), argument: c.decodeIfPresent(String.self, forKey: .argument))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .command)
         try c.encodeIfPresent(argument, forKey: .argument)

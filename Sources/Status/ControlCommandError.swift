@@ -1,13 +1,13 @@
 import Vocabulary
 
 /// Why a control's name or argument was refused.
-public enum ControlCommandError: Error, Equatable, CustomStringConvertible {
+package enum ControlCommandError: Error, Equatable, CustomStringConvertible {
     case unknown(String)
     case missingRoute
     case routeOutsideFolder(String)
     case unexpectedArgument(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknown(let name):
             // The closest name when there is one (a slip of the finger), else every name.

@@ -1,5 +1,5 @@
 /// A request on the control socket: one JSON object on one line (docs/control.md).
-public enum ControlRequest: Sendable, Equatable {
+package enum ControlRequest: Sendable, Equatable {
     /// The status, once.
     case status
     /// The status now and again after every change, until the client hangs up.
@@ -9,10 +9,10 @@ public enum ControlRequest: Sendable, Equatable {
 
     /// The longest request: the appliance reads a packet of at most 1024 bytes (`PacketSocket`), so a
     /// longer one arrives cut short and is refused as malformed.
-    public static let maximumLineLength = 1024
+    package static let maximumLineLength = 1024
 
     /// The request on `line` (without its newline).
-    public init(line: some StringProtocol) throws(ControlRequestError) {
+    package init(line: some StringProtocol) throws(ControlRequestError) {
         guard line.utf8.count <= Self.maximumLineLength else { throw .tooLong }
         let wire: Wire
         do {
@@ -39,7 +39,7 @@ public enum ControlRequest: Sendable, Equatable {
     }
 
     /// The request as one line, without its newline.
-    public var line: String {
+    package var line: String {
         switch self {
         case .status: StatusJSON.encode(Wire(version: StatusReport.currentVersion, request: "status"))
         case .follow: StatusJSON.encode(Wire(version: StatusReport.currentVersion, request: "follow"))
@@ -58,14 +58,14 @@ public enum ControlRequest: Sendable, Equatable {
 }
 
 /// Why a request line was refused; the appliance answers with this text.
-public enum ControlRequestError: Error, Equatable, CustomStringConvertible {
+package enum ControlRequestError: Error, Equatable, CustomStringConvertible {
     case tooLong
     case malformed(String)
     case unsupportedVersion(Int)
     case unknownRequest(String)
     case control(ControlCommandError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLong: "request longer than \(ControlRequest.maximumLineLength) bytes"
         case .malformed(let why): "malformed request: \(why)"

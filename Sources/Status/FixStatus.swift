@@ -1,20 +1,20 @@
 /// The GPS: where the fixes come from and the latest one.
-public struct FixStatus: Sendable, Equatable, Codable {
-    public enum Mode: String, Sendable, Equatable, Codable {
+package struct FixStatus: Sendable, Equatable, Codable {
+    package enum Mode: String, Sendable, Equatable, Codable {
         case none, twoD = "2d", threeD = "3d"
     }
 
     /// Where fixes are read (`u-blox DDC 0x42 on /dev/i2c-1`, `gpsd localhost:2947`).
-    public var source: String
+    package var source: String
     /// Seconds since the latest fix; nil before the first.
-    public var fixAgeSeconds: Double?
-    public var mode: Mode
-    public var satellites: Int?
-    public var hdop: Double?
-    public var latitude: Double?
-    public var longitude: Double?
+    package var fixAgeSeconds: Double?
+    package var mode: Mode
+    package var satellites: Int?
+    package var hdop: Double?
+    package var latitude: Double?
+    package var longitude: Double?
 
-    public init(source: String, fixAgeSeconds: Double? = nil, mode: Mode = .none, satellites: Int? = nil,
+    package init(source: String, fixAgeSeconds: Double? = nil, mode: Mode = .none, satellites: Int? = nil,
                 hdop: Double? = nil, latitude: Double? = nil, longitude: Double? = nil) {
         self.source = source
         self.fixAgeSeconds = fixAgeSeconds

@@ -10,19 +10,19 @@
 ///   `readingInterval`, the latest of them; one held back is due at `deadline`.
 ///
 /// Pure: the follower's clock is passed in.
-public struct FollowLineFilter: Sendable {
-    public let readingInterval: Duration
+package struct FollowLineFilter: Sendable {
+    package let readingInterval: Duration
     private var printedMilestones: String?
     private var printedReadings: String?
     private var printedAt: Duration = .zero
     private var held: StatusReport?
 
-    public init(readingInterval: Duration = .seconds(5)) {
+    package init(readingInterval: Duration = .seconds(5)) {
         self.readingInterval = readingInterval
     }
 
     /// The line to print for `report`, received at `now`; nil to print nothing (yet).
-    public mutating func offer(_ report: StatusReport, at now: Duration) -> String? {
+    package mutating func offer(_ report: StatusReport, at now: Duration) -> String? {
         let milestones = Self.milestones(report)
         guard milestones == printedMilestones else { return print(report, at: now) }
         if Self.readings(report) == printedReadings {
@@ -35,10 +35,10 @@ public struct FollowLineFilter: Sendable {
     }
 
     /// When a reading held back is due (nil: none is).
-    public var deadline: Duration? { held == nil ? nil : printedAt + readingInterval }
+    package var deadline: Duration? { held == nil ? nil : printedAt + readingInterval }
 
     /// The held-back line, once its time has come.
-    public mutating func due(at now: Duration) -> String? {
+    package mutating func due(at now: Duration) -> String? {
         guard let held, let deadline, now >= deadline else { return nil }
         return print(held, at: now)
     }

@@ -1,19 +1,19 @@
 /// Which compass the guidance trusts, and how well.
-public struct HeadingStatus: Sendable, Equatable, Codable {
-    public enum Source: String, Sendable, Equatable, Codable {
+package struct HeadingStatus: Sendable, Equatable, Codable {
+    package enum Source: String, Sendable, Equatable, Codable {
         /// The belt points by its own compass (`heading_source = "belt"`).
         case belt
         /// The Pi's compass (`heading_source = "external"`).
         case external
     }
 
-    public var source: Source
+    package var source: Source
     /// The estimated accuracy of the external compass's headings, in degrees; nil for the belt's.
-    public var accuracyDegrees: Double?
+    package var accuracyDegrees: Double?
     /// Seconds since the latest heading from the external compass.
-    public var ageSeconds: Double?
+    package var ageSeconds: Double?
 
-    public init(source: Source, accuracyDegrees: Double? = nil, ageSeconds: Double? = nil) {
+    package init(source: Source, accuracyDegrees: Double? = nil, ageSeconds: Double? = nil) {
         self.source = source
         self.accuracyDegrees = accuracyDegrees
         self.ageSeconds = ageSeconds

@@ -1,5 +1,5 @@
 /// A Bluetooth device's link, as `status` names it.
-public enum LinkState: String, Sendable, Equatable, Codable {
+package enum LinkState: String, Sendable, Equatable, Codable {
     /// Not configured, or released on request.
     case off
     case searching

@@ -1,20 +1,20 @@
 /// The FiftyThree Pencil.
-public struct PencilStatus: Sendable, Equatable, Codable {
+package struct PencilStatus: Sendable, Equatable, Codable {
     /// The pairing manager's state as the FiftyThree SDK names it (`unpaired`, `connected`, …).
-    public var state: String
+    package var state: String
     /// The battery as the SDK reports it, in bands (`high`, `medium-high`, `medium-low`, `low`,
     /// `critically-low`), not in percent (`FTPenManager.h`, `FTPenBatteryLevel`).
-    public var battery: String?
+    package var battery: String?
     /// The pen's firmware revision (Device Information), once read.
-    public var firmwareRevision: String?
+    package var firmwareRevision: String?
     /// The newest firmware known to the package, when it is newer than the pen's: an update exists
     /// (installing it needs FiftyThree's Paper app on an iPad, not the Pi). Nil when there is none
     /// or the pen's version is not known.
-    public var firmwareUpdate: String?
+    package var firmwareUpdate: String?
     /// The pen's hardware revision (Device Information), once read.
-    public var hardwareRevision: String?
+    package var hardwareRevision: String?
 
-    public init(state: String, battery: String? = nil, firmwareRevision: String? = nil, firmwareUpdate: String? = nil,
+    package init(state: String, battery: String? = nil, firmwareRevision: String? = nil, firmwareUpdate: String? = nil,
                 hardwareRevision: String? = nil) {
         self.state = state
         self.battery = battery

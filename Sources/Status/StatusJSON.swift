@@ -2,8 +2,8 @@ import Foundation
 
 /// The JSON form of the status and of the control socket's messages: snake_case keys, sorted, one
 /// object per line (docs/control.md). Numbers are JSON numbers; absent parts are left out.
-public enum StatusJSON {
-    public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> String {
+package enum StatusJSON {
+    package static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> String {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
@@ -13,7 +13,7 @@ public enum StatusJSON {
         return String(decoding: data, as: UTF8.self)
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from text: some StringProtocol) throws(StatusJSONError) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from text: some StringProtocol) throws(StatusJSONError) -> T {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         do {
@@ -51,10 +51,10 @@ public enum StatusJSON {
 }
 
 /// A message that is not what the control socket's JSON form allows: where, and what is wrong.
-public struct StatusJSONError: Error, Equatable, CustomStringConvertible {
+package struct StatusJSONError: Error, Equatable, CustomStringConvertible {
     /// The field's path (`control.command`), empty for the whole message.
-    public var path: String
-    public var problem: String
+    package var path: String
+    package var problem: String
 
-    public var description: String { path.isEmpty ? "the message \(problem)" : "\(path) \(problem)" }
+    package var description: String { path.isEmpty ? "the message \(problem)" : "\(path) \(problem)" }
 }

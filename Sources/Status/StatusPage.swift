@@ -2,9 +2,9 @@ import Vocabulary
 
 /// `wayfinder status` for a person: one labelled line per part, within 80 columns where the values
 /// allow, and `--follow`'s one line per change.
-public enum StatusPage {
+package enum StatusPage {
     /// The whole page.
-    public static func render(_ report: StatusReport) -> String {
+    package static func render(_ report: StatusReport) -> String {
         var rows: [(String, String)] = [("wayfinder", "\(report.wayfinderVersion), up \(DurationFormat.text(seconds: report.uptimeSeconds))")]
         if let route = report.route { rows.append(("route", routeLine(route))) }
         if let gps = report.gps { rows.append(("gps", gpsLine(gps))) }
@@ -28,7 +28,7 @@ public enum StatusPage {
     }
 
     /// One line for `--follow`: what a person watching a walk looks at.
-    public static func line(_ report: StatusReport) -> String {
+    package static func line(_ report: StatusReport) -> String {
         var parts = ["t+\(clock(report.uptimeSeconds))"]
         if let route = report.route { parts.append(routeLine(route)) }
         if let gps = report.gps {

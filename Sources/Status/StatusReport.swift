@@ -4,27 +4,27 @@
 ///
 /// The JSON form (`StatusJSON`) is versioned: `version` changes when a field changes meaning or goes
 /// away; new fields may appear within a version, so a reader ignores what it does not know.
-public struct StatusReport: Sendable, Equatable, Codable {
+package struct StatusReport: Sendable, Equatable, Codable {
     /// The JSON form's version.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
-    public var version: Int
+    package var version: Int
     /// The appliance's own version string (`wayfinder --version`).
-    public var wayfinderVersion: String
+    package var wayfinderVersion: String
     /// Seconds since the appliance started.
-    public var uptimeSeconds: Double
+    package var uptimeSeconds: Double
     /// Every supervised actor and input reader, in the appliance's order.
-    public var actors: [ActorHealth]
-    public var gps: FixStatus?
-    public var heading: HeadingStatus?
-    public var belt: BeltStatus?
-    public var touchCase: TouchCaseStatus?
-    public var pencil: PencilStatus?
-    public var route: RouteStatus?
+    package var actors: [ActorHealth]
+    package var gps: FixStatus?
+    package var heading: HeadingStatus?
+    package var belt: BeltStatus?
+    package var touchCase: TouchCaseStatus?
+    package var pencil: PencilStatus?
+    package var route: RouteStatus?
     /// The most recent warnings and errors, oldest first.
-    public var warnings: [StatusWarning]
+    package var warnings: [StatusWarning]
 
-    public init(wayfinderVersion: String, uptimeSeconds: Double, actors: [ActorHealth] = [], gps: FixStatus? = nil,
+    package init(wayfinderVersion: String, uptimeSeconds: Double, actors: [ActorHealth] = [], gps: FixStatus? = nil,
                 heading: HeadingStatus? = nil, belt: BeltStatus? = nil, touchCase: TouchCaseStatus? = nil,
                 pencil: PencilStatus? = nil, route: RouteStatus? = nil, warnings: [StatusWarning] = []) {
         version = Self.currentVersion

@@ -4,20 +4,20 @@
 ///
 /// The FFF1 write uses a different bit order (`wireBitmap`); the two must never be mixed, which is
 /// why the raw value is not what goes on the wire.
-public struct CaseSides: OptionSet, Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: UInt8
+package struct CaseSides: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    package let rawValue: UInt8
 
-    public init(rawValue: UInt8) {
+    package init(rawValue: UInt8) {
         self.rawValue = rawValue & 0x0F
     }
 
-    public static let top = CaseSides(rawValue: 0x1)
-    public static let bottom = CaseSides(rawValue: 0x2)
-    public static let left = CaseSides(rawValue: 0x4)
-    public static let right = CaseSides(rawValue: 0x8)
-    public static let all: CaseSides = [.top, .bottom, .left, .right]
+    package static let top = CaseSides(rawValue: 0x1)
+    package static let bottom = CaseSides(rawValue: 0x2)
+    package static let left = CaseSides(rawValue: 0x4)
+    package static let right = CaseSides(rawValue: 0x8)
+    package static let all: CaseSides = [.top, .bottom, .left, .right]
 
-    public init(_ side: CaseSide) {
+    package init(_ side: CaseSide) {
         switch side {
         case .top: self = .top
         case .bottom: self = .bottom
@@ -26,27 +26,27 @@ public struct CaseSides: OptionSet, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    public init(_ sides: some Sequence<CaseSide>) {
+    package init(_ sides: some Sequence<CaseSide>) {
         self = sides.reduce(into: CaseSides()) { $0.insert(CaseSides($1)) }
     }
 
-    public func contains(_ side: CaseSide) -> Bool { contains(CaseSides(side)) }
+    package func contains(_ side: CaseSide) -> Bool { contains(CaseSides(side)) }
 
     /// The sides in slot order (right, bottom, left, top).
-    public var sides: [CaseSide] { CaseSide.allCases.filter(contains) }
+    package var sides: [CaseSide] { CaseSide.allCases.filter(contains) }
 
     /// Byte 0 of the FFF1 write: bit 0 Right, bit 1 Bottom, bit 2 Left, bit 3 Top, bits 4–7 zero
     /// (FuffrLib's `FFRCaseHandler.m`; the order since its commit 9db260b).
-    public var wireBitmap: UInt8 {
+    package var wireBitmap: UInt8 {
         sides.reduce(0) { $0 | UInt8(1) << UInt8($1.slotIndex) }
     }
 
     /// The sides of an FFF1 bitmap; bits 4–7 are ignored, as the firmware does (`FFRCaseHandler.m`).
-    public init(wireBitmap: UInt8) {
+    package init(wireBitmap: UInt8) {
         self.init(CaseSide.allCases.filter { wireBitmap & (UInt8(1) << UInt8($0.slotIndex)) != 0 })
     }
 
-    public var description: String {
+    package var description: String {
         isEmpty ? "none" : sides.map(\.rawValue).joined(separator: "+")
     }
 }

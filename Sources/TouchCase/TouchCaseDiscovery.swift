@@ -8,36 +8,36 @@ import Vocabulary
 /// address: another case switched on nearby is never picked up mid-walk.
 ///
 /// Sans-I/O: fed merged discovery updates and session time, like `DeviceSelector`.
-public struct TouchCaseDiscovery: Sendable {
-    public private(set) var selector: DeviceSelector
+package struct TouchCaseDiscovery: Sendable {
+    package private(set) var selector: DeviceSelector
     /// The case chosen first; every later connection goes to it.
-    public private(set) var remembered: DiscoveredDevice?
+    package private(set) var remembered: DiscoveredDevice?
 
     /// - Parameter rule: `DiscoveryRule.touchCase`, or the configured `[devices.touch_case]` rule.
-    public init(rule: DiscoveryRule = .touchCase) {
+    package init(rule: DiscoveryRule = .touchCase) {
         selector = DeviceSelector(rule: rule)
     }
 
     /// The rule the next search uses.
-    public var rule: DiscoveryRule { selector.rule }
+    package var rule: DiscoveryRule { selector.rule }
 
     /// A report; returns the case chosen by it, if this call chose one.
-    public mutating func consider(_ device: DiscoveredDevice, now: Duration) -> DiscoveredDevice? {
+    package mutating func consider(_ device: DiscoveredDevice, now: Duration) -> DiscoveredDevice? {
         remember(selector.consider(device, now: now))
     }
 
     /// Closes the window when due; returns the case chosen then.
-    public mutating func poll(now: Duration) -> DiscoveredDevice? {
+    package mutating func poll(now: Duration) -> DiscoveredDevice? {
         remember(selector.poll(now: now))
     }
 
     /// Remembers a case chosen elsewhere (a scan that applied `rule` itself); the first one sticks.
-    public mutating func remember(_ device: DiscoveredDevice) {
+    package mutating func remember(_ device: DiscoveredDevice) {
         if remembered == nil { remembered = device }
     }
 
     /// Starts a new search for the next connection: for the remembered case only, once there is one.
-    public mutating func searchAgain() {
+    package mutating func searchAgain() {
         if let remembered {
             selector = DeviceSelector(rule: DiscoveryRule(address: remembered.address, selectionWindow: .zero))
         } else {

@@ -6,39 +6,39 @@ import BLE
 /// owner reconnects, which runs the enable sequence afresh). The timer is armed only while a touch is
 /// live, for the silence rule of FuffrLib's FFRTrackingHandler.m.
 extension TouchCaseSession: GATTDeviceSession {
-    public typealias Event = Output
+    package typealias Event = Output
 
-    public var services: [BLEUUID] { [FuffrGATT.sensorService] }
+    package var services: [BLEUUID] { [FuffrGATT.sensorService] }
 
-    public mutating func linkUp(discovered: [BLEUUID: [BLEUUID]], now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func linkUp(discovered: [BLEUUID: [BLEUUID]], now: Duration) -> [GATTSessionOutput<Output>] {
         let characteristics = Set(discovered[FuffrGATT.sensorService] ?? [])
         return Self.device(connecting() + linkEstablished() + self.discovered(characteristics, now: now))
     }
 
-    public mutating func completed(_ operation: GATTOperation, value: [UInt8], now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func completed(_ operation: GATTOperation, value: [UInt8], now: Duration) -> [GATTSessionOutput<Output>] {
         Self.device(completed(operation, now: now))
     }
 
-    public mutating func failed(_ operation: GATTOperation, error: GATTError, now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func failed(_ operation: GATTOperation, error: GATTError, now: Duration) -> [GATTSessionOutput<Output>] {
         Self.device(failed(operation, reason: "\(error)", now: now))
     }
 
-    public mutating func notified(_ characteristic: BLEUUID, _ value: [UInt8], now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func notified(_ characteristic: BLEUUID, _ value: [UInt8], now: Duration) -> [GATTSessionOutput<Output>] {
         Self.device(received(characteristic, value, now: now))
     }
 
-    public mutating func linkDown(expected: Bool, now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func linkDown(expected: Bool, now: Duration) -> [GATTSessionOutput<Output>] {
         Self.device(linkLost(expected: expected, now: now))
     }
 
-    public var deadline: Duration? { nextDeadline }
+    package var deadline: Duration? { nextDeadline }
 
     /// `configure`, as the driver's outputs: for an owner that changes the command on a running link.
-    public mutating func apply(_ command: TouchEnableCommand, now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func apply(_ command: TouchEnableCommand, now: Duration) -> [GATTSessionOutput<Output>] {
         Self.device(configure(command, now: now))
     }
 
-    public mutating func timerFired(now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func timerFired(now: Duration) -> [GATTSessionOutput<Output>] {
         Self.device(tick(now: now))
     }
 

@@ -18,8 +18,8 @@ import BLE
 /// Ids are read with the touches per side the case is known to use: 0 from the moment a sequence
 /// starts (records in between are dropped, where FuffrLib divided by zero), then the value of each
 /// FFF1 write once the case acknowledged it.
-public struct TouchCaseSession: Sendable {
-    public enum State: String, Sendable, Hashable, CustomStringConvertible {
+package struct TouchCaseSession: Sendable {
+    package enum State: String, Sendable, Hashable, CustomStringConvertible {
         case notConnected = "not connected"
         case connecting
         /// The link is up; the owner discovers service FFF0 and its characteristics.
@@ -29,10 +29,10 @@ public struct TouchCaseSession: Sendable {
         /// The case runs the last command sent.
         case ready
 
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
-    public enum Output: Sendable, Hashable {
+    package enum Output: Sendable, Hashable {
         /// Perform this GATT operation after those returned before it; report it back.
         case perform(GATTOperation)
         case stateChanged(State)
@@ -46,46 +46,46 @@ public struct TouchCaseSession: Sendable {
         case failed(String)
     }
 
-    public static let defaultSilenceTimeout: Duration = .milliseconds(200)
+    package static let defaultSilenceTimeout: Duration = .milliseconds(200)
 
-    public private(set) var state: State = .notConnected
+    package private(set) var state: State = .notConnected
     /// The command the case should run; applied on the next connection when not connected.
-    public private(set) var command: TouchEnableCommand
+    package private(set) var command: TouchEnableCommand
     /// The touches per side ids are currently decoded with (see the type's comment).
-    public private(set) var decodingTouchesPerSide = 0
-    public private(set) var counters = TouchCaseCounters()
+    package private(set) var decodingTouchesPerSide = 0
+    package private(set) var counters = TouchCaseCounters()
     private var tracker: TouchTracker
     private var touchCharacteristics: [BLEUUID] = []
     private var pending: [GATTOperation] = []
 
-    public init(command: TouchEnableCommand, silenceTimeout: Duration = Self.defaultSilenceTimeout) {
+    package init(command: TouchEnableCommand, silenceTimeout: Duration = Self.defaultSilenceTimeout) {
         self.command = command
         tracker = TouchTracker(silenceTimeout: silenceTimeout)
     }
 
     /// Every touch being tracked, by id.
-    public var trackedTouches: [TouchEvent] { tracker.tracked }
+    package var trackedTouches: [TouchEvent] { tracker.tracked }
 
     /// When `tick` should next be called for a silent touch to end on time; nil with no live touch.
-    public var nextDeadline: Duration? { tracker.nextDeadline }
+    package var nextDeadline: Duration? { tracker.nextDeadline }
 
     /// Operations returned but not yet reported back.
-    public var outstandingOperations: [GATTOperation] { pending }
+    package var outstandingOperations: [GATTOperation] { pending }
 
     // MARK: Link
 
-    public mutating func connecting() -> [Output] {
+    package mutating func connecting() -> [Output] {
         resetLink()
         return transition(to: .connecting)
     }
 
-    public mutating func linkEstablished() -> [Output] {
+    package mutating func linkEstablished() -> [Output] {
         transition(to: .discovering)
     }
 
     /// The characteristics found in service FFF0. Starts the enable sequence, or fails when the
     /// peripheral has no FFF1 or no touch characteristic (then it is no Fuffr we can use).
-    public mutating func discovered(_ characteristics: Set<BLEUUID>, now: Duration) -> [Output] {
+    package mutating func discovered(_ characteristics: Set<BLEUUID>, now: Duration) -> [Output] {
         guard state == .discovering else { return [] }
         touchCharacteristics = FuffrGATT.touchCharacteristics.filter(characteristics.contains)
         guard characteristics.contains(FuffrGATT.enabler) else {
@@ -98,7 +98,7 @@ public struct TouchCaseSession: Sendable {
     }
 
     /// The link ended (`expected`: we closed it). Live touches are cancelled.
-    public mutating func linkLost(expected: Bool, now: Duration) -> [Output] {
+    package mutating func linkLost(expected: Bool, now: Duration) -> [Output] {
         let was = state
         var out: [Output] = []
         tracker.cancelAll(now: now, into: &out)
@@ -113,7 +113,7 @@ public struct TouchCaseSession: Sendable {
     /// Asks for another command (other sides, other touches per side, power saving). Connected,
     /// the full sequence runs again, as each of FuffrLib's `enableSides` calls does; otherwise it
     /// is kept for the next connection. Asking for the command already asked for does nothing.
-    public mutating func configure(_ new: TouchEnableCommand, now: Duration) -> [Output] {
+    package mutating func configure(_ new: TouchEnableCommand, now: Duration) -> [Output] {
         guard new != command else { return [] }
         command = new
         guard state == .enabling || state == .ready else { return [] }
@@ -123,7 +123,7 @@ public struct TouchCaseSession: Sendable {
     // MARK: Operations
 
     /// The oldest outstanding operation succeeded.
-    public mutating func completed(_ operation: GATTOperation, now: Duration) -> [Output] {
+    package mutating func completed(_ operation: GATTOperation, now: Duration) -> [Output] {
         guard pending.first == operation else { return [] }
         pending.removeFirst()
         if case .write(FuffrGATT.enabler, let bytes, _) = operation, let written = TouchEnableCommand(wire: bytes) {
@@ -135,7 +135,7 @@ public struct TouchCaseSession: Sendable {
 
     /// An operation failed: FuffrLib then stops using the case until it connects again (`FFRCaseHandler.m`); we
     /// end the link, and the owner reconnects, which runs the sequence afresh.
-    public mutating func failed(_ operation: GATTOperation, reason: String, now: Duration) -> [Output] {
+    package mutating func failed(_ operation: GATTOperation, reason: String, now: Duration) -> [Output] {
         guard pending.contains(operation) else { return [] }
         return fail("\(operation) failed: \(reason)", now: now)
     }
@@ -143,7 +143,7 @@ public struct TouchCaseSession: Sendable {
     // MARK: Input
 
     /// A notification. Touches come from FFF2–FFF6 alike; the side is the id's (`TouchSlots`).
-    public mutating func received(_ characteristic: BLEUUID, _ bytes: [UInt8], now: Duration) -> [Output] {
+    package mutating func received(_ characteristic: BLEUUID, _ bytes: [UInt8], now: Duration) -> [Output] {
         var out = tick(now: now)
         guard FuffrGATT.touchCharacteristics.contains(characteristic) else {
             counters.foreignNotifications += 1
@@ -173,7 +173,7 @@ public struct TouchCaseSession: Sendable {
     }
 
     /// Time passing: touches silent for the timeout end (FuffrLib's `FFRTrackingHandler.m`).
-    public mutating func tick(now: Duration) -> [Output] {
+    package mutating func tick(now: Duration) -> [Output] {
         var out: [Output] = []
         counters.silentEnds += tracker.expire(now: now, into: &out)
         return out

@@ -1,16 +1,16 @@
 /// One callback of FuffrLib's observer model (`FFRTrackingHandler.m`, `FFRTouchManager.m`): a began or ended set
 /// holds the one touch that began or ended; a moved set holds every touch tracked at that moment,
 /// on all sides, not only the one that moved. Observers then see it filtered by their sides.
-public struct TouchDelivery: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+package struct TouchDelivery: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case began, moved, ended
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Ordered by id, so a delivery is deterministic (FuffrLib hands out an unordered set).
-    public var touches: [TouchEvent]
+    package var touches: [TouchEvent]
 
-    public init(kind: Kind, touches: [TouchEvent]) {
+    package init(kind: Kind, touches: [TouchEvent]) {
         self.kind = kind
         self.touches = touches
     }

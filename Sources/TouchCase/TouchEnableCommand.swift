@@ -3,18 +3,18 @@
 ///
 /// Touches per side run 0…5; 0 stops touch detection (power saving), and with no side
 /// enabled as well (`powerSave`, wire `00 00`) the case's MCU sleeps until the next command.
-public struct TouchEnableCommand: Sendable, Hashable, CustomStringConvertible {
+package struct TouchEnableCommand: Sendable, Hashable, CustomStringConvertible {
     /// The case tracks at most 5 touches per side (Fuffr's API page; `FFRCaseHandler.m`).
-    public static let maximumTouchesPerSide = 5
+    package static let maximumTouchesPerSide = 5
     /// `00 00`: no side, no touches — the deepest sleep short of disconnecting.
-    public static let powerSave = TouchEnableCommand(uncheckedSides: [], touchesPerSide: 0)
+    package static let powerSave = TouchEnableCommand(uncheckedSides: [], touchesPerSide: 0)
 
-    public let sides: CaseSides
-    public let touchesPerSide: Int
+    package let sides: CaseSides
+    package let touchesPerSide: Int
 
     /// Nil when `touchesPerSide` is outside 0…5: the firmware would silently treat it as 0 (`FFRCaseHandler.m`),
     /// so it is refused here, where a configuration can still say what is wrong.
-    public init?(sides: CaseSides, touchesPerSide: Int) {
+    package init?(sides: CaseSides, touchesPerSide: Int) {
         guard (0...Self.maximumTouchesPerSide).contains(touchesPerSide) else { return nil }
         self.init(uncheckedSides: sides, touchesPerSide: touchesPerSide)
     }
@@ -25,19 +25,19 @@ public struct TouchEnableCommand: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `[side bitmap, touches per side]`, e.g. left+right with 1 touch → `05 01`.
-    public var bytes: [UInt8] { [sides.wireBitmap, UInt8(touchesPerSide)] }
+    package var bytes: [UInt8] { [sides.wireBitmap, UInt8(touchesPerSide)] }
 
     /// Whether the case reports any touch at all under this command.
-    public var sensesTouches: Bool { touchesPerSide > 0 && !sides.isEmpty }
+    package var sensesTouches: Bool { touchesPerSide > 0 && !sides.isEmpty }
 
     /// Decodes a written FFF1 value as the firmware reads it: exactly 2 bytes; bits 4–7 of the
     /// bitmap ignored; a count above 5 means 0. Nil for any other length.
-    public init?(wire bytes: [UInt8]) {
+    package init?(wire bytes: [UInt8]) {
         guard bytes.count == 2 else { return nil }
         let count = Int(bytes[1])
         self.init(uncheckedSides: CaseSides(wireBitmap: bytes[0]),
                   touchesPerSide: count > Self.maximumTouchesPerSide ? 0 : count)
     }
 
-    public var description: String { "sides \(sides), \(touchesPerSide) touch\(touchesPerSide == 1 ? "" : "es") per side" }
+    package var description: String { "sides \(sides), \(touchesPerSide) touch\(touchesPerSide == 1 ? "" : "es") per side" }
 }

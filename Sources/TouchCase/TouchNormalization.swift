@@ -8,12 +8,12 @@
 /// | left   | 1 − ry/R     | 1 − rx/R     |
 /// | bottom | rx/R         | ry/R         |
 /// | top    | 1 − rx/R     | 1 − ry/R     |
-public enum TouchNormalization {
+package enum TouchNormalization {
     /// R, the raw full scale of firmware since 2014-04-28 (a comment in `FFRCaseHandler.m`).
-    public static let rawMaximum: UInt16 = 32767
+    package static let rawMaximum: UInt16 = 32767
 
     /// FuffrLib's normalized location; unclamped, so raw values above 32767 give more than 1.
-    public static func normalized(rawX: UInt16, rawY: UInt16, side: CaseSide) -> (x: Double, y: Double) {
+    package static func normalized(rawX: UInt16, rawY: UInt16, side: CaseSide) -> (x: Double, y: Double) {
         let r = Double(rawMaximum)
         let (nx, ny) = (Double(rawX) / r, Double(rawY) / r)
         switch side {
@@ -26,7 +26,7 @@ public enum TouchNormalization {
 
     /// The raw values that normalize to (x, y) on `side`, rounded; x and y are clamped to [0, 1]
     /// (non-finite values become 0). For the simulator, whose scripts are written in screen terms.
-    public static func raw(x: Double, y: Double, side: CaseSide) -> (rawX: UInt16, rawY: UInt16) {
+    package static func raw(x: Double, y: Double, side: CaseSide) -> (rawX: UInt16, rawY: UInt16) {
         func unit(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }
         let (x, y) = (unit(x), unit(y))
         let (nx, ny): (Double, Double) = switch side {

@@ -5,8 +5,8 @@
 /// A delivery's touches are filtered by the registration's sides and the handler is called only
 /// when some remain, in registration order. FuffrLib's `removeTouchObserver:` never removed
 /// anything (`FFRTouchManager.m`); here removing by id works for observers and blocks alike.
-public struct TouchObserverRegistry: Sendable {
-    public typealias Handler = @Sendable ([TouchEvent]) -> Void
+package struct TouchObserverRegistry: Sendable {
+    package typealias Handler = @Sendable ([TouchEvent]) -> Void
 
     private struct Registration: Sendable {
         var id: Int
@@ -18,14 +18,14 @@ public struct TouchObserverRegistry: Sendable {
     private var registrations: [Registration] = []
     private var lastID = 0
 
-    public init() {}
+    package init() {}
 
     /// How many handlers are registered (an observer counts once per phase it handles).
-    public var count: Int { registrations.count }
+    package var count: Int { registrations.count }
 
     /// A block for one kind of delivery (`addTouchBeganBlock:sides:` and its siblings); returns its id.
     @discardableResult
-    public mutating func add(_ kind: TouchDelivery.Kind, sides: CaseSides, _ handler: @escaping Handler) -> Int {
+    package mutating func add(_ kind: TouchDelivery.Kind, sides: CaseSides, _ handler: @escaping Handler) -> Int {
         lastID += 1
         registrations.append(Registration(id: lastID, kind: kind, sides: sides, handler: handler))
         return lastID
@@ -34,7 +34,7 @@ public struct TouchObserverRegistry: Sendable {
     /// An observer with handlers for each phase it cares about (`addTouchObserver:touchBegan:touchMoved:touchEnded:sides:`);
     /// one id removes all of them.
     @discardableResult
-    public mutating func addObserver(sides: CaseSides, began: Handler? = nil, moved: Handler? = nil,
+    package mutating func addObserver(sides: CaseSides, began: Handler? = nil, moved: Handler? = nil,
                                      ended: Handler? = nil) -> Int {
         lastID += 1
         for (kind, handler) in [(TouchDelivery.Kind.began, began), (.moved, moved), (.ended, ended)] {
@@ -45,20 +45,20 @@ public struct TouchObserverRegistry: Sendable {
 
     /// Removes the block or observer with this id; false when there was none.
     @discardableResult
-    public mutating func remove(_ id: Int) -> Bool {
+    package mutating func remove(_ id: Int) -> Bool {
         let before = registrations.count
         registrations.removeAll { $0.id == id }
         return registrations.count != before
     }
 
     /// `removeAllTouchObserversAndTouchBlocks`.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         registrations.removeAll()
     }
 
     /// Calls every matching handler; returns how many were called.
     @discardableResult
-    public func deliver(_ delivery: TouchDelivery) -> Int {
+    package func deliver(_ delivery: TouchDelivery) -> Int {
         var calls = 0
         for registration in registrations where registration.kind == delivery.kind {
             let touches = delivery.touches.filter { registration.sides.contains($0.side) }

@@ -4,14 +4,14 @@
 ///
 /// FuffrLib divides by `n` unguarded and indexes its 4-entry table unchecked; here `n` = 0, id 0
 /// and ids beyond the table give nil, so the caller drops the record.
-public enum TouchSlots {
-    public static func side(of id: UInt8, touchesPerSide n: Int) -> CaseSide? {
+package enum TouchSlots {
+    package static func side(of id: UInt8, touchesPerSide n: Int) -> CaseSide? {
         guard n > 0, id > 0 else { return nil }
         return CaseSide(slotIndex: (Int(id) - 1) / n)
     }
 
     /// The id of finger `slot` (0-based) on `side`; nil when `slot` is not below `n`.
-    public static func id(side: CaseSide, slot: Int, touchesPerSide n: Int) -> UInt8? {
+    package static func id(side: CaseSide, slot: Int, touchesPerSide n: Int) -> UInt8? {
         guard n > 0, n <= TouchEnableCommand.maximumTouchesPerSide, (0..<n).contains(slot) else { return nil }
         return UInt8(side.slotIndex * n + slot + 1)
     }

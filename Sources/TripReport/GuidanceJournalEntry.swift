@@ -4,18 +4,18 @@ import Navigation
 /// recorder to stamp), and whether the event ends the walk (an arrival or a stop, after which the
 /// walk's report is written). Pure, so the mapping is tested on its output; the navigation actor
 /// only hands the record to the recorder.
-public struct GuidanceJournalEntry: Sendable, Hashable {
-    public var record: TripEvent
-    public var endsWalk: Bool
+package struct GuidanceJournalEntry: Sendable, Hashable {
+    package var record: TripEvent
+    package var endsWalk: Bool
 
-    public init(record: TripEvent, endsWalk: Bool = false) {
+    package init(record: TripEvent, endsWalk: Bool = false) {
         self.record = record
         self.endsWalk = endsWalk
     }
 
     /// The entry for `event` on `route` (the route in force once the event is handled); nil for the
     /// events the journal leaves out (progress lines, ignored commands, declination changes).
-    public init?(_ event: GuidanceEvent, route: Route) {
+    package init?(_ event: GuidanceEvent, route: Route) {
         let waypoints = route.waypoints
         func name(_ index: Int) -> String? { waypoints.indices.contains(index) ? waypoints[index].name : nil }
         func entry(_ kind: TripEvent.Kind, index: Int? = nil, name: String? = nil, distance: Double? = nil,

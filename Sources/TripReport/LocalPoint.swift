@@ -1,15 +1,15 @@
 /// A position on a `LocalProjection`'s plane: metres east and north of its centre.
-public struct LocalPoint: Sendable, Hashable {
-    public var east: Double
-    public var north: Double
+package struct LocalPoint: Sendable, Hashable {
+    package var east: Double
+    package var north: Double
 
-    public init(east: Double, north: Double) {
+    package init(east: Double, north: Double) {
         self.east = east
         self.north = north
     }
 
     /// Straight-line distance on the plane, metres.
-    public func distance(to other: LocalPoint) -> Double {
+    package func distance(to other: LocalPoint) -> Double {
         (east - other.east).hypot(north - other.north)
     }
 }

@@ -23,13 +23,13 @@ import Vocabulary
 /// Longitudes are taken relative to the centre's (unwrapped into −180°…180° of it), so a walk across
 /// the antimeridian stays in one piece. Near the poles the plane is meaningless for a map; the east
 /// scale is that of 89.9° there so that it never reaches zero, and nothing traps.
-public struct LocalProjection: Sendable, Hashable {
+package struct LocalProjection: Sendable, Hashable {
     /// The point that projects to (0, 0).
-    public let center: Coordinate
+    package let center: Coordinate
     /// Metres per degree of latitude at the centre: M(φ0)·π/180.
-    public let metresPerDegreeNorth: Double
+    package let metresPerDegreeNorth: Double
     /// Metres per degree of longitude at the centre: N(φ0)·cos φ0·π/180.
-    public let metresPerDegreeEast: Double
+    package let metresPerDegreeEast: Double
 
     static let equatorialRadius = 6_378_137.0
     static let flattening = 1 / 298.257223563
@@ -37,7 +37,7 @@ public struct LocalProjection: Sendable, Hashable {
 
     /// A projection about `center`; an invalid centre (not finite, out of range) is replaced by 0°, 0°
     /// so that the projection itself is always usable.
-    public init(center: Coordinate) {
+    package init(center: Coordinate) {
         let center = center.isValid ? center : Coordinate(latitude: 0, longitude: 0)
         self.center = center
         let scales = Self.metresPerDegree(atLatitude: center.latitude)
@@ -48,7 +48,7 @@ public struct LocalProjection: Sendable, Hashable {
     /// A projection centred on the middle of the coordinates' extent (the valid ones; longitudes
     /// unwrapped about the first, so an extent across the antimeridian is the short one), which
     /// keeps the largest north–south offset, and with it the error, as small as it can be.
-    public init(fitting coordinates: [Coordinate]) {
+    package init(fitting coordinates: [Coordinate]) {
         let valid = coordinates.filter(\.isValid)
         guard let first = valid.first else {
             self.init(center: Coordinate(latitude: 0, longitude: 0))
@@ -68,14 +68,14 @@ public struct LocalProjection: Sendable, Hashable {
     }
 
     /// The point on the plane; nil for a coordinate that is not valid (not finite or out of range).
-    public func project(_ coordinate: Coordinate) -> LocalPoint? {
+    package func project(_ coordinate: Coordinate) -> LocalPoint? {
         guard coordinate.isValid else { return nil }
         return LocalPoint(east: Self.longitudeOffset(coordinate.longitude, from: center.longitude) * metresPerDegreeEast,
                           north: (coordinate.latitude - center.latitude) * metresPerDegreeNorth)
     }
 
     /// The coordinate a point on the plane stands for; nil when it would be off the globe.
-    public func coordinate(at point: LocalPoint) -> Coordinate? {
+    package func coordinate(at point: LocalPoint) -> Coordinate? {
         let latitude = center.latitude + point.north / metresPerDegreeNorth
         let longitude = Self.normalized(center.longitude + point.east / metresPerDegreeEast)
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
@@ -86,7 +86,7 @@ public struct LocalProjection: Sendable, Hashable {
     /// the step length of a track. Unlike one projection for a whole walk, its error does not grow
     /// with the walk's extent, only with the step (about tan φ · Δφ, nothing at a few metres).
     /// Nil when either coordinate is not valid.
-    public static func distance(from start: Coordinate, to end: Coordinate) -> Double? {
+    package static func distance(from start: Coordinate, to end: Coordinate) -> Double? {
         guard start.isValid, end.isValid else { return nil }
         let scales = metresPerDegree(atLatitude: (start.latitude + end.latitude) / 2)
         let east = longitudeOffset(end.longitude, from: start.longitude) * scales.east

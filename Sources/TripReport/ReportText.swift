@@ -7,7 +7,7 @@ import Sensors
 /// bytes on every machine and version (the report is compared byte for byte), and so that no value,
 /// however absurd, can trap: every conversion to an integer is range-checked first. Distances and
 /// durations are written by Vocabulary's `DistanceFormat` and `DurationFormat`, as everywhere else.
-public enum ReportText {
+package enum ReportText {
     /// `text` safe inside HTML text and quoted attribute values (HTML Standard, "escapingString").
     static func escaped(_ text: String) -> String {
         var out = ""

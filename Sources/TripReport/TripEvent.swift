@@ -4,8 +4,8 @@
 /// `time` is UTC seconds since 1970 on the GPS's timeline, the same timeline as the track's `<time>`
 /// (the recorder maps its monotonic clock through the latest fix), so an event can be placed on the
 /// track by its time. The fields beyond `time` and `kind` are those the kind uses; the rest are nil.
-public struct TripEvent: Sendable, Hashable, Codable {
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+package struct TripEvent: Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The journal's first record: the route (`name`, `path`) and the off-route distance in use.
         case walk
         /// The appliance started (again) with this walk: a new run, after a restart or a crash.
@@ -43,22 +43,22 @@ public struct TripEvent: Sendable, Hashable, Codable {
         case restart
     }
 
-    public var time: Double
-    public var kind: Kind
-    public var index: Int?
-    public var name: String?
-    public var path: String?
-    public var command: String?
-    public var source: String?
-    public var device: String?
-    public var reason: String?
-    public var bearing: Double?
-    public var latitude: Double?
-    public var longitude: Double?
-    public var distance: Double?
-    public var seconds: Double?
+    package var time: Double
+    package var kind: Kind
+    package var index: Int?
+    package var name: String?
+    package var path: String?
+    package var command: String?
+    package var source: String?
+    package var device: String?
+    package var reason: String?
+    package var bearing: Double?
+    package var latitude: Double?
+    package var longitude: Double?
+    package var distance: Double?
+    package var seconds: Double?
 
-    public init(time: Double, kind: Kind, index: Int? = nil, name: String? = nil, path: String? = nil,
+    package init(time: Double, kind: Kind, index: Int? = nil, name: String? = nil, path: String? = nil,
                 command: String? = nil, source: String? = nil, device: String? = nil, reason: String? = nil,
                 bearing: Double? = nil, latitude: Double? = nil, longitude: Double? = nil,
                 distance: Double? = nil, seconds: Double? = nil) {

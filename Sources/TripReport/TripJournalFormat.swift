@@ -7,11 +7,11 @@ import Foundation
 /// Reading is forgiving on purpose: the journal is written while a battery can be pulled, so a torn
 /// last line, a line of garbage or a kind this version does not know is skipped and counted, never
 /// fatal. The report says how many lines it skipped.
-public enum TripJournalFormat {
+package enum TripJournalFormat {
     /// One event as its line, newline included. Numbers keep millisecond and centimetre precision at
     /// most; a number that is not finite (a position not yet known) is left out rather than failing
     /// the record, and a record whose time is not finite is not written (empty string).
-    public static func line(_ event: TripEvent) -> String {
+    package static func line(_ event: TripEvent) -> String {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -40,12 +40,12 @@ public enum TripJournalFormat {
     }
 
     /// What a journal's text holds: its events in file order, and how many lines were skipped.
-    public struct Contents: Sendable, Hashable {
-        public var events: [TripEvent]
-        public var skippedLines: Int
+    package struct Contents: Sendable, Hashable {
+        package var events: [TripEvent]
+        package var skippedLines: Int
     }
 
-    public static func read(_ text: String) -> Contents {
+    package static func read(_ text: String) -> Contents {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         var events: [TripEvent] = []

@@ -13,7 +13,7 @@ import Navigation
 ///
 /// The output depends on the arguments alone (no clock, no locale, no random order), so the same
 /// walk gives the same bytes.
-public enum TripReportDocument {
+package enum TripReportDocument {
     /// The report as HTML text.
     ///
     /// - Parameters:
@@ -21,7 +21,7 @@ public enum TripReportDocument {
     ///   - generatedAt: UTC seconds since 1970 the report is made at, printed in the footer; nil
     ///     leaves it out.
     ///   - trackFile, routeFile, journalFile: the names of the files it was made from, for the footer.
-    public static func render(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int = 0,
+    package static func render(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int = 0,
                               title: String? = nil, generatedAt: Double? = nil,
                               trackFile: String? = nil, routeFile: String? = nil, journalFile: String? = nil) -> String {
         renderWithStatistics(track: track, route: route, events: events, skippedJournalLines: skippedJournalLines,
@@ -31,7 +31,7 @@ public enum TripReportDocument {
 
     /// The report and the figures it shows, computed once, for a caller that prints them too
     /// (`wayfinder report`).
-    public static func renderWithStatistics(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int = 0,
+    package static func renderWithStatistics(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int = 0,
                                             title: String? = nil, generatedAt: Double? = nil, trackFile: String? = nil,
                                             routeFile: String? = nil, journalFile: String? = nil) -> (html: String, statistics: TripStatistics) {
         let page = TripReportPage(track: track, route: route, events: events, skippedJournalLines: skippedJournalLines,
@@ -44,7 +44,7 @@ public enum TripReportDocument {
     /// journal's text (if any). The GPX is read as `GPXTrackReader` and `GPXParser` read it, and their
     /// error is thrown; the journal is read forgivingly (`TripJournalFormat.read`). One call from
     /// bytes to page, for a caller that holds bytes, such as a fuzzer.
-    public static func render(trackGPX: Data, routeGPX: Data?, journal: String?, title: String? = nil,
+    package static func render(trackGPX: Data, routeGPX: Data?, journal: String?, title: String? = nil,
                               generatedAt: Double? = nil) throws(GPXError) -> String {
         let track = try GPXTrackReader.read(data: trackGPX, source: "track")
         let route = try routeGPX.map { data throws(GPXError) in try GPXParser.parse(data: data, source: "route") }

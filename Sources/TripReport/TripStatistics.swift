@@ -13,9 +13,9 @@ import Navigation
 ///
 /// A point whose `<fix>` is "none" is drawn on the map but not measured: the receiver said the
 /// coordinate is not a measurement. Any input gives figures; nothing here traps.
-public struct TripStatistics: Sendable, Hashable {
+package struct TripStatistics: Sendable, Hashable {
     /// Where a figure came from.
-    public enum Source: String, Sendable, Hashable {
+    package enum Source: String, Sendable, Hashable {
         /// The event journal's records.
         case journal
         /// Estimated from the track (and the route).
@@ -26,62 +26,62 @@ public struct TripStatistics: Sendable, Hashable {
 
     /// Slower than this, metres per second, counts as standing. A slow walk is well above it (about
     /// 0.5 m/s and up); a standing receiver's jitter at one fix a second mostly stays below it.
-    public static let movingMinimumSpeed = 0.3
+    package static let movingMinimumSpeed = 0.3
     /// Without a journal, a gap between points longer than this, seconds, is counted as time
     /// without a fix: the appliance records a point at every fix, about once a second.
-    public static let fixGap = 5.0
+    package static let fixGap = 5.0
     /// The guidance's default off-route distance, metres (`GuidanceParameters.offRouteDistance`),
     /// used for the geometric estimate when the journal does not say which was in use.
-    public static let defaultOffRouteDistance = 30.0
+    package static let defaultOffRouteDistance = 30.0
     /// Without a journal, a waypoint counts as reached when a point came this close, metres.
-    public static let arrivalRadius = 25.0
+    package static let arrivalRadius = 25.0
 
-    public var pointCount: Int
-    public var segmentCount: Int
+    package var pointCount: Int
+    package var segmentCount: Int
     /// Points with a time.
-    public var timedPointCount: Int
+    package var timedPointCount: Int
     /// Metres walked by the GPS track with the receiver's jitter left out (`WalkedDistance`: the
     /// measured points thinned to steps of at least `WalkedDistance.holdRadius`, standing steps not
     /// counted), within segments only.
-    public var distance: Double
+    package var distance: Double
     /// Metres summed over every step between measured points, jitter included, within segments.
-    public var everyFixDistance: Double
+    package var everyFixDistance: Double
     /// The earliest and latest point times; nil without timed points.
-    public var startTime: Double?
-    public var endTime: Double?
+    package var startTime: Double?
+    package var endTime: Double?
     /// `endTime − startTime`, seconds.
-    public var duration: Double?
+    package var duration: Double?
     /// Seconds spent on the steps `distance` counts (`WalkedDistance.movingSeconds`); nil without
     /// times.
-    public var movingTime: Double?
+    package var movingTime: Double?
     /// Seconds paused, from the journal; nil without a journal.
-    public var pausedTime: Double?
-    public var pausedSpans: [TripTimeSpan]
+    package var pausedTime: Double?
+    package var pausedSpans: [TripTimeSpan]
     /// Cross-track error, metres: each measured, timed point's distance from the route's polyline
     /// (from the waypoint, for a one-waypoint route), at the 50th and 95th percentile by nearest rank.
     /// Nil without a route. Points without time are used only when no point has one.
-    public var crossTrackP50: Double?
-    public var crossTrackP95: Double?
+    package var crossTrackP50: Double?
+    package var crossTrackP95: Double?
     /// How many points the percentiles are taken over.
-    public var crossTrackCount: Int
+    package var crossTrackCount: Int
     /// Metres from the route beyond which a point counts as off route in the geometric estimate: the
     /// journal's `walk` record's `distance`, else `defaultOffRouteDistance`.
-    public var offRouteDistance: Double
+    package var offRouteDistance: Double
     /// Seconds off route; nil when neither the journal nor the geometry can tell.
-    public var offRouteTime: Double?
-    public var offRouteSource: Source
-    public var offRouteSpans: [TripTimeSpan]
+    package var offRouteTime: Double?
+    package var offRouteSource: Source
+    package var offRouteSpans: [TripTimeSpan]
     /// Seconds without a usable fix; nil when neither the journal nor the track's times can tell.
-    public var timeWithoutFix: Double?
-    public var withoutFixSource: Source
-    public var withoutFixSpans: [TripTimeSpan]
+    package var timeWithoutFix: Double?
+    package var withoutFixSource: Source
+    package var withoutFixSpans: [TripTimeSpan]
     /// When each waypoint (index from 0 into the route) was first reached.
-    public var arrivals: [Int: Double]
-    public var arrivalSource: Source
+    package var arrivals: [Int: Double]
+    package var arrivalSource: Source
     /// When each waypoint the wearer skipped over (and never reached) was skipped; journal only.
-    public var skips: [Int: Double]
+    package var skips: [Int: Double]
 
-    public init(track: WalkedTrack, route: Route?, events: [TripEvent]) {
+    package init(track: WalkedTrack, route: Route?, events: [TripEvent]) {
         let events = JournalSpans.ordered(events)
         let routeCoordinates = (route?.waypoints ?? []).map(\.coordinate).filter(\.isValid)
         let projection = LocalProjection(fitting: track.segments.flatMap { $0.map(\.coordinate) } + routeCoordinates)
@@ -160,7 +160,7 @@ public struct TripStatistics: Sendable, Hashable {
 
     /// The nearest-rank percentile: the smallest value with at least `percent` % of the values at or
     /// below it (so always one of the values). Non-finite values are ignored; nil when none is left.
-    public static func nearestRank(_ values: [Double], percent: Double) -> Double? {
+    package static func nearestRank(_ values: [Double], percent: Double) -> Double? {
         let sorted = values.filter(\.isFinite).sorted()
         guard !sorted.isEmpty else { return nil }
         let fraction = percent.isFinite ? min(max(percent, 0), 100) / 100 : 1
@@ -171,7 +171,7 @@ public struct TripStatistics: Sendable, Hashable {
 
     /// The distance from `point` to the nearest point of the polyline through `vertices` (to the only
     /// vertex, for one); nil for no vertices.
-    public static func distance(from point: LocalPoint, toPolyline vertices: [LocalPoint]) -> Double? {
+    package static func distance(from point: LocalPoint, toPolyline vertices: [LocalPoint]) -> Double? {
         guard let first = vertices.first else { return nil }
         var best = point.distance(to: first)
         for (start, end) in zip(vertices, vertices.dropFirst()) {

@@ -23,31 +23,31 @@ import Navigation
 ///
 /// Without times (a GPX track from another tool may have none) speed cannot be told, and every
 /// kept step counts. Pure arithmetic on finite values; nothing here traps.
-public struct WalkedDistance: Sendable, Hashable {
+package struct WalkedDistance: Sendable, Hashable {
     /// A point closer than this to the last one kept, metres, is not a step. Above a receiver's
     /// usual standing wander (a few metres with HDOP near 1), short enough to follow a street's
     /// corners.
-    public static let holdRadius = 10.0
+    package static let holdRadius = 10.0
     /// Slower than this on average over a step, metres per second, is standing: the same speed as
     /// the moving time's (`TripStatistics.movingMinimumSpeed`), near gpxpy's 1 km/h default.
-    public static let standingSpeed = TripStatistics.movingMinimumSpeed
+    package static let standingSpeed = TripStatistics.movingMinimumSpeed
 
     /// Metres walked by the thinned track (the report's "distance walked").
-    public var metres: Double
+    package var metres: Double
     /// The plain sum of every step between measured points, jitter included, for comparison.
-    public var everyFixMetres: Double
+    package var everyFixMetres: Double
     /// Seconds spent on the steps `metres` counts, so that distance and moving time describe the same
     /// walking: a walked step's own time, and for the step that sets off after standing, its length
     /// at the pace of the step after it (the rest of it was the wait). Nil when no counted step has
     /// times.
-    public var movingSeconds: Double?
+    package var movingSeconds: Double?
 
     /// One point of a segment: where, and when (nil when the track gives no time).
-    public struct Point: Sendable, Hashable {
-        public var coordinate: Coordinate
-        public var time: Double?
+    package struct Point: Sendable, Hashable {
+        package var coordinate: Coordinate
+        package var time: Double?
 
-        public init(coordinate: Coordinate, time: Double?) {
+        package init(coordinate: Coordinate, time: Double?) {
             self.coordinate = coordinate
             self.time = time
         }
@@ -55,7 +55,7 @@ public struct WalkedDistance: Sendable, Hashable {
 
     /// The distance over segments of measured points in track order; the gaps between segments
     /// (a restart of the appliance) are not walked.
-    public init(segments: [[Point]]) {
+    package init(segments: [[Point]]) {
         var metres = 0.0, everyFix = 0.0, moving: Double?
         for segment in segments {
             everyFix += Self.everyFix(segment)

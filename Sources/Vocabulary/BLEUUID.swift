@@ -5,19 +5,19 @@
 /// device actors name UUIDs by their printed 128-bit form. Short forms are kept short so an
 /// encoder emits the size the peer expects; equality is by value on the Bluetooth base UUID, so
 /// `FE51` and `0000FE51-0000-1000-8000-00805F9B34FB` are the same UUID.
-public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
+package struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
     /// The 16 bytes in printed order (most significant first).
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// `00000000-0000-1000-8000-00805F9B34FB`, the base of every short UUID.
     static let base: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00,
                                 0x80, 0x00, 0x00, 0x80, 0x5F, 0x9B, 0x34, 0xFB]
 
-    public init(_ uuid16: UInt16) {
+    package init(_ uuid16: UInt16) {
         self.init(uuid32: UInt32(uuid16))
     }
 
-    public init(uuid32: UInt32) {
+    package init(uuid32: UInt32) {
         var bytes = Self.base
         bytes[0] = UInt8(truncatingIfNeeded: uuid32 >> 24)
         bytes[1] = UInt8(truncatingIfNeeded: uuid32 >> 16)
@@ -28,19 +28,19 @@ public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
 
     /// A 128-bit UUID written as two 64-bit halves in printed order, for constants:
     /// `65333333-A115-11E2-9E9A-0800200CA100` is `BLEUUID(high: 0x6533_3333_A115_11E2, low: 0x9E9A_0800_200C_A100)`.
-    public init(high: UInt64, low: UInt64) {
+    package init(high: UInt64, low: UInt64) {
         bytes = (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
             + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
     }
 
     /// From 16 bytes in printed order; nil for any other count.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard bytes.count == 16 else { return nil }
         self.bytes = bytes
     }
 
     /// From the wire (little-endian): 2, 4 or 16 bytes; nil for any other count.
-    public init?(littleEndian wire: some Collection<UInt8>) {
+    package init?(littleEndian wire: some Collection<UInt8>) {
         let reversed = Array(wire.reversed())
         switch reversed.count {
         case 2: self.init(UInt16(reversed[0]) << 8 | UInt16(reversed[1]))
@@ -52,7 +52,7 @@ public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `FE51`, `0xfe51`, `0000FE51` or `0000fe51-0000-1000-8000-00805f9b34fb`.
-    public init?(string: String) {
+    package init?(string: String) {
         var text = Substring(string)
         if text.hasPrefix("0x") || text.hasPrefix("0X") { text = text.dropFirst(2) }
         let digits = text.filter { $0 != "-" }
@@ -82,13 +82,13 @@ public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The 16-bit alias when this UUID is on the base and fits 16 bits.
-    public var uuid16: UInt16? {
+    package var uuid16: UInt16? {
         guard isOnBase, bytes[0] == 0, bytes[1] == 0 else { return nil }
         return UInt16(bytes[2]) << 8 | UInt16(bytes[3])
     }
 
     /// The 32-bit alias when this UUID is on the base.
-    public var uuid32: UInt32? {
+    package var uuid32: UInt32? {
         guard isOnBase else { return nil }
         return bytes.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
@@ -96,16 +96,16 @@ public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
     private var isOnBase: Bool { bytes[4...] == Self.base[4...] }
 
     /// The shortest ATT form: 2 bytes for a 16-bit alias, else 16 (ATT has no 32-bit form).
-    public var attWire: [UInt8] {
+    package var attWire: [UInt8] {
         if let short = uuid16 { return [UInt8(short & 0xFF), UInt8(short >> 8)] }
         return bytes.reversed()
     }
 
     /// The full 16-byte little-endian form.
-    public var wire128: [UInt8] { bytes.reversed() }
+    package var wire128: [UInt8] { bytes.reversed() }
 
     /// The full form, uppercase: `0000FE51-0000-1000-8000-00805F9B34FB`.
-    public var uuidString: String {
+    package var uuidString: String {
         var text = ""
         for (index, byte) in bytes.enumerated() {
             if [4, 6, 8, 10].contains(index) { text += "-" }
@@ -115,7 +115,7 @@ public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `FE51` for a 16-bit alias, else the full form.
-    public var description: String {
+    package var description: String {
         if let short = uuid16 { return UInt8(short >> 8).hexDigits + UInt8(short & 0xFF).hexDigits }
         return uuidString
     }
@@ -123,9 +123,9 @@ public struct BLEUUID: Sendable, Hashable, CustomStringConvertible {
 
 extension BLEUUID {
     /// GATT declarations and descriptors (Core Spec Vol 3 Part G §3).
-    public static let primaryService = BLEUUID(0x2800)
-    public static let secondaryService = BLEUUID(0x2801)
-    public static let include = BLEUUID(0x2802)
-    public static let characteristic = BLEUUID(0x2803)
-    public static let clientCharacteristicConfiguration = BLEUUID(0x2902)
+    package static let primaryService = BLEUUID(0x2800)
+    package static let secondaryService = BLEUUID(0x2801)
+    package static let include = BLEUUID(0x2802)
+    package static let characteristic = BLEUUID(0x2803)
+    package static let clientCharacteristicConfiguration = BLEUUID(0x2902)
 }

@@ -3,17 +3,17 @@
 /// Why a type: the kernel and libbluetooth store `bdaddr_t` little-endian, byte 0 being the
 /// *last* printed octet (BlueZ's `ba2str` prints `b[5]` first); converting in one place keeps
 /// that reversal out of every caller.
-public struct BluetoothAddress: Sendable, Hashable, CustomStringConvertible {
+package struct BluetoothAddress: Sendable, Hashable, CustomStringConvertible {
     /// The address as a number, first printed octet in bits 40...47.
-    public let value: UInt64
+    package let value: UInt64
 
     /// Keeps the low 48 bits of `value`.
-    public init(_ value: UInt64) {
+    package init(_ value: UInt64) {
         self.value = value & 0xFFFF_FFFF_FFFF
     }
 
     /// Parses "AA:BB:CC:DD:EE:FF" (hex digits, either case); nil for anything else.
-    public init?(string: String) {
+    package init?(string: String) {
         let parts = string.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 6 else { return nil }
         var value: UInt64 = 0
@@ -29,7 +29,7 @@ public struct BluetoothAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// From the six bytes of a `bdaddr_t` in memory order (little-endian), as mgmt events and
     /// `sockaddr_l2` carry it. Bytes beyond the sixth are ignored.
-    public init(littleEndianBytes bytes: some Collection<UInt8>) {
+    package init(littleEndianBytes bytes: some Collection<UInt8>) {
         var value: UInt64 = 0
         for byte in bytes.prefix(6).reversed() {
             value = value << 8 | UInt64(byte)
@@ -38,14 +38,14 @@ public struct BluetoothAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The six bytes of a `bdaddr_t` in memory order (last printed octet first).
-    public var littleEndianBytes: [UInt8] { octets.reversed() }
+    package var littleEndianBytes: [UInt8] { octets.reversed() }
 
     /// The six octets in printed order.
-    public var octets: [UInt8] {
+    package var octets: [UInt8] {
         (0..<6).map { UInt8(truncatingIfNeeded: value >> (40 - 8 * UInt64($0))) }
     }
 
-    public var description: String {
+    package var description: String {
         octets.hexDigits(separator: ":")
     }
 }

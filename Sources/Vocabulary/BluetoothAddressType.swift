@@ -4,13 +4,13 @@
 /// `BDADDR_LE_PUBLIC 1`, `BDADDR_LE_RANDOM 2` (BlueZ `bluetooth.h`; mgmt-api.txt, "Device Found
 /// Event"). Connecting with the wrong LE type times out, so discovery keeps the type it saw next
 /// to the address.
-public enum BluetoothAddressType: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum BluetoothAddressType: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case bredr = 0
     case lePublic = 1
     case leRandom = 2
 
     /// "public", "random" or "BR/EDR", as `wayfinder scan` prints it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .bredr: return "BR/EDR"
         case .lePublic: return "public"

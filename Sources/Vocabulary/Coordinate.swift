@@ -1,19 +1,19 @@
 /// A point on the WGS84 ellipsoid, in degrees. Latitude is positive north, longitude positive east.
-public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var latitude: Double
-    public var longitude: Double
+package struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var latitude: Double
+    package var longitude: Double
 
-    public init(latitude: Double, longitude: Double) {
+    package init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }
 
     /// True when both values are finite and inside their ranges.
-    public var isValid: Bool {
+    package var isValid: Bool {
         latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
     }
 
-    public var description: String {
+    package var description: String {
         func fmt(_ v: Double, _ pos: String, _ neg: String) -> String {
             let r = (abs(v) * 1_000_000).rounded() / 1_000_000
             return "\(r)°\(v < 0 ? neg : pos)"

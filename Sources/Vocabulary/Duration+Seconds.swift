@@ -1,6 +1,6 @@
 extension Duration {
     /// Seconds as a Double, for arithmetic with physical quantities.
-    public var inSeconds: Double {
+    package var inSeconds: Double {
         let (s, attoseconds) = components
         return Double(s) + Double(attoseconds) * 1e-18
     }
@@ -14,7 +14,7 @@ extension Duration {
     /// Read from the whole count of attoseconds: `components` splits it into seconds with a 128-bit
     /// division by 10¹⁸ that this would only multiply back, and it is on the gesture pipeline's path
     /// once per touch event.
-    public var inMilliseconds: Double {
+    package var inMilliseconds: Double {
         let (whole, rest) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
         // Rounded to the nearest nanosecond, half away from zero (rest has the sign of the duration).
         let nanoseconds = rest >= 500_000_000 ? whole + 1 : rest <= -500_000_000 ? whole - 1 : whole
@@ -24,13 +24,13 @@ extension Duration {
 
     /// The duration of `milliseconds`, to the nearest nanosecond; nil when it is not finite or beyond
     /// ±9·10¹² ms (285 years), which no session time reaches. The reading side of `inMilliseconds`.
-    public init?(milliseconds: Double) {
+    package init?(milliseconds: Double) {
         guard milliseconds.isFinite, abs(milliseconds) <= 9e12 else { return nil }
         self = .nanoseconds(Int64((milliseconds * 1e6).rounded()))
     }
 
     /// "mm:ss" or "h:mm:ss", for session time in progress lines.
-    public var clockString: String {
+    package var clockString: String {
         let total = max(0, Int(components.seconds))
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }

@@ -2,13 +2,13 @@
 ///
 /// `receivedAt` is on the process's monotonic timeline (the injected clock), so fix age is immune to
 /// the wall clock jumping when NTP or the GPS sets it.
-public struct Fix: Sendable, Hashable {
-    public enum Mode: Int, Sendable, Hashable, CustomStringConvertible {
+package struct Fix: Sendable, Hashable {
+    package enum Mode: Int, Sendable, Hashable, CustomStringConvertible {
         case noFix = 1
         case twoD = 2
         case threeD = 3
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noFix: "no fix"
             case .twoD: "2D"
@@ -17,24 +17,24 @@ public struct Fix: Sendable, Hashable {
         }
     }
 
-    public var coordinate: Coordinate
+    package var coordinate: Coordinate
     /// Metres above mean sea level.
-    public var altitude: Double?
+    package var altitude: Double?
     /// Metres per second over ground.
-    public var speed: Double?
+    package var speed: Double?
     /// Degrees clockwise from true north.
-    public var course: Double?
-    public var mode: Mode
-    public var satellites: Int?
-    public var hdop: Double?
+    package var course: Double?
+    package var mode: Mode
+    package var satellites: Int?
+    package var hdop: Double?
     /// Estimated horizontal error, metres (1σ).
-    public var horizontalAccuracy: Double?
+    package var horizontalAccuracy: Double?
     /// UTC time the receiver reported, seconds since 1970, if it reported one.
-    public var utcSeconds: Double?
+    package var utcSeconds: Double?
     /// When we received it, on the monotonic timeline.
-    public var receivedAt: Duration
+    package var receivedAt: Duration
 
-    public init(coordinate: Coordinate, altitude: Double? = nil, speed: Double? = nil, course: Double? = nil,
+    package init(coordinate: Coordinate, altitude: Double? = nil, speed: Double? = nil, course: Double? = nil,
                 mode: Mode = .threeD, satellites: Int? = nil, hdop: Double? = nil, horizontalAccuracy: Double? = nil,
                 utcSeconds: Double? = nil, receivedAt: Duration) {
         self.coordinate = coordinate
@@ -50,7 +50,7 @@ public struct Fix: Sendable, Hashable {
     }
 
     /// A fix we can navigate by: a 2D or 3D solution with a valid coordinate.
-    public var isUsable: Bool { mode != .noFix && coordinate.isValid }
+    package var isUsable: Bool { mode != .noFix && coordinate.isValid }
 
-    public func age(at now: Duration) -> Duration { now - receivedAt }
+    package func age(at now: Duration) -> Duration { now - receivedAt }
 }

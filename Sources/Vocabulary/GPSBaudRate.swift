@@ -2,11 +2,11 @@
 /// above it that u-blox receivers offer (u-blox ANTARIS 4 System Integration Manual, "USART
 /// configuration", and UBX-CFG-PRT's baudRate in later generations). The configuration checks
 /// `[gps] baud` against them and the serial port sets only these.
-public enum GPSBaudRate {
-    public static let supported = [4800, 9600, 19200, 38400, 57600, 115200, 230400]
+package enum GPSBaudRate {
+    package static let supported = [4800, 9600, 19200, 38400, 57600, 115200, 230400]
 
     /// The list as a person reads it: "4800, 9600, …, 115200 or 230400".
-    public static var spelled: String {
+    package static var spelled: String {
         let names = supported.map(String.init)
         guard let last = names.last else { return "" }
         return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last

@@ -10,7 +10,7 @@ import Musl
 /// (Documentation/i2c/fault-codes.rst), the Pi's i2c-bcm2835 reports a NACK as EREMOTEIO
 /// (drivers/i2c/busses/i2c-bcm2835.c), and i2c-stub answers ENODEV for an unknown address
 /// (drivers/i2c/i2c-stub.c), so all three mean "no device there".
-public enum I2CError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum I2CError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `/dev/i2c-N` does not exist.
     case busNotFound(bus: Int)
     /// The process may not open the bus (Pi OS gives `/dev/i2c-*` to group `i2c`).
@@ -34,7 +34,7 @@ public enum I2CError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Any other failure: `operation` at `address` returned `errno`.
     case transferFailed(bus: Int, address: UInt8, operation: String, errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .busNotFound(bus):
             return "\(Self.device(bus)) does not exist: enable I2C (raspi-config → Interface Options → I2C, "
@@ -78,7 +78,7 @@ public enum I2CError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The typed error for an errno returned by a transfer. (EBUSY here means the bus was
     /// busy; EBUSY from selecting an address is `mappingSelect`'s `.addressInUse`.)
-    public static func mapping(errno code: Int32, bus: Int, address: UInt8, operation: String) -> I2CError {
+    package static func mapping(errno code: Int32, bus: Int, address: UInt8, operation: String) -> I2CError {
         switch code {
         case ENXIO, EREMOTEIO, ENODEV: return .deviceAbsent(bus: bus, address: address)
         case ETIMEDOUT: return .timedOut(bus: bus, address: address)
@@ -90,7 +90,7 @@ public enum I2CError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The typed error for an errno returned by `ioctl(I2C_SLAVE)`.
-    public static func mappingSelect(errno code: Int32, bus: Int, address: UInt8) -> I2CError {
+    package static func mappingSelect(errno code: Int32, bus: Int, address: UInt8) -> I2CError {
         switch code {
         case EBUSY: return .addressInUse(bus: bus, address: address)
         case EINVAL: return .invalidAddress(bus: bus, address: address)
@@ -99,7 +99,7 @@ public enum I2CError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The typed error for an errno returned while opening `/dev/i2c-N`.
-    public static func mappingOpen(errno code: Int32, bus: Int) -> I2CError {
+    package static func mappingOpen(errno code: Int32, bus: Int) -> I2CError {
         switch code {
         case ENOENT, ENODEV, ENXIO: return .busNotFound(bus: bus)
         case EACCES, EPERM: return .permissionDenied(bus: bus)
@@ -107,9 +107,9 @@ public enum I2CError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public static func device(_ bus: Int) -> String { "/dev/i2c-\(bus)" }
+    package static func device(_ bus: Int) -> String { "/dev/i2c-\(bus)" }
 
-    public static func hex(_ byte: UInt8) -> String {
+    package static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16)
         return "0x" + (digits.count < 2 ? "0" + digits : digits)
     }

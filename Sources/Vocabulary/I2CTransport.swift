@@ -9,7 +9,7 @@
 /// byte (little-endian on the wire). Blocks are plain register blocks (auto-incrementing
 /// register pointer), at most `I2CLimits.maxBlockLength` bytes, as libi2c's
 /// `i2c_smbus_read_i2c_block_data` moves them (`<i2c/smbus.h>`).
-public protocol I2CTransport: Sendable {
+package protocol I2CTransport: Sendable {
     /// Bus number N of `/dev/i2c-N`, for messages.
     var bus: Int { get }
     func readByte(address: UInt8, register: UInt8) throws(I2CError) -> UInt8

@@ -4,7 +4,7 @@
 /// Codable, so Foundation's `JSONDecoder` and `JSONEncoder` do the reading and writing where Foundation
 /// is at hand, while the cores that interpret the values stay free of it. Integers and fractions are
 /// kept apart, so that `90` is written back as `90`.
-public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
+package enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
     case int(Int)
@@ -14,11 +14,11 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case object([String: JSONValue])
 
     /// A number: an integer when it is a whole value within `Int`'s range, a fraction otherwise.
-    public static func number(_ value: Double) -> JSONValue {
+    package static func number(_ value: Double) -> JSONValue {
         value.isFinite && value.rounded() == value && abs(value) < 9e15 ? .int(Int(value)) : .double(value)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null }
         else if let b = try? c.decode(Bool.self) { self = .bool(b) }
@@ -30,7 +30,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Non-finite numbers are written as `null` (JSON has none), whole ones without a fraction.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .null: try c.encodeNil()
@@ -46,13 +46,13 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
     /// The number, integer or fraction.
-    public var double: Double? {
+    package var double: Double? {
         switch self {
         case .int(let i): Double(i)
         case .double(let d): d
@@ -61,7 +61,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// A number that is a whole value within Int's range.
-    public var int: Int? {
+    package var int: Int? {
         switch self {
         case .int(let i): return i
         case .double(let d): return d.isFinite && d.rounded() == d && abs(d) < 9e15 ? Int(d) : nil
@@ -69,30 +69,30 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let values) = self { return values }
         return nil
     }
 
-    public var object: [String: JSONValue]? {
+    package var object: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     /// What the value is, for error messages.
-    public var description: String {
+    package var description: String {
         switch self {
         case .null: "null"
         case .bool(let b): "\(b)"

@@ -6,7 +6,7 @@ import Musl
 
 /// Why the kernel's Bluetooth management socket could not be opened or used. Plain, so the BLE protocol
 /// module can carry it in its own errors without linking the socket layer.
-public enum ManagementSocketError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ManagementSocketError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `socket(AF_BLUETOOTH, …)` failed with EAFNOSUPPORT: no Bluetooth in this kernel.
     case bluetoothUnsupported
     /// The kernel refused `operation` for lack of privilege.
@@ -16,7 +16,7 @@ public enum ManagementSocketError: Error, Sendable, Equatable, CustomStringConve
     /// Any other failure of `operation`, with its errno.
     case system(operation: String, errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .bluetoothUnsupported:
             return "this kernel has no Bluetooth support (AF_BLUETOOTH unavailable): on the Pi check that "

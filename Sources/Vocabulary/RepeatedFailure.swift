@@ -3,8 +3,8 @@
 /// reminder at widening intervals — after 1 min, then 2, 4, 8 … up to one an hour. A different
 /// failure is new again, and so is the same one after a success (`succeeded()`). Pure: time is
 /// passed in.
-public struct RepeatedFailure: Sendable, Hashable {
-    public enum Verdict: Sendable, Hashable {
+package struct RepeatedFailure: Sendable, Hashable {
+    package enum Verdict: Sendable, Hashable {
         /// Log it at its level, in full.
         case first
         /// Log a short reminder: it is still failing, `times` times over `since`.
@@ -15,8 +15,8 @@ public struct RepeatedFailure: Sendable, Hashable {
 
     /// The first reminder comes this long after the first failure; each next one twice as long
     /// after the previous, at most `longestGap`.
-    public let firstGap: Duration
-    public let longestGap: Duration
+    package let firstGap: Duration
+    package let longestGap: Duration
 
     private var problem: String?
     private var firstAt: Duration = .zero
@@ -24,13 +24,13 @@ public struct RepeatedFailure: Sendable, Hashable {
     private var gap: Duration = .zero
     private var nextReminder: Duration = .zero
 
-    public init(firstGap: Duration = .seconds(60), longestGap: Duration = .seconds(3600)) {
+    package init(firstGap: Duration = .seconds(60), longestGap: Duration = .seconds(3600)) {
         self.firstGap = firstGap
         self.longestGap = max(firstGap, longestGap)
     }
 
     /// Records that `problem` happened at `now`, and says how loudly to log it.
-    public mutating func failed(_ problem: String, at now: Duration) -> Verdict {
+    package mutating func failed(_ problem: String, at now: Duration) -> Verdict {
         guard problem == self.problem else {
             self.problem = problem
             firstAt = now
@@ -47,7 +47,7 @@ public struct RepeatedFailure: Sendable, Hashable {
     }
 
     /// The failing thing worked: the next failure is logged in full.
-    public mutating func succeeded() {
+    package mutating func succeeded() {
         problem = nil
     }
 }

@@ -6,14 +6,14 @@ import Darwin
 
 /// SplitMix64: a small, fast, seedable generator, so a simulated walk can be replayed exactly from its seed.
 /// (Constants from Steele, Lea & Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014.)
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -22,7 +22,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A standard normal sample (Box–Muller).
-    public mutating func gaussian() -> Double {
+    package mutating func gaussian() -> Double {
         let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
         let u2 = Double.random(in: 0..<1, using: &self)
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)

@@ -1,7 +1,7 @@
 /// "Did you mean …?" for misspelt keys, values and command names.
-public enum Suggestion {
+package enum Suggestion {
     /// The closest candidate within a small edit distance, or nil if nothing is close.
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         // The same words in another order ("pause-toggle" for "toggle-pause") is the likeliest slip.
         let words = Self.words(lowered)
@@ -25,7 +25,7 @@ public enum Suggestion {
         s.split(whereSeparator: { $0 == "-" || $0 == "_" }).sorted()
     }
 
-    public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+    package static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
     }
 

@@ -2,19 +2,19 @@ import Platform
 import Synchronization
 
 /// Records what would have been sent to systemd.
-public final class CapturingNotifier: ServiceNotifier {
+package final class CapturingNotifier: ServiceNotifier {
     private let sent = Mutex<[String]>([])
 
-    public init() {}
+    package init() {}
 
-    public func notify(_ assignments: String) {
+    package func notify(_ assignments: String) {
         sent.withLock { $0.append(assignments) }
     }
 
-    public var messages: [String] { sent.withLock { $0 } }
+    package var messages: [String] { sent.withLock { $0 } }
 
     /// How many messages contained this exact assignment line (e.g. "WATCHDOG=1").
-    public func count(_ assignment: String) -> Int {
+    package func count(_ assignment: String) -> Int {
         messages.filter { $0.split(separator: "\n").contains { $0 == assignment } }.count
     }
 }

@@ -6,15 +6,15 @@ import Glibc
 /// A TCP server on 127.0.0.1 (a port the kernel picks) for tests that need a peer speaking a line
 /// protocol, such as gpsd. Blocking calls run on a Foundation thread of their own, never on the
 /// cooperative pool, and each is bounded by a timeout.
-public final class LocalTCPListener: @unchecked Sendable {
-    public let port: Int
+package final class LocalTCPListener: @unchecked Sendable {
+    package let port: Int
     private let fd: Int32
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public init() throws {
+    package init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var address = sockaddr_in()
@@ -39,7 +39,7 @@ public final class LocalTCPListener: @unchecked Sendable {
     deinit { Glibc.close(fd) }
 
     /// The next client, or nil when none connected within `timeout`.
-    public func accept(timeout: Duration = .seconds(10)) async -> Peer? {
+    package func accept(timeout: Duration = .seconds(10)) async -> Peer? {
         let fd = self.fd
         let client: Int32 = await Self.onThread {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -50,20 +50,20 @@ public final class LocalTCPListener: @unchecked Sendable {
     }
 
     /// One accepted connection.
-    public final class Peer: @unchecked Sendable {
+    package final class Peer: @unchecked Sendable {
         private let fd: Int32
         private var buffered: [UInt8] = []
 
         init(fd: Int32) { self.fd = fd }
         deinit { close() }
 
-        public func send(_ text: String) {
+        package func send(_ text: String) {
             let bytes = Array(text.utf8)
             _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
 
         /// The next line the client sent (without its newline), or nil at timeout or close.
-        public func readLine(timeout: Duration = .seconds(10)) async -> String? {
+        package func readLine(timeout: Duration = .seconds(10)) async -> String? {
             let fd = self.fd
             while true {
                 if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
@@ -84,7 +84,7 @@ public final class LocalTCPListener: @unchecked Sendable {
         }
 
         private var closed = false
-        public func close() {
+        package func close() {
             guard !closed else { return }
             closed = true
             Glibc.close(fd)

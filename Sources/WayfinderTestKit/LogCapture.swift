@@ -3,18 +3,18 @@ import Platform
 import Synchronization
 
 /// Collects log lines so a test can assert on what the appliance told its operator.
-public final class LogCapture: Sendable {
+package final class LogCapture: Sendable {
     private let lines = Mutex<[String]>([])
-    public let level: Logger.Level
+    package let level: Logger.Level
     /// Also echo to stderr (handy when a test fails).
-    public let echo: Bool
+    package let echo: Bool
 
-    public init(level: Logger.Level = .debug, echo: Bool = false) {
+    package init(level: Logger.Level = .debug, echo: Bool = false) {
         self.level = level
         self.echo = echo
     }
 
-    public func logger(_ label: String) -> Logger {
+    package func logger(_ label: String) -> Logger {
         Logger(label: label) { label in
             LineLogHandler(label: label, level: self.level, format: .journal) { line in
                 self.lines.withLock { $0.append(line) }
@@ -23,7 +23,7 @@ public final class LogCapture: Sendable {
         }
     }
 
-    public var all: [String] { lines.withLock { $0 } }
+    package var all: [String] { lines.withLock { $0 } }
 
-    public func matching(_ text: String) -> [String] { all.filter { $0.contains(text) } }
+    package func matching(_ text: String) -> [String] { all.filter { $0.contains(text) } }
 }

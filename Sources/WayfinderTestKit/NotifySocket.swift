@@ -6,16 +6,16 @@ import Glibc
 /// A datagram socket bound as systemd binds `$NOTIFY_SOCKET`, for tests that run the executable as
 /// systemd would and check what it tells the service manager. A thread of its own collects every
 /// message until `close()`.
-public final class NotifySocket: @unchecked Sendable {
-    public let path: String
+package final class NotifySocket: @unchecked Sendable {
+    package let path: String
     private let lock = NSLock()
     private var received: [String] = []
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public init() throws {
+    package init() throws {
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         let path = NSTemporaryDirectory() + "wayfinder-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -58,13 +58,13 @@ public final class NotifySocket: @unchecked Sendable {
     private var closed = false
 
     /// Every message so far, in order.
-    public var messages: [String] {
+    package var messages: [String] {
         lock.lock(); defer { lock.unlock() }
         return received
     }
 
     /// Stops collecting and removes the socket file.
-    public func close() {
+    package func close() {
         lock.lock(); closed = true; lock.unlock()
         unlink(path)
     }

@@ -4,14 +4,14 @@ import Glibc
 
 /// A pseudo-terminal pair standing in for a UART: tests write a receiver's bytes on `master` and open
 /// `slavePath` as the serial device.
-public struct PseudoTerminal {
-    public let master: Int32
-    public let slavePath: String
+package struct PseudoTerminal {
+    package let master: Int32
+    package let slavePath: String
 
     /// Through /dev/ptmx: unlock the slave (TIOCSPTLCK) and ask its number (TIOCGPTN); posix_openpt and
     /// friends are hidden from Swift's Glibc module. The ioctl numbers are the generic Linux ones
     /// (include/uapi/asm-generic/ioctls.h), the same on x86_64 and arm64. nil where there are none.
-    public static func open() -> PseudoTerminal? {
+    package static func open() -> PseudoTerminal? {
         let master = Glibc.open("/dev/ptmx", O_RDWR | O_NOCTTY)
         guard master >= 0 else { return nil }
         var unlock: Int32 = 0
@@ -24,10 +24,10 @@ public struct PseudoTerminal {
     }
 
     /// Writes `text` as a receiver would send it.
-    public func send(_ text: String) {
+    package func send(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
-    public func close() { Glibc.close(master) }
+    package func close() { Glibc.close(master) }
 }

@@ -9,14 +9,14 @@ import Platform
 /// consecutive registers, words are low byte first. On top of that a test can queue values a
 /// register returns on successive reads (status or data-ready registers) and make the next
 /// transfers to an address fail, e.g. to simulate a NACK from a sensor that browns out.
-public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
+package final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
     /// A transfer the simulated devices saw, for asserting what a driver wrote and read.
-    public enum Transaction: Sendable, Equatable {
+    package enum Transaction: Sendable, Equatable {
         case read(address: UInt8, register: UInt8, count: Int)
         case write(address: UInt8, register: UInt8, bytes: [UInt8])
     }
 
-    public let bus: Int
+    package let bus: Int
 
     private let mutex = NSLock()
     // Guarded by `mutex`:
@@ -25,21 +25,21 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
     private var pendingFailures: [UInt8: [I2CError]] = [:]
     private var log: [Transaction] = []
 
-    public init(bus: Int = 1) {
+    package init(bus: Int = 1) {
         self.bus = bus
     }
 
     // MARK: - Scripting
 
     /// Makes `address` acknowledge, with all registers zero except those given.
-    public func addDevice(at address: UInt8, registers: [UInt8: UInt8] = [:]) {
+    package func addDevice(at address: UInt8, registers: [UInt8: UInt8] = [:]) {
         var map = [UInt8](repeating: 0, count: 256)
         for (register, value) in registers { map[Int(register)] = value }
         locked { devices[address] = map }
     }
 
     /// Unplugs the device: from now on `address` is not acknowledged.
-    public func removeDevice(at address: UInt8) {
+    package func removeDevice(at address: UInt8) {
         locked {
             devices[address] = nil
             scriptedReads[address] = nil
@@ -48,7 +48,7 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
 
     /// Sets consecutive registers from `register` on (wrapping after 0xFF); ignored if the
     /// device does not exist.
-    public func setRegisters(of address: UInt8, startingAt register: UInt8, to bytes: [UInt8]) {
+    package func setRegisters(of address: UInt8, startingAt register: UInt8, to bytes: [UInt8]) {
         locked {
             guard devices[address] != nil else { return }
             var index = register
@@ -60,19 +60,19 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
     }
 
     /// The stored value of one register, or nil if there is no device at `address`.
-    public func registerValue(_ register: UInt8, of address: UInt8) -> UInt8? {
+    package func registerValue(_ register: UInt8, of address: UInt8) -> UInt8? {
         locked { devices[address]?[Int(register)] }
     }
 
     /// Queues values that successive reads of `register` return before falling back to the
     /// stored value (which they do not change).
-    public func scriptReads(of address: UInt8, register: UInt8, values: [UInt8]) {
+    package func scriptReads(of address: UInt8, register: UInt8, values: [UInt8]) {
         locked { scriptedReads[address, default: [:]][register, default: []].append(contentsOf: values) }
     }
 
     /// Makes the next `times` transfers to `address` fail with `error`, by default a NACK
     /// (`.deviceAbsent`), even if the device exists.
-    public func failNext(at address: UInt8, with error: I2CError? = nil, times: Int = 1) {
+    package func failNext(at address: UInt8, with error: I2CError? = nil, times: Int = 1) {
         let failure = error ?? .deviceAbsent(bus: bus, address: address)
         locked {
             pendingFailures[address, default: []].append(contentsOf: repeatElement(failure, count: max(times, 0)))
@@ -80,40 +80,40 @@ public final class RegisterMapI2C: I2CTransport, @unchecked Sendable {
     }
 
     /// Every successful transfer so far, oldest first.
-    public var transactions: [Transaction] {
+    package var transactions: [Transaction] {
         locked { log }
     }
 
-    public func clearTransactions() {
+    package func clearTransactions() {
         locked { log.removeAll() }
     }
 
     // MARK: - I2CTransport
 
-    public func readByte(address: UInt8, register: UInt8) throws(I2CError) -> UInt8 {
+    package func readByte(address: UInt8, register: UInt8) throws(I2CError) -> UInt8 {
         try read(address: address, register: register, count: 1)[0]
     }
 
-    public func writeByte(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
+    package func writeByte(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
         try write(address: address, register: register, bytes: [value])
     }
 
-    public func readWord(address: UInt8, register: UInt8) throws(I2CError) -> UInt16 {
+    package func readWord(address: UInt8, register: UInt8) throws(I2CError) -> UInt16 {
         let bytes = try read(address: address, register: register, count: 2)
         return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
     }
 
-    public func writeWord(address: UInt8, register: UInt8, value: UInt16) throws(I2CError) {
+    package func writeWord(address: UInt8, register: UInt8, value: UInt16) throws(I2CError) {
         try write(address: address, register: register,
                   bytes: [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)])
     }
 
-    public func readBlock(address: UInt8, register: UInt8, count: Int) throws(I2CError) -> [UInt8] {
+    package func readBlock(address: UInt8, register: UInt8, count: Int) throws(I2CError) -> [UInt8] {
         try I2CLimits.check(blockLength: count, bus: bus)
         return try read(address: address, register: register, count: count)
     }
 
-    public func writeBlock(address: UInt8, register: UInt8, bytes: [UInt8]) throws(I2CError) {
+    package func writeBlock(address: UInt8, register: UInt8, bytes: [UInt8]) throws(I2CError) {
         try I2CLimits.check(blockLength: bytes.count, bus: bus)
         try write(address: address, register: register, bytes: bytes)
     }

@@ -1,7 +1,7 @@
 /// Paths inside this repository, for tests that use the shipped files (boards, routes, configs).
-public enum Repository {
+package enum Repository {
     /// The package root, found from this source file's location.
-    public static let root: String = {
+    package static let root: String = {
         var path = #filePath
         for _ in 0..<3 {
             guard let slash = path.lastIndex(of: "/") else { break }
@@ -10,7 +10,7 @@ public enum Repository {
         return path
     }()
 
-    public static var boards: String { "\(root)/boards" }
-    public static var demoRoute: String { "\(root)/deploy/routes/demo-walk.gpx" }
-    public static var demoConfig: String { "\(root)/deploy/demo.toml" }
+    package static var boards: String { "\(root)/boards" }
+    package static var demoRoute: String { "\(root)/deploy/routes/demo-walk.gpx" }
+    package static var demoConfig: String { "\(root)/deploy/demo.toml" }
 }

@@ -24,7 +24,7 @@ import Synchronization
 ///
 /// Work on another thread (a kernel socket's loop, the global pool) is not run here and not waited
 /// for: what such work enqueues is run by the next drain after it arrived.
-public final class TestEventLoop: ActorExecutor, @unchecked Sendable {
+package final class TestEventLoop: ActorExecutor, @unchecked Sendable {
     private struct Timer {
         var deadline: Duration
         var id: UInt64
@@ -43,29 +43,29 @@ public final class TestEventLoop: ActorExecutor, @unchecked Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     // MARK: Executor
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         state.withLock { $0.jobs.append(job) }
     }
 
-    public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+    package func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
 
-    public func checkIsolated() {
+    package func checkIsolated() {
         precondition(isDrainingThread, "expected to run inside TestEventLoop.drain()")
     }
 
     /// Whether the caller runs inside this loop's `drain()`.
-    public var isDrainingThread: Bool { state.withLock { $0.drainingThread } == UInt(pthread_self()) }
+    package var isDrainingThread: Bool { state.withLock { $0.drainingThread } == UInt(pthread_self()) }
 
     /// How many jobs are queued and not yet run.
-    public var pendingJobs: Int { state.withLock { $0.jobs.count } }
+    package var pendingJobs: Int { state.withLock { $0.jobs.count } }
 
     /// How many timers are set and not yet due.
-    public var pendingTimers: Int { state.withLock { $0.timers.count } }
+    package var pendingTimers: Int { state.withLock { $0.timers.count } }
 
     // MARK: Running
 
@@ -73,7 +73,7 @@ public final class TestEventLoop: ActorExecutor, @unchecked Sendable {
     /// none is left. Returns how many ran. Not from inside a job of this loop (that job would run
     /// the jobs queued behind it before it finished).
     @discardableResult
-    public func drain() -> Int {
+    package func drain() -> Int {
         let me = UInt(pthread_self())
         state.withLock { s in
             precondition(s.drainingThread == 0, "TestEventLoop.drain() called while the loop is already draining")
@@ -95,7 +95,7 @@ public final class TestEventLoop: ActorExecutor, @unchecked Sendable {
 
     /// Starts `body` as a task on this loop; it runs at the next `drain()` (or `run`, `advance`).
     @discardableResult
-    public func spawn(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    package func spawn(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         // Wrapped as `run` wraps its body, so that tasks spawned and run start in the order given.
         Task(executorPreference: self) { await body() }
     }
@@ -105,7 +105,7 @@ public final class TestEventLoop: ActorExecutor, @unchecked Sendable {
     /// Throws `body`'s error, or `TestEventLoopError.stalled` when the loop ran dry before `body`
     /// returned (it waits for a timer `advance(by:)` would fire, or for input the test has not sent):
     /// the body is then cancelled and drained once more, so it does not outlive the call.
-    public func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    package func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
         drain()
         let result = Mutex<Result<T, any Error>?>(nil)
         let task = Task(executorPreference: self) {
@@ -123,22 +123,22 @@ public final class TestEventLoop: ActorExecutor, @unchecked Sendable {
     // MARK: Time
 
     /// Session time on this loop: zero until `advance(by:)` moves it.
-    public var now: Duration { state.withLock { $0.now } }
+    package var now: Duration { state.withLock { $0.now } }
 
     /// A session clock on this loop's time: its sleepers wake in `advance(by:)`.
-    public var clock: SessionClock {
+    package var clock: SessionClock {
         SessionClock(elapsed: { [self] in now }, sleep: { [self] deadline in try await sleep(until: deadline) })
     }
 
     /// Moves session time on by `duration`. The loop is drained first; then each timer due by the
     /// new time fires at its own instant (the clock reads its deadline), in deadline order, and the
     /// loop is drained after each, so a timer set by a woken job fires too if it is due in the span.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         advance(to: now + duration)
     }
 
     /// Moves session time on to `target` (never back), as `advance(by:)`.
-    public func advance(to target: Duration) {
+    package func advance(to target: Duration) {
         drain()
         while let due = state.withLock({ s -> UnsafeContinuation<Void, any Error>? in
             guard let first = s.timers.first, first.deadline <= target else { return nil }
@@ -156,7 +156,7 @@ public final class TestEventLoop: ActorExecutor, @unchecked Sendable {
     /// Suspends the caller until session time reaches `deadline` in `advance(by:)`, or at once when
     /// it has. A cancelled caller is woken with `CancellationError`. It runs where its caller runs, so
     /// the timer is set before the caller suspends.
-    public nonisolated(nonsending) func sleep(until deadline: Duration) async throws {
+    package nonisolated(nonsending) func sleep(until deadline: Duration) async throws {
         try Task.checkCancellation()
         let id = state.withLock { s -> UInt64 in
             s.nextTimerID &+= 1

@@ -1,10 +1,10 @@
 /// A `TestEventLoop.run` body did not finish.
-public enum TestEventLoopError: Error, CustomStringConvertible {
+package enum TestEventLoopError: Error, CustomStringConvertible {
     /// The loop had nothing left to run and the body still waited: for one of `pendingTimers` timers
     /// (move time with `advance(by:)` first), or for input the test has not sent.
     case stalled(pendingTimers: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .stalled(let timers):
             "the loop ran out of jobs before the body returned: it waits for one of \(timers) timers " +

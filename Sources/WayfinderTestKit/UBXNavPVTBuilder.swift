@@ -3,8 +3,8 @@ import Sensors
 /// A UBX NAV-PVT message (u-blox M8 protocol specification, UBX-NAV-PVT) with every field settable
 /// and sensible defaults (a 3D fix in Osnabrück), for tests that feed the GPS parsers or the
 /// `gps decode` command a receiver's binary output.
-public struct UBXNavPVTBuilder {
-    public init(iTOW: UInt32 = 0,
+package struct UBXNavPVTBuilder {
+    package init(iTOW: UInt32 = 0,
                 year: Int = 2026,
                 month: Int = 11,
                 day: Int = 22,
@@ -48,25 +48,25 @@ public struct UBXNavPVTBuilder {
         self.flags3 = flags3
     }
 
-    public var iTOW: UInt32 = 0
-    public var year = 2026, month = 11, day = 22, hour = 12, minute = 35, second = 19
-    public var valid: UInt8 = 0x07
-    public var nano: Int32 = 250_000_000
-    public var fixType: UInt8 = 3
-    public var flags: UInt8 = 0x01
-    public var numSV: UInt8 = 9
-    public var lon: Int32 = 80_617_000
-    public var lat: Int32 = 522_728_000
-    public var height: Int32 = 110_500
-    public var hMSL: Int32 = 63_100
-    public var hAcc: UInt32 = 2_500
-    public var gSpeed: Int32 = 1_300
-    public var headMot: Int32 = 8_420_000
-    public var pDOP: UInt16 = 156
-    public var flags3: UInt16 = 0
+    package var iTOW: UInt32 = 0
+    package var year = 2026, month = 11, day = 22, hour = 12, minute = 35, second = 19
+    package var valid: UInt8 = 0x07
+    package var nano: Int32 = 250_000_000
+    package var fixType: UInt8 = 3
+    package var flags: UInt8 = 0x01
+    package var numSV: UInt8 = 9
+    package var lon: Int32 = 80_617_000
+    package var lat: Int32 = 522_728_000
+    package var height: Int32 = 110_500
+    package var hMSL: Int32 = 63_100
+    package var hAcc: UInt32 = 2_500
+    package var gSpeed: Int32 = 1_300
+    package var headMot: Int32 = 8_420_000
+    package var pDOP: UInt16 = 156
+    package var flags3: UInt16 = 0
 
     /// The 92-byte payload, little-endian, at the offsets listed on `UBXNavPVT`.
-    public var payload: [UInt8] {
+    package var payload: [UInt8] {
         var p = [UInt8](repeating: 0, count: 92)
         func put<T: FixedWidthInteger>(_ value: T, at offset: Int) {
             for i in 0..<(T.bitWidth / 8) { p[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
@@ -79,5 +79,5 @@ public struct UBXNavPVTBuilder {
         return p
     }
 
-    public var frame: [UInt8] { UBXFrame.encode(messageClass: 0x01, id: 0x07, payload: payload) }
+    package var frame: [UInt8] { UBXFrame.encode(messageClass: 0x01, id: 0x07, payload: payload) }
 }

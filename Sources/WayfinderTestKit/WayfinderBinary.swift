@@ -1,30 +1,30 @@
 import Foundation
 
 /// The built `wayfinder` executable, for tests that use it as an operator or systemd would.
-public enum WayfinderBinary {
+package enum WayfinderBinary {
     /// Beside the test bundle first (so a build with its own `--scratch-path` tests its own binary),
     /// then the default debug build. `make test` builds it before the tests run.
-    public static var path: String? {
+    package static var path: String? {
         let beside = [Bundle.main.executableURL?.deletingLastPathComponent(), Bundle.main.bundleURL,
                       Bundle.main.bundleURL.deletingLastPathComponent()]
             .compactMap { $0?.appendingPathComponent("wayfinder").path }
         return (beside + ["\(Repository.root)/.build/debug/wayfinder"]).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    public struct Run: Sendable {
-        public var status: Int32
-        public var output: String
-        public var errors: String
-        public var outputLines: [String] { output.split(separator: "\n").map(String.init) }
+    package struct Run: Sendable {
+        package var status: Int32
+        package var output: String
+        package var errors: String
+        package var outputLines: [String] { output.split(separator: "\n").map(String.init) }
     }
 
-    public struct NotBuilt: Error, CustomStringConvertible {
-        public var description: String { "the wayfinder executable is not built (make test builds it first)" }
+    package struct NotBuilt: Error, CustomStringConvertible {
+        package var description: String { "the wayfinder executable is not built (make test builds it first)" }
     }
 
     /// Starts the binary with stdout and stderr collected on background threads, so it never blocks
     /// on a full pipe.
-    public static func start(_ arguments: [String], environment: [String: String] = [:])
+    package static func start(_ arguments: [String], environment: [String: String] = [:])
         throws -> (process: Process, input: FileHandle, output: OutputCollector, errors: OutputCollector) {
         guard let path else { throw NotBuilt() }
         let process = Process()
@@ -44,7 +44,7 @@ public enum WayfinderBinary {
     /// Waits until a started binary has written `text` to stdout or stderr; false if it exits or
     /// `timeout` passes first.
     @discardableResult
-    public static func wait(for text: String, from process: Process, output: OutputCollector, errors: OutputCollector,
+    package static func wait(for text: String, from process: Process, output: OutputCollector, errors: OutputCollector,
                             timeout: TimeInterval = 60) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !(output.text + errors.text).contains(text) {
@@ -55,7 +55,7 @@ public enum WayfinderBinary {
     }
 
     /// Runs the binary to completion with `input` on stdin.
-    public static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Run {
+    package static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Run {
         let (process, stdin, output, errors) = try start(arguments, environment: environment)
         stdin.write(Data(input.utf8))
         try stdin.close()
@@ -65,12 +65,12 @@ public enum WayfinderBinary {
 }
 
 /// Reads a pipe on a background thread until it closes.
-public final class OutputCollector: @unchecked Sendable {
+package final class OutputCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
-    public init(_ handle: FileHandle) {
+    package init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = handle.availableData
@@ -82,13 +82,13 @@ public final class OutputCollector: @unchecked Sendable {
     }
 
     /// What arrived so far.
-    public var text: String {
+    package var text: String {
         lock.lock(); defer { lock.unlock() }
         return String(decoding: data, as: UTF8.self)
     }
 
     /// Waits (up to 10 s) for the pipe to close and returns everything.
-    public func finish() -> String {
+    package func finish() -> String {
         _ = done.wait(timeout: .now() + 10)
         return text
     }

@@ -9,6 +9,8 @@ import Fuzzing
 #if FUZZING
 nonisolated(unsafe) private var selected: FuzzTarget?
 
+// Public: libFuzzer's own main() calls these two C symbols, which a narrower access level lets the
+// optimizer drop or hide.
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
     let name = ProcessInfo.processInfo.environment["WAYFINDER_FUZZ_TARGET"] ?? ""

@@ -172,4 +172,29 @@ final class PackageGraphTests: XCTestCase {
         XCTAssertEqual(String(text[start.upperBound..<stop.lowerBound]), expected,
                        "docs/architecture.md's package graph is out of date; the current one is:\n\(expected)")
     }
+
+    /// The package has one product, an executable: nothing is declared for use outside it, so a
+    /// declaration other modules of the package use is `package`, and `public` is left where an
+    /// attribute needs an exported symbol (the fuzzer's C entry points, which libFuzzer's main calls).
+    func testDeclarationsArePackageNotPublicWhereNothingRequiresIt() throws {
+        let allowed: Set<String> = ["Sources/wayfinder-fuzz/FuzzMain.swift"]
+        let sources = Repository.root + "/Sources"
+        guard let files = FileManager.default.enumerator(atPath: sources) else { throw XCTSkip("no Sources/ at \(sources)") }
+        // `public` as a modifier: before a declaration keyword or another modifier, outside comments.
+        let modifier = try Regex(#"(^|[\s(])public\s+(?:[a-z]+(?:\([a-z]+\))?\s+)*(func|var|let|init|struct|class|enum|protocol|typealias|actor|extension|subscript|static)\b"#)
+        var found: [String] = []
+        var scanned = 0
+        while let relative = files.nextObject() as? String {
+            guard relative.hasSuffix(".swift") else { continue }
+            let path = "Sources/" + relative
+            scanned += 1
+            let text = try String(contentsOfFile: Repository.root + "/" + path, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                if code.contains(modifier), !allowed.contains(path) { found.append("\(path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))") }
+            }
+        }
+        XCTAssertGreaterThan(scanned, 100, "the scan found the sources")
+        XCTAssertEqual(found, [], "declare these `package` (or say here why they must be public):\n" + found.joined(separator: "\n"))
+    }
 }

@@ -1,6 +1,6 @@
 /// Why bytes from a peer are not an ATT PDU we understand. The receiver drops the PDU (a server
 /// answers requests with an error response); it never crashes.
-public enum ATTDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ATTDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     case empty
     /// An opcode we do not implement (`request` tells a server it must answer Request Not Supported).
     case unsupportedOpcode(UInt8)
@@ -9,7 +9,7 @@ public enum ATTDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A field with a value the spec forbids (e.g. a Find Information format other than 1 or 2).
     case invalidField(ATTOpcode, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty: "empty ATT PDU"
         case .unsupportedOpcode(let op): "unsupported ATT opcode 0x\(op.hexDigits)"

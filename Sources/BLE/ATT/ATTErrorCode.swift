@@ -1,38 +1,38 @@
 /// An ATT Error Response's code (Core Spec 5.3 Vol 3 Part F §3.4.1.1, Table 3.4). Codes
 /// 0x80–0x9F are the application's, 0xE0–0xFF common profile errors; both are kept as raw values.
-public struct ATTErrorCode: RawRepresentable, Error, Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct ATTErrorCode: RawRepresentable, Error, Sendable, Hashable, CustomStringConvertible {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let invalidHandle = Self(rawValue: 0x01)
-    public static let readNotPermitted = Self(rawValue: 0x02)
-    public static let writeNotPermitted = Self(rawValue: 0x03)
-    public static let invalidPDU = Self(rawValue: 0x04)
-    public static let insufficientAuthentication = Self(rawValue: 0x05)
-    public static let requestNotSupported = Self(rawValue: 0x06)
-    public static let invalidOffset = Self(rawValue: 0x07)
-    public static let insufficientAuthorization = Self(rawValue: 0x08)
-    public static let prepareQueueFull = Self(rawValue: 0x09)
-    public static let attributeNotFound = Self(rawValue: 0x0A)
-    public static let attributeNotLong = Self(rawValue: 0x0B)
-    public static let insufficientEncryptionKeySize = Self(rawValue: 0x0C)
-    public static let invalidAttributeValueLength = Self(rawValue: 0x0D)
-    public static let unlikelyError = Self(rawValue: 0x0E)
-    public static let insufficientEncryption = Self(rawValue: 0x0F)
-    public static let unsupportedGroupType = Self(rawValue: 0x10)
-    public static let insufficientResources = Self(rawValue: 0x11)
-    public static let databaseOutOfSync = Self(rawValue: 0x12)
-    public static let valueNotAllowed = Self(rawValue: 0x13)
+    package static let invalidHandle = Self(rawValue: 0x01)
+    package static let readNotPermitted = Self(rawValue: 0x02)
+    package static let writeNotPermitted = Self(rawValue: 0x03)
+    package static let invalidPDU = Self(rawValue: 0x04)
+    package static let insufficientAuthentication = Self(rawValue: 0x05)
+    package static let requestNotSupported = Self(rawValue: 0x06)
+    package static let invalidOffset = Self(rawValue: 0x07)
+    package static let insufficientAuthorization = Self(rawValue: 0x08)
+    package static let prepareQueueFull = Self(rawValue: 0x09)
+    package static let attributeNotFound = Self(rawValue: 0x0A)
+    package static let attributeNotLong = Self(rawValue: 0x0B)
+    package static let insufficientEncryptionKeySize = Self(rawValue: 0x0C)
+    package static let invalidAttributeValueLength = Self(rawValue: 0x0D)
+    package static let unlikelyError = Self(rawValue: 0x0E)
+    package static let insufficientEncryption = Self(rawValue: 0x0F)
+    package static let unsupportedGroupType = Self(rawValue: 0x10)
+    package static let insufficientResources = Self(rawValue: 0x11)
+    package static let databaseOutOfSync = Self(rawValue: 0x12)
+    package static let valueNotAllowed = Self(rawValue: 0x13)
     /// CCCD improperly configured (Core Spec Supplement Part B §1.2).
-    public static let cccdImproperlyConfigured = Self(rawValue: 0xFD)
+    package static let cccdImproperlyConfigured = Self(rawValue: 0xFD)
 
     /// Errors that go away once the link is encrypted or paired: the user is told to pair.
-    public var needsSecurity: Bool {
+    package var needsSecurity: Bool {
         [.insufficientAuthentication, .insufficientEncryption, .insufficientEncryptionKeySize,
          .insufficientAuthorization].contains(self)
     }
 
-    public var description: String {
+    package var description: String {
         let name: String = switch self {
         case .invalidHandle: "invalid handle"
         case .readNotPermitted: "read not permitted"

@@ -1,6 +1,6 @@
 /// ATT opcodes a GATT client and server exchange (Core Spec 5.3 Vol 3 Part F §3.4.8, BlueZ
 /// `src/shared/att-types.h`).
-public enum ATTOpcode: UInt8, Sendable, CaseIterable {
+package enum ATTOpcode: UInt8, Sendable, CaseIterable {
     case errorResponse = 0x01
     case exchangeMTURequest = 0x02
     case exchangeMTUResponse = 0x03
@@ -25,11 +25,11 @@ public enum ATTOpcode: UInt8, Sendable, CaseIterable {
 
     /// Bit 6 of an opcode marks a command: no response, and a server ignores one it does not
     /// support instead of answering with an error (Vol 3 Part F §3.3.1, §3.4.1.1).
-    public static func isCommand(_ raw: UInt8) -> Bool { raw & 0x40 != 0 }
+    package static func isCommand(_ raw: UInt8) -> Bool { raw & 0x40 != 0 }
 
     /// A request the server must answer, as opposed to a response, command, notification or
     /// indication/confirmation (confirmations are answered by nobody).
-    public static func isRequest(_ raw: UInt8) -> Bool {
+    package static func isRequest(_ raw: UInt8) -> Bool {
         guard !isCommand(raw) else { return false }
         switch raw {
         case 0x02, 0x04, 0x06, 0x08, 0x0A, 0x0C, 0x0E, 0x10, 0x12, 0x16, 0x18, 0x20: return true
@@ -38,7 +38,7 @@ public enum ATTOpcode: UInt8, Sendable, CaseIterable {
     }
 
     /// The response opcode that completes this request, nil for everything else.
-    public var response: ATTOpcode? {
+    package var response: ATTOpcode? {
         switch self {
         case .exchangeMTURequest: .exchangeMTUResponse
         case .findInformationRequest: .findInformationResponse

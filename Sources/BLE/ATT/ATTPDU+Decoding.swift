@@ -1,7 +1,7 @@
 extension ATTPDU {
     /// Decodes one PDU. Every length is checked before a byte is read, so truncated, padded or
     /// garbled input from a peer is a typed error, never a crash.
-    public init(decoding bytes: [UInt8]) throws(ATTDecodeError) {
+    package init(decoding bytes: [UInt8]) throws(ATTDecodeError) {
         guard let first = bytes.first else { throw .empty }
         guard let op = ATTOpcode(rawValue: first) else { throw .unsupportedOpcode(first) }
         let p = Array(bytes.dropFirst())

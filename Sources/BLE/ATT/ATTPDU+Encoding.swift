@@ -1,6 +1,6 @@
 extension ATTPDU {
     /// The PDU's bytes: opcode, then parameters (little-endian).
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var out: [UInt8] = [opcode.rawValue]
         switch self {
         case .errorResponse(let request, let handle, let error):

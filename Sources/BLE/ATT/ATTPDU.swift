@@ -1,7 +1,7 @@
 /// One ATT PDU, as a value. `encoded()` and `init(decoding:)` are exact inverses for every PDU a
 /// GATT client or our GATT server sends or receives (Core Spec 5.3 Vol 3 Part F §3.4). All
 /// multi-byte fields are little-endian.
-public enum ATTPDU: Sendable, Hashable {
+package enum ATTPDU: Sendable, Hashable {
     case errorResponse(request: UInt8, handle: UInt16, error: ATTErrorCode)
     /// The sender's receive MTU (§3.4.2.1).
     case exchangeMTURequest(clientRxMTU: UInt16)
@@ -29,7 +29,7 @@ public enum ATTPDU: Sendable, Hashable {
     case handleValueIndication(handle: UInt16, value: [UInt8])
     case handleValueConfirmation
 
-    public var opcode: ATTOpcode {
+    package var opcode: ATTOpcode {
         switch self {
         case .errorResponse: .errorResponse
         case .exchangeMTURequest: .exchangeMTURequest
@@ -57,41 +57,41 @@ public enum ATTPDU: Sendable, Hashable {
 }
 
 /// An inclusive handle range; also a Find By Type Value response's found handle and group end.
-public struct ATTHandleRange: Sendable, Hashable {
-    public var start: UInt16
-    public var end: UInt16
-    public init(_ start: UInt16, _ end: UInt16) {
+package struct ATTHandleRange: Sendable, Hashable {
+    package var start: UInt16
+    package var end: UInt16
+    package init(_ start: UInt16, _ end: UInt16) {
         self.start = start
         self.end = end
     }
 
     /// The whole database (0x0001–0xFFFF).
-    public static let all = ATTHandleRange(0x0001, 0xFFFF)
+    package static let all = ATTHandleRange(0x0001, 0xFFFF)
 }
 
-public struct ATTHandleUUID: Sendable, Hashable {
-    public var handle: UInt16
-    public var uuid: BLEUUID
-    public init(handle: UInt16, uuid: BLEUUID) {
+package struct ATTHandleUUID: Sendable, Hashable {
+    package var handle: UInt16
+    package var uuid: BLEUUID
+    package init(handle: UInt16, uuid: BLEUUID) {
         self.handle = handle
         self.uuid = uuid
     }
 }
 
-public struct ATTAttributeData: Sendable, Hashable {
-    public var handle: UInt16
-    public var value: [UInt8]
-    public init(handle: UInt16, value: [UInt8]) {
+package struct ATTAttributeData: Sendable, Hashable {
+    package var handle: UInt16
+    package var value: [UInt8]
+    package init(handle: UInt16, value: [UInt8]) {
         self.handle = handle
         self.value = value
     }
 }
 
-public struct ATTGroupData: Sendable, Hashable {
-    public var handle: UInt16
-    public var endGroupHandle: UInt16
-    public var value: [UInt8]
-    public init(handle: UInt16, endGroupHandle: UInt16, value: [UInt8]) {
+package struct ATTGroupData: Sendable, Hashable {
+    package var handle: UInt16
+    package var endGroupHandle: UInt16
+    package var value: [UInt8]
+    package init(handle: UInt16, endGroupHandle: UInt16, value: [UInt8]) {
         self.handle = handle
         self.endGroupHandle = endGroupHandle
         self.value = value

@@ -5,21 +5,21 @@
 /// advertises (mgmt Add Advertising). Well-known types become typed fields; every structure the
 /// fields do not hold (unknown types, a second name, a malformed payload) is kept in
 /// `otherStructures`, so nothing a device sent is silently dropped.
-public struct AdvertisingData: Sendable, Hashable {
+package struct AdvertisingData: Sendable, Hashable {
     /// The legacy advertising and scan response payload size (Core Spec Vol 6 Part B §2.3.1).
-    public static let legacyLimit = 31
+    package static let legacyLimit = 31
 
-    public var flags: AdvertisingFlags?
-    public var serviceUUIDLists: [ServiceUUIDList]
-    public var localName: String?
+    package var flags: AdvertisingFlags?
+    package var serviceUUIDLists: [ServiceUUIDList]
+    package var localName: String?
     /// Complete Local Name (0x09) rather than Shortened Local Name (0x08).
-    public var isLocalNameComplete: Bool
-    public var txPowerLevel: Int8?
-    public var serviceData: [ServiceData]
-    public var manufacturerData: [ManufacturerData]
-    public var otherStructures: [AdvertisingStructure]
+    package var isLocalNameComplete: Bool
+    package var txPowerLevel: Int8?
+    package var serviceData: [ServiceData]
+    package var manufacturerData: [ManufacturerData]
+    package var otherStructures: [AdvertisingStructure]
 
-    public init(flags: AdvertisingFlags? = nil, serviceUUIDLists: [ServiceUUIDList] = [], localName: String? = nil,
+    package init(flags: AdvertisingFlags? = nil, serviceUUIDLists: [ServiceUUIDList] = [], localName: String? = nil,
                 isLocalNameComplete: Bool = true, txPowerLevel: Int8? = nil, serviceData: [ServiceData] = [],
                 manufacturerData: [ManufacturerData] = [], otherStructures: [AdvertisingStructure] = []) {
         self.flags = flags
@@ -33,12 +33,12 @@ public struct AdvertisingData: Sendable, Hashable {
     }
 
     /// Every advertised service UUID, each once, in the order first seen.
-    public var serviceUUIDs: [BLEUUID] {
+    package var serviceUUIDs: [BLEUUID] {
         var seen = Set<BLEUUID>()
         return serviceUUIDLists.flatMap(\.uuids).filter { seen.insert($0).inserted }
     }
 
-    public var isEmpty: Bool { structures.isEmpty }
+    package var isEmpty: Bool { structures.isEmpty }
 
     // MARK: - Parsing
 
@@ -49,7 +49,7 @@ public struct AdvertisingData: Sendable, Hashable {
     ///   sets the length to the significant part) before appending a scan response.
     /// - A length running past the end is `.truncated`; the structures before it are kept.
     /// - A well-framed structure with a bad payload is `.malformedStructure`, kept unparsed.
-    public static func parse(_ bytes: some Collection<UInt8>) -> AdvertisingParseResult {
+    package static func parse(_ bytes: some Collection<UInt8>) -> AdvertisingParseResult {
         let bytes = Array(bytes)
         var data = AdvertisingData(isLocalNameComplete: false)
         var errors: [AdvertisingDataError] = []
@@ -76,7 +76,7 @@ public struct AdvertisingData: Sendable, Hashable {
     }
 
     /// Parses strictly: any problem throws the first error.
-    public init(parsing bytes: some Collection<UInt8>) throws(AdvertisingDataError) {
+    package init(parsing bytes: some Collection<UInt8>) throws(AdvertisingDataError) {
         let result = Self.parse(bytes)
         if let first = result.errors.first { throw first }
         self = result.data
@@ -140,7 +140,7 @@ public struct AdvertisingData: Sendable, Hashable {
 
     /// The structures in canonical order: flags, service UUID lists, name, TX power, service data,
     /// manufacturer data, then the unparsed ones as they came.
-    public var structures: [AdvertisingStructure] {
+    package var structures: [AdvertisingStructure] {
         var result: [AdvertisingStructure] = []
         if let flags { result.append(AdvertisingStructure(type: .flags, payload: [flags.rawValue])) }
         for list in serviceUUIDLists {
@@ -170,7 +170,7 @@ public struct AdvertisingData: Sendable, Hashable {
 
     /// The bytes, checked: every UUID fits its list, every structure fits a length byte, and the
     /// whole fits `limit` (default: a legacy advertising packet).
-    public func encoded(limit: Int = Self.legacyLimit) throws(AdvertisingDataError) -> [UInt8] {
+    package func encoded(limit: Int = Self.legacyLimit) throws(AdvertisingDataError) -> [UInt8] {
         for list in serviceUUIDLists {
             if let misfit = list.uuids.first(where: { !Self.fits($0, list.width) }) {
                 throw .uuidDoesNotFitWidth(misfit, width: list.width)

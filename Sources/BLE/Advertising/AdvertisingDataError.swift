@@ -1,5 +1,5 @@
 /// What was wrong with advertising bytes, or why advertising data cannot be encoded.
-public enum AdvertisingDataError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum AdvertisingDataError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The structure at `offset` declares `declared` bytes (type and payload) but only `available`
     /// remain. Parsing stops there; the structures before it are kept.
     case truncated(offset: Int, declared: Int, available: Int)
@@ -13,7 +13,7 @@ public enum AdvertisingDataError: Error, Sendable, Hashable, CustomStringConvert
     /// The encoded data needs `length` bytes; the packet holds `limit` (31 for legacy advertising).
     case tooLong(length: Int, limit: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .truncated(offset, declared, available):
             return "advertising structure at byte \(offset) declares \(declared) bytes but only \(available) remain"

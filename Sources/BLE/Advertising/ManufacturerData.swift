@@ -4,24 +4,24 @@
 /// Part A §1.4), but the FiftyThree Pencil's v55 firmware sends a single byte, and the SDK reads
 /// all bytes after the type as its "central ID" (FTPenManager.mm). So the payload is kept as
 /// sent and the company identifier is derived when there are at least two bytes.
-public struct ManufacturerData: Sendable, Hashable {
+package struct ManufacturerData: Sendable, Hashable {
     /// Every byte after the AD type.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    public init(companyID: UInt16, data: [UInt8]) {
+    package init(companyID: UInt16, data: [UInt8]) {
         bytes = [UInt8(companyID & 0xFF), UInt8(companyID >> 8)] + data
     }
 
     /// The company identifier, when the payload is long enough to carry one.
-    public var companyID: UInt16? {
+    package var companyID: UInt16? {
         guard bytes.count >= 2 else { return nil }
         return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
     }
 
     /// The bytes after the company identifier (empty when there is none).
-    public var data: [UInt8] { bytes.count >= 2 ? Array(bytes[2...]) : [] }
+    package var data: [UInt8] { bytes.count >= 2 ? Array(bytes[2...]) : [] }
 }

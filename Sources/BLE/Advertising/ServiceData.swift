@@ -2,12 +2,12 @@
 ///
 /// The UUID comes first, little-endian, in 2, 4 or 16 bytes by type (Core Specification Supplement
 /// Part A §1.11).
-public struct ServiceData: Sendable, Hashable {
-    public var uuid: BLEUUID
-    public var width: ServiceUUIDList.Width
-    public var data: [UInt8]
+package struct ServiceData: Sendable, Hashable {
+    package var uuid: BLEUUID
+    package var width: ServiceUUIDList.Width
+    package var data: [UInt8]
 
-    public init(uuid: BLEUUID, width: ServiceUUIDList.Width = .bits16, data: [UInt8]) {
+    package init(uuid: BLEUUID, width: ServiceUUIDList.Width = .bits16, data: [UInt8]) {
         self.uuid = uuid
         self.width = width
         self.data = data

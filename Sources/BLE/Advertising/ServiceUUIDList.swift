@@ -3,26 +3,26 @@
 /// Why the width is kept: a UUID on the Bluetooth base can travel as 16, 32 or 128 bits, and an
 /// encoder must emit the form the list had (types 0x02–0x07, Core Specification Supplement Part A
 /// §1.1) for a parse → encode round trip to give the same bytes.
-public struct ServiceUUIDList: Sendable, Hashable {
-    public enum Width: Int, Sendable, Hashable {
+package struct ServiceUUIDList: Sendable, Hashable {
+    package enum Width: Int, Sendable, Hashable {
         case bits16 = 2
         case bits32 = 4
         case bits128 = 16
     }
 
-    public var width: Width
+    package var width: Width
     /// Complete (0x03/0x05/0x07): the device has no other services of this width; else incomplete.
-    public var isComplete: Bool
-    public var uuids: [BLEUUID]
+    package var isComplete: Bool
+    package var uuids: [BLEUUID]
 
-    public init(width: Width, isComplete: Bool, uuids: [BLEUUID]) {
+    package init(width: Width, isComplete: Bool, uuids: [BLEUUID]) {
         self.width = width
         self.isComplete = isComplete
         self.uuids = uuids
     }
 
     /// The AD type of this list.
-    public var type: AdvertisingDataType {
+    package var type: AdvertisingDataType {
         switch (width, isComplete) {
         case (.bits16, false): return .incompleteServiceUUIDs16
         case (.bits16, true): return .completeServiceUUIDs16

@@ -1,13 +1,13 @@
 /// The adapter a scan or advertisement will use, and what must change before it can.
-public struct AdapterChoice: Sendable, Hashable {
-    public var index: UInt16
-    public var information: ControllerInformation
+package struct AdapterChoice: Sendable, Hashable {
+    package var index: UInt16
+    package var information: ControllerInformation
     /// It is off and we were asked to power it.
-    public var needsPowerOn: Bool
+    package var needsPowerOn: Bool
     /// LE is off and we were asked to switch it on.
-    public var needsLowEnergy: Bool
+    package var needsLowEnergy: Bool
 
-    public init(index: UInt16, information: ControllerInformation, needsPowerOn: Bool = false, needsLowEnergy: Bool = false) {
+    package init(index: UInt16, information: ControllerInformation, needsPowerOn: Bool = false, needsLowEnergy: Bool = false) {
         self.index = index
         self.information = information
         self.needsPowerOn = needsPowerOn
@@ -15,5 +15,5 @@ public struct AdapterChoice: Sendable, Hashable {
     }
 
     /// "hciN", the kernel's name for index N.
-    public var name: String { "hci\(index)" }
+    package var name: String { "hci\(index)" }
 }

@@ -4,8 +4,8 @@
 /// net/bluetooth/mgmt.c rejects a Flags structure when it adds flags): so when the data carries its
 /// own Flags, the kernel is not asked to add them; when it carries none, the Discoverable flag makes
 /// the kernel add them, which costs 3 of the 31 bytes (mgmt-api.txt, "Read Advertising Features").
-public enum AdvertisingPlan {
-    public static func parameters(instance: UInt8 = 1, advertising: AdvertisingData,
+package enum AdvertisingPlan {
+    package static func parameters(instance: UInt8 = 1, advertising: AdvertisingData,
                                   scanResponse: AdvertisingData = AdvertisingData(), connectable: Bool = true,
                                   timeout: UInt16 = 0) throws(BLEManagementError) -> AddAdvertisingParameters {
         var flags: AdvertisingInstanceFlags = connectable ? [.connectable] : []

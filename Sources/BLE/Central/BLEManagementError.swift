@@ -1,6 +1,6 @@
 /// Why scanning or advertising through the kernel's management interface failed, said so a person
 /// at a Pi can act on it.
-public enum BLEManagementError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum BLEManagementError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The management socket could not be opened or used.
     case socket(ManagementSocketError)
     /// The kernel has Bluetooth but no adapter.
@@ -28,7 +28,7 @@ public enum BLEManagementError: Error, Sendable, Equatable, CustomStringConverti
     /// Advertising data could not be encoded.
     case advertisingData(AdvertisingDataError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .socket(.permissionDenied(operation)), let .permissionDenied(operation):
             return "not permitted to \(operation): Bluetooth management needs CAP_NET_ADMIN. Run as root "

@@ -5,7 +5,7 @@
 /// Statuses follow the kernel: `pair_device` and `mgmt_status` in net/bluetooth/mgmt.c map connection
 /// and SMP failures to these mgmt statuses (an SMP failure is Authentication Failed, `smp_failure`
 /// in smp.c).
-public enum BLEPairingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum BLEPairingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The management socket, the adapter or the permission (CAP_NET_ADMIN) failed first.
     case management(BLEManagementError)
     /// The kernel already holds keys for the peer (mgmt Already Paired).
@@ -31,7 +31,7 @@ public enum BLEPairingError: Error, Sendable, Equatable, CustomStringConvertible
     /// Any other status.
     case failed(operation: String, status: ManagementStatus)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .management(error):
             return error.description

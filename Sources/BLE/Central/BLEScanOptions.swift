@@ -1,14 +1,14 @@
 /// How `BLEScanner` scans.
-public struct BLEScanOptions: Sendable, Hashable {
+package struct BLEScanOptions: Sendable, Hashable {
     /// "hci0", "0" or the adapter's address; nil: the first powered LE adapter.
-    public var adapter: String?
+    package var adapter: String?
     /// Switch the adapter (and LE) on if it is off. Off by default: a scan changes nothing unasked.
-    public var power: Bool
+    package var power: Bool
     /// How often to ask again for discovery while another program's discovery holds the adapter.
-    public var retryInterval: Duration
-    public var commandTimeout: Duration
+    package var retryInterval: Duration
+    package var commandTimeout: Duration
 
-    public init(adapter: String? = nil, power: Bool = false, retryInterval: Duration = .seconds(5),
+    package init(adapter: String? = nil, power: Bool = false, retryInterval: Duration = .seconds(5),
                 commandTimeout: Duration = .seconds(10)) {
         self.adapter = adapter
         self.power = power

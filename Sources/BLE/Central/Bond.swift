@@ -3,15 +3,15 @@
 /// The kernel keeps keys only in memory (`hdev->long_term_keys`, `hdev->identity_resolving_keys`);
 /// whoever wants a bond to outlive a reboot must keep these and load them back with Load Long Term
 /// Keys and Load Identity Resolving Keys (docs/ble.md, "Pairing").
-public struct Bond: Sendable, Hashable {
+package struct Bond: Sendable, Hashable {
     /// The peer's identity address (public or static random), which the keys are stored under.
-    public var peer: ManagementAddress
+    package var peer: ManagementAddress
     /// Legacy pairing distributes one key per role; LE Secure Connections one key for both.
-    public var longTermKeys: [LongTermKey]
+    package var longTermKeys: [LongTermKey]
     /// Present when the peer uses resolvable private addresses and shared its IRK.
-    public var identityResolvingKey: IdentityResolvingKey?
+    package var identityResolvingKey: IdentityResolvingKey?
 
-    public init(peer: ManagementAddress, longTermKeys: [LongTermKey], identityResolvingKey: IdentityResolvingKey? = nil) {
+    package init(peer: ManagementAddress, longTermKeys: [LongTermKey], identityResolvingKey: IdentityResolvingKey? = nil) {
         self.peer = peer
         self.longTermKeys = longTermKeys
         self.identityResolvingKey = identityResolvingKey

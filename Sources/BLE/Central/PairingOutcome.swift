@@ -1,12 +1,12 @@
 /// How a successful Pair Device ended.
-public struct PairingOutcome: Sendable, Hashable {
+package struct PairingOutcome: Sendable, Hashable {
     /// The peer as the kernel now knows it: its identity address when it shared an IRK.
-    public var peer: ManagementAddress
+    package var peer: ManagementAddress
     /// The keys to keep, or nil when the link was encrypted but the peer did not bond (no key came
     /// with a store hint): the next connection at security medium would pair again.
-    public var bond: Bond?
+    package var bond: Bond?
 
-    public init(peer: ManagementAddress, bond: Bond?) {
+    package init(peer: ManagementAddress, bond: Bond?) {
         self.peer = peer
         self.bond = bond
     }

@@ -10,29 +10,29 @@
 /// this pairing, which is what the confirmation stands for (bluetoothd accepts in the same case, a
 /// pairing its client asked for: `device_confirm_passkey` in BlueZ's src/device.c). A numeric
 /// comparison (Confirm_Hint 0) needs a display we do not have, so it is declined.
-public struct PairingSession: Sendable {
-    public enum Action: Sendable, Hashable {
+package struct PairingSession: Sendable {
+    package enum Action: Sendable, Hashable {
         /// Send User Confirmation Reply for this peer.
         case confirm(ManagementAddress)
         /// Send User Confirmation Negative Reply for this peer.
         case decline(ManagementAddress)
     }
 
-    public let controllerIndex: UInt16
-    public let adapterName: String
+    package let controllerIndex: UInt16
+    package let adapterName: String
     /// The address we asked to pair with (possibly a resolvable private one).
-    public let target: ManagementAddress
+    package let target: ManagementAddress
     /// How to put the device into pairing mode, for the error messages.
-    public let hint: String
+    package let hint: String
     /// The peer's identity: `target` until the peer hands out its IRK.
-    public private(set) var identity: ManagementAddress
+    package private(set) var identity: ManagementAddress
     /// Keys that came without a store hint: the peer did not bond.
-    public private(set) var temporaryKeys = 0
-    public private(set) var declinedComparison = false
+    package private(set) var temporaryKeys = 0
+    package private(set) var declinedComparison = false
     private var longTermKeys: [LongTermKey] = []
     private var identityResolvingKey: IdentityResolvingKey?
 
-    public init(controllerIndex: UInt16, adapterName: String, target: ManagementAddress, hint: String) {
+    package init(controllerIndex: UInt16, adapterName: String, target: ManagementAddress, hint: String) {
         self.controllerIndex = controllerIndex
         self.adapterName = adapterName
         self.target = target
@@ -41,7 +41,7 @@ public struct PairingSession: Sendable {
     }
 
     /// One event from the kernel; anything about another adapter or peer is none of ours.
-    public mutating func handle(_ frame: ManagementEventFrame) -> [Action] {
+    package mutating func handle(_ frame: ManagementEventFrame) -> [Action] {
         guard frame.controllerIndex == controllerIndex else { return [] }
         switch frame.event {
         case let .userConfirmationRequest(request) where isOurs(request.peer):
@@ -63,7 +63,7 @@ public struct PairingSession: Sendable {
     }
 
     /// What the Pair Device answer means. `returnParameters` names the peer's identity on success.
-    public func finish(status: ManagementStatus, returnParameters: [UInt8]) -> Result<PairingOutcome, BLEPairingError> {
+    package func finish(status: ManagementStatus, returnParameters: [UInt8]) -> Result<PairingOutcome, BLEPairingError> {
         switch status {
         case .success:
             let peer = (try? ManagementReply.address(returnParameters)) ?? identity

@@ -19,8 +19,8 @@
 ///
 /// The owner (an actor, or `EmbeddedGATTDevice` in tests) carries out the returned `Action`s and feeds
 /// back what the transport did, tagged with the generation the action named.
-public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
-    public enum Action: Sendable {
+package struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
+    package enum Action: Sendable {
         /// Start a connection attempt; answer with `connected` or `connectFailed`.
         case connect(generation: Int)
         /// Discover these services on the new link; answer with `discovered` or `discoveryFailed`.
@@ -37,15 +37,15 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
         case finished(GATTRequestID, Result<[UInt8], GATTError>)
     }
 
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// One connection attempt, through discovery (FSLib-iOS's overall connection timer,
         /// FSConnectionManager.swift, is 20 s).
-        public var attempt: Duration
+        package var attempt: Duration
         /// One request. ATT's own transaction timeout is 30 s (Vol 3 Part F §3.3.3); an actor waiting on
         /// its device must be back at its mailbox well within the watchdog's window, so less.
-        public var request: Duration
+        package var request: Duration
 
-        public init(attempt: Duration = .seconds(20), request: Duration = .seconds(5)) {
+        package init(attempt: Duration = .seconds(20), request: Duration = .seconds(5)) {
             self.attempt = attempt
             self.request = request
         }
@@ -56,12 +56,12 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
         var id: GATTRequestID?
     }
 
-    public private(set) var session: Session
-    public private(set) var state: GATTLinkState = .idle
+    package private(set) var session: Session
+    package private(set) var state: GATTLinkState = .idle
     /// The generation of the current attempt or link.
-    public private(set) var generation = 0
-    public let limits: Limits
-    public let policy: GATTLinkPolicy
+    package private(set) var generation = 0
+    package let limits: Limits
+    package let policy: GATTLinkPolicy
 
     private var backoff: RestartBackoff?
     /// Whether the owner wants a link: set by `start`/`connect`, cleared by `disconnect`/`stop`.
@@ -75,7 +75,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     /// Set while a timed-out link is being ended: nothing more may be sent on it.
     private var closing = false
 
-    public init(session: Session, policy: GATTLinkPolicy, limits: Limits = Limits()) {
+    package init(session: Session, policy: GATTLinkPolicy, limits: Limits = Limits()) {
         self.session = session
         self.policy = policy
         self.limits = limits
@@ -83,10 +83,10 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     }
 
     /// Operations waiting behind the one in flight.
-    public var queuedOperations: Int { queue.count }
+    package var queuedOperations: Int { queue.count }
 
     /// When `timerFired` is next due on the session timeline.
-    public var sessionDeadline: Duration? {
+    package var sessionDeadline: Duration? {
         switch state {
         case .waiting: retryAt
         case .connected: session.deadline
@@ -95,21 +95,21 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     }
 
     /// When `timerFired` is next due on the link timeline.
-    public var linkDeadline: Duration? {
+    package var linkDeadline: Duration? {
         [inFlight?.deadline, attemptDeadline].compactMap { $0 }.min()
     }
 
     // MARK: The owner's wishes
 
     /// Begins: under `.keepConnected`, the first attempt; under `.whenAsked`, nothing until `connect`.
-    public mutating func start(at t: GATTDeviceTime) -> [Action] {
+    package mutating func start(at t: GATTDeviceTime) -> [Action] {
         guard state == .idle, case .keepConnected = policy else { return [] }
         wanted = true
         return beginAttempt(at: t)
     }
 
     /// Connects now, ending whatever attempt or link there was (as asked: no retry for it).
-    public mutating func connect(at t: GATTDeviceTime) -> [Action] {
+    package mutating func connect(at t: GATTDeviceTime) -> [Action] {
         guard state != .stopped else { return [] }
         wanted = false                  // the link ended here is replaced, not retried
         var out = end(at: t)
@@ -119,7 +119,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     }
 
     /// Closes the link or abandons the attempt, and connects no more until `connect`.
-    public mutating func disconnect(at t: GATTDeviceTime) -> [Action] {
+    package mutating func disconnect(at t: GATTDeviceTime) -> [Action] {
         guard state != .stopped else { return [] }
         wanted = false
         let out = end(at: t)
@@ -128,7 +128,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     }
 
     /// Like `disconnect`, for good.
-    public mutating func stop(at t: GATTDeviceTime) -> [Action] {
+    package mutating func stop(at t: GATTDeviceTime) -> [Action] {
         let out = disconnect(at: t)
         state = .stopped
         return out
@@ -136,20 +136,20 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
 
     /// An operation of the owner's, queued behind the session's; its result comes as `.finished(id, …)`.
     /// Without a link it fails at once with `GATTError.disconnected`.
-    public mutating func submit(_ operation: GATTOperation, id: GATTRequestID?, at t: GATTDeviceTime) -> [Action] {
+    package mutating func submit(_ operation: GATTOperation, id: GATTRequestID?, at t: GATTDeviceTime) -> [Action] {
         guard state == .connected else { return id.map { [.finished($0, .failure(.disconnected))] } ?? [] }
         queue.append(Request(operation: operation, id: id))
         return next(at: t)
     }
 
     /// Drops a submitted operation that has not started (one in flight runs to its end).
-    public mutating func cancel(_ id: GATTRequestID) {
+    package mutating func cancel(_ id: GATTRequestID) {
         queue.removeAll { $0.id == id }
     }
 
     /// Lets the owner drive the session (a new configuration, the pairing model's verdict); its outputs
     /// are carried out as any other. Operations it returns without a link are dropped.
-    public mutating func update(at t: GATTDeviceTime,
+    package mutating func update(at t: GATTDeviceTime,
                                 _ body: (inout Session, Duration) -> [GATTSessionOutput<Session.Event>]) -> [Action] {
         let outputs = body(&session, t.session)
         return process(outputs, at: t)
@@ -158,18 +158,18 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     // MARK: What the transport did
 
     /// The attempt `generation` has a link; a link for an abandoned attempt is closed.
-    public mutating func connected(generation gen: Int, at t: GATTDeviceTime) -> [Action] {
+    package mutating func connected(generation gen: Int, at t: GATTDeviceTime) -> [Action] {
         guard gen == generation, case .connecting = state else { return [.close(generation: gen)] }
         state = .discovering
         return [.discover(session.services, generation: gen)]
     }
 
-    public mutating func connectFailed(generation gen: Int, error: GATTError, at t: GATTDeviceTime) -> [Action] {
+    package mutating func connectFailed(generation gen: Int, error: GATTError, at t: GATTDeviceTime) -> [Action] {
         guard gen == generation, case .connecting = state else { return [] }
         return attemptFailed(error, at: t)
     }
 
-    public mutating func discovered(_ table: [BLEUUID: [BLEUUID]], generation gen: Int, at t: GATTDeviceTime) -> [Action] {
+    package mutating func discovered(_ table: [BLEUUID: [BLEUUID]], generation gen: Int, at t: GATTDeviceTime) -> [Action] {
         guard gen == generation, state == .discovering else { return [] }
         state = .connected
         attemptDeadline = nil
@@ -178,13 +178,13 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
         return [.link(.connected, generation: gen)] + process(session.linkUp(discovered: table, now: t.session), at: t)
     }
 
-    public mutating func discoveryFailed(generation gen: Int, error: GATTError, at t: GATTDeviceTime) -> [Action] {
+    package mutating func discoveryFailed(generation gen: Int, error: GATTError, at t: GATTDeviceTime) -> [Action] {
         guard gen == generation, state == .discovering else { return [] }
         return [.close(generation: gen)] + attemptFailed(error, at: t)
     }
 
     /// The operation in flight succeeded; a read returned `value`.
-    public mutating func completed(generation gen: Int, value: [UInt8], at t: GATTDeviceTime) -> [Action] {
+    package mutating func completed(generation gen: Int, value: [UInt8], at t: GATTDeviceTime) -> [Action] {
         guard gen == generation, state == .connected, let (request, _) = inFlight else { return [] }
         inFlight = nil
         var out: [Action] = request.id.map { [.finished($0, .success(value))] } ?? []
@@ -193,7 +193,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
     }
 
     /// The operation in flight failed.
-    public mutating func failed(generation gen: Int, error: GATTError, at t: GATTDeviceTime) -> [Action] {
+    package mutating func failed(generation gen: Int, error: GATTError, at t: GATTDeviceTime) -> [Action] {
         guard gen == generation, state == .connected, let (request, _) = inFlight else { return [] }
         inFlight = nil
         var out: [Action] = request.id.map { [.finished($0, .failure(error))] } ?? []
@@ -201,14 +201,14 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
         return out
     }
 
-    public mutating func notified(_ characteristic: BLEUUID, _ value: [UInt8], generation gen: Int,
+    package mutating func notified(_ characteristic: BLEUUID, _ value: [UInt8], generation gen: Int,
                                  at t: GATTDeviceTime) -> [Action] {
         guard gen == generation, state == .connected else { return [] }
         return process(session.notified(characteristic, value, now: t.session), at: t)
     }
 
     /// The link `generation` ended from below (the peer, the controller); `reason` says why.
-    public mutating func closed(generation gen: Int, reason: String, at t: GATTDeviceTime) -> [Action] {
+    package mutating func closed(generation gen: Int, reason: String, at t: GATTDeviceTime) -> [Action] {
         guard gen == generation else { return [] }
         switch state {
         case .discovering:
@@ -222,7 +222,7 @@ public struct GATTDeviceDriver<Session: GATTDeviceSession>: Sendable {
 
     /// Time passed: a request or an attempt that ran out of time fails, a backoff ends, the session's
     /// deadline fires.
-    public mutating func timerFired(at t: GATTDeviceTime) -> [Action] {
+    package mutating func timerFired(at t: GATTDeviceTime) -> [Action] {
         var out: [Action] = []
         if state == .connected, let (request, deadline) = inFlight, t.link >= deadline {
             inFlight = nil

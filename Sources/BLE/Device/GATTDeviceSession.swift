@@ -5,7 +5,7 @@
 /// operations one at a time (ATT allows one outstanding request, Core 5.3 Vol 3 Part F §3.3.2), feeds
 /// back their results and every notification, and calls `timerFired` once `deadline` is reached.
 /// The session never sees sockets, clocks or tasks; `now` is session time.
-public protocol GATTDeviceSession: Sendable {
+package protocol GATTDeviceSession: Sendable {
     /// What the session tells its owner (touches, belt events, pen values…).
     associatedtype Event: Sendable
 
@@ -37,7 +37,7 @@ public protocol GATTDeviceSession: Sendable {
 }
 
 /// What a `GATTDeviceSession` asks of the driver running it.
-public enum GATTSessionOutput<Event: Sendable>: Sendable {
+package enum GATTSessionOutput<Event: Sendable>: Sendable {
     /// Perform this operation after everything already queued; report it with `completed`/`failed`.
     case perform(GATTOperation)
     /// Perform this operation before everything already queued (the belt's keep-alive answer, which
@@ -55,7 +55,7 @@ extension GATTSessionOutput {
     /// picks those that ask for an operation, `failure` those that end the link. Every other output,
     /// a failure included, goes to the owner; the `close` comes after the whole batch, so the session's
     /// own account of the failure reaches the owner first.
-    public static func carrying(_ outputs: [Event], operation: (Event) -> GATTSessionOutput<Event>?,
+    package static func carrying(_ outputs: [Event], operation: (Event) -> GATTSessionOutput<Event>?,
                                 failure: (Event) -> String?) -> [GATTSessionOutput<Event>] {
         var out: [GATTSessionOutput<Event>] = []
         var reason: String?

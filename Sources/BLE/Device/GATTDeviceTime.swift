@@ -5,17 +5,17 @@
 /// same clock on a Pi; on the simulated board, which runs session time faster than real time, the
 /// link's bytes still cross real sockets, so their bounds stay in real time (20 s of a 300× session is
 /// 67 ms, which a loaded machine misses).
-public struct GATTDeviceTime: Sendable, Hashable {
-    public var session: Duration
-    public var link: Duration
+package struct GATTDeviceTime: Sendable, Hashable {
+    package var session: Duration
+    package var link: Duration
 
-    public init(session: Duration, link: Duration) {
+    package init(session: Duration, link: Duration) {
         self.session = session
         self.link = link
     }
 
     /// One clock for both.
-    public init(_ both: Duration) {
+    package init(_ both: Duration) {
         self.init(session: both, link: both)
     }
 }

@@ -1,5 +1,5 @@
 /// A change of a device's link, for the owner's log lines and status.
-public enum GATTLinkChange: Sendable, Hashable {
+package enum GATTLinkChange: Sendable, Hashable {
     /// Attempt `attempt` (1, 2, … since the last link that came up) began.
     case connecting(attempt: Int)
     /// The link is up and its services were discovered; the session runs.

@@ -1,5 +1,5 @@
 /// When a `GATTDeviceDriver` connects.
-public enum GATTLinkPolicy: Sendable, Hashable {
+package enum GATTLinkPolicy: Sendable, Hashable {
     /// Connect at start and again after every failure or loss, waiting out the backoff between them
     /// (the belt, the touch case: FuffrLib reconnects 0.5 s after a loss, FFRBLEManager.m).
     case keepConnected(RestartBackoff)

@@ -1,5 +1,5 @@
 /// What a device's link is doing, for status lines and logs.
-public enum GATTLinkState: Sendable, Hashable, CustomStringConvertible {
+package enum GATTLinkState: Sendable, Hashable, CustomStringConvertible {
     case idle
     case connecting(attempt: Int)
     /// The link is up; its services are being discovered.
@@ -10,7 +10,7 @@ public enum GATTLinkState: Sendable, Hashable, CustomStringConvertible {
     case waiting(until: Duration)
     case stopped
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .idle: "idle"
         case .connecting(let n): "connecting (attempt \(n))"

@@ -2,36 +2,36 @@
 ///
 /// Why the same rules: `wayfinder scan` should call "belt" exactly what the belt actor would be
 /// willing to connect to. Rules are tried in order; the first match wins.
-public struct DeviceClassifier: Sendable, Hashable {
-    public var rules: [Entry]
+package struct DeviceClassifier: Sendable, Hashable {
+    package var rules: [Entry]
 
-    public struct Entry: Sendable, Hashable {
-        public var kind: DeviceKind
-        public var rule: DiscoveryRule
+    package struct Entry: Sendable, Hashable {
+        package var kind: DeviceKind
+        package var rule: DiscoveryRule
 
-        public init(kind: DeviceKind, rule: DiscoveryRule) {
+        package init(kind: DeviceKind, rule: DiscoveryRule) {
             self.kind = kind
             self.rule = rule
         }
     }
 
-    public init(rules: [Entry]) {
+    package init(rules: [Entry]) {
         self.rules = rules
     }
 
     /// The default rules of each kind: belt, then touch case, then pencil.
-    public static let standard = DeviceClassifier(rules: [
+    package static let standard = DeviceClassifier(rules: [
         Entry(kind: .belt, rule: .belt),
         Entry(kind: .touchCase, rule: .touchCase),
         Entry(kind: .pencil, rule: .pencil),
     ])
 
-    public func kind(of device: DiscoveredDevice) -> DeviceKind {
+    package func kind(of device: DiscoveredDevice) -> DeviceKind {
         rules.first { $0.rule.matches(device) }?.kind ?? .unknown
     }
 
     /// The kind by the default rules (`standard`).
-    public static func kind(of device: DiscoveredDevice) -> DeviceKind {
+    package static func kind(of device: DiscoveredDevice) -> DeviceKind {
         standard.kind(of: device)
     }
 }

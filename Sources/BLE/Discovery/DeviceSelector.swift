@@ -11,21 +11,21 @@
 ///
 /// Sans-I/O: fed merged devices and `now` (session time); the actor asks `deadline` when to call
 /// `poll` again. After a choice the selector stays decided until `reset()`, for the next connection.
-public struct DeviceSelector: Sendable {
-    public let rule: DiscoveryRule
-    public private(set) var chosen: DiscoveredDevice?
+package struct DeviceSelector: Sendable {
+    package let rule: DiscoveryRule
+    package private(set) var chosen: DiscoveredDevice?
     /// When the open window closes (session time); nil when no window is open.
-    public private(set) var deadline: Duration?
+    package private(set) var deadline: Duration?
     private var candidates: [DiscoveredDevice.ID: DiscoveredDevice] = [:]
     private var matchOrder: [DiscoveredDevice.ID] = []
 
-    public init(rule: DiscoveryRule) {
+    package init(rule: DiscoveryRule) {
         self.rule = rule
     }
 
     /// Takes the newest merged state of a device seen at `now`; returns the device chosen by this
     /// call (the fixed address, a window that closed, or a zero window), else nil.
-    public mutating func consider(_ device: DiscoveredDevice, now: Duration) -> DiscoveredDevice? {
+    package mutating func consider(_ device: DiscoveredDevice, now: Duration) -> DiscoveredDevice? {
         guard chosen == nil else { return nil }
         // A report at or after the deadline is too late for the window it would have joined.
         if let decided = poll(now: now) { return decided }
@@ -44,7 +44,7 @@ public struct DeviceSelector: Sendable {
     }
 
     /// Closes the window if `now` has reached its deadline; returns the device chosen then.
-    public mutating func poll(now: Duration) -> DiscoveredDevice? {
+    package mutating func poll(now: Duration) -> DiscoveredDevice? {
         guard chosen == nil, let deadline, now >= deadline else { return nil }
         self.deadline = nil
         let strongest = matchOrder.compactMap { candidates[$0] }.enumerated().max { lhs, rhs in
@@ -59,12 +59,12 @@ public struct DeviceSelector: Sendable {
     }
 
     /// How long until `poll` should be called, or nil when nothing is pending.
-    public func timeUntilDeadline(now: Duration) -> Duration? {
+    package func timeUntilDeadline(now: Duration) -> Duration? {
         deadline.map { max($0 - now, .zero) }
     }
 
     /// Forgets the choice and any open window, to select again (after a lost connection).
-    public mutating func reset() {
+    package mutating func reset() {
         chosen = nil
         deadline = nil
         candidates = [:]

@@ -7,37 +7,37 @@ import Vocabulary
 /// changes as the wearer moves. So a device is identified by address and address type, and each
 /// new report updates it: the newest RSSI, the name from whichever report had one (a complete name
 /// over a shortened one), services added up, the newest manufacturer and service data.
-public struct DiscoveredDevice: Sendable, Hashable, Identifiable {
-    public struct ID: Sendable, Hashable {
-        public var address: BluetoothAddress
-        public var addressType: BluetoothAddressType
+package struct DiscoveredDevice: Sendable, Hashable, Identifiable {
+    package struct ID: Sendable, Hashable {
+        package var address: BluetoothAddress
+        package var addressType: BluetoothAddressType
     }
 
-    public var address: BluetoothAddress
-    public var addressType: BluetoothAddressType
+    package var address: BluetoothAddress
+    package var addressType: BluetoothAddressType
     /// The newest RSSI a report carried (dBm).
-    public var rssi: Int8?
-    public var name: String?
-    public var isNameComplete: Bool
-    public var flags: AdvertisingFlags?
-    public var serviceUUIDs: [BLEUUID]
-    public var manufacturerData: [ManufacturerData]
-    public var serviceData: [ServiceData]
-    public var txPowerLevel: Int8?
-    public var isConnectable: Bool
+    package var rssi: Int8?
+    package var name: String?
+    package var isNameComplete: Bool
+    package var flags: AdvertisingFlags?
+    package var serviceUUIDs: [BLEUUID]
+    package var manufacturerData: [ManufacturerData]
+    package var serviceData: [ServiceData]
+    package var txPowerLevel: Int8?
+    package var isConnectable: Bool
     /// Session times of the first and the newest report.
-    public var firstSeen: Duration
-    public var lastSeen: Duration
-    public var reportCount: Int
+    package var firstSeen: Duration
+    package var lastSeen: Duration
+    package var reportCount: Int
     /// The newest report's data as parsed, for fields the merged view does not hold.
-    public var latestAdvertisingData: AdvertisingData
+    package var latestAdvertisingData: AdvertisingData
 
-    public var id: ID { ID(address: address, addressType: addressType) }
+    package var id: ID { ID(address: address, addressType: addressType) }
 
     /// The advertised service UUIDs (`serviceUUIDs`), under the name the rig's checks use.
-    public var services: [BLEUUID] { serviceUUIDs }
+    package var services: [BLEUUID] { serviceUUIDs }
 
-    public init(_ report: DiscoveryReport) {
+    package init(_ report: DiscoveryReport) {
         address = report.address
         addressType = report.addressType
         rssi = report.rssi
@@ -57,7 +57,7 @@ public struct DiscoveredDevice: Sendable, Hashable, Identifiable {
     }
 
     /// Takes in a newer report of the same device (same address and type; others are ignored).
-    public mutating func merge(_ report: DiscoveryReport) {
+    package mutating func merge(_ report: DiscoveryReport) {
         guard report.address == address, report.addressType == addressType else { return }
         let data = report.advertisingData
         if let newRSSI = report.rssi { rssi = newRSSI }
@@ -77,7 +77,7 @@ public struct DiscoveredDevice: Sendable, Hashable, Identifiable {
         latestAdvertisingData = data
     }
 
-    public func merging(_ report: DiscoveryReport) -> DiscoveredDevice {
+    package func merging(_ report: DiscoveryReport) -> DiscoveredDevice {
         var copy = self
         copy.merge(report)
         return copy

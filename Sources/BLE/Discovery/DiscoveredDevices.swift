@@ -1,13 +1,13 @@
 /// Every device seen so far, one entry per address and address type, in order of first sighting.
-public struct DiscoveredDevices: Sendable, Hashable {
+package struct DiscoveredDevices: Sendable, Hashable {
     private var byID: [DiscoveredDevice.ID: DiscoveredDevice] = [:]
     private var order: [DiscoveredDevice.ID] = []
 
-    public init() {}
+    package init() {}
 
     /// Merges `report` into its device and returns the device as it now stands.
     @discardableResult
-    public mutating func record(_ report: DiscoveryReport) -> DiscoveredDevice {
+    package mutating func record(_ report: DiscoveryReport) -> DiscoveredDevice {
         let id = DiscoveredDevice.ID(address: report.address, addressType: report.addressType)
         if var device = byID[id] {
             device.merge(report)
@@ -20,15 +20,15 @@ public struct DiscoveredDevices: Sendable, Hashable {
         return device
     }
 
-    public subscript(id: DiscoveredDevice.ID) -> DiscoveredDevice? { byID[id] }
+    package subscript(id: DiscoveredDevice.ID) -> DiscoveredDevice? { byID[id] }
 
-    public var count: Int { order.count }
+    package var count: Int { order.count }
 
     /// In order of first sighting.
-    public var all: [DiscoveredDevice] { order.compactMap { byID[$0] } }
+    package var all: [DiscoveredDevice] { order.compactMap { byID[$0] } }
 
     /// Strongest RSSI first (no RSSI last), then by first sighting.
-    public var byStrength: [DiscoveredDevice] {
+    package var byStrength: [DiscoveredDevice] {
         all.enumerated().sorted { lhs, rhs in
             let l = lhs.element.rssi.map(Int.init) ?? Int.min
             let r = rhs.element.rssi.map(Int.init) ?? Int.min

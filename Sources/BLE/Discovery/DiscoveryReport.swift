@@ -1,18 +1,18 @@
 import Vocabulary
 
 /// One sighting of a peripheral: an advertisement (with its scan response) and when it arrived.
-public struct DiscoveryReport: Sendable, Hashable {
-    public var address: BluetoothAddress
-    public var addressType: BluetoothAddressType
+package struct DiscoveryReport: Sendable, Hashable {
+    package var address: BluetoothAddress
+    package var addressType: BluetoothAddressType
     /// dBm, nil when the controller gave none.
-    public var rssi: Int8?
-    public var advertisingData: AdvertisingData
+    package var rssi: Int8?
+    package var advertisingData: AdvertisingData
     /// False for a broadcaster that accepts no connections.
-    public var isConnectable: Bool
+    package var isConnectable: Bool
     /// Session time of arrival.
-    public var time: Duration
+    package var time: Duration
 
-    public init(address: BluetoothAddress, addressType: BluetoothAddressType, rssi: Int8?,
+    package init(address: BluetoothAddress, addressType: BluetoothAddressType, rssi: Int8?,
                 advertisingData: AdvertisingData, isConnectable: Bool = true, time: Duration) {
         self.address = address
         self.addressType = addressType
@@ -23,7 +23,7 @@ public struct DiscoveryReport: Sendable, Hashable {
     }
 
     /// A Device Found event received at `time`. A malformed EIR tail keeps what came before it.
-    public init(_ event: DeviceFoundEvent, at time: Duration) {
+    package init(_ event: DeviceFoundEvent, at time: Duration) {
         self.init(address: event.address, addressType: event.addressType, rssi: event.rssi,
                   advertisingData: event.advertisingData.data,
                   isConnectable: !event.flags.contains(.notConnectable), time: time)

@@ -10,14 +10,14 @@ import Vocabulary
 ///   device whose name has not arrived yet does not match) **and** it advertises one of
 ///   `serviceUUIDs`. An empty list does not constrain. A rule with no address and both lists empty
 ///   matches nothing: "any device" is never a safe thing to connect to.
-public struct DiscoveryRule: Sendable, Hashable {
-    public var address: BluetoothAddress?
-    public var nameContains: [String]
-    public var serviceUUIDs: [BLEUUID]
+package struct DiscoveryRule: Sendable, Hashable {
+    package var address: BluetoothAddress?
+    package var nameContains: [String]
+    package var serviceUUIDs: [BLEUUID]
     /// How long after the first match the strongest candidate is still looked for.
-    public var selectionWindow: Duration
+    package var selectionWindow: Duration
 
-    public init(address: BluetoothAddress? = nil, nameContains: [String] = [], serviceUUIDs: [BLEUUID] = [],
+    package init(address: BluetoothAddress? = nil, nameContains: [String] = [], serviceUUIDs: [BLEUUID] = [],
                 selectionWindow: Duration = .seconds(1)) {
         self.address = address
         self.nameContains = nameContains
@@ -25,9 +25,9 @@ public struct DiscoveryRule: Sendable, Hashable {
         self.selectionWindow = selectionWindow
     }
 
-    public var matchesNothing: Bool { address == nil && nameContains.isEmpty && serviceUUIDs.isEmpty }
+    package var matchesNothing: Bool { address == nil && nameContains.isEmpty && serviceUUIDs.isEmpty }
 
-    public func matches(_ device: DiscoveredDevice) -> Bool {
+    package func matches(_ device: DiscoveredDevice) -> Bool {
         if let address { return device.address == address }
         guard !matchesNothing else { return false }
         if !nameContains.isEmpty {
@@ -43,14 +43,14 @@ public struct DiscoveryRule: Sendable, Hashable {
     /// feelSpace naviBelt: name `naviGuertel…`, and service FE51 (newer belts) or the legacy 128-bit
     /// UUID, as FSLib-iOS filters (FSConnectionManager.swift). Both, because the legacy UUID also
     /// appears in unrelated products (Shimmer3R sensors). 2 s window.
-    public static let belt = DiscoveryRule(
+    package static let belt = DiscoveryRule(
         nameContains: ["naviGuertel"],
         serviceUUIDs: [BLEUUID(0xFE51), BLEUUID(high: 0x6533_3333_A115_11E2, low: 0x9E9A_0800_200C_A100)],
         selectionWindow: .seconds(2))
 
     /// Fuffr: name contains "Fuffr" or "Neonode", strongest RSSI within 1 s (FuffrLib's FFRTouchManager.m).
-    public static let touchCase = DiscoveryRule(nameContains: ["Fuffr", "Neonode"], selectionWindow: .seconds(1))
+    package static let touchCase = DiscoveryRule(nameContains: ["Fuffr", "Neonode"], selectionWindow: .seconds(1))
 
     /// FiftyThree Pencil: GAP name "Pencil", or the older "Charcoal by 53" (the SDK's FTPenManager.mm).
-    public static let pencil = DiscoveryRule(nameContains: ["Pencil", "Charcoal by 53"], selectionWindow: .seconds(1))
+    package static let pencil = DiscoveryRule(nameContains: ["Pencil", "Charcoal by 53"], selectionWindow: .seconds(1))
 }

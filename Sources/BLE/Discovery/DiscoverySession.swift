@@ -15,8 +15,8 @@ import Vocabulary
 /// - Powered off, adapter removed, permission denied: the scan fails with a reason.
 ///
 /// Sans-I/O: fed command results, events and `now`; returns actions for the actor to perform.
-public struct DiscoverySession: Sendable {
-    public enum Action: Sendable, Equatable {
+package struct DiscoverySession: Sendable {
+    package enum Action: Sendable, Equatable {
         case startDiscovery
         case stopDiscovery
         /// A device was seen; this is its merged state now.
@@ -27,7 +27,7 @@ public struct DiscoverySession: Sendable {
         case fail(BLEManagementError)
     }
 
-    public enum State: Sendable, Hashable {
+    package enum State: Sendable, Hashable {
         case idle
         /// Start Discovery sent, its answer not yet in.
         case starting
@@ -38,16 +38,16 @@ public struct DiscoverySession: Sendable {
         case finished
     }
 
-    public let controllerIndex: UInt16
-    public let adapterName: String
-    public let addressTypes: DiscoveryAddressTypes
-    public let retryInterval: Duration
-    public private(set) var state: State = .idle
-    public private(set) var devices = DiscoveredDevices()
+    package let controllerIndex: UInt16
+    package let adapterName: String
+    package let addressTypes: DiscoveryAddressTypes
+    package let retryInterval: Duration
+    package private(set) var state: State = .idle
+    package private(set) var devices = DiscoveredDevices()
     /// When to try Start Discovery again while someone else's discovery runs.
-    public private(set) var retryAt: Duration?
+    package private(set) var retryAt: Duration?
 
-    public init(controllerIndex: UInt16, adapterName: String? = nil, addressTypes: DiscoveryAddressTypes = .le,
+    package init(controllerIndex: UInt16, adapterName: String? = nil, addressTypes: DiscoveryAddressTypes = .le,
                 retryInterval: Duration = .seconds(5)) {
         self.controllerIndex = controllerIndex
         self.adapterName = adapterName ?? "hci\(controllerIndex)"
@@ -55,14 +55,14 @@ public struct DiscoverySession: Sendable {
         self.retryInterval = retryInterval
     }
 
-    public mutating func begin(now: Duration) -> [Action] {
+    package mutating func begin(now: Duration) -> [Action] {
         guard state == .idle else { return [] }
         state = .starting
         return [.startDiscovery]
     }
 
     /// The kernel's answer to our Start Discovery.
-    public mutating func startFinished(_ status: ManagementStatus, now: Duration) -> [Action] {
+    package mutating func startFinished(_ status: ManagementStatus, now: Duration) -> [Action] {
         guard state == .starting else { return [] }
         switch status {
         case .success:
@@ -91,7 +91,7 @@ public struct DiscoverySession: Sendable {
     }
 
     /// One event from the management socket.
-    public mutating func handle(_ frame: ManagementEventFrame, now: Duration) -> [Action] {
+    package mutating func handle(_ frame: ManagementEventFrame, now: Duration) -> [Action] {
         guard state != .finished, frame.controllerIndex == controllerIndex else { return [] }
         switch frame.event {
         case let .deviceFound(event):
@@ -120,14 +120,14 @@ public struct DiscoverySession: Sendable {
     }
 
     /// Time passing: retry Start Discovery while someone else's discovery holds the adapter.
-    public mutating func tick(now: Duration) -> [Action] {
+    package mutating func tick(now: Duration) -> [Action] {
         guard state == .theirs, let retryAt, now >= retryAt else { return [] }
         state = .starting
         return [.startDiscovery]
     }
 
     /// The scan is over: stop discovery if it is ours.
-    public mutating func finish() -> [Action] {
+    package mutating func finish() -> [Action] {
         let owned = state == .ours
         state = .finished
         retryAt = nil

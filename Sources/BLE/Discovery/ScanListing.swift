@@ -2,17 +2,17 @@ import Foundation
 /// What `wayfinder scan` prints: a table for people, or a JSON array for scripts.
 ///
 /// Pure formatting, so the output format is tested here rather than by running the binary.
-public struct ScanListing: Sendable {
-    public var devices: [DiscoveredDevice]
-    public var classifier: DeviceClassifier
+package struct ScanListing: Sendable {
+    package var devices: [DiscoveredDevice]
+    package var classifier: DeviceClassifier
 
-    public init(devices: [DiscoveredDevice], classifier: DeviceClassifier = .standard) {
+    package init(devices: [DiscoveredDevice], classifier: DeviceClassifier = .standard) {
         self.devices = devices
         self.classifier = classifier
     }
 
     /// Columns ADDRESS, TYPE, RSSI, NAME, KIND, SERVICES; one row per device in the given order.
-    public func table() -> String {
+    package func table() -> String {
         let header = ["ADDRESS", "TYPE", "RSSI", "NAME", "KIND", "SERVICES"]
         let rows = devices.map { device -> [String] in
             [device.address.description,
@@ -39,7 +39,7 @@ public struct ScanListing: Sendable {
     /// unknown; `manufacturerData` holds each structure's bytes after the AD type as hex (the
     /// company identifier is the first two bytes, little-endian); `lastSeen` is seconds since the
     /// scan started, to the millisecond.
-    public func json() -> String {
+    package func json() -> String {
         guard !devices.isEmpty else { return "[]" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

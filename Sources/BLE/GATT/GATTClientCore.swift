@@ -4,13 +4,13 @@
 /// board, and every timing (the 30 s ATT transaction timeout) is tested with injected time.
 /// ATT allows one outstanding request per direction (Vol 3 Part F §3.3.2), so procedures queue and
 /// run one at a time; commands (write without response) go out at once.
-public struct GATTClientCore: Sendable {
-    public struct RequestID: Sendable, Hashable, CustomStringConvertible {
+package struct GATTClientCore: Sendable {
+    package struct RequestID: Sendable, Hashable, CustomStringConvertible {
         let value: Int
-        public var description: String { "#\(value)" }
+        package var description: String { "#\(value)" }
     }
 
-    public enum Output: Sendable, Hashable {
+    package enum Output: Sendable, Hashable {
         case send([UInt8])
         case completed(RequestID, Result<GATTProcedureResult, GATTClientFailure>)
         case notification(handle: UInt16, value: [UInt8])
@@ -23,15 +23,15 @@ public struct GATTClientCore: Sendable {
     }
 
     /// No response to a request within 30 s ends the ATT bearer (Vol 3 Part F §3.3.3).
-    public static let transactionTimeout: Duration = .seconds(30)
+    package static let transactionTimeout: Duration = .seconds(30)
     /// The LE default ATT_MTU (Vol 3 Part F §3.2.8).
-    public static let defaultMTU: UInt16 = 23
+    package static let defaultMTU: UInt16 = 23
     /// The longest attribute value (Vol 3 Part F §3.2.9).
-    public static let maximumValueLength = 512
+    package static let maximumValueLength = 512
 
-    public private(set) var mtu: UInt16 = GATTClientCore.defaultMTU
-    public private(set) var droppedPDUs = 0
-    public private(set) var isDead = false
+    package private(set) var mtu: UInt16 = GATTClientCore.defaultMTU
+    package private(set) var droppedPDUs = 0
+    package private(set) var isDead = false
 
     private var nextID = 0
     private var queue: [(RequestID, GATTProcedure)] = []
@@ -51,19 +51,19 @@ public struct GATTClientCore: Sendable {
         var cursor: UInt16 = 0
     }
 
-    public init() {}
+    package init() {}
 
     /// When `tick` must next be called (the running request's timeout), nil when idle.
-    public var deadline: Duration? {
+    package var deadline: Duration? {
         running.map { $0.sentAt + Self.transactionTimeout }
     }
 
-    public var isIdle: Bool { running == nil && queue.isEmpty }
+    package var isIdle: Bool { running == nil && queue.isEmpty }
 
     // MARK: Inputs
 
     /// Queues a procedure; it starts now when nothing else runs.
-    public mutating func start(_ procedure: GATTProcedure, now: Duration) -> (RequestID, [Output]) {
+    package mutating func start(_ procedure: GATTProcedure, now: Duration) -> (RequestID, [Output]) {
         nextID += 1
         let id = RequestID(value: nextID)
         if isDead { return (id, [.completed(id, .failure(.disconnected(deadReason)))]) }
@@ -75,14 +75,14 @@ public struct GATTClientCore: Sendable {
     }
 
     /// A Write Command: sent at once, no response (Vol 3 Part F §3.4.5.3).
-    public mutating func writeWithoutResponse(handle: UInt16, value: [UInt8]) -> Result<[Output], GATTClientFailure> {
+    package mutating func writeWithoutResponse(handle: UInt16, value: [UInt8]) -> Result<[Output], GATTClientFailure> {
         if isDead { return .failure(.disconnected(deadReason)) }
         guard value.count <= Int(mtu) - 3 else { return .failure(.valueTooLong(value.count, limit: Int(mtu) - 3)) }
         return .success([.send(ATTPDU.writeCommand(handle: handle, value: value).encoded())])
     }
 
     /// One PDU from the peer.
-    public mutating func receive(_ bytes: [UInt8], now: Duration) -> [Output] {
+    package mutating func receive(_ bytes: [UInt8], now: Duration) -> [Output] {
         if isDead { return [] }
         let pdu: ATTPDU
         do {
@@ -126,13 +126,13 @@ public struct GATTClientCore: Sendable {
     }
 
     /// Time passes; a request unanswered for 30 s kills the link.
-    public mutating func tick(now: Duration) -> [Output] {
+    package mutating func tick(now: Duration) -> [Output] {
         guard let deadline, now >= deadline, !isDead else { return [] }
         return fail(all: .timedOut, reason: "ATT transaction timed out (no response in 30 s)")
     }
 
     /// The transport closed: every queued and running procedure fails.
-    public mutating func linkClosed(reason: String?) -> [Output] {
+    package mutating func linkClosed(reason: String?) -> [Output] {
         guard !isDead else { return [] }
         var outputs = fail(all: .disconnected(reason), reason: reason ?? "closed")
         outputs.removeAll { if case .linkDead = $0 { true } else { false } }
@@ -140,7 +140,7 @@ public struct GATTClientCore: Sendable {
     }
 
     /// The MTU we offer: the LE maximum, so long reads take few round trips.
-    public static let preferredMTU: UInt16 = 517
+    package static let preferredMTU: UInt16 = 517
 
     static func effectiveMTU(ours: UInt16, theirs: UInt16) -> UInt16 {
         max(defaultMTU, min(ours, theirs))

@@ -1,5 +1,5 @@
 /// Why a GATT client procedure did not complete.
-public enum GATTClientFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package enum GATTClientFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server answered with an ATT Error Response.
     case attribute(ATTErrorCode, handle: UInt16, request: UInt8)
     /// No response within the ATT transaction timeout; the link is then dead (Vol 3 Part F §3.3.3).
@@ -11,7 +11,7 @@ public enum GATTClientFailure: Error, Sendable, Hashable, CustomStringConvertibl
     /// A value longer than one PDU can carry (we do not use prepared writes).
     case valueTooLong(Int, limit: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .attribute(let code, let handle, let request):
             "ATT error \(code) for request 0x\(request.hexDigits) on handle 0x\(String(handle, radix: 16))"

@@ -1,26 +1,26 @@
 /// A GATT server's attribute table, built from service definitions with handles assigned in order:
 /// service declaration, then per characteristic its declaration, value and (when it notifies or
 /// indicates) a CCCD (Core Spec 5.3 Vol 3 Part G §3).
-public struct GATTDatabase: Sendable {
-    public struct Attribute: Sendable, Hashable {
-        public var handle: UInt16
-        public var type: BLEUUID
-        public var value: [UInt8]
+package struct GATTDatabase: Sendable {
+    package struct Attribute: Sendable, Hashable {
+        package var handle: UInt16
+        package var type: BLEUUID
+        package var value: [UInt8]
         /// For a characteristic value or CCCD, the characteristic it belongs to.
-        public var characteristic: BLEUUID?
-        public var properties: GATTCharacteristicProperties
-        public var kind: Kind
+        package var characteristic: BLEUUID?
+        package var properties: GATTCharacteristicProperties
+        package var kind: Kind
         /// The handle of the last attribute of this service (service declarations only).
-        public var groupEnd: UInt16
+        package var groupEnd: UInt16
     }
 
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case serviceDeclaration, characteristicDeclaration, characteristicValue, clientConfiguration, descriptor
     }
 
-    public private(set) var attributes: [Attribute] = []
+    package private(set) var attributes: [Attribute] = []
 
-    public init(services: [GATTServiceDefinition]) {
+    package init(services: [GATTServiceDefinition]) {
         var handle: UInt16 = 1
         for service in services {
             let serviceIndex = attributes.count
@@ -52,14 +52,14 @@ public struct GATTDatabase: Sendable {
         }
     }
 
-    public func index(of handle: UInt16) -> Int? {
+    package func index(of handle: UInt16) -> Int? {
         // Handles are dense and ascending from 1.
         let i = Int(handle) - 1
         return attributes.indices.contains(i) && attributes[i].handle == handle ? i : nil
     }
 
     /// The value handle of a characteristic.
-    public func valueHandle(of characteristic: BLEUUID) -> UInt16? {
+    package func valueHandle(of characteristic: BLEUUID) -> UInt16? {
         attributes.first { $0.kind == .characteristicValue && $0.characteristic == characteristic }?.handle
     }
 
@@ -69,24 +69,24 @@ public struct GATTDatabase: Sendable {
 }
 
 /// One service of a GATT server we host (the device simulators).
-public struct GATTServiceDefinition: Sendable, Hashable {
-    public var uuid: BLEUUID
-    public var characteristics: [GATTCharacteristicDefinition]
-    public init(uuid: BLEUUID, characteristics: [GATTCharacteristicDefinition]) {
+package struct GATTServiceDefinition: Sendable, Hashable {
+    package var uuid: BLEUUID
+    package var characteristics: [GATTCharacteristicDefinition]
+    package init(uuid: BLEUUID, characteristics: [GATTCharacteristicDefinition]) {
         self.uuid = uuid
         self.characteristics = characteristics
     }
 }
 
-public struct GATTCharacteristicDefinition: Sendable, Hashable {
-    public var uuid: BLEUUID
-    public var properties: GATTCharacteristicProperties
+package struct GATTCharacteristicDefinition: Sendable, Hashable {
+    package var uuid: BLEUUID
+    package var properties: GATTCharacteristicProperties
     /// The initial value; reads return it until the server's owner changes it.
-    public var value: [UInt8]
+    package var value: [UInt8]
     /// A Characteristic User Description (0x2901) descriptor, when set.
-    public var userDescription: String?
+    package var userDescription: String?
 
-    public init(uuid: BLEUUID, properties: GATTCharacteristicProperties, value: [UInt8] = [], userDescription: String? = nil) {
+    package init(uuid: BLEUUID, properties: GATTCharacteristicProperties, value: [UInt8] = [], userDescription: String? = nil) {
         self.uuid = uuid
         self.properties = properties
         self.value = value

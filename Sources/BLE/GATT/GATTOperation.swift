@@ -1,7 +1,7 @@
 /// One GATT operation a device session asks its actor to perform on a characteristic, named by its
 /// UUID: the belt's writes and reads, the touch case's enable sequence and the pen's reads,
 /// writes and subscriptions are all these, and one `GATTClient.perform(_:)` runs them.
-public enum GATTOperation: Sendable, Hashable, CustomStringConvertible {
+package enum GATTOperation: Sendable, Hashable, CustomStringConvertible {
     /// Read the characteristic's value (long values included).
     case read(BLEUUID)
     /// Write the value: with response (an ATT write request) or without (a write command).
@@ -10,7 +10,7 @@ public enum GATTOperation: Sendable, Hashable, CustomStringConvertible {
     case notifications(BLEUUID, enabled: Bool)
 
     /// `read FE09`, `write FFF1 01 02` (`write-command …` without response), `notify FFF2 on`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .read(let uuid):
             "read \(uuid)"
@@ -25,7 +25,7 @@ public enum GATTOperation: Sendable, Hashable, CustomStringConvertible {
 extension GATTClient {
     /// Performs `operation`; a read returns the value read, the others return no bytes.
     @discardableResult
-    public func perform(_ operation: GATTOperation) async throws -> [UInt8] {
+    package func perform(_ operation: GATTOperation) async throws -> [UInt8] {
         switch operation {
         case .read(let uuid):
             return try await read(characteristic: uuid)

@@ -1,5 +1,5 @@
 /// A GATT client procedure (Core Spec 5.3 Vol 3 Part G §4), possibly several ATT requests long.
-public enum GATTProcedure: Sendable, Hashable {
+package enum GATTProcedure: Sendable, Hashable {
     /// Exchange MTU with our receive MTU (§4.3.1).
     case exchangeMTU(UInt16)
     /// All primary services (nil: Read By Group Type) or those with one UUID (Find By Type Value) (§4.4).
@@ -15,7 +15,7 @@ public enum GATTProcedure: Sendable, Hashable {
 }
 
 /// What a completed procedure returns.
-public enum GATTProcedureResult: Sendable, Hashable {
+package enum GATTProcedureResult: Sendable, Hashable {
     case mtu(UInt16)
     case services([GATTService])
     case characteristics([GATTCharacteristic])

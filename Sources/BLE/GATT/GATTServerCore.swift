@@ -1,8 +1,8 @@
 /// A GATT server as a pure state machine for one connection: request PDUs in, responses and
 /// events for the device model out. The device simulators host their services with it, in process
 /// over a socketpair and in the rig over a real L2CAP ATT socket.
-public struct GATTServerCore: Sendable {
-    public enum Output: Sendable, Hashable {
+package struct GATTServerCore: Sendable {
+    package enum Output: Sendable, Hashable {
         case send([UInt8])
         /// A client wrote a characteristic value (the value is already stored).
         case written(characteristic: BLEUUID, value: [UInt8], withResponse: Bool)
@@ -14,40 +14,40 @@ public struct GATTServerCore: Sendable {
 
     /// How the owner supplies a value at read time (nil: the stored value). Why: a device model
     /// computes some values (battery, mode) when asked rather than keeping the table current.
-    public typealias ValueProvider = (BLEUUID) -> [UInt8]?
+    package typealias ValueProvider = (BLEUUID) -> [UInt8]?
 
-    public private(set) var database: GATTDatabase
-    public private(set) var mtu: UInt16 = GATTClientCore.defaultMTU
+    package private(set) var database: GATTDatabase
+    package private(set) var mtu: UInt16 = GATTClientCore.defaultMTU
     private let preferredMTU: UInt16
     private var awaitingConfirmation = false
 
-    public init(database: GATTDatabase, preferredMTU: UInt16 = 517) {
+    package init(database: GATTDatabase, preferredMTU: UInt16 = 517) {
         self.database = database
         self.preferredMTU = preferredMTU
     }
 
     /// Whether the client enabled notifications (bit 0) or indications (bit 1) of a characteristic.
-    public func subscription(of characteristic: BLEUUID) -> (notify: Bool, indicate: Bool) {
+    package func subscription(of characteristic: BLEUUID) -> (notify: Bool, indicate: Bool) {
         guard let cccd = database.attributes.first(where: { $0.kind == .clientConfiguration && $0.characteristic == characteristic }),
               let bits = cccd.value.first else { return (false, false) }
         return (bits & 1 != 0, bits & 2 != 0)
     }
 
     /// Replaces a characteristic's stored value.
-    public mutating func setValue(_ value: [UInt8], of characteristic: BLEUUID) {
+    package mutating func setValue(_ value: [UInt8], of characteristic: BLEUUID) {
         guard let handle = database.valueHandle(of: characteristic), let i = database.index(of: handle) else { return }
         database.setValue(value, at: i)
     }
 
     /// The notification PDU for a value, nil unless the client subscribed. Values longer than a
     /// PDU are cut to ATT_MTU − 3, as the spec has it (Vol 3 Part F §3.4.7.1).
-    public func notification(of characteristic: BLEUUID, value: [UInt8]) -> [UInt8]? {
+    package func notification(of characteristic: BLEUUID, value: [UInt8]) -> [UInt8]? {
         guard subscription(of: characteristic).notify, let handle = database.valueHandle(of: characteristic) else { return nil }
         return ATTPDU.handleValueNotification(handle: handle, value: Array(value.prefix(Int(mtu) - 3))).encoded()
     }
 
     /// One PDU from the client.
-    public mutating func receive(_ bytes: [UInt8], values: ValueProvider = { _ in nil }) -> [Output] {
+    package mutating func receive(_ bytes: [UInt8], values: ValueProvider = { _ in nil }) -> [Output] {
         let pdu: ATTPDU
         do {
             pdu = try ATTPDU(decoding: bytes)

@@ -1,8 +1,8 @@
 /// A primary service found by discovery: its UUID and handle range.
-public struct GATTService: Sendable, Hashable {
-    public var uuid: BLEUUID
-    public var range: ATTHandleRange
-    public init(uuid: BLEUUID, range: ATTHandleRange) {
+package struct GATTService: Sendable, Hashable {
+    package var uuid: BLEUUID
+    package var range: ATTHandleRange
+    package init(uuid: BLEUUID, range: ATTHandleRange) {
         self.uuid = uuid
         self.range = range
     }

@@ -2,19 +2,19 @@
 ///
 /// Layout from mgmt-api.txt, "Add Advertising Command": Instance (1), Flags (4), Duration (2),
 /// Timeout (2), Adv_Data_Len (1), Scan_Rsp_Len (1), Adv_Data, Scan_Rsp; all little-endian.
-public struct AddAdvertisingParameters: Sendable, Hashable {
+package struct AddAdvertisingParameters: Sendable, Hashable {
     /// 1–254; re-adding an instance replaces it.
-    public var instance: UInt8
-    public var flags: AdvertisingInstanceFlags
+    package var instance: UInt8
+    package var flags: AdvertisingInstanceFlags
     /// Seconds this instance gets in the kernel's round robin when several exist (0: 2 s default).
-    public var duration: UInt16
+    package var duration: UInt16
     /// Seconds until the kernel removes the instance (0: never).
-    public var timeout: UInt16
+    package var timeout: UInt16
     /// AD structures for the advertising packet, without any the kernel adds itself by `flags`.
-    public var advertisingData: [UInt8]
-    public var scanResponse: [UInt8]
+    package var advertisingData: [UInt8]
+    package var scanResponse: [UInt8]
 
-    public init(instance: UInt8 = 1, flags: AdvertisingInstanceFlags = [.connectable, .discoverable],
+    package init(instance: UInt8 = 1, flags: AdvertisingInstanceFlags = [.connectable, .discoverable],
                 duration: UInt16 = 0, timeout: UInt16 = 0, advertisingData: [UInt8], scanResponse: [UInt8] = []) {
         self.instance = instance
         self.flags = flags

@@ -5,19 +5,19 @@ import Vocabulary
 /// Layout from mgmt-api.txt, "Read Controller Information Command": Address (6),
 /// Bluetooth_Version (1), Manufacturer (2), Supported_Settings (4), Current_Settings (4),
 /// Class_Of_Device (3), Name (249), Short_Name (11): 280 bytes.
-public struct ControllerInformation: Sendable, Hashable {
+package struct ControllerInformation: Sendable, Hashable {
     static let length = 280
 
-    public var address: BluetoothAddress
-    public var bluetoothVersion: UInt8
-    public var manufacturer: UInt16
-    public var supportedSettings: ControllerSettings
-    public var currentSettings: ControllerSettings
-    public var classOfDevice: [UInt8]
-    public var name: String
-    public var shortName: String
+    package var address: BluetoothAddress
+    package var bluetoothVersion: UInt8
+    package var manufacturer: UInt16
+    package var supportedSettings: ControllerSettings
+    package var currentSettings: ControllerSettings
+    package var classOfDevice: [UInt8]
+    package var name: String
+    package var shortName: String
 
-    public init(address: BluetoothAddress, bluetoothVersion: UInt8 = 9, manufacturer: UInt16 = 0,
+    package init(address: BluetoothAddress, bluetoothVersion: UInt8 = 9, manufacturer: UInt16 = 0,
                 supportedSettings: ControllerSettings, currentSettings: ControllerSettings,
                 classOfDevice: [UInt8] = [0, 0, 0], name: String = "", shortName: String = "") {
         self.address = address
@@ -30,11 +30,11 @@ public struct ControllerInformation: Sendable, Hashable {
         self.shortName = shortName
     }
 
-    public var isPowered: Bool { currentSettings.contains(.powered) }
-    public var supportsLowEnergy: Bool { supportedSettings.contains(.lowEnergy) }
-    public var isLowEnergyEnabled: Bool { currentSettings.contains(.lowEnergy) }
+    package var isPowered: Bool { currentSettings.contains(.powered) }
+    package var supportsLowEnergy: Bool { supportedSettings.contains(.lowEnergy) }
+    package var isLowEnergyEnabled: Bool { currentSettings.contains(.lowEnergy) }
 
-    public init(returnParameters: [UInt8]) throws(ManagementDecodingError) {
+    package init(returnParameters: [UInt8]) throws(ManagementDecodingError) {
         var reader = ManagementByteReader(returnParameters, what: "Read Controller Information reply")
         try reader.require(Self.length)
         address = BluetoothAddress(littleEndianBytes: try reader.bytes(6))
@@ -48,7 +48,7 @@ public struct ControllerInformation: Sendable, Hashable {
     }
 
     /// The return parameters (what a simulated kernel sends in tests). Names are cut to fit.
-    public var returnParameters: [UInt8] {
+    package var returnParameters: [UInt8] {
         var bytes = address.littleEndianBytes
         bytes.append(bluetoothVersion)
         bytes.appendLittleEndian(manufacturer)

@@ -5,20 +5,20 @@ import Vocabulary
 /// Layout from mgmt-api.txt, "Device Found Event": Address (6, little-endian), Address_Type (1),
 /// RSSI (1, signed), Flags (4), EIR_Data_Length (2), EIR_Data. Since mgmt 1.6 the kernel puts the
 /// advertising data and the scan response into one event's EIR ("Version 1.6" in the same file).
-public struct DeviceFoundEvent: Sendable, Hashable {
+package struct DeviceFoundEvent: Sendable, Hashable {
     /// RSSI 127 means "not available" (mgmt-api.txt).
-    public static let rssiUnavailable: Int8 = 127
+    package static let rssiUnavailable: Int8 = 127
     /// The fixed part before the EIR bytes.
     static let fixedLength = 14
 
-    public var address: BluetoothAddress
-    public var addressType: BluetoothAddressType
+    package var address: BluetoothAddress
+    package var addressType: BluetoothAddressType
     /// dBm, or nil when the controller gave none.
-    public var rssi: Int8?
-    public var flags: DeviceFoundFlags
-    public var eir: [UInt8]
+    package var rssi: Int8?
+    package var flags: DeviceFoundFlags
+    package var eir: [UInt8]
 
-    public init(address: BluetoothAddress, addressType: BluetoothAddressType, rssi: Int8?,
+    package init(address: BluetoothAddress, addressType: BluetoothAddressType, rssi: Int8?,
                 flags: DeviceFoundFlags = [], eir: [UInt8]) {
         self.address = address
         self.addressType = addressType
@@ -28,7 +28,7 @@ public struct DeviceFoundEvent: Sendable, Hashable {
     }
 
     /// The EIR parsed; problems in it are the peripheral's, reported beside the data.
-    public var advertisingData: AdvertisingParseResult { AdvertisingData.parse(eir) }
+    package var advertisingData: AdvertisingParseResult { AdvertisingData.parse(eir) }
 
     init(parameters: [UInt8]) throws(ManagementDecodingError) {
         var reader = ManagementByteReader(parameters, what: "Device Found event")
@@ -46,7 +46,7 @@ public struct DeviceFoundEvent: Sendable, Hashable {
     }
 
     /// The event parameters (what a simulated kernel sends in tests).
-    public var parameters: [UInt8] {
+    package var parameters: [UInt8] {
         var bytes = address.littleEndianBytes
         bytes.append(addressType.rawValue)
         bytes.append(UInt8(bitPattern: rssi ?? Self.rssiUnavailable))

@@ -3,7 +3,7 @@
 /// Values from mgmt-api.txt, "Set IO Capability Command" and "Pair Device Command". Wayfinder pairs
 /// as `noInputNoOutput`: a headless Pi can neither show nor enter a passkey, and with it SMP uses
 /// Just Works (the `gen_method`/`sc_method` tables in net/bluetooth/smp.c).
-public enum IOCapability: UInt8, Sendable, Hashable, CaseIterable {
+package enum IOCapability: UInt8, Sendable, Hashable, CaseIterable {
     case displayOnly = 0
     case displayYesNo = 1
     case keyboardOnly = 2

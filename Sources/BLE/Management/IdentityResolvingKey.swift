@@ -3,14 +3,14 @@
 ///
 /// Layout (`mgmt_irk_info`, include/net/bluetooth/mgmt.h; mgmt-api.txt, "New Identity Resolving Key
 /// Event", "Load Identity Resolving Keys Command"): Address (6), Address_Type (1), Value (16).
-public struct IdentityResolvingKey: Sendable, Hashable {
+package struct IdentityResolvingKey: Sendable, Hashable {
     static let length = 23
 
     /// The identity address the key resolves to.
-    public var peer: ManagementAddress
-    public var value: [UInt8]
+    package var peer: ManagementAddress
+    package var value: [UInt8]
 
-    public init(peer: ManagementAddress, value: [UInt8]) {
+    package init(peer: ManagementAddress, value: [UInt8]) {
         self.peer = peer
         self.value = value
     }
@@ -20,5 +20,5 @@ public struct IdentityResolvingKey: Sendable, Hashable {
         value = try reader.bytes(16)
     }
 
-    public var bytes: [UInt8] { peer.bytes + Array((value + [UInt8](repeating: 0, count: 16)).prefix(16)) }
+    package var bytes: [UInt8] { peer.bytes + Array((value + [UInt8](repeating: 0, count: 16)).prefix(16)) }
 }

@@ -3,13 +3,13 @@ import Vocabulary
 /// A peer as mgmt names it in pairing commands and events: Address (6, little-endian) and
 /// Address_Type (1: 0 BR/EDR, 1 LE Public, 2 LE Random), the kernel's `mgmt_addr_info`
 /// (include/net/bluetooth/mgmt.h; mgmt-api.txt, e.g. "Pair Device Command").
-public struct ManagementAddress: Sendable, Hashable, CustomStringConvertible {
+package struct ManagementAddress: Sendable, Hashable, CustomStringConvertible {
     static let length = 7
 
-    public var address: BluetoothAddress
-    public var type: BluetoothAddressType
+    package var address: BluetoothAddress
+    package var type: BluetoothAddressType
 
-    public init(_ address: BluetoothAddress, type: BluetoothAddressType) {
+    package init(_ address: BluetoothAddress, type: BluetoothAddressType) {
         self.address = address
         self.type = type
     }
@@ -22,17 +22,17 @@ public struct ManagementAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The seven bytes on the wire.
-    public var bytes: [UInt8] { address.littleEndianBytes + [type.rawValue] }
+    package var bytes: [UInt8] { address.littleEndianBytes + [type.rawValue] }
 
     /// A static random address has its two most significant bits set (Core Vol 6 Part B §1.3.2.1);
     /// the kernel stores keys only for identity addresses: public or static random
     /// (`ltk_is_valid` and `mgmt_new_ltk` in net/bluetooth/mgmt.c).
-    public var isIdentity: Bool {
+    package var isIdentity: Bool {
         switch type {
         case .lePublic, .bredr: return true
         case .leRandom: return address.octets[0] & 0xC0 == 0xC0
         }
     }
 
-    public var description: String { "\(address) (\(type))" }
+    package var description: String { "\(address) (\(type))" }
 }

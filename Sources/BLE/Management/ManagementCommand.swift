@@ -2,7 +2,7 @@
 ///
 /// Packet: Command Code (2), Controller Index (2), Parameter Length (2), parameters; all
 /// little-endian (mgmt-api.txt, "Packet Structures"). Parameter layouts are cited per case.
-public enum ManagementCommand: Sendable, Hashable {
+package enum ManagementCommand: Sendable, Hashable {
     /// 0x0001, no parameters; returns Version (1), Revision (2).
     case readVersion
     /// 0x0003, no parameters; returns Num_Controllers (2), Controller_Index[i] (2).
@@ -49,10 +49,10 @@ public enum ManagementCommand: Sendable, Hashable {
     case removeAdvertising(instance: UInt8)
 
     /// Name field sizes of Set Local Name, each including the NUL (mgmt-api.txt).
-    public static let nameFieldLength = 249
-    public static let shortNameFieldLength = 11
+    package static let nameFieldLength = 249
+    package static let shortNameFieldLength = 11
 
-    public var opcode: ManagementOpcode {
+    package var opcode: ManagementOpcode {
         switch self {
         case .readVersion: return .readVersion
         case .readIndexList: return .readIndexList
@@ -78,7 +78,7 @@ public enum ManagementCommand: Sendable, Hashable {
     }
 
     /// The parameter bytes.
-    public func parameters() throws(ManagementEncodingError) -> [UInt8] {
+    package func parameters() throws(ManagementEncodingError) -> [UInt8] {
         switch self {
         case .readVersion, .readIndexList, .readControllerInformation:
             return []
@@ -109,7 +109,7 @@ public enum ManagementCommand: Sendable, Hashable {
     }
 
     /// The whole packet for controller `index` (`ManagementIndex.none` for the non-controller ones).
-    public func packet(index: UInt16) throws(ManagementEncodingError) -> [UInt8] {
+    package func packet(index: UInt16) throws(ManagementEncodingError) -> [UInt8] {
         let parameters = try parameters()
         var bytes: [UInt8] = []
         bytes.appendLittleEndian(opcode.rawValue)

@@ -2,12 +2,12 @@
 ///
 /// The kernel's side of the header (`hci_mgmt_cmd` in net/bluetooth/hci_sock.c rejects a packet whose
 /// Parameter Length disagrees with its size). Used where something plays the kernel: tests and the rig.
-public struct ManagementCommandPacket: Sendable, Hashable {
-    public var opcode: ManagementOpcode
-    public var controllerIndex: UInt16
-    public var parameters: [UInt8]
+package struct ManagementCommandPacket: Sendable, Hashable {
+    package var opcode: ManagementOpcode
+    package var controllerIndex: UInt16
+    package var parameters: [UInt8]
 
-    public init(decoding packet: [UInt8]) throws(ManagementDecodingError) {
+    package init(decoding packet: [UInt8]) throws(ManagementDecodingError) {
         guard packet.count >= 6 else { throw .truncatedHeader(count: packet.count) }
         var reader = ManagementByteReader(packet, what: "mgmt command header")
         opcode = ManagementOpcode(rawValue: try reader.u16())

@@ -2,7 +2,7 @@
 ///
 /// The decoder never traps on what the kernel (or a peer in a test) sends: every short or
 /// inconsistent packet becomes one of these.
-public enum ManagementDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ManagementDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Fewer than the 6 header bytes.
     case truncatedHeader(count: Int)
     /// The header's Parameter Length disagrees with the bytes that follow it.
@@ -12,7 +12,7 @@ public enum ManagementDecodingError: Error, Sendable, Hashable, CustomStringConv
     /// An address type byte outside 0–2.
     case unknownAddressType(UInt8)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .truncatedHeader(count):
             return "mgmt packet of \(count) bytes is shorter than its 6-byte header"

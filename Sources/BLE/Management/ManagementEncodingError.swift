@@ -1,5 +1,5 @@
 /// Why a mgmt command cannot be encoded as asked.
-public enum ManagementEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ManagementEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A name longer than its field allows (the field also holds the terminating NUL).
     case nameTooLong(field: String, bytes: Int, limit: Int)
     /// Advertising or scan response data longer than the 255 bytes its length byte can announce.
@@ -9,7 +9,7 @@ public enum ManagementEncodingError: Error, Sendable, Hashable, CustomStringConv
     /// More keys than one Load command's 16-bit Parameter Length can carry.
     case tooManyKeys(what: String, count: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .nameTooLong(field, bytes, limit):
             return "\(field) is \(bytes) bytes of UTF-8; at most \(limit) fit"

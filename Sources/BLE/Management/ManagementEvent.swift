@@ -4,7 +4,7 @@ import Vocabulary
 ///
 /// Layouts from mgmt-api.txt, each event's section. Events Wayfinder does not act on stay `.other`
 /// with their bytes, so a newer kernel's events never fail the decode.
-public enum ManagementEvent: Sendable, Hashable {
+package enum ManagementEvent: Sendable, Hashable {
     /// 0x0001: Command_Opcode (2), Status (1), Return_Parameters.
     case commandComplete(opcode: ManagementOpcode, status: ManagementStatus, returnParameters: [UInt8])
     /// 0x0002: Command_Opcode (2), Status (1). A failure ends the command; success is only early news.
@@ -39,7 +39,7 @@ public enum ManagementEvent: Sendable, Hashable {
     case advertisingRemoved(instance: UInt8)
     case other(code: ManagementEventCode, parameters: [UInt8])
 
-    public init(code: ManagementEventCode, parameters: [UInt8]) throws(ManagementDecodingError) {
+    package init(code: ManagementEventCode, parameters: [UInt8]) throws(ManagementDecodingError) {
         var reader = ManagementByteReader(parameters, what: "\(code)")
         switch code {
         case .commandComplete:
@@ -93,7 +93,7 @@ public enum ManagementEvent: Sendable, Hashable {
     }
 
     /// The event's code.
-    public var code: ManagementEventCode {
+    package var code: ManagementEventCode {
         switch self {
         case .commandComplete: return .commandComplete
         case .commandStatus: return .commandStatus
@@ -114,7 +114,7 @@ public enum ManagementEvent: Sendable, Hashable {
     }
 
     /// The parameter bytes (what a simulated kernel sends in tests).
-    public var parameters: [UInt8] {
+    package var parameters: [UInt8] {
         var bytes: [UInt8] = []
         switch self {
         case let .commandComplete(opcode, status, returnParameters):

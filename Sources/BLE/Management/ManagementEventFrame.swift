@@ -2,17 +2,17 @@
 ///
 /// Header: Event Code (2), Controller Index (2), Parameter Length (2), little-endian
 /// (mgmt-api.txt, "Packet Structures"); each datagram carries exactly one packet.
-public struct ManagementEventFrame: Sendable, Hashable {
-    public var controllerIndex: UInt16
-    public var event: ManagementEvent
+package struct ManagementEventFrame: Sendable, Hashable {
+    package var controllerIndex: UInt16
+    package var event: ManagementEvent
 
-    public init(controllerIndex: UInt16, event: ManagementEvent) {
+    package init(controllerIndex: UInt16, event: ManagementEvent) {
         self.controllerIndex = controllerIndex
         self.event = event
     }
 
     /// Decodes one datagram; the parameter length must match the bytes exactly.
-    public init(decoding packet: [UInt8]) throws(ManagementDecodingError) {
+    package init(decoding packet: [UInt8]) throws(ManagementDecodingError) {
         guard packet.count >= 6 else { throw .truncatedHeader(count: packet.count) }
         var reader = ManagementByteReader(packet, what: "mgmt header")
         let code = ManagementEventCode(rawValue: try reader.u16())
@@ -23,7 +23,7 @@ public struct ManagementEventFrame: Sendable, Hashable {
     }
 
     /// The datagram (what a simulated kernel sends in tests).
-    public var packet: [UInt8] {
+    package var packet: [UInt8] {
         let parameters = event.parameters
         var bytes: [UInt8] = []
         bytes.appendLittleEndian(event.code.rawValue)

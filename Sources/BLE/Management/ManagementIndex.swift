@@ -2,6 +2,6 @@
 ///
 /// `0xFFFF` is `<non-controller>`, for commands and events about no particular adapter
 /// (mgmt-api.txt, "Packet Structures").
-public enum ManagementIndex {
-    public static let none: UInt16 = 0xFFFF
+package enum ManagementIndex {
+    package static let none: UInt16 = 0xFFFF
 }

@@ -3,32 +3,32 @@
 /// Values from mgmt-api.txt (BlueZ 5.66, shipped by Debian 12 as
 /// /usr/share/doc/libbluetooth-dev/mgmt-api.txt.gz), each command's "Command Code". Debian's
 /// libbluetooth-dev installs no `mgmt.h`, so the numbers live here.
-public struct ManagementOpcode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+package struct ManagementOpcode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    public static let readVersion = ManagementOpcode(rawValue: 0x0001)
-    public static let readIndexList = ManagementOpcode(rawValue: 0x0003)
-    public static let readControllerInformation = ManagementOpcode(rawValue: 0x0004)
-    public static let setPowered = ManagementOpcode(rawValue: 0x0005)
-    public static let setConnectable = ManagementOpcode(rawValue: 0x0007)
-    public static let setBondable = ManagementOpcode(rawValue: 0x0009)
-    public static let setLowEnergy = ManagementOpcode(rawValue: 0x000D)
-    public static let setLocalName = ManagementOpcode(rawValue: 0x000F)
-    public static let loadLongTermKeys = ManagementOpcode(rawValue: 0x0013)
-    public static let setIOCapability = ManagementOpcode(rawValue: 0x0018)
-    public static let pairDevice = ManagementOpcode(rawValue: 0x0019)
-    public static let cancelPairDevice = ManagementOpcode(rawValue: 0x001A)
-    public static let unpairDevice = ManagementOpcode(rawValue: 0x001B)
-    public static let userConfirmationReply = ManagementOpcode(rawValue: 0x001C)
-    public static let userConfirmationNegativeReply = ManagementOpcode(rawValue: 0x001D)
-    public static let startDiscovery = ManagementOpcode(rawValue: 0x0023)
-    public static let stopDiscovery = ManagementOpcode(rawValue: 0x0024)
-    public static let addAdvertising = ManagementOpcode(rawValue: 0x003E)
-    public static let loadIdentityResolvingKeys = ManagementOpcode(rawValue: 0x0030)
-    public static let removeAdvertising = ManagementOpcode(rawValue: 0x003F)
+    package static let readVersion = ManagementOpcode(rawValue: 0x0001)
+    package static let readIndexList = ManagementOpcode(rawValue: 0x0003)
+    package static let readControllerInformation = ManagementOpcode(rawValue: 0x0004)
+    package static let setPowered = ManagementOpcode(rawValue: 0x0005)
+    package static let setConnectable = ManagementOpcode(rawValue: 0x0007)
+    package static let setBondable = ManagementOpcode(rawValue: 0x0009)
+    package static let setLowEnergy = ManagementOpcode(rawValue: 0x000D)
+    package static let setLocalName = ManagementOpcode(rawValue: 0x000F)
+    package static let loadLongTermKeys = ManagementOpcode(rawValue: 0x0013)
+    package static let setIOCapability = ManagementOpcode(rawValue: 0x0018)
+    package static let pairDevice = ManagementOpcode(rawValue: 0x0019)
+    package static let cancelPairDevice = ManagementOpcode(rawValue: 0x001A)
+    package static let unpairDevice = ManagementOpcode(rawValue: 0x001B)
+    package static let userConfirmationReply = ManagementOpcode(rawValue: 0x001C)
+    package static let userConfirmationNegativeReply = ManagementOpcode(rawValue: 0x001D)
+    package static let startDiscovery = ManagementOpcode(rawValue: 0x0023)
+    package static let stopDiscovery = ManagementOpcode(rawValue: 0x0024)
+    package static let addAdvertising = ManagementOpcode(rawValue: 0x003E)
+    package static let loadIdentityResolvingKeys = ManagementOpcode(rawValue: 0x0030)
+    package static let removeAdvertising = ManagementOpcode(rawValue: 0x003F)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .readVersion: return "Read Management Version Information"
         case .readIndexList: return "Read Controller Index List"

@@ -2,7 +2,7 @@
 ///
 /// Codes and names from mgmt-api.txt, "Error Codes" (0x00–0x14 in BlueZ 5.66). A code this table
 /// does not know is kept as `.other` rather than failing the decode.
-public enum ManagementStatus: Sendable, Hashable, CustomStringConvertible {
+package enum ManagementStatus: Sendable, Hashable, CustomStringConvertible {
     case success
     case unknownCommand
     case notConnected
@@ -32,16 +32,16 @@ public enum ManagementStatus: Sendable, Hashable, CustomStringConvertible {
         .disconnected, .notPowered, .cancelled, .invalidIndex, .rfKilled, .alreadyPaired, .permissionDenied,
     ]
 
-    public init(code: UInt8) {
+    package init(code: UInt8) {
         self = Int(code) < Self.table.count ? Self.table[Int(code)] : .other(code)
     }
 
-    public var code: UInt8 {
+    package var code: UInt8 {
         if case let .other(code) = self { return code }
         return UInt8(Self.table.firstIndex(of: self)!)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .success: return "Success"
         case .unknownCommand: return "Unknown Command"

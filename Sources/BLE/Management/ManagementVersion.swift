@@ -2,24 +2,24 @@
 ///
 /// Device Found carries the scan response merged in from version 1.6 on, which is what the
 /// scanner relies on.
-public struct ManagementVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var version: UInt8
-    public var revision: UInt16
+package struct ManagementVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var version: UInt8
+    package var revision: UInt16
 
-    public init(version: UInt8, revision: UInt16) {
+    package init(version: UInt8, revision: UInt16) {
         self.version = version
         self.revision = revision
     }
 
-    public init(returnParameters: [UInt8]) throws(ManagementDecodingError) {
+    package init(returnParameters: [UInt8]) throws(ManagementDecodingError) {
         var reader = ManagementByteReader(returnParameters, what: "Read Management Version reply")
         version = try reader.u8()
         revision = try reader.u16()
     }
 
-    public var description: String { "\(version).\(revision)" }
+    package var description: String { "\(version).\(revision)" }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.version, lhs.revision) < (rhs.version, rhs.revision)
     }
 }

@@ -5,15 +5,15 @@
 /// one we started, and waits until it is answered or SMP's 30 s timer ends the pairing (`tk_request`
 /// and `smp_cmd_pairing_random` in net/bluetooth/smp.c: "Always require user confirmation for
 /// Just-Works pairing to prevent impersonation attacks").
-public struct UserConfirmationRequest: Sendable, Hashable {
+package struct UserConfirmationRequest: Sendable, Hashable {
     static let length = 12
 
-    public var peer: ManagementAddress
+    package var peer: ManagementAddress
     /// True: a plain yes/no (Just Works); false: a six-digit number to compare (`value`).
-    public var isJustWorks: Bool
-    public var value: UInt32
+    package var isJustWorks: Bool
+    package var value: UInt32
 
-    public init(peer: ManagementAddress, isJustWorks: Bool, value: UInt32 = 0) {
+    package init(peer: ManagementAddress, isJustWorks: Bool, value: UInt32 = 0) {
         self.peer = peer
         self.isJustWorks = isJustWorks
         self.value = value

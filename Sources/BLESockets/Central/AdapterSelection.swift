@@ -8,8 +8,8 @@ import Platform
 ///   powered one, else the first LE-capable one.
 /// - A powered-off adapter, or one with LE off, is an error unless `power` allows switching it on:
 ///   nothing is powered without being asked.
-public enum AdapterSelection {
-    public static func choose(requested: String?, controllers: [(index: UInt16, information: ControllerInformation)],
+package enum AdapterSelection {
+    package static func choose(requested: String?, controllers: [(index: UInt16, information: ControllerInformation)],
                               power: Bool) throws(BLEManagementError) -> AdapterChoice {
         let sorted = controllers.sorted { $0.index < $1.index }
         let available = sorted.map { "hci\($0.index)" }

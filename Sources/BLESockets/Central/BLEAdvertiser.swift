@@ -4,9 +4,9 @@ import Logging
 /// simulators (a belt, a touch case, a pencil advertising on the second virtual controller).
 ///
 /// The kernel keeps an instance after the socket closes, so `stop()` removes it explicitly.
-public actor BLEAdvertiser {
-    public nonisolated let adapter: AdapterChoice
-    public nonisolated let instance: UInt8
+package actor BLEAdvertiser {
+    package nonisolated let adapter: AdapterChoice
+    package nonisolated let instance: UInt8
     private let client: ManagementClient
     private var active = true
 
@@ -18,7 +18,7 @@ public actor BLEAdvertiser {
 
     /// Starts advertising `advertising` (+ `scanResponse`) as instance `instance` on `adapter`.
     /// `power` allows switching the adapter and LE on first.
-    public static func start(adapter: String? = nil, instance: UInt8 = 1, advertising: AdvertisingData,
+    package static func start(adapter: String? = nil, instance: UInt8 = 1, advertising: AdvertisingData,
                              scanResponse: AdvertisingData = AdvertisingData(), connectable: Bool = true,
                              timeout: UInt16 = 0, power: Bool = false, logger: Logger = Logger(label: "ble"),
                              client existing: ManagementClient? = nil) async throws(BLEManagementError) -> BLEAdvertiser {
@@ -41,7 +41,7 @@ public actor BLEAdvertiser {
     }
 
     /// Removes the instance and closes the socket; harmless to call twice.
-    public func stop() async throws(BLEManagementError) {
+    package func stop() async throws(BLEManagementError) {
         guard active else { return }
         active = false
         do {

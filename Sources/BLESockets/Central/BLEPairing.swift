@@ -8,18 +8,18 @@ import Synchronization
 /// Pairing is Just Works with IO capability NoInputNoOutput: a Pi without display or keyboard can do
 /// nothing else, and it is what the belt offers. `PairingSession` decides;
 /// this type sends the commands and feeds the session the kernel's events.
-public enum BLEPairing {
+package enum BLEPairing {
     /// The belt's pairing mode lasts 60 s (pybelt's README); the kernel's own limits are 20 s to
     /// connect once the peer is seen and 30 s for SMP (`HCI_LE_CONN_TIMEOUT` in hci.h, `SMP_TIMEOUT`
     /// in smp.c), but it waits for an absent peer without limit, so the deadline is ours.
-    public static let defaultTimeout: Duration = .seconds(60)
+    package static let defaultTimeout: Duration = .seconds(60)
 
     /// Pairs with `peer` on `adapter` (nil: the first powered LE adapter) and returns the keys to keep.
     ///
     /// The adapter is made bondable for the pairing (without it SMP does not ask for bonding,
     /// `build_pairing_cmd` in smp.c) and put back as it was afterwards. `hint` says how to put the
     /// device into pairing mode, for the error messages.
-    public static func pair(adapter: String?, peer: ManagementAddress, hint: String,
+    package static func pair(adapter: String?, peer: ManagementAddress, hint: String,
                             timeout: Duration = defaultTimeout, power: Bool = false,
                             logger: Logger = Logger(label: "ble"),
                             client existing: ManagementClient? = nil) async throws(BLEPairingError) -> PairingOutcome {
@@ -87,7 +87,7 @@ public enum BLEPairing {
 
     /// Removes the kernel's keys for `peer` and, with `disconnect`, ends a link to it (mgmt-api.txt:
     /// "It should in practice always be 1"). Returns false when there were no keys.
-    public static func unpair(adapter: String?, peer: ManagementAddress, disconnect: Bool = true,
+    package static func unpair(adapter: String?, peer: ManagementAddress, disconnect: Bool = true,
                               logger: Logger = Logger(label: "ble"),
                               client existing: ManagementClient? = nil) async throws(BLEPairingError) -> Bool {
         try await using(existing, logger: logger) { (client) throws(BLEPairingError) -> Bool in
@@ -110,7 +110,7 @@ public enum BLEPairing {
     /// Gives the kernel these bonds' keys, replacing every LTK and IRK it holds for the adapter
     /// (`load_long_term_keys` and `load_irks` clear the lists first, net/bluetooth/mgmt.c). Only for
     /// a host where no bluetoothd manages keys: bluetoothd loads its own list the same way at start.
-    public static func load(_ bonds: [Bond], adapter: String?, logger: Logger = Logger(label: "ble"),
+    package static func load(_ bonds: [Bond], adapter: String?, logger: Logger = Logger(label: "ble"),
                             client existing: ManagementClient? = nil) async throws(BLEPairingError) {
         try await using(existing, logger: logger) { (client) throws(BLEPairingError) in
             try await load(bonds, client: client, adapter: adapter, logger: logger)

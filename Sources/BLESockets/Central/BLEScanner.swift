@@ -8,13 +8,13 @@ import Platform
 /// it opens the management socket, picks the adapter, and feeds the session events and time.
 /// Discovery is stopped when the scan ends for any reason: its duration, an error, the task being
 /// cancelled, or the consumer of `updates` going away.
-public enum BLEScanner {
+package enum BLEScanner {
     /// How often the scan wakes without events, to retry discovery and notice the end of `duration`.
     static let tickInterval: Duration = .milliseconds(250)
 
     /// Scans for `duration` and returns every device seen, strongest first. What the rig and
     /// `wayfinder scan` call.
-    public static func scan(adapter: String? = nil, for duration: Duration, power: Bool = false,
+    package static func scan(adapter: String? = nil, for duration: Duration, power: Bool = false,
                             logger: Logger = Logger(label: "ble")) async throws(BLEManagementError) -> [DiscoveredDevice] {
         let client = try ManagementClient.open(logger: logger)
         let result = try await scan(client: client, options: BLEScanOptions(adapter: adapter, power: power),
@@ -23,7 +23,7 @@ public enum BLEScanner {
     }
 
     /// Scans for `duration` over `client`, which is closed afterwards.
-    public static func scan(client: ManagementClient, options: BLEScanOptions, for duration: Duration,
+    package static func scan(client: ManagementClient, options: BLEScanOptions, for duration: Duration,
                             clock: SessionClock, logger: Logger) async throws(BLEManagementError) -> BLEScanResult {
         let end = clock.elapsed + duration
         return try await run(client: client, options: options, clock: clock, logger: logger, until: end) { _ in true }
@@ -31,7 +31,7 @@ public enum BLEScanner {
 
     /// Every update of every device, until the consumer stops iterating (which stops discovery) or
     /// the scan fails. The scan runs on `executor`, and so does the client it opens.
-    public static func updates(options: BLEScanOptions = BLEScanOptions(), clock: SessionClock = .continuous(),
+    package static func updates(options: BLEScanOptions = BLEScanOptions(), clock: SessionClock = .continuous(),
                                logger: Logger = Logger(label: "ble"),
                                client makeClient: (@Sendable () throws(BLEManagementError) -> ManagementClient)? = nil,
                                executor: any ActorExecutor = EventLoop.preferred)

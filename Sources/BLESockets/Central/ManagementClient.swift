@@ -10,11 +10,11 @@ import Platform
 /// of different opcodes may overlap: a pairing's User Confirmation Reply must go out while its Pair
 /// Device is still waiting for its answer (`BLEPairing`). The socket's reader is a dedicated thread
 /// (`ManagementSocket.events`), so nothing here blocks the cooperative pool.
-public actor ManagementClient {
+package actor ManagementClient {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     private struct Pending {
         let id: Int
@@ -40,12 +40,12 @@ public actor ManagementClient {
     /// How many frames the current `events()` stream has been given. A command's answer is matched
     /// after every frame the kernel sent before it has been given, so a consumer that has handled
     /// this many frames has seen everything that preceded the answer (`BLEPairing` waits for that).
-    public private(set) var eventsDelivered = 0
+    package private(set) var eventsDelivered = 0
     private var reader: Task<Void, Never>?
     private var failure: BLEManagementError?
 
     /// Opens the kernel's management socket (`ManagementSocket.open`).
-    public static func open(commandTimeout: Duration = .seconds(10), logger: Logger = Logger(label: "ble"),
+    package static func open(commandTimeout: Duration = .seconds(10), logger: Logger = Logger(label: "ble"),
                             executor: any ActorExecutor = EventLoop.preferred) throws(BLEManagementError) -> ManagementClient {
         do {
             return ManagementClient(socket: try ManagementSocket.open(), commandTimeout: commandTimeout, logger: logger,
@@ -56,7 +56,7 @@ public actor ManagementClient {
     }
 
     /// Over any socket speaking mgmt datagrams (a socketpair in tests and the rig).
-    public init(socket: ManagementSocket, commandTimeout: Duration = .seconds(10), logger: Logger = Logger(label: "ble"),
+    package init(socket: ManagementSocket, commandTimeout: Duration = .seconds(10), logger: Logger = Logger(label: "ble"),
                 executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
         self.socket = socket
@@ -66,7 +66,7 @@ public actor ManagementClient {
 
     /// Every event that is not the answer to our own command. One subscriber: a second call ends
     /// the first stream.
-    public func events() -> AsyncThrowingStream<ManagementEventFrame, any Error> {
+    package func events() -> AsyncThrowingStream<ManagementEventFrame, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: ManagementEventFrame.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(4096))
         subscriber?.finish()
@@ -83,7 +83,7 @@ public actor ManagementClient {
     /// Sends `command` to controller `index` and waits for its answer (any status), at most
     /// `timeout` (default: the client's command timeout). A command with the same opcode and index
     /// as one still outstanding waits for that one to be answered first.
-    public func send(_ command: ManagementCommand, index: UInt16,
+    package func send(_ command: ManagementCommand, index: UInt16,
                      timeout: Duration? = nil) async throws(BLEManagementError) -> ManagementCommandReply {
         let packet: [UInt8]
         do { packet = try command.packet(index: index) } catch { throw .encoding(error) }
@@ -113,7 +113,7 @@ public actor ManagementClient {
     }
 
     /// Sends `command` and requires Success; a failure status becomes the matching error.
-    public func run(_ command: ManagementCommand, index: UInt16, operation: String,
+    package func run(_ command: ManagementCommand, index: UInt16, operation: String,
                     timeout: Duration? = nil) async throws(BLEManagementError) -> [UInt8] {
         let reply = try await send(command, index: index, timeout: timeout)
         switch reply.status {
@@ -124,7 +124,7 @@ public actor ManagementClient {
     }
 
     /// Ends the reader (which then closes the socket), fails a waiting command and ends `events()`.
-    public func close() {
+    package func close() {
         if failure == nil { failure = .socket(.closed) }
         if let reader {
             reader.cancel()

@@ -13,20 +13,20 @@ import Platform
 /// `await`: a plain `Task {}` carries no executor preference, so every continuation it awaits (a
 /// stream's next element, a client's answer, a timer) resumes on the global pool first, which costs
 /// a libdispatch thread's wake-up per event before the hop back to the loop (docs/performance.md).
-public actor GATTDeviceLink<Session: GATTDeviceSession> {
+package actor GATTDeviceLink<Session: GATTDeviceSession> {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public enum Output: Sendable {
+    package enum Output: Sendable {
         case event(Session.Event)
         /// The link of that generation changed (`connect(using:)` returns the generation it starts).
         case link(GATTLinkChange, generation: Int)
     }
 
     /// The session's events and the link's changes; finishes after `stop()`.
-    public nonisolated let outputs: AsyncStream<Output>
+    package nonisolated let outputs: AsyncStream<Output>
     private let sink: AsyncStream<Output>.Continuation
     private var driver: GATTDeviceDriver<Session>
     private var connector: (any GATTConnector)?
@@ -55,7 +55,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     ///     the session clock when nil.
     ///   - sessionTimerTolerance: how late the session's deadlines may be acted on, in session time
     ///     (`SessionClock.sleep(until:tolerance:)`): the touch case's silence rule ends a touch by time.
-    public init(session: Session, policy: GATTLinkPolicy, limits: GATTDeviceDriver<Session>.Limits = .init(),
+    package init(session: Session, policy: GATTLinkPolicy, limits: GATTDeviceDriver<Session>.Limits = .init(),
                 connector: (any GATTConnector)?, clock: SessionClock, linkClock: SessionClock? = nil,
                 sessionTimerTolerance: Duration? = nil, executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
@@ -67,30 +67,30 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
         (outputs, sink) = AsyncStream.makeStream()
     }
 
-    public var state: GATTLinkState { driver.state }
-    public var session: Session { driver.session }
+    package var state: GATTLinkState { driver.state }
+    package var session: Session { driver.session }
     /// Operations waiting behind the one in flight.
-    public var queuedOperations: Int { driver.queuedOperations }
+    package var queuedOperations: Int { driver.queuedOperations }
 
     // MARK: The owner's wishes
 
     /// Begins as the policy says (`.keepConnected` connects now and keeps doing so).
-    public func start() { carry(driver.start(at: now)) }
+    package func start() { carry(driver.start(at: now)) }
 
     /// Connects now, through `connector` from now on when one is given; returns the new attempt's
     /// generation, which its link changes carry.
     @discardableResult
-    public func connect(using connector: (any GATTConnector)? = nil) -> Int {
+    package func connect(using connector: (any GATTConnector)? = nil) -> Int {
         if let connector { self.connector = connector }
         carry(driver.connect(at: now))
         return driver.generation
     }
 
     /// Closes the link (or abandons the attempt) and connects no more until `connect`.
-    public func disconnect() { carry(driver.disconnect(at: now)) }
+    package func disconnect() { carry(driver.disconnect(at: now)) }
 
     /// Closes the link for good and finishes `outputs`.
-    public func stop() {
+    package func stop() {
         carry(driver.stop(at: now))
         sessionTimer?.task.cancel()
         linkTimer?.task.cancel()
@@ -102,7 +102,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     /// Performs an operation behind the session's queued ones; returns what a read read. Throws
     /// `GATTError.disconnected` without a link, `GATTError.timedOut` past the request bound.
     @discardableResult
-    public func perform(_ operation: GATTOperation) async throws -> [UInt8] {
+    package func perform(_ operation: GATTOperation) async throws -> [UInt8] {
         nextRequest += 1
         let id = GATTRequestID(nextRequest)
         return try await withTaskCancellationHandler {
@@ -116,7 +116,7 @@ public actor GATTDeviceLink<Session: GATTDeviceSession> {
     }
 
     /// Drives the session (a new configuration, a verdict of the owner's); its outputs are carried out.
-    public func update(_ body: @Sendable (inout Session, Duration) -> [GATTSessionOutput<Session.Event>]) {
+    package func update(_ body: @Sendable (inout Session, Duration) -> [GATTSessionOutput<Session.Event>]) {
         carry(driver.update(at: now, body))
     }
 

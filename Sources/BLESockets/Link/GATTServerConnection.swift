@@ -4,20 +4,20 @@ import Platform
 /// One central's connection to a GATT database we host: `GATTServerCore` over a socket (a
 /// socketpair in process, an accepted L2CAP ATT socket in the rig), with the device model as
 /// delegate. Requests are served one at a time in arrival order, as ATT requires.
-public actor GATTServerConnection {
+package actor GATTServerConnection {
     /// Where it runs: the simulated devices' event loop (`EventLoop.peripherals`), beside the
     /// appliance's, unless its creator names another (a test's `TestEventLoop`).
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     private let socket: PacketSocket
     private let logger: Logger
     private var core: GATTServerCore
     private var closed = false
     /// PDUs that were refused (bad requests answered with errors, bad commands ignored).
-    public private(set) var refusals: [String] = []
+    package private(set) var refusals: [String] = []
 
-    public init(socket: PacketSocket, database: GATTDatabase, logger: Logger, executor: any ActorExecutor = EventLoop.peripherals) {
+    package init(socket: PacketSocket, database: GATTDatabase, logger: Logger, executor: any ActorExecutor = EventLoop.peripherals) {
         self.executor = executor
         self.socket = socket
         self.logger = logger
@@ -25,10 +25,10 @@ public actor GATTServerConnection {
     }
 
     /// The reason `run` gives the delegate when the central ended the link (nil: this side closed it).
-    public static let closedByCentral = "the central closed the link"
+    package static let closedByCentral = "the central closed the link"
 
     /// Serves requests until the link ends, then tells the delegate.
-    public func run(delegate: some GATTServerDelegate) async {
+    package func run(delegate: some GATTServerDelegate) async {
         var reason: String?
         do {
             for try await packet in socket.packets() {
@@ -46,7 +46,7 @@ public actor GATTServerConnection {
 
     /// Sends a notification when the central subscribed; false when it did not (or the link is down).
     @discardableResult
-    public func notify(_ characteristic: BLEUUID, value: [UInt8]) -> Bool {
+    package func notify(_ characteristic: BLEUUID, value: [UInt8]) -> Bool {
         guard !closed, let pdu = core.notification(of: characteristic, value: value) else { return false }
         do {
             try socket.send(pdu)
@@ -58,12 +58,12 @@ public actor GATTServerConnection {
     }
 
     /// Ends the link from the peripheral's side.
-    public func close() {
+    package func close() {
         closed = true
         socket.close()
     }
 
-    public var mtu: UInt16 { core.mtu }
+    package var mtu: UInt16 { core.mtu }
 
     private func serve(_ packet: [UInt8], delegate: some GATTServerDelegate) async {
         // Reads are answered with the model's current value, fetched before the (synchronous) core runs.

@@ -1,5 +1,5 @@
 /// The device model behind a `GATTServerConnection`: the simulated belt, case or pen.
-public protocol GATTServerDelegate: Sendable {
+package protocol GATTServerDelegate: Sendable {
     /// The value of a readable characteristic at the moment it is read; nil keeps the stored one.
     func read(_ characteristic: BLEUUID) async -> [UInt8]?
     /// A client wrote a value (already accepted by the server's permission checks).

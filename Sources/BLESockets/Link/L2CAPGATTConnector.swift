@@ -9,9 +9,9 @@ import Platform
 /// on top, the MTU agreed. Which peripheral is decided by `resolve` (a fixed address, or a scan with
 /// discovery rules); the kernel then runs LE Create Connection itself, legacy or extended as the
 /// controller needs (hci_le_create_conn_sync in net/bluetooth/hci_sync.c).
-public struct L2CAPGATTConnector: GATTConnector {
+package struct L2CAPGATTConnector: GATTConnector {
     /// Where to connect: the peer's address and address type (public or random, as advertised).
-    public typealias Resolver = @Sendable () async throws -> (BluetoothAddress, BluetoothAddressType)
+    package typealias Resolver = @Sendable () async throws -> (BluetoothAddress, BluetoothAddressType)
 
     let localAddress: BluetoothAddress?
     let security: BluetoothSecurityLevel
@@ -22,7 +22,7 @@ public struct L2CAPGATTConnector: GATTConnector {
     /// - Parameters:
     ///   - localAddress: the adapter to use (nil: the kernel picks one).
     ///   - linkTimeout: how long the LE connection may take once the peer is known.
-    public init(localAddress: BluetoothAddress?, security: BluetoothSecurityLevel = .low,
+    package init(localAddress: BluetoothAddress?, security: BluetoothSecurityLevel = .low,
                 linkTimeout: Duration = .seconds(10), logger: Logger, resolve: @escaping Resolver) {
         self.localAddress = localAddress
         self.security = security
@@ -32,12 +32,12 @@ public struct L2CAPGATTConnector: GATTConnector {
     }
 
     /// A connector for one fixed peer (an allowlist of one).
-    public static func fixed(_ peer: BluetoothAddress, type: BluetoothAddressType, localAddress: BluetoothAddress?,
+    package static func fixed(_ peer: BluetoothAddress, type: BluetoothAddressType, localAddress: BluetoothAddress?,
                              security: BluetoothSecurityLevel = .low, logger: Logger) -> L2CAPGATTConnector {
         L2CAPGATTConnector(localAddress: localAddress, security: security, logger: logger) { (peer, type) }
     }
 
-    public func connect() async throws -> any GATTClient {
+    package func connect() async throws -> any GATTClient {
         let (peer, type) = try await resolve()
         logger.info("connecting to \(peer) (\(type)) over L2CAP ATT, security \(security)")
         let socket: PacketSocket

@@ -6,16 +6,16 @@ import Platform
 ///
 /// Why scan even for a fixed address: connecting with the wrong address type times out
 /// (net/bluetooth/l2cap_core.c), and the advertising report is where the type is known.
-public struct ScanningResolver: Sendable {
-    public let rule: DiscoveryRule
-    public let adapter: String?
+package struct ScanningResolver: Sendable {
+    package let rule: DiscoveryRule
+    package let adapter: String?
     /// How long one search may take before "no device found" (FSLib-iOS's FSConnectionManager scans 15 s).
-    public let timeout: Duration
+    package let timeout: Duration
     let logger: Logger
     /// Where the scan and its timers run.
     let executor: any ActorExecutor
 
-    public init(rule: DiscoveryRule, adapter: String?, timeout: Duration = .seconds(15), logger: Logger,
+    package init(rule: DiscoveryRule, adapter: String?, timeout: Duration = .seconds(15), logger: Logger,
                 executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
         self.rule = rule
@@ -25,7 +25,7 @@ public struct ScanningResolver: Sendable {
     }
 
     /// The chosen device; `GATTError.notFound` when nothing matched within `timeout`.
-    public func resolve() async throws -> DiscoveredDevice {
+    package func resolve() async throws -> DiscoveredDevice {
         let rule = self.rule
         let clock = SessionClock.continuous()
         let updates = BLEScanner.updates(options: BLEScanOptions(adapter: adapter), clock: clock, logger: logger,

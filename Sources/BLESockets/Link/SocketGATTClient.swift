@@ -9,13 +9,13 @@ import Synchronization
 /// Characteristics are found once by `discover(services:)`; reads, writes and CCCD switches then
 /// address them by UUID. A dead link (peer gone, 30 s transaction timeout, `disconnect()`) ends
 /// `events` with `.disconnected` and fails every later call with `GATTError.disconnected`.
-public actor SocketGATTClient: GATTClient {
+package actor SocketGATTClient: GATTClient {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public nonisolated let events: AsyncStream<GATTClientEvent>
+    package nonisolated let events: AsyncStream<GATTClientEvent>
     private let sink: AsyncStream<GATTClientEvent>.Continuation
     private let socket: PacketSocket
     private let clock: SessionClock
@@ -29,7 +29,7 @@ public actor SocketGATTClient: GATTClient {
     private var closed = false
 
     /// Starts serving the socket at once; call `exchangeMTU` next when the peer is real.
-    public init(socket: PacketSocket, clock: SessionClock, logger: Logger, executor: any ActorExecutor = EventLoop.preferred) {
+    package init(socket: PacketSocket, clock: SessionClock, logger: Logger, executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
         self.socket = socket
         self.clock = clock
@@ -59,7 +59,7 @@ public actor SocketGATTClient: GATTClient {
 
     /// Agrees the ATT MTU (once per link, client-initiated); returns the effective MTU.
     @discardableResult
-    public func exchangeMTU(_ ours: UInt16 = GATTClientCore.preferredMTU) async throws -> UInt16 {
+    package func exchangeMTU(_ ours: UInt16 = GATTClientCore.preferredMTU) async throws -> UInt16 {
         guard case .mtu(let mtu) = try await perform(.exchangeMTU(ours)) else { return core.mtu }
         return mtu
     }
@@ -67,7 +67,7 @@ public actor SocketGATTClient: GATTClient {
     /// Runs one GATT procedure and waits for its result. A cancelled caller stops waiting at once
     /// (`CancellationError`); the request itself stays on the bearer, as ATT cannot withdraw one, and
     /// its late answer is ignored.
-    public func perform(_ procedure: GATTProcedure) async throws -> GATTProcedureResult {
+    package func perform(_ procedure: GATTProcedure) async throws -> GATTProcedureResult {
         let request = PendingRequest()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -87,14 +87,14 @@ public actor SocketGATTClient: GATTClient {
         continuation.resume(throwing: CancellationError())
     }
 
-    public var mtu: UInt16 { core.mtu }
+    package var mtu: UInt16 { core.mtu }
 
     /// False once the link ended (either side, or a timeout).
-    public var isLinkOpen: Bool { !closed }
+    package var isLinkOpen: Bool { !closed }
 
     // MARK: GATTClient
 
-    public func discover(services wanted: [BLEUUID]) async throws -> [BLEUUID: [BLEUUID]] {
+    package func discover(services wanted: [BLEUUID]) async throws -> [BLEUUID: [BLEUUID]] {
         let wantedUUIDs = Set(wanted)
         guard case .services(let services) = try await perform(.discoverPrimaryServices(nil)) else { return [:] }
         var table: [BLEUUID: [BLEUUID]] = [:]
@@ -109,13 +109,13 @@ public actor SocketGATTClient: GATTClient {
         return table
     }
 
-    public func read(characteristic: BLEUUID) async throws -> [UInt8] {
+    package func read(characteristic: BLEUUID) async throws -> [UInt8] {
         let c = try known(characteristic)
         guard case .value(let value) = try await perform(.read(handle: c.valueHandle)) else { return [] }
         return value
     }
 
-    public func write(characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async throws {
+    package func write(characteristic: BLEUUID, value: [UInt8], withResponse: Bool) async throws {
         let c = try known(characteristic)
         if withResponse {
             _ = try await perform(.write(handle: c.valueHandle, value: value))
@@ -127,7 +127,7 @@ public actor SocketGATTClient: GATTClient {
         }
     }
 
-    public func setNotifications(characteristic: BLEUUID, enabled: Bool) async throws {
+    package func setNotifications(characteristic: BLEUUID, enabled: Bool) async throws {
         let c = try known(characteristic)
         guard !c.properties.isDisjoint(with: [.notify, .indicate]) else {
             throw GATTError.notFound("notifications of \(characteristic.uuidString) (the characteristic does not notify)")
@@ -142,7 +142,7 @@ public actor SocketGATTClient: GATTClient {
         }
     }
 
-    public func disconnect() async {
+    package func disconnect() async {
         guard !closed else { return }
         linkEnded(reason: nil)
     }

@@ -1,7 +1,7 @@
 /// The advanced parameters of FE05 (pybelt `belt_controller.py`, FSLib-Android `BeltParameter.java`): read
 /// with `10 01 <pid>`, written with `11 <pid> <persist> <value…>`, reported on FE06 as `10 <pid> <value…>`.
 /// Raw values are the wire IDs.
-public enum BeltAdvancedParameter: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum BeltAdvancedParameter: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case defaultIntensity = 0x00
     case headingOffset = 0x01
     /// Encoding unknown; Android recognises the reply and ignores it (`BeltCommunicationController.java`).
@@ -16,7 +16,7 @@ public enum BeltAdvancedParameter: UInt8, Sendable, Hashable, CaseIterable, Cust
     case orientationNotificationPeriod = 0x0F
     case pairingRequirement = 0x25
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .defaultIntensity: "default intensity"
         case .headingOffset: "heading offset"

@@ -4,7 +4,7 @@
 /// Only the parameters whose value encoding the libraries give are here. Buzzer-active (0x02) and the
 /// front-range patch (0x0A) have no known value layout; their FE06 reports are kept as raw bytes
 /// (`BeltNotification.buzzerActive`, `.frontRangePatch`) and 0x0A is written only as iOS's fixed patch.
-public enum BeltAdvancedParameterValue: Sendable, Hashable, CustomStringConvertible {
+package enum BeltAdvancedParameterValue: Sendable, Hashable, CustomStringConvertible {
     /// One byte, percent 0–100.
     case defaultIntensity(Int)
     /// uint16 LE, degrees 0–359.
@@ -15,7 +15,7 @@ public enum BeltAdvancedParameterValue: Sendable, Hashable, CustomStringConverti
     /// One byte boolean (pybelt `set_pairing_requirement`).
     case pairingRequired(Bool)
 
-    public var parameter: BeltAdvancedParameter {
+    package var parameter: BeltAdvancedParameter {
         switch self {
         case .defaultIntensity: .defaultIntensity
         case .headingOffset: .headingOffset
@@ -25,7 +25,7 @@ public enum BeltAdvancedParameterValue: Sendable, Hashable, CustomStringConverti
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .defaultIntensity(let i): "default intensity \(i)%"
         case .headingOffset(let d): "heading offset \(d)°"

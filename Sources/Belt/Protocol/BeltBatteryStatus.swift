@@ -3,18 +3,18 @@
 ///
 /// The fields keep the wire values, so a decoded status re-encodes to the same bytes; `percent` and
 /// `seconds` give the units.
-public struct BeltBatteryStatus: Sendable, Hashable, CustomStringConvertible {
-    public var powerStatus: BeltPowerStatus
+package struct BeltBatteryStatus: Sendable, Hashable, CustomStringConvertible {
+    package var powerStatus: BeltPowerStatus
     /// Bytes 1–2: percent × 256.
-    public var levelRaw: UInt16
+    package var levelRaw: UInt16
     /// Bytes 3–4: seconds ÷ 5.625; time to empty on battery, time to full while charging.
-    public var timeRaw: UInt16
+    package var timeRaw: UInt16
     /// Bytes 5–6, int16 mA; negative while discharging.
-    public var currentMilliamperes: Int16
+    package var currentMilliamperes: Int16
     /// Bytes 7–8, uint16 mV.
-    public var voltageMillivolts: UInt16
+    package var voltageMillivolts: UInt16
 
-    public init(powerStatus: BeltPowerStatus, levelRaw: UInt16, timeRaw: UInt16,
+    package init(powerStatus: BeltPowerStatus, levelRaw: UInt16, timeRaw: UInt16,
                 currentMilliamperes: Int16, voltageMillivolts: UInt16) {
         self.powerStatus = powerStatus
         self.levelRaw = levelRaw
@@ -24,7 +24,7 @@ public struct BeltBatteryStatus: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// From units (for the simulator); values are clamped to what the fields carry.
-    public init(powerStatus: BeltPowerStatus, percent: Double, seconds: Double = 0,
+    package init(powerStatus: BeltPowerStatus, percent: Double, seconds: Double = 0,
                 currentMilliamperes: Int = 0, voltageMillivolts: Int = 3900) {
         self.powerStatus = powerStatus
         levelRaw = UInt16(max(0, min(Double(UInt16.max), (percent * 256).rounded())))
@@ -35,10 +35,10 @@ public struct BeltBatteryStatus: Sendable, Hashable, CustomStringConvertible {
 
     /// Charge in percent. A full battery can report a little over 100 (raw 0x6480: 100.5); like pybelt, this
     /// clamps to 100.
-    public var percent: Double { min(100, Double(levelRaw) / 256) }
-    public var seconds: Double { Double(timeRaw) * 5.625 }
+    package var percent: Double { min(100, Double(levelRaw) / 256) }
+    package var seconds: Double { Double(timeRaw) * 5.625 }
 
-    public var description: String {
+    package var description: String {
         "\(powerStatus), \(percent) %, \(Int(seconds)) s, \(currentMilliamperes) mA, \(voltageMillivolts) mV"
     }
 }

@@ -4,7 +4,7 @@ import Vocabulary
 /// lowercase name the command line prints (`fe03`).
 ///
 /// FE08 and FE0D–FE12 are used by no library and are not modelled.
-public enum BeltCharacteristic: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+package enum BeltCharacteristic: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     /// Firmware version/variant, read.
     case fe01
     /// Keep-alive: the belt notifies, the central answers.
@@ -32,7 +32,7 @@ public enum BeltCharacteristic: String, CaseIterable, Sendable, Hashable, Custom
     /// Debug output, notify.
     case fe14
 
-    public var uuid16: UInt16 {
+    package var uuid16: UInt16 {
         switch self {
         case .fe01: 0xFE01
         case .fe02: 0xFE02
@@ -50,7 +50,7 @@ public enum BeltCharacteristic: String, CaseIterable, Sendable, Hashable, Custom
         }
     }
 
-    public var service: BeltService {
+    package var service: BeltService {
         switch self {
         case .fe01, .fe02, .fe03, .fe04, .fe05, .fe06, .fe07, .fe09: .control
         case .fe0a, .fe0b, .fe0c: .sensor
@@ -59,30 +59,30 @@ public enum BeltCharacteristic: String, CaseIterable, Sendable, Hashable, Custom
     }
 
     /// On the Bluetooth base UUID (Core Spec Vol 3 Part B §2.5.1).
-    public var uuid: BLEUUID { BLEUUID(uuid16) }
+    package var uuid: BLEUUID { BLEUUID(uuid16) }
     /// The full 128-bit UUID, uppercase.
-    public var uuidString: String { uuid.uuidString }
+    package var uuidString: String { uuid.uuidString }
 
     /// The minimum properties a belt must offer for the libraries to work (inferred from their operations).
-    public var isReadable: Bool { self == .fe01 || self == .fe09 }
-    public var isWritable: Bool { [.fe02, .fe03, .fe05, .fe07, .fe0a, .fe13].contains(self) }
-    public var notifies: Bool { [.fe02, .fe04, .fe06, .fe09, .fe0b, .fe0c, .fe14].contains(self) }
+    package var isReadable: Bool { self == .fe01 || self == .fe09 }
+    package var isWritable: Bool { [.fe02, .fe03, .fe05, .fe07, .fe0a, .fe13].contains(self) }
+    package var notifies: Bool { [.fe02, .fe04, .fe06, .fe09, .fe0b, .fe0c, .fe14].contains(self) }
 
-    public init?(uuid16: UInt16) {
+    package init?(uuid16: UInt16) {
         guard let c = Self.allCases.first(where: { $0.uuid16 == uuid16 }) else { return nil }
         self = c
     }
 
-    public init?(uuid: BLEUUID) {
+    package init?(uuid: BLEUUID) {
         guard let short = uuid.uuid16 else { return nil }
         self.init(uuid16: short)
     }
 
     /// `fe03`, `FE03`, `0xFE03` or the full 128-bit UUID.
-    public init?(uuidString: String) {
+    package init?(uuidString: String) {
         guard let uuid = BLEUUID(string: uuidString) else { return nil }
         self.init(uuid: uuid)
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

@@ -16,7 +16,7 @@ extension BeltCommand {
     /// - keep-alive answer: FSLib-iOS's single `00`; the belt accepts all three forms;
     /// - heading offset: FSLib-iOS's basic `01 83 lo hi` for `setHeadingOffset`; Android's advanced
     ///   form is `setAdvancedParameter(.headingOffset(_), persistent:)`.
-    public func encoded() -> BeltWrite {
+    package func encoded() -> BeltWrite {
         switch self {
         case .changeMode(let mode):
             return fe05([0x01, 0x80 | BeltParameter.mode.rawValue, mode.rawValue, 0x00])
@@ -71,7 +71,7 @@ extension BeltCommand {
     }
 
     /// pybelt keeps the rename packet within 20 bytes (`rename`).
-    public static let maximumNameSuffixLength = 18
+    package static let maximumNameSuffixLength = 18
 
     /// The only front-range write FSLib-iOS makes: 225, 160, 225 as uint16 LE and a final 01, after a
     /// third byte `02` of unknown meaning (`checkForFirmwarePatch`).

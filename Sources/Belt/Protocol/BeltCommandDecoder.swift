@@ -8,8 +8,8 @@
 /// forms of parameter reads and writes. Reserved bytes must be zero and flags 0 or 1, as every library
 /// writes them. Fixed-length commands with trailing bytes are refused: no library sends them, so they
 /// point at an encoder bug, which the simulator should flag rather than guess at.
-public enum BeltCommandDecoder {
-    public static func decode(_ write: BeltWrite) throws(BeltProtocolError) -> BeltCommand {
+package enum BeltCommandDecoder {
+    package static func decode(_ write: BeltWrite) throws(BeltProtocolError) -> BeltCommand {
         let r = WireReader(write.characteristic, write.bytes, kind: write.kind)
         switch write.kind {
         case .readRequest:

@@ -1,15 +1,15 @@
 import Vocabulary
 
 /// Byte strings as space-separated hex (`01 81 03 00`), and back.
-public enum BeltHex {
+package enum BeltHex {
     /// Uppercase, space-separated.
-    public static func format(_ bytes: [UInt8]) -> String {
+    package static func format(_ bytes: [UInt8]) -> String {
         bytes.hexDigits()
     }
 
     /// Accepts `01 81 03 00`, `01810300`, `01:81:03:00`, `0x01 0x81` and mixtures; nil for an odd
     /// number of digits or anything that is not a hex digit.
-    public static func parse(_ text: String) -> [UInt8]? {
+    package static func parse(_ text: String) -> [UInt8]? {
         var digits: [UInt8] = []
         var rest = Substring(text)
         while let c = rest.first {

@@ -4,7 +4,7 @@ extension BeltNotification {
     /// Values the wire cannot carry are brought into range as `BeltCommand.encoded()` does. Fields the
     /// decoder ignores are written so that every library reads them: FE04 byte 2 as 0,
     /// the press type as 1 (short) or 3 (long), FE01 as `[version lo, version hi, variant]`.
-    public func encoded() -> BeltWrite {
+    package func encoded() -> BeltWrite {
         BeltWrite(characteristic: characteristic, bytes: bytes)
     }
 

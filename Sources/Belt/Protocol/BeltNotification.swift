@@ -2,7 +2,7 @@
 /// firmware, FE09 battery, which is also notified).
 ///
 /// Decoded by `BeltNotificationDecoder`; `encoded()` gives the bytes back (for the belt simulator).
-public enum BeltNotification: Sendable, Hashable, CustomStringConvertible {
+package enum BeltNotification: Sendable, Hashable, CustomStringConvertible {
     /// FE01 read value.
     case firmwareInfo(BeltFirmwareInfo)
     /// FE02: byte 1 is the belt's mode; byte 0's meaning is unknown, kept as `status`.
@@ -36,7 +36,7 @@ public enum BeltNotification: Sendable, Hashable, CustomStringConvertible {
     /// FE14 `0C …`.
     case errorLogEntry(BeltErrorLogEntry)
 
-    public var characteristic: BeltCharacteristic {
+    package var characteristic: BeltCharacteristic {
         switch self {
         case .firmwareInfo: .fe01
         case .keepAlive: .fe02
@@ -48,7 +48,7 @@ public enum BeltNotification: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .firmwareInfo(let f): "\(f)"
         case .keepAlive(let m, _): "keep-alive (mode \(m))"

@@ -5,8 +5,8 @@
 /// not cost us the keep-alive, the buttons or the heading. (The exceptions are the two values that run
 /// to the end of the packet: the BLE name and the buzzer-active bytes.) Unknown values are errors:
 /// a button, mode or power status no library defines says the packet is not what we think it is.
-public enum BeltNotificationDecoder {
-    public static func decode(_ characteristic: BeltCharacteristic, _ bytes: [UInt8]) throws(BeltProtocolError) -> BeltNotification {
+package enum BeltNotificationDecoder {
+    package static func decode(_ characteristic: BeltCharacteristic, _ bytes: [UInt8]) throws(BeltProtocolError) -> BeltNotification {
         let r = WireReader(characteristic, bytes)
         switch characteristic {
         case .fe01: return try firmwareInfo(r)
@@ -22,7 +22,7 @@ public enum BeltNotificationDecoder {
     }
 
     /// For a GATT layer that sees UUIDs: `fe0c`, `FE0C`, `0xFE0C` or the 128-bit form.
-    public static func decode(characteristicUUID uuid: String, _ bytes: [UInt8]) throws(BeltProtocolError) -> BeltNotification {
+    package static func decode(characteristicUUID uuid: String, _ bytes: [UInt8]) throws(BeltProtocolError) -> BeltNotification {
         guard let c = BeltCharacteristic(uuidString: uuid) else {
             throw BeltProtocolError(characteristic: nil, bytes: bytes, reason: .unknownCharacteristic(uuid))
         }

@@ -1,7 +1,7 @@
 /// The orientation types of FE03 commands (FSLib-iOS `FSOrientationType`); raw values are the wire values.
 /// `BeltOrientation` carries the value with the type; this names the type alone (the command line's
 /// `orientationType`).
-public enum BeltOrientationType: UInt8, Sendable, Hashable, CaseIterable {
+package enum BeltOrientationType: UInt8, Sendable, Hashable, CaseIterable {
     case binaryMask = 0
     /// FSLib-iOS `vibromotorIndex`.
     case motorIndex = 1
@@ -10,7 +10,7 @@ public enum BeltOrientationType: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 extension BeltOrientation {
-    public var type: BeltOrientationType {
+    package var type: BeltOrientationType {
         switch self {
         case .binaryMask: .binaryMask
         case .motorIndex: .motorIndex
@@ -22,7 +22,7 @@ extension BeltOrientation {
     /// The uint16 the wire carries: angles and bearings modulo 360 (so −90
     /// becomes 270, as every library does), motor indices modulo 16 (FSLib-iOS; pybelt's `% 16`),
     /// masks as they are.
-    public var wireValue: UInt16 {
+    package var wireValue: UInt16 {
         switch self {
         case .binaryMask(let mask): mask
         case .motorIndex(let index): UInt16(index % 16)
@@ -32,7 +32,7 @@ extension BeltOrientation {
 
     /// The orientation a decoded (type, value) pair stands for; nil when the value is out of range
     /// for its type (a motor ≥ 16, an angle ≥ 360).
-    public init?(type: BeltOrientationType, wireValue: UInt16) {
+    package init?(type: BeltOrientationType, wireValue: UInt16) {
         switch type {
         case .binaryMask: self = .binaryMask(wireValue)
         case .motorIndex:

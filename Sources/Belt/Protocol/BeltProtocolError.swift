@@ -2,8 +2,8 @@
 ///
 /// The session logs and drops a notification that fails to decode; the belt
 /// simulator records a write that fails to decode as a protocol violation.
-public struct BeltProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+package struct BeltProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: Sendable, Hashable, CustomStringConvertible {
         /// Fewer bytes than the layout needs.
         case truncated(expected: Int, got: Int)
         /// More bytes than a fixed-length command has (commands only; notifications ignore extra bytes).
@@ -25,7 +25,7 @@ public struct BeltProtocolError: Error, Sendable, Hashable, CustomStringConverti
         /// A UUID that is none of the belt's characteristics.
         case unknownCharacteristic(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .truncated(let expected, let got): "truncated: \(got) byte\(got == 1 ? "" : "s"), expected \(expected)"
             case .trailingBytes(let expected, let got): "\(got - expected) trailing byte\(got - expected == 1 ? "" : "s"): \(got) bytes, expected \(expected)"
@@ -49,19 +49,19 @@ public struct BeltProtocolError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// nil when the UUID is none of the belt's characteristics.
-    public var characteristic: BeltCharacteristic?
-    public var bytes: [UInt8]
-    public var kind: BeltWrite.Kind
-    public var reason: Reason
+    package var characteristic: BeltCharacteristic?
+    package var bytes: [UInt8]
+    package var kind: BeltWrite.Kind
+    package var reason: Reason
 
-    public init(characteristic: BeltCharacteristic?, bytes: [UInt8], kind: BeltWrite.Kind = .value, reason: Reason) {
+    package init(characteristic: BeltCharacteristic?, bytes: [UInt8], kind: BeltWrite.Kind = .value, reason: Reason) {
         self.characteristic = characteristic
         self.bytes = bytes
         self.kind = kind
         self.reason = reason
     }
 
-    public var description: String {
+    package var description: String {
         let target = characteristic.map { "\($0)" } ?? "?"
         let what: String
         switch kind {

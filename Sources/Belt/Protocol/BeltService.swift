@@ -1,7 +1,7 @@
 import Vocabulary
 
 /// The belt's three GATT services (FSLib-iOS `FSCommandManager.swift`).
-public enum BeltService: Sendable, Hashable, CaseIterable {
+package enum BeltService: Sendable, Hashable, CaseIterable {
     /// 0xFE51: commands, parameters, buttons, keep-alive, battery. Newer belts also advertise it (FSLib-iOS
     /// `FSConnectionManager.swift`).
     case control
@@ -12,9 +12,9 @@ public enum BeltService: Sendable, Hashable, CaseIterable {
 
     /// The legacy 128-bit UUID belts advertise instead of (or besides) 0xFE51. It also appears in
     /// unrelated products, so a scanner should check the `naviGuertel` name prefix as well.
-    public static let legacyAdvertisedUUID = BLEUUID(high: 0x6533_3333_A115_11E2, low: 0x9E9A_0800_200C_A100)
+    package static let legacyAdvertisedUUID = BLEUUID(high: 0x6533_3333_A115_11E2, low: 0x9E9A_0800_200C_A100)
 
-    public var uuid16: UInt16 {
+    package var uuid16: UInt16 {
         switch self {
         case .control: 0xFE51
         case .sensor: 0xFE52
@@ -23,7 +23,7 @@ public enum BeltService: Sendable, Hashable, CaseIterable {
     }
 
     /// On the Bluetooth base UUID (Core Spec Vol 3 Part B §2.5.1).
-    public var uuid: BLEUUID { BLEUUID(uuid16) }
+    package var uuid: BLEUUID { BLEUUID(uuid16) }
     /// The full 128-bit UUID, uppercase.
-    public var uuidString: String { uuid.uuidString }
+    package var uuidString: String { uuid.uuidString }
 }

@@ -3,7 +3,7 @@ import BLE
 extension BeltWrite {
     /// The GATT operation this write is: a value write (every belt command is written with response,
     /// FSLib-iOS `FSCommandManager.swift`), a CCCD switch, or a read.
-    public var gattOperation: GATTOperation {
+    package var gattOperation: GATTOperation {
         switch kind {
         case .value: .write(characteristic.uuid, bytes, withResponse: true)
         case .clientConfiguration: .notifications(characteristic.uuid, enabled: bytes == Self.notificationsOn)
@@ -14,7 +14,7 @@ extension BeltWrite {
 
 extension BeltWrite {
     /// The belt write a GATT operation on a belt characteristic is; nil for any other characteristic.
-    public init?(_ operation: GATTOperation) {
+    package init?(_ operation: GATTOperation) {
         switch operation {
         case .write(let uuid, let bytes, _):
             guard let c = BeltCharacteristic(uuid: uuid) else { return nil }
@@ -29,5 +29,5 @@ extension BeltWrite {
     }
 
     /// The answer to the belt's keep-alive (a value written to FE02), which goes ahead of queued writes.
-    public var isKeepAliveAnswer: Bool { characteristic == .fe02 && kind == .value }
+    package var isKeepAliveAnswer: Bool { characteristic == .fe02 && kind == .value }
 }

@@ -4,8 +4,8 @@
 /// switching notifications writes the characteristic's CCCD (0x2902, `01 00` on / `00 00` off),
 /// and the battery status and firmware version are GATT reads. `kind` says which, so the
 /// encoding of every `BeltCommand` is one `BeltWrite`.
-public struct BeltWrite: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+package struct BeltWrite: Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// `bytes` are the characteristic's value: written by the central for a command, or
         /// notified/read from the belt for a `BeltNotification`.
         case value
@@ -16,14 +16,14 @@ public struct BeltWrite: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The CCCD values (Core Spec Vol 3 Part G §3.3.3.3). Indications are never used.
-    public static let notificationsOn: [UInt8] = [0x01, 0x00]
-    public static let notificationsOff: [UInt8] = [0x00, 0x00]
+    package static let notificationsOn: [UInt8] = [0x01, 0x00]
+    package static let notificationsOff: [UInt8] = [0x00, 0x00]
 
-    public var characteristic: BeltCharacteristic
-    public var bytes: [UInt8]
-    public var kind: Kind
+    package var characteristic: BeltCharacteristic
+    package var bytes: [UInt8]
+    package var kind: Kind
 
-    public init(characteristic: BeltCharacteristic, bytes: [UInt8], kind: Kind = .value) {
+    package init(characteristic: BeltCharacteristic, bytes: [UInt8], kind: Kind = .value) {
         self.characteristic = characteristic
         self.bytes = bytes
         self.kind = kind
@@ -31,17 +31,17 @@ public struct BeltWrite: Sendable, Hashable, CustomStringConvertible {
 
     /// A CCCD write switching a characteristic's notifications, e.g. the handshake's FE02/FE06/FE04
     /// subscriptions, which are not `BeltCommand`s.
-    public static func notifications(_ characteristic: BeltCharacteristic, enabled: Bool) -> BeltWrite {
+    package static func notifications(_ characteristic: BeltCharacteristic, enabled: Bool) -> BeltWrite {
         BeltWrite(characteristic: characteristic, bytes: enabled ? notificationsOn : notificationsOff,
                   kind: .clientConfiguration)
     }
 
     /// A GATT read of a characteristic.
-    public static func read(_ characteristic: BeltCharacteristic) -> BeltWrite {
+    package static func read(_ characteristic: BeltCharacteristic) -> BeltWrite {
         BeltWrite(characteristic: characteristic, bytes: [], kind: .readRequest)
     }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .value: "\(characteristic) \(BeltHex.format(bytes))"
         case .clientConfiguration: "\(characteristic) CCCD \(BeltHex.format(bytes))"

@@ -2,21 +2,21 @@
 /// FSLib-Android `BeltParameter.java`).
 ///
 /// FSLib-iOS and -Android only ever write both bits or none; pybelt sets them separately.
-public struct CompassAccuracySignalState: OptionSet, Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct CompassAccuracySignalState: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Bit 0: in compass (and crossing) mode.
-    public static let inCompassMode = CompassAccuracySignalState(rawValue: 0x01)
+    package static let inCompassMode = CompassAccuracySignalState(rawValue: 0x01)
     /// Bit 1: in app mode.
-    public static let inAppMode = CompassAccuracySignalState(rawValue: 0x02)
+    package static let inAppMode = CompassAccuracySignalState(rawValue: 0x02)
     /// What FSLib writes for "enabled" (`03`).
-    public static let everywhere: CompassAccuracySignalState = [.inCompassMode, .inAppMode]
+    package static let everywhere: CompassAccuracySignalState = [.inCompassMode, .inAppMode]
 
     /// The two bits are all the parameter has.
-    public var isValid: Bool { rawValue <= 3 }
+    package var isValid: Bool { rawValue <= 3 }
 
-    public var description: String {
+    package var description: String {
         switch rawValue {
         case 0: "off"
         case 1: "compass mode only"

@@ -1,5 +1,5 @@
 /// Why a command-line JSON object is not a command (`FSLibCommandNames.command(from:)`).
-public struct FSLibCommandError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct FSLibCommandError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

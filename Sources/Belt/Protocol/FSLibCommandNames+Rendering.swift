@@ -1,7 +1,7 @@
 extension FSLibCommandNames {
     /// The command-line line for an encoded command: `{"characteristic":"fe03","hex":"…"}`,
     /// plus `"operation"` (`clientConfiguration` or `read`) for the two kinds that are not value writes.
-    public static func object(for write: BeltWrite) -> [String: JSONValue] {
+    package static func object(for write: BeltWrite) -> [String: JSONValue] {
         var o: [String: JSONValue] = ["characteristic": .string(write.characteristic.rawValue),
                                           "hex": .string(BeltHex.format(write.bytes))]
         switch write.kind {
@@ -14,7 +14,7 @@ extension FSLibCommandNames {
 
     /// A command as the JSON object `command(from:)` reads back (the FSLib-iOS form where FSLib-iOS
     /// has the command; a channel configuration always prints as `configureVibrationChannel`).
-    public static func object(for command: BeltCommand) -> [String: JSONValue] {
+    package static func object(for command: BeltCommand) -> [String: JSONValue] {
         func cmd(_ name: String, _ fields: [String: JSONValue] = [:]) -> [String: JSONValue] {
             fields.merging(["cmd": .string(name)]) { a, _ in a }
         }
@@ -95,7 +95,7 @@ extension FSLibCommandNames {
 
     /// A notification as JSON, with FSLib-iOS's property names where it has them (`FSBatteryStatus`,
     /// `FSBeltOrientation`, `onBeltButtonPressed`), plus the fields only the bytes carry.
-    public static func object(for notification: BeltNotification) -> [String: JSONValue] {
+    package static func object(for notification: BeltNotification) -> [String: JSONValue] {
         func note(_ name: String, _ fields: [String: JSONValue]) -> [String: JSONValue] {
             fields.merging(["notification": .string(name)]) { a, _ in a }
         }

@@ -9,9 +9,9 @@
 /// Where FSLib-iOS has no method for a command (the pulse, buzzer, parameter and debug
 /// commands), the name is ours, in the same style; `object(for:)` prints every command in this form,
 /// and `command(from:)` reads it back.
-public enum FSLibCommandNames {
+package enum FSLibCommandNames {
     /// Everything `command(from:)` accepts, FSLib-iOS names first.
-    public static let commandNames = [
+    package static let commandNames = [
         "changeMode", "changeBeltMode", "changeDefaultIntensity", "configureVibrationChannel", "vibrateAtMagneticBearing",
         "vibrateAtAngle", "stopVibration", "signal", "startOrientationNotifications", "stopOrientationNotifications",
         "setCompassAccuracySignal", "changeCompassAccuracySignalState", "requestCompassAccuracySignalState",
@@ -24,7 +24,7 @@ public enum FSLibCommandNames {
     /// command's list is named as unknown before anything else is checked (`"angel"` is an unknown
     /// key, not a missing `angle`), and nothing else refuses keys; the parsers in `parse(_:)` read
     /// exactly these keys (`FSLibCommandNamesTests` checks every command against its list).
-    public static let parameters: [String: [String]] = [
+    package static let parameters: [String: [String]] = [
         "changeMode": ["mode"], "changeBeltMode": ["mode"],
         "changeDefaultIntensity": ["intensity", "feedbackSignal", "vibrationFeedback"],
         "configureVibrationChannel": ["channelIndex", "pattern", "intensity", "orientationType", "orientation",
@@ -48,7 +48,7 @@ public enum FSLibCommandNames {
         "startBatteryNotifications": [], "stopBatteryNotifications": [], "requestFirmwareVersion": [], "requestErrorLog": [],
     ]
 
-    public static func command(from object: [String: JSONValue]) throws(FSLibCommandError) -> BeltCommand {
+    package static func command(from object: [String: JSONValue]) throws(FSLibCommandError) -> BeltCommand {
         try parse(object).command
     }
 

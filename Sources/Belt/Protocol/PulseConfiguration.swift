@@ -3,24 +3,24 @@
 ///
 /// A pulse series is `pulseIterations` pulses of `onDurationMilliseconds`, one every
 /// `pulsePeriodMilliseconds`; the series repeats every `seriesPeriodMilliseconds`.
-public struct PulseConfiguration: Sendable, Hashable {
-    public var channel: UInt8
-    public var orientation: BeltOrientation
+package struct PulseConfiguration: Sendable, Hashable {
+    package var channel: UInt8
+    package var orientation: BeltOrientation
     /// Percent 0–100, or nil for the belt's default (`AA`, a single byte here, unlike FE03 channel
     /// configurations).
-    public var intensity: Int?
-    public var onDurationMilliseconds: UInt16
+    package var intensity: Int?
+    package var onDurationMilliseconds: UInt16
     /// Pulses per series.
-    public var pulseIterations: UInt8
+    package var pulseIterations: UInt8
     /// Series; 0 = repeat indefinitely, otherwise 1–127.
-    public var seriesIterations: UInt8
-    public var pulsePeriodMilliseconds: UInt16
-    public var seriesPeriodMilliseconds: UInt16
-    public var timerOption: BeltPulseTimerOption
-    public var exclusive: Bool
-    public var clearOtherChannels: Bool
+    package var seriesIterations: UInt8
+    package var pulsePeriodMilliseconds: UInt16
+    package var seriesPeriodMilliseconds: UInt16
+    package var timerOption: BeltPulseTimerOption
+    package var exclusive: Bool
+    package var clearOtherChannels: Bool
 
-    public init(channel: UInt8, orientation: BeltOrientation, intensity: Int? = nil,
+    package init(channel: UInt8, orientation: BeltOrientation, intensity: Int? = nil,
                 onDurationMilliseconds: UInt16, pulseIterations: UInt8 = 1, seriesIterations: UInt8,
                 pulsePeriodMilliseconds: UInt16, seriesPeriodMilliseconds: UInt16,
                 timerOption: BeltPulseTimerOption = .resetTimer, exclusive: Bool = false,

@@ -6,16 +6,16 @@ import Vocabulary
 /// `naviGuertel…`. The legacy UUID also shows up in unrelated products, so on Linux
 /// both must hold when the name is known. A device whose name has not arrived yet (it travels in the
 /// scan response) is accepted on its UUID, as FSLib-iOS does, and decided again once the name arrives.
-public enum BeltDiscovery {
-    public static let namePrefix = "naviGuertel"
+package enum BeltDiscovery {
+    package static let namePrefix = "naviGuertel"
     /// Android also accepts development devices named `vs…` (`BluetoothScanner.java`); we do not, so a bench
     /// device cannot be mistaken for a belt in the field.
-    public static let advertisedServices: [BLEUUID] = [BeltService.control.uuid, BeltService.legacyAdvertisedUUID]
+    package static let advertisedServices: [BLEUUID] = [BeltService.control.uuid, BeltService.legacyAdvertisedUUID]
 
     /// - Parameters:
     ///   - name: the advertised local name, if seen yet.
     ///   - serviceUUIDs: the advertised service UUIDs.
-    public static func isBelt(name: String?, serviceUUIDs: [BLEUUID]) -> Bool {
+    package static func isBelt(name: String?, serviceUUIDs: [BLEUUID]) -> Bool {
         let advertised = Set(serviceUUIDs)
         guard advertisedServices.contains(where: { advertised.contains($0) }) else { return false }
         guard let name else { return true }

@@ -6,26 +6,26 @@ import BLE
 /// (`performFirst`), as FSLib-iOS's FSCommandManager.swift sends it ahead of pending commands, so a
 /// busy link never starves the keep-alive. A `.failed` output also closes the link.
 extension BeltSession: GATTDeviceSession {
-    public typealias Event = Output
+    package typealias Event = Output
 
-    public var services: [BLEUUID] { BeltService.allCases.map(\.uuid) }
+    package var services: [BLEUUID] { BeltService.allCases.map(\.uuid) }
 
-    public mutating func linkUp(discovered: [BLEUUID: [BLEUUID]], now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func linkUp(discovered: [BLEUUID: [BLEUUID]], now: Duration) -> [GATTSessionOutput<Output>] {
         let characteristics = Set(discovered.values.joined().compactMap(BeltCharacteristic.init(uuid:)))
         return Self.device(connecting() + linkEstablished() + self.discovered(characteristics, now: now))
     }
 
-    public mutating func completed(_ operation: GATTOperation, value: [UInt8], now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func completed(_ operation: GATTOperation, value: [UInt8], now: Duration) -> [GATTSessionOutput<Output>] {
         guard let write = BeltWrite(operation) else { return [] }
         return Self.device(completed(write, value: value, now: now))
     }
 
-    public mutating func failed(_ operation: GATTOperation, error: GATTError, now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func failed(_ operation: GATTOperation, error: GATTError, now: Duration) -> [GATTSessionOutput<Output>] {
         guard let write = BeltWrite(operation) else { return [] }
         return Self.device(failed(write, reason: "\(error)", now: now))
     }
 
-    public mutating func notified(_ characteristic: BLEUUID, _ value: [UInt8], now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func notified(_ characteristic: BLEUUID, _ value: [UInt8], now: Duration) -> [GATTSessionOutput<Output>] {
         guard let belt = BeltCharacteristic(uuid: characteristic) else {
             return [.event(.protocolError(BeltProtocolError(characteristic: nil, bytes: value,
                                                             reason: .unknownCharacteristic(characteristic.uuidString))))]
@@ -33,13 +33,13 @@ extension BeltSession: GATTDeviceSession {
         return Self.device(received(belt, value, now: now))
     }
 
-    public mutating func linkDown(expected: Bool, now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func linkDown(expected: Bool, now: Duration) -> [GATTSessionOutput<Output>] {
         Self.device(linkLost(expected: expected))
     }
 
-    public var deadline: Duration? { stepDeadline }
+    package var deadline: Duration? { stepDeadline }
 
-    public mutating func timerFired(now: Duration) -> [GATTSessionOutput<Output>] {
+    package mutating func timerFired(now: Duration) -> [GATTSessionOutput<Output>] {
         Self.device(tick(now: now))
     }
 

@@ -5,12 +5,12 @@
 /// The owner performs the GATT operations it returns one at a time and reports their completion;
 /// it feeds every notification's bytes; it calls `tick` so step timeouts can fire. Decoding errors
 /// are returned as `.protocolError` and dropped: a malformed packet never changes the state.
-public struct BeltSession: Sendable {
+package struct BeltSession: Sendable {
     /// The connection states FSLib reports (FSLib-iOS `FSConnectionState`).
-    public enum State: Sendable, Hashable, CustomStringConvertible {
+    package enum State: Sendable, Hashable, CustomStringConvertible {
         case notConnected, connecting, discoveringServices, handshake, connected
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notConnected: "not connected"
             case .connecting: "connecting"
@@ -21,7 +21,7 @@ public struct BeltSession: Sendable {
         }
     }
 
-    public enum Output: Sendable, Hashable {
+    package enum Output: Sendable, Hashable {
         /// Perform this GATT operation (write, CCCD write or read); report it with `completed`/`failed`.
         case perform(BeltWrite)
         case stateChanged(State)
@@ -34,24 +34,24 @@ public struct BeltSession: Sendable {
     }
 
     /// How long each handshake step may take (pybelt's `WAIT_ACK_TIMEOUT_SEC`, 1 s).
-    public static let stepTimeout: Duration = .seconds(1)
+    package static let stepTimeout: Duration = .seconds(1)
 
     /// The characteristics a belt must have for us to use it.
-    public static let requiredCharacteristics: Set<BeltCharacteristic> = [.fe01, .fe02, .fe03, .fe04, .fe05, .fe06, .fe09]
+    package static let requiredCharacteristics: Set<BeltCharacteristic> = [.fe01, .fe02, .fe03, .fe04, .fe05, .fe06, .fe09]
 
-    public private(set) var state: State = .notConnected
-    public private(set) var mode: BeltMode = .unknown
-    public private(set) var defaultIntensity: Int?
-    public private(set) var firmware: BeltFirmwareInfo?
-    public private(set) var headingOffset: Int?
-    public private(set) var compassAccuracySignal: CompassAccuracySignalState?
-    public private(set) var battery: BeltBatteryStatus?
-    public private(set) var orientation: BeltOrientationReport?
+    package private(set) var state: State = .notConnected
+    package private(set) var mode: BeltMode = .unknown
+    package private(set) var defaultIntensity: Int?
+    package private(set) var firmware: BeltFirmwareInfo?
+    package private(set) var headingOffset: Int?
+    package private(set) var compassAccuracySignal: CompassAccuracySignalState?
+    package private(set) var battery: BeltBatteryStatus?
+    package private(set) var orientation: BeltOrientationReport?
     /// Characteristics discovered on this belt.
-    public private(set) var available: Set<BeltCharacteristic> = []
+    package private(set) var available: Set<BeltCharacteristic> = []
     /// Whether the belt is asked for its heading (FE0C). FSLib-iOS subscribes on every connection; a
     /// Pi on a battery asks only while something reads it, since each report wakes it twice a second.
-    public private(set) var reportsOrientation: Bool
+    package private(set) var reportsOrientation: Bool
     /// The FE0C subscription last asked of this connection.
     private var orientationAsked = false
 
@@ -71,14 +71,14 @@ public struct BeltSession: Sendable {
         case mode, defaultIntensity, headingOffset, compassAccuracySignal
     }
 
-    public init(reportsOrientation: Bool = false) {
+    package init(reportsOrientation: Bool = false) {
         self.reportsOrientation = reportsOrientation
     }
 
     /// Starts or stops the belt's heading reports (FE0C). Connected, the CCCD write is returned at
     /// once; during the handshake it follows the handshake's end; not connected, the next connection
     /// asks for it. A belt without the sensor service has no reports to give.
-    public mutating func setReportsOrientation(_ on: Bool) -> [Output] {
+    package mutating func setReportsOrientation(_ on: Bool) -> [Output] {
         reportsOrientation = on
         return state == .connected ? orientationSubscription() : []
     }
@@ -93,18 +93,18 @@ public struct BeltSession: Sendable {
     // MARK: Connection lifecycle
 
     /// The owner starts connecting (after discovery chose this belt).
-    public mutating func connecting() -> [Output] {
+    package mutating func connecting() -> [Output] {
         reset()
         return transition(to: .connecting)
     }
 
     /// The L2CAP/ATT link is up; the owner now discovers FE51, FE52 and FE53.
-    public mutating func linkEstablished() -> [Output] {
+    package mutating func linkEstablished() -> [Output] {
         transition(to: .discoveringServices)
     }
 
     /// The owner found these belt characteristics. Starts the handshake, or fails if essentials are missing.
-    public mutating func discovered(_ characteristics: Set<BeltCharacteristic>, now: Duration) -> [Output] {
+    package mutating func discovered(_ characteristics: Set<BeltCharacteristic>, now: Duration) -> [Output] {
         available = characteristics
         let missing = Self.requiredCharacteristics.subtracting(characteristics)
         guard missing.isEmpty else {
@@ -116,7 +116,7 @@ public struct BeltSession: Sendable {
     }
 
     /// The link went down (or the connection attempt failed before any link).
-    public mutating func linkLost(expected: Bool) -> [Output] {
+    package mutating func linkLost(expected: Bool) -> [Output] {
         let was = state
         reset()
         guard was != .notConnected else { return [] }
@@ -133,7 +133,7 @@ public struct BeltSession: Sendable {
     // MARK: Operations and notifications
 
     /// The operation returned by the last `.perform` succeeded; `value` is what a read returned.
-    public mutating func completed(_ operation: BeltWrite, value: [UInt8] = [], now: Duration) -> [Output] {
+    package mutating func completed(_ operation: BeltWrite, value: [UInt8] = [], now: Duration) -> [Output] {
         var out: [Output] = []
         if operation.kind == .readRequest {
             out += received(operation.characteristic, value, now: now)
@@ -147,13 +147,13 @@ public struct BeltSession: Sendable {
     }
 
     /// The operation failed (a GATT error, a timeout in the transport).
-    public mutating func failed(_ operation: BeltWrite, reason: String, now: Duration) -> [Output] {
+    package mutating func failed(_ operation: BeltWrite, reason: String, now: Duration) -> [Output] {
         guard state == .handshake, let step = steps.first, step.operation == operation else { return [] }
         return stepFailed(step, reason: "\(operation) failed: \(reason)", now: now)
     }
 
     /// A notification (or read value) from the belt.
-    public mutating func received(_ characteristic: BeltCharacteristic, _ bytes: [UInt8], now: Duration) -> [Output] {
+    package mutating func received(_ characteristic: BeltCharacteristic, _ bytes: [UInt8], now: Duration) -> [Output] {
         let notification: BeltNotification
         do {
             notification = try BeltNotificationDecoder.decode(characteristic, bytes)
@@ -170,12 +170,12 @@ public struct BeltSession: Sendable {
     }
 
     /// When the handshake step under way times out; nil outside the handshake.
-    public var stepDeadline: Duration? {
+    package var stepDeadline: Duration? {
         state == .handshake && !steps.isEmpty ? stepStarted + Self.stepTimeout : nil
     }
 
     /// Time passing: a handshake step that waited too long times out.
-    public mutating func tick(now: Duration) -> [Output] {
+    package mutating func tick(now: Duration) -> [Output] {
         guard state == .handshake, let step = steps.first, now - stepStarted >= Self.stepTimeout else { return [] }
         return stepFailed(step, reason: "no answer within \(Self.stepTimeout)", now: now)
     }

@@ -1,23 +1,23 @@
 /// The replay output as check.py reads it (docs/gestures.md, "The conformance harness"): per scenario its
 /// name, the transition log (time, recognizer, state, values under the conformance value keys) and the
 /// consumer's events. Non-finite numbers are written as `null`.
-public struct GestureReplayReport: Encodable, Sendable {
-    public struct Result: Encodable, Sendable {
-        public var name: String
-        public var log: [GestureTransition]
-        public var consumer: [ConsumerEvent]
+package struct GestureReplayReport: Encodable, Sendable {
+    package struct Result: Encodable, Sendable {
+        package var name: String
+        package var log: [GestureTransition]
+        package var consumer: [ConsumerEvent]
     }
 
-    public var results: [Result]
+    package var results: [Result]
 
-    public init(results: [(name: String, output: GestureOutput)]) {
+    package init(results: [(name: String, output: GestureOutput)]) {
         self.results = results.map { Result(name: $0.name, log: $0.output.transitions, consumer: $0.output.consumer) }
     }
 
     /// The report as one line of JSON text, with its newline.
-    public var json: String { JSONText.encode(self) + "\n" }
+    package var json: String { JSONText.encode(self) + "\n" }
 
-    public static func json(results: [(name: String, output: GestureOutput)]) -> String {
+    package static func json(results: [(name: String, output: GestureOutput)]) -> String {
         GestureReplayReport(results: results).json
     }
 }
@@ -27,7 +27,7 @@ extension GestureTransition: Encodable {
         case timeMs = "t_ms", recognizer, state, values
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeNumber(timeMs, forKey: .timeMs)
         try c.encode(recognizer, forKey: .recognizer)
@@ -41,7 +41,7 @@ extension ConsumerEvent: Encodable {
         case timeMs = "t_ms", id, phase, x, y
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeNumber(timeMs, forKey: .timeMs)
         try c.encode(id, forKey: .id)
@@ -63,7 +63,7 @@ extension GestureValues: Encodable {
         case numberOfTouches
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeNumberIfPresent(location?.x, forKey: .locationX)
         try c.encodeNumberIfPresent(location?.y, forKey: .locationY)

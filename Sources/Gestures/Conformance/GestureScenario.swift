@@ -3,17 +3,17 @@
 /// scripted delegate; failure requirements and simultaneous pairs; the input items grouped into frames
 /// (consecutive items with the same `t_ms`; control items alone); then `advance(toMs: end_t_ms)`.
 /// Anything malformed is skipped, never fatal: a scenario always yields a result.
-public struct GestureScenario {
-    public var name: String
-    public private(set) var pipeline: GesturePipeline
+package struct GestureScenario {
+    package var name: String
+    package private(set) var pipeline: GesturePipeline
     /// Items after parsing, in file order; a host with typed items (a recording's touches) sets them.
-    public var input: [GestureInput] = []
-    public var endMs: Double?
+    package var input: [GestureInput] = []
+    package var endMs: Double?
     /// Problems met while reading the scenario (unknown type, bad relation, cycle); for diagnostics.
-    public private(set) var problems: [String] = []
+    package private(set) var problems: [String] = []
     private var delegates: [ScenarioDelegate] = []
 
-    public init(_ json: JSONValue) {
+    package init(_ json: JSONValue) {
         name = json["name"]?.string ?? ""
         let handedness = json["pipeline"]?["handedness"]?.string.flatMap(Handedness.init(rawValue:)) ?? .right
         let stale = json["pipeline"]?["staleTouchTimeoutMs"]?.double
@@ -96,7 +96,7 @@ public struct GestureScenario {
     }
 
     /// Feeds every frame, then advances to the end time. Returns the pipeline's output.
-    public mutating func run() -> GestureOutput {
+    package mutating func run() -> GestureOutput {
         var frame: [GestureInput] = []
         func flush() {
             if !frame.isEmpty { pipeline.process(frame: frame) }

@@ -1,10 +1,10 @@
 /// Builds a recognizer from a type name (tap, long_press, swipe, pan, screen_edge_pan, pinch, rotation,
 /// tap_swipe) and its parameters (docs/gestures.md, "Recognizers and their defaults"). A missing parameter
 /// takes the project default; `null` means "no limit" where the parameter may be nil.
-public enum RecognizerFactory {
-    public static let types = ["tap", "long_press", "swipe", "pan", "screen_edge_pan", "pinch", "rotation", "tap_swipe"]
+package enum RecognizerFactory {
+    package static let types = ["tap", "long_press", "swipe", "pan", "screen_edge_pan", "pinch", "rotation", "tap_swipe"]
 
-    public static func make(type: String, name: String, sides: Set<CaseSide>, params: JSONValue) -> GestureRecognizer? {
+    package static func make(type: String, name: String, sides: Set<CaseSide>, params: JSONValue) -> GestureRecognizer? {
         func number(_ key: String, _ fallback: Double) -> Double {
             guard let value = params[key]?.double, value.isFinite else { return fallback }
             return value

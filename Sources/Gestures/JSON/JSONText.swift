@@ -5,8 +5,8 @@ import Foundation
 /// as the shortest text that reads back as the same Double (whole numbers without a fraction), `/`
 /// unescaped. JSON has no NaN or infinity: the types written here put `null` in their place
 /// (`KeyedEncodingContainer.encodeNumber`), so encoding cannot fail.
-public enum JSONText {
-    public static func encode(_ value: some Encodable) -> String {
+package enum JSONText {
+    package static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "null" }
@@ -16,12 +16,12 @@ public enum JSONText {
 
 extension KeyedEncodingContainer {
     /// A number, or `null` when it is not finite.
-    public mutating func encodeNumber(_ value: Double, forKey key: Key) throws {
+    package mutating func encodeNumber(_ value: Double, forKey key: Key) throws {
         if value.isFinite { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
 
     /// An optional number: absent when nil, `null` when not finite.
-    public mutating func encodeNumberIfPresent(_ value: Double?, forKey key: Key) throws {
+    package mutating func encodeNumberIfPresent(_ value: Double?, forKey key: Key) throws {
         guard let value else { return }
         try encodeNumber(value, forKey: key)
     }

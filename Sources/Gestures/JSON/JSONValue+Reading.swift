@@ -3,9 +3,9 @@ import Foundation
 extension JSONValue {
     /// Why a document could not be read: Foundation's own account, with the line and column where it
     /// gives them.
-    public struct ParseError: Error, Sendable, CustomStringConvertible {
-        public var reason: String
-        public var description: String { "JSON error: \(reason)" }
+    package struct ParseError: Error, Sendable, CustomStringConvertible {
+        package var reason: String
+        package var description: String { "JSON error: \(reason)" }
     }
 
     /// Reads one JSON document with Foundation's `JSONDecoder` in its JSON5 mode. Why JSON5: scenario
@@ -18,7 +18,7 @@ extension JSONValue {
     /// toolchain's JSON5 scanner traps instead of throwing on some invalid UTF-8 (FoundationEssentials,
     /// `BufferView._decodeScalar` reached from `JSON5Scanner.scanKey`, found by the fuzz targets), and
     /// because JSONDecoder takes text with NUL bytes for UTF-16 or UTF-32 and converts it.
-    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
         if let nul = bytes.firstIndex(of: 0) {
             throw ParseError(reason: "a NUL byte at offset \(nul); JSON text is UTF-8 without NUL bytes")
         }

@@ -1,5 +1,5 @@
 /// A recognizer set-up the pipeline refuses, with what to do about it.
-public enum GestureConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum GestureConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The recognizer is already registered with a pipeline.
     case alreadyRegistered(String)
     /// A failure requirement names a recognizer this pipeline does not hold.
@@ -7,7 +7,7 @@ public enum GestureConfigurationError: Error, Sendable, Hashable, CustomStringCo
     /// `require(toFail:)` would close a cycle: the recognizers would wait for each other forever.
     case requirementCycle([String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .alreadyRegistered(let name):
             "recognizer \"\(name)\" is already registered; create one recognizer per registration"

@@ -1,10 +1,10 @@
 /// What the pipeline produced since the caller last took it: the transitions (the log) and the
 /// events for the underlying consumer, each in the order they happened.
-public struct GestureOutput: Sendable, Hashable {
-    public var transitions: [GestureTransition] = []
-    public var consumer: [ConsumerEvent] = []
+package struct GestureOutput: Sendable, Hashable {
+    package var transitions: [GestureTransition] = []
+    package var consumer: [ConsumerEvent] = []
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { transitions.isEmpty && consumer.isEmpty }
+    package var isEmpty: Bool { transitions.isEmpty && consumer.isEmpty }
 }

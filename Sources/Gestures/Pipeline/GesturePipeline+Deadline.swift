@@ -1,6 +1,6 @@
 extension GesturePipeline {
     /// The earliest recognizer timer (ms), so that a host can wake exactly then instead of polling.
-    public var nextDeadlineMs: Double? {
+    package var nextDeadlineMs: Double? {
         recognizers.compactMap(\.timerDeadline).min()
     }
 }

@@ -13,15 +13,15 @@
 /// (queue the call instead). The hot state is marked `@exclusivity(unchecked)`: the pipeline runs on
 /// one thread and never holds an access across a callback, and the runtime exclusivity checks were
 /// 60 % of the cost per touch event (benchmark: 3 000 → 1 300 instructions per event).
-public final class GesturePipeline {
-    @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
+package final class GesturePipeline {
+    @exclusivity(unchecked) package private(set) var recognizers: [GestureRecognizer] = []
     /// The effective time of the last frame (ms); never moves backwards. Nil before the first input.
-    @exclusivity(unchecked) public private(set) var clockMs: Double?
+    @exclusivity(unchecked) package private(set) var clockMs: Double?
     /// When set, a touch without events for this long is cancelled (FuffrLib's `FFRTrackingHandler.m`
     /// prunes after 200 ms).
-    public var staleTouchTimeoutMs: Double?
+    package var staleTouchTimeoutMs: Double?
     /// Everything produced since the caller last cleared it.
-    @exclusivity(unchecked) public internal(set) var output = GestureOutput()
+    @exclusivity(unchecked) package internal(set) var output = GestureOutput()
 
     @exclusivity(unchecked) var sanitizer: InputSanitizer
     @exclusivity(unchecked) var delivery = ConsumerDelivery()
@@ -31,34 +31,34 @@ public final class GesturePipeline {
     @exclusivity(unchecked) private var timerSequence: UInt64 = 0
     @exclusivity(unchecked) private var changes: [FrameChange] = []
 
-    public init(handedness: Handedness = .right, staleTouchTimeoutMs: Double? = nil) {
+    package init(handedness: Handedness = .right, staleTouchTimeoutMs: Double? = nil) {
         sanitizer = InputSanitizer(handedness: handedness)
         self.staleTouchTimeoutMs = staleTouchTimeoutMs
     }
 
-    public var handedness: Handedness {
+    package var handedness: Handedness {
         get { sanitizer.handedness }
         set { sanitizer.handedness = newValue }
     }
 
-    public var counters: PipelineCounters { sanitizer.counters }
+    package var counters: PipelineCounters { sanitizer.counters }
 
     // MARK: Configuration
 
     /// Registers a recognizer; registration order is evaluation order within a frame.
-    public func add(_ recognizer: GestureRecognizer) throws {
+    package func add(_ recognizer: GestureRecognizer) throws {
         guard recognizer.index < 0 else { throw GestureConfigurationError.alreadyRegistered(recognizer.name) }
         recognizer.index = recognizers.count
         recognizers.append(recognizer)
     }
 
-    public func recognizer(named name: String) -> GestureRecognizer? {
+    package func recognizer(named name: String) -> GestureRecognizer? {
         recognizers.first { $0.name == name }
     }
 
     /// `recognizer.require(toFail: other)`: it recognizes only once `other` failed (UIKit's
     /// `require(toFail:)`). Rejects cycles.
-    public func require(_ recognizer: GestureRecognizer, toFail other: GestureRecognizer) throws {
+    package func require(_ recognizer: GestureRecognizer, toFail other: GestureRecognizer) throws {
         try checkRegistered(recognizer)
         try checkRegistered(other)
         if let path = requirementPath(from: other.index, to: recognizer.index) {
@@ -68,7 +68,7 @@ public final class GesturePipeline {
     }
 
     /// Declares the pair simultaneous: neither prevents the other (docs/gestures.md, "Exclusivity").
-    public func allowSimultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) throws {
+    package func allowSimultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) throws {
         try checkRegistered(a)
         try checkRegistered(b)
         if !a.simultaneousWith.contains(b.index) { a.simultaneousWith.append(b.index) }
@@ -97,7 +97,7 @@ public final class GesturePipeline {
 
     /// Processes one frame: items that share a time stamp (docs/gestures.md, "Frames"). Control items are
     /// split off into frames of their own at the same effective time.
-    public func process(frame items: [GestureInput]) {
+    package func process(frame items: [GestureInput]) {
         guard !items.isEmpty else { return }
         var stamp = -Double.infinity
         for item in items {
@@ -137,7 +137,7 @@ public final class GesturePipeline {
 
     /// Fires every timer due by `timeMs` without input (docs/gestures.md, "Clock and timers"); hosts call
     /// it from a periodic tick.
-    public func advance(toMs timeMs: Double) {
+    package func advance(toMs timeMs: Double) {
         guard timeMs.isFinite else { return }
         fireTimers(upTo: timeMs)
         clockMs = max(clockMs ?? timeMs, timeMs)
@@ -145,18 +145,18 @@ public final class GesturePipeline {
 
     /// `advance(toMs:)` for a host whose clock is a `Duration` on the session timeline, when the case's
     /// event times are on the same timeline.
-    public func advance(to time: Duration) {
+    package func advance(to time: Duration) {
         advance(toMs: time.inMilliseconds)
     }
 
     /// Empties `output`, keeping its storage.
-    public func clearOutput() {
+    package func clearOutput() {
         output.transitions.removeAll(keepingCapacity: true)
         output.consumer.removeAll(keepingCapacity: true)
     }
 
     /// Returns `output` and empties it.
-    public func takeOutput() -> GestureOutput {
+    package func takeOutput() -> GestureOutput {
         defer { output = GestureOutput() }
         return output
     }
@@ -171,12 +171,12 @@ public final class GesturePipeline {
     // MARK: Control items
 
     /// Enables or disables a recognizer at `timeMs`, as a control frame of its own (UIKit's `isEnabled`).
-    public func setEnabled(_ recognizer: GestureRecognizer, _ enabled: Bool, atMs timeMs: Double) {
+    package func setEnabled(_ recognizer: GestureRecognizer, _ enabled: Bool, atMs timeMs: Double) {
         process(frame: [.setEnabled(timeMs: timeMs, recognizer: recognizer.name, enabled: enabled)])
     }
 
     /// Makes a recognizer ignore a touch from `timeMs` on, as a control frame of its own (UIKit's `ignore(_:for:)`).
-    public func ignore(touchId: Int, for recognizer: GestureRecognizer, atMs timeMs: Double) {
+    package func ignore(touchId: Int, for recognizer: GestureRecognizer, atMs timeMs: Double) {
         process(frame: [.ignore(timeMs: timeMs, recognizer: recognizer.name, touchId: touchId)])
     }
 

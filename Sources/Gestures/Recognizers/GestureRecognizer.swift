@@ -3,33 +3,33 @@
 /// transition — and the public knobs: side and touch-class filters, the three delivery flags, the
 /// delegate and the actions. Subclasses supply only their gesture's logic (`update`, `timerFired`,
 /// `values`, `resetGesture`). A recognizer belongs to one `GesturePipeline`, which calls it on one thread.
-public class GestureRecognizer {
+package class GestureRecognizer {
     /// The name the log, the actions and control items use.
-    public let name: String
+    package let name: String
 
     /// The case strips this recognizer listens to; touches elsewhere are invisible to it
     /// (docs/gestures.md, "Filters").
-    public var sides: Set<CaseSide> {
+    package var sides: Set<CaseSide> {
         didSet { sideMask = CaseSide.mask(sides) }
     }
 
     /// The touch classes it accepts (nil: every class), checked when a touch begins.
-    public var touchClasses: Set<TouchClass>? {
+    package var touchClasses: Set<TouchClass>? {
         didSet { classMask = TouchClass.mask(touchClasses) }
     }
 
     /// On recognition, the consumer's touches of this attempt are cancelled (UIKit's default: true).
-    public var cancelsTouchesInView = true
+    package var cancelsTouchesInView = true
     /// While undecided, the consumer does not see a touch's `began` (UIKit's default: false).
-    public var delaysTouchesBegan = false
+    package var delaysTouchesBegan = false
     /// While undecided, the consumer does not see a touch's `ended` (UIKit's default: true).
-    public var delaysTouchesEnded = true
+    package var delaysTouchesEnded = true
 
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    package weak var delegate: (any GestureRecognizerDelegate)?
 
-    @exclusivity(unchecked) public internal(set) var state: GestureState = .possible
+    @exclusivity(unchecked) package internal(set) var state: GestureState = .possible
     /// Changed through `GesturePipeline.setEnabled`, which cancels or fails an engaged recognizer.
-    @exclusivity(unchecked) public internal(set) var isEnabled = true
+    @exclusivity(unchecked) package internal(set) var isEnabled = true
 
     /// Discrete recognizers report once (`recognized`); continuous ones report a stream.
     var isDiscrete: Bool { true }
@@ -39,7 +39,7 @@ public class GestureRecognizer {
     @exclusivity(unchecked) var sideMask: UInt8
     @exclusivity(unchecked) var classMask: UInt8 = 0xFF
     /// Its position in the pipeline's registration order; -1 until registered.
-    @exclusivity(unchecked) public internal(set) var index = -1
+    @exclusivity(unchecked) package internal(set) var index = -1
     /// Touches of the attempt that are down and not ignored.
     @exclusivity(unchecked) var tracked: [TrackedTouch] = []
     /// Every touch accepted in this attempt, lifted ones included.
@@ -76,17 +76,17 @@ public class GestureRecognizer {
     /// synchronously at the end of the frame in transition order (docs/gestures.md, "State machine").
     /// Any number may be added.
     @discardableResult
-    public func addTarget(_ action: @escaping (GestureTransition) -> Void) -> GestureTargetToken {
+    package func addTarget(_ action: @escaping (GestureTransition) -> Void) -> GestureTargetToken {
         nextToken += 1
         targets.append((nextToken, action))
         return GestureTargetToken(value: nextToken)
     }
 
-    public func removeTarget(_ token: GestureTargetToken) {
+    package func removeTarget(_ token: GestureTargetToken) {
         targets.removeAll { $0.token == token.value }
     }
 
-    public func removeAllTargets() {
+    package func removeAllTargets() {
         targets.removeAll()
     }
 

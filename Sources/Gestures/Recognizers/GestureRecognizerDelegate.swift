@@ -1,6 +1,6 @@
 /// UIKit's delegate hooks (`UIGestureRecognizerDelegate`). Every method has a default, so a delegate
 /// implements only what it changes.
-public protocol GestureRecognizerDelegate: AnyObject {
+package protocol GestureRecognizerDelegate: AnyObject {
     /// Asked when the recognizer is about to leave `possible`; false makes it fail.
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
     /// Asked once when a touch begins; false hides that touch from the recognizer for its life.
@@ -15,12 +15,12 @@ public protocol GestureRecognizerDelegate: AnyObject {
 }
 
 extension GestureRecognizerDelegate {
-    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
-    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: TouchEvent) -> Bool { true }
-    public func gestureRecognizer(_ recognizer: GestureRecognizer,
+    package func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    package func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: TouchEvent) -> Bool { true }
+    package func gestureRecognizer(_ recognizer: GestureRecognizer,
                                   shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
-    public func gestureRecognizer(_ recognizer: GestureRecognizer,
+    package func gestureRecognizer(_ recognizer: GestureRecognizer,
                                   shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
-    public func gestureRecognizer(_ recognizer: GestureRecognizer,
+    package func gestureRecognizer(_ recognizer: GestureRecognizer,
                                   shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
 }

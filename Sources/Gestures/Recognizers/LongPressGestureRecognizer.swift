@@ -6,18 +6,18 @@
 /// With `numberOfTapsRequired` > 0 the press must follow that many quick taps of the same touch count
 /// (UIKit's optional feature). UIKit gives no tap limits; a tap here must lift before
 /// `minimumPressDurationMs` and the next must start within `maximumTapIntervalMs` (a project choice).
-public final class LongPressGestureRecognizer: GestureRecognizer {
-    public var minimumPressDurationMs: Double
-    public var allowableMovement: Double
-    public var numberOfTouchesRequired: Int
-    public var numberOfTapsRequired: Int
-    public var maximumTapIntervalMs: Double
+package final class LongPressGestureRecognizer: GestureRecognizer {
+    package var minimumPressDurationMs: Double
+    package var allowableMovement: Double
+    package var numberOfTouchesRequired: Int
+    package var numberOfTapsRequired: Int
+    package var maximumTapIntervalMs: Double
 
     @exclusivity(unchecked) private var tapsDone = 0
     @exclusivity(unchecked) private var pressArmed = false
     @exclusivity(unchecked) private var location: TouchPoint?
 
-    public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), minimumPressDurationMs: Double = 500,
+    package init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), minimumPressDurationMs: Double = 500,
                 allowableMovement: Double = 0.03, numberOfTouchesRequired: Int = 1, numberOfTapsRequired: Int = 0,
                 maximumTapIntervalMs: Double = 300) {
         self.minimumPressDurationMs = minimumPressDurationMs

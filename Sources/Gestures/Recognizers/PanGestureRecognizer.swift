@@ -2,11 +2,11 @@
 /// point(s): `base + (centroid − ref)`, re-based whenever the tracked set changes so it never jumps. It
 /// begins on a moving frame once the translation reaches `minimumTranslation` with an allowed touch
 /// count, and ends when fewer than `minimumNumberOfTouches` remain.
-public class PanGestureRecognizer: GestureRecognizer {
-    public var minimumNumberOfTouches: Int
+package class PanGestureRecognizer: GestureRecognizer {
+    package var minimumNumberOfTouches: Int
     /// nil: unlimited.
-    public var maximumNumberOfTouches: Int?
-    public var minimumTranslation: Double
+    package var maximumNumberOfTouches: Int?
+    package var minimumTranslation: Double
 
     @exclusivity(unchecked) private(set) var translation = TouchPoint.zero
     @exclusivity(unchecked) private var base = TouchPoint.zero
@@ -15,7 +15,7 @@ public class PanGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var velocity = VelocitySampler()
     @exclusivity(unchecked) private var velocityXY = TouchPoint.zero
 
-    public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), minimumNumberOfTouches: Int = 1,
+    package init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), minimumNumberOfTouches: Int = 1,
                 maximumNumberOfTouches: Int? = nil, minimumTranslation: Double = 0.02) {
         self.minimumNumberOfTouches = minimumNumberOfTouches
         self.maximumNumberOfTouches = maximumNumberOfTouches
@@ -74,7 +74,7 @@ public class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// Re-bases the translation (UIKit `setTranslation`); velocity restarts at 0.
-    public func setTranslation(_ value: TouchPoint, atMs now: Double) {
+    package func setTranslation(_ value: TouchPoint, atMs now: Double) {
         translation = value
         base = value
         reference = centroid { _ in true }

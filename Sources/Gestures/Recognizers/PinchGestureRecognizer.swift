@@ -1,13 +1,13 @@
 /// Two-finger pinch (UIKit's `UIPinchGestureRecognizer`): `scale` = current distance / distance when the
 /// pair formed, absolute like UIKit's; `velocity` in scale per second. Begins when |scale − 1| >
 /// `scaleThreshold`.
-public final class PinchGestureRecognizer: TwoTouchGestureRecognizer {
-    public var scaleThreshold: Double
+package final class PinchGestureRecognizer: TwoTouchGestureRecognizer {
+    package var scaleThreshold: Double
 
     @exclusivity(unchecked) private var initialDistance = 0.0
     @exclusivity(unchecked) private var scale = 1.0
 
-    public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), scaleThreshold: Double = 0.05) {
+    package init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), scaleThreshold: Double = 0.05) {
         self.scaleThreshold = scaleThreshold
         super.init(name: name, sides: sides)
     }

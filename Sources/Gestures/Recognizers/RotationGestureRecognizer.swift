@@ -3,13 +3,13 @@ import Foundation
 /// Two-finger rotation (UIKit's `UIRotationGestureRecognizer`): the angle of the vector from the earlier
 /// to the later touch, accumulated frame by frame with each step wrapped into (−π, π], so the value is
 /// continuous and may exceed π. Radians, clockwise positive on the screen (y grows downward), as UIKit.
-public final class RotationGestureRecognizer: TwoTouchGestureRecognizer {
-    public var rotationThresholdRad: Double
+package final class RotationGestureRecognizer: TwoTouchGestureRecognizer {
+    package var rotationThresholdRad: Double
 
     @exclusivity(unchecked) private var previousAngle = 0.0
     @exclusivity(unchecked) private var rotation = 0.0
 
-    public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), rotationThresholdRad: Double = 0.05) {
+    package init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), rotationThresholdRad: Double = 0.05) {
         self.rotationThresholdRad = rotationThresholdRad
         super.init(name: name, sides: sides)
     }

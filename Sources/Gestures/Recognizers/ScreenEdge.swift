@@ -1,6 +1,6 @@
 /// An edge of the screen-aligned unit square where a screen-edge pan may start (not a case side:
 /// a side is which strip, an edge is where in the square).
-public enum ScreenEdge: String, Sendable, Hashable, CaseIterable {
+package enum ScreenEdge: String, Sendable, Hashable, CaseIterable {
     case top, bottom, left, right
 
     /// Whether `point` lies within `margin` of this edge.

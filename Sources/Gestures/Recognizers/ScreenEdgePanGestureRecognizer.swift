@@ -1,11 +1,11 @@
 /// A pan that must start near an edge of the unit square (UIKit's `UIScreenEdgePanGestureRecognizer`),
 /// tracking only its first touch. UIKit leaves `edges` empty by default (so it never begins until set)
 /// and does not publish the margin; the project uses 0.05.
-public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
-    public var edges: Set<ScreenEdge>
-    public var edgeMargin: Double
+package final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
+    package var edges: Set<ScreenEdge>
+    package var edgeMargin: Double
 
-    public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), edges: Set<ScreenEdge> = [],
+    package init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), edges: Set<ScreenEdge> = [],
                 edgeMargin: Double = 0.05, minimumTranslation: Double = 0.02) {
         self.edges = edges
         self.edgeMargin = edgeMargin

@@ -5,22 +5,22 @@ import Foundation
 /// that moves them, the displacement is tested against the allowed directions (right, left, up, down in
 /// that order): far enough, within `maximumAngleDeg` of the axis, fast enough on average. The stroke must
 /// succeed within `maximumDurationMs` of the first touch-down.
-public final class SwipeGestureRecognizer: GestureRecognizer {
-    public typealias Direction = RecognizedGesture.Direction
+package final class SwipeGestureRecognizer: GestureRecognizer {
+    package typealias Direction = RecognizedGesture.Direction
 
-    public var directions: Set<Direction>
-    public var numberOfTouchesRequired: Int
-    public var minimumDistance: Double
-    public var maximumDurationMs: Double
+    package var directions: Set<Direction>
+    package var numberOfTouchesRequired: Int
+    package var minimumDistance: Double
+    package var maximumDurationMs: Double
     /// Average speed along the direction, u/s (0: off).
-    public var minimumVelocity: Double
-    public var maximumAngleDeg: Double
+    package var minimumVelocity: Double
+    package var maximumAngleDeg: Double
 
     @exclusivity(unchecked) private var start: TouchPoint?
     @exclusivity(unchecked) private var startMs = 0.0
     @exclusivity(unchecked) private var matched: Direction?
 
-    public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), directions: Set<Direction> = [.right],
+    package init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), directions: Set<Direction> = [.right],
                 numberOfTouchesRequired: Int = 1, minimumDistance: Double = 0.15, maximumDurationMs: Double = 500,
                 minimumVelocity: Double = 0, maximumAngleDeg: Double = 30) {
         self.directions = directions

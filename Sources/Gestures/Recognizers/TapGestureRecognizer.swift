@@ -3,15 +3,15 @@
 /// `maximumTapDurationMs` (a timer, so exactly the limit fails), each next tap must start within
 /// `maximumTapIntervalMs` of the previous lift and `maximumTapSeparation` of the first tap. Fuffr's
 /// double tap is this with `numberOfTapsRequired = 2`.
-public final class TapGestureRecognizer: GestureRecognizer {
-    public var numberOfTapsRequired: Int
-    public var numberOfTouchesRequired: Int
-    public var maximumTapDurationMs: Double
-    public var maximumTapIntervalMs: Double
+package final class TapGestureRecognizer: GestureRecognizer {
+    package var numberOfTapsRequired: Int
+    package var numberOfTouchesRequired: Int
+    package var maximumTapDurationMs: Double
+    package var maximumTapIntervalMs: Double
     /// Per touch, from its own down point (u).
-    public var allowableMovement: Double
+    package var allowableMovement: Double
     /// A later tap's first down point vs the first tap's location (u).
-    public var maximumTapSeparation: Double
+    package var maximumTapSeparation: Double
 
     @exclusivity(unchecked) private var tapsCounted = 0
     @exclusivity(unchecked) private var touchesInTap = 0
@@ -19,7 +19,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var firstTapLocation: TouchPoint?
 
     /// Defaults: the project's (docs/gestures.md, "Recognizers and their defaults").
-    public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), numberOfTapsRequired: Int = 1,
+    package init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), numberOfTapsRequired: Int = 1,
                 numberOfTouchesRequired: Int = 1, maximumTapDurationMs: Double = 350,
                 maximumTapIntervalMs: Double = 300, allowableMovement: Double = 0.03,
                 maximumTapSeparation: Double = 0.08) {
@@ -34,7 +34,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     /// Fuffr's `FFRDoubleTapGestureRecognizer` as a configured tap (its own distance and time rule is not
     /// kept).
-    public static func fuffrDoubleTap(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases)) -> TapGestureRecognizer {
+    package static func fuffrDoubleTap(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases)) -> TapGestureRecognizer {
         TapGestureRecognizer(name: name, sides: sides, numberOfTapsRequired: 2)
     }
 

@@ -3,20 +3,20 @@
 /// touch-down until all its touches are up; strokes must follow each other within
 /// `maximumStrokeGapMs`. The swipe latches once its centroid has been `minimumSwipeDistance` from the
 /// stroke's start and is recognized when the stroke ends. Direction is free: the app classifies it.
-public final class TapSwipeGestureRecognizer: GestureRecognizer {
-    public var numberOfTapsRequired: Int
-    public var numberOfTapTouchesRequired: Int
-    public var numberOfSwipeTouchesRequired: Int
-    public var minimumSwipeDistance: Double
-    public var maximumStrokeGapMs: Double
-    public var tapAllowableMovement: Double
+package final class TapSwipeGestureRecognizer: GestureRecognizer {
+    package var numberOfTapsRequired: Int
+    package var numberOfTapTouchesRequired: Int
+    package var numberOfSwipeTouchesRequired: Int
+    package var minimumSwipeDistance: Double
+    package var maximumStrokeGapMs: Double
+    package var tapAllowableMovement: Double
     /// nil: no limit (FingerBlade has none).
-    public var maximumTapDurationMs: Double?
+    package var maximumTapDurationMs: Double?
     /// Record the swipe stroke's centroid path (FingerBlade's trail); off by default to stay cheap.
-    public var recordsPath = false
+    package var recordsPath = false
 
     /// The recorded swipe path when `recordsPath` is on, reported with the recognition.
-    public private(set) var path: [TouchPoint] = []
+    package private(set) var path: [TouchPoint] = []
 
     @exclusivity(unchecked) private var completedStrokes = 0
     @exclusivity(unchecked) private var inStroke = false
@@ -26,7 +26,7 @@ public final class TapSwipeGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var swipeEnd: TouchPoint?
     @exclusivity(unchecked) private var latched = false
 
-    public init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), numberOfTapsRequired: Int = 1,
+    package init(name: String, sides: Set<CaseSide> = Set(CaseSide.allCases), numberOfTapsRequired: Int = 1,
                 numberOfTapTouchesRequired: Int = 1, numberOfSwipeTouchesRequired: Int = 1,
                 minimumSwipeDistance: Double = 0.25, maximumStrokeGapMs: Double = 500,
                 tapAllowableMovement: Double = 0.02, maximumTapDurationMs: Double? = nil) {

@@ -3,7 +3,7 @@
 /// the pair forms (and dropped if one lifts while still possible); they begin on a moving frame once the
 /// value passes the threshold, change while both are down, freeze when the first lifts (no event) and end
 /// when both have lifted. Subclasses say how the value is measured.
-public class TwoTouchGestureRecognizer: GestureRecognizer {
+package class TwoTouchGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var paired = false
     @exclusivity(unchecked) private var frozen = false
     @exclusivity(unchecked) private var location: TouchPoint?

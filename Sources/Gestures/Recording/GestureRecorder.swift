@@ -11,16 +11,16 @@
 ///   case for `sampleGapMs` (longer than any recognizer timer, so its gestures are in). Each end is a
 ///   `sample_end` line and a sync; with prompts, every `repeats` samples the next prompt follows.
 /// - Sync cadence: at each sample end, and at most `syncIntervalMs` after an unsynced line.
-public struct GestureRecorder {
-    public struct Settings: Sendable, Hashable {
+package struct GestureRecorder {
+    package struct Settings: Sendable, Hashable {
         /// Labels asked for in turn, cycling (empty: no prompts).
-        public var prompts: [String]
+        package var prompts: [String]
         /// Samples per prompt before the next one (FingerBlade's iterations per cut).
-        public var repeats: Int
-        public var sampleGapMs: Double
-        public var syncIntervalMs: Double
+        package var repeats: Int
+        package var sampleGapMs: Double
+        package var syncIntervalMs: Double
 
-        public init(prompts: [String] = [], repeats: Int = 1, sampleGapMs: Double = 1000, syncIntervalMs: Double = 1000) {
+        package init(prompts: [String] = [], repeats: Int = 1, sampleGapMs: Double = 1000, syncIntervalMs: Double = 1000) {
             self.prompts = prompts
             self.repeats = max(1, repeats)
             self.sampleGapMs = sampleGapMs
@@ -28,18 +28,18 @@ public struct GestureRecorder {
         }
     }
 
-    public struct Output {
-        public var lines: [RecordingLine] = []
+    package struct Output {
+        package var lines: [RecordingLine] = []
         /// Force everything written so far to the card (fsync) after writing `lines`.
-        public var sync = false
+        package var sync = false
         /// The prompt now to perform, when it changed: (first sample it labels, label).
-        public var prompt: (sample: Int, label: String)?
+        package var prompt: (sample: Int, label: String)?
         /// A sample that just ended, with the gestures recognized in it ("swipe right", "tap").
-        public var finishedSample: (number: Int, gestures: [String])?
+        package var finishedSample: (number: Int, gestures: [String])?
     }
 
-    public let settings: Settings
-    public let recognizers: RecognizerSet
+    package let settings: Settings
+    package let recognizers: RecognizerSet
     /// Owns the pipeline and its recognizers' delegates.
     private let scenario: GestureScenario
     private var lastFrameStamp: Duration?
@@ -52,9 +52,9 @@ public struct GestureRecorder {
     private var samplesUnderPrompt = 0
     private var lastSyncMs = 0.0
     private var unsynced = false
-    public private(set) var samplesFinished = 0
+    package private(set) var samplesFinished = 0
 
-    public init(recognizers: RecognizerSet, settings: Settings = Settings()) {
+    package init(recognizers: RecognizerSet, settings: Settings = Settings()) {
         scenario = recognizers.scenario(name: "recording")
         self.recognizers = recognizers
         self.settings = settings
@@ -64,7 +64,7 @@ public struct GestureRecorder {
 
     /// The header (and the first prompt); synced at once, so even an empty session is a readable file.
     /// The header's recognizer set is always the one this recorder runs, so a replay rebuilds it.
-    public mutating func start(_ header: RecordingHeader, atMs now: Double) -> Output {
+    package mutating func start(_ header: RecordingHeader, atMs now: Double) -> Output {
         var out = Output()
         var header = header
         header.recognizers = recognizers.document
@@ -79,7 +79,7 @@ public struct GestureRecorder {
     }
 
     /// One batch of touches as the case delivered them (one notification, or several).
-    public mutating func touches(_ batch: [TouchEvent]) -> Output {
+    package mutating func touches(_ batch: [TouchEvent]) -> Output {
         var out = Output()
         var index = 0
         var now = lastFrameStamp?.inMilliseconds ?? 0
@@ -119,7 +119,7 @@ public struct GestureRecorder {
     }
 
     /// Time passes without touches: due timers fire, a quiet sample ends, the cadence syncs.
-    public mutating func tick(atMs now: Double) -> Output {
+    package mutating func tick(atMs now: Double) -> Output {
         var out = Output()
         pipeline.advance(toMs: now)
         collect(into: &out)
@@ -128,7 +128,7 @@ public struct GestureRecorder {
     }
 
     /// The session stops: timers due by `now` fire, an open sample ends, the end line, a sync.
-    public mutating func finish(atMs now: Double, reason: String) -> Output {
+    package mutating func finish(atMs now: Double, reason: String) -> Output {
         var out = Output()
         pipeline.advance(toMs: now)
         collect(into: &out)

@@ -2,10 +2,10 @@
 /// "The conformance harness"): `pipeline` (handedness), `recognizers` in registration order,
 /// `failureRequirements`, `simultaneous`. The same document goes into the recording's header, so a
 /// replay can build the identical pipeline, or a changed one from another file.
-public struct RecognizerSet: Sendable, Hashable {
-    public private(set) var document: JSONValue
+package struct RecognizerSet: Sendable, Hashable {
+    package private(set) var document: JSONValue
 
-    public init(document: JSONValue) {
+    package init(document: JSONValue) {
         var members: [String: JSONValue] = [:]
         for key in ["pipeline", "recognizers", "failureRequirements", "simultaneous"] {
             if let value = document[key] { members[key] = value }
@@ -15,7 +15,7 @@ public struct RecognizerSet: Sendable, Hashable {
 
     /// Reads a recognizer-set file (a JSON object with the keys above; a single conformance scenario
     /// object is one too — its input and expectations are ignored).
-    public init(json bytes: [UInt8]) throws {
+    package init(json bytes: [UInt8]) throws {
         self.init(document: try JSONValue.parse(bytes))
     }
 
@@ -24,7 +24,7 @@ public struct RecognizerSet: Sendable, Hashable {
     /// (`require(toFail:)`) so one attempt is one gesture: a tap waits until no double tap or tap-swipe can
     /// follow; a swipe gives way to a tap-swipe, which a plain swipe fails at once (its first stroke
     /// moves, so it was no tap). Parameters are the project defaults (docs/gestures.md).
-    public static let standard = RecognizerSet(document: (try? JSONValue.parse(Array(standardText.utf8))) ?? .object([:]))
+    package static let standard = RecognizerSet(document: (try? JSONValue.parse(Array(standardText.utf8))) ?? .object([:]))
 
     static let standardText = """
     {"pipeline": {"handedness": "right"},
@@ -47,7 +47,7 @@ public struct RecognizerSet: Sendable, Hashable {
     """
 
     /// The same set for the other hand (docs/gestures.md, "Handedness").
-    public func with(handedness: Handedness) -> RecognizerSet {
+    package func with(handedness: Handedness) -> RecognizerSet {
         guard case .object(var members) = document else { return self }
         var pipeline: [String: JSONValue] = [:]
         if case .object(let existing) = members["pipeline"] ?? .null { pipeline = existing }
@@ -56,18 +56,18 @@ public struct RecognizerSet: Sendable, Hashable {
         return RecognizerSet(document: .object(members))
     }
 
-    public var handedness: Handedness {
+    package var handedness: Handedness {
         document["pipeline"]?["handedness"]?.string.flatMap(Handedness.init(rawValue:)) ?? .right
     }
 
     /// The recognizers' names in registration order.
-    public var names: [String] {
+    package var names: [String] {
         (document["recognizers"]?.array ?? []).compactMap { $0["name"]?.string }
     }
 
     /// A scenario with this set's pipeline and the given input items (conformance item objects).
     /// Keep the scenario alive while its pipeline runs: it owns the recognizers' delegates.
-    public func scenario(name: String = "", input: [JSONValue] = [], endMs: Double? = nil) -> GestureScenario {
+    package func scenario(name: String = "", input: [JSONValue] = [], endMs: Double? = nil) -> GestureScenario {
         guard case .object(var members) = document else { return GestureScenario(.object([:])) }
         members["name"] = .string(name)
         members["input"] = .array(input)
@@ -76,7 +76,7 @@ public struct RecognizerSet: Sendable, Hashable {
     }
 
     /// What is wrong with the set (unknown types, unknown names, cycles); empty when it is usable.
-    public var problems: [String] {
+    package var problems: [String] {
         var found = scenario().problems
         if names.isEmpty { found.append("no recognizers") }
         if Set(names).count != names.count { found.append("two recognizers share a name") }

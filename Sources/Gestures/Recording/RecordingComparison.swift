@@ -2,36 +2,36 @@
 /// sample. A gesture is a completed transition (`recognized`, or `ended` for a continuous one), named
 /// by its recognizer and, for a swipe, its direction ("swipe right"). Samples are the recording's:
 /// a gesture belongs to the first sample that ended at or after it (or to the one still open).
-public struct RecordingComparison: Sendable, Hashable {
-    public struct Row: Sendable, Hashable {
-        public var gesture: String
-        public var recorded: Int
-        public var now: Int
+package struct RecordingComparison: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
+        package var gesture: String
+        package var recorded: Int
+        package var now: Int
         /// Found in the same sample both times.
-        public var same: Int
+        package var same: Int
     }
 
     /// One sample whose gestures differ.
-    public struct SampleDifference: Sendable, Hashable {
+    package struct SampleDifference: Sendable, Hashable {
         /// nil: after the last sample end (a sample cut off by the end of the session).
-        public var sample: Int?
-        public var prompt: String?
-        public var recorded: [String]
-        public var now: [String]
+        package var sample: Int?
+        package var prompt: String?
+        package var recorded: [String]
+        package var now: [String]
     }
 
-    public var rows: [Row]
-    public var differences: [SampleDifference]
+    package var rows: [Row]
+    package var differences: [SampleDifference]
     /// The replay's transition log (without `failed`) equals the recorded one, entry for entry.
-    public var logIdentical: Bool
+    package var logIdentical: Bool
     /// The recording is version 1, whose touch times were finer than the nanosecond a replay keeps:
     /// a log that differs may differ by that rounding alone.
-    public var timesRounded: Bool
-    public var recordedTransitions: Int
-    public var replayedTransitions: Int
+    package var timesRounded: Bool
+    package var recordedTransitions: Int
+    package var replayedTransitions: Int
 
     /// "swipe right", "tap-swipe", "long-press": the recognizer name, plus the direction when it has one.
-    public static func key(_ transition: GestureTransition) -> String {
+    package static func key(_ transition: GestureTransition) -> String {
         transition.values.direction.map { "\(transition.recognizer) \($0.rawValue)" } ?? transition.recognizer
     }
 
@@ -39,7 +39,7 @@ public struct RecordingComparison: Sendable, Hashable {
         transition.state == .recognized || transition.state == .ended
     }
 
-    public init(_ contents: RecordingContents, replayed: [GestureTransition]) {
+    package init(_ contents: RecordingContents, replayed: [GestureTransition]) {
         let recordedLog = contents.gestures
         let replayedLog = replayed.filter { $0.state != .failed }
         logIdentical = recordedLog == replayedLog
@@ -86,10 +86,10 @@ public struct RecordingComparison: Sendable, Hashable {
     }
 
     /// Every gesture was found again, in its sample, and nothing else.
-    public var sameGestures: Bool { differences.isEmpty }
+    package var sameGestures: Bool { differences.isEmpty }
 
     /// The per-gesture table and the samples that differ, for people.
-    public var summary: String {
+    package var summary: String {
         let width = max(8, rows.map(\.gesture.count).max() ?? 0)
         func pad(_ text: String, _ n: Int) -> String { text + String(repeating: " ", count: max(0, n - text.count)) }
         func num(_ value: Int) -> String { let s = String(value); return String(repeating: " ", count: max(0, 9 - s.count)) + s }

@@ -1,26 +1,26 @@
 /// The first line of a recording: what format, when (UTC, from the host's wall clock, read by the
 /// command, never by a core), which device, and the configuration the session ran — the recognizer set
 /// in full, so a replay can re-run it exactly or compare it with a changed one.
-public struct RecordingHeader: Sendable, Hashable {
+package struct RecordingHeader: Sendable, Hashable {
     /// Identifies a recording among JSON files (the replay command looks for it).
-    public static let format = "wayfinder-gesture-recording"
+    package static let format = "wayfinder-gesture-recording"
     /// Bumped when a reader of the previous version would misread a line. Version 2: keys sorted,
     /// and touch times kept to the nanosecond (`Duration.inMilliseconds`). A version-1 file reads the
     /// same, but its times were stored at finer than a nanosecond, so a replay of it may differ from
     /// the recorded transitions by that rounding (`RecordingComparison.timesRounded`).
-    public static let currentVersion = 2
+    package static let currentVersion = 2
 
-    public var version: Int
+    package var version: Int
     /// ISO 8601 UTC, e.g. `2026-11-22T07:26:19.123Z`.
-    public var startedUTC: String
+    package var startedUTC: String
     /// e.g. `simulated Fuffr case (built-in trace)` or `touch case AA:BB:…` / the discovery rule.
-    public var device: String
+    package var device: String
     /// A summary for people: config file, enabled sides, touches per side, prompts, sample gap.
-    public var configuration: JSONValue
+    package var configuration: JSONValue
     /// The recognizer set (`RecognizerSet.document`).
-    public var recognizers: JSONValue
+    package var recognizers: JSONValue
 
-    public init(version: Int = Self.currentVersion, startedUTC: String, device: String,
+    package init(version: Int = Self.currentVersion, startedUTC: String, device: String,
                 configuration: JSONValue = .object([:]), recognizers: JSONValue) {
         self.version = version
         self.startedUTC = startedUTC

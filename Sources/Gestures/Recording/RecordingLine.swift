@@ -2,7 +2,7 @@
 /// session as it happened — label prompts, raw touches, the pipeline's transitions, sample ends, and
 /// the end line of a session that closed normally. One JSON object per line, so a file cut anywhere
 /// still holds every line before the cut.
-public enum RecordingLine: Sendable, Hashable {
+package enum RecordingLine: Sendable, Hashable {
     case header(RecordingHeader)
     /// The label the operator was asked to perform from sample `sample` on (FingerBlade's cut prompt).
     case prompt(timeMs: Double, sample: Int, label: String)
@@ -16,7 +16,7 @@ public enum RecordingLine: Sendable, Hashable {
     case end(timeMs: Double, reason: String)
 
     /// The line's time on the session clock (ms); nil for the header.
-    public var timeMs: Double? {
+    package var timeMs: Double? {
         switch self {
         case .header: nil
         case .prompt(let t, _, _), .sampleEnd(let t, _), .end(let t, _): t
@@ -35,7 +35,7 @@ extension RecordingLine: Encodable {
         case tapCount = "tap_count"
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .header(let header):

@@ -2,16 +2,16 @@
 /// out. A line is written by `JSONText` (keys sorted, numbers as the shortest text that reads back as
 /// the same Double, so a replay feeds the pipeline bit-identical times and positions) and read by
 /// Foundation's JSON reader.
-public enum RecordingLineCodec {
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        public var reason: String
-        public var description: String { reason }
+package enum RecordingLineCodec {
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        package var reason: String
+        package var description: String { reason }
     }
 
     // MARK: Encoding
 
     /// The line's JSON text, without the terminating newline (the writer adds it).
-    public static func encode(_ line: RecordingLine) -> String {
+    package static func encode(_ line: RecordingLine) -> String {
         JSONText.encode(line)
     }
 
@@ -19,7 +19,7 @@ public enum RecordingLineCodec {
 
     /// One line's text (without its newline). Throws for anything that is not a line this format
     /// defines: unparsable JSON, an unknown type, a missing or mistyped field.
-    public static func decode(_ bytes: ArraySlice<UInt8>) throws(Failure) -> RecordingLine {
+    package static func decode(_ bytes: ArraySlice<UInt8>) throws(Failure) -> RecordingLine {
         let json: JSONValue
         do { json = try JSONValue.parse(Array(bytes)) } catch { throw Failure(reason: "\(error)") }
         guard let type = json["type"]?.string else { throw Failure(reason: "no \"type\"") }

@@ -2,8 +2,8 @@
 /// each line whole with its newline in one write(2), so anything after the last newline is a torn
 /// write — skipped and reported, even when it happens to parse (the newline is the commit mark).
 /// A complete line that does not decode is skipped and reported too; reading goes on after it.
-public enum RecordingReader {
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+package enum RecordingReader {
+    package enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The file does not start with a recording header line.
         case notARecording
         /// The header line itself is torn or damaged: nothing of the session can be trusted.
@@ -11,7 +11,7 @@ public enum RecordingReader {
         /// Written by a newer version of this format.
         case unsupportedVersion(Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notARecording: "not a gesture recording (no \(RecordingHeader.format) header line)"
             case .headerUnreadable(let why): "the recording's header line is unreadable: \(why)"
@@ -24,7 +24,7 @@ public enum RecordingReader {
     /// conformance scenario file): the first line names the format, or starts as a header line does —
     /// `{"configuration":`, the first of its sorted keys, or `{"type":"header"` as files written before
     /// keys were sorted began. A torn header still counts, so it is reported rather than misread.
-    public static func looksLikeRecording(_ bytes: [UInt8]) -> Bool {
+    package static func looksLikeRecording(_ bytes: [UInt8]) -> Bool {
         let firstLine = bytes.prefix { $0 != 0x0A }
         let starts = ["{\"configuration\":", "{\"type\":\"header\""].map { Array($0.utf8) }
         if starts.contains(where: { firstLine.starts(with: $0) }) { return true }
@@ -33,7 +33,7 @@ public enum RecordingReader {
         return firstLine.indices.dropLast(marker.count - 1).contains { firstLine[$0...].starts(with: marker) }
     }
 
-    public static func read(_ bytes: [UInt8]) throws(Failure) -> RecordingContents {
+    package static func read(_ bytes: [UInt8]) throws(Failure) -> RecordingContents {
         guard looksLikeRecording(bytes) else { throw .notARecording }
         var header: RecordingHeader?
         var lines: [RecordingLine] = []

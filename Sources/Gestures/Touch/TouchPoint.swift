@@ -1,15 +1,15 @@
 /// A point in the screen-aligned unit square every side maps into (x left→right, y top→bottom).
 /// Distances in this square are the pipeline's unit, "u".
-public struct TouchPoint: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
+package struct TouchPoint: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
 
-    public init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
-    public static let zero = TouchPoint(x: 0, y: 0)
+    package static let zero = TouchPoint(x: 0, y: 0)
 
     static func + (a: TouchPoint, b: TouchPoint) -> TouchPoint { TouchPoint(x: a.x + b.x, y: a.y + b.y) }
     static func - (a: TouchPoint, b: TouchPoint) -> TouchPoint { TouchPoint(x: a.x - b.x, y: a.y - b.y) }

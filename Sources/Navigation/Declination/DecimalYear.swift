@@ -3,10 +3,10 @@
 ///
 /// Pure integer calendar arithmetic (proleptic Gregorian), so the navigation core needs no
 /// Foundation calendar and a fix's time converts the same on every platform.
-public enum DecimalYear {
+package enum DecimalYear {
     /// 2025-07-02 12:00 UTC → 2025.5 (182.5 of 365 days gone). Throws `MagneticModelError.invalidDate` for a date
     /// that does not exist; `secondsIntoDay` (0 ..< 86400) adds the fraction of the day.
-    public static func from(year: Int, month: Int, day: Int, secondsIntoDay: Double = 0) throws -> Double {
+    package static func from(year: Int, month: Int, day: Int, secondsIntoDay: Double = 0) throws -> Double {
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
               secondsIntoDay.isFinite, secondsIntoDay >= 0, secondsIntoDay < 86_400
         else { throw MagneticModelError.invalidDate(year: year, month: month, day: day) }
@@ -17,7 +17,7 @@ public enum DecimalYear {
 
     /// A Unix time (seconds since 1970-01-01T00:00:00Z, leap seconds ignored as POSIX does) as a
     /// decimal year. Nil for a non-finite input.
-    public static func from(secondsSince1970 seconds: Double) -> Double? {
+    package static func from(secondsSince1970 seconds: Double) -> Double? {
         guard seconds.isFinite, abs(seconds) < 1e14 else { return nil }
         let days = Int((seconds / 86_400).rounded(.down))
         var year = 1970 + Int((Double(days) / 365.2425).rounded(.down))
@@ -30,7 +30,7 @@ public enum DecimalYear {
     }
 
     /// Parses `YYYY-MM-DD` (the command line's form) to the decimal year of its midnight UTC.
-    public static func from(isoDate text: String) throws -> Double {
+    package static func from(isoDate text: String) throws -> Double {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -40,9 +40,9 @@ public enum DecimalYear {
     }
 
     /// A date string that is not `YYYY-MM-DD`.
-    public struct DateFormatError: Error, Equatable, CustomStringConvertible {
-        public var text: String
-        public var description: String { "date \"\(text)\" is not YYYY-MM-DD" }
+    package struct DateFormatError: Error, Equatable, CustomStringConvertible {
+        package var text: String
+        package var description: String { "date \"\(text)\" is not YYYY-MM-DD" }
     }
 
     static func isLeapYear(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }

@@ -5,21 +5,21 @@ import Sensors
 ///
 /// The belt's own compass and any I2C compass measure magnetic bearings; routes and geodesics are
 /// true. Doing the conversion only here keeps the sign convention in one line.
-public struct Declination: Sendable, Equatable {
+package struct Declination: Sendable, Equatable {
     /// Degrees east of true north that magnetic north lies.
-    public var degrees: Double
+    package var degrees: Double
 
-    public init(degrees: Double) {
+    package init(degrees: Double) {
         self.degrees = degrees
     }
 
     /// A magnetic bearing (degrees) as a true bearing, in [0, 360).
-    public func trueBearing(fromMagnetic magnetic: Double) -> Double {
+    package func trueBearing(fromMagnetic magnetic: Double) -> Double {
         Bearing.normalized(magnetic + degrees)
     }
 
     /// A true bearing (degrees) as a magnetic bearing, in [0, 360).
-    public func magneticBearing(fromTrue trueBearing: Double) -> Double {
+    package func magneticBearing(fromTrue trueBearing: Double) -> Double {
         Bearing.normalized(trueBearing - degrees)
     }
 
@@ -31,7 +31,7 @@ public struct Declination: Sendable, Equatable {
     /// differ by at most 0.56°, `WorldMagneticModelTests`). Throws `MagneticModelError` for a date
     /// outside the model's validity (the caller then falls back to a configured value) and at a
     /// geographic pole.
-    public static func worldMagneticModel(at coordinate: Coordinate, altitude: Double?, decimalYear: Double,
+    package static func worldMagneticModel(at coordinate: Coordinate, altitude: Double?, decimalYear: Double,
                                           model: WorldMagneticModel = .wmm2025) throws -> Declination {
         let field = try earthField(at: coordinate, altitude: altitude, decimalYear: decimalYear, model: model)
         guard let degrees = field.declination else { throw MagneticModelError.undefinedAtPole(latitude: coordinate.latitude) }
@@ -40,7 +40,7 @@ public struct Declination: Sendable, Equatable {
 
     /// The Earth's field at a fix by the model, with the fix's altitude (metres, nil = 0) clamped
     /// into the model's range as for the declination.
-    public static func earthField(at coordinate: Coordinate, altitude: Double?, decimalYear: Double,
+    package static func earthField(at coordinate: Coordinate, altitude: Double?, decimalYear: Double,
                                   model: WorldMagneticModel = .wmm2025) throws -> MagneticField {
         let kilometres = (altitude ?? 0) / 1000
         let range = WorldMagneticModel.altitudeRange

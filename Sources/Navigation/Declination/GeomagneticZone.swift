@@ -3,7 +3,7 @@
 /// NOAA's thresholds from the WMM military specification: H < 2000 nT is the blackout zone around
 /// a magnetic pole, 2000–6000 nT the caution zone (wmm-calculator 1.4.4,
 /// `check_blackout_zone`, which uses ≤ at both bounds, as we do).
-public enum GeomagneticZone: String, Sendable, Equatable {
+package enum GeomagneticZone: String, Sendable, Equatable {
     /// H > 6000 nT: the compass points where the model says.
     case normal
     /// 2000 nT < H ≤ 6000 nT: compass accuracy may be degraded.
@@ -11,7 +11,7 @@ public enum GeomagneticZone: String, Sendable, Equatable {
     /// H ≤ 2000 nT: compass accuracy is highly degraded.
     case blackout
 
-    public init(horizontalIntensity h: Double) {
+    package init(horizontalIntensity h: Double) {
         if h <= 2000 { self = .blackout } else if h <= 6000 { self = .caution } else { self = .normal }
     }
 }

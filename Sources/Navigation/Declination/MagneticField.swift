@@ -9,18 +9,18 @@ import Musl
 /// The main geomagnetic field at one place and time, in the geodetic frame (X north, Y east,
 /// Z down; step 5 of the WMM algorithm, docs/navigation.md) and the elements navigation reads
 /// from it.
-public struct MagneticField: Sendable, Equatable {
+package struct MagneticField: Sendable, Equatable {
     /// X, northward component, nT.
-    public var north: Double
+    package var north: Double
     /// Y, eastward component, nT.
-    public var east: Double
+    package var east: Double
     /// Z, downward component, nT.
-    public var down: Double
+    package var down: Double
     /// False at a geographic pole, where "north" and "east" have no direction: `north` and `east`
     /// are then the limit along the given meridian and `declination` is nil.
-    public var hasHorizontalReference: Bool
+    package var hasHorizontalReference: Bool
 
-    public init(north: Double, east: Double, down: Double, hasHorizontalReference: Bool = true) {
+    package init(north: Double, east: Double, down: Double, hasHorizontalReference: Bool = true) {
         self.north = north
         self.east = east
         self.down = down
@@ -28,17 +28,17 @@ public struct MagneticField: Sendable, Equatable {
     }
 
     /// H = √(X² + Y²), nT. Defined at the poles too.
-    public var horizontalIntensity: Double { hypot(north, east) }
+    package var horizontalIntensity: Double { hypot(north, east) }
     /// F = √(H² + Z²), nT.
-    public var totalIntensity: Double { hypot(horizontalIntensity, down) }
+    package var totalIntensity: Double { hypot(horizontalIntensity, down) }
     /// I = atan2(Z, H), degrees, positive downward (the northern hemisphere).
-    public var inclination: Double { atan2(down, horizontalIntensity) * 180 / .pi }
+    package var inclination: Double { atan2(down, horizontalIntensity) * 180 / .pi }
     /// D = atan2(Y, X), degrees east of true north in (-180, 180]; nil at a geographic pole,
     /// where true north is undefined.
-    public var declination: Double? {
+    package var declination: Double? {
         guard hasHorizontalReference else { return nil }
         return Bearing.normalizedSigned(atan2(east, north) * 180 / .pi)
     }
     /// Whether a compass can be trusted here (NOAA's blackout and caution zones).
-    public var zone: GeomagneticZone { GeomagneticZone(horizontalIntensity: horizontalIntensity) }
+    package var zone: GeomagneticZone { GeomagneticZone(horizontalIntensity: horizontalIntensity) }
 }

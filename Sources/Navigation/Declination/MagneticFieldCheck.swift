@@ -17,13 +17,13 @@ import Musl
 /// reverse, so a disturbed compass can show a small figure, but a large figure always means the
 /// field here is not the Earth's alone. iOS's `CLHeading.headingAccuracy` is such an estimate too.
 /// Pure.
-public enum MagneticFieldCheck {
+package enum MagneticFieldCheck {
     /// Degrees, 0–90; nil when the expected strength is not a positive number or the measured one
     /// not a number.
     /// - Parameters:
     ///   - measured: the horizontal strength the heading came from, µT (`Heading.horizontalField`).
     ///   - expected: the Earth's horizontal strength there, µT.
-    public static func headingError(measured: Double, expected: Double) -> Double? {
+    package static func headingError(measured: Double, expected: Double) -> Double? {
         guard measured.isFinite, expected.isFinite, expected > 0 else { return nil }
         let ratio = min(abs(measured - expected) / expected, 1)
         return asin(ratio) * 180 / .pi
@@ -31,7 +31,7 @@ public enum MagneticFieldCheck {
 
     /// The Earth's horizontal strength at a fix, µT, by WMM2025; nil without the fix's date or
     /// outside the model's validity.
-    public static func expectedHorizontal(at fix: Fix) -> Double? {
+    package static func expectedHorizontal(at fix: Fix) -> Double? {
         guard let utc = fix.utcSeconds, let year = DecimalYear.from(secondsSince1970: utc),
               let field = try? Declination.earthField(at: fix.coordinate, altitude: fix.altitude, decimalYear: year)
         else { return nil }
@@ -39,7 +39,7 @@ public enum MagneticFieldCheck {
     }
 
     /// The estimate for a heading at a fix, if both tell enough.
-    public static func headingError(of heading: Heading, at fix: Fix?) -> Double? {
+    package static func headingError(of heading: Heading, at fix: Fix?) -> Double? {
         guard let measured = heading.horizontalField, let fix, let expected = expectedHorizontal(at: fix) else { return nil }
         return headingError(measured: measured, expected: expected)
     }

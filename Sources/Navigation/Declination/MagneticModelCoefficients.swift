@@ -3,17 +3,17 @@
 /// The format: a header `epoch model-name release-date`, then one line
 /// `n m g h ġ ḣ` per (n, m) for n = 1…N, m = 0…n, ended by lines of 9s. Parsing lives here so a
 /// future WMM.COF (WMM2030) can be checked and loaded the same way the shipped table is checked.
-public struct MagneticModelCoefficients: Sendable, Equatable {
+package struct MagneticModelCoefficients: Sendable, Equatable {
     /// The name in the header, e.g. "WMM-2025".
-    public var modelName: String
+    package var modelName: String
     /// The epoch t₀ as a decimal year: g(t) = g + ġ·(t − t₀).
-    public var epoch: Double
+    package var epoch: Double
     /// The release date as the header writes it (MM/DD/YYYY).
-    public var releaseDate: String
+    package var releaseDate: String
     /// n = 1…maxDegree, m = 0…n, in that order.
-    public var terms: [GaussCoefficient]
+    package var terms: [GaussCoefficient]
 
-    public init(modelName: String, epoch: Double, releaseDate: String, terms: [GaussCoefficient]) {
+    package init(modelName: String, epoch: Double, releaseDate: String, terms: [GaussCoefficient]) {
         self.modelName = modelName
         self.epoch = epoch
         self.releaseDate = releaseDate
@@ -21,7 +21,7 @@ public struct MagneticModelCoefficients: Sendable, Equatable {
     }
 
     /// The highest degree N, from the number of terms (N(N + 3)/2 of them).
-    public var maxDegree: Int {
+    package var maxDegree: Int {
         var n = 0
         while (n + 1) * (n + 4) / 2 <= terms.count { n += 1 }
         return n
@@ -29,7 +29,7 @@ public struct MagneticModelCoefficients: Sendable, Equatable {
 
     /// Reads a WMM.COF file. Throws `MagneticModelError.malformedCoefficientFile` naming the line
     /// for a bad header, a line that is not six numbers, or (n, m) out of order.
-    public static func parse(cof text: String) throws -> MagneticModelCoefficients {
+    package static func parse(cof text: String) throws -> MagneticModelCoefficients {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let headerLine = lines.first else {
             throw MagneticModelError.malformedCoefficientFile(line: 1, reason: "empty file")

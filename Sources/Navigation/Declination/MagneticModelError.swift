@@ -1,6 +1,6 @@
 /// Why the World Magnetic Model gave no field: input it cannot answer for, each case with a message
 /// that names the value and the accepted range.
-public enum MagneticModelError: Error, Equatable, CustomStringConvertible {
+package enum MagneticModelError: Error, Equatable, CustomStringConvertible {
     /// The date is outside the model's validity, [epoch, epoch + 5) (2025.0–2030.0 for WMM2025).
     /// NOAA's own calculator also refuses dates from epoch + 5 on rather than
     /// extrapolate the secular variation (wmm-calculator 1.4.4, `setup_time`); it accepts dates
@@ -20,7 +20,7 @@ public enum MagneticModelError: Error, Equatable, CustomStringConvertible {
     /// A coefficient file that is not in WMM.COF form; `line` is 1-based.
     case malformedCoefficientFile(line: Int, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .dateOutsideValidity(year, model, from, until):
             return "date \(Self.format(year)) is outside \(model)'s validity "

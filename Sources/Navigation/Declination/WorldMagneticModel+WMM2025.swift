@@ -10,7 +10,7 @@ extension WorldMagneticModel {
     /// is missing (swiftlang/swift-package-manager#2684; the Linux path form as reported in
     /// SwiftXcode/swift-lambda#5), so a static `wayfinder` copied onto a Pi on its own would crash
     /// at the first declination. A table also needs no file I/O or parsing at start.
-    public static let wmm2025 = WorldMagneticModel(coefficients: MagneticModelCoefficients(
+    package static let wmm2025 = WorldMagneticModel(coefficients: MagneticModelCoefficients(
         modelName: "WMM-2025", epoch: 2025.0, releaseDate: "11/13/2024",
         terms: [
             GaussCoefficient(n: 1, m: 0, g: -29351.8, h: 0.0, gRate: 12.0, hRate: 0.0),

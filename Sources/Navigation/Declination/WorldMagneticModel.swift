@@ -4,8 +4,8 @@
 ///
 /// `wmm2025` is the shipped model. Results agree with NOAA's 100 published WMM2025 test values to
 /// the printed precision (0.01° in D and I, 1 nT in the intensities; WorldMagneticModelTests).
-public struct WorldMagneticModel: Sendable {
-    public let coefficients: MagneticModelCoefficients
+package struct WorldMagneticModel: Sendable {
+    package let coefficients: MagneticModelCoefficients
 
     /// The geomagnetic reference radius of the expansion, km (WMM technical report).
     static let referenceRadius = 6371.2
@@ -13,15 +13,15 @@ public struct WorldMagneticModel: Sendable {
     /// Heights above the WGS84 ellipsoid, km, for which NOAA states the model: its calculator
     /// warns outside −1…1900 km (wmm-calculator 1.4.4, `check_coords`, after MIL-PRF-89500B).
     /// We refuse instead of warn: the appliance clamps a GPS height (see `Declination`).
-    public static let altitudeRange: ClosedRange<Double> = -1...1900
+    package static let altitudeRange: ClosedRange<Double> = -1...1900
 
-    public init(coefficients: MagneticModelCoefficients) {
+    package init(coefficients: MagneticModelCoefficients) {
         self.coefficients = coefficients
     }
 
     /// Decimal years the model covers: [epoch, epoch + 5), the five-year life of every WMM
     /// (2025.0–2030.0 for WMM2025).
-    public var validity: Range<Double> { coefficients.epoch..<(coefficients.epoch + 5) }
+    package var validity: Range<Double> { coefficients.epoch..<(coefficients.epoch + 5) }
 
     /// The field at geodetic `latitude`/`longitude` (degrees, WGS84), `altitude` km above the
     /// ellipsoid, at `decimalYear` (see `DecimalYear`).
@@ -31,7 +31,7 @@ public struct WorldMagneticModel: Sendable {
     /// H, Z, F and I are the pole's and `declination` is nil. Longitude may be any finite value.
     /// Throws `MagneticModelError` for a latitude outside [-90, 90], a non-finite longitude, an
     /// altitude outside `altitudeRange` or a date outside `validity`.
-    public func field(latitude: Double, longitude: Double, altitude: Double,
+    package func field(latitude: Double, longitude: Double, altitude: Double,
                       decimalYear: Double) throws -> MagneticField {
         guard latitude.isFinite, abs(latitude) <= 90 else { throw MagneticModelError.latitudeOutOfRange(latitude) }
         guard longitude.isFinite else { throw MagneticModelError.longitudeNotFinite(longitude) }

@@ -11,9 +11,9 @@ import Musl
 /// Navigation compares a heading with a course many times a second, near the 0°/360° seam;
 /// these helpers make that comparison a one-liner that cannot be off by a turn. Non-finite
 /// input gives NaN.
-public enum Bearing {
+package enum Bearing {
     /// `degrees` wrapped into [0, 360). A tiny negative angle maps to 0, never to 360.
-    public static func normalized(_ degrees: Double) -> Double {
+    package static func normalized(_ degrees: Double) -> Double {
         guard degrees.isFinite else { return .nan }
         var r = remainder(degrees, 360)        // exact, in [-180, 180]
         if r < 0 { r += 360 }
@@ -21,7 +21,7 @@ public enum Bearing {
     }
 
     /// `degrees` wrapped into (-180, 180]: negative = anticlockwise of north.
-    public static func normalizedSigned(_ degrees: Double) -> Double {
+    package static func normalizedSigned(_ degrees: Double) -> Double {
         guard degrees.isFinite else { return .nan }
         let r = remainder(degrees, 360)        // exact, in [-180, 180]
         return r == -180 ? 180 : r + 0
@@ -30,7 +30,7 @@ public enum Bearing {
     /// The smallest turn from bearing `from` to bearing `to`, in (-180, 180]:
     /// positive = clockwise (turn right), negative = anticlockwise (turn left).
     /// Exactly opposite bearings give +180.
-    public static func difference(from: Double, to: Double) -> Double {
+    package static func difference(from: Double, to: Double) -> Double {
         guard from.isFinite, to.isFinite else { return .nan }
         // Wrap both first so that the subtraction never loses bits to a large operand.
         return normalizedSigned(remainder(to, 360) - remainder(from, 360))

@@ -23,7 +23,7 @@ extension Geodesic {
     ///   one valid choice among several.
     ///
     /// Non-finite input or |latitude| > 90° gives NaN.
-    public func inverse(from start: Coordinate, to end: Coordinate) -> GeodesicInverse {
+    package func inverse(from start: Coordinate, to end: Coordinate) -> GeodesicInverse {
         guard isSupported,
               start.latitude.isFinite, abs(start.latitude) <= 90, start.longitude.isFinite,
               end.latitude.isFinite, abs(end.latitude) <= 90, end.longitude.isFinite

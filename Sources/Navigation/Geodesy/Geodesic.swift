@@ -23,11 +23,11 @@ import Sensors
 ///
 /// Invalid inputs never trap: a latitude outside [-90°, 90°], or any NaN or infinite value,
 /// gives NaN results. Longitudes and azimuths may be any finite value (they are wrapped).
-public struct Geodesic: Sendable {
+package struct Geodesic: Sendable {
     /// Semi-major axis a, metres.
-    public let equatorialRadius: Double
+    package let equatorialRadius: Double
     /// Flattening f = (a − b)/a.
-    public let flattening: Double
+    package let flattening: Double
 
     /// Semi-minor axis b = a(1 − f), metres.
     let polarRadius: Double
@@ -39,9 +39,9 @@ public struct Geodesic: Sendable {
     let isSupported: Bool
 
     /// WGS84: a = 6 378 137 m, f = 1/298.257223563 (NIMA TR8350.2).
-    public static let wgs84 = Geodesic(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563)
+    package static let wgs84 = Geodesic(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563)
 
-    public init(equatorialRadius: Double, flattening: Double) {
+    package init(equatorialRadius: Double, flattening: Double) {
         self.equatorialRadius = equatorialRadius
         self.flattening = flattening
         isSupported = equatorialRadius.isFinite && equatorialRadius > 0
@@ -59,7 +59,7 @@ public struct Geodesic: Sendable {
     ///
     /// From a pole, `azimuth` is measured as if the pole had been reached along the meridian
     /// of `start.longitude`. Non-finite input or |latitude| > 90° gives NaN.
-    public func direct(from start: Coordinate, azimuth: Double, distance: Double) -> GeodesicDirect {
+    package func direct(from start: Coordinate, azimuth: Double, distance: Double) -> GeodesicDirect {
         guard isSupported, start.latitude.isFinite, abs(start.latitude) <= 90,
               start.longitude.isFinite, azimuth.isFinite, distance.isFinite
         else { return .undefined }
@@ -125,14 +125,14 @@ public struct Geodesic: Sendable {
     // MARK: Conveniences for navigation code
 
     /// Geodesic distance in metres (NaN for invalid input).
-    public func distance(from start: Coordinate, to end: Coordinate) -> Double {
+    package func distance(from start: Coordinate, to end: Coordinate) -> Double {
         inverse(from: start, to: end).distance
     }
 
     /// Initial bearing of the shortest path, degrees clockwise from true north in [0, 360)
     /// (the range a compass heading uses). Coincident points give the conventional azimuth
     /// described on ``inverse(from:to:)``.
-    public func initialBearing(from start: Coordinate, to end: Coordinate) -> Double {
+    package func initialBearing(from start: Coordinate, to end: Coordinate) -> Double {
         Bearing.normalized(inverse(from: start, to: end).initialAzimuth)
     }
 

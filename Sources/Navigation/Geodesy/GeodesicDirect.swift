@@ -1,13 +1,13 @@
 import Sensors
 
 /// Where a geodesic ends after a given distance, and which way it is then heading.
-public struct GeodesicDirect: Sendable, Equatable {
+package struct GeodesicDirect: Sendable, Equatable {
     /// End point; latitude in [-90, 90], longitude in (-180, 180]. NaN for invalid input.
-    public var destination: Coordinate
+    package var destination: Coordinate
     /// Direction of travel at the destination, degrees clockwise from true north, in (-180, 180].
-    public var finalAzimuth: Double
+    package var finalAzimuth: Double
 
-    public init(destination: Coordinate, finalAzimuth: Double) {
+    package init(destination: Coordinate, finalAzimuth: Double) {
         self.destination = destination
         self.finalAzimuth = finalAzimuth
     }

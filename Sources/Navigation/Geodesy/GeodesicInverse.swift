@@ -1,15 +1,15 @@
 /// The shortest path between two points: how long it is and which way it points at each end.
-public struct GeodesicInverse: Sendable, Equatable {
+package struct GeodesicInverse: Sendable, Equatable {
     /// Length of the geodesic, metres (≥ 0; NaN when an input was invalid).
-    public var distance: Double
+    package var distance: Double
     /// Direction of travel when leaving the first point, degrees clockwise from true north,
     /// in (-180, 180].
-    public var initialAzimuth: Double
+    package var initialAzimuth: Double
     /// Direction of travel when arriving at the second point (the forward azimuth, not the
     /// back-bearing), same convention.
-    public var finalAzimuth: Double
+    package var finalAzimuth: Double
 
-    public init(distance: Double, initialAzimuth: Double, finalAzimuth: Double) {
+    package init(distance: Double, initialAzimuth: Double, finalAzimuth: Double) {
         self.distance = distance
         self.initialAzimuth = initialAzimuth
         self.finalAzimuth = finalAzimuth

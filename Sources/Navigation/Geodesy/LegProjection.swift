@@ -1,21 +1,21 @@
 import Sensors
 
 /// A point's position relative to a route leg A→B (see ``RouteLegGeometry/project(_:)``).
-public struct LegProjection: Sendable, Equatable {
+package struct LegProjection: Sendable, Equatable {
     /// Signed distance from the leg's line, metres: positive right of the direction of
     /// travel, negative left.
-    public var crossTrack: Double
+    package var crossTrack: Double
     /// Distance from A along the leg to the foot of the perpendicular, metres; negative
     /// before A, greater than the leg's length beyond B.
-    public var alongTrack: Double
+    package var alongTrack: Double
     /// The point of the segment A–B nearest the walker: the foot of the perpendicular, or A
     /// or B when the foot falls outside the segment.
-    public var closestPoint: Coordinate
+    package var closestPoint: Coordinate
     /// Distance from the point to ``closestPoint``, metres (|crossTrack| when the foot lies
     /// on the segment; otherwise the geodesic distance to the nearer end).
-    public var distanceToLeg: Double
+    package var distanceToLeg: Double
 
-    public init(crossTrack: Double, alongTrack: Double, closestPoint: Coordinate, distanceToLeg: Double) {
+    package init(crossTrack: Double, alongTrack: Double, closestPoint: Coordinate, distanceToLeg: Double) {
         self.crossTrack = crossTrack
         self.alongTrack = alongTrack
         self.closestPoint = closestPoint

@@ -29,19 +29,19 @@ import Sensors
 /// |    ≤ 20 km |           ≤ 5 km  |            < 8 mm |            < 4 mm |
 ///
 /// That is far below GPS noise, and it costs one inverse per fix instead of an iteration.
-public struct RouteLegGeometry: Sendable {
+package struct RouteLegGeometry: Sendable {
     /// Where the leg starts (A).
-    public let start: Coordinate
+    package let start: Coordinate
     /// Where the leg ends (B).
-    public let end: Coordinate
+    package let end: Coordinate
     /// Geodesic length of the leg A→B, metres.
-    public let length: Double
+    package let length: Double
     /// Azimuth of the leg leaving A, degrees clockwise from true north in (-180, 180].
-    public let initialAzimuth: Double
+    package let initialAzimuth: Double
 
     let geodesic: Geodesic
 
-    public init(from start: Coordinate, to end: Coordinate, geodesic: Geodesic = .wgs84) {
+    package init(from start: Coordinate, to end: Coordinate, geodesic: Geodesic = .wgs84) {
         self.start = start
         self.end = end
         self.geodesic = geodesic
@@ -55,7 +55,7 @@ public struct RouteLegGeometry: Sendable {
     ///
     /// A zero-length leg has no direction: cross-track is then 0, along-track 0 and the
     /// closest point A. Invalid coordinates give NaN fields.
-    public func project(_ point: Coordinate) -> LegProjection {
+    package func project(_ point: Coordinate) -> LegProjection {
         let fromStart = geodesic.inverse(from: start, to: point)
         let d = fromStart.distance
         guard d.isFinite, length.isFinite else { return .undefined }
@@ -85,13 +85,13 @@ public struct RouteLegGeometry: Sendable {
     }
 
     /// Signed distance from the leg's line, metres; positive = right of A→B.
-    public func crossTrackDistance(of point: Coordinate) -> Double {
+    package func crossTrackDistance(of point: Coordinate) -> Double {
         project(point).crossTrack
     }
 
     /// Distance along A→B of the foot of the perpendicular from `point`, metres; negative
     /// before A, greater than ``length`` beyond B.
-    public func alongTrackDistance(of point: Coordinate) -> Double {
+    package func alongTrackDistance(of point: Coordinate) -> Double {
         project(point).alongTrack
     }
 }

@@ -1,5 +1,5 @@
 /// What the navigation rules decide; the navigation actor carries each one out.
-public enum GuidanceAction: Sendable, Hashable {
+package enum GuidanceAction: Sendable, Hashable {
     /// Ask the belt actor's navigation controller for something.
     case belt(BeltRequest)
     /// Progress changed in a way worth persisting.

@@ -1,5 +1,5 @@
 /// Things worth telling the wearer's helper in the log.
-public enum GuidanceEvent: Sendable, Hashable {
+package enum GuidanceEvent: Sendable, Hashable {
     case started(waypoint: Int, of: Int)
     case paused
     case resumed
@@ -30,19 +30,19 @@ public enum GuidanceEvent: Sendable, Hashable {
 }
 
 /// A snapshot for the progress line: "waypoint 3/10, 140 m to go, belt → 47° magnetic".
-public struct GuidanceProgress: Sendable, Hashable {
-    public var waypointIndex: Int
-    public var waypointCount: Int
-    public var waypointName: String?
-    public var distanceToWaypoint: Double
-    public var distanceRemaining: Double
+package struct GuidanceProgress: Sendable, Hashable {
+    package var waypointIndex: Int
+    package var waypointCount: Int
+    package var waypointName: String?
+    package var distanceToWaypoint: Double
+    package var distanceRemaining: Double
     /// The last direction commanded, in the belt's terms.
-    public var beltDirection: Int?
-    public var isMagneticBearing: Bool
+    package var beltDirection: Int?
+    package var isMagneticBearing: Bool
     /// The true bearing to the waypoint, for people reading the log.
-    public var trueBearing: Double
+    package var trueBearing: Double
 
-    public init(waypointIndex: Int, waypointCount: Int, waypointName: String?, distanceToWaypoint: Double,
+    package init(waypointIndex: Int, waypointCount: Int, waypointName: String?, distanceToWaypoint: Double,
                 distanceRemaining: Double, beltDirection: Int?, isMagneticBearing: Bool, trueBearing: Double) {
         self.waypointIndex = waypointIndex
         self.waypointCount = waypointCount

@@ -1,22 +1,22 @@
 /// What the log says of a guidance event: its level and its words, "t+mm:ss" first. Pure, so the
 /// wording is tested on its output; the navigation actor only hands the line to its logger.
 /// Distances and durations are written by Vocabulary's `DistanceFormat` and `DurationFormat`.
-public struct GuidanceLogLine: Sendable, Hashable {
+package struct GuidanceLogLine: Sendable, Hashable {
     /// The logger's levels these lines use (swift-log's `info`, `notice`, `warning`).
-    public enum Level: Sendable, Hashable {
+    package enum Level: Sendable, Hashable {
         case info, notice, warning
     }
 
-    public var level: Level
-    public var text: String
+    package var level: Level
+    package var text: String
 
-    public init(level: Level, text: String) {
+    package init(level: Level, text: String) {
         self.level = level
         self.text = text
     }
 
     /// The line for `event` at `elapsed` session time on `route`; every guidance event has one.
-    public init(_ event: GuidanceEvent, at elapsed: Duration, route: Route) {
+    package init(_ event: GuidanceEvent, at elapsed: Duration, route: Route) {
         let t = "t+\(elapsed.clockString)"
         func label(_ index: Int) -> String { Self.waypointLabel(index, on: route) }
         func label(_ index: Int, _ name: String?) -> String { Self.waypointLabel(index, named: name, on: route) }
@@ -70,7 +70,7 @@ public struct GuidanceLogLine: Sendable, Hashable {
     }
 
     /// "3/10", or "3/10 \"Market\"" when the route names the waypoint.
-    public static func waypointLabel(_ index: Int, on route: Route) -> String {
+    package static func waypointLabel(_ index: Int, on route: Route) -> String {
         let waypoints = route.waypoints
         return waypointLabel(index, named: waypoints.indices.contains(index) ? waypoints[index].name : nil, on: route)
     }

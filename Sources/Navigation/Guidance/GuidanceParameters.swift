@@ -1,32 +1,32 @@
 /// The navigation rules' knobs, all from the `[navigation]` table of the configuration.
-public struct GuidanceParameters: Sendable, Hashable {
+package struct GuidanceParameters: Sendable, Hashable {
     /// A waypoint counts as reached within this many metres.
-    public var arrivalRadius: Double
+    package var arrivalRadius: Double
     /// Re-command the belt when the direction moved by more than this many degrees…
-    public var minimumDirectionChange: Double
+    package var minimumDirectionChange: Double
     /// …or when this long has passed since the last command and the direction moved at all.
-    public var refreshInterval: Duration
+    package var refreshInterval: Duration
     /// No usable fix for this long: warn and fall silent until one comes back.
-    public var fixTimeout: Duration
+    package var fixTimeout: Duration
     /// How often a progress report is produced while navigating.
-    public var progressInterval: Duration
+    package var progressInterval: Duration
     /// Off route: farther than this many metres from the current leg…
-    public var offRouteDistance: Double
+    package var offRouteDistance: Double
     /// …for this long (one wild fix is GPS noise, not a wrong turn).
-    public var offRouteDelay: Duration
+    package var offRouteDelay: Duration
     /// Back on route only once nearer than this (less than `offRouteDistance`): the gap is the
     /// hysteresis that keeps a walker along the threshold from being warned at every fix.
-    public var backOnRouteDistance: Double
-    public var headingSource: HeadingSource
+    package var backOnRouteDistance: Double
+    package var headingSource: HeadingSource
     /// Magnetic declination in degrees, east positive: magnetic bearing = true bearing − declination.
     /// With `declinationFromModel` it is only the fallback for fixes the model cannot serve (no date,
     /// a date outside WMM2025's validity, a pole).
-    public var declination: Double
+    package var declination: Double
     /// Take the declination from the World Magnetic Model at each fix (the default when the
     /// configuration gives no `declination_deg`), rather than the fixed `declination`.
-    public var declinationFromModel: Bool
+    package var declinationFromModel: Bool
 
-    public init(arrivalRadius: Double = 12, minimumDirectionChange: Double = 8, refreshInterval: Duration = .seconds(15),
+    package init(arrivalRadius: Double = 12, minimumDirectionChange: Double = 8, refreshInterval: Duration = .seconds(15),
                 fixTimeout: Duration = .seconds(10), progressInterval: Duration = .seconds(30),
                 headingSource: HeadingSource = .belt, declination: Double = 0, declinationFromModel: Bool = false,
                 offRouteDistance: Double = 30, offRouteDelay: Duration = .seconds(10), backOnRouteDistance: Double = 20) {

@@ -1,17 +1,17 @@
 /// New settings for a running `RouteGuidance` (a configuration reload): each part present replaces the
 /// one in force, and the rest stays as it is.
-public struct GuidanceUpdate: Sendable, Hashable {
-    public var parameters: GuidanceParameters?
+package struct GuidanceUpdate: Sendable, Hashable {
+    package var parameters: GuidanceParameters?
     /// The default vibration intensity `intensity-up`/`-down` step from.
-    public var intensity: Int?
+    package var intensity: Int?
     /// The route to follow: from its first waypoint, or where the walk is if its points are the same.
-    public var route: Route?
+    package var route: Route?
 
-    public init(parameters: GuidanceParameters? = nil, intensity: Int? = nil, route: Route? = nil) {
+    package init(parameters: GuidanceParameters? = nil, intensity: Int? = nil, route: Route? = nil) {
         self.parameters = parameters
         self.intensity = intensity
         self.route = route
     }
 
-    public var isEmpty: Bool { parameters == nil && intensity == nil && route == nil }
+    package var isEmpty: Bool { parameters == nil && intensity == nil && route == nil }
 }

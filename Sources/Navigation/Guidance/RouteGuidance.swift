@@ -5,24 +5,24 @@ import Sensors
 /// It follows a route waypoint by waypoint, points the belt from the current fix to the next waypoint
 /// along the WGS84 geodesic, rate-limits belt commands, warns when the fix goes quiet and ends with
 /// "destination reached". It owns no clock: every input carries `now` on the monotonic timeline.
-public struct RouteGuidance: Sendable {
-    public private(set) var route: Route
-    public var parameters: GuidanceParameters
-    public private(set) var progress: RouteProgress
-    public private(set) var state: NavigationState = .stopped {
+package struct RouteGuidance: Sendable {
+    package private(set) var route: Route
+    package var parameters: GuidanceParameters
+    package private(set) var progress: RouteProgress
+    package private(set) var state: NavigationState = .stopped {
         // The saved progress says whether the walk is under way, so a restart can carry on.
         didSet { progress.isNavigating = state == .navigating }
     }
     /// The belt's default vibration intensity, percent, as `intensity-up`/`-down` change it (the
     /// appliance starts it at `[navigation] intensity`).
-    public var intensity = 60
+    package var intensity = 60
     /// One step of `intensity-up`/`-down`, and the range the belt accepts (FSLib's
     /// `changeDefaultVibrationIntensity`).
-    public static let intensityStep = 10
-    public static let intensityRange = 5...100
-    public private(set) var lastFix: Fix?
+    package static let intensityStep = 10
+    package static let intensityRange = 5...100
+    package private(set) var lastFix: Fix?
     /// The declination the belt's directions use now (see `GuidanceParameters.declinationFromModel`).
-    public private(set) var declination: Double
+    package private(set) var declination: Double
     /// Where and when the model was last evaluated successfully; nil while the fallback is in use.
     private var declinationBasis: (coordinate: Coordinate, utcSeconds: Double)?
     private var fallbackReported = false
@@ -31,15 +31,15 @@ public struct RouteGuidance: Sendable {
     /// degree per year).
     static let declinationRefreshDistance = 1000.0
     static let declinationRefreshInterval = 3600.0
-    public private(set) var lastHeading: Heading?
+    package private(set) var lastHeading: Heading?
     /// The direction last commanded to the belt, in the belt's terms, and when.
-    public private(set) var lastCommand: (direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?, at: Duration)?
+    package private(set) var lastCommand: (direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?, at: Duration)?
     private var fixLost = false
     /// The external compass went quiet and the belt's own compass stands in (reported once each way).
-    public private(set) var isHeadingFallback = false
+    package private(set) var isHeadingFallback = false
     /// Off-route state with hysteresis: `offRoute` flips on after `offRouteDelay` beyond
     /// `offRouteDistance` (timed from `beyondSince`), and off again only within `backOnRouteDistance`.
-    public private(set) var isOffRoute = false
+    package private(set) var isOffRoute = false
     private var beyondSince: Duration?
     /// Where the leg being walked begins when it is not the previous waypoint: after a skip or a
     /// step back the wearer heads for the new target from wherever they are, so the leg starts at
@@ -51,9 +51,9 @@ public struct RouteGuidance: Sendable {
     private var navigatingSince: Duration = .zero
 
     /// A heading older than this is not trusted for body-relative angles.
-    public static let headingTimeout: Duration = .seconds(3)
+    package static let headingTimeout: Duration = .seconds(3)
 
-    public init(route: Route, parameters: GuidanceParameters, restoring saved: RouteProgress? = nil) {
+    package init(route: Route, parameters: GuidanceParameters, restoring saved: RouteProgress? = nil) {
         self.route = route
         self.parameters = parameters
         self.declination = parameters.declination
@@ -64,13 +64,13 @@ public struct RouteGuidance: Sendable {
         }
     }
 
-    public var currentWaypoint: Waypoint? {
+    package var currentWaypoint: Waypoint? {
         route.waypoints.indices.contains(progress.currentIndex) ? route.waypoints[progress.currentIndex] : nil
     }
 
     // MARK: Inputs
 
-    public mutating func handle(_ command: NavigationCommand, now: Duration) -> [GuidanceAction] {
+    package mutating func handle(_ command: NavigationCommand, now: Duration) -> [GuidanceAction] {
         switch command {
         case .start:
             return start(now: now)
@@ -143,7 +143,7 @@ public struct RouteGuidance: Sendable {
         }
     }
 
-    public mutating func handle(_ fix: Fix, now: Duration) -> [GuidanceAction] {
+    package mutating func handle(_ fix: Fix, now: Duration) -> [GuidanceAction] {
         guard fix.isUsable else { return [] }
         lastFix = fix
         var actions: [GuidanceAction] = updateDeclination(for: fix)
@@ -163,7 +163,7 @@ public struct RouteGuidance: Sendable {
         return actions
     }
 
-    public mutating func handle(_ heading: Heading, now: Duration) -> [GuidanceAction] {
+    package mutating func handle(_ heading: Heading, now: Duration) -> [GuidanceAction] {
         lastHeading = heading
         // With the belt's compass the belt follows the body itself; only body-relative angles need updating.
         guard state == .navigating, parameters.headingSource == .external else { return [] }
@@ -178,7 +178,7 @@ public struct RouteGuidance: Sendable {
     /// When `tick` next has something to notice: the moment the GPS, or an external compass that is
     /// still trusted, will have been quiet for its timeout; nil while not navigating. A host sleeps
     /// until then instead of ticking (a fix or heading that arrives first moves the time on).
-    public var nextCheck: Duration? {
+    package var nextCheck: Duration? {
         guard state == .navigating else { return nil }
         var due: [Duration] = []
         if parameters.headingSource == .external, !isHeadingFallback { due.append(headingQuietSince + Self.headingTimeout) }
@@ -192,7 +192,7 @@ public struct RouteGuidance: Sendable {
     private var fixQuietSince: Duration { max(lastFix?.receivedAt ?? navigatingSince, navigatingSince) }
 
     /// Time passing with nothing else happening: notices a GPS or an external compass that went quiet.
-    public mutating func tick(now: Duration) -> [GuidanceAction] {
+    package mutating func tick(now: Duration) -> [GuidanceAction] {
         let compass = checkHeading(now: now)
         guard state == .navigating, !fixLost else { return compass }
         return compass + checkFix(now: now)
@@ -224,7 +224,7 @@ public struct RouteGuidance: Sendable {
 
     /// The belt changed the navigation state by itself (its own buttons, or a mode change such as
     /// compass mode pausing navigation): follow it, so the two state machines never disagree.
-    public mutating func beltStateChanged(to newState: NavigationState, now: Duration) -> [GuidanceAction] {
+    package mutating func beltStateChanged(to newState: NavigationState, now: Duration) -> [GuidanceAction] {
         guard newState != state else { return [] }
         switch newState {
         case .paused:
@@ -249,7 +249,7 @@ public struct RouteGuidance: Sendable {
     }
 
     /// The progress line's content, if there is a fix and a waypoint to walk to.
-    public func progressReport() -> GuidanceProgress? {
+    package func progressReport() -> GuidanceProgress? {
         guard let fix = lastFix, let target = currentWaypoint else { return nil }
         let leg = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate)
         var remaining = leg.distance
@@ -271,7 +271,7 @@ public struct RouteGuidance: Sendable {
     /// Takes new settings while running. A new route starts from its first waypoint (the same points
     /// keep the progress); while navigating the belt is pointed at the new target at once, or falls
     /// silent without a recent fix, because its direction belonged to the old route.
-    public mutating func apply(_ update: GuidanceUpdate, now: Duration) -> [GuidanceAction] {
+    package mutating func apply(_ update: GuidanceUpdate, now: Duration) -> [GuidanceAction] {
         if let intensity = update.intensity {
             self.intensity = min(max(intensity, Self.intensityRange.lowerBound), Self.intensityRange.upperBound)
         }
@@ -469,7 +469,7 @@ public struct RouteGuidance: Sendable {
     /// The direction to command: a magnetic bearing for the belt's compass, or an angle from the body front.
     /// nil without a fix younger than the fix timeout: pointing from a stale position could send the
     /// wearer the wrong way, so every path that steers goes silent instead.
-    public func beltDirection(now: Duration) -> (value: Int, isMagnetic: Bool)? {
+    package func beltDirection(now: Duration) -> (value: Int, isMagnetic: Bool)? {
         guard let fix = lastFix, now - fix.receivedAt < parameters.fixTimeout, let target = currentWaypoint else { return nil }
         let trueBearing = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate).initialAzimuth
         if parameters.headingSource == .external, let heading = lastHeading,

@@ -1,17 +1,17 @@
 /// How far along a route the wearer is; small and Codable so it survives a pulled battery.
-public struct RouteProgress: Sendable, Hashable, Codable {
+package struct RouteProgress: Sendable, Hashable, Codable {
     /// `Route.identity` of the route this progress belongs to; progress of another route is ignored.
-    public var routeIdentity: String
+    package var routeIdentity: String
     /// Index of the waypoint being walked to.
-    public var currentIndex: Int
+    package var currentIndex: Int
     /// Waypoints the wearer skipped (never reached), in the order skipped.
-    public var skipped: [Int]
-    public var destinationReached: Bool
+    package var skipped: [Int]
+    package var destinationReached: Bool
     /// Whether the walk was under way (navigating, not paused or stopped) when this was saved: a
     /// restart after a crash, a kill or the watchdog then carries on walking without a button press.
-    public var isNavigating: Bool
+    package var isNavigating: Bool
 
-    public init(routeIdentity: String, currentIndex: Int = 0, skipped: [Int] = [], destinationReached: Bool = false,
+    package init(routeIdentity: String, currentIndex: Int = 0, skipped: [Int] = [], destinationReached: Bool = false,
                 isNavigating: Bool = false) {
         self.routeIdentity = routeIdentity
         self.currentIndex = currentIndex
@@ -26,7 +26,7 @@ public struct RouteProgress: Sendable, Hashable, Codable {
     }
 
     /// Progress saved before `navigating` existed reads as not under way.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         routeIdentity = try c.decode(String.self, forKey: .routeIdentity)
         currentIndex = try c.decode(Int.self, forKey: .currentIndex)
@@ -37,7 +37,7 @@ public struct RouteProgress: Sendable, Hashable, Codable {
 
     /// Whether this progress can resume on `route`: the same route, and a waypoint index it has. A
     /// progress file is outside input (a hand edit, a torn disk), so its index is checked before use.
-    public func resumes(on route: Route) -> Bool {
+    package func resumes(on route: Route) -> Bool {
         routeIdentity == route.identity && route.waypoints.indices.contains(currentIndex)
     }
 }

@@ -8,8 +8,8 @@ import Glibc
 /// The message is meant for the person who copied the file onto the device:
 /// it names the file and position, says what is wrong and what to do, because
 /// on a worn device there is no editor to open and no one to ask.
-public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
-    public enum Reason: Sendable, Hashable {
+package struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    package enum Reason: Sendable, Hashable {
         /// The file could not be read at all (missing, no permission).
         case unreadable(detail: String)
         /// The bytes are not well-formed XML; `detail` is the XML parser's complaint.
@@ -36,14 +36,14 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     }
 
     /// The name the caller gave the input, usually its path.
-    public var source: String
+    package var source: String
     /// 1-based line, when the position is known.
-    public var line: Int?
+    package var line: Int?
     /// 1-based column as the XML parser reports it, when known.
-    public var column: Int?
-    public var reason: Reason
+    package var column: Int?
+    package var reason: Reason
 
-    public init(source: String, line: Int? = nil, column: Int? = nil, reason: Reason) {
+    package init(source: String, line: Int? = nil, column: Int? = nil, reason: Reason) {
         self.source = source
         self.line = line
         self.column = column
@@ -52,7 +52,7 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loca
 
     /// A GPX file its reader could not read: `failure` is nil when the file does not exist, else
     /// the errno the read met, said in the words of someone who copied a route onto the device.
-    public init(source: String, unreadable failure: FileReadError?) {
+    package init(source: String, unreadable failure: FileReadError?) {
         let detail: String
         switch failure.map(\.errno) {
         case nil: detail = "no such file"
@@ -66,7 +66,7 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     /// "`file`, line L, column C: what is wrong. What to do."
     /// `file:line:column: what`, the form compilers and the configuration check use, so an editor
     /// or a terminal can jump to the place.
-    public var description: String {
+    package var description: String {
         var place = source
         if let line {
             place += ":\(line)"
@@ -75,10 +75,10 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         return "\(place): \(explanation)"
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 
     /// The message without the position, for callers that show it separately.
-    public var explanation: String {
+    package var explanation: String {
         switch reason {
         case .unreadable(let detail):
             return "cannot read the file (\(detail)). Check the path and that the file is readable."

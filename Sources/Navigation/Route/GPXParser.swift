@@ -22,9 +22,9 @@ import Foundation
 /// is not chosen: a broken point anywhere means the file is not what its
 /// author believes it is. A single point is a valid route: it is simply the
 /// destination.
-public enum GPXParser {
+package enum GPXParser {
     /// Parses GPX bytes; `source` names the input in error messages, usually its path.
-    public static func parse(data: Data, source: String) throws(GPXError) -> Route {
+    package static func parse(data: Data, source: String) throws(GPXError) -> Route {
         let reader = GPXDocumentReader(data: data, source: source)
         if let error = reader.read() { throw error }
 

@@ -3,8 +3,8 @@ import Sensors
 
 /// The walked track as GPX 1.1 text, laid out so that the file is a complete document after every
 /// append: header, points, and a fixed footer that the next append overwrites (`TrackFile`).
-public enum GPXTrackFormat {
-    public static func header(name: String) -> String {
+package enum GPXTrackFormat {
+    package static func header(name: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <gpx version="1.1" creator="wayfinder" xmlns="http://www.topografix.com/GPX/1/1">
@@ -15,24 +15,24 @@ public enum GPXTrackFormat {
     }
 
     /// The first bytes of every header we write: how a track file of ours is told from any other.
-    public static let headerPrefix = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"wayfinder\""
+    package static let headerPrefix = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"wayfinder\""
 
     /// Opens a segment; a torn file with no complete point is cut back to just after it.
-    public static let segmentStart = "<trkseg>\n"
+    package static let segmentStart = "<trkseg>\n"
 
     /// Ends the document; always the last bytes of a track file.
-    public static let footer = "</trkseg></trk></gpx>\n"
+    package static let footer = "</trkseg></trk></gpx>\n"
 
     /// Starts a new segment (a restart, or a gap in the recording).
-    public static let segmentBreak = "</trkseg>\n<trkseg>\n"
+    package static let segmentBreak = "</trkseg>\n<trkseg>\n"
 
     /// The end of a complete point: a torn file is cut back to the last one.
-    public static let pointEnd = "</trkpt>\n"
+    package static let pointEnd = "</trkpt>\n"
 
     /// One fix as a `<trkpt>`; `utcSeconds` becomes `<time>` (ISO 8601, milliseconds). The fix's
     /// quality goes into GPX 1.1's own `<fix>`, `<sat>` and `<hdop>` (wptType, in the schema's order
     /// after `<time>`), which other GPX tools read too; the trip report colours the track by them.
-    public static func point(_ fix: Fix) -> String {
+    package static func point(_ fix: Fix) -> String {
         var text = "<trkpt lat=\"\(fixed(fix.coordinate.latitude, 7))\" lon=\"\(fixed(fix.coordinate.longitude, 7))\">"
         if let altitude = fix.altitude { text += "<ele>\(fixed(altitude, 1))</ele>" }
         if let utc = fix.utcSeconds { text += "<time>\(iso8601(utc))</time>" }
@@ -53,7 +53,7 @@ public enum GPXTrackFormat {
     /// random values it differed only in writing a negative value that rounds to zero as `0.0`, not
     /// `-0.0`; an exact half rounds away from zero (`printf` rounds it to even). A value too large for
     /// an integer falls back to `String(format:)`.
-    public static func fixed(_ value: Double, _ digits: Int) -> String {
+    package static func fixed(_ value: Double, _ digits: Int) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1
         for _ in 0..<max(0, min(digits, 15)) { scale *= 10 }
@@ -79,7 +79,7 @@ public enum GPXTrackFormat {
 
     /// The track's `<name>` from the first bytes of a file we wrote (the header carries it), unescaped;
     /// nil when the bytes hold no complete name element.
-    public static func trackName(inHead head: [UInt8]) -> String? {
+    package static func trackName(inHead head: [UInt8]) -> String? {
         let open = Array("<trk><name>".utf8), close = Array("</name>".utf8)
         guard let start = GPXTrackTail.firstEnd(of: open, in: head) else { return nil }
         let rest = Array(head[start...])

@@ -15,9 +15,9 @@ import Sensors
 /// points, not an error: a walk that never had a fix still deserves its report. But one that holds
 /// route points or waypoints instead is a route given in the track's place, and fails with what to
 /// do. A point without valid `lat`/`lon`, like a file that is not GPX, fails the file.
-public enum GPXTrackReader {
+package enum GPXTrackReader {
     /// Parses GPX bytes; `source` names the input in error messages, usually its path.
-    public static func read(data: Data, source: String) throws(GPXError) -> WalkedTrack {
+    package static func read(data: Data, source: String) throws(GPXError) -> WalkedTrack {
         let reader = GPXDocumentReader(data: data, source: source, readsTrackDetails: true)
         if let error = reader.read() { throw error }
         let segments = reader.tracks.flatMap(\.segments).filter { !$0.isEmpty }
@@ -39,7 +39,7 @@ public enum GPXTrackReader {
     /// or lower case, and a time without a zone is taken as UTC, which GPX prescribes for `<time>`.
     /// Parsed by hand so the result does not depend on a locale or a formatter's version, and
     /// checked field by field so that no input can trap.
-    public static func utcSeconds(iso8601 text: String) -> Double? {
+    package static func utcSeconds(iso8601 text: String) -> Double? {
         var scanner = Scanner(Array(text.utf8))
         scanner.skipSpaces()
         guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),

@@ -3,7 +3,7 @@
 ///
 /// Pure and synchronous, with no I/O: `TrackFile` reads the bytes (pread) and carries the decision
 /// out; tests and fuzzers feed it bytes directly.
-public enum GPXTrackTail: Sendable, Hashable {
+package enum GPXTrackTail: Sendable, Hashable {
     /// A file of zero bytes (created, then killed before its header landed): write a new header.
     case empty
     /// Ends with `GPXTrackFormat.footer`: the next write goes at `footerOffset`, over the footer.
@@ -17,12 +17,12 @@ public enum GPXTrackTail: Sendable, Hashable {
     case notOurs
 
     /// How many bytes of the file's start `decide` needs to recognize our header.
-    public static var headBytes: Int { GPXTrackFormat.headerPrefix.utf8.count }
+    package static var headBytes: Int { GPXTrackFormat.headerPrefix.utf8.count }
 
     /// Decides from `head` (the file's first bytes, at most `headBytes` are looked at) and `tail` (its
     /// last bytes, ending at `fileSize`). Inputs that cannot come from one file (a tail longer than the
     /// file, a negative size) are `.notOurs`, never a trap.
-    public static func decide(head: [UInt8], tail: [UInt8], fileSize: Int) -> GPXTrackTail {
+    package static func decide(head: [UInt8], tail: [UInt8], fileSize: Int) -> GPXTrackTail {
         if fileSize == 0 { return head.isEmpty && tail.isEmpty ? .empty : .notOurs }
         guard fileSize > 0, tail.count <= fileSize, head.count <= fileSize else { return .notOurs }
         let prefix = Array(GPXTrackFormat.headerPrefix.utf8)

@@ -1,10 +1,10 @@
 /// The ordered points the belt leads the walker through, whichever GPX
 /// structure they came from.
-public struct Route: Sendable, Hashable {
+package struct Route: Sendable, Hashable {
     /// Which GPX structure the points were taken from; a track is usually
     /// dense and recorded, a route sparse and planned, so callers may treat
     /// their arrival radius differently.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// `<rte>` with `<rtept>` points.
         case route
         /// `<trk>`, all `<trkseg>` segments joined in file order.
@@ -13,11 +13,11 @@ public struct Route: Sendable, Hashable {
         case waypoints
     }
 
-    public var name: String?
-    public var kind: Kind
-    public var waypoints: [Waypoint]
+    package var name: String?
+    package var kind: Kind
+    package var waypoints: [Waypoint]
 
-    public init(name: String? = nil, kind: Kind, waypoints: [Waypoint]) {
+    package init(name: String? = nil, kind: Kind, waypoints: [Waypoint]) {
         self.name = name
         self.kind = kind
         self.waypoints = waypoints
@@ -31,7 +31,7 @@ public struct Route: Sendable, Hashable {
     /// added or removed point does not. Computed on demand so it can never go
     /// stale after `waypoints` is edited. The hash is 64-bit FNV-1a, which is
     /// stable across runs and platforms, unlike `Hasher`.
-    public var identity: String {
+    package var identity: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ text: String) {
             for byte in text.utf8 {

@@ -1,25 +1,25 @@
 /// The classifier's log of switch events with the SDK's debounce (`Classification/PenEvents.cpp`): an
 /// up followed by a down less than 5 ms later is spurious and both are dropped, so an up is held 5 ms
 /// before it is logged.
-public struct PenEventLog: Sendable {
-    public struct Entry: Sendable, Hashable {
-        public var pen: PenSwitch
-        public var isDown: Bool
-        public var at: Duration
+package struct PenEventLog: Sendable {
+    package struct Entry: Sendable, Hashable {
+        package var pen: PenSwitch
+        package var isDown: Bool
+        package var at: Duration
     }
 
-    public static let debounce: Duration = .milliseconds(5)
+    package static let debounce: Duration = .milliseconds(5)
     /// How long entries are kept: the widest window any touch looks at (1 s) plus a touch's 2 s life.
-    public static let retention: Duration = .seconds(4)
+    package static let retention: Duration = .seconds(4)
 
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     private var pendingUp: [PenSwitch: Duration] = [:]
     /// Up/down pairs dropped as bounce.
-    public private(set) var bouncesDropped = 0
+    package private(set) var bouncesDropped = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func log(_ event: PenSwitchEvent) {
+    package mutating func log(_ event: PenSwitchEvent) {
         flush(now: event.at)
         if event.isPressed {
             if let up = pendingUp[event.pen], event.at - up < Self.debounce {
@@ -34,7 +34,7 @@ public struct PenEventLog: Sendable {
     }
 
     /// Logs held ups whose 5 ms have passed, and forgets entries older than `retention`.
-    public mutating func flush(now: Duration) {
+    package mutating func flush(now: Duration) {
         for (pen, at) in pendingUp where now - at >= Self.debounce {
             entries.append(Entry(pen: pen, isDown: false, at: at))
             pendingUp[pen] = nil
@@ -47,7 +47,7 @@ public struct PenEventLog: Sendable {
         }
     }
 
-    public mutating func clear() {
+    package mutating func clear() {
         entries.removeAll()
         pendingUp.removeAll()
     }

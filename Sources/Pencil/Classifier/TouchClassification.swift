@@ -1,5 +1,5 @@
 /// `FTTouchClassification` with the SDK's raw values (`FTTouchClassifier.h`).
-public enum TouchClassification: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum TouchClassification: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// No pen is connected: the classifier does not run (`ClassificationProxy.cpp`).
     case unknownDisconnected = 0
     case unknown = 1
@@ -8,7 +8,7 @@ public enum TouchClassification: Int, Sendable, Hashable, CaseIterable, CustomSt
     case pen = 4
     case eraser = 5
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownDisconnected: "unknown (disconnected)"
         case .unknown: "unknown"

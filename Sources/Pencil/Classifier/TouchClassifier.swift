@@ -6,30 +6,30 @@
 /// Pure: fed touches, switch events and `now`; `update(now:)` (once per frame, as the SDK) returns
 /// the changes. Clusters are single touches here: the SDK's spatial clustering, geometric priors and
 /// handedness live in the unavailable Core, see docs/pencil.md for what that changes.
-public struct TouchClassifier: Sendable {
+package struct TouchClassifier: Sendable {
     /// Thresholds of `ClassificationProxy.cpp` (durations, and distances in points).
-    public enum Limits {
-        public static let reclassifyAge: Duration = .seconds(2)
-        public static let reclassifyAfterEnd: Duration = .milliseconds(300)
-        public static let isolationGap: Duration = .milliseconds(135)
-        public static let tapGap: Duration = .milliseconds(143)
-        public static let idleToPalm: Duration = .microseconds(137_500)
-        public static let tapDuration: ClosedRange<Duration> = .milliseconds(16) ... .milliseconds(200)
-        public static let fingerTravel = 7.0
-        public static let stableFingerAge: Duration = .milliseconds(300)
-        public static let longStroke: Duration = .milliseconds(1200)
-        public static let longFingerTravel = 66.0
-        public static let longPenTravel = 250.0
-        public static let palmRadius = 30.29
+    package enum Limits {
+        package static let reclassifyAge: Duration = .seconds(2)
+        package static let reclassifyAfterEnd: Duration = .milliseconds(300)
+        package static let isolationGap: Duration = .milliseconds(135)
+        package static let tapGap: Duration = .milliseconds(143)
+        package static let idleToPalm: Duration = .microseconds(137_500)
+        package static let tapDuration: ClosedRange<Duration> = .milliseconds(16) ... .milliseconds(200)
+        package static let fingerTravel = 7.0
+        package static let stableFingerAge: Duration = .milliseconds(300)
+        package static let longStroke: Duration = .milliseconds(1200)
+        package static let longFingerTravel = 66.0
+        package static let longPenTravel = 250.0
+        package static let palmRadius = 30.29
         /// Odds above which a touch is the pen; score above which an isolated touch is.
-        public static let penOdds = 0.8
-        public static let isolatedPenScore = 0.2
+        package static let penOdds = 0.8
+        package static let isolatedPenScore = 0.2
         /// How long ended touches are kept (as competitors and for queries).
-        public static let retention: Duration = .seconds(3)
+        package static let retention: Duration = .seconds(3)
     }
 
-    public private(set) var isPenConnected = false
-    public private(set) var penEvents = PenEventLog()
+    package private(set) var isPenConnected = false
+    package private(set) var penEvents = PenEventLog()
     private var touches: [TrackedTouch] = []
     private var liveByInput: [Int: Int] = [:]
     private var nextSerial = 1
@@ -37,27 +37,27 @@ public struct TouchClassifier: Sendable {
     /// Fingers seen since the touches last went stale (the "≥ 2 fingers in this event" rule).
     private var fingersInEvent = 0
     /// Inputs dropped (a `moved` for an unknown touch, a `began` for a live id, …).
-    public private(set) var droppedInputs = 0
+    package private(set) var droppedInputs = 0
 
-    public init() {}
+    package init() {}
 
     // MARK: Inputs
 
     /// The pen connected or went away; while away every touch reads UnknownDisconnected and switch
     /// events are not logged (as the SDK does).
-    public mutating func setPenConnected(_ connected: Bool, now: Duration) -> [ClassificationChange] {
+    package mutating func setPenConnected(_ connected: Bool, now: Duration) -> [ClassificationChange] {
         guard connected != isPenConnected else { return [] }
         isPenConnected = connected
         if !connected { penEvents.clear() }
         return update(now: now)
     }
 
-    public mutating func penSwitch(_ event: PenSwitchEvent) {
+    package mutating func penSwitch(_ event: PenSwitchEvent) {
         guard isPenConnected else { return }
         penEvents.log(event)
     }
 
-    public mutating func touch(_ input: TouchInput) {
+    package mutating func touch(_ input: TouchInput) {
         guard input.x.isFinite, input.y.isFinite, input.radius?.isFinite ?? true else {
             droppedInputs += 1
             return
@@ -98,18 +98,18 @@ public struct TouchClassifier: Sendable {
     // MARK: Queries
 
     /// The class of a touch by stable id; nil when untracked, removed or cancelled (`classification:forTouch:`).
-    public func classification(ofTouch serial: Int) -> TouchClassification? {
+    package func classification(ofTouch serial: Int) -> TouchClassification? {
         guard let i = index(serial), !touches[i].cancelled else { return nil }
         return touches[i].classification
     }
 
     /// The stable id of the live (or most recent) touch with this source id (`idForTouch:`).
-    public func touchID(forInput id: Int) -> Int? {
+    package func touchID(forInput id: Int) -> Int? {
         liveByInput[id] ?? touches.last { $0.inputID == id }?.serial
     }
 
     /// The touch leaves classification (`removeTouchFromClassification:`).
-    public mutating func remove(touch serial: Int) {
+    package mutating func remove(touch serial: Int) {
         touches.removeAll { $0.serial == serial }
         liveByInput = liveByInput.filter { $0.value != serial }
     }
@@ -118,7 +118,7 @@ public struct TouchClassifier: Sendable {
 
     /// Re-decides every touch that may still change and returns the reportable changes (the filters of
     /// `FTTouchClassifier.mm`).
-    public mutating func update(now: Duration) -> [ClassificationChange] {
+    package mutating func update(now: Duration) -> [ClassificationChange] {
         penEvents.flush(now: now)
         touches.removeAll { t in t.ended.map { now - $0 > Limits.retention } ?? false }
         if !touches.contains(where: { $0.ended == nil || now - $0.ended! < .milliseconds(275) }) { fingersInEvent = 0 }

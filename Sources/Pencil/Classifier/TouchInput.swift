@@ -6,15 +6,15 @@
 ///   points (`Classification/ClassificationProxy.cpp`); the source scales its coordinates.
 /// - `radius` (points) when the source measures contact size; nil otherwise (the pre-iOS-8 path).
 /// - `at` is session time on the same clock as the pen's switch events (`PenSwitchEvent`).
-public struct TouchInput: Sendable, Hashable {
-    public var id: Int
-    public var phase: TouchPhase
-    public var x: Double
-    public var y: Double
-    public var radius: Double?
-    public var at: Duration
+package struct TouchInput: Sendable, Hashable {
+    package var id: Int
+    package var phase: TouchPhase
+    package var x: Double
+    package var y: Double
+    package var radius: Double?
+    package var at: Duration
 
-    public init(id: Int, phase: TouchPhase, x: Double, y: Double, radius: Double? = nil, at: Duration) {
+    package init(id: Int, phase: TouchPhase, x: Double, y: Double, radius: Double? = nil, at: Duration) {
         self.id = id
         self.phase = phase
         self.x = x

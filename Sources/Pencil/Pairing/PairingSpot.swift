@@ -6,16 +6,16 @@
 ///   `PairingSpotView`), and, when the pen is linked, only if the tip went down within 8 cycles
 ///   (133 ms) of the touch — the pen itself pressed on the case. While the pen is paired but away,
 ///   case touches are not the spot, so a long press on the case never unpairs an absent pen.
-public struct PairingSpot: Sendable {
+package struct PairingSpot: Sendable {
     /// Which case touches may act as the spot, decided by the pairing state.
-    public enum CasePolicy: Sendable, Hashable {
+    package enum CasePolicy: Sendable, Hashable {
         /// Unpaired: any lone touch (the pen is not linked, its tip is checked on connection).
         case anyLoneTouch
         /// Linked: a lone touch that coincides with a tip-down.
         case withTipDown
         case ignored
 
-        public init(_ state: PenManagerState) {
+        package init(_ state: PenManagerState) {
             switch state {
             case .unpaired, .seeking, .connecting: self = .anyLoneTouch
             case .connected, .connectedLongPressToUnpair: self = .withTipDown
@@ -25,10 +25,10 @@ public struct PairingSpot: Sendable {
     }
 
     /// Tip-down and touch-down coincide when this close (the classifier's 8-cycle limit, `PenTiming`).
-    public static let coincidence: Duration = .microseconds(133_333)
+    package static let coincidence: Duration = .microseconds(133_333)
 
-    public var casePolicy: CasePolicy = .anyLoneTouch
-    public private(set) var isPressed = false
+    package var casePolicy: CasePolicy = .anyLoneTouch
+    package private(set) var isPressed = false
     private var heldBy: Holder?
     private var liveTouches: [Int: Duration] = [:]
     private var tipDownAt: Duration?
@@ -36,16 +36,16 @@ public struct PairingSpot: Sendable {
 
     private enum Holder: Hashable { case control, touch(Int) }
 
-    public init() {}
+    package init() {}
 
-    public mutating func control(pressed: Bool) -> [PenManagerInput] {
+    package mutating func control(pressed: Bool) -> [PenManagerInput] {
         controlHeld = pressed
         if pressed, !isPressed { return press(.control) }
         if !pressed, heldBy == .control { return release() }
         return []
     }
 
-    public mutating func tip(_ event: PenSwitchEvent) -> [PenManagerInput] {
+    package mutating func tip(_ event: PenSwitchEvent) -> [PenManagerInput] {
         guard event.pen == .tip else { return [] }
         tipDownAt = event.isPressed ? event.at : nil
         // The touch came first and is still alone: the tip completes the press.
@@ -56,7 +56,7 @@ public struct PairingSpot: Sendable {
         return []
     }
 
-    public mutating func touch(_ input: TouchInput) -> [PenManagerInput] {
+    package mutating func touch(_ input: TouchInput) -> [PenManagerInput] {
         switch input.phase {
         case .began:
             liveTouches[input.id] = input.at

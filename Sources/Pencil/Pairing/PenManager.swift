@@ -6,40 +6,40 @@
 /// Fed inputs and the session time; returns actions. `deadline` says when `tick` is next due.
 /// Left out (docs/pencil.md): firmware update, trial separation, the iOS-only "retrieve connected
 /// peripherals" step (BlueZ has no system-connected pens to adopt).
-public struct PenManager: Sendable {
-    public struct Configuration: Sendable, Hashable {
-        public var scanTimeout: Duration = .seconds(4)
-        public var connectTimeout: Duration = .seconds(15)
+package struct PenManager: Sendable {
+    package struct Configuration: Sendable, Hashable {
+        package var scanTimeout: Duration = .seconds(4)
+        package var connectTimeout: Duration = .seconds(15)
         /// Tip and spot release must be closer than this (the SDK's release handshake).
-        public var releaseWindow: Duration = .milliseconds(100)
-        public var longPressToUnpair: Duration = .milliseconds(1500)
+        package var releaseWindow: Duration = .milliseconds(100)
+        package var longPressToUnpair: Duration = .milliseconds(1500)
         /// Names a pen may carry (`FTPenManager.mm`); a pen advertising no name is accepted on its service UUID.
-        public var names: Set<String> = ["Pencil", "Charcoal by 53"]
-        public init() {}
+        package var names: Set<String> = ["Pencil", "Charcoal by 53"]
+        package init() {}
     }
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// This host's central ID (`PenCentralID`).
-    public let centralID: UInt32
-    public private(set) var phase: PenPairingPhase = .waitingForAdapter
+    package let centralID: UInt32
+    package private(set) var phase: PenPairingPhase = .waitingForAdapter
     /// The remembered pen (the SDK's paired peripheral UUID), nil when unpaired.
-    public private(set) var pairedPen: String?
-    public private(set) var isSpotPressed = false
+    package private(set) var pairedPen: String?
+    package private(set) var isSpotPressed = false
     /// The spot being held is the pair control, not a case touch.
-    public private(set) var spotIsControl = false
+    package private(set) var spotIsControl = false
     private var lastPublic: PenManagerState = .uninitialized
 
-    public init(centralID: UInt32, pairedPen: String? = nil, configuration: Configuration = Configuration()) {
+    package init(centralID: UInt32, pairedPen: String? = nil, configuration: Configuration = Configuration()) {
         self.centralID = centralID
         self.pairedPen = pairedPen
         self.configuration = configuration
     }
 
-    public var state: PenManagerState { phase.publicState }
-    public var deadline: Duration? { phase.deadline }
+    package var state: PenManagerState { phase.publicState }
+    package var deadline: Duration? { phase.deadline }
 
     /// The pen whose link is (or should be) open.
-    public var linkedPen: String? {
+    package var linkedPen: String? {
         switch phase {
         case .datingAttemptingConnection(let p, _), .engaged(let p), .engagedWaitingForTipRelease(let p, _, _),
              .engagedWaitingForSpotRelease(let p, _, _), .married(let p), .marriedWaitingForLongPressToUnpair(let p, _, _),
@@ -50,7 +50,7 @@ public struct PenManager: Sendable {
         }
     }
 
-    public mutating func handle(_ input: PenManagerInput, now: Duration) -> [PenManagerAction] {
+    package mutating func handle(_ input: PenManagerInput, now: Duration) -> [PenManagerAction] {
         var out: [PenManagerAction] = []
         switch input {
         case .adapter(let on):
@@ -98,7 +98,7 @@ public struct PenManager: Sendable {
     }
 
     /// Timeouts due at `now`.
-    public mutating func tick(now: Duration) -> [PenManagerAction] {
+    package mutating func tick(now: Duration) -> [PenManagerAction] {
         guard let deadline, now >= deadline else { return [] }
         var out: [PenManagerAction] = []
         switch phase {

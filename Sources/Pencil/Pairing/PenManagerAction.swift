@@ -1,5 +1,5 @@
 /// What `PenManager` asks its actor to do (or tells it). The actor owns the scanner and the link.
-public enum PenManagerAction: Sendable, Hashable {
+package enum PenManagerAction: Sendable, Hashable {
     case startScanning
     case stopScanning
     /// Open a link to `pen`; `requireTipPressed` is the first-pairing rule (`PenLink`).

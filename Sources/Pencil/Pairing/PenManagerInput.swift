@@ -1,5 +1,5 @@
 /// What `PenManager` is fed, each with the session time it happened at.
-public enum PenManagerInput: Sendable, Hashable {
+package enum PenManagerInput: Sendable, Hashable {
     /// The Bluetooth adapter is (not) powered; anything but on resets the pairing.
     case adapter(poweredOn: Bool)
     /// The pairing spot is pressed; `viaControl`: by the configured pair control rather than a case

@@ -1,5 +1,5 @@
 /// `FTPenManagerState` with the SDK's raw values (FiftyThree SDK, `FTPenManager.h`).
-public enum PenManagerState: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum PenManagerState: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case uninitialized = 0
     case unpaired = 1
     case seeking = 2
@@ -12,11 +12,11 @@ public enum PenManagerState: Int, Sendable, Hashable, CaseIterable, CustomString
     case updatingFirmware = 9
 
     /// `FTPenManagerStateIsConnected`: the pen is linked and usable.
-    public var isConnected: Bool { [.connected, .connectedLongPressToUnpair, .updatingFirmware].contains(self) }
+    package var isConnected: Bool { [.connected, .connectedLongPressToUnpair, .updatingFirmware].contains(self) }
     /// `FTPenManagerStateIsDisconnected`: paired, but the link is down.
-    public var isDisconnected: Bool { [.disconnected, .disconnectedLongPressToUnpair, .reconnecting].contains(self) }
+    package var isDisconnected: Bool { [.disconnected, .disconnectedLongPressToUnpair, .reconnecting].contains(self) }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .uninitialized: "uninitialized"
         case .unpaired: "unpaired"

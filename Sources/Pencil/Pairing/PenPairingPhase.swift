@@ -1,6 +1,6 @@
 /// The internal states of `FTPenManager.mm` that this port keeps, with the
 /// data each needs. Several share one public `PenManagerState`.
-public enum PenPairingPhase: Sendable, Hashable {
+package enum PenPairingPhase: Sendable, Hashable {
     case waitingForAdapter
     case single
     case datingScanning(until: Duration)
@@ -21,7 +21,7 @@ public enum PenPairingPhase: Sendable, Hashable {
     case disconnectingAndBecomingSeparated(pen: String)
 
     /// The public value (`FTPenManager.mm` maps each internal state to one).
-    public var publicState: PenManagerState {
+    package var publicState: PenManagerState {
         switch self {
         case .waitingForAdapter: .uninitialized
         case .single, .disconnectingAndBecomingSingle: .unpaired

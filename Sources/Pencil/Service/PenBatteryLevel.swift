@@ -1,5 +1,5 @@
 /// `FTPenBatteryLevel` (FiftyThree SDK, `FTPenManager.h`), with the SDK's raw values.
-public enum PenBatteryLevel: Int, Sendable, Hashable, CaseIterable {
+package enum PenBatteryLevel: Int, Sendable, Hashable, CaseIterable {
     case unknown = 0
     case high = 1
     case mediumHigh = 2
@@ -9,7 +9,7 @@ public enum PenBatteryLevel: Int, Sendable, Hashable, CaseIterable {
 
     /// The band of a BatteryLevel percent: ≤ 10 critically low, ≤ 25 low, ≤ 50 medium-low,
     /// ≤ 75 medium-high, else high (`FTPenManager.mm`).
-    public init(percent: UInt32) {
+    package init(percent: UInt32) {
         switch percent {
         case ...10: self = .criticallyLow
         case ...25: self = .low

@@ -3,7 +3,7 @@ import BLE
 /// The characteristics the FiftyThree SDK knows, by service (`FTPenServiceClient.mm`,
 /// `FTDeviceInfoServiceClient.mm`; UUIDs from `FTServiceUUIDs.m` in thomasmarsh/SDK @ 6664c7b8). The raw
 /// value is the full 128-bit UUID as the SDK prints it, uppercase; `uuid` is the typed form.
-public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
+package enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
     // Pen service
     case isTipPressed = "9E289D8F-3B25-4CE7-B8A8-B624BB3FC5C7"
     case isEraserPressed = "4FB6FE50-39D9-4B12-A523-8DC8857542E6"
@@ -34,18 +34,18 @@ public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
     case pnpID = "00002A50-0000-1000-8000-00805F9B34FB"
 
     /// The Pen service: what the SDK scans for and discovers first (`FTPenManager.mm`, `FTPen.mm`).
-    public static let penService = BLEUUID(high: 0x1DEF_5645_3C5D_4667, low: 0x973D_8965_706A_2961)
+    package static let penService = BLEUUID(high: 0x1DEF_5645_3C5D_4667, low: 0x973D_8965_706A_2961)
     /// Pen Usage service (`FTPenUsageServiceClient.mm`): counters, discovered only on request.
-    public static let usageService = BLEUUID(high: 0x5551_8435_9BAB_4612, low: 0xBDCE_F5B0_C8C1_27AC)
-    public static let deviceInformationService = BLEUUID(0x180A)
+    package static let usageService = BLEUUID(high: 0x5551_8435_9BAB_4612, low: 0xBDCE_F5B0_C8C1_27AC)
+    package static let deviceInformationService = BLEUUID(0x180A)
 
     /// Every raw value is a well-formed UUID (`PenValueDecoderTests` checks each), so the fallback is
     /// never taken. Parsed once: each pen operation names its characteristic by this.
-    public var uuid: BLEUUID { Self.uuids[self] ?? BLEUUID(0) }
+    package var uuid: BLEUUID { Self.uuids[self] ?? BLEUUID(0) }
 
     /// The characteristic a notification or discovery names; a table lookup, as pressure notifications
     /// arrive every 20 ms.
-    public init?(uuid: BLEUUID) {
+    package init?(uuid: BLEUUID) {
         guard let found = Self.byUUID[uuid] else { return nil }
         self = found
     }
@@ -55,20 +55,20 @@ public enum PenCharacteristic: String, Sendable, Hashable, CaseIterable {
     private static let byUUID: [BLEUUID: PenCharacteristic] = Dictionary(uniqueKeysWithValues: uuids.map { ($1, $0) })
 
     /// Matches a UUID string in any case (GATT clients and BlueZ differ).
-    public init?(uuidString: String) {
+    package init?(uuidString: String) {
         self.init(rawValue: uuidString.uppercased())
     }
 
     /// The 17 characteristics of the Pen service, in `FTServiceUUIDs.m`'s order (the SDK discovers them by
     /// this list).
-    public static let penServiceCharacteristics: [PenCharacteristic] = [
+    package static let penServiceCharacteristics: [PenCharacteristic] = [
         .isTipPressed, .isEraserPressed, .tipPressure, .eraserPressure, .batteryLevel, .hasListener, .shouldSwing,
         .shouldPowerOff, .inactivityTimeout, .pressureSetup, .manufacturingID, .lastErrorCode, .authenticationCode,
         .centralID, .motion, .motionSetup, .encoderTurn,
     ]
 
     /// The DIS characteristics the SDK reads (`FTDeviceInfoServiceClient.mm`).
-    public static let deviceInformationCharacteristics: [PenCharacteristic] = [
+    package static let deviceInformationCharacteristics: [PenCharacteristic] = [
         .manufacturerName, .modelNumber, .serialNumber, .firmwareRevision, .hardwareRevision, .softwareRevision,
         .systemID, .ieeeCertification, .pnpID,
     ]

@@ -1,15 +1,15 @@
 /// Switch events → clicks. A release is held back 5 ms, the SDK's debounce (`Classification/PenEvents.cpp`):
 /// a press that follows within it was contact bounce, and the click goes on.
-public struct PenClickDecoder: Sendable {
+package struct PenClickDecoder: Sendable {
     private var pressedAt: [PenSwitch: Duration] = [:]
     private var pendingRelease: [PenSwitch: Duration] = [:]
 
-    public init() {}
+    package init() {}
 
     /// When `advance` is next due (a held-back release).
-    public var deadline: Duration? { pendingRelease.values.min().map { $0 + PenEventLog.debounce } }
+    package var deadline: Duration? { pendingRelease.values.min().map { $0 + PenEventLog.debounce } }
 
-    public mutating func handle(_ event: PenSwitchEvent) -> [PenClick] {
+    package mutating func handle(_ event: PenSwitchEvent) -> [PenClick] {
         var clicks = advance(to: event.at)
         if event.isPressed {
             if let up = pendingRelease[event.pen], event.at - up < PenEventLog.debounce {
@@ -25,7 +25,7 @@ public struct PenClickDecoder: Sendable {
     }
 
     /// Releases whose debounce has passed become clicks.
-    public mutating func advance(to now: Duration) -> [PenClick] {
+    package mutating func advance(to now: Duration) -> [PenClick] {
         var clicks: [PenClick] = []
         for pen in PenSwitch.allCases {
             guard let up = pendingRelease[pen], now - up >= PenEventLog.debounce, let down = pressedAt[pen] else { continue }
@@ -37,7 +37,7 @@ public struct PenClickDecoder: Sendable {
     }
 
     /// The link went down: a press in progress is forgotten, not clicked.
-    public mutating func reset() {
+    package mutating func reset() {
         pressedAt.removeAll()
         pendingRelease.removeAll()
     }

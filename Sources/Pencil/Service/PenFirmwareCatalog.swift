@@ -8,15 +8,15 @@
 /// the versions the SDK's sources name, 55 (`FTFirmwareManager.mm` and the pen's behaviour switches
 /// on it) and 73 (the SDK's last firmware change). Installing firmware needed FiftyThree's Paper app
 /// on an iPad (`invokePaperToUpdatePencilFirmware`); the Pi only says that an update exists.
-public enum PenFirmwareCatalog {
+package enum PenFirmwareCatalog {
     /// Every firmware version known to have shipped, oldest first.
-    public static let knownVersions = [55, 73]
+    package static let knownVersions = [55, 73]
 
-    public static var latest: Int { knownVersions.max() ?? 0 }
+    package static var latest: Int { knownVersions.max() ?? 0 }
 
     /// true when `latest` is newer than `running`, false when it is not, nil when the running version
     /// is not known (neither image starred, or not read yet).
-    public static func updateAvailable(running: Int?, latest: Int = latest) -> Bool? {
+    package static func updateAvailable(running: Int?, latest: Int = latest) -> Bool? {
         guard let running else { return nil }
         return latest > running
     }

@@ -1,17 +1,17 @@
 /// A DIS revision string as the pen reports its two firmware images (FiftyThree SDK,
 /// `FTFirmwareManager.mm`): the first run of digits is the version; a `*` right after it marks the image
 /// that is running. "55*" → version 55, running.
-public struct PenFirmwareVersion: Sendable, Hashable {
-    public var version: Int
-    public var isRunning: Bool
+package struct PenFirmwareVersion: Sendable, Hashable {
+    package var version: Int
+    package var isRunning: Bool
 
-    public init(version: Int, isRunning: Bool) {
+    package init(version: Int, isRunning: Bool) {
         self.version = version
         self.isRunning = isRunning
     }
 
     /// nil when the string holds no digits.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let scalars = Array(text.unicodeScalars)
         guard let start = scalars.firstIndex(where: { ("0"..."9").contains($0) }) else { return nil }
         var end = start
@@ -27,7 +27,7 @@ public struct PenFirmwareVersion: Sendable, Hashable {
 
     /// The running version from the factory (Firmware Revision) and upgrade (Software Revision) images:
     /// the starred one, nil when neither is starred or known (the SDK's −1).
-    public static func running(factory: String?, upgrade: String?) -> Int? {
+    package static func running(factory: String?, upgrade: String?) -> Int? {
         for text in [factory, upgrade] {
             if let text, let v = PenFirmwareVersion(parsing: text), v.isRunning { return v.version }
         }

@@ -1,20 +1,20 @@
 /// `FTPenInformation` (FiftyThree SDK, `FTPenManager.h`): what a settings or status screen shows about the pen.
 /// Kept across disconnects, as the SDK keeps it.
-public struct PenInformation: Sendable, Hashable {
-    public var name: String
-    public var manufacturerName: String?
-    public var batteryLevel: PenBatteryLevel = .unknown
+package struct PenInformation: Sendable, Hashable {
+    package var name: String
+    package var manufacturerName: String?
+    package var batteryLevel: PenBatteryLevel = .unknown
     /// The decimal number of the running firmware (not the raw DIS string); nil when unknown.
-    public var firmwareRevision: String?
+    package var firmwareRevision: String?
     /// The Device Information service's Hardware Revision string, as the pen reports it.
-    public var hardwareRevision: String?
+    package var hardwareRevision: String?
     /// Whether a newer firmware than the running one is known (`PenFirmwareCatalog`); nil while the
     /// running version is unknown. The SDK's `firmwareUpdateIsAvailable`.
-    public var firmwareUpdateAvailable: Bool?
-    public var isTipPressed = false
-    public var isEraserPressed = false
+    package var firmwareUpdateAvailable: Bool?
+    package var isTipPressed = false
+    package var isEraserPressed = false
 
-    public init(name: String, manufacturerName: String? = nil, batteryLevel: PenBatteryLevel = .unknown,
+    package init(name: String, manufacturerName: String? = nil, batteryLevel: PenBatteryLevel = .unknown,
                 firmwareRevision: String? = nil, isTipPressed: Bool = false, isEraserPressed: Bool = false) {
         self.name = name
         self.manufacturerName = manufacturerName

@@ -5,23 +5,23 @@
 ///
 /// A new `PenLink` per connection: on disconnect the SDK clears every "subscribed/read" flag.
 /// The `PenInformation` outlives links; `PenSession` passes the last one in.
-public struct PenLink: Sendable {
+package struct PenLink: Sendable {
     /// The battery fallback read, when no level was accepted this long after the tip notified.
-    public static let batteryFallback: Duration = .seconds(22)
+    package static let batteryFallback: Duration = .seconds(22)
     /// What the SDK writes when the pen reports its inactivity timeout as disabled (`FTPenManager.mm`).
-    public static let defaultInactivityMinutes: UInt8 = 10
+    package static let defaultInactivityMinutes: UInt8 = 10
 
-    public let requireTipPressed: Bool
-    public let centralID: UInt32
-    public private(set) var information: PenInformation
-    public private(set) var isReady = false
-    public private(set) var isMarried = false
+    package let requireTipPressed: Bool
+    package let centralID: UInt32
+    package private(set) var information: PenInformation
+    package private(set) var isReady = false
+    package private(set) var isMarried = false
     /// The central ID written on this link (once per connection).
-    public private(set) var writtenCentralID: UInt32?
+    package private(set) var writtenCentralID: UInt32?
     /// The pen's Device Information strings by characteristic.
-    public private(set) var deviceInformation: [PenCharacteristic: String] = [:]
+    package private(set) var deviceInformation: [PenCharacteristic: String] = [:]
     /// Values dropped as malformed on this link.
-    public private(set) var malformedCount = 0
+    package private(set) var malformedCount = 0
 
     private var available: Set<PenCharacteristic> = []
     private var tipNotifying = false
@@ -29,7 +29,7 @@ public struct PenLink: Sendable {
     private var ignoredFirstBattery = false
     private var batteryPercent: UInt32?
 
-    public init(requireTipPressed: Bool, centralID: UInt32, information: PenInformation) {
+    package init(requireTipPressed: Bool, centralID: UInt32, information: PenInformation) {
         self.requireTipPressed = requireTipPressed
         self.centralID = centralID
         self.information = information
@@ -39,10 +39,10 @@ public struct PenLink: Sendable {
     }
 
     /// Whether the pen service offered the one characteristic the flow needs.
-    public static func isUsable(_ discovered: Set<PenCharacteristic>) -> Bool { discovered.contains(.isTipPressed) }
+    package static func isUsable(_ discovered: Set<PenCharacteristic>) -> Bool { discovered.contains(.isTipPressed) }
 
     /// The pen service was discovered with `discovered`: write HasListener, subscribe to the tip.
-    public mutating func start(discovered: Set<PenCharacteristic>) -> [PenLinkOperation] {
+    package mutating func start(discovered: Set<PenCharacteristic>) -> [PenLinkOperation] {
         available = discovered
         var ops: [PenLinkOperation] = []
         if available.contains(.hasListener) { ops.append(.write(.hasListener, [0x01])) }
@@ -55,7 +55,7 @@ public struct PenLink: Sendable {
     /// EncoderTurn is not read: the SDK only subscribes to it (`FTPenServiceClient.mm`), and its
     /// value exists only as a notification of a turn, so a read would be refused by a pen that does
     /// not offer it, a warning in the log of every walk.
-    public mutating func notificationsEnabled(_ c: PenCharacteristic, now: Duration) -> [PenLinkOperation] {
+    package mutating func notificationsEnabled(_ c: PenCharacteristic, now: Duration) -> [PenLinkOperation] {
         var ops: [PenLinkOperation] = c == .encoderTurn ? [] : [.read(c)]
         guard c == .isTipPressed, !tipNotifying else { return ops }
         tipNotifying = true
@@ -74,7 +74,7 @@ public struct PenLink: Sendable {
     }
 
     /// A value arrived, read or notified, stamped with the host time it was handled.
-    public mutating func received(_ c: PenCharacteristic, _ bytes: [UInt8], now: Duration)
+    package mutating func received(_ c: PenCharacteristic, _ bytes: [UInt8], now: Duration)
         -> (operations: [PenLinkOperation], events: [PenLinkEvent]) {
         let value: PenValue?
         do {
@@ -136,24 +136,24 @@ public struct PenLink: Sendable {
     }
 
     /// The Device Information service was discovered with these characteristics: read them all once.
-    public func deviceInformationDiscovered(_ discovered: Set<PenCharacteristic>) -> [PenLinkOperation] {
+    package func deviceInformationDiscovered(_ discovered: Set<PenCharacteristic>) -> [PenLinkOperation] {
         PenCharacteristic.deviceInformationCharacteristics.filter(discovered.contains).map { .read($0) }
     }
 
     /// The pairing model married this pen: the central ID may be written.
-    public mutating func married() -> [PenLinkOperation] {
+    package mutating func married() -> [PenLinkOperation] {
         isMarried = true
         return centralIDWriteIfDue()
     }
 
     /// A `wake` came due: the battery fallback read when no level is known.
-    public func timerFired(now: Duration) -> [PenLinkOperation] {
+    package func timerFired(now: Duration) -> [PenLinkOperation] {
         batteryPercent == nil && available.contains(.batteryLevel) ? [.read(.batteryLevel)] : []
     }
 
     /// The running firmware version from the DIS revisions (as `FTFirmwareManager.mm` reads them); nil when
     /// neither image is starred.
-    public var runningFirmware: Int? {
+    package var runningFirmware: Int? {
         PenFirmwareVersion.running(factory: deviceInformation[.firmwareRevision],
                                    upgrade: deviceInformation[.softwareRevision])
     }

@@ -1,5 +1,5 @@
 /// What the per-link core reports upward.
-public enum PenLinkEvent: Sendable, Hashable {
+package enum PenLinkEvent: Sendable, Hashable {
     /// The pen is ready (docs/pencil.md, "The pen service", step 3).
     case ready
     /// The first tip read was 0 on a link that required it: tip released too early (the SDK's

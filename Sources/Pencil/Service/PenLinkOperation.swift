@@ -1,7 +1,7 @@
 import BLE
 
 /// A GATT operation the per-link core asks its actor to perform, one at a time, in order.
-public enum PenLinkOperation: Sendable, Hashable {
+package enum PenLinkOperation: Sendable, Hashable {
     /// Enable notifications; answer with `PenLink.notificationsEnabled` once the CCCD write is confirmed.
     case subscribe(PenCharacteristic)
     /// Read; answer with `PenLink.received`.
@@ -17,7 +17,7 @@ public enum PenLinkOperation: Sendable, Hashable {
 extension PenLinkOperation {
     /// The GATT operation behind a subscribe, read or write (every SDK write on the pen service is
     /// with response); nil for the discovery and the timer, which are not characteristic operations.
-    public var gattOperation: GATTOperation? {
+    package var gattOperation: GATTOperation? {
         switch self {
         case .subscribe(let c): .notifications(c.uuid, enabled: true)
         case .read(let c): .read(c.uuid)

@@ -7,27 +7,27 @@ import BLE
 /// The pen service and the Device Information service are discovered together when the link comes up;
 /// the DIS reads still wait until the pen is ready, as `FTDeviceInfoServiceClient.mm` starts them then.
 /// The link's battery fallback timer is the session's deadline.
-public struct PenSession: GATTDeviceSession {
-    public typealias Event = PenLinkEvent
+package struct PenSession: GATTDeviceSession {
+    package typealias Event = PenLinkEvent
 
-    public let centralID: UInt32
+    package let centralID: UInt32
     /// Whether the next link must find the tip pressed (the pairing model says so per connection).
-    public var requireTipPressed = false
+    package var requireTipPressed = false
     /// What is known of the pen, kept across links.
-    public private(set) var information: PenInformation
+    package private(set) var information: PenInformation
     /// The current link's core; nil without a link.
-    public private(set) var link: PenLink?
+    package private(set) var link: PenLink?
     private var deviceInformation: Set<PenCharacteristic> = []
     private var wake: Duration?
 
-    public init(centralID: UInt32, information: PenInformation = PenInformation(name: "Pencil")) {
+    package init(centralID: UInt32, information: PenInformation = PenInformation(name: "Pencil")) {
         self.centralID = centralID
         self.information = information
     }
 
-    public var services: [BLEUUID] { [PenCharacteristic.penService, PenCharacteristic.deviceInformationService] }
+    package var services: [BLEUUID] { [PenCharacteristic.penService, PenCharacteristic.deviceInformationService] }
 
-    public mutating func linkUp(discovered: [BLEUUID: [BLEUUID]], now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
+    package mutating func linkUp(discovered: [BLEUUID: [BLEUUID]], now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
         let found = Self.characteristics(of: PenCharacteristic.penService, in: discovered)
         guard PenLink.isUsable(found) else { return [.close("the pen service lacks IsTipPressed")] }
         deviceInformation = Self.characteristics(of: PenCharacteristic.deviceInformationService, in: discovered)
@@ -37,7 +37,7 @@ public struct PenSession: GATTDeviceSession {
         return carry(operations)
     }
 
-    public mutating func completed(_ operation: GATTOperation, value: [UInt8], now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
+    package mutating func completed(_ operation: GATTOperation, value: [UInt8], now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
         guard var current = link else { return [] }
         switch operation {
         case .notifications(let uuid, enabled: true):
@@ -55,32 +55,32 @@ public struct PenSession: GATTDeviceSession {
 
     /// Without the tip's notifications the pen is no use; any other operation may fail (HasListener
     /// notifies only on firmware above 55, so its subscription fails on older pens).
-    public mutating func failed(_ operation: GATTOperation, error: GATTError, now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
+    package mutating func failed(_ operation: GATTOperation, error: GATTError, now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
         operation == .notifications(PenCharacteristic.isTipPressed.uuid, enabled: true)
             ? [.close("the tip's notifications could not be enabled: \(error)")] : []
     }
 
-    public mutating func notified(_ characteristic: BLEUUID, _ value: [UInt8], now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
+    package mutating func notified(_ characteristic: BLEUUID, _ value: [UInt8], now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
         guard let c = PenCharacteristic(uuid: characteristic) else { return [] }
         return received(c, value, now: now)
     }
 
-    public mutating func linkDown(expected: Bool, now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
+    package mutating func linkDown(expected: Bool, now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
         link = nil
         wake = nil
         deviceInformation = []
         return []
     }
 
-    public var deadline: Duration? { wake }
+    package var deadline: Duration? { wake }
 
-    public mutating func timerFired(now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
+    package mutating func timerFired(now: Duration) -> [GATTSessionOutput<PenLinkEvent>] {
         wake = nil
         return carry(link?.timerFired(now: now) ?? [])
     }
 
     /// The pairing model married this pen: the central ID may be written.
-    public mutating func married() -> [GATTSessionOutput<PenLinkEvent>] {
+    package mutating func married() -> [GATTSessionOutput<PenLinkEvent>] {
         guard var current = link else { return [] }
         let operations = current.married()
         link = current

@@ -1,5 +1,5 @@
 /// The pen's two switches (FiftyThree SDK, `TouchClassifier.h`): the tip ("Tip 1") and the eraser ("Tip 2").
-public enum PenSwitch: String, Sendable, Hashable, CaseIterable {
+package enum PenSwitch: String, Sendable, Hashable, CaseIterable {
     case tip
     case eraser
 }

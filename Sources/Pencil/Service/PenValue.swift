@@ -1,6 +1,6 @@
 /// One decoded characteristic value of the pen (`PenValueDecoder`). Values the SDK treats as
 /// opaque stay bytes.
-public enum PenValue: Sendable, Hashable {
+package enum PenValue: Sendable, Hashable {
     case tipPressed(Bool)
     case eraserPressed(Bool)
     /// Raw switch pressure, no scaling known.

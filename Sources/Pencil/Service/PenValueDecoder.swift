@@ -4,9 +4,9 @@
 /// Deviation, on purpose: the SDK decodes an unsigned field of a length other than 1, 2 or 4 as "max
 /// uint" (`CBCharacteristic+Helpers.m`); a battery of 4 294 967 295 % would then read High. Here such
 /// values are malformed and dropped, as the standard for bad input asks.
-public enum PenValueDecoder {
+package enum PenValueDecoder {
     /// nil when the SDK ignores the value (an encoder turn of 0); throws for a malformed one.
-    public static func decode(_ characteristic: PenCharacteristic, _ bytes: [UInt8]) throws(PenDecodeError) -> PenValue? {
+    package static func decode(_ characteristic: PenCharacteristic, _ bytes: [UInt8]) throws(PenDecodeError) -> PenValue? {
         func fail(_ expected: String) -> PenDecodeError {
             PenDecodeError(characteristic: characteristic, length: bytes.count, expected: expected)
         }
@@ -67,7 +67,7 @@ public enum PenValueDecoder {
     }
 
     /// An unsigned little-endian integer of 1, 2 or 4 bytes; nil for any other length.
-    public static func unsignedLittleEndian(_ bytes: [UInt8]) -> UInt32? {
+    package static func unsignedLittleEndian(_ bytes: [UInt8]) -> UInt32? {
         switch bytes.count {
         case 1: UInt32(bytes[0])
         case 2: UInt32(bytes[0]) | UInt32(bytes[1]) << 8

@@ -9,39 +9,39 @@ import Musl
 /// Used by `wayfinder board check` and before BLE scanning starts. Unlike libbluetooth's own
 /// lookups, which see only adapters that are up, a *down* adapter is still found and reported
 /// with `isUp == false`, because "hci0 is down" is the useful diagnosis on a Pi.
-public struct BluetoothAdapter: Sendable, Equatable, CustomStringConvertible {
+package struct BluetoothAdapter: Sendable, Equatable, CustomStringConvertible {
     /// The kernel's adapter index (N in "hciN").
-    public let id: Int
+    package let id: Int
     /// The kernel's adapter name, e.g. "hci0".
-    public let name: String
-    public let address: BluetoothAddress
+    package let name: String
+    package let address: BluetoothAddress
     /// Whether the adapter is powered up (`HCI_UP`); a down adapter cannot scan.
-    public let isUp: Bool
+    package let isUp: Bool
 
-    public init(id: Int, name: String, address: BluetoothAddress, isUp: Bool) {
+    package init(id: Int, name: String, address: BluetoothAddress, isUp: Bool) {
         self.id = id
         self.name = name
         self.address = address
         self.isUp = isUp
     }
 
-    public var description: String {
+    package var description: String {
         "\(name) \(address) \(isUp ? "up" : "down")"
     }
 
     /// The adapter named "hciN", or the one whose address is "AA:BB:CC:DD:EE:FF".
-    public static func named(_ name: String) throws(BluetoothAdapterError) -> BluetoothAdapter {
+    package static func named(_ name: String) throws(BluetoothAdapterError) -> BluetoothAdapter {
         try named(name, using: LibBluetoothHCI())
     }
 
     /// The adapter the kernel routes through by default (the first one up), or else the first
     /// adapter that exists even if it is down.
-    public static func defaultAdapter() throws(BluetoothAdapterError) -> BluetoothAdapter {
+    package static func defaultAdapter() throws(BluetoothAdapterError) -> BluetoothAdapter {
         try defaultAdapter(using: LibBluetoothHCI())
     }
 
     /// Every adapter the kernel has registered, up or down, by id.
-    public static func all() throws(BluetoothAdapterError) -> [BluetoothAdapter] {
+    package static func all() throws(BluetoothAdapterError) -> [BluetoothAdapter] {
         try all(using: LibBluetoothHCI())
     }
 

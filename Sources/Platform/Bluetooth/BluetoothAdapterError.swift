@@ -5,7 +5,7 @@ import Musl
 #endif
 
 /// Why no usable Bluetooth adapter could be found, phrased for `wayfinder board check`.
-public enum BluetoothAdapterError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum BluetoothAdapterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `socket(AF_BLUETOOTH, …)` failed with EAFNOSUPPORT: the kernel has no Bluetooth stack
     /// (the case on our build and CI machines).
     case bluetoothUnsupported
@@ -18,7 +18,7 @@ public enum BluetoothAdapterError: Error, Sendable, Equatable, CustomStringConve
     /// Any other failure of `operation`, with its errno.
     case system(operation: String, errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .bluetoothUnsupported:
             return ManagementSocketError.bluetoothUnsupported.description

@@ -9,9 +9,9 @@ import Musl
 /// (`load_ltks` in BlueZ's src/adapter.c), and answers every Just Works confirmation the kernel asks,
 /// refusing it when no agent is registered and the pairing was not asked for through it
 /// (`device_confirm_passkey` in src/device.c, BlueZ 5.66).
-public enum BluetoothDaemon {
+package enum BluetoothDaemon {
     /// True when a process named `bluetoothd` is listed in `/proc` (its `comm`, as `pgrep -x` matches).
-    public static func isRunning(proc: String = "/proc") -> Bool {
+    package static func isRunning(proc: String = "/proc") -> Bool {
         guard let directory = opendir(proc) else { return false }
         defer { closedir(directory) }
         while let entry = readdir(directory) {

@@ -10,20 +10,20 @@ extension L2CAPSocket {
     /// encryption key size (`l2cap_sock_getsockopt` in net/bluetooth/l2cap_sock.c returns
     /// `hcon->sec_level` and `hcon->enc_key_size`, not what was asked for). A key size of 0 means
     /// the link is not encrypted.
-    public struct LinkSecurity: Sendable, Hashable, CustomStringConvertible {
-        public var level: UInt8
-        public var keySize: UInt8
+    package struct LinkSecurity: Sendable, Hashable, CustomStringConvertible {
+        package var level: UInt8
+        package var keySize: UInt8
 
-        public var isEncrypted: Bool { keySize > 0 }
+        package var isEncrypted: Bool { keySize > 0 }
 
-        public var description: String {
+        package var description: String {
             let name = BluetoothSecurityLevel(rawValue: level)?.description ?? "level \(level)"
             return isEncrypted ? "\(name), \(keySize)-byte key" : "\(name), not encrypted"
         }
     }
 
     /// The link security of a connected L2CAP socket.
-    public static func linkSecurity(of socket: PacketSocket) throws(SocketError) -> LinkSecurity {
+    package static func linkSecurity(of socket: PacketSocket) throws(SocketError) -> LinkSecurity {
         let result: Result<LinkSecurity, SocketError>? = socket.withDescriptor { fd in
             var value = bt_security()
             var length = socklen_t(MemoryLayout<bt_security>.size)

@@ -7,13 +7,13 @@ import CBluetooth
 /// L2CAP sockets on the LE ATT fixed channel (CID 4): the kernel creates the LE connection when we
 /// connect, and a peripheral accepts one when it listens. No capability is
 /// needed; the link's security is chosen with `BT_SECURITY`.
-public enum L2CAPSocket {
+package enum L2CAPSocket {
     /// The ATT fixed channel (Core Spec Vol 3 Part A §2.1).
-    public static let attChannel: UInt16 = 4
+    package static let attChannel: UInt16 = 4
 
     /// Connects to `peer` over the adapter `local` (nil: any). The connect is non-blocking and
     /// waited for on a thread of its own in `poll` slices, so cancellation and the timeout apply.
-    public static func connect(local: BluetoothAddress? = nil, peer: BluetoothAddress, type: BluetoothAddressType,
+    package static func connect(local: BluetoothAddress? = nil, peer: BluetoothAddress, type: BluetoothAddressType,
                                security: BluetoothSecurityLevel = .low, timeout: Duration) async throws -> PacketSocket {
         let fd = try open(local: local, security: security)
         let deadline = ContinuousClock.now + timeout
@@ -49,7 +49,7 @@ public enum L2CAPSocket {
     }
 
     /// A listening ATT socket for a peripheral we host (the rig's device simulators).
-    public static func listen(local: BluetoothAddress? = nil, security: BluetoothSecurityLevel = .low) throws(SocketError) -> Listener {
+    package static func listen(local: BluetoothAddress? = nil, security: BluetoothSecurityLevel = .low) throws(SocketError) -> Listener {
         let fd = try open(local: local, security: security)
         guard Glibc.listen(fd, 1) == 0 else {
             let code = errno
@@ -60,14 +60,14 @@ public enum L2CAPSocket {
     }
 
     /// Waits for centrals to connect. `accept` waits on its own thread, so it can be cancelled.
-    public final class Listener: @unchecked Sendable {
+    package final class Listener: @unchecked Sendable {
         private let fd: Int32
 
         init(fd: Int32) { self.fd = fd }
         deinit { Glibc.close(fd) }
 
         /// The next connection and the central's address.
-        public func accept() async throws -> (PacketSocket, BluetoothAddress) {
+        package func accept() async throws -> (PacketSocket, BluetoothAddress) {
             let fd = self.fd
             return try await DetachedThread.run { (cancelled: @Sendable () -> Bool) -> Result<(PacketSocket, BluetoothAddress), SocketError> in
                 while !cancelled() {

@@ -18,7 +18,7 @@ import Musl
 /// Ownership: send from any thread; receive from one thread at a time. Once `events()`
 /// has started, its thread owns the descriptor and closes it when the stream ends, so a close can
 /// never race a `poll` on a reused descriptor number.
-public final class ManagementSocket: @unchecked Sendable {
+package final class ManagementSocket: @unchecked Sendable {
     /// The largest packet: 6 header bytes and a 16-bit parameter length, plus one byte to detect a
     /// datagram the buffer cut short.
     static let receiveCapacity = 6 + Int(UInt16.max) + 1
@@ -36,7 +36,7 @@ public final class ManagementSocket: @unchecked Sendable {
     /// Binding succeeds without CAP_NET_ADMIN, but the socket is then untrusted: the kernel answers
     /// most commands with Permission Denied and withholds Device Found (`hci_sock_bind`,
     /// `hci_mgmt_cmd` in net/bluetooth/hci_sock.c). That answer arrives as a mgmt status, not here.
-    public static func open() throws(ManagementSocketError) -> ManagementSocket {
+    package static func open() throws(ManagementSocketError) -> ManagementSocket {
         let type = Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let fd = socket(AF_BLUETOOTH, type, BTPROTO_HCI)
         guard fd >= 0 else {
@@ -61,7 +61,7 @@ public final class ManagementSocket: @unchecked Sendable {
 
     /// Takes ownership of an open datagram descriptor. Tests and the rig hand in one end of a
     /// `socketpair(AF_UNIX, SOCK_SEQPACKET)` to play the kernel's side with real mgmt bytes.
-    public init(adopting descriptor: Int32) {
+    package init(adopting descriptor: Int32) {
         self.descriptor = descriptor
         buffer = .allocate(byteCount: Self.receiveCapacity, alignment: 8)
     }
@@ -72,7 +72,7 @@ public final class ManagementSocket: @unchecked Sendable {
     }
 
     /// Sends one whole packet.
-    public func send(_ packet: [UInt8]) throws(ManagementSocketError) {
+    package func send(_ packet: [UInt8]) throws(ManagementSocketError) {
         let fd = lock.withLock { descriptor }
         guard fd >= 0 else { throw .closed }
         let sent = packet.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -83,7 +83,7 @@ public final class ManagementSocket: @unchecked Sendable {
     }
 
     /// The next packet, or nil when none arrived within `timeout` (or a signal interrupted the wait).
-    public func receive(timeout: Duration) throws(ManagementSocketError) -> [UInt8]? {
+    package func receive(timeout: Duration) throws(ManagementSocketError) -> [UInt8]? {
         try receive(timeout: Self.milliseconds(timeout), stop: nil)
     }
 
@@ -118,7 +118,7 @@ public final class ManagementSocket: @unchecked Sendable {
     }
 
     /// Closes the descriptor (idempotent). With a running `events` stream, end the stream instead.
-    public func close() {
+    package func close() {
         let fd = lock.withLock { () -> Int32 in
             let fd = descriptor
             descriptor = -1
@@ -133,7 +133,7 @@ public final class ManagementSocket: @unchecked Sendable {
     /// the socket.
     ///
     /// Only one stream per socket: a second call finishes at once with `.closed`.
-    public func events() -> AsyncThrowingStream<[UInt8], any Error> {
+    package func events() -> AsyncThrowingStream<[UInt8], any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: [UInt8].self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(4096))
         let alreadyPumping = lock.withLock { () -> Bool in

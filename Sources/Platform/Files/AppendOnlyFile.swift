@@ -9,16 +9,16 @@ import Darwin
 /// descriptor: once it returns, the bytes are in the kernel and outlive the process; `sync` (fsync)
 /// puts them on the card against a power loss. A write the kernel cut short is finished by further
 /// writes; a process killed in between leaves a torn last line, which the format's reader detects.
-public final class AppendOnlyFile {
-    public let path: String
+package final class AppendOnlyFile {
+    package let path: String
     private var fd: Int32
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let path: String
-        public let step: String
-        public let errno: Int32
+    package struct Failure: Error, CustomStringConvertible {
+        package let path: String
+        package let step: String
+        package let errno: Int32
 
-        public var description: String { "cannot \(step) \(path): \(String(cString: strerror(errno)))" }
+        package var description: String { "cannot \(step) \(path): \(String(cString: strerror(errno)))" }
     }
 
     /// Creates the file; fails if it exists (a session never appends to another one's file). With
@@ -28,7 +28,7 @@ public final class AppendOnlyFile {
     /// a named file without its first line. The directory is synced so the name survives a power loss.
     /// The file gets exactly `permissions` (fchmod after the open, whatever the umask): 0600 by
     /// default, as it lives in the state directory beside the wearer's location history.
-    public init(creating path: String, initialContent: [UInt8] = [], permissions: mode_t = 0o600) throws(Failure) {
+    package init(creating path: String, initialContent: [UInt8] = [], permissions: mode_t = 0o600) throws(Failure) {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let directory = AtomicFile.directory(of: path)
@@ -74,7 +74,7 @@ public final class AppendOnlyFile {
     /// continued when the walk resumes after a restart). `startedEmpty` says whether it held nothing.
     /// A last line torn by a crash is ended with a newline first, so the torn part stays one bad line
     /// the reader skips and does not swallow the next record.
-    public init(continuing path: String, permissions: mode_t = 0o600) throws(Failure) {
+    package init(continuing path: String, permissions: mode_t = 0o600) throws(Failure) {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw Failure(path: path, step: "open", errno: errno) }
@@ -104,18 +104,18 @@ public final class AppendOnlyFile {
     }
 
     /// Whether the file held nothing when it was opened (always true for `init(creating:)`).
-    public private(set) var startedEmpty = true
+    package private(set) var startedEmpty = true
 
     deinit { if fd >= 0 { _ = systemClose(fd) } }
 
     /// Forces what has been appended to the card without waiting for it (`BackgroundSync`).
-    public func syncInBackground() {
+    package func syncInBackground() {
         guard fd >= 0 else { return }
         BackgroundSync.fsync(fd)
     }
 
     /// Appends the bytes (whole lines) in one write(2) where the kernel takes them at once.
-    public func append(_ bytes: [UInt8]) throws(Failure) {
+    package func append(_ bytes: [UInt8]) throws(Failure) {
         guard fd >= 0 else { throw Failure(path: path, step: "write (closed)", errno: EBADF) }
         var offset = 0
         while offset < bytes.count {
@@ -129,13 +129,13 @@ public final class AppendOnlyFile {
     }
 
     /// fsync: what was appended is on the card when this returns.
-    public func sync() throws(Failure) {
+    package func sync() throws(Failure) {
         guard fd >= 0 else { return }
         if fsync(fd) != 0 { throw Failure(path: path, step: "fsync", errno: errno) }
     }
 
     /// Syncs and closes; later appends fail.
-    public func close() throws(Failure) {
+    package func close() throws(Failure) {
         guard fd >= 0 else { return }
         defer {
             _ = systemClose(fd)

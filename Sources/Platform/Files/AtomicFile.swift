@@ -6,13 +6,13 @@ import Darwin
 
 /// Replaces a file so that after a power cut it holds either the old or the new content, never a mix:
 /// write a temporary file beside it, fsync, rename over, fsync the directory.
-public enum AtomicFile {
-    public struct Failure: Error, CustomStringConvertible {
-        public let path: String
-        public let step: String
-        public let errno: Int32
+package enum AtomicFile {
+    package struct Failure: Error, CustomStringConvertible {
+        package let path: String
+        package let step: String
+        package let errno: Int32
 
-        public var description: String {
+        package var description: String {
             "cannot \(step) \(path): \(String(cString: strerror(errno)))"
         }
     }
@@ -22,26 +22,26 @@ public enum AtomicFile {
     /// the file "does not necessarily ensure that the entry in the directory containing the file has
     /// also reached disk. For that an explicit fsync() on a file descriptor for the directory is also
     /// needed." Not a failure to write: callers log it as a warning and carry on.
-    public struct NotDurable: Error, Sendable, Equatable, CustomStringConvertible {
-        public let path: String
-        public let directory: String
-        public let errno: Int32
+    package struct NotDurable: Error, Sendable, Equatable, CustomStringConvertible {
+        package let path: String
+        package let directory: String
+        package let errno: Int32
 
-        public init(path: String, directory: String, errno: Int32) {
+        package init(path: String, directory: String, errno: Int32) {
             self.path = path
             self.directory = directory
             self.errno = errno
         }
 
-        public var description: String {
+        package var description: String {
             "\(path) is written, but syncing its directory \(directory) failed (\(String(cString: strerror(errno)))): "
                 + "the new content may not survive a power loss"
         }
     }
 
     /// Syncs an open directory; fsync(2) by default. A parameter so tests can make it fail.
-    public typealias DirectorySync = @Sendable (Int32) -> Int32
-    public static let fsyncDirectory: DirectorySync = { fsync($0) }
+    package typealias DirectorySync = @Sendable (Int32) -> Int32
+    package static let fsyncDirectory: DirectorySync = { fsync($0) }
 
     /// Writes `bytes` to `path` atomically. The file gets exactly `permissions` (fchmod after the
     /// open, so the process's umask cannot widen or narrow it); state files default to 0600 because
@@ -49,7 +49,7 @@ public enum AtomicFile {
     ///
     /// Throws when the content did not reach `path`; returns `NotDurable` when it did but the
     /// directory sync failed, nil when everything is on the card.
-    public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o600,
+    package static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o600,
                              syncDirectory: DirectorySync = fsyncDirectory) throws(Failure) -> NotDurable? {
         let directory = directory(of: path)
         let temporary = "\(path)\(temporaryMarker)\(getpid())"
@@ -89,7 +89,7 @@ public enum AtomicFile {
     /// Syncs `directory`, so that a create, rename or unlink in it survives a power loss (fsync(2));
     /// the errno when it could not be opened or synced, nil when it was.
     @discardableResult
-    public static func syncDirectory(_ directory: String, using sync: DirectorySync = fsyncDirectory) -> Int32? {
+    package static func syncDirectory(_ directory: String, using sync: DirectorySync = fsyncDirectory) -> Int32? {
         let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dirFD >= 0 else { return errno }
         defer { close(dirFD) }
@@ -102,17 +102,17 @@ public enum AtomicFile {
     }
 
     /// What sits between a file's name and the writer's process id in `write`'s temporary file.
-    public static let temporaryMarker = ".tmp-"
+    package static let temporaryMarker = ".tmp-"
 
     /// The process id in the name of a temporary file `write` makes (`progress.json.tmp-1234`), nil
     /// for any other name. A process killed between the create and the rename leaves such a file.
-    public static func temporaryWriter(of name: String) -> Int32? {
+    package static func temporaryWriter(of name: String) -> Int32? {
         temporary(name)?.writer
     }
 
     /// The name of the file a temporary of `write` was to replace, and its writer's process id:
     /// (`progress.json`, 1234) for `progress.json.tmp-1234`; nil for a name `write` does not make.
-    public static func temporary(_ name: String) -> (file: String, writer: Int32)? {
+    package static func temporary(_ name: String) -> (file: String, writer: Int32)? {
         let bytes = Array(name.utf8), marker = Array(temporaryMarker.utf8)
         guard bytes.count > marker.count else { return nil }
         // The last marker, with at least one character of the file's own name before it.
@@ -126,7 +126,7 @@ public enum AtomicFile {
     }
 
     /// The file's bytes, or nil if it does not exist.
-    public static func read(_ path: String) throws(Failure) -> [UInt8]? {
+    package static func read(_ path: String) throws(Failure) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -146,7 +146,7 @@ public enum AtomicFile {
     /// Renames a state file that cannot be used to `<path>.<label>-<unix time>` beside it, so it is
     /// kept for a look but never read again; returns the new path. The directory is synced so the
     /// rename survives a power cut.
-    public static func moveAside(_ path: String, label: String = "unreadable") throws(Failure) -> String {
+    package static func moveAside(_ path: String, label: String = "unreadable") throws(Failure) -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var aside = "\(path).\(label)-\(now.tv_sec)"

@@ -9,11 +9,11 @@ import Dispatch
 /// synced this way (the walked track, the trip journal) are appended by the actor that steers the
 /// belt. The sync runs on a background queue on a duplicate of the descriptor, which the queue
 /// closes, so the file may be closed meanwhile. Appends made during it are forced by the next sync.
-public enum BackgroundSync {
+package enum BackgroundSync {
     private static let queue = DispatchQueue(label: "wayfinder.background-sync", qos: .utility)
 
     /// Queues an fsync of `fd`'s file; syncs at once when the descriptor cannot be duplicated.
-    public static func fsync(_ fd: Int32) {
+    package static func fsync(_ fd: Int32) {
         let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else {
             _ = systemFsync(fd)

@@ -6,10 +6,10 @@ import Darwin
 
 /// The files on disk, as the cores that do no file I/O read them (`FileReading`): whole, through
 /// `AtomicFile.read`, so a file being replaced is read either before or after the rename.
-public struct DiskFiles: FileReading {
-    public init() {}
+package struct DiskFiles: FileReading {
+    package init() {}
 
-    public func read(_ path: String) throws(FileReadError) -> [UInt8]? {
+    package func read(_ path: String) throws(FileReadError) -> [UInt8]? {
         do {
             return try AtomicFile.read(path)
         } catch {
@@ -17,7 +17,7 @@ public struct DiskFiles: FileReading {
         }
     }
 
-    public func names(in directory: String) -> [String] {
+    package func names(in directory: String) -> [String] {
         guard let d = opendir(directory) else { return [] }
         defer { closedir(d) }
         var names: [String] = []

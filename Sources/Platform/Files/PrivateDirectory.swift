@@ -10,25 +10,25 @@ import Darwin
 /// Modes are set only on what the program creates. An existing directory is never changed: it may
 /// be a home directory, `/tmp` or a shared folder whose permissions other people rely on, so one that
 /// lets group or others in is for the caller to refuse (`openMode(of:)`), not to tighten.
-public enum PrivateDirectory {
+package enum PrivateDirectory {
     /// Mode of a directory the program creates.
-    public static let directoryMode: mode_t = 0o700
+    package static let directoryMode: mode_t = 0o700
     /// The group's and others' permissions: none of them on a private directory.
-    public static let groupAndOthers: mode_t = 0o077
+    package static let groupAndOthers: mode_t = 0o077
 
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public let path: String
-        public let step: String
-        public let errno: Int32
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package let path: String
+        package let step: String
+        package let errno: Int32
 
-        public var description: String { "cannot \(step) \(path): \(String(cString: strerror(errno)))" }
+        package var description: String { "cannot \(step) \(path): \(String(cString: strerror(errno)))" }
     }
 
     /// What `prepare` did: whether it created the directory.
-    public struct Report: Sendable, Equatable {
-        public var created = false
+    package struct Report: Sendable, Equatable {
+        package var created = false
 
-        public init(created: Bool = false) {
+        package init(created: Bool = false) {
             self.created = created
         }
     }
@@ -42,7 +42,7 @@ public enum PrivateDirectory {
     /// No chmod(2) follows the mkdir(2): the directory gets `mode & ~umask & 0777` (mkdir(2)), so a
     /// umask can only take permissions away from 0700, never give any to group or others, and a
     /// chmod by name could change a directory that took the name after the mkdir.
-    public static func prepare(_ path: String) throws(Failure) -> Report {
+    package static func prepare(_ path: String) throws(Failure) -> Report {
         try prepare(path, afterLooking: {})
     }
 
@@ -66,7 +66,7 @@ public enum PrivateDirectory {
     /// The permission bits (with the set-id and sticky bits) of an existing directory at `path` that
     /// gives its group or others any permission; nil when it is private, missing or not a directory.
     /// A symbolic link is followed: what counts is the directory the files are written into.
-    public static func openMode(of path: String) -> mode_t? {
+    package static func openMode(of path: String) -> mode_t? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & groupAndOthers != 0 else { return nil }
         return info.st_mode & 0o7777
@@ -74,7 +74,7 @@ public enum PrivateDirectory {
 
     /// Where `path` leads when it is a symbolic link (every link on the way resolved, realpath(3));
     /// nil when it is not a link or leads nowhere.
-    public static func linkTarget(of path: String) -> String? {
+    package static func linkTarget(of path: String) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
@@ -82,7 +82,7 @@ public enum PrivateDirectory {
     }
 
     /// Creates a private subdirectory (`tracks/`) of a prepared directory; an existing one is kept.
-    public static func makeSubdirectory(_ path: String) throws(Failure) {
+    package static func makeSubdirectory(_ path: String) throws(Failure) {
         if mkdir(path, directoryMode) == 0 { return }
         guard errno == EEXIST else { throw Failure(path: path, step: "create", errno: errno) }
         var info = stat()
@@ -92,7 +92,7 @@ public enum PrivateDirectory {
     }
 
     /// The names in a directory, without `.` and `..`; empty when it cannot be read.
-    public static func entries(of path: String) -> [String] {
+    package static func entries(of path: String) -> [String] {
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []

@@ -14,22 +14,22 @@
 ///
 /// The decoder stays pure: time only moves by the edges' timestamps and by `advance(to:)`, on the same
 /// timeline as the timestamps. `nextDeadline` says when `advance(to:)` next has something to report.
-public struct ButtonPressDecoder: Sendable {
-    public enum Kind: Sendable, Hashable {
+package struct ButtonPressDecoder: Sendable {
+    package enum Kind: Sendable, Hashable {
         case single
         case long
         case double
     }
 
-    public struct Press: Sendable, Hashable {
-        public var line: UInt32
-        public var kind: Kind
+    package struct Press: Sendable, Hashable {
+        package var line: UInt32
+        package var kind: Kind
         /// How long the button was held; for a double press, the second press.
-        public var length: Duration
+        package var length: Duration
         /// When the press was released; for a double press, the second release.
-        public var releasedAt: Duration
+        package var releasedAt: Duration
 
-        public init(line: UInt32, kind: Kind, length: Duration, releasedAt: Duration) {
+        package init(line: UInt32, kind: Kind, length: Duration, releasedAt: Duration) {
             self.line = line
             self.kind = kind
             self.length = length
@@ -47,14 +47,14 @@ public struct ButtonPressDecoder: Sendable {
         case downAgain(first: Press, since: Duration)
     }
 
-    public let longPress: Duration
-    public let doublePressWindow: Duration
+    package let longPress: Duration
+    package let doublePressWindow: Duration
     /// The lines whose short presses wait for a possible second press.
-    public var doublePressLines: Set<UInt32>
+    package var doublePressLines: Set<UInt32>
     private var debouncer: Debouncer
     private var lines: [UInt32: LineState] = [:]
 
-    public init(debounce: Duration, longPress: Duration, doublePressWindow: Duration = .milliseconds(400),
+    package init(debounce: Duration, longPress: Duration, doublePressWindow: Duration = .milliseconds(400),
                 doublePressLines: Set<UInt32> = []) {
         self.debouncer = Debouncer(window: debounce)
         self.longPress = longPress
@@ -66,7 +66,7 @@ public struct ButtonPressDecoder: Sendable {
     ///
     /// The edge's timestamp is also the time now: held-back presses (on any line) whose window closed
     /// by then are reported first, so presses come out in the order they happened.
-    public mutating func feed(_ event: GPIOEdgeEvent) -> [Press] {
+    package mutating func feed(_ event: GPIOEdgeEvent) -> [Press] {
         var presses = advance(to: event.timestamp)
         guard debouncer.accept(event) else { return presses }
         let line = event.offset
@@ -123,7 +123,7 @@ public struct ButtonPressDecoder: Sendable {
     }
 
     /// The earliest time at which `advance(to:)` will report something, if anything is held back.
-    public var nextDeadline: Duration? {
+    package var nextDeadline: Duration? {
         lines.values.compactMap { deadline(of: $0) }.min()
     }
 
@@ -131,7 +131,7 @@ public struct ButtonPressDecoder: Sendable {
     /// oldest first: a first press whose window closed with no second press, and a first press whose
     /// second press has been held for the long-press length. An earlier `now` than a previous one
     /// reports nothing new.
-    public mutating func advance(to now: Duration) -> [Press] {
+    package mutating func advance(to now: Duration) -> [Press] {
         var due: [(at: Duration, line: UInt32, press: Press)] = []
         for (line, state) in lines {
             guard let at = deadline(of: state), now >= at else { continue }

@@ -9,18 +9,18 @@
 /// Limitation of any pure edge filter: if a glitch shorter than `window` ends with its trailing
 /// edge dropped, the last accepted edge says "active" until the next accepted edge. Callers that
 /// must know the settled level re-read it after `window`.
-public struct Debouncer: Sendable, Equatable {
+package struct Debouncer: Sendable, Equatable {
     /// Edges closer than this to the last accepted one on their line are dropped.
-    public let window: Duration
+    package let window: Duration
     private var lastAccepted: [UInt32: Duration] = [:]
 
     /// A zero or negative window accepts every edge.
-    public init(window: Duration) {
+    package init(window: Duration) {
         self.window = max(window, .zero)
     }
 
     /// Decides one edge and remembers it if accepted.
-    public mutating func accept(_ event: GPIOEdgeEvent) -> Bool {
+    package mutating func accept(_ event: GPIOEdgeEvent) -> Bool {
         guard window > .zero else { return true }
         if let last = lastAccepted[event.offset],
            let gap = event.timestamp.span(since: last),
@@ -35,7 +35,7 @@ public struct Debouncer: Sendable, Equatable {
     }
 
     /// The accepted edges of `events`, in order.
-    public mutating func filter<Events: Sequence>(_ events: Events) -> [GPIOEdgeEvent]
+    package mutating func filter<Events: Sequence>(_ events: Events) -> [GPIOEdgeEvent]
     where Events.Element == GPIOEdgeEvent {
         var kept: [GPIOEdgeEvent] = []
         for event in events where accept(event) {
@@ -45,7 +45,7 @@ public struct Debouncer: Sendable, Equatable {
     }
 
     /// Forgets all history, e.g. after the lines were re-requested.
-    public mutating func reset() {
+    package mutating func reset() {
         lastAccepted.removeAll()
     }
 }

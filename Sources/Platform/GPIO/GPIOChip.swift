@@ -11,14 +11,14 @@ import Musl
 /// Why by label: chip numbers move between boards and kernels (the Pi 5's header chip was
 /// gpiochip4, then gpiochip0: raspberrypi/linux PR #6144), labels do not. The chip stays open while any
 /// `GPIOInputRequest` made from it lives: with libgpiod 1.6 the lines belong to the chip.
-public final class GPIOChip: @unchecked Sendable, CustomStringConvertible {
+package final class GPIOChip: @unchecked Sendable, CustomStringConvertible {
     /// Kernel name, e.g. "gpiochip0".
-    public let name: String
+    package let name: String
     /// Driver label, e.g. "pinctrl-bcm2711".
-    public let label: String
+    package let label: String
     /// Device node, e.g. "/dev/gpiochip0".
-    public let path: String
-    public let lineCount: Int
+    package let path: String
+    package let lineCount: Int
 
     // Immutable for the object's life; every C call on it goes through `lock`.
     private let handle: OpaquePointer
@@ -37,7 +37,7 @@ public final class GPIOChip: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// Opens the first chip (in `/dev` order) whose label is `label`, e.g. "pinctrl-bcm2711".
-    public convenience init(label: String) throws(GPIOError) {
+    package convenience init(label: String) throws(GPIOError) {
         var handle: OpaquePointer?
         let rc = wf_gpio_chip_open_by_label(label, &handle)
         guard rc == 0, let handle else {
@@ -48,7 +48,7 @@ public final class GPIOChip: @unchecked Sendable, CustomStringConvertible {
 
     /// Opens a chip by device path, e.g. "/dev/gpiochip0" (for rigs and diagnostics; the
     /// daemon should open by label).
-    public convenience init(path: String) throws(GPIOError) {
+    package convenience init(path: String) throws(GPIOError) {
         var handle: OpaquePointer?
         let rc = wf_gpio_chip_open_path(path, &handle)
         guard rc == 0, let handle else {
@@ -57,13 +57,13 @@ public final class GPIOChip: @unchecked Sendable, CustomStringConvertible {
         self.init(handle: handle)
     }
 
-    public var description: String {
+    package var description: String {
         "\(path) [\(label)] \(lineCount) lines"
     }
 
     /// Every GPIO chip in `/dev`, including ones that could not be opened (with their errno),
     /// once each even where a symlink such as Pi OS's `/dev/gpiochip4` points at another node.
-    public static func availableChips() throws(GPIOError) -> [GPIOChipInfo] {
+    package static func availableChips() throws(GPIOError) -> [GPIOChipInfo] {
         var capacity = 8
         // The count can change between calls (hot-plug); a few tries settle it.
         for _ in 0..<4 {
@@ -91,7 +91,7 @@ public final class GPIOChip: @unchecked Sendable, CustomStringConvertible {
     ///     `ButtonPressDecoder` expects. With it on, a press arrives as `.rising`.
     ///   - debounce: ignore bounces shorter than this. The kernel does it where libgpiod 2 can
     ///     ask for it; with libgpiod 1.6 the request filters with a `Debouncer` instead.
-    public func requestInputs(
+    package func requestInputs(
         offsets: [UInt32],
         consumer: String = "wayfinder",
         activeLow: Bool = false,

@@ -1,19 +1,19 @@
 import CGPIOShim
 
 /// A GPIO chip found in `/dev`, as listed for error messages and `wayfinder board check`.
-public struct GPIOChipInfo: Sendable, Hashable, CustomStringConvertible {
+package struct GPIOChipInfo: Sendable, Hashable, CustomStringConvertible {
     /// Device node, e.g. "/dev/gpiochip0".
-    public var path: String
+    package var path: String
     /// Kernel name, e.g. "gpiochip0"; empty if the chip could not be opened.
-    public var name: String
+    package var name: String
     /// Driver label, e.g. "pinctrl-bcm2711"; empty if the chip could not be opened. Labels, not
     /// numbers, identify the header chip across boards and kernels (see `GPIOChip`).
-    public var label: String
-    public var lineCount: Int
+    package var label: String
+    package var lineCount: Int
     /// The errno from opening the chip, or nil if it opened.
-    public var openErrno: Int32?
+    package var openErrno: Int32?
 
-    public init(path: String, name: String, label: String, lineCount: Int, openErrno: Int32? = nil) {
+    package init(path: String, name: String, label: String, lineCount: Int, openErrno: Int32? = nil) {
         self.path = path
         self.name = name
         self.label = label
@@ -21,7 +21,7 @@ public struct GPIOChipInfo: Sendable, Hashable, CustomStringConvertible {
         self.openErrno = openErrno
     }
 
-    public var description: String {
+    package var description: String {
         if let openErrno {
             return "\(path) (cannot open: errno \(openErrno))"
         }

@@ -1,8 +1,8 @@
 /// The direction of a line change in the line's logical level: electrical unless the lines were
 /// requested `activeLow`, which swaps the two (a grounded button's press then reads `.rising`).
-public enum GPIOEdge: String, Sendable, Hashable, CustomStringConvertible {
+package enum GPIOEdge: String, Sendable, Hashable, CustomStringConvertible {
     case rising
     case falling
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

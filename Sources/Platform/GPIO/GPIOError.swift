@@ -8,7 +8,7 @@ import Musl
 ///
 /// Each `description` says what went wrong, where, and what to do, because these messages end
 /// up in the journal and in `wayfinder board check` for someone holding a Pi, not a debugger.
-public enum GPIOError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum GPIOError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No GPIO chip carries `label`; `available` lists the labels that were found.
     case chipNotFound(label: String, available: [String])
     /// No device node at `path`.
@@ -36,7 +36,7 @@ public enum GPIOError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Any other failure of `operation` on `path`, with the errno it returned.
     case system(operation: String, path: String, errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .chipNotFound(label, available):
             if available.isEmpty {

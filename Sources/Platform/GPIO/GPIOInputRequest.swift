@@ -13,21 +13,21 @@ import Musl
 /// `events()`. If a debounce was asked for and the kernel cannot apply it
 /// (libgpiod 1.6), edges pass through a `Debouncer` here, so callers see the same behaviour on
 /// Bookworm and Trixie.
-public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
+package final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
     /// The chip the lines belong to; kept alive as long as the request.
-    public let chip: GPIOChip
-    public let offsets: [UInt32]
-    public let activeLow: Bool
+    package let chip: GPIOChip
+    package let offsets: [UInt32]
+    package let activeLow: Bool
     /// The debounce period asked for.
-    public let debounce: Duration
+    package let debounce: Duration
     /// The part of `debounce` the kernel applies: all of it with libgpiod 2, zero with 1.6.
-    public let kernelDebounce: Duration
+    package let kernelDebounce: Duration
     /// True when edges are debounced here rather than by the kernel.
-    public let debouncesInUserSpace: Bool
+    package let debouncesInUserSpace: Bool
     /// File descriptors to poll for readability (one per line with libgpiod 1.6, one per
     /// request with 2.x). Owned by the request: do not close them, and do not use them after
     /// `release()`.
-    public let fileDescriptors: [Int32]
+    package let fileDescriptors: [Int32]
 
     private let lock = HandleLock()
     // Guarded by `lock`:
@@ -62,7 +62,7 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
 
     /// Blocks up to `timeout` for edges and returns every pending one after debouncing; an
     /// empty array means the timeout passed (or only bounces arrived).
-    public func waitForEvents(timeout: Duration) throws(GPIOError) -> [GPIOEdgeEvent] {
+    package func waitForEvents(timeout: Duration) throws(GPIOError) -> [GPIOEdgeEvent] {
         // Refused before taking `lock`, which a running stream's thread holds until the next edge.
         if stream.withLock({ $0.stop != nil }) { throw GPIOError.streamAlreadyActive }
         return try lock.withLock { () throws(GPIOError) -> [GPIOEdgeEvent] in
@@ -74,7 +74,7 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
     /// until an edge arrives or the stream ends: cancelling the consuming task, dropping the stream or
     /// `release()` wakes and stops the thread at once. The stream finishes when the request is
     /// released and throws `GPIOError` if reading fails. One stream at a time.
-    public func events() -> AsyncThrowingStream<GPIOEdgeEvent, any Error> {
+    package func events() -> AsyncThrowingStream<GPIOEdgeEvent, any Error> {
         let stop = StopFlag()
         let claimed: GPIOError? = stream.withLock {
             if $0.released { return .released }
@@ -95,7 +95,7 @@ public final class GPIOInputRequest: @unchecked Sendable, GPIOEventSource {
     /// Gives the lines back to the kernel; later waits throw `GPIOError.released` and an
     /// active stream finishes. Wakes an active stream's thread first (a stream started after this
     /// is refused), then waits for a synchronous `waitForEvents` in progress (at most its timeout).
-    public func release() {
+    package func release() {
         stream.withLock {
             $0.released = true
             $0.stop?.set()

@@ -12,10 +12,10 @@ import Musl
 /// SMBus transfers (Documentation/i2c/i2c-stub.rst), and every sensor we read fits register-style
 /// SMBus access.
 /// Safe to share between tasks: each call selects the address and transfers under one lock.
-public final class I2CBus: I2CTransport, @unchecked Sendable, CustomStringConvertible {
-    public let bus: Int
+package final class I2CBus: I2CTransport, @unchecked Sendable, CustomStringConvertible {
+    package let bus: Int
     /// The device node, e.g. "/dev/i2c-1".
-    public let path: String
+    package let path: String
 
     private let lock = HandleLock()
     // Guarded by `lock`:
@@ -23,7 +23,7 @@ public final class I2CBus: I2CTransport, @unchecked Sendable, CustomStringConver
     private var selectedAddress: UInt8?
 
     /// Opens `/dev/i2c-<bus>` for reading and writing.
-    public init(bus: Int) throws(I2CError) {
+    package init(bus: Int) throws(I2CError) {
         self.bus = bus
         path = I2CError.device(bus)
         guard bus >= 0 else { throw I2CError.busNotFound(bus: bus) }
@@ -36,10 +36,10 @@ public final class I2CBus: I2CTransport, @unchecked Sendable, CustomStringConver
         if fd >= 0 { Self.closeDescriptor(fd) }
     }
 
-    public var description: String { path }
+    package var description: String { path }
 
     /// Closes the bus; later transfers throw `I2CError.closed`.
-    public func close() {
+    package func close() {
         lock.withLock {
             if fd >= 0 { Self.closeDescriptor(fd) }
             fd = -1
@@ -47,20 +47,20 @@ public final class I2CBus: I2CTransport, @unchecked Sendable, CustomStringConver
         }
     }
 
-    public func readByte(address: UInt8, register: UInt8) throws(I2CError) -> UInt8 {
+    package func readByte(address: UInt8, register: UInt8) throws(I2CError) -> UInt8 {
         let value = try transfer(address: address, operation: "reading byte register \(I2CError.hex(register))") { fd in
             i2c_smbus_read_byte_data(fd, register)
         }
         return UInt8(truncatingIfNeeded: value)
     }
 
-    public func writeByte(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
+    package func writeByte(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
         _ = try transfer(address: address, operation: "writing byte register \(I2CError.hex(register))") { fd in
             i2c_smbus_write_byte_data(fd, register, value)
         }
     }
 
-    public func readWord(address: UInt8, register: UInt8) throws(I2CError) -> UInt16 {
+    package func readWord(address: UInt8, register: UInt8) throws(I2CError) -> UInt16 {
         // libi2c returns the SMBus word already assembled low byte first (kernel
         // Documentation/i2c/smbus-protocol.rst, "SMBus Read Word").
         let value = try transfer(address: address, operation: "reading word register \(I2CError.hex(register))") { fd in
@@ -69,13 +69,13 @@ public final class I2CBus: I2CTransport, @unchecked Sendable, CustomStringConver
         return UInt16(truncatingIfNeeded: value)
     }
 
-    public func writeWord(address: UInt8, register: UInt8, value: UInt16) throws(I2CError) {
+    package func writeWord(address: UInt8, register: UInt8, value: UInt16) throws(I2CError) {
         _ = try transfer(address: address, operation: "writing word register \(I2CError.hex(register))") { fd in
             i2c_smbus_write_word_data(fd, register, value)
         }
     }
 
-    public func readBlock(address: UInt8, register: UInt8, count: Int) throws(I2CError) -> [UInt8] {
+    package func readBlock(address: UInt8, register: UInt8, count: Int) throws(I2CError) -> [UInt8] {
         try I2CLimits.check(blockLength: count, bus: bus)
         var bytes = [UInt8](repeating: 0, count: count)
         let received = try transfer(address: address, operation: "reading \(count) bytes from \(I2CError.hex(register))") { fd in
@@ -90,7 +90,7 @@ public final class I2CBus: I2CTransport, @unchecked Sendable, CustomStringConver
         return bytes
     }
 
-    public func writeBlock(address: UInt8, register: UInt8, bytes: [UInt8]) throws(I2CError) {
+    package func writeBlock(address: UInt8, register: UInt8, bytes: [UInt8]) throws(I2CError) {
         try I2CLimits.check(blockLength: bytes.count, bus: bus)
         _ = try transfer(address: address, operation: "writing \(bytes.count) bytes to \(I2CError.hex(register))") { fd in
             bytes.withUnsafeBufferPointer { buffer in

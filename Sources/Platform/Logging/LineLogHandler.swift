@@ -6,28 +6,28 @@ import Darwin
 #endif
 
 /// A swift-log handler writing one line per message, naming the actor (the logger's label).
-public struct LineLogHandler: LogHandler {
+package struct LineLogHandler: LogHandler {
     /// The shared level this handler follows; setting `logLevel` on one handler gives it a level of its
     /// own, as swift-log's value semantics expect.
-    public var logLevel: Logger.Level {
+    package var logLevel: Logger.Level {
         get { threshold.level }
         set { threshold = SharedLogLevel(newValue) }
     }
     private var threshold: SharedLogLevel
-    public var metadata: Logger.Metadata = [:]
-    public var metadataProvider: Logger.MetadataProvider?
+    package var metadata: Logger.Metadata = [:]
+    package var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let format: LogFormat
     private let sink: @Sendable (String) -> Void
 
-    public init(label: String, level: Logger.Level, format: LogFormat,
+    package init(label: String, level: Logger.Level, format: LogFormat,
                 metadataProvider: Logger.MetadataProvider? = nil,
                 sink: @escaping @Sendable (String) -> Void = LineLogHandler.standardError) {
         self.init(label: label, level: SharedLogLevel(level), format: format, metadataProvider: metadataProvider, sink: sink)
     }
 
     /// A handler whose level follows `level`: a change there reaches loggers already made.
-    public init(label: String, level: SharedLogLevel, format: LogFormat,
+    package init(label: String, level: SharedLogLevel, format: LogFormat,
                 metadataProvider: Logger.MetadataProvider? = nil,
                 sink: @escaping @Sendable (String) -> Void = LineLogHandler.standardError) {
         self.label = label
@@ -37,12 +37,12 @@ public struct LineLogHandler: LogHandler {
         self.sink = sink
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var all = metadata
         if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }
         if let explicit = event.metadata { all.merge(explicit) { _, new in new } }
@@ -53,7 +53,7 @@ public struct LineLogHandler: LogHandler {
     }
 
     /// One line, no trailing newline; message newlines are escaped so one event stays one journal entry.
-    public static func render(level: Logger.Level, label: String, message: String, metadata: Logger.Metadata,
+    package static func render(level: Logger.Level, label: String, message: String, metadata: Logger.Metadata,
                               format: LogFormat, wallClock: String) -> String {
         var text = message.replacingNewlines()
         if !metadata.isEmpty {
@@ -69,7 +69,7 @@ public struct LineLogHandler: LogHandler {
         }
     }
 
-    public static let standardError: @Sendable (String) -> Void = { line in
+    package static let standardError: @Sendable (String) -> Void = { line in
         let bytes = Array((line + "\n").utf8)
         bytes.withUnsafeBytes { buffer in
             var offset = 0

@@ -3,20 +3,20 @@ import Synchronization
 
 /// A log level that many handlers read, so that changing it here changes it for every logger made
 /// with it, the ones already handed out included (a configuration reload changes `log_level`).
-public final class SharedLogLevel: Sendable {
+package final class SharedLogLevel: Sendable {
     private let index: Atomic<Int>
 
-    public init(_ level: Logger.Level) {
+    package init(_ level: Logger.Level) {
         index = Atomic(Self.index(of: level))
     }
 
-    public var level: Logger.Level {
+    package var level: Logger.Level {
         let i = index.load(ordering: .relaxed)
         let levels = Logger.Level.allCases
         return levels.indices.contains(i) ? levels[i] : .info
     }
 
-    public func set(_ level: Logger.Level) {
+    package func set(_ level: Logger.Level) {
         index.store(Self.index(of: level), ordering: .relaxed)
     }
 

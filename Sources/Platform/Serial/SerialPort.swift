@@ -7,8 +7,8 @@ import Vocabulary
 /// termios: no echo, no line editing, no translation, 8N1. Reading runs on a
 /// thread of its own blocked in `poll` on the device and a stop pipe that `close()` writes to,
 /// feeding a stream of byte chunks for a pure parser.
-public final class SerialPort: @unchecked Sendable {
-    public let path: String
+package final class SerialPort: @unchecked Sendable {
+    package let path: String
     private let lock = HandleLock()
     private var fd: Int32  // guarded by lock; -1 once closed
     private var closing = false  // guarded by lock
@@ -16,8 +16,8 @@ public final class SerialPort: @unchecked Sendable {
     /// Wakes the reader thread's `poll` when the port is closed, so it needs no timeout.
     private let stop = StopFlag()
 
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The baud rates a GPS receiver uses (`GPSBaudRate.supported`), as termios speed constants.
@@ -34,7 +34,7 @@ public final class SerialPort: @unchecked Sendable {
         }
     }
 
-    public init(path: String, baud: Int) throws(Failure) {
+    package init(path: String, baud: Int) throws(Failure) {
         self.path = path
         guard let speed = Self.speed(baud) else {
             throw Failure(description: "\(baud) baud is not supported; use \(GPSBaudRate.spelled)")
@@ -78,7 +78,7 @@ public final class SerialPort: @unchecked Sendable {
 
     /// The bytes as they arrive. The stream ends when `close()` is called and throws when the device
     /// goes away (a hat unplugged). Call once.
-    public func bytes() -> AsyncThrowingStream<[UInt8], any Error> {
+    package func bytes() -> AsyncThrowingStream<[UInt8], any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self,
                                                                      bufferingPolicy: .bufferingNewest(256))
         let descriptor: Int32? = lock.withLock {
@@ -129,7 +129,7 @@ public final class SerialPort: @unchecked Sendable {
     }
 
     /// Stops reading and closes the device.
-    public func close() {
+    package func close() {
         lock.withLock {
             closing = true
             if !readerStarted, fd >= 0 {

@@ -6,13 +6,13 @@ import Glibc
 
 /// The command line's end of the control socket: connect, send one request, read the answers. It
 /// blocks the calling thread, as a command that has nothing else to do may.
-public final class ControlSocketClient {
-    public let path: String
+package final class ControlSocketClient {
+    package let path: String
     private let fd: Int32
     /// The largest answer read: a status page's JSON is a few kilobytes.
     static let maximumAnswer = 256 * 1024
 
-    public init(path: String) throws(ControlSocketError) {
+    package init(path: String) throws(ControlSocketError) {
         self.path = path
         let fd = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ControlSocketError(path: path, .system(operation: "socket", errno: errno)) }
@@ -34,7 +34,7 @@ public final class ControlSocketClient {
     deinit { close(fd) }
 
     /// One request and its answer on a connection of its own.
-    public static func ask(_ path: String, _ request: String, timeout: Int32) throws(ControlSocketError) -> String {
+    package static func ask(_ path: String, _ request: String, timeout: Int32) throws(ControlSocketError) -> String {
         let client = try ControlSocketClient(path: path)
         try client.send(request)
         guard let answer = try client.receive(timeout: timeout) else { throw ControlSocketError(path: path, .closedWithoutAnswer) }
@@ -44,7 +44,7 @@ public final class ControlSocketClient {
     /// Sends one request. An appliance that refuses the peer answers at once and hangs up, perhaps
     /// before the request is sent: a send to a closed connection is then not an error of its own,
     /// and `receive` returns the refusal that is waiting (or nil).
-    public func send(_ text: String) throws(ControlSocketError) {
+    package func send(_ text: String) throws(ControlSocketError) {
         let bytes = Array(text.utf8)
         let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         if n == bytes.count { return }
@@ -55,7 +55,7 @@ public final class ControlSocketClient {
 
     /// The next answer; nil when the appliance closed the connection. `timeout` in milliseconds, -1
     /// to wait for as long as it takes (`status --follow`).
-    public func receive(timeout: Int32) throws(ControlSocketError) -> String? {
+    package func receive(timeout: Int32) throws(ControlSocketError) -> String? {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         while true {
             let ready = poll(&p, 1, timeout)

@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Why the control socket could not be set up or reached, with what to do about it.
-public struct ControlSocketError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct ControlSocketError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// A socket call failed with `errno`.
         case system(operation: String, errno: Int32)
         /// Nothing listens at the path: the appliance is not running (or runs with another socket).
@@ -21,15 +21,15 @@ public struct ControlSocketError: Error, Sendable, Equatable, CustomStringConver
         case closedWithoutAnswer
     }
 
-    public let path: String
-    public let kind: Kind
+    package let path: String
+    package let kind: Kind
 
-    public init(path: String, _ kind: Kind) {
+    package init(path: String, _ kind: Kind) {
         self.path = path
         self.kind = kind
     }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .system(let operation, let code):
             var text = "\(path): \(operation) failed: \(String(cString: strerror(code)))"

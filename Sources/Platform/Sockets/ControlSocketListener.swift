@@ -11,8 +11,8 @@ import Glibc
 /// The socket file is made with mode 0660 and, given a group, owned by it: the kernel then refuses a
 /// `connect` from anyone who is not root, the owner or in the group (unix(7): connecting needs write
 /// permission on the socket file).
-public final class ControlSocketListener: @unchecked Sendable {
-    public let path: String
+package final class ControlSocketListener: @unchecked Sendable {
+    package let path: String
     private let fd: Int32
     private let loop: EventLoop
     private let lock = HandleLock()
@@ -20,15 +20,15 @@ public final class ControlSocketListener: @unchecked Sendable {
     private var accepted: AsyncStream<Connection>.Continuation?  // guarded by lock
 
     /// A connection and who made it.
-    public struct Connection: Sendable {
-        public let socket: PacketSocket
+    package struct Connection: Sendable {
+        package let socket: PacketSocket
         /// Nil when the kernel did not say (it always does for a Unix socket).
-        public let peer: PeerCredentials?
+        package let peer: PeerCredentials?
     }
 
     /// Listens at `path`. A socket file left by an appliance that is gone is replaced; one that
     /// still answers, or a file that is not a socket, is an error.
-    public init(path: String, group: UInt32? = nil, loop: EventLoop = .shared) throws(ControlSocketError) {
+    package init(path: String, group: UInt32? = nil, loop: EventLoop = .shared) throws(ControlSocketError) {
         self.path = path
         self.loop = loop
         var status = stat()
@@ -74,7 +74,7 @@ public final class ControlSocketListener: @unchecked Sendable {
     }
 
     /// The connections, accepted on the loop, until `close()`. Call once.
-    public func connections() -> AsyncStream<Connection> {
+    package func connections() -> AsyncStream<Connection> {
         let (stream, sink) = AsyncStream.makeStream(of: Connection.self, bufferingPolicy: .bufferingNewest(16))
         let (fd, loop) = (self.fd, self.loop)
         let started = lock.withLock { () -> Bool in
@@ -99,7 +99,7 @@ public final class ControlSocketListener: @unchecked Sendable {
     }
 
     /// Stops listening, ends `connections()` and removes the socket file. Idempotent.
-    public func close() {
+    package func close() {
         let (mustClose, sink) = lock.withLock { () -> (Bool, AsyncStream<Connection>.Continuation?) in
             guard !closed else { return (false, nil) }
             closed = true

@@ -16,9 +16,9 @@ import Glibc
 /// descriptor's lifetime once receiving has started: `close()` asks the loop to stop watching it and
 /// close it, so neither the loop's `poll` nor a concurrent `send` can meet a descriptor number already
 /// reused elsewhere.
-public final class PacketSocket: @unchecked Sendable {
+package final class PacketSocket: @unchecked Sendable {
     /// The largest packet we read: the LE ATT MTU maximum (517) with room to spare.
-    public static let maximumPacket = 1024
+    package static let maximumPacket = 1024
     /// How many packets one wake-up reads at most, so that one busy link cannot hold up the loop; the
     /// loop's next `poll` sees the rest.
     static let packetsPerWake = 64
@@ -36,7 +36,7 @@ public final class PacketSocket: @unchecked Sendable {
     private let loop: EventLoop
 
     /// Takes ownership of a connected descriptor, to be read on `loop`.
-    public init(adopting fd: Int32, loop: EventLoop = .shared) {
+    package init(adopting fd: Int32, loop: EventLoop = .shared) {
         self.fd = fd
         self.loop = loop
     }
@@ -48,7 +48,7 @@ public final class PacketSocket: @unchecked Sendable {
     /// A connected pair of Unix SOCK_SEQPACKET sockets: the in-process "radio" between a GATT
     /// client and a simulated peripheral, with the same packet semantics as L2CAP. Each end is read
     /// on the loop of the side that owns it, as a real link's two ends are read by two machines.
-    public static func pair(firstOn first: EventLoop = .shared, secondOn second: EventLoop = .shared)
+    package static func pair(firstOn first: EventLoop = .shared, secondOn second: EventLoop = .shared)
         throws(SocketError) -> (PacketSocket, PacketSocket) {
         var fds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
@@ -58,7 +58,7 @@ public final class PacketSocket: @unchecked Sendable {
     }
 
     /// Sends one packet. Waits (bounded) while the kernel's send buffer is full.
-    public func send(_ bytes: [UInt8]) throws(SocketError) {
+    package func send(_ bytes: [UInt8]) throws(SocketError) {
         try lock.withLock { () throws(SocketError) in
             guard fd >= 0, !shutDown else { throw SocketError("send", errno: ENOTCONN) }
             var attempts = 0
@@ -78,7 +78,7 @@ public final class PacketSocket: @unchecked Sendable {
 
     /// The packets the peer sends. The stream finishes when the peer closes the link or `close()`
     /// is called, and throws `SocketError` when the link fails (reset, timeout). Call once.
-    public func packets() -> AsyncThrowingStream<[UInt8], any Error> {
+    package func packets() -> AsyncThrowingStream<[UInt8], any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self,
                                                                      bufferingPolicy: .bufferingNewest(4096))
         // Watched under the lock: a `close()` from another thread can then only ask the loop to end
@@ -105,7 +105,7 @@ public final class PacketSocket: @unchecked Sendable {
     /// do. In the rig, shutting down an L2CAP socket whose link the peer had just reset went with a
     /// kernel BUG (list corruption in `hci_chan_del` under `l2cap_sock_release`, Debian 6.1.192) on
     /// every run; see docs/hil.md.
-    public func close() {
+    package func close() {
         let onLoop: Bool = lock.withLock {
             guard fd >= 0, !shutDown else { return false }
             shutDown = true

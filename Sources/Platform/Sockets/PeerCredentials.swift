@@ -6,14 +6,14 @@ import Glibc
 
 /// Who is at the other end of a Unix socket: the kernel's `SO_PEERCRED` (socket(7)), and the
 /// supplementary groups of that process from `/proc/PID/status` (proc(5), "Groups:").
-public struct PeerCredentials: Sendable, Equatable {
-    public var pid: Int32
-    public var uid: UInt32
-    public var gid: UInt32
+package struct PeerCredentials: Sendable, Equatable {
+    package var pid: Int32
+    package var uid: UInt32
+    package var gid: UInt32
     /// The process's supplementary groups; empty when `/proc` could not be read (the process ended).
-    public var groups: [UInt32]
+    package var groups: [UInt32]
 
-    public init(pid: Int32, uid: UInt32, gid: UInt32, groups: [UInt32] = []) {
+    package init(pid: Int32, uid: UInt32, gid: UInt32, groups: [UInt32] = []) {
         self.pid = pid
         self.uid = uid
         self.gid = gid
@@ -21,7 +21,7 @@ public struct PeerCredentials: Sendable, Equatable {
     }
 
     /// The credentials of `fd`'s peer; nil when the kernel does not say.
-    public static func of(_ fd: Int32) -> PeerCredentials? {
+    package static func of(_ fd: Int32) -> PeerCredentials? {
         // `struct ucred` (pid_t pid, uid_t uid, gid_t gid: three 32-bit fields on Linux) is declared
         // only under _GNU_SOURCE, which Swift's Glibc module does not set: read it as three words.
         var words: [UInt32] = [0, 0, 0]

@@ -3,21 +3,21 @@ import Glibc
 #endif
 
 /// A socket call that failed, with the errno and what we were doing; the text says what to check.
-public struct SocketError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let operation: String
-    public let code: Int32
+package struct SocketError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let operation: String
+    package let code: Int32
 
-    public init(_ operation: String, errno code: Int32) {
+    package init(_ operation: String, errno code: Int32) {
         self.operation = operation
         self.code = code
     }
 
     /// The link went away under us (peer closed, reset, supervision timeout, host down).
-    public var isLinkLoss: Bool {
+    package var isLinkLoss: Bool {
         [ECONNRESET, ENOTCONN, ETIMEDOUT, EHOSTDOWN, EPIPE, ECONNABORTED, ESHUTDOWN].contains(code)
     }
 
-    public var description: String {
+    package var description: String {
         var text = "\(operation) failed: \(String(cString: strerror(code))) (errno \(code))"
         switch code {
         case EPERM, EACCES: text += "; run as root or grant CAP_NET_ADMIN/CAP_NET_RAW (see deploy/wayfinder.service)"

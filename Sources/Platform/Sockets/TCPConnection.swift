@@ -9,11 +9,11 @@ import Glibc
 ///
 /// Why not Foundation's streams: the receive side then runs on the same poll-slice thread as every
 /// other socket here, and closing it behaves the same way (wake pipe, no `shutdown`).
-public enum TCPConnection {
+package enum TCPConnection {
     /// Resolves `host` (a name or a numeric address) and connects to the first address that accepts
     /// within `timeout`. The attempt runs on a thread of its own and ends early when the task is cancelled.
     /// - Throws: `SocketError` for the last address tried (ECONNREFUSED when nothing listens).
-    public static func connect(host: String, port: Int, timeout: Duration = .seconds(5)) async throws -> PacketSocket {
+    package static func connect(host: String, port: Int, timeout: Duration = .seconds(5)) async throws -> PacketSocket {
         let fd: Int32 = try await DetachedThread.run { cancelled in
             connectBlocking(host: host, port: port, timeout: timeout, cancelled: cancelled)
         }

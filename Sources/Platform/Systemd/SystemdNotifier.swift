@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Where service-manager notifications go. Tests capture them; production sends datagrams.
-public protocol ServiceNotifier: Sendable {
+package protocol ServiceNotifier: Sendable {
     /// Sends newline-separated `KEY=VALUE` assignments. Failure is ignored by design (sd_notify(3)).
     func notify(_ assignments: String)
 }
@@ -17,7 +17,7 @@ extension ServiceNotifier {
     /// `RELOADING=1` with the `MONOTONIC_USEC=` that sd_notify(3) pairs with it: systemd 253 and later
     /// use it to tell this reload from an earlier one; systemd 252 ignores it. The reload must end with
     /// `READY=1`.
-    public func notifyReloading() {
+    package func notifyReloading() {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let microseconds = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
@@ -27,26 +27,26 @@ extension ServiceNotifier {
 
 /// The systemd notify protocol without libsystemd (sd_notify(3)): one AF_UNIX datagram per message
 /// to `$NOTIFY_SOCKET`, a filesystem path or, with a leading `@`, an abstract socket.
-public struct SystemdNotifier: ServiceNotifier {
-    public let socketPath: String
+package struct SystemdNotifier: ServiceNotifier {
+    package let socketPath: String
 
     /// nil when not started by systemd with `Type=notify` (no `$NOTIFY_SOCKET`).
-    public init?(environment: [String: String]) {
+    package init?(environment: [String: String]) {
         guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty else { return nil }
         self.init(socketPath: path)
     }
 
-    public init(socketPath: String) {
+    package init(socketPath: String) {
         self.socketPath = socketPath
     }
 
-    public func notify(_ assignments: String) {
+    package func notify(_ assignments: String) {
         _ = send(assignments)
     }
 
     /// Returns the errno on failure, for diagnostics; callers normally ignore it.
     @discardableResult
-    public func send(_ assignments: String) -> Int32? {
+    package func send(_ assignments: String) -> Int32? {
         #if canImport(Glibc)
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else

@@ -7,4 +7,4 @@
 /// the simulated devices `EventLoop.peripherals`); a test gives them a loop it runs by hand
 /// (WayfinderTestKit's `TestEventLoop`, as swift-nio's `EmbeddedEventLoop`), so that it can run them
 /// until nothing is left to do, instead of waiting on the wall clock for another thread to.
-public protocol ActorExecutor: SerialExecutor, TaskExecutor {}
+package protocol ActorExecutor: SerialExecutor, TaskExecutor {}

@@ -18,7 +18,7 @@ import Synchronization
 /// It is an actor's executor (`SerialExecutor`: declare `unownedExecutor` as `loop.unownedExecutor`)
 /// and a task's (`TaskExecutor`: `Task(executorPreference: loop)`). Work that blocks — an I2C
 /// transfer, an fsync — must not run here: it would hold up every actor on the loop.
-public final class EventLoop: ActorExecutor, @unchecked Sendable {
+package final class EventLoop: ActorExecutor, @unchecked Sendable {
     private struct Timer {
         var deadline: ContinuousClock.Instant
         var id: UInt64
@@ -66,11 +66,11 @@ public final class EventLoop: ActorExecutor, @unchecked Sendable {
     /// How long the loop has been parked with nothing to do since it started. Its share of a window of
     /// real time is how much of the loop's one thread was free: a paced simulation clock watches it so
     /// as not to run faster than the loop keeps up (`Pacing`).
-    public var idleTime: Duration { .nanoseconds(parkedNanoseconds.load(ordering: .relaxed)) }
+    package var idleTime: Duration { .nanoseconds(parkedNanoseconds.load(ordering: .relaxed)) }
 
     /// Starts the loop's thread, named `name` (what `top -H` shows; the kernel keeps 15 bytes). Fails
     /// only when the system refuses a socket pair or a thread.
-    public init(name: String = "wf-loop") throws(EventLoopError) {
+    package init(name: String = "wf-loop") throws(EventLoopError) {
         var ends: [Int32] = [-1, -1]
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { throw EventLoopError(call: "socketpair", errno: errno) }
@@ -89,19 +89,19 @@ public final class EventLoop: ActorExecutor, @unchecked Sendable {
 
     /// The loop whose thread the caller runs on, if it runs on one: a sleeper there is best woken by
     /// that loop's own `poll`, not by another loop's handing it a job.
-    public static var current: EventLoop? {
+    package static var current: EventLoop? {
         running.withLock { loops in loops.first { $0.isLoopThread } }
     }
 
     /// Ends the loop after the jobs already queued; sleepers are woken with `CancellationError`.
-    public func stop() {
+    package func stop() {
         state.withLock { $0.stopping = true }
         wake()
     }
 
     // MARK: Executor
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let mustWake = state.withLock { s -> Bool in
             s.jobs.append(job)
@@ -110,21 +110,21 @@ public final class EventLoop: ActorExecutor, @unchecked Sendable {
         if mustWake && !isLoopThread { wake() }
     }
 
-    public var unownedExecutor: UnownedSerialExecutor { asUnownedSerialExecutor() }
+    package var unownedExecutor: UnownedSerialExecutor { asUnownedSerialExecutor() }
 
-    public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+    package func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
 
-    public func checkIsolated() {
+    package func checkIsolated() {
         precondition(isLoopThread, "expected to run on the event loop's thread")
     }
 
     /// Whether the caller runs on this loop's thread.
-    public var isLoopThread: Bool { thread.load(ordering: .relaxed) == UInt(pthread_self()) }
+    package var isLoopThread: Bool { thread.load(ordering: .relaxed) == UInt(pthread_self()) }
 
     // MARK: Closures and descriptors
 
     /// Runs `body` on the loop's thread, after the jobs already queued.
-    public func execute(_ body: @escaping @Sendable () -> Void) {
+    package func execute(_ body: @escaping @Sendable () -> Void) {
         let mustWake = state.withLock { s -> Bool in
             s.closures.append(body)
             return s.parked
@@ -137,7 +137,7 @@ public final class EventLoop: ActorExecutor, @unchecked Sendable {
     /// `unwatch` (from `readable` or an `execute` body): the loop never polls a descriptor number that
     /// was closed and reused elsewhere. `readable` reads without blocking (`MSG_DONTWAIT`) and a
     /// bounded amount, since everything on the loop waits for it.
-    public func watch(_ fd: Int32, readable: @escaping @Sendable () -> Void) {
+    package func watch(_ fd: Int32, readable: @escaping @Sendable () -> Void) {
         let mustWake = state.withLock { s -> Bool in
             s.watches[fd] = readable
             return s.parked
@@ -146,7 +146,7 @@ public final class EventLoop: ActorExecutor, @unchecked Sendable {
     }
 
     /// Stops polling `fd`. Call it on the loop's thread, before closing the descriptor.
-    public func unwatch(_ fd: Int32) {
+    package func unwatch(_ fd: Int32) {
         state.withLock { _ = $0.watches.removeValue(forKey: fd) }
     }
 
@@ -155,7 +155,7 @@ public final class EventLoop: ActorExecutor, @unchecked Sendable {
     /// Suspends the caller until `deadline` on the continuous clock; a cancelled caller is woken at
     /// once with `CancellationError`. The wake-up is a job on whichever executor the caller runs on,
     /// and the call itself stays there (`nonisolated(nonsending)`).
-    public nonisolated(nonsending) func sleep(until deadline: ContinuousClock.Instant) async throws {
+    package nonisolated(nonsending) func sleep(until deadline: ContinuousClock.Instant) async throws {
         let id = state.withLock { s -> UInt64 in
             s.nextTimerID &+= 1
             return s.nextTimerID
@@ -275,11 +275,11 @@ public final class EventLoop: ActorExecutor, @unchecked Sendable {
 }
 
 /// The system refused what the loop needs to start.
-public struct EventLoopError: Error, CustomStringConvertible {
-    public var call: String
-    public var errno: Int32
+package struct EventLoopError: Error, CustomStringConvertible {
+    package var call: String
+    package var errno: Int32
 
-    public var description: String { "cannot start the event loop: \(call) failed: \(String(cString: strerror(errno)))" }
+    package var description: String { "cannot start the event loop: \(call) failed: \(String(cString: strerror(errno)))" }
 }
 
 extension EventLoop {
@@ -287,7 +287,7 @@ extension EventLoop {
     /// tasks that carry messages between them run here, as SwiftNIO's singleton event loop serves a
     /// whole process. Started on first use. A system that refuses it a socket pair or a thread cannot
     /// run the appliance at all: the process says so and exits with EX_OSERR (71).
-    public static let shared: EventLoop = {
+    package static let shared: EventLoop = {
         do { return try EventLoop() } catch {
             let line = "wayfinder: \(error)\n"
             _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
@@ -299,7 +299,7 @@ extension EventLoop {
     /// their ends of the socketpairs): a second thread, as real devices are other machines, so that
     /// the simulated world's steps do not queue in front of the appliance's events and a simulated
     /// device's answer wakes the appliance as a real one's does.
-    public static let peripherals: EventLoop = {
+    package static let peripherals: EventLoop = {
         do { return try EventLoop(name: "wf-sim") } catch {
             let line = "wayfinder: \(error)\n"
             _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
@@ -309,5 +309,5 @@ extension EventLoop {
 
     /// The preference to give a task whose work belongs on the process's loop,
     /// `Task(executorPreference:)`: what an actor or task is given when its creator names no executor.
-    public static var preferred: any ActorExecutor { shared }
+    package static var preferred: any ActorExecutor { shared }
 }

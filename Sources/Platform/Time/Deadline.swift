@@ -1,7 +1,7 @@
 /// Runs `body`, giving up after `limit` of `clock`'s time: the body's task is cancelled and
 /// `timeout()` thrown. Why one helper: every wait on a device (a connection attempt, a tool in the
 /// rig, an answer from the belt) must end, or a hung peer hangs its caller.
-public func withDeadline<T: Sendable>(_ limit: Duration, clock: SessionClock = .continuous(),
+package func withDeadline<T: Sendable>(_ limit: Duration, clock: SessionClock = .continuous(),
                                       timeout: @escaping @Sendable () -> any Error,
                                       _ body: @escaping @Sendable () async throws -> T) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
@@ -17,12 +17,12 @@ public func withDeadline<T: Sendable>(_ limit: Duration, clock: SessionClock = .
 }
 
 /// What `withDeadline` throws when nothing more specific fits.
-public struct DeadlineExceeded: Error, Sendable, CustomStringConvertible {
-    public let what: String
-    public let limit: Duration
-    public init(_ what: String, limit: Duration) {
+package struct DeadlineExceeded: Error, Sendable, CustomStringConvertible {
+    package let what: String
+    package let limit: Duration
+    package init(_ what: String, limit: Duration) {
         self.what = what
         self.limit = limit
     }
-    public var description: String { "\(what): nothing within \(limit)" }
+    package var description: String { "\(what): nothing within \(limit)" }
 }

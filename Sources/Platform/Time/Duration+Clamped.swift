@@ -2,7 +2,7 @@ extension Duration {
     /// `self + other`, clamped to the ends of Duration's range instead of trapping: times that come
     /// from outside (kernel event timestamps) can be anything, and a deadline past the end of time is
     /// as good as the end of time.
-    public func addingClamped(_ other: Duration) -> Duration {
+    package func addingClamped(_ other: Duration) -> Duration {
         let (total, overflow) = attoseconds.addingReportingOverflow(other.attoseconds)
         guard overflow else { return Duration(attoseconds: total) }
         return Duration(attoseconds: other.attoseconds > 0 ? .max : .min)
@@ -10,7 +10,7 @@ extension Duration {
 
     /// How long after `earlier` this is, or nil when it is before `earlier` (a clock that stepped
     /// back). Clamped to the largest Duration instead of trapping.
-    public func span(since earlier: Duration) -> Duration? {
+    package func span(since earlier: Duration) -> Duration? {
         guard self >= earlier else { return nil }
         let (difference, overflow) = attoseconds.subtractingReportingOverflow(earlier.attoseconds)
         return Duration(attoseconds: overflow ? .max : difference)

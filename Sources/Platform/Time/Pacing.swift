@@ -28,25 +28,25 @@ import Musl
 /// the work to grow with the factor. The cap falls at once and rises by at most a quarter per sample.
 ///
 /// Pure: fed each wake-up's real lateness and the real time it was seen, and the loops' load.
-public struct Pacing: Sendable, Equatable {
+package struct Pacing: Sendable, Equatable {
     /// The requested factor, the fastest the clock runs.
-    public let maximum: Double
+    package let maximum: Double
     /// Session lateness tolerated by sleepers that state no tolerance.
-    public let budget: Duration
+    package let budget: Duration
     /// The estimate of this process's real wake-up lateness.
-    public private(set) var lateness: Duration = .zero
+    package private(set) var lateness: Duration = .zero
     private var lastSample: Duration?
     /// The fastest factor the watched loops' load allows.
-    public private(set) var loadCap: Double
+    package private(set) var loadCap: Double
 
     /// The busy share of a loop's thread the clock aims at: room for the bursts (a fix, a stroke) that
     /// arrive on top of the steady work.
-    public static let targetLoad = 0.6
+    package static let targetLoad = 0.6
 
     /// How fast the estimate forgets a late wake-up.
-    public static let halfLife: Duration = .seconds(2)
+    package static let halfLife: Duration = .seconds(2)
 
-    public init(maximum: Double, budget: Duration = .milliseconds(500)) {
+    package init(maximum: Double, budget: Duration = .milliseconds(500)) {
         self.maximum = max(1, maximum)
         self.budget = budget
         loadCap = self.maximum
@@ -54,7 +54,7 @@ public struct Pacing: Sendable, Equatable {
 
     /// The busiest watched loop was busy `load` (0 to 1) of a window during which the clock ran at
     /// `factor`.
-    public mutating func observe(load: Double, atFactor factor: Double) {
+    package mutating func observe(load: Double, atFactor factor: Double) {
         guard load.isFinite, factor.isFinite, factor > 0 else { return }
         let fitting = load > 0 ? factor * Self.targetLoad / min(load, 1) : maximum
         let allowed = min(maximum, max(1, fitting))
@@ -62,7 +62,7 @@ public struct Pacing: Sendable, Equatable {
     }
 
     /// A sleeper woke `lateness` of real time after its deadline, at real time `now`.
-    public mutating func observe(lateness sample: Duration, now: Duration) {
+    package mutating func observe(lateness sample: Duration, now: Duration) {
         var decayed = lateness
         if let lastSample, now > lastSample {
             let halvings = (now - lastSample) / Self.halfLife
@@ -74,7 +74,7 @@ public struct Pacing: Sendable, Equatable {
 
     /// The fastest factor at which a sleeper tolerating `tolerance` (nil: the budget) wakes punctually
     /// enough, given the estimate.
-    public func factor(tolerating tolerance: Duration? = nil) -> Double {
+    package func factor(tolerating tolerance: Duration? = nil) -> Double {
         guard lateness > .zero else { return loadCap }
         let fastest = (tolerance ?? budget) / lateness
         return fastest.isFinite ? min(loadCap, max(1, fastest)) : loadCap

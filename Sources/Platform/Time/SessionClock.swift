@@ -3,21 +3,21 @@
 /// Every actor takes it by injection. Production uses the continuous clock; the simulated board runs it
 /// faster than real time; tests drive any `Clock` (a test clock) by hand. Pure cores never see it —
 /// they receive `now` as a `Duration` on this timeline.
-public struct SessionClock: Clock {
-    public typealias Instant = SessionInstant
+package struct SessionClock: Clock {
+    package typealias Instant = SessionInstant
 
     private let readElapsed: @Sendable () -> Duration
     private let sleeper: nonisolated(nonsending) @Sendable (Duration, Duration?) async throws -> Void
     private let readFactor: @Sendable () -> Double
     private let readSlowest: @Sendable () -> Double
     /// How many seconds of session time pass per real second now (1 in production).
-    public var accelerationFactor: Double { readFactor() }
+    package var accelerationFactor: Double { readFactor() }
     /// The slowest factor the clock has run at: below the requested one when a paced clock had to slow
     /// down for the process to keep up.
-    public var slowestAccelerationFactor: Double { readSlowest() }
+    package var slowestAccelerationFactor: Double { readSlowest() }
 
     /// A timeline on any clock measured in `Duration` (ContinuousClock, a test clock…).
-    public init<C: Clock>(_ clock: C) where C.Duration == Duration {
+    package init<C: Clock>(_ clock: C) where C.Duration == Duration {
         let start = clock.now
         readElapsed = { start.duration(to: clock.now) }
         sleeper = { deadline, _ in try await clock.sleep(until: start.advanced(by: deadline), tolerance: nil) }
@@ -29,7 +29,7 @@ public struct SessionClock: Clock {
     /// time on it. `sleep` runs where its caller runs (`nonisolated(nonsending)`), so a timer is set
     /// before the caller suspends: a test's loop that moves time on by hand (`TestEventLoop`) finds
     /// every timer an actor it drained has set.
-    public init(elapsed: @escaping @Sendable () -> Duration,
+    package init(elapsed: @escaping @Sendable () -> Duration,
                 sleep: nonisolated(nonsending) @escaping @Sendable (Duration) async throws -> Void) {
         readElapsed = elapsed
         sleeper = { deadline, _ in try await sleep(deadline) }
@@ -60,7 +60,7 @@ public struct SessionClock: Clock {
     /// Real time. Its sleepers wait on the event loop they run on (the simulated devices' on theirs),
     /// else on the process's (`EventLoop.shared`): a timer costs that loop's `poll` timeout, not a
     /// libdispatch timer and a thread hand-off.
-    public static func continuous() -> SessionClock {
+    package static func continuous() -> SessionClock {
         SessionClock(loop: EventLoop.shared)
     }
 
@@ -74,23 +74,23 @@ public struct SessionClock: Clock {
     }
 
     /// Session time runs `factor` times faster than real time (the simulated board's time acceleration).
-    public static func accelerated(by factor: Double) -> SessionClock {
+    package static func accelerated(by factor: Double) -> SessionClock {
         factor == 1 ? .continuous() : SessionClock(factor: factor)
     }
 
     /// Session time runs up to `factor` times faster than real time, and no faster than keeps the waiting
     /// sleepers punctual and `loops` below their target load (`Pacing`): the simulated board's clock,
     /// so that a slow or emulated CPU walks the same walk, only taking longer.
-    public static func paced(upTo factor: Double, watching loops: [EventLoop] = []) -> SessionClock {
+    package static func paced(upTo factor: Double, watching loops: [EventLoop] = []) -> SessionClock {
         factor <= 1 ? .continuous() : SessionClock(timeline: PacedTimeline(maximum: factor, watching: loops))
     }
 
     /// Time since the session started, the form pure cores take.
-    public var elapsed: Duration { readElapsed() }
+    package var elapsed: Duration { readElapsed() }
 
-    public var now: SessionInstant { SessionInstant(offset: readElapsed()) }
+    package var now: SessionInstant { SessionInstant(offset: readElapsed()) }
 
-    public var minimumResolution: Duration { .nanoseconds(1) }
+    package var minimumResolution: Duration { .nanoseconds(1) }
 
     /// On a paced clock, `tolerance` is how late in session time this sleeper may wake: while it waits,
     /// the clock runs no faster than keeps it that punctual (`Pacing`). Other clocks ignore it.
@@ -99,29 +99,29 @@ public struct SessionClock: Clock {
     /// waits on the actor's event loop and wakes there, instead of hopping to a libdispatch thread to
     /// start the sleep and back to the loop to resume (a plain nonisolated `async` function runs on
     /// the global executor, SE-0338).
-    public nonisolated(nonsending) func sleep(until deadline: SessionInstant, tolerance: Duration? = nil) async throws {
+    package nonisolated(nonsending) func sleep(until deadline: SessionInstant, tolerance: Duration? = nil) async throws {
         try await sleeper(deadline.offset, tolerance)
     }
 
     /// `Clock.sleep(for:tolerance:)`, on the caller's executor like `sleep(until:tolerance:)`.
-    public nonisolated(nonsending) func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
+    package nonisolated(nonsending) func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
         try await sleeper(readElapsed() + duration, tolerance)
     }
 }
 
 /// A point on the session timeline: the time since the session started.
-public struct SessionInstant: InstantProtocol, CustomStringConvertible {
-    public var offset: Duration
+package struct SessionInstant: InstantProtocol, CustomStringConvertible {
+    package var offset: Duration
 
-    public init(offset: Duration) {
+    package init(offset: Duration) {
         self.offset = offset
     }
 
-    public func advanced(by duration: Duration) -> SessionInstant { SessionInstant(offset: offset + duration) }
+    package func advanced(by duration: Duration) -> SessionInstant { SessionInstant(offset: offset + duration) }
 
-    public func duration(to other: SessionInstant) -> Duration { other.offset - offset }
+    package func duration(to other: SessionInstant) -> Duration { other.offset - offset }
 
-    public static func < (lhs: SessionInstant, rhs: SessionInstant) -> Bool { lhs.offset < rhs.offset }
+    package static func < (lhs: SessionInstant, rhs: SessionInstant) -> Bool { lhs.offset < rhs.offset }
 
-    public var description: String { "t+\(offset.clockString)" }
+    package var description: String { "t+\(offset.clockString)" }
 }

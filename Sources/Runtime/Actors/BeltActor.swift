@@ -7,13 +7,13 @@ import Platform
 /// Requests from the navigation actor are applied to the controller whether or not the belt is
 /// connected; on (re)connection the controller brings the belt back to its state, so nothing the
 /// wearer asked for while the belt was away is lost — the latest state wins.
-public actor BeltActor {
+package actor BeltActor {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// A deferred (throttled) vibration update is due.
         case poll
         case request(BeltRequest)
@@ -25,14 +25,14 @@ public actor BeltActor {
     }
 
     /// What the belt tells the rest of the appliance.
-    public enum Report: Sendable, Hashable {
+    package enum Report: Sendable, Hashable {
         case navigationStateChanged(NavigationState)
         case homeButtonPressed(navigating: Bool)
         case connected(Bool)
     }
 
-    public static let name = "belt"
-    public nonisolated let mailbox: Mailbox<Event>
+    package static let name = "belt"
+    package nonisolated let mailbox: Mailbox<Event>
     private var forwarders = Forwarders()
     private let link: any BeltLink
     private let clock: SessionClock
@@ -60,10 +60,10 @@ public actor BeltActor {
     private var failures = RepeatedFailure()
 
     /// Below this charge the battery reports become warnings (visible with `journalctl -p warning`).
-    public static let lowBattery = 20
+    package static let lowBattery = 20
 
     /// - Parameter link: the belt's link; it bounds every write and reconnects by itself (`GATTBeltLink`).
-    public init(link: any BeltLink, requests: AsyncStream<BeltRequest>, reports: AsyncStream<Report>.Continuation,
+    package init(link: any BeltLink, requests: AsyncStream<BeltRequest>, reports: AsyncStream<Report>.Continuation,
                 defaultIntensity: Int, clock: SessionClock, logger: Logger,
                 health: HealthMonitor, status: StatusBoard, trip: TripRecorder? = nil,
                 executor: any ActorExecutor = EventLoop.preferred) {
@@ -80,9 +80,9 @@ public actor BeltActor {
         _ = try? controller.changeDefaultIntensity(defaultIntensity, feedback: false)
     }
 
-    public var navigationState: NavigationState { controller.state }
+    package var navigationState: NavigationState { controller.state }
 
-    public func run() async throws {
+    package func run() async throws {
         health.started(Self.name, progress: mailbox.progress)
         status.set(Self.name, "belt \(controller.isConnected ? "connected" : "connecting")")
         let (mailbox, requests, events) = (self.mailbox, self.requests, link.events)
@@ -157,7 +157,7 @@ public actor BeltActor {
 
     /// Silences the belt, hands it back to wait mode and lets go of it. Also called by the supervisor
     /// when shutdown finds this actor down between restarts.
-    public func release() async {
+    package func release() async {
         released = true
         resumeWaiters()
         if controller.isConnected { logger.info("shutting down: stopping the belt's vibration") }
@@ -172,7 +172,7 @@ public actor BeltActor {
     /// session clock) came first or the belt was released. The deadline runs on its own timer, not
     /// through the mailbox, so it also ends a wait while this actor rests between restarts or is held
     /// by a slow write.
-    public func handled(_ count: Int, before deadline: SessionInstant) async -> Bool {
+    package func handled(_ count: Int, before deadline: SessionInstant) async -> Bool {
         guard requestsHandled < count else { return true }
         guard !released else { return false }
         let id = nextWaiter
@@ -286,7 +286,7 @@ public actor BeltActor {
 
     /// The link, battery and mode as `wayfinder status` shows them (the direction comes from the
     /// navigation actor, which decides it).
-    public var statusPart: (connected: Bool, battery: Int?, mode: String, intensity: Int?) {
+    package var statusPart: (connected: Bool, battery: Int?, mode: String, intensity: Int?) {
         (controller.isConnected, battery, "\(controller.beltMode)", controller.defaultIntensity)
     }
 

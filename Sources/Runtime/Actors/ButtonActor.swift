@@ -13,21 +13,21 @@ import Platform
 ///
 /// The pair control's line (`"pair-pencil"`) is not decoded into presses: its debounced level goes to
 /// the pencil actor, whose pairing spot it is while held.
-public actor ButtonActor {
+package actor ButtonActor {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case edge(GPIOEdgeEvent)
         /// The decoder's deadline (on the edges' timeline) has passed on the session clock.
         case deadline(Duration)
         case shutdown
     }
 
-    public static let name = "buttons"
-    public nonisolated let mailbox: Mailbox<Event>
+    package static let name = "buttons"
+    package nonisolated let mailbox: Mailbox<Event>
     private var forwarders = Forwarders()
     private let configuration: ButtonConfiguration
     private let edges: AsyncStream<GPIOEdgeEvent>
@@ -45,12 +45,12 @@ public actor ButtonActor {
     /// The sleep until the decoder's next deadline; replaced whenever the decoder changes.
     private var deadlineWait: Task<Void, Never>?
     /// Edges handled since the start, bounces included.
-    public private(set) var edgesSeen = 0
+    package private(set) var edgesSeen = 0
 
 
     /// - Parameter pairControl: where the pair control's level goes (true while held); nil without a
     ///   pencil actor.
-    public init(configuration: ButtonConfiguration, edges: AsyncStream<GPIOEdgeEvent>,
+    package init(configuration: ButtonConfiguration, edges: AsyncStream<GPIOEdgeEvent>,
                 commands: AsyncStream<CommandEnvelope>.Continuation,
                 pairControl: AsyncStream<Bool>.Continuation? = nil, clock: SessionClock, logger: Logger,
                 health: HealthMonitor, executor: any ActorExecutor = EventLoop.preferred) {
@@ -69,7 +69,7 @@ public actor ButtonActor {
         self.health = health
     }
 
-    public func run() async throws {
+    package func run() async throws {
         health.started(Self.name, progress: mailbox.progress)
         let mailbox = self.mailbox
         let edges = self.edges

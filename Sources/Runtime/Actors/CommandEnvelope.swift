@@ -1,11 +1,11 @@
 import Navigation
 
 /// A command on its way to the navigation actor, with where it came from (for the log).
-public struct CommandEnvelope: Sendable, Hashable {
-    public var command: NavigationCommand
-    public var source: CommandSource
+package struct CommandEnvelope: Sendable, Hashable {
+    package var command: NavigationCommand
+    package var source: CommandSource
 
-    public init(_ command: NavigationCommand, from source: CommandSource) {
+    package init(_ command: NavigationCommand, from source: CommandSource) {
         self.command = command
         self.source = source
     }

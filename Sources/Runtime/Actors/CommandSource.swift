@@ -4,7 +4,7 @@ import Platform
 
 /// Where a command came from, for the log line the navigation actor writes ("command stop from
 /// button GPIO17 (long press)") and for anyone who needs to tell the sources apart.
-public enum CommandSource: Sendable, Hashable, CustomStringConvertible {
+package enum CommandSource: Sendable, Hashable, CustomStringConvertible {
     /// A press of a GPIO button, by its line and the kind of press the decoder reported.
     case button(line: Int, press: ButtonPressDecoder.Kind)
     /// A gesture on the touch case, by its binding's gesture.
@@ -18,7 +18,7 @@ public enum CommandSource: Sendable, Hashable, CustomStringConvertible {
     /// `wayfinder control`, by the user and process the kernel named.
     case controlSocket(ControlPeerDescription)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .button(let line, let press): "button GPIO\(line) (\(Self.name(press)))"
         case .gesture(let gesture): "gesture \(gesture)"

@@ -7,9 +7,9 @@ import Sensors
 /// ends, so a live source gets each fix without waiting a cycle. A stream of bytes as they arrive (a
 /// UART) ends a burst by going quiet (`quietAfter`); a poller that knows when the receiver's buffer
 /// ran dry says so with an empty chunk (`BurstEnds.marked`), which needs no timer.
-public enum GPSReceiver {
+package enum GPSReceiver {
     /// How the source shows that a burst is over.
-    public enum BurstEnds: Sendable, Hashable {
+    package enum BurstEnds: Sendable, Hashable {
         /// The bytes stop for `quietAfter`.
         case afterQuiet
         /// An empty chunk (`DDCPoller`).
@@ -17,7 +17,7 @@ public enum GPSReceiver {
     }
 
     /// A receiver's burst is over after this much silence; at 1–10 Hz the gap between bursts is far longer.
-    public static let quietAfter: Duration = .milliseconds(150)
+    package static let quietAfter: Duration = .milliseconds(150)
 
     private enum Input: Sendable {
         case bytes([UInt8])
@@ -27,7 +27,7 @@ public enum GPSReceiver {
 
     /// The usable fixes from `chunks`. The stream ends when `chunks` does; a failing source is
     /// logged with what to check.
-    public static func fixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
+    package static func fixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
                              clock: SessionClock, logger: Logger, burstEnds: BurstEnds = .afterQuiet,
                              executor: any ActorExecutor = EventLoop.preferred) -> AsyncStream<Fix> {
         if burstEnds == .marked {

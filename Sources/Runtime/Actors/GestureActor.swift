@@ -17,13 +17,13 @@ import TouchCase
 ///   deadline; nothing else wakes the actor.
 /// - Each touch is one frame: the case reports touches one notification at a time, and the pipeline
 ///   orders frames by their event time.
-public actor GestureActor {
+package actor GestureActor {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case touch(TouchEvent)
         case pen(PencilActor.Output)
         /// A configuration reload's `[gestures]`: the pipeline is built anew from it.
@@ -32,9 +32,9 @@ public actor GestureActor {
         case shutdown
     }
 
-    public static let name = "gestures"
+    package static let name = "gestures"
 
-    public nonisolated let mailbox: Mailbox<Event>
+    package nonisolated let mailbox: Mailbox<Event>
     private var forwarders = Forwarders()
     private var map: GestureCommandMap
     private let sensedSides: Set<CaseSide>
@@ -49,10 +49,10 @@ public actor GestureActor {
     private var classifier = TouchClassifier()
     private var scheduledTimer: Double?
     /// Gestures made (bound or not) since the start, and touches seen.
-    public private(set) var recognized = 0
-    public private(set) var touchesSeen = 0
+    package private(set) var recognized = 0
+    package private(set) var touchesSeen = 0
 
-    public init(map: GestureCommandMap, sensedSides: Set<CaseSide> = Set(CaseSide.allCases),
+    package init(map: GestureCommandMap, sensedSides: Set<CaseSide> = Set(CaseSide.allCases),
                 touches: AsyncStream<TouchEvent>, pen: AsyncStream<PencilActor.Output>? = nil,
                 penTouches: AsyncStream<TouchInput>.Continuation? = nil,
                 commands: AsyncStream<CommandEnvelope>.Continuation, clock: SessionClock, logger: Logger,
@@ -70,7 +70,7 @@ public actor GestureActor {
         self.health = health
     }
 
-    public func run() async throws {
+    package func run() async throws {
         health.started(Self.name, progress: mailbox.progress)
         // A restart after a failure starts from a clean pipeline: touches of the failed run are gone.
         do {

@@ -2,7 +2,7 @@ import Platform
 
 /// An actor's inbox: every input (timer ticks, sensor readings, requests from other actors) becomes one
 /// event here, handled one at a time by the actor's run loop. Sending never blocks or waits.
-public struct Mailbox<Event: Sendable>: Sendable {
+package struct Mailbox<Event: Sendable>: Sendable {
     /// What the run loop reads: the actor's events, and failures injected by supervision's hook.
     enum Item: Sendable {
         case event(Event)
@@ -12,16 +12,16 @@ public struct Mailbox<Event: Sendable>: Sendable {
     private let items: AsyncStream<Item>
     private let sink: AsyncStream<Item>.Continuation
     /// What the watchdog reads to tell a working actor from a stuck one.
-    public let progress = MailboxProgress()
+    package let progress = MailboxProgress()
     /// The owning actor's executor: its alarms and its run loop's side tasks run there too.
-    public let executor: any ActorExecutor
+    package let executor: any ActorExecutor
 
-    public init(executor: any ActorExecutor = EventLoop.preferred) {
+    package init(executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
         (items, sink) = AsyncStream.makeStream()
     }
 
-    public func send(_ event: Event) {
+    package func send(_ event: Event) {
         progress.didSend()
         sink.yield(.event(event))
     }
@@ -29,7 +29,7 @@ public struct Mailbox<Event: Sendable>: Sendable {
     /// The fault-injection hook: the run loop throws `failure` when it reaches it, after the events
     /// sent before it, exactly where a failing handler would throw, so the actor goes down through its
     /// own failure path and the supervisor restarts it.
-    public func inject(_ failure: InjectedFailure) {
+    package func inject(_ failure: InjectedFailure) {
         progress.didSend()
         sink.yield(.fault(failure))
     }
@@ -39,7 +39,7 @@ public struct Mailbox<Event: Sendable>: Sendable {
     /// Run it in a task that outlives the actor's restarts (see `Forwarders`): cancelling the
     /// iteration of an `AsyncStream` finishes that stream for good, so a forwarder cancelled by a
     /// failing run loop would leave the restarted actor deaf.
-    public func forward<S: AsyncSequence & Sendable>(_ stream: S, as wrap: @escaping @Sendable (S.Element) -> Event) async
+    package func forward<S: AsyncSequence & Sendable>(_ stream: S, as wrap: @escaping @Sendable (S.Element) -> Event) async
     where S.Element: Sendable {
         do {
             for try await element in stream { send(wrap(element)) }
@@ -51,7 +51,7 @@ extension Mailbox {
     /// Sends `event` at `deadline` of session time, unless cancelled first: one wake-up an actor
     /// asked for (its core's next deadline), not a ticker. `tolerance` is how late in session time
     /// the alarm may come (`SessionClock.sleep(until:tolerance:)`).
-    public func alarm(at deadline: Duration, clock: SessionClock, tolerance: Duration? = nil, _ event: Event) -> Task<Void, Never> {
+    package func alarm(at deadline: Duration, clock: SessionClock, tolerance: Duration? = nil, _ event: Event) -> Task<Void, Never> {
         Task(executorPreference: executor) {
             do { try await clock.sleep(until: SessionInstant(offset: deadline), tolerance: tolerance) } catch { return }
             send(event)
@@ -61,20 +61,20 @@ extension Mailbox {
 
 /// The tasks that forward an actor's input streams into its mailbox. They are started once and live
 /// until the actor shuts down, across restarts of its run loop.
-public struct Forwarders: Sendable {
+package struct Forwarders: Sendable {
     private var tasks: [Task<Void, Never>] = []
 
-    public init() {}
+    package init() {}
 
-    public var isRunning: Bool { !tasks.isEmpty }
+    package var isRunning: Bool { !tasks.isEmpty }
 
     /// Starts `bodies` as tasks on `executor` (the actor's), unless they run already.
-    public mutating func start(on executor: any ActorExecutor, _ bodies: [@Sendable () async -> Void]) {
+    package mutating func start(on executor: any ActorExecutor, _ bodies: [@Sendable () async -> Void]) {
         guard tasks.isEmpty else { return }
         tasks = bodies.map { body in Task(executorPreference: executor) { await body() } }
     }
 
-    public mutating func stop() {
+    package mutating func stop() {
         tasks.forEach { $0.cancel() }
         tasks = []
     }
@@ -88,7 +88,7 @@ extension Mailbox {
     /// returns true. It wakes only for an event: an actor with timed work asks for an `alarm`. A
     /// throwing handler ends the loop with its error (and cancels the side tasks), so the supervisor
     /// can restart the actor.
-    public func runLoop(shutdown: Event, alongside: [@Sendable () async -> Void] = [],
+    package func runLoop(shutdown: Event, alongside: [@Sendable () async -> Void] = [],
                         isolation: isolated (any Actor)? = #isolation,
                         handle: (Event) async throws -> Bool) async throws {
         try await withGracefulShutdownHandler {

@@ -4,17 +4,17 @@ import Synchronization
 /// the end. The watchdog reads it (`HealthMonitor`): an actor with work waiting, or a handler running,
 /// that finished nothing between two checks is stuck. It costs two atomic additions per event, and no
 /// wake-up: the actor is never asked to prove it is alive.
-public final class MailboxProgress: Sendable {
+package final class MailboxProgress: Sendable {
     private let sent = Atomic<Int>(0)
     private let finished = Atomic<Int>(0)
 
-    public init() {}
+    package init() {}
 
     func didSend() { sent.add(1, ordering: .relaxed) }
     func didFinish() { finished.add(1, ordering: .relaxed) }
 
     /// Events handled to the end, and whether any sent one is not (waiting, or being handled).
-    public var snapshot: (finished: Int, busy: Bool) {
+    package var snapshot: (finished: Int, busy: Bool) {
         // `finished` first: an event finished after it was read was sent before `sent` is read, so
         // busy is never reported for an idle mailbox.
         let done = finished.load(ordering: .acquiring)

@@ -8,13 +8,13 @@ import TripReport
 
 /// Belt navigation: fuses fixes, headings and the wearer's commands through the route-guidance rules
 /// and asks the belt actor to point the way. Owns the route progress file.
-public actor NavigationActor {
+package actor NavigationActor {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// The guidance's next quiet-GPS or quiet-compass check is due (`RouteGuidance.nextCheck`).
         case check
         case fix(Fix)
@@ -30,8 +30,8 @@ public actor NavigationActor {
         case shutdown
     }
 
-    public static let name = "navigation"
-    public nonisolated let mailbox: Mailbox<Event>
+    package static let name = "navigation"
+    package nonisolated let mailbox: Mailbox<Event>
     private var forwarders = Forwarders()
     private var guidance: RouteGuidance
     /// Writes the progress file after the belt has been told; nil when there is no state directory.
@@ -80,13 +80,13 @@ public actor NavigationActor {
     private var check: (due: Duration, task: Task<Void, Never>)?
 
     /// The streams the navigation actor listens to.
-    public struct Inputs: Sendable {
-        public var fixes: AsyncStream<Fix>
-        public var headings: AsyncStream<Heading>
-        public var commands: AsyncStream<CommandEnvelope>
-        public var beltReports: AsyncStream<BeltActor.Report>
+    package struct Inputs: Sendable {
+        package var fixes: AsyncStream<Fix>
+        package var headings: AsyncStream<Heading>
+        package var commands: AsyncStream<CommandEnvelope>
+        package var beltReports: AsyncStream<BeltActor.Report>
 
-        public init(fixes: AsyncStream<Fix>, headings: AsyncStream<Heading>, commands: AsyncStream<CommandEnvelope>,
+        package init(fixes: AsyncStream<Fix>, headings: AsyncStream<Heading>, commands: AsyncStream<CommandEnvelope>,
                     beltReports: AsyncStream<BeltActor.Report>) {
             self.fixes = fixes
             self.headings = headings
@@ -95,7 +95,7 @@ public actor NavigationActor {
         }
     }
 
-    public init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, trip: TripRecorder? = nil,
+    package init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, trip: TripRecorder? = nil,
                 nextWalk: NextWalkFiles? = nil, inputs: Inputs,
                 beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool,
                 headingDemand: HeadingDemand? = nil, clock: SessionClock,
@@ -124,10 +124,10 @@ public actor NavigationActor {
         self.stateObserver = stateObserver
     }
 
-    public var progress: RouteProgress { guidance.progress }
-    public var state: NavigationState { guidance.state }
+    package var progress: RouteProgress { guidance.progress }
+    package var state: NavigationState { guidance.state }
 
-    public func run() async throws {
+    package func run() async throws {
         health.started(Self.name, progress: mailbox.progress)
         let mailbox = self.mailbox
         let inputs = self.inputs
@@ -155,7 +155,7 @@ public actor NavigationActor {
     }
 
     /// Returns when every progress save decided so far is on disk (or has failed and been logged).
-    public func progressWritten() async {
+    package func progressWritten() async {
         await progressWriter?.written()
     }
 
@@ -216,7 +216,7 @@ public actor NavigationActor {
 
     /// Saves the route progress and stops listening, and returns when it is on disk; called by the
     /// supervisor when shutdown finds this actor down between restarts.
-    public func saveProgress() async {
+    package func saveProgress() async {
         saveFinalProgress()
         await progressWritten()
     }
@@ -335,7 +335,7 @@ public actor NavigationActor {
 
     /// The route and the GPS as `wayfinder status` shows them; `routeName` names a route whose GPX
     /// has no name.
-    public func statusParts(routeName: String, gpsSource: String?) -> (route: RouteStatus, gps: FixStatus?) {
+    package func statusParts(routeName: String, gpsSource: String?) -> (route: RouteStatus, gps: FixStatus?) {
         let now = clock.elapsed
         let count = guidance.route.waypoints.count
         let index = guidance.progress.currentIndex
@@ -367,7 +367,7 @@ public actor NavigationActor {
     /// sensor stated, else the field check against WMM2025 at the latest fix, `MagneticFieldCheck`;
     /// nil when neither can tell) and its age in seconds; nil before the first heading. Worked out
     /// when asked, which is when `status` asks: no cost per heading.
-    public var headingPart: (accuracy: Double?, ageSeconds: Double)? {
+    package var headingPart: (accuracy: Double?, ageSeconds: Double)? {
         guidance.lastHeading.map { heading in
             (heading.accuracy ?? MagneticFieldCheck.headingError(of: heading, at: guidance.lastFix),
              (clock.elapsed - heading.receivedAt).inSeconds)
@@ -375,7 +375,7 @@ public actor NavigationActor {
     }
 
     /// The belt's last direction and when it was sent, on the session clock.
-    public var lastBeltCommand: (direction: Int, secondsAgo: Double)? {
+    package var lastBeltCommand: (direction: Int, secondsAgo: Double)? {
         guidance.lastCommand.map { ($0.direction, (clock.elapsed - $0.at).inSeconds) }
     }
 

@@ -14,13 +14,13 @@ import Platform
 /// The link connects only when asked (`GATTLinkPolicy.whenAsked`): a reconnect-with-backoff loop would
 /// fight the SDK's model, in which the pairing state machine alone decides when to connect (a
 /// reconnection only when the pen advertises that it is reconciling with us, FTPenManager.mm).
-public actor PencilActor {
+package actor PencilActor {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public enum Output: Sendable, Hashable {
+    package enum Output: Sendable, Hashable {
         case state(PenManagerState)
         case switchChanged(PenSwitchEvent)
         case click(PenClick)
@@ -29,7 +29,7 @@ public actor PencilActor {
         case pairing(String?)
     }
 
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case advertisement(PenAdvertisement)
         case touch(TouchInput)
         case pairControl(pressed: Bool)
@@ -38,10 +38,10 @@ public actor PencilActor {
         case shutdown
     }
 
-    public static let name = "pencil"
+    package static let name = "pencil"
 
-    public nonisolated let mailbox: Mailbox<Event>
-    public nonisolated let outputs: AsyncStream<Output>
+    package nonisolated let mailbox: Mailbox<Event>
+    package nonisolated let outputs: AsyncStream<Output>
     private let sink: AsyncStream<Output>.Continuation
     private var forwarders = Forwarders()
     private let radio: any PenRadio
@@ -68,7 +68,7 @@ public actor PencilActor {
     ///   - touches: case touches (for the pairing spot); nil when there is no case.
     ///   - pairControl: the configured pair control, true while held.
     ///   - linkClock: what the link's request and attempt bounds are measured on (`GATTDeviceTime`).
-    public init(radio: any PenRadio, centralID: UInt32, pairedPen: String? = nil,
+    package init(radio: any PenRadio, centralID: UInt32, pairedPen: String? = nil,
                 touches: AsyncStream<TouchInput>? = nil, pairControl: AsyncStream<Bool>? = nil,
                 clock: SessionClock, linkClock: SessionClock? = nil, logger: Logger, health: HealthMonitor,
                 status: StatusBoard, trip: TripRecorder? = nil, remember: (@Sendable (String?) -> Void)? = nil,
@@ -91,11 +91,11 @@ public actor PencilActor {
         (outputs, sink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
     }
 
-    public var state: PenManagerState { manager.state }
+    package var state: PenManagerState { manager.state }
     /// What the pen last told about itself (battery band, firmware), for `wayfinder status`.
-    public private(set) var information: PenInformation?
+    package private(set) var information: PenInformation?
 
-    public func run() async throws {
+    package func run() async throws {
         health.started(Self.name, progress: mailbox.progress)
         let (mailbox, radio, touches, control, device) = (self.mailbox, self.radio, self.touches, self.pairControl, self.device)
         var bodies: [@Sendable () async -> Void] = [

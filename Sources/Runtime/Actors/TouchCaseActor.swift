@@ -18,14 +18,14 @@ import TouchCase
 ///   The appliance passes `[devices.touch_case] power_saving`, which defaults to on; this
 ///   initializer's default is off, for `wayfinder record`, which needs the case awake throughout.
 /// - FuffrLib's observers: began/moved/ended handlers per side set, called on this actor.
-public actor TouchCaseActor {
+package actor TouchCaseActor {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public static let name = "touch-case"
-    public enum Event: Sendable {
+    package static let name = "touch-case"
+    package enum Event: Sendable {
         case output(GATTDeviceLink<TouchCaseSession>.Output)
         /// Navigation moved on (`navigationStates`): the case sleeps or wakes with it.
         case navigationStateChanged(NavigationState)
@@ -35,17 +35,17 @@ public actor TouchCaseActor {
     }
 
     /// The link's outputs, navigation's states, and the failures supervision injects (`Mailbox.inject`).
-    public nonisolated let mailbox: Mailbox<Event>
+    package nonisolated let mailbox: Mailbox<Event>
     private var forwarders = Forwarders()
     /// FuffrLib reconnects 0.5 s after an unexpected disconnect (FFRBLEManager.m).
-    public static let reconnectDelay: Duration = .milliseconds(500)
+    package static let reconnectDelay: Duration = .milliseconds(500)
     /// How late the 200 ms silence rule may end a touch, in session time: acted on while the touch's
     /// next record is still on its way, it would cut a stroke in two. On a paced clock (the simulated
     /// board) the clock slows down while a touch is live; a real-time clock ignores it.
     static let silenceTolerance: Duration = .milliseconds(20)
 
     /// Every touch change, for the gesture pipeline. Finishes after `stop()`.
-    public nonisolated let touches: AsyncStream<TouchEvent>
+    package nonisolated let touches: AsyncStream<TouchEvent>
     private let touchSink: AsyncStream<TouchEvent>.Continuation
     private let device: GATTDeviceLink<TouchCaseSession>
     private let clock: SessionClock
@@ -68,7 +68,7 @@ public actor TouchCaseActor {
     ///   - navigation: the navigation state at start (`navigationStateChanged` tells later ones).
     ///   - navigationStates: the later ones as a stream, heard across restarts of the run loop.
     ///   - linkClock: what the link's request and attempt bounds are measured on (`GATTDeviceTime`).
-    public init(connector: any GATTConnector, command: TouchEnableCommand, powerSaving: Bool = false,
+    package init(connector: any GATTConnector, command: TouchEnableCommand, powerSaving: Bool = false,
                 navigation: NavigationState = .stopped, navigationStates: AsyncStream<NavigationState>? = nil,
                 clock: SessionClock, linkClock: SessionClock? = nil,
                 logger: Logger, health: HealthMonitor? = nil, status: StatusBoard? = nil,
@@ -102,7 +102,7 @@ public actor TouchCaseActor {
     /// The actor reports to the watchdog once, when it starts: its work is the link's, whose every
     /// request and attempt `GATTDeviceDriver` bounds, and handling an output never waits. The link's
     /// outputs reach the mailbox through a forwarder that outlives a failed run loop (`Forwarders`).
-    public func run() async throws {
+    package func run() async throws {
         let device = self.device
         health?.started(Self.name)
         await device.start()
@@ -129,21 +129,21 @@ public actor TouchCaseActor {
     }
 
     /// Closes the link for good and ends `touches`.
-    public func stop() async {
+    package func stop() async {
         forwarders.stop()
         await device.stop()
         touchSink.finish()
     }
 
     /// What the link is doing (connecting, connected, waiting until …).
-    public var link: GATTLinkState { get async { await device.state } }
-    public var state: TouchCaseSession.State { get async { await device.session.state } }
-    public var counters: TouchCaseCounters { get async { await device.session.counters } }
+    package var link: GATTLinkState { get async { await device.state } }
+    package var state: TouchCaseSession.State { get async { await device.session.state } }
+    package var counters: TouchCaseCounters { get async { await device.session.counters } }
     /// The command the case is meant to run now (the configured one, or `00 00` while saving power).
-    public var activeCommand: TouchEnableCommand { wanted }
+    package var activeCommand: TouchEnableCommand { wanted }
 
     /// The link, the sides it senses, power saving and the touches so far, for `wayfinder status`.
-    public var statusPart: (link: GATTLinkState, sides: [String], powerSaving: Bool, touches: Int) {
+    package var statusPart: (link: GATTLinkState, sides: [String], powerSaving: Bool, touches: Int) {
         get async {
             let sides: [(CaseSides, String)] = [(.left, "left"), (.right, "right"), (.top, "top"), (.bottom, "bottom")]
             return (await device.state, sides.filter { command.sides.contains($0.0) }.map(\.1), wanted == .powerSave, touchCount)
@@ -153,13 +153,13 @@ public actor TouchCaseActor {
     // MARK: Control
 
     /// Navigation moved on: with power saving, stopped sends the case to sleep and anything else wakes it.
-    public func navigationStateChanged(_ state: NavigationState) async {
+    package func navigationStateChanged(_ state: NavigationState) async {
         navigation = state
         await apply()
     }
 
     /// Enables other sides or another number of touches per side.
-    public func enable(_ new: TouchEnableCommand) async {
+    package func enable(_ new: TouchEnableCommand) async {
         command = new
         await apply()
     }
@@ -167,22 +167,22 @@ public actor TouchCaseActor {
     // MARK: FuffrLib observers
 
     @discardableResult
-    public func addTouchBlock(_ kind: TouchDelivery.Kind, sides: CaseSides,
+    package func addTouchBlock(_ kind: TouchDelivery.Kind, sides: CaseSides,
                               _ handler: @escaping TouchObserverRegistry.Handler) -> Int {
         observers.add(kind, sides: sides, handler)
     }
 
     @discardableResult
-    public func addTouchObserver(sides: CaseSides, began: TouchObserverRegistry.Handler? = nil,
+    package func addTouchObserver(sides: CaseSides, began: TouchObserverRegistry.Handler? = nil,
                                  moved: TouchObserverRegistry.Handler? = nil,
                                  ended: TouchObserverRegistry.Handler? = nil) -> Int {
         observers.addObserver(sides: sides, began: began, moved: moved, ended: ended)
     }
 
     @discardableResult
-    public func removeTouchObserver(_ id: Int) -> Bool { observers.remove(id) }
+    package func removeTouchObserver(_ id: Int) -> Bool { observers.remove(id) }
 
-    public func removeAllTouchObservers() { observers.removeAll() }
+    package func removeAllTouchObservers() { observers.removeAll() }
 
     // MARK: Internals
 

@@ -13,62 +13,62 @@ import UnixSignals
 
 /// The whole appliance, wired from one configuration and the board's inputs: the actors, the streams
 /// between them, and the service group that runs, supervises and stops them.
-public struct Appliance: Sendable {
-    public struct Options: Sendable {
+package struct Appliance: Sendable {
+    package struct Options: Sendable {
         /// Shut down (exit 0) a moment after "destination reached" — the demo's end.
-        public var exitWhenDone = false
+        package var exitWhenDone = false
         /// Overrides `[simulation].acceleration`.
-        public var acceleration: Double?
+        package var acceleration: Double?
         /// Overrides `state_directory`.
-        public var stateDirectory: String?
+        package var stateDirectory: String?
         /// Ignore saved route progress and start from the first waypoint.
-        public var freshStart = false
+        package var freshStart = false
         /// Unix signals that start a graceful shutdown (systemd sends SIGTERM; Ctrl-C is SIGINT).
-        public var shutdownSignals: [UnixSignal] = [.sigterm, .sigint]
+        package var shutdownSignals: [UnixSignal] = [.sigterm, .sigint]
         /// Unix signals that reload the configuration (systemd's `ExecReload=` sends SIGHUP).
-        public var reloadSignals: [UnixSignal] = [.sighup]
+        package var reloadSignals: [UnixSignal] = [.sighup]
         /// Reads the configuration file again on a reload: the loader and board catalog it was loaded with.
-        public var configurationLoader = ConfigurationLoader(
+        package var configurationLoader = ConfigurationLoader(
             boards: .standard(environment: ProcessInfo.processInfo.environment, executablePath: nil), files: DiskFiles())
         /// The level the loggers follow, which a reload sets; nil leaves `log_level` to the start (a
         /// `--log-level` override).
-        public var logLevel: SharedLogLevel?
-        public var notifier: (any ServiceNotifier)?
-        public var watchdog: WatchdogSettings?
+        package var logLevel: SharedLogLevel?
+        package var notifier: (any ServiceNotifier)?
+        package var watchdog: WatchdogSettings?
         /// Replaces the session clock (tests).
-        public var clock: SessionClock?
-        public var restartBackoff = RestartBackoff()
+        package var clock: SessionClock?
+        package var restartBackoff = RestartBackoff()
         /// Sees every decision of the navigation actor.
-        public var navigationObserver: (@Sendable (NavigationObservation) -> Void)?
+        package var navigationObserver: (@Sendable (NavigationObservation) -> Void)?
         /// Where the control socket listens (`wayfinder status`, `wayfinder control`); nil for none.
-        public var controlSocket: String?
+        package var controlSocket: String?
         /// The group whose members may use the control socket besides root and the appliance's user.
-        public var controlGroup: UInt32?
+        package var controlGroup: UInt32?
         /// The appliance's version, for `status`.
-        public var version = "unknown"
+        package var version = "unknown"
         /// Where the loggers' warnings are kept for `status` (the executable records into it).
-        public var warnings: WarningLog?
+        package var warnings: WarningLog?
 
-        public init() {}
+        package init() {}
     }
 
-    public let group: ServiceGroup
-    public let clock: SessionClock
-    public let belt: BeltActor
-    public let navigation: NavigationActor
-    public let gestures: GestureActor
-    public let buttons: ButtonActor
+    package let group: ServiceGroup
+    package let clock: SessionClock
+    package let belt: BeltActor
+    package let navigation: NavigationActor
+    package let gestures: GestureActor
+    package let buttons: ButtonActor
     /// Present when `[devices.touch_case]` / `[devices.pencil]` are enabled and the board can reach them.
-    public let touchCase: TouchCaseActor?
-    public let pencil: PencilActor?
-    public let health: HealthMonitor
-    public let status: StatusBoard
-    public let reloader: ConfigurationReloader
+    package let touchCase: TouchCaseActor?
+    package let pencil: PencilActor?
+    package let health: HealthMonitor
+    package let status: StatusBoard
+    package let reloader: ConfigurationReloader
     /// The walk's event journal and trip report; nil when the walk is not recorded.
-    public let trip: TripRecorder?
+    package let trip: TripRecorder?
 
     /// The actors, by name, in the order of the one list they were assembled from.
-    public let actorNames: [String]
+    package let actorNames: [String]
     /// The names the board's injected failures reach (the simulation script's `fail_actor`).
     let faultRoutes: Set<String>
     /// The supervised services, in the order they start (they stop in reverse).
@@ -81,7 +81,7 @@ public struct Appliance: Sendable {
     /// `touchCase`, `pencil`, `gestures`, `buttons`), which returns it with its `ApplianceMember`; the
     /// appliance is assembled from the one list of members below. A new device is a new function and
     /// a new entry in that list (docs/architecture.md, "Adding a BLE device").
-    public static func build(configuration config: WayfinderConfiguration, options: Options = Options(),
+    package static func build(configuration config: WayfinderConfiguration, options: Options = Options(),
                              inputs boardInputs: ApplianceInputs? = nil,
                              makeLogger: @escaping @Sendable (String) -> Logger) throws -> Appliance {
         // Private before anything is read, written or opened: location history and keys live here, and
@@ -269,7 +269,7 @@ public struct Appliance: Sendable {
 
     /// Reads the configuration file again and applies what can change while running (what SIGHUP does).
     @discardableResult
-    public func reload() async -> ReloadPlan {
+    package func reload() async -> ReloadPlan {
         await reloader.reload()
     }
 
@@ -278,7 +278,7 @@ public struct Appliance: Sendable {
     /// The services, and every actor they call, run on the process's event loop (`EventLoop.shared`):
     /// one thread, so a message between two actors is a queue append rather than a thread hand-off
     /// (docs/performance.md). Work that blocks opts out (the hardware input feeds).
-    public func run() async throws {
+    package func run() async throws {
         try await withTaskExecutorPreference(EventLoop.preferred) { try await group.run() }
     }
 }

@@ -6,36 +6,36 @@ import Sensors
 /// What the actors are fed, built by the board: `HardwareInputs` on a Pi, `SimulatedInputs` (in
 /// Simulation) on the simulated board. Everything else in `Appliance` is the same on both boards, and
 /// Runtime knows no board but through this.
-public struct ApplianceInputs: Sendable {
-    public var clock: SessionClock
+package struct ApplianceInputs: Sendable {
+    package var clock: SessionClock
     /// The clock of the belt link's own timeouts; nil: `clock`. An accelerated simulated board keeps
     /// the link on real time, as its socketpair answers in real time.
-    public var linkClock: SessionClock?
-    public var fixes: AsyncStream<Fix>
-    public var headings: AsyncStream<Heading>
-    public var buttonEdges: AsyncStream<GPIOEdgeEvent>
+    package var linkClock: SessionClock?
+    package var fixes: AsyncStream<Fix>
+    package var headings: AsyncStream<Heading>
+    package var buttonEdges: AsyncStream<GPIOEdgeEvent>
     /// How the belt actor reaches the belt: an L2CAP ATT channel, or the simulated belt's socketpair.
-    public var beltConnector: any GATTConnector
+    package var beltConnector: any GATTConnector
     /// How the touch case actor reaches the Fuffr case (nil: no case on this board or it is disabled).
-    public var touchCaseConnector: (any GATTConnector)?
+    package var touchCaseConnector: (any GATTConnector)?
     /// How the pencil actor scans for and reaches pens (nil: no pencil).
-    public var penRadio: (any PenRadio)?
+    package var penRadio: (any PenRadio)?
     /// This host's ID written into the pen (the SDK's central ID), and the pen paired with us.
-    public var pencilCentralID: UInt32 = PenCentralID.legacy
-    public var pairedPen: String?
+    package var pencilCentralID: UInt32 = PenCentralID.legacy
+    package var pairedPen: String?
     /// The board's own work for the whole run (the simulated world), if it has any.
-    public var boardRun: (@Sendable () async throws -> Void)?
+    package var boardRun: (@Sendable () async throws -> Void)?
     /// Actor names whose run loop should fail once (the simulation script's `fail_actor`).
-    public var injectedFailures: AsyncStream<String>?
+    package var injectedFailures: AsyncStream<String>?
     /// Whether the compass is read (nil: no compass): the navigation actor keeps it in step with
     /// `heading_source` across reloads.
-    public var headingDemand: HeadingDemand?
+    package var headingDemand: HeadingDemand?
     /// The hardware devices kept open for the run (empty on the simulated board).
     var feeds: [InputFeed] = []
     /// The hardware devices not open yet, for the status line (nil on the simulated board).
     var waits: DeviceWaits?
 
-    public init(clock: SessionClock, linkClock: SessionClock? = nil, fixes: AsyncStream<Fix>,
+    package init(clock: SessionClock, linkClock: SessionClock? = nil, fixes: AsyncStream<Fix>,
                 headings: AsyncStream<Heading>, buttonEdges: AsyncStream<GPIOEdgeEvent>,
                 beltConnector: any GATTConnector, touchCaseConnector: (any GATTConnector)? = nil,
                 penRadio: (any PenRadio)? = nil, pencilCentralID: UInt32 = PenCentralID.legacy, pairedPen: String? = nil,
@@ -55,7 +55,7 @@ public struct ApplianceInputs: Sendable {
     }
 
     /// A stream for an input this board does not have: it ends at once, so its forwarder just stops.
-    public static func absent<T>(_: T.Type = T.self) -> AsyncStream<T> {
+    package static func absent<T>(_: T.Type = T.self) -> AsyncStream<T> {
         AsyncStream { $0.finish() }
     }
 }

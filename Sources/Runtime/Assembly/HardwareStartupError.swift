@@ -2,14 +2,14 @@
 /// wrong with it, phrased for the person at the Pi (it is logged as "cannot start: …" and the process
 /// exits 78, EX_CONFIG, which the systemd unit does not restart: these do not fix themselves). A device
 /// that is missing or cannot be opened is not one of these: its feed waits for it (`DeviceWaits`).
-public struct HardwareStartupError: Error, Sendable, CustomStringConvertible {
-    public let device: String
-    public let problem: String
+package struct HardwareStartupError: Error, Sendable, CustomStringConvertible {
+    package let device: String
+    package let problem: String
 
-    public init(device: String, problem: String) {
+    package init(device: String, problem: String) {
         self.device = device
         self.problem = problem
     }
 
-    public var description: String { "\(device): \(problem)" }
+    package var description: String { "\(device): \(problem)" }
 }

@@ -16,7 +16,7 @@ import Sensors
 /// compass) and the sensor is on the status line's "waiting for:" list. Failures once running are the
 /// readers' (logged, retried with backoff, the stream quiet meanwhile). The simulated board reads its
 /// bus without feeds (`SimulatedSensorInputs`) and shares only `loadCalibration`.
-public enum I2CSensorInputs {
+package enum I2CSensorInputs {
     /// How often setting a sensor up is tried again while it fails: as the other device feeds.
     static let setupBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60))
 
@@ -110,7 +110,7 @@ public enum I2CSensorInputs {
     /// The stored calibration if it fits this sensor; every other outcome is logged and means none.
     /// `headingsUsed` false (the belt's own compass steers, `heading_source = "belt"`): the hint to
     /// calibrate is kept for the debug log, since nothing reads the headings it would correct.
-    public static func loadCalibration(for driver: any CompassDriver, directory: String, logger: Logger,
+    package static func loadCalibration(for driver: any CompassDriver, directory: String, logger: Logger,
                                        headingsUsed: Bool = true) -> CompassCalibration? {
         let store = CompassCalibrationStore(directory: directory)
         do {

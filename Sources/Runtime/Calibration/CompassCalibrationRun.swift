@@ -3,20 +3,20 @@ import Sensors
 
 /// Reads a compass while the wearer turns round, feeding `CompassCalibrationSession` until the circle
 /// is closed or time runs out. The session decides; this only owns the sensor and the clock.
-public struct CompassCalibrationRun: Sendable {
+package struct CompassCalibrationRun: Sendable {
     /// How often the sensor is read: 20 Hz gives a sample every 1.5° at a slow 30°/s turn.
-    public var interval: Duration = .milliseconds(50)
+    package var interval: Duration = .milliseconds(50)
     /// The wearer gets this long to turn all the way round.
-    public var limit: Duration = .seconds(120)
+    package var limit: Duration = .seconds(120)
     /// Failed reads in a row before the sensor is given up on (a second of NACKs at 20 Hz).
-    public var maximumConsecutiveFailures = 20
-    public var settings = CompassCalibrationSession.Settings()
+    package var maximumConsecutiveFailures = 20
+    package var settings = CompassCalibrationSession.Settings()
 
-    public enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case fused(CompassChip)
         case sensor(CompassError, reads: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .fused(let chip):
                 "the \(chip) calibrates itself on the chip (its heading is fused): move it slowly in a figure of eight "
@@ -27,11 +27,11 @@ public struct CompassCalibrationRun: Sendable {
         }
     }
 
-    public init() {}
+    package init() {}
 
     /// Sets the compass up and samples it. `onEvent` sees every session event with the session so
     /// far (for the wearer's feedback); the returned session is complete unless time ran out.
-    public func run(driver: any CompassDriver, clock: SessionClock,
+    package func run(driver: any CompassDriver, clock: SessionClock,
                     onEvent: @Sendable (CompassCalibrationSession.Event, CompassCalibrationSession) async -> Void) async throws
         -> CompassCalibrationSession {
         guard !driver.chip.isFused else { throw Failure.fused(driver.chip) }

@@ -8,9 +8,9 @@ import Status
 
 /// The appliance's side of the control socket: its status gathered from the actors, and the
 /// controls carried out by the navigation actor like a button's commands (logged with their source).
-public struct ApplianceControl: ControlHandler {
+package struct ApplianceControl: ControlHandler {
     /// A device's part of the status report (the touch case's, the pencil's), asked of its actor.
-    public typealias DevicePart = @Sendable (inout StatusReport) async -> Void
+    package typealias DevicePart = @Sendable (inout StatusReport) async -> Void
 
     let navigation: NavigationActor
     let belt: BeltActor
@@ -26,7 +26,7 @@ public struct ApplianceControl: ControlHandler {
     let gpsSource: String?
     let headingSource: HeadingStatus.Source
 
-    public init(navigation: NavigationActor, belt: BeltActor, deviceParts: [DevicePart] = [],
+    package init(navigation: NavigationActor, belt: BeltActor, deviceParts: [DevicePart] = [],
                 warnings: WarningLog?, health: HealthMonitor, board: StatusBoard, clock: SessionClock,
                 version: String, routeName: String, routesDirectory: String?, gpsSource: String?,
                 headingSource: HeadingStatus.Source) {
@@ -44,7 +44,7 @@ public struct ApplianceControl: ControlHandler {
         self.headingSource = headingSource
     }
 
-    public func status() async -> StatusReport {
+    package func status() async -> StatusReport {
         let now = clock.elapsed
         let (route, gps) = await navigation.statusParts(routeName: routeName, gpsSource: gpsSource)
         let direction = await navigation.lastBeltCommand
@@ -81,7 +81,7 @@ public struct ApplianceControl: ControlHandler {
     /// it asked of the belt: the status sent with the answer then shows the change (a new intensity,
     /// the belt's mode), not the state before it. After `beltWait` it answers without the belt, and
     /// says so.
-    public func perform(_ command: ControlCommand, from source: ControlPeerDescription) async throws(ControlRefusal) -> String {
+    package func perform(_ command: ControlCommand, from source: ControlPeerDescription) async throws(ControlRefusal) -> String {
         let mailbox = navigation.mailbox
         let outcome: NavigationControlOutcome
         switch command {
@@ -125,7 +125,7 @@ public struct ApplianceControl: ControlHandler {
         return "the belt plays its battery signal; " + (part.battery.map { "charge \($0) %" } ?? "it has not reported its charge yet")
     }
 
-    public func changes() -> AsyncStream<Void> { board.changes() }
+    package func changes() -> AsyncStream<Void> { board.changes() }
 
     /// `name` (`.gpx` may be left off) from the routes folder, parsed; a refusal names what is wrong
     /// and which routes are there.

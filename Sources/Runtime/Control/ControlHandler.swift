@@ -2,7 +2,7 @@ import Status
 
 /// What the control socket asks of the appliance: its status, a control, and a signal when the
 /// status changed (for `status --follow`).
-public protocol ControlHandler: Sendable {
+package protocol ControlHandler: Sendable {
     func status() async -> StatusReport
     /// Carries out `command` for `source` and says what it did, in words for a person; throws
     /// `ControlRefusal` when it cannot be done now (why, and what to do).
@@ -12,25 +12,25 @@ public protocol ControlHandler: Sendable {
 }
 
 /// Who sent a control, as the log names it ("control socket, uid 1000, pid 4242").
-public struct ControlPeerDescription: Sendable, Hashable, CustomStringConvertible {
-    public var uid: UInt32
-    public var pid: Int32
+package struct ControlPeerDescription: Sendable, Hashable, CustomStringConvertible {
+    package var uid: UInt32
+    package var pid: Int32
 
-    public init(uid: UInt32, pid: Int32) {
+    package init(uid: UInt32, pid: Int32) {
         self.uid = uid
         self.pid = pid
     }
 
-    public var description: String { "control socket (uid \(uid), pid \(pid))" }
+    package var description: String { "control socket (uid \(uid), pid \(pid))" }
 }
 
 /// A control that cannot be carried out now, and why.
-public struct ControlRefusal: Error, Sendable, Equatable, CustomStringConvertible {
-    public var reason: String
+package struct ControlRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    package var reason: String
 
-    public init(_ reason: String) {
+    package init(_ reason: String) {
         self.reason = reason
     }
 
-    public var description: String { reason }
+    package var description: String { reason }
 }

@@ -7,18 +7,18 @@ import Status
 /// and gets one answer per request; `follow` keeps answering with the status after every change
 /// until the client hangs up. A peer that `ControlAccess` does not allow gets one refusal and is
 /// disconnected.
-public actor ControlServer {
+package actor ControlServer {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     private let listener: ControlSocketListener
     private let access: ControlAccess
     private let handler: any ControlHandler
     private let logger: Logger
 
-    public init(listener: ControlSocketListener, access: ControlAccess, handler: any ControlHandler, logger: Logger,
+    package init(listener: ControlSocketListener, access: ControlAccess, handler: any ControlHandler, logger: Logger,
                 executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
         self.listener = listener
@@ -28,7 +28,7 @@ public actor ControlServer {
     }
 
     /// Accepts connections until cancelled, then removes the socket file.
-    public func run() async {
+    package func run() async {
         await withDiscardingTaskGroup { group in
             for await connection in listener.connections() {
                 group.addTask(executorPreference: executor) { await self.serve(connection) }
@@ -39,7 +39,7 @@ public actor ControlServer {
         listener.close()
     }
 
-    public nonisolated func stop() { listener.close() }
+    package nonisolated func stop() { listener.close() }
 
     private func serve(_ connection: ControlSocketListener.Connection) async {
         let socket = connection.socket

@@ -6,22 +6,22 @@ import Synchronization
 /// The most recent warnings and errors of every logger, for `wayfinder status`: a person on the
 /// other end of SSH sees what went wrong without searching the journal. A warning logged again is
 /// kept once, with how many times.
-public final class WarningLog: Sendable {
+package final class WarningLog: Sendable {
     /// How many are kept; older ones drop out.
-    public static let capacity = 10
+    package static let capacity = 10
 
     private let entries = Mutex<[StatusWarning]>([])
     private let clock = Mutex<SessionClock?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// The timeline the warnings are stamped on (the appliance's clock, once it exists); before it,
     /// they are stamped at zero.
-    public func attach(_ clock: SessionClock) {
+    package func attach(_ clock: SessionClock) {
         self.clock.withLock { $0 = clock }
     }
 
-    public func record(level: Logger.Level, source: String, message: String) {
+    package func record(level: Logger.Level, source: String, message: String) {
         guard level >= .warning else { return }
         let at = clock.withLock { $0?.elapsed.inSeconds } ?? 0
         var entry = StatusWarning(atSeconds: at, source: source, level: level.rawValue, message: message)
@@ -37,10 +37,10 @@ public final class WarningLog: Sendable {
         }
     }
 
-    public var recent: [StatusWarning] { entries.withLock { $0 } }
+    package var recent: [StatusWarning] { entries.withLock { $0 } }
 
     /// A log handler that records into `log`; put beside the one that prints (`MultiplexLogHandler`).
-    public func handler(label: String) -> some LogHandler { Recorder(label: label, log: self) }
+    package func handler(label: String) -> some LogHandler { Recorder(label: label, log: self) }
 
     struct Recorder: LogHandler {
         let label: String

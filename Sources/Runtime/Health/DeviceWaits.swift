@@ -10,26 +10,26 @@ import Synchronization
 /// Why a status line and not only the journal: the failure is logged once at error and its repeats go
 /// to debug (`ReopenLoop`), so after a few minutes the journal's last lines no longer show it; the status
 /// line is what is true now.
-public final class DeviceWaits: Sendable {
+package final class DeviceWaits: Sendable {
     /// One device's place on the list; a feed holds it and reports each attempt's outcome.
-    public struct Entry: Sendable {
-        public let device: String
+    package struct Entry: Sendable {
+        package let device: String
         let waits: DeviceWaits
 
         /// The device could not be opened (or was lost and cannot be opened again): `problem` is short.
-        public func waiting(_ problem: String) { waits.waiting(device, problem) }
+        package func waiting(_ problem: String) { waits.waiting(device, problem) }
         /// The device is open (or not wanted any more).
-        public func ready() { waits.ready(device) }
+        package func ready() { waits.ready(device) }
     }
 
     private let waits = Mutex<[(device: String, problem: String)]>([])
 
-    public init() {}
+    package init() {}
 
-    public func entry(_ device: String) -> Entry { Entry(device: device, waits: self) }
+    package func entry(_ device: String) -> Entry { Entry(device: device, waits: self) }
 
     /// Sets `device`'s problem; a device keeps its place on the list while its problem changes.
-    public func waiting(_ device: String, _ problem: String) {
+    package func waiting(_ device: String, _ problem: String) {
         waits.withLock { list in
             if let index = list.firstIndex(where: { $0.device == device }) {
                 list[index].problem = problem
@@ -39,15 +39,15 @@ public final class DeviceWaits: Sendable {
         }
     }
 
-    public func ready(_ device: String) {
+    package func ready(_ device: String) {
         waits.withLock { $0.removeAll { $0.device == device } }
     }
 
     /// The devices waited for, in the order they first failed.
-    public var devices: [String] { waits.withLock { $0.map(\.device) } }
+    package var devices: [String] { waits.withLock { $0.map(\.device) } }
 
     /// "waiting for: buttons (…), compass (…)", or nil when nothing is missing.
-    public var summary: String? {
+    package var summary: String? {
         let list = waits.withLock { $0 }
         return Self.summary(list)
     }
@@ -63,7 +63,7 @@ public final class DeviceWaits: Sendable {
 
     /// A short form of a device error for the status line: what is missing, not what to do about it
     /// (the error logged at the same time says that).
-    public static func brief(_ error: any Error) -> String {
+    package static func brief(_ error: any Error) -> String {
         switch error {
         case let gpio as GPIOError:
             switch gpio {

@@ -6,7 +6,7 @@ import Synchronization
 /// finished nothing since — a handler that never returns, or a run loop that is down with events
 /// queued. An idle actor is never woken to prove it is alive. The watchdog pings systemd only while
 /// no actor is stuck.
-public final class HealthMonitor: Sendable {
+package final class HealthMonitor: Sendable {
     private struct Watch {
         var progress: MailboxProgress?
         /// What the previous check saw: events finished, and whether work was pending.
@@ -23,25 +23,25 @@ public final class HealthMonitor: Sendable {
     private let watches = Mutex<[String: Watch]>([:])
     private let expectedNames: Mutex<[String]>
     /// The actors watched, in the order `status` lists them.
-    public var expected: [String] { expectedNames.withLock { $0 } }
+    package var expected: [String] { expectedNames.withLock { $0 } }
     /// Services that report once that they are up and are not watched after that (the reload signal
     /// watcher): startup waits for them, the watchdog does not.
-    public let startOnly: [String]
+    package let startOnly: [String]
 
-    public init(expected: [String], startOnly: [String] = []) {
+    package init(expected: [String], startOnly: [String] = []) {
         expectedNames = Mutex(expected)
         self.startOnly = startOnly
     }
 
     /// Watches `names` from now on: the appliance names its actors once it has made them all, since
     /// each of them is made with this monitor.
-    public func expect(_ names: [String]) {
+    package func expect(_ names: [String]) {
         expectedNames.withLock { $0 = names }
     }
 
     /// `name` is running; `progress` is its mailbox's, when it has one to watch. A restarted actor
     /// reports again with the same mailbox.
-    public func started(_ name: String, progress: MailboxProgress? = nil) {
+    package func started(_ name: String, progress: MailboxProgress? = nil) {
         watches.withLock { w in
             if w[name] == nil || progress !== w[name]?.progress { w[name] = Watch(progress: progress) }
         }
@@ -50,7 +50,7 @@ public final class HealthMonitor: Sendable {
     /// The supervisor holds `name` down for its restart backoff (true), or lets it run again (false).
     /// An actor that failed before it ever started counts as started from here: startup must not
     /// wait for a device that is missing (the appliance runs degraded and says so).
-    public func resting(_ name: String, _ isResting: Bool, nextAttemptAt: Duration? = nil, reason: String? = nil,
+    package func resting(_ name: String, _ isResting: Bool, nextAttemptAt: Duration? = nil, reason: String? = nil,
                         restarts: Int? = nil) {
         watches.withLock { w in
             var watch = w[name] ?? Watch()
@@ -64,7 +64,7 @@ public final class HealthMonitor: Sendable {
     }
 
     /// Each expected actor's health at `now` (session time), in the expected order, for `status`.
-    public func actors(at now: Duration) -> [(name: String, running: Bool, started: Bool, nextAttemptIn: Duration?,
+    package func actors(at now: Duration) -> [(name: String, running: Bool, started: Bool, nextAttemptIn: Duration?,
                                               reason: String?, restarts: Int)] {
         let expected = self.expected
         return watches.withLock { w in
@@ -76,14 +76,14 @@ public final class HealthMonitor: Sendable {
     }
 
     /// Every expected actor and every start-only service has started (startup is complete).
-    public var allStarted: Bool {
+    package var allStarted: Bool {
         let expected = self.expected
         return watches.withLock { w in (expected + startOnly).allSatisfy { w[$0] != nil } }
     }
 
     /// The expected actors that are stuck (or never started), as of this check; each call is one
     /// check, compared with the previous one.
-    public func check() -> [String] {
+    package func check() -> [String] {
         let expected = self.expected
         return watches.withLock { w in
             expected.filter { name in

@@ -5,8 +5,8 @@ import ServiceLifecycle
 /// Talks to systemd: `READY=1` once every actor has started, `STATUS=` when the summary changes,
 /// and `WATCHDOG=1` every half watchdog period — but only while no actor is stuck
 /// (`HealthMonitor.check`), so a hung actor lets the watchdog fire and systemd restart us.
-public struct ServiceManagerService: Service {
-    public static let name = "systemd"
+package struct ServiceManagerService: Service {
+    package static let name = "systemd"
     private let notifier: (any ServiceNotifier)?
     private let watchdog: WatchdogSettings?
     private let health: HealthMonitor
@@ -15,9 +15,9 @@ public struct ServiceManagerService: Service {
     private let logger: Logger
 
     /// How often the health of the actors is checked when systemd asked for no watchdog.
-    public static let defaultCheckInterval: Duration = .seconds(5)
+    package static let defaultCheckInterval: Duration = .seconds(5)
 
-    public init(notifier: (any ServiceNotifier)?, watchdog: WatchdogSettings?, health: HealthMonitor,
+    package init(notifier: (any ServiceNotifier)?, watchdog: WatchdogSettings?, health: HealthMonitor,
                 status: StatusBoard, clock: SessionClock, logger: Logger) {
         self.notifier = notifier
         self.watchdog = watchdog
@@ -27,7 +27,7 @@ public struct ServiceManagerService: Service {
         self.logger = logger
     }
 
-    public func run() async throws {
+    package func run() async throws {
         do {
             try await cancelWhenGracefulShutdown { try await serve() }
         } catch is CancellationError {
@@ -74,5 +74,5 @@ public struct ServiceManagerService: Service {
 /// a description is printed by reflection over every stored property: 36 M instructions for the
 /// appliance's services at start-up (callgrind), a quarter of the start-up.
 extension ServiceManagerService: CustomStringConvertible {
-    public var description: String { Self.name }
+    package var description: String { Self.name }
 }

@@ -3,21 +3,21 @@ import Synchronization
 /// The one-line summary systemd shows in `systemctl status` (`STATUS=`): each actor owns a part, and
 /// the devices the appliance is waiting for (`DeviceWaits`) come first, because they are what someone
 /// at the Pi has to act on.
-public final class StatusBoard: Sendable {
+package final class StatusBoard: Sendable {
     private let parts = Mutex<[String: String]>([:])
     private let order: Mutex<[String]>
     private let waits: DeviceWaits?
 
-    public init(order: [String], waits: DeviceWaits? = nil) {
+    package init(order: [String], waits: DeviceWaits? = nil) {
         self.order = Mutex(order)
         self.waits = waits
     }
 
     /// The parts in the order the line shows them. The appliance arranges them once it has made
     /// its actors, since each of them is made with this board.
-    public var partOrder: [String] { order.withLock { $0 } }
+    package var partOrder: [String] { order.withLock { $0 } }
 
-    public func arrange(_ names: [String]) {
+    package func arrange(_ names: [String]) {
         order.withLock { $0 = names }
         changedNow()
     }
@@ -26,7 +26,7 @@ public final class StatusBoard: Sendable {
     private let followers = Mutex<[UInt64: AsyncStream<Void>.Continuation]>([:])
     private let nextFollower = Mutex<UInt64>(0)
 
-    public func set(_ part: String, _ text: String) {
+    package func set(_ part: String, _ text: String) {
         let changed = parts.withLock { p -> Bool in
             guard p[part] != text else { return false }
             p[part] = text
@@ -35,19 +35,19 @@ public final class StatusBoard: Sendable {
         if changed { changedNow() }
     }
 
-    public func clear(_ part: String) {
+    package func clear(_ part: String) {
         let changed = parts.withLock { $0.removeValue(forKey: part) != nil }
         if changed { changedNow() }
     }
 
     /// Tells the followers that something they show changed (a fix, a distance), beyond the parts.
-    public func changedNow() {
+    package func changedNow() {
         for follower in followers.withLock({ Array($0.values) }) { follower.yield() }
     }
 
     /// A signal after each change, until the follower stops reading. At most one change waits: a
     /// slow reader sees the latest status, not a backlog.
-    public func changes() -> AsyncStream<Void> {
+    package func changes() -> AsyncStream<Void> {
         let (stream, sink) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = nextFollower.withLock { n -> UInt64 in
             n &+= 1
@@ -58,7 +58,7 @@ public final class StatusBoard: Sendable {
         return stream
     }
 
-    public var line: String {
+    package var line: String {
         let order = partOrder
         let actors = parts.withLock { p in order.compactMap { p[$0] } }
         return ([waits?.summary].compactMap { $0 } + actors).joined(separator: "; ")

@@ -10,7 +10,7 @@ import Platform
 /// group a moment after it appears. Until the lines are held, the failure is logged once at error (with
 /// the GPIO error's own advice), the buttons are on the status line's "waiting for:" list, and the rest
 /// of the appliance runs.
-public final class GPIOButtonFeed: Sendable {
+package final class GPIOButtonFeed: Sendable {
     /// One request of the lines: its edges (read from when the feed runs), and how to give the lines back.
     struct Request: Sendable {
         /// What was opened, for the log ("gpiochip0 \"pinctrl-bcm2711\" lines 17, 27").
@@ -20,8 +20,8 @@ public final class GPIOButtonFeed: Sendable {
     }
 
     /// What the feed reads from, before it is opened ("GPIO chip \"pinctrl-bcm2711\" lines 17, 27").
-    public let source: String
-    public let edges: AsyncStream<GPIOEdgeEvent>
+    package let source: String
+    package let edges: AsyncStream<GPIOEdgeEvent>
     private let sink: AsyncStream<GPIOEdgeEvent>.Continuation
     private let first: Request?
     private let request: @Sendable () throws -> Request
@@ -32,7 +32,7 @@ public final class GPIOButtonFeed: Sendable {
 
     /// Will open the first chip whose label the board lists and request `lines` as pulled-up inputs with
     /// both edges. No kernel debounce: `ButtonPressDecoder` debounces, as it does on the simulated board.
-    public convenience init(labels: [String], lines: [Int], clock: SessionClock, logger: Logger,
+    package convenience init(labels: [String], lines: [Int], clock: SessionClock, logger: Logger,
                             backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60)),
                             waiting: DeviceWaits.Entry? = nil) {
         let offsets = lines.compactMap { UInt32(exactly: $0) }
@@ -79,7 +79,7 @@ public final class GPIOButtonFeed: Sendable {
         throw lastError
     }
 
-    public var feed: InputFeed { InputFeed(name: "buttons \(source)") { await self.run() } }
+    package var feed: InputFeed { InputFeed(name: "buttons \(source)") { await self.run() } }
 
     func run() async {
         // A request handed in at construction (tests) is used once; later ones are made anew.

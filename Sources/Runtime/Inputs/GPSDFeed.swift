@@ -6,10 +6,10 @@ import Sensors
 /// Fixes from gpsd over TCP: the pure `GPSDClientCore` fed by a `TCPConnection`. When gpsd is not
 /// there (not installed, not started, restarted by its package) the feed logs why and connects again
 /// with backoff, so the appliance picks the GPS up as soon as gpsd is back.
-public struct GPSDFeed: Sendable {
-    public let host: String
-    public let port: Int
-    public let fixes: AsyncStream<Fix>
+package struct GPSDFeed: Sendable {
+    package let host: String
+    package let port: Int
+    package let fixes: AsyncStream<Fix>
     private let sink: AsyncStream<Fix>.Continuation
     private let clock: SessionClock
     private let logger: Logger
@@ -20,7 +20,7 @@ public struct GPSDFeed: Sendable {
     /// Where Debian's gpsd package puts the daemon; its absence turns "connection refused" into "install it".
     private let daemonPath: String
 
-    public init(host: String, port: Int, clock: SessionClock, logger: Logger,
+    package init(host: String, port: Int, clock: SessionClock, logger: Logger,
                 backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60)),
                 connectTimeout: Duration = .seconds(5), daemonPath: String = "/usr/sbin/gpsd", waiting: DeviceWaits.Entry? = nil) {
         self.host = host
@@ -34,10 +34,10 @@ public struct GPSDFeed: Sendable {
         (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
     }
 
-    public var feed: InputFeed { InputFeed(name: "gpsd \(host):\(port)") { await run() } }
+    package var feed: InputFeed { InputFeed(name: "gpsd \(host):\(port)") { await run() } }
 
     /// Connects, delivers fixes, and reconnects after every loss until cancelled.
-    public func run() async {
+    package func run() async {
         await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "connecting to gpsd at \(host):\(port)", waiting: waiting,
                              describe: { "GPS from gpsd at \(host):\(port): \(explain($0))" }) { connected in
             let fixes = try await session(connected: connected)
@@ -89,7 +89,7 @@ public struct GPSDFeed: Sendable {
     }
 
     /// Also what `wayfinder board check` prints for a gpsd that does not answer.
-    public static func explain(_ error: any Error, host: String, port: Int, daemonPath: String = "/usr/sbin/gpsd") -> String {
+    package static func explain(_ error: any Error, host: String, port: Int, daemonPath: String = "/usr/sbin/gpsd") -> String {
         guard let socketError = error as? SocketError else { return "\(error)" }
         switch socketError.code {
         case ECONNREFUSED:

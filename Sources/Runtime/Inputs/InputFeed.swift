@@ -3,12 +3,12 @@
 ///
 /// Why outside the actors: the actors' inputs are streams that outlive an actor's restart
 /// (`Forwarders`), so a device must outlive it too; the feed ends only when the appliance stops.
-public struct InputFeed: Sendable {
-    public let name: String
+package struct InputFeed: Sendable {
+    package let name: String
     /// Runs until its task is cancelled.
-    public let run: @Sendable () async -> Void
+    package let run: @Sendable () async -> Void
 
-    public init(name: String, run: @escaping @Sendable () async -> Void) {
+    package init(name: String, run: @escaping @Sendable () async -> Void) {
         self.name = name
         self.run = run
     }

@@ -6,10 +6,10 @@ import Sensors
 /// port read raw through termios, the bytes through `GPSReceiver`. When the device goes away (a USB
 /// GPS pulled out) or cannot be opened, the feed logs the device path and opens it again with
 /// backoff; a receiver that stays silent is the navigation's "no fix" warning, not the feed's.
-public struct SerialGPSFeed: Sendable {
-    public let device: String
-    public let baud: Int
-    public let fixes: AsyncStream<Fix>
+package struct SerialGPSFeed: Sendable {
+    package let device: String
+    package let baud: Int
+    package let fixes: AsyncStream<Fix>
     private let sink: AsyncStream<Fix>.Continuation
     private let clock: SessionClock
     private let logger: Logger
@@ -17,7 +17,7 @@ public struct SerialGPSFeed: Sendable {
     /// The GPS's place on the status line's "waiting for:" list while it cannot be opened.
     private let waiting: DeviceWaits.Entry?
 
-    public init(device: String, baud: Int, clock: SessionClock, logger: Logger,
+    package init(device: String, baud: Int, clock: SessionClock, logger: Logger,
                 backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30), healthyRun: .seconds(60)),
                 waiting: DeviceWaits.Entry? = nil) {
         self.device = device
@@ -29,10 +29,10 @@ public struct SerialGPSFeed: Sendable {
         (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
     }
 
-    public var feed: InputFeed { InputFeed(name: "GPS \(device)") { await run() } }
+    package var feed: InputFeed { InputFeed(name: "GPS \(device)") { await run() } }
 
     /// Opens the device, delivers fixes, and reopens after every loss until cancelled.
-    public func run() async {
+    package func run() async {
         await ReopenLoop.run(clock: clock, backoff: backoff, logger: logger, again: "opening the GPS on \(device)", waiting: waiting,
                              describe: { "GPS: \($0)" }) { opened in
             let port = try SerialPort(path: device, baud: baud)

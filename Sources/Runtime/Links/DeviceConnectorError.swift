@@ -1,11 +1,11 @@
 import BLE
 
 /// Why no connector can be built for a configured device.
-public enum DeviceConnectorError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DeviceConnectorError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No address and no discovery rule: the table would match no device (docs/configuration.md).
     case matchesNothing(kind: DeviceKind)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .matchesNothing(kind):
             return "[devices.\(kind.rawValue)] has no address and empty name_contains and service_uuids, so no "

@@ -15,14 +15,14 @@ import Platform
 ///
 /// With `security` medium or higher the link is encrypted with the device's bond, so the bonds
 /// `wayfinder pair` stored are given to the kernel before the first connection (`BondedGATTConnector`).
-public enum DeviceConnectors {
+package enum DeviceConnectors {
     /// - Parameters:
     ///   - adapter: the board's adapter (`[bluetooth] adapter`, e.g. "hci0").
     ///   - stateDirectory: where `bonds.json` lives (the configuration's `state_directory`); nil
     ///     leaves the kernel's keys as they are.
     /// - Throws: `BluetoothAdapterError` when the adapter does not exist; `DeviceConnectorError`
     ///   when the table can match no device.
-    public static func connector(for selection: DeviceSelection, kind: DeviceKind, adapter: String,
+    package static func connector(for selection: DeviceSelection, kind: DeviceKind, adapter: String,
                                  stateDirectory: String? = nil, logger: Logger) throws -> any GATTConnector {
         let rule = selection.discoveryRule
         guard !rule.matchesNothing else { throw DeviceConnectorError.matchesNothing(kind: kind) }

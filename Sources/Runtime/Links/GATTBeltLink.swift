@@ -10,20 +10,20 @@ import Platform
 /// The device link does the queueing (the keep-alive answer first), the request and attempt bounds
 /// and the reconnection; this type speaks the belt's words on top: commands in, `BeltLinkEvent`s out,
 /// transport errors as `BeltLinkError`s.
-public actor GATTBeltLink: BeltLink {
+package actor GATTBeltLink: BeltLink {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// One attempt (link and discovery) may take 20 s, FSLib-iOS's overall connection timer
     /// (FSConnectionManager.swift); the handshake after it is bounded step by step (`BeltSession`).
     /// One write may take 5 s, well within the watchdog's window.
-    public static let limits = GATTDeviceDriver<BeltSession>.Limits(attempt: .seconds(20), request: .seconds(5))
+    package static let limits = GATTDeviceDriver<BeltSession>.Limits(attempt: .seconds(20), request: .seconds(5))
     /// Between failed attempts: 0.5 s, doubling up to 8 s; a link that held 30 s starts over.
-    public static let backoff = RestartBackoff(initial: .milliseconds(500), maximum: .seconds(8), healthyRun: .seconds(30))
+    package static let backoff = RestartBackoff(initial: .milliseconds(500), maximum: .seconds(8), healthyRun: .seconds(30))
 
-    public nonisolated let events: AsyncStream<BeltLinkEvent>
+    package nonisolated let events: AsyncStream<BeltLinkEvent>
     private let sink: AsyncStream<BeltLinkEvent>.Continuation
     private let device: GATTDeviceLink<BeltSession>
     private let logger: Logger
@@ -35,7 +35,7 @@ public actor GATTBeltLink: BeltLink {
     /// - Parameters:
     ///   - linkClock: what the request and attempt bounds are measured on (`GATTDeviceTime`).
     ///   - policy: `.keepConnected` for the appliance; `.whenAsked` for one connection (`connect()`).
-    public init(connector: any GATTConnector, clock: SessionClock, linkClock: SessionClock? = nil,
+    package init(connector: any GATTConnector, clock: SessionClock, linkClock: SessionClock? = nil,
                 policy: GATTLinkPolicy = .keepConnected(GATTBeltLink.backoff), logger: Logger,
                 executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
@@ -46,27 +46,27 @@ public actor GATTBeltLink: BeltLink {
     }
 
     /// The session's connection state (for status lines and tests).
-    public var state: BeltSession.State { get async { await device.session.state } }
+    package var state: BeltSession.State { get async { await device.session.state } }
 
     /// Operations waiting behind the one in flight (tests check queue order with it).
     var queuedOperations: Int { get async { await device.queuedOperations } }
 
     // MARK: BeltLink
 
-    public func start() async {
+    package func start() async {
         listen()
         await device.start()
     }
 
     /// One connection attempt now, and no other unless asked (a `.whenAsked` link).
-    public func connect() async {
+    package func connect() async {
         listen()
         await device.connect()
     }
 
     /// Commands go to a belt whose handshake is done (the belt actor sends after `.connected`), never
     /// between the handshake's steps.
-    public func send(_ command: BeltCommand) async throws {
+    package func send(_ command: BeltCommand) async throws {
         guard handshakeDone else { throw BeltLinkError.notConnected }
         do {
             try await device.perform(command.encoded().gattOperation)
@@ -75,7 +75,7 @@ public actor GATTBeltLink: BeltLink {
         }
     }
 
-    public func disconnect() async {
+    package func disconnect() async {
         await device.disconnect()
     }
 

@@ -13,13 +13,13 @@ import Platform
 /// (an allowlist of one), or the name and service UUIDs (by default the SDK's names, "Pencil" and
 /// "Charcoal by 53"). Among the pens that pass, the SDK's pairing picks one by the tip held on the
 /// case, not by signal strength, so the rule's selection window does not apply.
-public actor KernelPenRadio: PenRadio {
+package actor KernelPenRadio: PenRadio {
     /// Where it runs: the process's event loop unless its creator names another (a test's
     /// `TestEventLoop`); a message from another actor on the same loop is a queue append.
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public nonisolated let advertisements: AsyncStream<PenAdvertisement>
+    package nonisolated let advertisements: AsyncStream<PenAdvertisement>
     private let sink: AsyncStream<PenAdvertisement>.Continuation
     private let options: BLEScanOptions
     private let localAddress: BluetoothAddress?
@@ -30,7 +30,7 @@ public actor KernelPenRadio: PenRadio {
     private let rule: DiscoveryRule
     private let security: BluetoothSecurityLevel
 
-    public init(options: BLEScanOptions, localAddress: BluetoothAddress?, clock: SessionClock, logger: Logger,
+    package init(options: BLEScanOptions, localAddress: BluetoothAddress?, clock: SessionClock, logger: Logger,
                 rule: DiscoveryRule = .pencil, security: BluetoothSecurityLevel = .low,
                 executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
@@ -43,7 +43,7 @@ public actor KernelPenRadio: PenRadio {
         (advertisements, sink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(64))
     }
 
-    public func setScanning(_ on: Bool) async {
+    package func setScanning(_ on: Bool) async {
         guard on != (scan != nil) else { return }
         scan?.cancel()
         scan = nil
@@ -73,7 +73,7 @@ public actor KernelPenRadio: PenRadio {
         rule.matches(device)
     }
 
-    public nonisolated func connector(for pen: String) -> any GATTConnector {
+    package nonisolated func connector(for pen: String) -> any GATTConnector {
         let (types, local, logger, security) = (self.types, self.localAddress, self.logger, self.security)
         return L2CAPGATTConnector(localAddress: local, security: security, logger: logger) {
             guard let address = BluetoothAddress(string: pen), let type = await types.type(of: pen) else {

@@ -10,10 +10,10 @@ import TouchCase
 /// rules (strongest "Fuffr"/"Neonode" within 1 s); every later one looks for that same case only, so
 /// a second case switched on nearby is never picked up after a lost link. A fixed address is
 /// `DeviceConnectors`' business as it stands.
-public enum TouchCaseConnector {
+package enum TouchCaseConnector {
     /// - Throws: `BluetoothAdapterError` when the adapter does not exist; `DeviceConnectorError`
     ///   when the table can match no device.
-    public static func connector(for selection: DeviceSelection, adapter: String, stateDirectory: String? = nil,
+    package static func connector(for selection: DeviceSelection, adapter: String, stateDirectory: String? = nil,
                                  logger: Logger) throws -> any GATTConnector {
         let rule = selection.discoveryRule
         guard rule.address == nil else {

@@ -13,16 +13,16 @@ import Platform
 /// One JSON file, `bonds.json` in the state directory, keys grouped by the adapter's address (a
 /// bond belongs to the controller that made it). It holds secrets: mode 0600, and when written by
 /// root (sudo wayfinder pair) it is handed to the state directory's owner, the service's user.
-public struct BondStore: Sendable {
-    public static let fileName = "bonds.json"
-    public let path: String
+package struct BondStore: Sendable {
+    package static let fileName = "bonds.json"
+    package let path: String
 
-    public init(stateDirectory: String) {
+    package init(stateDirectory: String) {
         path = stateDirectory.hasSuffix("/") ? stateDirectory + Self.fileName : "\(stateDirectory)/\(Self.fileName)"
     }
 
     /// Every bond made on the adapter with this address; none when the file does not exist.
-    public func bonds(adapter: BluetoothAddress) throws(BondStoreError) -> [Bond] {
+    package func bonds(adapter: BluetoothAddress) throws(BondStoreError) -> [Bond] {
         var bonds: [Bond] = []
         for entry in try read().adapters[adapter.description, default: []] { bonds.append(try entry.bond(path: path)) }
         return bonds
@@ -32,7 +32,7 @@ public struct BondStore: Sendable {
     /// when the file is written but its directory could not be synced (the bond may not survive a
     /// power loss).
     @discardableResult
-    public func save(_ bond: Bond, adapter: BluetoothAddress) throws(BondStoreError) -> AtomicFile.NotDurable? {
+    package func save(_ bond: Bond, adapter: BluetoothAddress) throws(BondStoreError) -> AtomicFile.NotDurable? {
         var file = try read()
         var entries = file.adapters[adapter.description, default: []]
         entries.removeAll { $0.peer == bond.peer.address.description }
@@ -43,7 +43,7 @@ public struct BondStore: Sendable {
 
     /// Removes the peer's bond on the adapter: `removed` false when there was none; `notDurable` when
     /// the file is rewritten but its directory could not be synced.
-    public func remove(peer: BluetoothAddress, adapter: BluetoothAddress) throws(BondStoreError)
+    package func remove(peer: BluetoothAddress, adapter: BluetoothAddress) throws(BondStoreError)
         -> (removed: Bool, notDurable: AtomicFile.NotDurable?) {
         var file = try read()
         var entries = file.adapters[adapter.description, default: []]

@@ -1,12 +1,12 @@
 /// Why the bond file could not be used, with what to do about it.
-public enum BondStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum BondStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case corrupt(path: String, reason: String)
     case unwritable(path: String, reason: String)
     /// The state directory exists and lets group or others in: the keys are not written there.
     case notPrivate(StateDirectoryNotPrivate)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadable(path, reason):
             return "cannot read the bond file \(path) (\(reason)); run as root or as the service's user"

@@ -4,11 +4,11 @@ import Sensors
 
 /// The compass calibration on disk (`compass-calibration.json` in the state directory), written
 /// atomically by `wayfinder calibrate compass` and read at start by whatever reads the compass.
-public struct CompassCalibrationStore: Sendable {
-    public static let fileName = "compass-calibration.json"
-    public let path: String
+package struct CompassCalibrationStore: Sendable {
+    package static let fileName = "compass-calibration.json"
+    package let path: String
 
-    public init(directory: String) {
+    package init(directory: String) {
         path = directory.hasSuffix("/") ? directory + Self.fileName : "\(directory)/\(Self.fileName)"
     }
 
@@ -17,7 +17,7 @@ public struct CompassCalibrationStore: Sendable {
     /// that lets group or others in, as the appliance does. Returns
     /// `NotDurable` when the file is in place but its directory could not be synced.
     @discardableResult
-    public func save(_ calibration: CompassCalibration,
+    package func save(_ calibration: CompassCalibration,
                      syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) throws -> AtomicFile.NotDurable? {
         let directory = (path as NSString).deletingLastPathComponent
         // Where the appliance reads it, under the appliance's rule: a directory that lets group or
@@ -37,7 +37,7 @@ public struct CompassCalibrationStore: Sendable {
 
     /// The stored calibration; nil when there is none. A file that does not decode, or whose matrix
     /// or offset is not finite, is moved aside and reported as `StateFileUnreadable`.
-    public func load() throws -> CompassCalibration? {
+    package func load() throws -> CompassCalibration? {
         guard let bytes = try AtomicFile.read(path) else { return nil }
         let calibration: CompassCalibration
         do {
@@ -57,7 +57,7 @@ public struct CompassCalibrationStore: Sendable {
 
     /// The stored calibration if it was fitted for this chip at this address; otherwise nil and why
     /// (a calibration of another sensor would turn good headings into bad ones).
-    public func load(for chip: CompassChip, address: UInt8) throws -> (calibration: CompassCalibration?, note: String?) {
+    package func load(for chip: CompassChip, address: UInt8) throws -> (calibration: CompassCalibration?, note: String?) {
         guard let stored = try load() else {
             return (nil, "no compass calibration at \(path); headings are uncorrected (run `wayfinder calibrate compass`)")
         }

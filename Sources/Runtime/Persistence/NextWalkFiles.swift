@@ -5,15 +5,15 @@ import Navigation
 /// How the navigation actor makes the files of the walk that a start after an arrival or a stop
 /// begins: the track under a new name, then (once the walk's journal is open) the pointer to it and
 /// retention, off the actor's loop. Closures, so that tests can make a step fail.
-public struct NextWalkFiles: Sendable {
+package struct NextWalkFiles: Sendable {
     /// Creates the walk's track; nil when it cannot be (logged).
-    public var create: @Sendable (Route) -> TrackFile?
+    package var create: @Sendable (Route) -> TrackFile?
     /// Points `current.json` at the walk's track (by its path) and deletes walks beyond the limits.
-    public var makeCurrent: @Sendable (Route, String) -> Void
+    package var makeCurrent: @Sendable (Route, String) -> Void
     /// Removes a created track whose walk could not begin.
-    public var discard: @Sendable (String) -> Void
+    package var discard: @Sendable (String) -> Void
 
-    public init(create: @escaping @Sendable (Route) -> TrackFile?, makeCurrent: @escaping @Sendable (Route, String) -> Void,
+    package init(create: @escaping @Sendable (Route) -> TrackFile?, makeCurrent: @escaping @Sendable (Route, String) -> Void,
                 discard: @escaping @Sendable (String) -> Void) {
         self.create = create
         self.makeCurrent = makeCurrent
@@ -21,7 +21,7 @@ public struct NextWalkFiles: Sendable {
     }
 
     /// The track archive in `stateDirectory` (`TrackArchive`), logging its notes to `logger`.
-    public static func archive(stateDirectory: String, settings: TrackSettings, logger: Logger) -> NextWalkFiles {
+    package static func archive(stateDirectory: String, settings: TrackSettings, logger: Logger) -> NextWalkFiles {
         @Sendable func log(_ notes: [StateNote]) {
             for note in notes { logger.log(level: note.level, "\(note.message)") }
         }

@@ -5,25 +5,25 @@ import Platform
 /// directory), as the FiftyThree SDK keeps its paired peripheral's identifier in the app's defaults
 /// (`FTPenManager.mm`): after a restart the pen that reconciles with this Pi is taken back without
 /// another pairing. Written atomically whenever the pairing model stores or forgets a pen.
-public struct PenPairingStore: Sendable {
-    public static let fileName = "pencil.json"
-    public let path: String
+package struct PenPairingStore: Sendable {
+    package static let fileName = "pencil.json"
+    package let path: String
 
     struct Contents: Codable, Equatable {
         /// The pen's Bluetooth address, as the radio names it.
         var pen: String
     }
 
-    public init(directory: String) {
+    package init(directory: String) {
         path = directory.hasSuffix("/") ? directory + Self.fileName : "\(directory)/\(Self.fileName)"
     }
 
-    public struct RemoveFailure: Error, CustomStringConvertible {
-        public let description: String
+    package struct RemoveFailure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Remembers `pen`, or forgets the pairing (the file is removed) for nil.
-    public func save(_ pen: String?, syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) throws {
+    package func save(_ pen: String?, syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) throws {
         guard let pen else {
             if unlink(path) != 0, errno != ENOENT {
                 throw RemoveFailure(description: "cannot remove \(path): \(String(cString: strerror(errno)))")
@@ -38,7 +38,7 @@ public struct PenPairingStore: Sendable {
 
     /// The remembered pen; nil when there is none. A file that does not decode, or names no
     /// Bluetooth address, is moved aside and reported: the pen is then paired again, as new.
-    public func load() throws -> String? {
+    package func load() throws -> String? {
         guard let bytes = try AtomicFile.read(path) else { return nil }
         let contents: Contents
         do {

@@ -4,12 +4,12 @@ import Platform
 
 /// Route progress on disk, written atomically so a pulled battery leaves the old or the new
 /// progress, never a torn file.
-public struct ProgressStore: Sendable {
-    public static let fileName = "progress.json"
-    public let path: String
+package struct ProgressStore: Sendable {
+    package static let fileName = "progress.json"
+    package let path: String
     private let syncDirectory: AtomicFile.DirectorySync
 
-    public init(directory: String, syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) {
+    package init(directory: String, syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) {
         path = directory.hasSuffix("/") ? directory + Self.fileName : "\(directory)/\(Self.fileName)"
         self.syncDirectory = syncDirectory
     }
@@ -17,7 +17,7 @@ public struct ProgressStore: Sendable {
     /// Throws when the progress was not written; returns `NotDurable` when it was but may not survive
     /// a power loss (the caller warns and carries on).
     @discardableResult
-    public func save(_ progress: RouteProgress) throws -> AtomicFile.NotDurable? {
+    package func save(_ progress: RouteProgress) throws -> AtomicFile.NotDurable? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         return try AtomicFile.write(Array(try encoder.encode(progress)), to: path, syncDirectory: syncDirectory)
@@ -25,7 +25,7 @@ public struct ProgressStore: Sendable {
 
     /// The saved progress; nil when there is none. A file that does not decode is moved aside and
     /// reported as `StateFileUnreadable`, so the caller logs it and starts afresh without overwriting it.
-    public func load() throws -> RouteProgress? {
+    package func load() throws -> RouteProgress? {
         guard let bytes = try AtomicFile.read(path) else { return nil }
         do {
             return try JSONDecoder().decode(RouteProgress.self, from: Data(bytes))

@@ -14,21 +14,21 @@ import Synchronization
 ///
 /// Crash safety is the store's: each write leaves the old file or the new one. A power loss before the
 /// write lands loses the same as one a moment before the command.
-public final class ProgressWriter: Sendable {
-    public let store: ProgressStore
+package final class ProgressWriter: Sendable {
+    package let store: ProgressStore
     private let logger: Logger
     private let queue = DispatchQueue(label: "wayfinder.progress-writer", qos: .utility)
     /// The newest progress not yet taken by the queue, and whether a drain is queued that has not yet
     /// taken it.
     private let waiting = Mutex<(progress: RouteProgress?, drainQueued: Bool)>((nil, false))
 
-    public init(store: ProgressStore, logger: Logger) {
+    package init(store: ProgressStore, logger: Logger) {
         self.store = store
         self.logger = logger
     }
 
     /// Hands `progress` to the queue and returns at once.
-    public func save(_ progress: RouteProgress) {
+    package func save(_ progress: RouteProgress) {
         let queueDrain = waiting.withLock { waiting in
             defer { waiting = (progress, true) }
             return !waiting.drainQueued
@@ -38,7 +38,7 @@ public final class ProgressWriter: Sendable {
 
     /// Returns when every progress handed over before the call is on disk (or its write has failed and
     /// been logged).
-    public func written() async {
+    package func written() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             queue.async { done.resume() }
         }

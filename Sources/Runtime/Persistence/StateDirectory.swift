@@ -6,26 +6,26 @@ import Platform
 
 /// One line for the log about the state files, made where the files are handled and logged by the
 /// caller (the appliance at start), so the handling is testable without a logger.
-public struct StateNote: Sendable, Hashable, CustomStringConvertible {
-    public var level: Logger.Level
-    public var message: String
+package struct StateNote: Sendable, Hashable, CustomStringConvertible {
+    package var level: Logger.Level
+    package var message: String
 
-    public init(_ level: Logger.Level, _ message: String) {
+    package init(_ level: Logger.Level, _ message: String) {
         self.level = level
         self.message = message
     }
 
-    public var description: String { "\(level) \(message)" }
+    package var description: String { "\(level) \(message)" }
 }
 
 /// The state directory made ready at start: created private (0700) when missing, refused when it
 /// exists and lets group or others in, and cleared of the temporary files an atomic write of ours
 /// leaves when the process is killed between its create and its rename. Nothing else in it is
 /// touched: modes are set only on what Wayfinder creates, and only its own leftovers are removed.
-public enum StateDirectory {
+package enum StateDirectory {
     /// The files Wayfinder writes atomically at the top of the state directory, by the names their
     /// stores give them (and the single track of older versions), whose temporaries it may remove.
-    public static let fileNames: Set<String> = [
+    package static let fileNames: Set<String> = [
         ProgressStore.fileName, BondStore.fileName, PenPairingStore.fileName, CompassCalibrationStore.fileName,
         TrackArchive.legacyName,
     ]
@@ -33,7 +33,7 @@ public enum StateDirectory {
     /// The refusal for an existing directory at `path` that gives its group or others any
     /// permission; nil when it is private or does not exist yet (it is then created 0700). A symbolic
     /// link is judged by the directory it leads to, where the files would be written.
-    public static func refusal(for path: String) -> StateDirectoryNotPrivate? {
+    package static func refusal(for path: String) -> StateDirectoryNotPrivate? {
         PrivateDirectory.openMode(of: path).map {
             StateDirectoryNotPrivate(path: path, mode: $0, target: PrivateDirectory.linkTarget(of: path))
         }
@@ -44,7 +44,7 @@ public enum StateDirectory {
     /// missing; when it exists (also when it appeared after the look), left as it is and refused if
     /// it lets group or others in. Returns whether it was created. Throws `StateDirectoryNotPrivate`,
     /// or `PrivateDirectory.Failure` when it cannot be made or is not a directory.
-    public static func makeReady(_ path: String) throws -> Bool {
+    package static func makeReady(_ path: String) throws -> Bool {
         let report = try PrivateDirectory.prepare(path)
         if !report.created, let refusal = refusal(for: path) { throw refusal }
         return report.created
@@ -53,7 +53,7 @@ public enum StateDirectory {
     /// Creates the directory (0700) when it is missing, then removes our leftover temporary files.
     /// Throws, changing nothing, when it exists and lets group or others in. The notes say what was
     /// done; a directory that cannot be made is an error note (the walk goes on without saving).
-    public static func prepare(_ path: String, isAlive: (Int32) -> Bool = processIsAlive) throws(StateDirectoryNotPrivate) -> [StateNote] {
+    package static func prepare(_ path: String, isAlive: (Int32) -> Bool = processIsAlive) throws(StateDirectoryNotPrivate) -> [StateNote] {
         var notes: [StateNote] = []
         do {
             if try makeReady(path) { notes.append(StateNote(.info, "created the state directory \(path) (mode 0700)")) }
@@ -71,7 +71,7 @@ public enum StateDirectory {
     /// Removes AtomicFile's temporaries (`<name>.tmp-<pid>`) of the files `isOurs` names, whose
     /// writer is no longer running. One whose writer still runs (`wayfinder pair` storing a bond at
     /// this moment) is left alone, and so is every other program's file, whatever its name.
-    public static func removeLeftoverTemporaries(in directory: String, of isOurs: (String) -> Bool,
+    package static func removeLeftoverTemporaries(in directory: String, of isOurs: (String) -> Bool,
                                                  isAlive: (Int32) -> Bool = processIsAlive) -> [StateNote] {
         var notes: [StateNote] = []
         for name in PrivateDirectory.entries(of: directory) {
@@ -91,5 +91,5 @@ public enum StateDirectory {
     }
 
     /// kill(2) with signal 0: the process exists (EPERM: it exists but is another user's).
-    public static let processIsAlive: @Sendable (Int32) -> Bool = { pid in kill(pid, 0) == 0 || errno == EPERM }
+    package static let processIsAlive: @Sendable (Int32) -> Bool = { pid in kill(pid, 0) == 0 || errno == EPERM }
 }

@@ -15,15 +15,15 @@ import Platform
 /// file and points `current.json` at it before creating it, so a kill in between leaves a pointer to a
 /// file the next start creates under the same name. The pointer is separate from `progress.json`
 /// because progress is saved by the navigation rules at waypoints, while the file is chosen at start.
-public enum TrackArchive {
-    public static let directoryName = "tracks"
-    public static let pointerName = "current.json"
+package enum TrackArchive {
+    package static let directoryName = "tracks"
+    package static let pointerName = "current.json"
     /// The single track of versions before one file per walk, moved into `tracks/` once.
-    public static let legacyName = "track.gpx"
+    package static let legacyName = "track.gpx"
     /// A walk's event journal and trip report sit beside its track: `X.gpx`, `X.events.jsonl`,
     /// `X.html` (TripRecorder), and go with it when retention deletes the walk.
-    public static let journalExtension = ".events.jsonl"
-    public static let reportExtension = ".html"
+    package static let journalExtension = ".events.jsonl"
+    package static let reportExtension = ".html"
 
     /// What the pointer file holds.
     struct Pointer: Codable, Equatable {
@@ -33,18 +33,18 @@ public enum TrackArchive {
 
     /// The outcome of `start`: the opened track (nil when recording is off or the file cannot be
     /// opened), and what to log.
-    public struct Start {
-        public var track: TrackFile?
-        public var notes: [StateNote]
+    package struct Start {
+        package var track: TrackFile?
+        package var notes: [StateNote]
         /// Paths deleted by the retention limits, oldest first.
-        public var deleted: [String]
+        package var deleted: [String]
     }
 
     /// Chooses, opens and tidies: moves a legacy `track.gpx` into `tracks/`, removes leftover
     /// temporary files there, continues the current walk's file when `resuming` (or starts a new one
     /// named from `now` and the route), then deletes walks beyond the limits. Nothing here stops the
     /// appliance: a failure is a note, and navigation goes on without a track.
-    public static func start(stateDirectory: String, route: Route, resuming: Bool, settings: TrackSettings,
+    package static func start(stateDirectory: String, route: Route, resuming: Bool, settings: TrackSettings,
                              now: Date = Date(), syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory,
                              isAlive: (Int32) -> Bool = StateDirectory.processIsAlive,
                              remove: (String) -> Int32 = { unlink($0) }) -> Start {
@@ -95,7 +95,7 @@ public enum TrackArchive {
     /// journal is open), so a walk that cannot begin leaves the pointer at the walk still written.
     /// The new name's directory entry is made durable by the pointer's write, which syncs `tracks/`:
     /// the one fsync here is the new file's own.
-    public static func createWalk(stateDirectory: String, route: Route, settings: TrackSettings,
+    package static func createWalk(stateDirectory: String, route: Route, settings: TrackSettings,
                                   now: Date = Date()) -> (track: TrackFile?, notes: [StateNote]) {
         guard settings.enabled else { return (nil, []) }
         let directory = "\(stateDirectory)/\(directoryName)"
@@ -117,7 +117,7 @@ public enum TrackArchive {
     /// Points `current.json` at the walk whose track is `trackPath` (from `createWalk`), so a restart
     /// resumes it, then deletes walks beyond the limits: the card writes and syncs of beginning a
     /// walk, which the navigation actor runs off its loop.
-    public static func makeCurrent(trackPath: String, route: Route, stateDirectory: String, settings: TrackSettings,
+    package static func makeCurrent(trackPath: String, route: Route, stateDirectory: String, settings: TrackSettings,
                                    now: Date = Date(), syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory,
                                    remove: (String) -> Int32 = { unlink($0) }) -> (notes: [StateNote], deleted: [String]) {
         let directory = "\(stateDirectory)/\(directoryName)"
@@ -134,7 +134,7 @@ public enum TrackArchive {
 
     /// Removes the track `createWalk` made for a walk that could not begin (its journal could not be
     /// opened): a header without points, which no pointer names.
-    public static func discardWalk(trackPath: String) -> [StateNote] {
+    package static func discardWalk(trackPath: String) -> [StateNote] {
         guard unlink(trackPath) == 0 || errno == ENOENT else {
             return [StateNote(.warning, "cannot delete the unused track \(trackPath): \(String(cString: strerror(errno))); delete it by hand")]
         }

@@ -19,25 +19,25 @@ import Sensors
 /// Opening never reads the whole file: only its first bytes (our header?) and its last `tailWindow`
 /// bytes (the footer, or the last complete point) are read with pread(2), and `GPXTrackTail` decides.
 /// A long walk resumed after a crash starts as fast as a short one.
-public final class TrackFile {
-    public let path: String
+package final class TrackFile {
+    package let path: String
     private let fd: Int32
     private var footerOffset: Int
     /// What `open` had to do, for the log (warnings).
-    public private(set) var notes: [String] = []
+    package private(set) var notes: [String] = []
 
     /// How much of the file's end is read to find the footer or the last complete point. A point is
     /// about 110 bytes and the file is synced every 10 s, so what a power loss tears is far shorter.
-    public static let tailWindow = 64 * 1024
+    package static let tailWindow = 64 * 1024
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Opens the track at `path` to append to it, creating it (mode 0600, header and footer written
     /// atomically) when it does not exist, is empty, or was not ours and has been moved aside. An
     /// existing track gets a segment break: one segment per run of the appliance.
-    public init(path: String, routeName: String, syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) throws {
+    package init(path: String, routeName: String, syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) throws {
         self.path = path
         var fd = open(path, O_RDWR | O_CLOEXEC)
         if fd < 0, errno != ENOENT {
@@ -120,7 +120,7 @@ public final class TrackFile {
 
     /// Appends one fix; false (and the file unchanged) when the write failed (a full card).
     @discardableResult
-    public func append(_ fix: Fix) -> Bool {
+    package func append(_ fix: Fix) -> Bool {
         let point = GPXTrackFormat.point(fix)
         guard Self.write(fd, Array((point + GPXTrackFormat.footer).utf8), at: footerOffset) else { return false }
         footerOffset += point.utf8.count
@@ -128,12 +128,12 @@ public final class TrackFile {
     }
 
     /// Forces what was appended to the card.
-    public func sync() { _ = fsync(fd) }
+    package func sync() { _ = fsync(fd) }
 
     /// Forces what has been appended so far to the card without waiting for it (`BackgroundSync`):
     /// the navigation actor that appends also turns the wearer's commands into belt commands.
     /// Appends made during it stay whole or absent (`append`); the next sync forces them.
-    public func syncInBackground() {
+    package func syncInBackground() {
         BackgroundSync.fsync(fd)
     }
 

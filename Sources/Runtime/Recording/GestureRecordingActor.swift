@@ -9,19 +9,19 @@ import TouchCase
 /// passed; a tick every `tickInterval` fires the pipeline's timers, ends quiet samples and keeps the
 /// sync cadence. Lines are written as soon as the recorder returns them,
 /// one write(2) per batch, so a `kill -9` loses at most the batch being written.
-public actor GestureRecordingActor {
+package actor GestureRecordingActor {
     /// What the operator is told: a new prompt, a finished sample, the file failing.
-    public enum Notice: Sendable {
+    package enum Notice: Sendable {
         case prompt(sample: Int, label: String)
         case sampleFinished(number: Int, gestures: [String])
         case writeFailed(String)
     }
 
-    public static let tickInterval: Duration = .milliseconds(20)
+    package static let tickInterval: Duration = .milliseconds(20)
     /// How long a tick leaves touches of one time waiting for the rest of their notification. The
     /// touch stream hands them over one by one, and a tick between two of them would split one frame
     /// into two (a pinch would see one finger move, then the other).
-    public static let batchHold: Duration = .milliseconds(50)
+    package static let batchHold: Duration = .milliseconds(50)
 
     private var recorder: GestureRecorder
     private let file: AppendOnlyFile
@@ -33,12 +33,12 @@ public actor GestureRecordingActor {
     private var pendingSince: Duration = .zero
     private var finished = false
     private var failed = false
-    public private(set) var touchesRecorded = 0
-    public var samplesFinished: Int { recorder.samplesFinished }
+    package private(set) var touchesRecorded = 0
+    package var samplesFinished: Int { recorder.samplesFinished }
     /// A write or sync failed (a full or removed card); the file holds what came before.
-    public var hasFailed: Bool { failed }
+    package var hasFailed: Bool { failed }
 
-    public init(recorder: GestureRecorder, file: AppendOnlyFile, touches: AsyncStream<TouchEvent>,
+    package init(recorder: GestureRecorder, file: AppendOnlyFile, touches: AsyncStream<TouchEvent>,
                 clock: SessionClock, logger: Logger, notify: @escaping @Sendable (Notice) -> Void = { _ in }) {
         self.recorder = recorder
         self.file = file
@@ -50,7 +50,7 @@ public actor GestureRecordingActor {
 
     /// Writes the header (unless the file was created holding it), then records until `finish` or
     /// cancellation.
-    public func run(header: RecordingHeader, fileHoldsHeader: Bool = false) async {
+    package func run(header: RecordingHeader, fileHoldsHeader: Bool = false) async {
         var first = recorder.start(header, atMs: clock.elapsed.inMilliseconds)
         if fileHoldsHeader { first.lines.removeAll { if case .header = $0 { true } else { false } } }
         emit(first)
@@ -72,7 +72,7 @@ public actor GestureRecordingActor {
     }
 
     /// Ends the session: pending touches, due timers, the open sample, the end line, a sync, close.
-    public func finish(reason: String) {
+    package func finish(reason: String) {
         guard !finished else { return }
         flush()
         emit(recorder.finish(atMs: clock.elapsed.inMilliseconds, reason: reason))

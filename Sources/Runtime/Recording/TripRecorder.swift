@@ -19,13 +19,13 @@ import TripReport
 /// A walk ends when it arrives or the wearer stops it (the `arrived` and `stopped` records); the
 /// next start begins another walk in new files (`beginWalk`), while a restart of the appliance in
 /// the middle of a walk continues its journal.
-public final class TripRecorder: Sendable {
+package final class TripRecorder: Sendable {
     /// One walk's three files and the route it follows.
-    public struct Walk: Sendable {
-        public var trackPath: String
-        public var journalPath: String
-        public var reportPath: String
-        public var route: Route
+    package struct Walk: Sendable {
+        package var trackPath: String
+        package var journalPath: String
+        package var reportPath: String
+        package var route: Route
 
         init(trackPath: String, route: Route) {
             self.trackPath = trackPath
@@ -36,13 +36,13 @@ public final class TripRecorder: Sendable {
     }
 
     /// The current walk's files.
-    public var trackPath: String { state.withLock { $0.walk.trackPath } }
-    public var journalPath: String { state.withLock { $0.walk.journalPath } }
-    public var reportPath: String { state.withLock { $0.walk.reportPath } }
+    package var trackPath: String { state.withLock { $0.walk.trackPath } }
+    package var journalPath: String { state.withLock { $0.walk.journalPath } }
+    package var reportPath: String { state.withLock { $0.walk.reportPath } }
     /// The current walk, for a report written later of this one whatever comes after.
-    public var walk: Walk { state.withLock { $0.walk } }
+    package var walk: Walk { state.withLock { $0.walk } }
     /// Whether the current walk has arrived or been stopped: the next start begins another.
-    public var walkHasEnded: Bool { state.withLock { $0.ended } }
+    package var walkHasEnded: Bool { state.withLock { $0.ended } }
     private let routePath: String?
     private let offRouteDistance: Double
     private let clock: SessionClock
@@ -66,7 +66,7 @@ public final class TripRecorder: Sendable {
     /// The journal beside `trackPath` (`X.gpx` → `X.events.jsonl`); nil when it cannot be opened,
     /// which is logged: the walk goes on without a report. A journal continued after a restart
     /// says whether its walk had ended (its last `arrived` or `stopped` after the last start).
-    public init?(trackPath: String, route: Route, routePath: String?, offRouteDistance: Double,
+    package init?(trackPath: String, route: Route, routePath: String?, offRouteDistance: Double,
                  clock: SessionClock, logger: Logger, now: Date = Date()) {
         let walk = Walk(trackPath: trackPath, route: route)
         self.routePath = routePath
@@ -93,7 +93,7 @@ public final class TripRecorder: Sendable {
     /// `walk` and `appliance_started` records. False (logged) when the new journal cannot be
     /// opened: the records then go on into the old one.
     @discardableResult
-    public func beginWalk(trackPath: String, route: Route) -> Bool {
+    package func beginWalk(trackPath: String, route: Route) -> Bool {
         let walk = Walk(trackPath: trackPath, route: route)
         // Opened under the lock, so the file is the state's from its start.
         let opened: Result<Bool, AppendOnlyFile.Failure> = state.withLock { s in
@@ -142,20 +142,20 @@ public final class TripRecorder: Sendable {
     }
 
     /// `X.gpx` → `X<extension>`; any other name gets the extension added.
-    public static func sibling(of trackPath: String, extension: String) -> String {
+    package static func sibling(of trackPath: String, extension: String) -> String {
         let stem = trackPath.hasSuffix(TrackFileName.fileExtension)
             ? String(trackPath.dropLast(TrackFileName.fileExtension.count)) : trackPath
         return stem + `extension`
     }
 
     /// `path` from the root, without `..` detours.
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return (full as NSString).standardizingPath
     }
 
     /// Ties the session clock to the GPS's UTC at a fix.
-    public func anchor(utc: Double, at elapsed: Duration) {
+    package func anchor(utc: Double, at elapsed: Duration) {
         guard utc.isFinite else { return }
         state.withLock { s in
             s.anchorUTC = utc
@@ -166,7 +166,7 @@ public final class TripRecorder: Sendable {
     /// The route the walk follows now (another one loaded from the control socket). A walk that has
     /// ended keeps the route it was walked on: its report is written again when the next walk begins,
     /// and the next walk takes the new route (`beginWalk`).
-    public func routeChanged(to route: Route) {
+    package func routeChanged(to route: Route) {
         state.withLock { s in
             guard !s.ended else { return }
             s.walk.route = route
@@ -174,7 +174,7 @@ public final class TripRecorder: Sendable {
     }
 
     /// Appends one record of `kind` stamped now; `fill` sets the kind's fields.
-    public func record(_ kind: TripEvent.Kind, _ fill: (inout TripEvent) -> Void = { _ in }) {
+    package func record(_ kind: TripEvent.Kind, _ fill: (inout TripEvent) -> Void = { _ in }) {
         let elapsed = clock.elapsed
         let failure: String? = state.withLock { s in
             let time = s.anchorUTC + (elapsed - s.anchorElapsed).inSeconds
@@ -208,7 +208,7 @@ public final class TripRecorder: Sendable {
     }
 
     /// Appends `event` stamped now (its own `time` is replaced), as `GuidanceJournalEntry` makes it.
-    public func record(_ event: TripEvent) {
+    package func record(_ event: TripEvent) {
         record(event.kind) { stamped in
             let time = stamped.time
             stamped = event
@@ -217,7 +217,7 @@ public final class TripRecorder: Sendable {
     }
 
     /// Forces the journal to the card in the background (with the track's periodic sync).
-    public func syncInBackground() {
+    package func syncInBackground() {
         state.withLock { $0.file?.syncInBackground() }
     }
 
@@ -225,13 +225,13 @@ public final class TripRecorder: Sendable {
     /// disk now, replacing the last one atomically; returns its path, or nil (logged) when it could
     /// not be written.
     @discardableResult
-    public func writeReport(generatedAt: Date = Date()) -> String? {
+    package func writeReport(generatedAt: Date = Date()) -> String? {
         writeReport(of: walk, generatedAt: generatedAt)
     }
 
     /// Writes `walk`'s report: one that has ended, while the next may have begun.
     @discardableResult
-    public func writeReport(of walk: Walk, generatedAt: Date = Date()) -> String? {
+    package func writeReport(of walk: Walk, generatedAt: Date = Date()) -> String? {
         // Read back through the page cache: what was appended is there whether or not it is synced.
         // One writer at a time: the arrival's write (in the background) and the shutdown's can
         // overlap, and the atomic replace uses one temporary name per process.

@@ -9,27 +9,27 @@ import TripReport
 /// A trip report from the files a walk left: the track (GPX), the event journal (JSON Lines) and the
 /// route (GPX), read, rendered (`TripReportDocument`) and written in one atomic replace. Used by the
 /// appliance when a walk ends and by `wayfinder report`.
-public enum TripReportFiles {
+package enum TripReportFiles {
     /// Why a report could not be made: the file, and what is wrong with it, as every command says it.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// What was read, for a report and for its figures.
-    public struct Inputs: Sendable {
-        public var track: WalkedTrack
-        public var route: Route?
-        public var events: [TripEvent]
-        public var skippedJournalLines: Int
+    package struct Inputs: Sendable {
+        package var track: WalkedTrack
+        package var route: Route?
+        package var events: [TripEvent]
+        package var skippedJournalLines: Int
         /// The route file the journal names, when `route` was not given and none was read.
-        public var journalRoutePath: String?
-        public var routeProblem: String?
+        package var journalRoutePath: String?
+        package var routeProblem: String?
     }
 
     /// Reads the track (required), the journal if there is one at `journalPath`, and the route: the
     /// one given, else the file `routeFile`, else the file the journal's `walk` record names, when
     /// it is there and parses (`routeProblem` says why not otherwise; the report then has no route).
-    public static func read(trackPath: String, route given: Route? = nil, routeFile: String? = nil,
+    package static func read(trackPath: String, route given: Route? = nil, routeFile: String? = nil,
                             journalPath: String?) throws(Failure) -> Inputs {
         let trackBytes = try bytes(of: trackPath, required: true) ?? []
         let track: WalkedTrack
@@ -70,7 +70,7 @@ public enum TripReportFiles {
     }
 
     /// The report's HTML for what was read, and the figures it shows.
-    public static func render(_ inputs: Inputs, trackPath: String, routeFile: String?, journalPath: String?,
+    package static func render(_ inputs: Inputs, trackPath: String, routeFile: String?, journalPath: String?,
                               generatedAt: Date) -> (html: String, statistics: TripStatistics) {
         TripReportDocument.renderWithStatistics(track: inputs.track, route: inputs.route, events: inputs.events,
                                                 skippedJournalLines: inputs.skippedJournalLines, title: nil,
@@ -80,7 +80,7 @@ public enum TripReportFiles {
     }
 
     /// Reads, renders and writes the report to `output` (atomically, `permissions`).
-    public static func write(trackPath: String, route: Route?, routeFile: String?, journalPath: String?,
+    package static func write(trackPath: String, route: Route?, routeFile: String?, journalPath: String?,
                              to output: String, permissions: mode_t = 0o600, generatedAt: Date = Date()) throws(Failure) {
         let inputs = try read(trackPath: trackPath, route: route, routeFile: route == nil ? routeFile : nil, journalPath: journalPath)
         let html = render(inputs, trackPath: trackPath, routeFile: routeFile, journalPath: journalPath, generatedAt: generatedAt).html
@@ -104,7 +104,7 @@ public enum TripReportFiles {
     }
 
     /// The last component of a path: the report names its files without the directories they were in.
-    public static func name(_ path: String) -> String {
+    package static func name(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -8,14 +8,14 @@ import Platform
 /// load, and otherwise applies its live keys by messages to the actors, which take them between two
 /// events, so nothing they are doing (a belt write) is interrupted. `ReloadPlan` decides; this carries
 /// it out and tells the log and systemd.
-public actor ConfigurationReloader {
+package actor ConfigurationReloader {
     /// The actors' mailboxes a reload writes to.
-    public struct Targets: Sendable {
-        public var belt: Mailbox<BeltActor.Event>
-        public var navigation: Mailbox<NavigationActor.Event>
-        public var gestures: Mailbox<GestureActor.Event>
+    package struct Targets: Sendable {
+        package var belt: Mailbox<BeltActor.Event>
+        package var navigation: Mailbox<NavigationActor.Event>
+        package var gestures: Mailbox<GestureActor.Event>
 
-        public init(belt: Mailbox<BeltActor.Event>, navigation: Mailbox<NavigationActor.Event>,
+        package init(belt: Mailbox<BeltActor.Event>, navigation: Mailbox<NavigationActor.Event>,
                     gestures: Mailbox<GestureActor.Event>) {
             self.belt = belt
             self.navigation = navigation
@@ -24,7 +24,7 @@ public actor ConfigurationReloader {
     }
 
     /// The part of the status line a reload owns.
-    public static let statusPart = "configuration"
+    package static let statusPart = "configuration"
 
     private var running: WayfinderConfiguration
     private let loader: ConfigurationLoader
@@ -37,7 +37,7 @@ public actor ConfigurationReloader {
 
     /// - Parameter logLevel: the level every logger follows; nil when `--log-level` fixed it at start,
     ///   which a reload then leaves alone.
-    public init(configuration: WayfinderConfiguration, loader: ConfigurationLoader, targets: Targets,
+    package init(configuration: WayfinderConfiguration, loader: ConfigurationLoader, targets: Targets,
                 logLevel: SharedLogLevel?, notifier: (any ServiceNotifier)?, health: HealthMonitor,
                 status: StatusBoard, logger: Logger) {
         self.running = configuration
@@ -51,11 +51,11 @@ public actor ConfigurationReloader {
     }
 
     /// The configuration in force: the start's, with the live keys of every reload applied since.
-    public var configuration: WayfinderConfiguration { running }
+    package var configuration: WayfinderConfiguration { running }
 
     /// Reads the configuration file again and applies it, or refuses it.
     @discardableResult
-    public func reload() -> ReloadPlan {
+    package func reload() -> ReloadPlan {
         // systemd hears of reloads only after READY=1; until every actor is up there is none to report.
         let notifier = health.allStarted ? self.notifier : nil
         notifier?.notifyReloading()

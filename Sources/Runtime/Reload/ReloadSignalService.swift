@@ -4,21 +4,21 @@ import UnixSignals
 
 /// Turns SIGHUP (systemd's `ExecReload=/bin/kill -HUP $MAINPID`) into configuration reloads, one at a
 /// time, until the graceful shutdown.
-public struct ReloadSignalService: Service {
-    public static let name = "reload-signals"
+package struct ReloadSignalService: Service {
+    package static let name = "reload-signals"
     private let signals: [UnixSignal]
     private let reloader: ConfigurationReloader
     private let health: HealthMonitor
     private let clock: SessionClock
 
-    public init(signals: [UnixSignal], reloader: ConfigurationReloader, health: HealthMonitor, clock: SessionClock) {
+    package init(signals: [UnixSignal], reloader: ConfigurationReloader, health: HealthMonitor, clock: SessionClock) {
         self.signals = signals
         self.reloader = reloader
         self.health = health
         self.clock = clock
     }
 
-    public func run() async throws {
+    package func run() async throws {
         // The sequence's handlers are in place once it exists; only then is startup complete (READY=1),
         // so a reload systemd sends after it is never lost.
         let received = await UnixSignalsSequence(trapping: signals)
@@ -33,5 +33,5 @@ public struct ReloadSignalService: Service {
 /// a description is printed by reflection over every stored property: 36 M instructions for the
 /// appliance's services at start-up (callgrind), a quarter of the start-up.
 extension ReloadSignalService: CustomStringConvertible {
-    public var description: String { Self.name }
+    package var description: String { Self.name }
 }

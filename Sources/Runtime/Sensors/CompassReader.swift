@@ -14,18 +14,18 @@ import Sensors
 /// the reader retries with `RestartBackoff` and the headings stop meanwhile. The navigation then
 /// falls back to the belt's own compass after `RouteGuidance.headingTimeout` and logs that; the
 /// recovery is logged here and there.
-public struct CompassReader: Sendable {
+package struct CompassReader: Sendable {
     /// How often the chip is read: the simulated world's compass rate, 5 Hz, enough for a walker.
-    public static let defaultInterval: Duration = .milliseconds(200)
+    package static let defaultInterval: Duration = .milliseconds(200)
 
-    public let driver: any CompassDriver
-    public var estimator: CompassHeadingEstimator
-    public var interval: Duration
+    package let driver: any CompassDriver
+    package var estimator: CompassHeadingEstimator
+    package var interval: Duration
     /// Gravity in the body frame at a time (an accelerometer's filtered reading); nil: treated as level.
-    public var gravity: (@Sendable (Duration) throws -> Vector3?)?
-    public var backoff: RestartBackoff
+    package var gravity: (@Sendable (Duration) throws -> Vector3?)?
+    package var backoff: RestartBackoff
 
-    public init(driver: any CompassDriver, calibration: CompassCalibration? = nil, axes: AxisMapping = .identity,
+    package init(driver: any CompassDriver, calibration: CompassCalibration? = nil, axes: AxisMapping = .identity,
                 interval: Duration = CompassReader.defaultInterval,
                 gravity: (@Sendable (Duration) throws -> Vector3?)? = nil,
                 backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30))) {
@@ -39,7 +39,7 @@ public struct CompassReader: Sendable {
     /// The headings, until the consumer stops listening. With `demand`, the chip is read only while
     /// the headings are wanted; meanwhile the reader sleeps without a timer. `executor` is where the
     /// reads run, as for `DDCPoller`: nil (the global executor) for a bus whose transfers block.
-    public func headings(clock: SessionClock, logger: Logger, demand: HeadingDemand? = nil,
+    package func headings(clock: SessionClock, logger: Logger, demand: HeadingDemand? = nil,
                          executor: (any TaskExecutor)? = nil) -> AsyncStream<Heading> {
         let (stream, sink) = AsyncStream<Heading>.makeStream(bufferingPolicy: .bufferingNewest(4))
         let reader = self

@@ -22,17 +22,17 @@
 /// its output until read), so the next approach starts twice as early, up to half an epoch; an empty
 /// first poll brings it back to `lead`. A 1 Hz receiver costs about three polls a second, and a fix
 /// waits a few tens of milliseconds for its poll. `reset()` after a failed transfer forgets the epoch.
-public struct DDCPollSchedule: Sendable, Hashable {
-    public var interval: Duration
-    public var lead: Duration
-    public var idleMaximum: Duration
+package struct DDCPollSchedule: Sendable, Hashable {
+    package var interval: Duration
+    package var lead: Duration
+    package var idleMaximum: Duration
     /// The longest gap between bursts taken for an epoch.
-    public var maximumEpoch: Duration
+    package var maximumEpoch: Duration
     /// The learnt time between bursts; nil until two bursts were seen.
-    public private(set) var epoch: Duration?
+    package private(set) var epoch: Duration?
     private var burstStart: Duration?
     /// Whether the last poll found data: a burst is being read.
-    public private(set) var inBurst = false
+    package private(set) var inBurst = false
     private var idleWait: Duration
     /// How early the next approach starts; grows while approaches find the burst already there.
     private var approachLead: Duration
@@ -40,11 +40,11 @@ public struct DDCPollSchedule: Sendable, Hashable {
     private var firstOfApproach = false
 
     /// The shortest wait between polls (SparkFun's u-blox library, Theory.md).
-    public static let minimumWait: Duration = .milliseconds(25)
+    package static let minimumWait: Duration = .milliseconds(25)
     /// Gaps between bursts shorter than this are not an epoch (u-blox navigates at up to 25 Hz).
     static let shortestEpoch: Duration = .milliseconds(40)
 
-    public init(interval: Duration = .milliseconds(100), lead: Duration = .milliseconds(25),
+    package init(interval: Duration = .milliseconds(100), lead: Duration = .milliseconds(25),
                 idleMaximum: Duration = .milliseconds(250), maximumEpoch: Duration = .milliseconds(1500)) {
         self.interval = max(interval, Self.minimumWait)
         self.lead = max(lead, Self.minimumWait)
@@ -56,12 +56,12 @@ public struct DDCPollSchedule: Sendable, Hashable {
 
     /// Forgets the epoch and the phase: after a failed transfer the receiver may have restarted, and
     /// the gap across an outage is no epoch.
-    public mutating func reset() {
+    package mutating func reset() {
         self = DDCPollSchedule(interval: interval, lead: lead, idleMaximum: idleMaximum, maximumEpoch: maximumEpoch)
     }
 
     /// The wait before the next poll, after a poll at `now` that read `bytes` stream bytes.
-    public mutating func next(afterReading bytes: Int, at now: Duration) -> Duration {
+    package mutating func next(afterReading bytes: Int, at now: Duration) -> Duration {
         let wasFirstOfApproach = firstOfApproach
         firstOfApproach = false
         if bytes > 0 {

@@ -16,8 +16,8 @@ import Sensors
 /// `executor` is where the polls run: the global executor (nil) for a bus whose transfers block the
 /// thread, as a Pi's `/dev/i2c-N` ioctls do (a 1 KB burst is about 25 ms at 400 kHz), which must stay
 /// off the event loop; the simulated board's in-memory bus passes the event loop.
-public enum DDCPoller {
-    public static func chunks(driver: UBloxDDCDriver, clock: SessionClock, logger: Logger,
+package enum DDCPoller {
+    package static func chunks(driver: UBloxDDCDriver, clock: SessionClock, logger: Logger,
                               schedule: DDCPollSchedule = DDCPollSchedule(),
                               backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30)),
                               executor: (any TaskExecutor)? = nil
@@ -64,7 +64,7 @@ public enum DDCPoller {
         return stream
     }
 
-    public static func hex(_ address: UInt8) -> String {
+    package static func hex(_ address: UInt8) -> String {
         let digits = String(address, radix: 16)
         return "0x" + (digits.count < 2 ? "0" : "") + digits
     }

@@ -4,7 +4,7 @@ import Synchronization
 /// `heading_source = "external"`; with `"belt"` (the shipped setting) it steers by the belt's own
 /// compass and would throw every heading away. The compass reader waits while nobody wants its
 /// headings, and starts reading when a configuration reload asks for them.
-public final class HeadingDemand: Sendable {
+package final class HeadingDemand: Sendable {
     private struct State {
         var wanted: Bool
         var nextWaiter: UInt64 = 0
@@ -13,14 +13,14 @@ public final class HeadingDemand: Sendable {
 
     private let state: Mutex<State>
 
-    public init(wanted: Bool) {
+    package init(wanted: Bool) {
         state = Mutex(State(wanted: wanted))
     }
 
-    public var isWanted: Bool { state.withLock { $0.wanted } }
+    package var isWanted: Bool { state.withLock { $0.wanted } }
 
     /// Headings are wanted from now on (true), or no longer (false).
-    public func set(_ wanted: Bool) {
+    package func set(_ wanted: Bool) {
         let woken: [CheckedContinuation<Void, Never>] = state.withLock { s in
             s.wanted = wanted
             guard wanted else { return [] }
@@ -31,7 +31,7 @@ public final class HeadingDemand: Sendable {
     }
 
     /// Returns once headings are wanted, or when the calling task is cancelled.
-    public func untilWanted() async {
+    package func untilWanted() async {
         let id: UInt64 = state.withLock { s in
             defer { s.nextWaiter += 1 }
             return s.nextWaiter

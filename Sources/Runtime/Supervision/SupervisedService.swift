@@ -4,8 +4,8 @@ import ServiceLifecycle
 
 /// Runs one actor as a service and restarts it with exponential backoff when it throws, so one failing
 /// actor never takes the others down. The actor object (and so its state) survives the restart.
-public struct SupervisedService: Service {
-    public let name: String
+package struct SupervisedService: Service {
+    package let name: String
     private let body: @Sendable () async throws -> Void
     private let clock: SessionClock
     private let logger: Logger
@@ -18,7 +18,7 @@ public struct SupervisedService: Service {
 
     /// - Parameter cleanup: runs when a shutdown arrives while the actor is down between restarts, so
     ///   what its own shutdown would have done (silencing the belt) still happens.
-    public init(name: String, clock: SessionClock, logger: Logger, backoff: RestartBackoff = RestartBackoff(),
+    package init(name: String, clock: SessionClock, logger: Logger, backoff: RestartBackoff = RestartBackoff(),
                 health: HealthMonitor? = nil, onRestart: (@Sendable (String, Int) -> Void)? = nil,
                 onFailure: (@Sendable (_ name: String, _ reason: String) -> Void)? = nil,
                 cleanup: (@Sendable () async -> Void)? = nil, run body: @escaping @Sendable () async throws -> Void) {
@@ -33,7 +33,7 @@ public struct SupervisedService: Service {
         self.health = health
     }
 
-    public func run() async throws {
+    package func run() async throws {
         var backoff = self.backoff
         var restarts = 0
         while true {
@@ -76,5 +76,5 @@ public struct SupervisedService: Service {
 /// a description is printed by reflection over every stored property: 36 M instructions for the
 /// appliance's services at start-up (callgrind), a quarter of the start-up.
 extension SupervisedService: CustomStringConvertible {
-    public var description: String { name }
+    package var description: String { name }
 }

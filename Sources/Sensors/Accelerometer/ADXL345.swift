@@ -5,10 +5,10 @@ import Vocabulary
 /// (FULL_RES, ±2 g: 3.9 mg per LSB, i.e. 256 LSB/g); POWER_CTL 0x2D ← 0x08 (Measure, written last
 /// so the part starts measuring with the format already set); INT_SOURCE 0x30 bit 7 DATA_READY;
 /// DATAX0 0x32…0x37, little-endian, right-justified. The register pointer auto-increments.
-public struct ADXL345: AccelerometerDriver {
-    public let transport: any I2CTransport
-    public let address: UInt8
-    public var chip: AccelerometerChip { .adxl345 }
+package struct ADXL345: AccelerometerDriver {
+    package let transport: any I2CTransport
+    package let address: UInt8
+    package var chip: AccelerometerChip { .adxl345 }
 
     static let deviceID: UInt8 = 0x00
     static let identity: UInt8 = 0xE5
@@ -16,20 +16,20 @@ public struct ADXL345: AccelerometerDriver {
     static let dataX0: UInt8 = 0x32
     static let lsbPerG = 256.0
 
-    public init(transport: any I2CTransport, address: UInt8 = 0x53) {
+    package init(transport: any I2CTransport, address: UInt8 = 0x53) {
         self.transport = transport
         self.address = address
     }
 
-    public var setupSteps: [CompassSetupStep] {
+    package var setupSteps: [CompassSetupStep] {
         [.write(register: 0x2C, value: 0x0A), .write(register: 0x31, value: 0x08), .write(register: 0x2D, value: 0x08)]
     }
 
-    public func identify() throws(AccelerometerError) {
+    package func identify() throws(AccelerometerError) {
         try expectIdentity(register: Self.deviceID, Self.identity)
     }
 
-    public func read() throws(AccelerometerError) -> Vector3? {
+    package func read() throws(AccelerometerError) -> Vector3? {
         guard try readByte(Self.interruptSource) & 0x80 != 0 else { return nil }
         let b = try readBlock(Self.dataX0, count: 6)
         guard b.count == 6 else { return nil }

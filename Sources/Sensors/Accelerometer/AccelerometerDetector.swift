@@ -1,12 +1,12 @@
 import Vocabulary
 
 /// Finds the configured accelerometer, or probes the known ones (`accelerometer = "auto"`).
-public enum AccelerometerDetector {
+package enum AccelerometerDetector {
     /// Probe order: each chip at each of its addresses.
-    public static let probeOrder: [(chip: AccelerometerChip, address: UInt8)] =
+    package static let probeOrder: [(chip: AccelerometerChip, address: UInt8)] =
         AccelerometerChip.allCases.flatMap { chip in chip.addresses.map { (chip, $0) } }
 
-    public static func driver(for chip: AccelerometerChip, address: UInt8? = nil,
+    package static func driver(for chip: AccelerometerChip, address: UInt8? = nil,
                               on transport: any I2CTransport) -> any AccelerometerDriver {
         switch chip {
         case .lsm303agr: LSM303AGRAccelerometer(transport: transport, address: address ?? chip.addresses[0])
@@ -16,7 +16,7 @@ public enum AccelerometerDetector {
 
     /// The first known accelerometer whose identity register answers correctly; the error lists
     /// every probe and what it found, so the wearer knows what to check.
-    public static func detect(on transport: any I2CTransport) throws(AccelerometerError) -> any AccelerometerDriver {
+    package static func detect(on transport: any I2CTransport) throws(AccelerometerError) -> any AccelerometerDriver {
         var probed: [String] = []
         for (chip, address) in probeOrder {
             let candidate = driver(for: chip, address: address, on: transport)

@@ -2,7 +2,7 @@ import Vocabulary
 
 /// What every accelerometer driver offers: its identity check, its set-up writes, and a read of
 /// gravity (in g, in the chip's own axes; `AxisMapping` turns them into the body frame).
-public protocol AccelerometerDriver: Sendable {
+package protocol AccelerometerDriver: Sendable {
     var chip: AccelerometerChip { get }
     var address: UInt8 { get }
     var transport: any I2CTransport { get }
@@ -17,7 +17,7 @@ public protocol AccelerometerDriver: Sendable {
 
 extension AccelerometerDriver {
     /// Performs the writes of `setupSteps`, skipping the waits (none of these parts needs one).
-    public func performSetupWrites() throws(AccelerometerError) {
+    package func performSetupWrites() throws(AccelerometerError) {
         for step in setupSteps {
             if case let .write(register, value) = step {
                 do { try transport.writeByte(address: address, register: register, value: value) } catch { throw .bus(error) }

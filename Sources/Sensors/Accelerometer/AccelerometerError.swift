@@ -1,13 +1,13 @@
 import Vocabulary
 
 /// Why an accelerometer could not be found or read, in terms of what to check on the bench.
-public enum AccelerometerError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum AccelerometerError: Error, Sendable, Equatable, CustomStringConvertible {
     case bus(I2CError)
     /// `auto` found no known accelerometer; `probed` lists each chip/address and what happened.
     case notFound(bus: Int, probed: [String])
     case wrongIdentity(chip: AccelerometerChip, address: UInt8, register: UInt8, expected: UInt8, found: UInt8)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .bus(error):
             return "accelerometer: \(error)"

@@ -3,21 +3,21 @@
 /// Why: each step jerks the sensor by about ±0.3 g, which tilts the computed
 /// attitude by up to ~17° and swings a tilt-compensated heading with it; the attitude of a torso
 /// changes far more slowly than that. `timeConstant` trades lag against that jitter.
-public struct GravityFilter: Sendable {
-    public let timeConstant: Duration
-    public private(set) var gravity: Vector3?
+package struct GravityFilter: Sendable {
+    package let timeConstant: Duration
+    package private(set) var gravity: Vector3?
     private var lastAt: Duration?
 
-    public static let walking: Duration = .milliseconds(500)
+    package static let walking: Duration = .milliseconds(500)
 
-    public init(timeConstant: Duration = GravityFilter.walking) {
+    package init(timeConstant: Duration = GravityFilter.walking) {
         self.timeConstant = timeConstant
     }
 
     /// Folds in a reading taken at `at`; returns the filtered gravity. A gap of more than five time
     /// constants (or time going backwards) restarts from the reading.
     @discardableResult
-    public mutating func add(_ reading: Vector3, at: Duration) -> Vector3 {
+    package mutating func add(_ reading: Vector3, at: Duration) -> Vector3 {
         defer { lastAt = at }
         guard let previous = gravity, let last = lastAt, at >= last else {
             gravity = reading

@@ -5,10 +5,10 @@ import Vocabulary
 /// (block data update, ±2 g); STATUS_REG_A 0x27 bit 3 ZYXDA; OUT_X_L_A 0x28…0x2D, little-endian,
 /// left-justified 10-bit in normal mode, 4 mg per digit after the shift. A multi-byte read needs
 /// sub-address bit 7 set for the register pointer to advance (ST's convention, as on the LIS3MDL).
-public struct LSM303AGRAccelerometer: AccelerometerDriver {
-    public let transport: any I2CTransport
-    public let address: UInt8
-    public var chip: AccelerometerChip { .lsm303agr }
+package struct LSM303AGRAccelerometer: AccelerometerDriver {
+    package let transport: any I2CTransport
+    package let address: UInt8
+    package var chip: AccelerometerChip { .lsm303agr }
 
     static let whoAmI: UInt8 = 0x0F
     static let identity: UInt8 = 0x33
@@ -18,20 +18,20 @@ public struct LSM303AGRAccelerometer: AccelerometerDriver {
     /// g per digit of the 10-bit value at ±2 g, normal mode.
     static let gPerDigit = 0.004
 
-    public init(transport: any I2CTransport, address: UInt8 = 0x19) {
+    package init(transport: any I2CTransport, address: UInt8 = 0x19) {
         self.transport = transport
         self.address = address
     }
 
-    public var setupSteps: [CompassSetupStep] {
+    package var setupSteps: [CompassSetupStep] {
         [.write(register: 0x20, value: 0x57), .write(register: 0x23, value: 0x80)]
     }
 
-    public func identify() throws(AccelerometerError) {
+    package func identify() throws(AccelerometerError) {
         try expectIdentity(register: Self.whoAmI, Self.identity)
     }
 
-    public func read() throws(AccelerometerError) -> Vector3? {
+    package func read() throws(AccelerometerError) -> Vector3? {
         guard try readByte(Self.status) & 0x08 != 0 else { return nil }
         let b = try readBlock(Self.outXLow | Self.autoIncrement, count: 6)
         guard b.count == 6 else { return nil }

@@ -5,17 +5,17 @@
 /// board's designer liked and worn however the case allows. Written as in the configuration:
 /// three signed chip axes for body x, y, z, e.g. `"+x +y +z"` (as mounted) or `"-y +x +z"`
 /// (the chip turned 90° to the left). Each chip axis must appear exactly once.
-public struct AxisMapping: Sendable, Hashable, CustomStringConvertible {
+package struct AxisMapping: Sendable, Hashable, CustomStringConvertible {
     /// For body axis i: the chip axis it is (0 = x, 1 = y, 2 = z) and its sign.
-    public let axes: [(index: Int, sign: Double)]
+    package let axes: [(index: Int, sign: Double)]
 
-    public static let identity = AxisMapping(unchecked: [(0, 1), (1, 1), (2, 1)])
+    package static let identity = AxisMapping(unchecked: [(0, 1), (1, 1), (2, 1)])
 
     private init(unchecked axes: [(index: Int, sign: Double)]) { self.axes = axes }
 
     /// Parses `"+x +y +z"`-style text (separators: spaces or commas; a missing sign is `+`).
     /// Returns nil with `why` set when it is not a signed permutation of x, y, z.
-    public init?(parsing text: String, why: inout String) {
+    package init?(parsing text: String, why: inout String) {
         let tokens = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," })
         guard tokens.count == 3 else {
             why = "needs three signed chip axes for body x (forward), y (right), z (down), e.g. \"+x +y +z\""
@@ -43,14 +43,14 @@ public struct AxisMapping: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The body-frame vector of a chip-frame reading.
-    public func apply(_ v: Vector3) -> Vector3 {
+    package func apply(_ v: Vector3) -> Vector3 {
         Vector3(axes[0].sign * v[axes[0].index], axes[1].sign * v[axes[1].index], axes[2].sign * v[axes[2].index])
     }
 
-    public var description: String {
+    package var description: String {
         axes.map { ($0.sign < 0 ? "-" : "+") + ["x", "y", "z"][$0.index] }.joined(separator: " ")
     }
 
-    public static func == (a: AxisMapping, b: AxisMapping) -> Bool { a.description == b.description }
-    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    package static func == (a: AxisMapping, b: AxisMapping) -> Bool { a.description == b.description }
+    package func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }

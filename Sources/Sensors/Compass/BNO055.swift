@@ -9,9 +9,9 @@ import Vocabulary
 /// (Table 3-6). Its heading is magnetic and already tilt-compensated. It stretches the clock, which
 /// the Pi's hardware I2C mishandles (raspberrypi/linux #254, #4884): corrupted bytes surface as
 /// `.implausibleReading`.
-public struct BNO055: CompassDriver {
-    public static let chipIDRegister: UInt8 = 0x00
-    public static let chipID: UInt8 = 0xA0
+package struct BNO055: CompassDriver {
+    package static let chipIDRegister: UInt8 = 0x00
+    package static let chipID: UInt8 = 0xA0
     static let pageRegister: UInt8 = 0x07
     static let eulerRegister: UInt8 = 0x1A
     static let calibrationStatusRegister: UInt8 = 0x35
@@ -19,18 +19,18 @@ public struct BNO055: CompassDriver {
     static let powerModeRegister: UInt8 = 0x3E
     static let configMode: UInt8 = 0x00
     static let ndofMode: UInt8 = 0x0C
-    public static let countsPerDegree = 16.0
+    package static let countsPerDegree = 16.0
 
-    public let chip = CompassChip.bno055
-    public let transport: any I2CTransport
-    public let address: UInt8
+    package let chip = CompassChip.bno055
+    package let transport: any I2CTransport
+    package let address: UInt8
 
-    public init(transport: any I2CTransport, address: UInt8 = 0x28) {
+    package init(transport: any I2CTransport, address: UInt8 = 0x28) {
         self.transport = transport
         self.address = address
     }
 
-    public var setupSteps: [CompassSetupStep] {
+    package var setupSteps: [CompassSetupStep] {
         [.write(register: Self.pageRegister, value: 0x00),
          .write(register: Self.operationModeRegister, value: Self.configMode),
          .wait(.milliseconds(19)),
@@ -39,11 +39,11 @@ public struct BNO055: CompassDriver {
          .wait(.milliseconds(7))]
     }
 
-    public func identify() throws(CompassError) {
+    package func identify() throws(CompassError) {
         try expectIdentity(register: Self.chipIDRegister, [Self.chipID])
     }
 
-    public func read() throws(CompassError) -> CompassSample? {
+    package func read() throws(CompassError) -> CompassSample? {
         let euler = try Self.decodeEuler(try readBlock(Self.eulerRegister, count: 6), address: address)
         let status = try readByte(Self.calibrationStatusRegister)
         return CompassSample(orientation: euler, calibrationStatus: status)
@@ -51,7 +51,7 @@ public struct BNO055: CompassDriver {
 
     /// Heading, roll, pitch in degrees from the six Euler bytes. The datasheet ranges are heading
     /// 0…360°, roll ±90° and pitch ±180° (Windows orientation); anything outside is corruption.
-    public static func decodeEuler(_ data: [UInt8], address: UInt8 = 0x28) throws(CompassError) -> EulerAngles {
+    package static func decodeEuler(_ data: [UInt8], address: UInt8 = 0x28) throws(CompassError) -> EulerAngles {
         let heading = Double(int16(low: data[0], high: data[1])) / countsPerDegree
         let roll = Double(int16(low: data[2], high: data[3])) / countsPerDegree
         let pitch = Double(int16(low: data[4], high: data[5])) / countsPerDegree

@@ -2,9 +2,9 @@
 ///
 /// A plain Codable value so the runtime can store it as JSON in the state directory (atomically,
 /// through `AtomicFile`) and load it at start; it records what it was fitted to and how well.
-public struct CompassCalibration: Sendable, Equatable, Codable {
+package struct CompassCalibration: Sendable, Equatable, Codable {
     /// Which fit produced it.
-    public enum Model: String, Sendable, Codable {
+    package enum Model: String, Sendable, Codable {
         /// No correction.
         case identity
         /// Full ellipsoid: the samples covered three dimensions.
@@ -13,23 +13,23 @@ public struct CompassCalibration: Sendable, Equatable, Codable {
         case ellipse
     }
 
-    public var model: Model
+    package var model: Model
     /// Hard-iron offset b, in `unit`.
-    public var offset: Vector3
+    package var offset: Vector3
     /// Soft-iron correction W (the inverse of the distortion, scaled to `fieldStrength`).
-    public var softIron: Matrix3
+    package var softIron: Matrix3
     /// The magnitude corrected readings have (the horizontal magnitude for `.ellipse`), in `unit`.
-    public var fieldStrength: Double
+    package var fieldStrength: Double
     /// Always "uT": the drivers convert counts to µT before anything is fitted.
-    public var unit: String
-    public var quality: CompassFitQuality
+    package var unit: String
+    package var quality: CompassFitQuality
     /// The chip and address it was fitted for, so a calibration is not applied to another sensor.
-    public var chip: CompassChip?
-    public var address: Int?
+    package var chip: CompassChip?
+    package var address: Int?
     /// When it was fitted (seconds since 1970, UTC), so an old calibration can be recognised.
-    public var fittedAt: Double?
+    package var fittedAt: Double?
 
-    public init(model: Model, offset: Vector3, softIron: Matrix3, fieldStrength: Double,
+    package init(model: Model, offset: Vector3, softIron: Matrix3, fieldStrength: Double,
                 quality: CompassFitQuality, chip: CompassChip? = nil, address: Int? = nil) {
         self.model = model
         self.offset = offset
@@ -41,12 +41,12 @@ public struct CompassCalibration: Sendable, Equatable, Codable {
         self.address = address
     }
 
-    public static let identity = CompassCalibration(
+    package static let identity = CompassCalibration(
         model: .identity, offset: .zero, softIron: .identity, fieldStrength: 0,
         quality: CompassFitQuality(samples: 0, relativeSpread: 0, coverageDegrees: 0))
 
     /// The corrected field for a raw one.
-    public func apply(_ raw: Vector3) -> Vector3 {
+    package func apply(_ raw: Vector3) -> Vector3 {
         softIron * (raw - offset)
     }
 }

@@ -1,5 +1,5 @@
 /// Why samples could not be fitted, phrased as what the wearer should do.
-public enum CompassCalibrationError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CompassCalibrationError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooFewSamples(have: Int, need: Int)
     /// The samples do not describe an ellipse/ellipsoid (all in one spot, on a line, or noise
     /// larger than the field).
@@ -7,7 +7,7 @@ public enum CompassCalibrationError: Error, Sendable, Equatable, CustomStringCon
     /// The wearer has not turned all the way round: only `degrees` of the circle were seen.
     case incompleteTurn(degrees: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .tooFewSamples(have, need):
             return "only \(have) compass samples, at least \(need) needed: keep turning slowly"

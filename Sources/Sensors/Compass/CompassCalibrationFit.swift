@@ -8,16 +8,16 @@ import Foundation
 /// Ellipse: the same in x–y (Ax²+Bxy+Cy²+Dx+Ey = 1), for samples from turning on the spot,
 /// which cannot pin the z axis down. Samples are normalised (mean removed, RMS radius 1) before
 /// the fit, so the normal equations stay well conditioned for any offset.
-public enum CompassCalibrationFit {
-    public static let minimumEllipsoidSamples = 12
-    public static let minimumEllipseSamples = 8
+package enum CompassCalibrationFit {
+    package static let minimumEllipsoidSamples = 12
+    package static let minimumEllipseSamples = 8
     /// Below this ratio of the smallest to the largest spread (standard deviations along the
     /// principal axes) the samples are treated as planar, i.e. a turn on the spot.
-    public static let planarRatio = 0.25
+    package static let planarRatio = 0.25
 
     /// Ellipsoid if the samples span three dimensions, otherwise an ellipse in x–y.
     /// `expectedFieldStrength` (µT; e.g. from WMM) scales the result; nil keeps the volume (area).
-    public static func fit(_ samples: [Vector3], expectedFieldStrength: Double? = nil) throws(CompassCalibrationError) -> CompassCalibration {
+    package static func fit(_ samples: [Vector3], expectedFieldStrength: Double? = nil) throws(CompassCalibrationError) -> CompassCalibration {
         guard samples.count >= minimumEllipseSamples else {
             throw .tooFewSamples(have: samples.count, need: minimumEllipseSamples)
         }
@@ -34,7 +34,7 @@ public enum CompassCalibrationFit {
             : try fitEllipsoid(samples, expectedFieldStrength: expectedFieldStrength)
     }
 
-    public static func fitEllipsoid(_ samples: [Vector3], expectedFieldStrength: Double? = nil) throws(CompassCalibrationError) -> CompassCalibration {
+    package static func fitEllipsoid(_ samples: [Vector3], expectedFieldStrength: Double? = nil) throws(CompassCalibrationError) -> CompassCalibration {
         guard samples.count >= minimumEllipsoidSamples else {
             throw .tooFewSamples(have: samples.count, need: minimumEllipsoidSamples)
         }
@@ -66,7 +66,7 @@ public enum CompassCalibrationFit {
                                   quality: quality(corrected, horizontal: false))
     }
 
-    public static func fitEllipse(_ samples: [Vector3], expectedFieldStrength: Double? = nil) throws(CompassCalibrationError) -> CompassCalibration {
+    package static func fitEllipse(_ samples: [Vector3], expectedFieldStrength: Double? = nil) throws(CompassCalibrationError) -> CompassCalibration {
         guard samples.count >= minimumEllipseSamples else {
             throw .tooFewSamples(have: samples.count, need: minimumEllipseSamples)
         }

@@ -9,22 +9,22 @@ import Foundation
 /// each sample because that centre moves during the first half turn; the wearer is told of each
 /// further 30°. The fit gets at most `perBin` samples per 10° bin (binned around the final centre),
 /// so lingering at one heading does not outweigh the rest of the circle.
-public struct CompassCalibrationSession: Sendable {
-    public struct Settings: Sendable, Equatable {
+package struct CompassCalibrationSession: Sendable {
+    package struct Settings: Sendable, Equatable {
         /// Samples the fit needs, however complete the circle.
-        public var minimumSamples = 36
+        package var minimumSamples = 36
         /// The extremes of x or y must differ by at least this much (µT) before the turn counts: a
         /// wearer standing still sees only noise (a few tenths of a µT on these parts).
-        public var minimumSwing = 8.0
+        package var minimumSwing = 8.0
         /// Samples per 10° bin given to the fit.
-        public var perBin = 6
+        package var perBin = 6
         /// Samples held at most (a slow 20 Hz turn of two minutes is 2 400).
-        public var capacity = 6000
-        public init() {}
+        package var capacity = 6000
+        package init() {}
     }
 
     /// What the wearer is told, in order.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// The covered part of the circle passed another 30° (degrees, multiples of 30).
         case progress(degrees: Int)
         /// The circle is closed and enough samples are in: `finish` can fit.
@@ -33,23 +33,23 @@ public struct CompassCalibrationSession: Sendable {
         case rejected(String)
     }
 
-    public static let progressStep = 30
-    public let settings: Settings
-    public private(set) var received = 0
-    public private(set) var rejected = 0
-    public private(set) var coveredDegrees = 0
-    public private(set) var isComplete = false
+    package static let progressStep = 30
+    package let settings: Settings
+    package private(set) var received = 0
+    package private(set) var rejected = 0
+    package private(set) var coveredDegrees = 0
+    package private(set) var isComplete = false
     private var accepted: [Vector3] = []
     private var low = Vector3(.infinity, .infinity, .infinity)
     private var high = Vector3(-.infinity, -.infinity, -.infinity)
     private var sortedMagnitudes: [Double] = []
 
-    public init(settings: Settings = Settings()) {
+    package init(settings: Settings = Settings()) {
         self.settings = settings
     }
 
     /// Folds in one raw reading.
-    public mutating func add(_ field: Vector3) -> [Event] {
+    package mutating func add(_ field: Vector3) -> [Event] {
         received += 1
         if let why = implausible(field) {
             rejected += 1
@@ -77,7 +77,7 @@ public struct CompassCalibrationSession: Sendable {
     }
 
     /// The samples the fit gets: at most `perBin` per 10° bin around the centre of all of them.
-    public var kept: [Vector3] {
+    package var kept: [Vector3] {
         var counts: [Int: Int] = [:]
         var result: [Vector3] = []
         for sample in accepted {
@@ -92,7 +92,7 @@ public struct CompassCalibrationSession: Sendable {
 
     /// The fitted correction, stamped with the sensor it belongs to. Throws, with what to do, when
     /// the circle is not closed or the samples cannot be fitted.
-    public func finish(expectedFieldStrength: Double? = nil, chip: CompassChip? = nil, address: Int? = nil,
+    package func finish(expectedFieldStrength: Double? = nil, chip: CompassChip? = nil, address: Int? = nil,
                        fittedAt: Double? = nil) throws(CompassCalibrationError) -> CompassCalibration {
         let samples = kept
         guard samples.count >= settings.minimumSamples else {

@@ -1,11 +1,11 @@
 /// The magnetometers Wayfinder drives, named as in the configuration (`[compass] source`).
-public enum CompassChip: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+package enum CompassChip: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case qmc5883l
     case hmc5883l
     case lis3mdl
     case bno055
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .qmc5883l: return "QMC5883L"
         case .hmc5883l: return "HMC5883L"
@@ -16,7 +16,7 @@ public enum CompassChip: String, Sendable, Hashable, Codable, CaseIterable, Cust
 
     /// The 7-bit addresses the part can have, default first (from each chip's datasheet): QMC5883L
     /// 0x0D; HMC5883L 0x1E; LIS3MDL 0x1C (SA1 low) or 0x1E (SA1 high); BNO055 0x28 (COM3 low) or 0x29.
-    public var addresses: [UInt8] {
+    package var addresses: [UInt8] {
         switch self {
         case .qmc5883l: return [0x0D]
         case .hmc5883l: return [0x1E]
@@ -26,5 +26,5 @@ public enum CompassChip: String, Sendable, Hashable, Codable, CaseIterable, Cust
     }
 
     /// True for the BNO055, whose heading is already fused and tilt-compensated on the chip.
-    public var isFused: Bool { self == .bno055 }
+    package var isFused: Bool { self == .bno055 }
 }

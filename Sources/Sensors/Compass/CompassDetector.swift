@@ -10,8 +10,8 @@ import Vocabulary
 /// 0x1E is shared by the LIS3MDL (SA1 high), the HMC5883L and the LSM303AGR's magnetometer;
 /// their identity registers differ (0x0F → 0x3D; 0x0A–0x0C → "H43"; 0x4F → 0x40), so reading
 /// them tells the parts apart without writing to a device we have not identified.
-public enum CompassDetector {
-    public static let probeOrder: [(chip: CompassChip, address: UInt8)] = [
+package enum CompassDetector {
+    package static let probeOrder: [(chip: CompassChip, address: UInt8)] = [
         (.bno055, 0x28), (.bno055, 0x29),
         (.lis3mdl, 0x1C), (.lis3mdl, 0x1E),
         (.hmc5883l, 0x1E),
@@ -19,7 +19,7 @@ public enum CompassDetector {
     ]
 
     /// The driver for `chip` at `address` (its default address when nil).
-    public static func driver(for chip: CompassChip, address: UInt8? = nil, on transport: any I2CTransport) -> any CompassDriver {
+    package static func driver(for chip: CompassChip, address: UInt8? = nil, on transport: any I2CTransport) -> any CompassDriver {
         let address = address ?? chip.addresses[0]
         switch chip {
         case .qmc5883l: return QMC5883L(transport: transport, address: address)
@@ -30,7 +30,7 @@ public enum CompassDetector {
     }
 
     /// The first identified compass in `probeOrder`, or `.notFound` listing every probe.
-    public static func detect(on transport: any I2CTransport) throws(CompassError) -> any CompassDriver {
+    package static func detect(on transport: any I2CTransport) throws(CompassError) -> any CompassDriver {
         var probes: [CompassProbe] = []
         for (chip, address) in probeOrder {
             let candidate = driver(for: chip, address: address, on: transport)

@@ -1,7 +1,7 @@
 import Vocabulary
 
 /// What every compass driver offers: its identity check, its set-up writes, and a read.
-public protocol CompassDriver: Sendable {
+package protocol CompassDriver: Sendable {
     var chip: CompassChip { get }
     var address: UInt8 { get }
     var transport: any I2CTransport { get }
@@ -16,14 +16,14 @@ public protocol CompassDriver: Sendable {
 extension CompassDriver {
     /// Performs the writes of `setupSteps`, skipping the waits: for callers that space the
     /// steps themselves, and for tests.
-    public func performSetupWrites() throws(CompassError) {
+    package func performSetupWrites() throws(CompassError) {
         for step in setupSteps {
             if case let .write(register, value) = step { try write(register, value) }
         }
     }
 
     /// Runs `setupSteps`, sleeping through `pause` for each wait.
-    public func start(pause: (Duration) async throws -> Void) async throws {
+    package func start(pause: (Duration) async throws -> Void) async throws {
         for step in setupSteps {
             switch step {
             case let .write(register, value): try write(register, value)

@@ -1,7 +1,7 @@
 import Vocabulary
 
 /// Why a compass could not be found, set up or read, in terms of what to check on the bench.
-public enum CompassError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CompassError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The I2C transfer itself failed (NACK mid-read, timeout, …).
     case bus(I2CError)
     /// `auto` found no known compass; `probed` lists every chip/address tried and what happened.
@@ -14,7 +14,7 @@ public enum CompassError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Pi's clock-stretching bug produces (raspberrypi/linux #254).
     case implausibleReading(chip: CompassChip, address: UInt8, detail: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .bus(error):
             return "compass: \(error)"
@@ -34,7 +34,7 @@ public enum CompassError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public static func hex(_ byte: UInt8) -> String {
+    package static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16)
         return "0x" + (digits.count < 2 ? "0" + digits : digits)
     }

@@ -5,18 +5,18 @@
 /// which is passed on.
 ///
 /// Pure, so the reader that polls the chip and the calibrate command compute headings alike.
-public struct CompassHeadingEstimator: Sendable {
-    public var calibration: CompassCalibration?
-    public var axes: AxisMapping
+package struct CompassHeadingEstimator: Sendable {
+    package var calibration: CompassCalibration?
+    package var axes: AxisMapping
 
-    public init(calibration: CompassCalibration? = nil, axes: AxisMapping = .identity) {
+    package init(calibration: CompassCalibration? = nil, axes: AxisMapping = .identity) {
         self.calibration = calibration
         self.axes = axes
     }
 
     /// The heading of `sample`, read at `now`, with `gravity` in the body frame; nil when the sample has no usable field (zero
     /// horizontal part after calibration, free fall).
-    public func heading(from sample: CompassSample, gravity: Vector3? = nil, at now: Duration) -> Heading? {
+    package func heading(from sample: CompassSample, gravity: Vector3? = nil, at now: Duration) -> Heading? {
         if let orientation = sample.orientation {
             guard orientation.heading.isFinite else { return nil }
             let wrapped = orientation.heading.truncatingRemainder(dividingBy: 360)

@@ -1,6 +1,6 @@
 /// One identity check `auto` detection made: which chip at which address, and what it found.
-public struct CompassProbe: Sendable, Equatable, CustomStringConvertible {
-    public enum Outcome: Sendable, Equatable {
+package struct CompassProbe: Sendable, Equatable, CustomStringConvertible {
+    package enum Outcome: Sendable, Equatable {
         /// Nothing acknowledged the address.
         case noAnswer
         /// Something answered with another identity (`found` = the identity bytes read).
@@ -10,17 +10,17 @@ public struct CompassProbe: Sendable, Equatable, CustomStringConvertible {
         case identified
     }
 
-    public var chip: CompassChip
-    public var address: UInt8
-    public var outcome: Outcome
+    package var chip: CompassChip
+    package var address: UInt8
+    package var outcome: Outcome
 
-    public init(chip: CompassChip, address: UInt8, outcome: Outcome) {
+    package init(chip: CompassChip, address: UInt8, outcome: Outcome) {
         self.chip = chip
         self.address = address
         self.outcome = outcome
     }
 
-    public var description: String {
+    package var description: String {
         let what: String
         switch outcome {
         case .noAnswer: what = "no answer"

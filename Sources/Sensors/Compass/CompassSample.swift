@@ -2,13 +2,13 @@
 ///
 /// Raw magnetometers give `field` (µT, in the chip's own axes — map them to the NED body frame
 /// (x forward, y right, z down) for the breakout's mounting); the BNO055 gives its fused `orientation`.
-public struct CompassSample: Sendable, Equatable {
-    public var field: Vector3?
-    public var orientation: EulerAngles?
+package struct CompassSample: Sendable, Equatable {
+    package var field: Vector3?
+    package var orientation: EulerAngles?
     /// BNO055 CALIB_STAT (0x35): sys[7:6] gyr[5:4] acc[3:2] mag[1:0], each 0…3 (3 = calibrated).
-    public var calibrationStatus: UInt8?
+    package var calibrationStatus: UInt8?
 
-    public init(field: Vector3? = nil, orientation: EulerAngles? = nil, calibrationStatus: UInt8? = nil) {
+    package init(field: Vector3? = nil, orientation: EulerAngles? = nil, calibrationStatus: UInt8? = nil) {
         self.field = field
         self.orientation = orientation
         self.calibrationStatus = calibrationStatus

@@ -1,10 +1,10 @@
 /// Orientation as heading (magnetic, degrees clockwise from north, 0..<360), roll and pitch (degrees).
-public struct EulerAngles: Sendable, Equatable {
-    public var heading: Double
-    public var roll: Double
-    public var pitch: Double
+package struct EulerAngles: Sendable, Equatable {
+    package var heading: Double
+    package var roll: Double
+    package var pitch: Double
 
-    public init(heading: Double, roll: Double, pitch: Double) {
+    package init(heading: Double, roll: Double, pitch: Double) {
         self.heading = heading
         self.roll = roll
         self.pitch = pitch

@@ -7,25 +7,25 @@ import Vocabulary
 /// (00 continuous; power-down by default); CTRL4 0x23 OMZ[3:2]; CTRL5 0x24 BDU b6; STATUS 0x27
 /// b3 ZYXDA; data 0x28–0x2D X, Y, Z LSB first. A multi-byte read must set b7 of the
 /// sub-address (0xA8) or the chip returns the same register six times.
-public struct LIS3MDL: CompassDriver {
-    public static let whoAmIRegister: UInt8 = 0x0F
-    public static let whoAmI: UInt8 = 0x3D
+package struct LIS3MDL: CompassDriver {
+    package static let whoAmIRegister: UInt8 = 0x0F
+    package static let whoAmI: UInt8 = 0x3D
     static let statusRegister: UInt8 = 0x27
     /// OUT_X_L (0x28) with the auto-increment bit (0x80).
     static let dataRegisterAutoIncrement: UInt8 = 0x28 | 0x80
     /// 6842 LSB/G at ±4 G.
-    public static let countsPerMicrotesla = 6842.0 / 100.0
+    package static let countsPerMicrotesla = 6842.0 / 100.0
 
-    public let chip = CompassChip.lis3mdl
-    public let transport: any I2CTransport
-    public let address: UInt8
+    package let chip = CompassChip.lis3mdl
+    package let transport: any I2CTransport
+    package let address: UInt8
 
-    public init(transport: any I2CTransport, address: UInt8 = 0x1C) {
+    package init(transport: any I2CTransport, address: UInt8 = 0x1C) {
         self.transport = transport
         self.address = address
     }
 
-    public var setupSteps: [CompassSetupStep] {
+    package var setupSteps: [CompassSetupStep] {
         [.write(register: 0x20, value: 0x70), // OM 11 (ultra-high performance X/Y), DO 100 (10 Hz)
          .write(register: 0x21, value: 0x00), // FS 00: ±4 G
          .write(register: 0x23, value: 0x0C), // OMZ 11: ultra-high performance Z
@@ -33,17 +33,17 @@ public struct LIS3MDL: CompassDriver {
          .write(register: 0x22, value: 0x00)] // MD 00: continuous (last, once configured)
     }
 
-    public func identify() throws(CompassError) {
+    package func identify() throws(CompassError) {
         try expectIdentity(register: Self.whoAmIRegister, [Self.whoAmI])
     }
 
-    public func read() throws(CompassError) -> CompassSample? {
+    package func read() throws(CompassError) -> CompassSample? {
         guard try readByte(Self.statusRegister) & 0x08 != 0 else { return nil }
         return CompassSample(field: Self.decode(try readBlock(Self.dataRegisterAutoIncrement, count: 6)))
     }
 
     /// The field in µT from OUT_X_L…OUT_Z_H.
-    public static func decode(_ data: [UInt8]) -> Vector3 {
+    package static func decode(_ data: [UInt8]) -> Vector3 {
         let x = int16(low: data[0], high: data[1]), y = int16(low: data[2], high: data[3]), z = int16(low: data[4], high: data[5])
         return Vector3(Double(x) / countsPerMicrotesla, Double(y) / countsPerMicrotesla, Double(z) / countsPerMicrotesla)
     }

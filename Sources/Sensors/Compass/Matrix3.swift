@@ -1,31 +1,31 @@
 /// A 3×3 matrix, row-major; the soft-iron correction of a `CompassCalibration`.
 ///
 /// Encoded as `[[Double]]` (three rows of three) so the calibration JSON reads naturally.
-public struct Matrix3: Sendable, Hashable, Codable {
+package struct Matrix3: Sendable, Hashable, Codable {
     /// Row-major, always 9 elements.
-    public private(set) var elements: [Double]
+    package private(set) var elements: [Double]
 
-    public init(rows: [[Double]]) {
+    package init(rows: [[Double]]) {
         precondition(rows.count == 3 && rows.allSatisfy { $0.count == 3 }, "Matrix3 needs 3 rows of 3")
         elements = rows.flatMap { $0 }
     }
 
-    public static let identity = Matrix3(rows: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    package static let identity = Matrix3(rows: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
 
-    public subscript(row: Int, column: Int) -> Double {
+    package subscript(row: Int, column: Int) -> Double {
         get { elements[row * 3 + column] }
         set { elements[row * 3 + column] = newValue }
     }
 
-    public var rows: [[Double]] { [Array(elements[0..<3]), Array(elements[3..<6]), Array(elements[6..<9])] }
+    package var rows: [[Double]] { [Array(elements[0..<3]), Array(elements[3..<6]), Array(elements[6..<9])] }
 
-    public static func * (m: Matrix3, v: Vector3) -> Vector3 {
+    package static func * (m: Matrix3, v: Vector3) -> Vector3 {
         Vector3(m[0, 0] * v.x + m[0, 1] * v.y + m[0, 2] * v.z,
                 m[1, 0] * v.x + m[1, 1] * v.y + m[1, 2] * v.z,
                 m[2, 0] * v.x + m[2, 1] * v.y + m[2, 2] * v.z)
     }
 
-    public static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
+    package static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
         var out = Matrix3.identity
         for r in 0..<3 {
             for c in 0..<3 {
@@ -35,23 +35,23 @@ public struct Matrix3: Sendable, Hashable, Codable {
         return out
     }
 
-    public static func * (k: Double, m: Matrix3) -> Matrix3 {
+    package static func * (k: Double, m: Matrix3) -> Matrix3 {
         Matrix3(rows: m.rows.map { $0.map { k * $0 } })
     }
 
-    public var determinant: Double {
+    package var determinant: Double {
         self[0, 0] * (self[1, 1] * self[2, 2] - self[1, 2] * self[2, 1])
             - self[0, 1] * (self[1, 0] * self[2, 2] - self[1, 2] * self[2, 0])
             + self[0, 2] * (self[1, 0] * self[2, 1] - self[1, 1] * self[2, 0])
     }
 
-    public var transposed: Matrix3 {
+    package var transposed: Matrix3 {
         Matrix3(rows: [[self[0, 0], self[1, 0], self[2, 0]],
                        [self[0, 1], self[1, 1], self[2, 1]],
                        [self[0, 2], self[1, 2], self[2, 2]]])
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let rows = try decoder.singleValueContainer().decode([[Double]].self)
         guard rows.count == 3, rows.allSatisfy({ $0.count == 3 }) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -60,7 +60,7 @@ public struct Matrix3: Sendable, Hashable, Codable {
         self.init(rows: rows)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rows)
     }

@@ -6,9 +6,9 @@ import Foundation
 /// z down; the accelerometer reads +z when level and still. roll φ = atan2(ay, az),
 /// pitch θ = atan2(−ax, ay·sinφ + az·cosφ); Xh = mx·cosθ + my·sinφ·sinθ + mz·cosφ·sinθ,
 /// Yh = my·cosφ − mz·sinφ; ψ = atan2(−Yh, Xh) in [0, 360°). Pass a calibrated field.
-public enum TiltCompensation {
+package enum TiltCompensation {
     /// Roll and pitch in radians from gravity, or nil if `gravity` is (near) zero (free fall).
-    public static func attitude(gravity a: Vector3) -> (roll: Double, pitch: Double)? {
+    package static func attitude(gravity a: Vector3) -> (roll: Double, pitch: Double)? {
         guard a.length > 1e-6 else { return nil }
         let roll = atan2(a.y, a.z)
         let pitch = atan2(-a.x, a.y * sin(roll) + a.z * cos(roll))
@@ -16,19 +16,19 @@ public enum TiltCompensation {
     }
 
     /// Heading in degrees for a level sensor, or nil if the field has no horizontal part.
-    public static func levelHeading(field m: Vector3) -> Double? {
+    package static func levelHeading(field m: Vector3) -> Double? {
         horizontalHeading(xh: m.x, yh: m.y)
     }
 
     /// Tilt-compensated magnetic heading in degrees, or nil if gravity or the horizontal field is
     /// (near) zero.
-    public static func heading(field m: Vector3, gravity a: Vector3) -> Double? {
+    package static func heading(field m: Vector3, gravity a: Vector3) -> Double? {
         horizontalComponents(field: m, gravity: a).flatMap { horizontalHeading(xh: $0.xh, yh: $0.yh) }
     }
 
     /// The field's components in the horizontal plane (Xh forward, Yh right), or nil if gravity is
     /// (near) zero.
-    public static func horizontalComponents(field m: Vector3, gravity a: Vector3) -> (xh: Double, yh: Double)? {
+    package static func horizontalComponents(field m: Vector3, gravity a: Vector3) -> (xh: Double, yh: Double)? {
         guard let (roll, pitch) = attitude(gravity: a) else { return nil }
         let xh = m.x * cos(pitch) + m.y * sin(roll) * sin(pitch) + m.z * cos(roll) * sin(pitch)
         let yh = m.y * cos(roll) - m.z * sin(roll)
@@ -36,7 +36,7 @@ public enum TiltCompensation {
     }
 
     /// The heading of horizontal components, in degrees, or nil if they are (near) zero.
-    public static func horizontalHeading(xh: Double, yh: Double) -> Double? {
+    package static func horizontalHeading(xh: Double, yh: Double) -> Double? {
         guard (xh * xh + yh * yh).squareRoot() > 1e-9 else { return nil }
         let degrees = atan2(-yh, xh) * 180 / .pi
         let wrapped = degrees < 0 ? degrees + 360 : degrees

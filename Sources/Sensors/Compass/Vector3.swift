@@ -2,26 +2,26 @@
 ///
 /// Why a tiny type of our own: the compass math (tilt compensation, ellipsoid fit) needs only
 /// a few operations, and a plain Codable value can be stored in the calibration file.
-public struct Vector3: Sendable, Hashable, Codable {
-    public var x: Double
-    public var y: Double
-    public var z: Double
+package struct Vector3: Sendable, Hashable, Codable {
+    package var x: Double
+    package var y: Double
+    package var z: Double
 
-    public init(_ x: Double, _ y: Double, _ z: Double) {
+    package init(_ x: Double, _ y: Double, _ z: Double) {
         self.x = x
         self.y = y
         self.z = z
     }
 
-    public static let zero = Vector3(0, 0, 0)
+    package static let zero = Vector3(0, 0, 0)
 
-    public var length: Double { (x * x + y * y + z * z).squareRoot() }
+    package var length: Double { (x * x + y * y + z * z).squareRoot() }
 
-    public func dot(_ other: Vector3) -> Double { x * other.x + y * other.y + z * other.z }
+    package func dot(_ other: Vector3) -> Double { x * other.x + y * other.y + z * other.z }
 
-    public static func + (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x + b.x, a.y + b.y, a.z + b.z) }
-    public static func - (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x - b.x, a.y - b.y, a.z - b.z) }
-    public static func * (k: Double, v: Vector3) -> Vector3 { Vector3(k * v.x, k * v.y, k * v.z) }
+    package static func + (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x + b.x, a.y + b.y, a.z + b.z) }
+    package static func - (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x - b.x, a.y - b.y, a.z - b.z) }
+    package static func * (k: Double, v: Vector3) -> Vector3 { Vector3(k * v.x, k * v.y, k * v.z) }
 
     subscript(index: Int) -> Double {
         switch index {

@@ -2,18 +2,18 @@
 ///
 /// Why a civil date of our own rather than Foundation's `Date`: the Sensors core stays free of
 /// Foundation and time zones, and the conversion to days since 1970 is a few lines of integer math.
-public struct GPSDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+package struct GPSDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
     /// The years a date may have: four digits, as NMEA's ZDA writes them. Bounding the year is what keeps
     /// `daysSince1970` and an epoch's milliseconds since 1970 far inside `Int`, whatever a sentence says.
-    public static let years = 1...9999
+    package static let years = 1...9999
 
     /// Nil unless `year` is in `years`, `month` is 1...12 and `day` exists in that month, so a corrupt
     /// field is caught.
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard Self.years.contains(year), (1...12).contains(month), day >= 1,
               day <= Self.daysIn(month: month, year: year) else { return nil }
         self.year = year
@@ -22,7 +22,7 @@ public struct GPSDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The date `days` days after 1970-01-01 (negative before it).
-    public init(daysSince1970 days: Int) {
+    package init(daysSince1970 days: Int) {
         // Howard Hinnant's civil_from_days (public-domain algorithm, "chrono-Compatible Low-Level
         // Date Algorithms"), proleptic Gregorian.
         let z = days + 719_468
@@ -37,7 +37,7 @@ public struct GPSDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Days from 1970-01-01 to this date (Hinnant's days_from_civil).
-    public var daysSince1970: Int {
+    package var daysSince1970: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -47,12 +47,12 @@ public struct GPSDate: Sendable, Hashable, Comparable, CustomStringConvertible {
         return era * 146_097 + doe - 719_468
     }
 
-    public func adding(days: Int) -> GPSDate { GPSDate(daysSince1970: daysSince1970 + days) }
+    package func adding(days: Int) -> GPSDate { GPSDate(daysSince1970: daysSince1970 + days) }
 
-    public static func < (lhs: GPSDate, rhs: GPSDate) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
+    package static func < (lhs: GPSDate, rhs: GPSDate) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
 
     /// ISO 8601, `YYYY-MM-DD`.
-    public var description: String {
+    package var description: String {
         func pad(_ v: Int, _ width: Int) -> String {
             let s = String(v)
             return String(repeating: "0", count: max(0, width - s.count)) + s

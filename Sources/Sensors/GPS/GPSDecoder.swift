@@ -1,17 +1,17 @@
 /// A receiver stream in, epochs out: `GPSStreamParser` and `GPSEpochAssembler` together, as every
 /// GPS source (DDC, UART, the `gps decode` command) uses them.
-public struct GPSDecoder: Sendable {
-    public private(set) var parser = GPSStreamParser()
-    public private(set) var assembler = GPSEpochAssembler()
+package struct GPSDecoder: Sendable {
+    package private(set) var parser = GPSStreamParser()
+    package private(set) var assembler = GPSEpochAssembler()
     /// Epochs returned so far.
-    public private(set) var epochCount = 0
+    package private(set) var epochCount = 0
 
-    public init() {}
+    package init() {}
 
-    public var counts: GPSStreamCounts { parser.counts }
+    package var counts: GPSStreamCounts { parser.counts }
 
     /// Feeds bytes received at `now`; returns the epochs they completed.
-    public mutating func feed(_ bytes: some Sequence<UInt8>, now: Duration) -> [GPSEpoch] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>, now: Duration) -> [GPSEpoch] {
         var epochs: [GPSEpoch] = []
         var assembler = self.assembler
         parser.feed(bytes) { message in
@@ -25,14 +25,14 @@ public struct GPSDecoder: Sendable {
     /// The receiver went quiet between bursts: the open epoch is complete (a live receiver sends one
     /// burst per cycle), so it is returned now rather than when the next cycle's time arrives.
     /// A partial sentence stays pending.
-    public mutating func flushEpoch() -> GPSEpoch? {
+    package mutating func flushEpoch() -> GPSEpoch? {
         guard let epoch = assembler.finish() else { return nil }
         epochCount += 1
         return epoch
     }
 
     /// The stream ended: flushes what is left, the open epoch last.
-    public mutating func finish(now: Duration) -> [GPSEpoch] {
+    package mutating func finish(now: Duration) -> [GPSEpoch] {
         var epochs: [GPSEpoch] = []
         for message in parser.finish() {
             if let epoch = assembler.add(message, now: now) { epochs.append(epoch) }

@@ -4,31 +4,31 @@
 /// Why not a `Fix` directly: a receiver without a fix still reports time, mode and satellites but
 /// no position, and `Fix` always has a coordinate. `fix(receivedAt:)` makes the `Fix` when there is
 /// a position. A field the receiver did not send is nil.
-public struct GPSEpoch: Sendable, Hashable {
+package struct GPSEpoch: Sendable, Hashable {
     /// Milliseconds since midnight UTC.
-    public var timeOfDay: Int?
+    package var timeOfDay: Int?
     /// The UTC date: sent in this epoch (RMC, ZDA, NAV-PVT) or carried over from an earlier one.
-    public var date: GPSDate?
-    public var latitude: Double?
-    public var longitude: Double?
+    package var date: GPSDate?
+    package var latitude: Double?
+    package var longitude: Double?
     /// Metres above mean sea level.
-    public var altitude: Double?
+    package var altitude: Double?
     /// Metres per second over ground.
-    public var speed: Double?
+    package var speed: Double?
     /// Degrees clockwise from true north.
-    public var course: Double?
-    public var mode: Fix.Mode?
+    package var course: Double?
+    package var mode: Fix.Mode?
     /// Satellites used in the solution.
-    public var satellites: Int?
+    package var satellites: Int?
     /// Satellites in view, from GSV.
-    public var satellitesInView: Int?
-    public var hdop: Double?
+    package var satellitesInView: Int?
+    package var hdop: Double?
     /// Estimated horizontal error in metres, from UBX-NAV-PVT's hAcc.
-    public var horizontalAccuracy: Double?
+    package var horizontalAccuracy: Double?
     /// When the epoch's first message arrived, on the monotonic timeline.
-    public var receivedAt: Duration
+    package var receivedAt: Duration
 
-    public init(timeOfDay: Int? = nil, date: GPSDate? = nil, latitude: Double? = nil, longitude: Double? = nil,
+    package init(timeOfDay: Int? = nil, date: GPSDate? = nil, latitude: Double? = nil, longitude: Double? = nil,
                 altitude: Double? = nil, speed: Double? = nil, course: Double? = nil, mode: Fix.Mode? = nil,
                 satellites: Int? = nil, satellitesInView: Int? = nil, hdop: Double? = nil,
                 horizontalAccuracy: Double? = nil, receivedAt: Duration = .zero) {
@@ -48,13 +48,13 @@ public struct GPSEpoch: Sendable, Hashable {
     }
 
     /// UTC milliseconds since 1970, when both date and time are known.
-    public var utcMilliseconds: Int? {
+    package var utcMilliseconds: Int? {
         guard let date, let timeOfDay else { return nil }
         return date.daysSince1970 * 86_400_000 + timeOfDay
     }
 
     /// `2026-11-22T12:35:19.250Z`, or nil without a date or a time.
-    public var isoTime: String? {
+    package var isoTime: String? {
         guard let date, let timeOfDay else { return nil }
         func pad(_ v: Int, _ width: Int) -> String {
             let s = String(v)
@@ -66,7 +66,7 @@ public struct GPSEpoch: Sendable, Hashable {
 
     /// The navigation `Fix` for this epoch, or nil when it has no position. Mode defaults to no fix
     /// when the receiver gave a position but never said what kind of fix it was.
-    public func fix(receivedAt: Duration? = nil) -> Fix? {
+    package func fix(receivedAt: Duration? = nil) -> Fix? {
         guard let latitude, let longitude else { return nil }
         return Fix(coordinate: Coordinate(latitude: latitude, longitude: longitude), altitude: altitude, speed: speed,
                    course: course, mode: mode ?? .noFix, satellites: satellites, hdop: hdop,

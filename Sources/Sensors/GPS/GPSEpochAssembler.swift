@@ -13,7 +13,7 @@
 /// the union of every GSA's satellites (one GSA per constellation on multi-GNSS receivers).
 /// Positions the receiver marks invalid (RMC status V, GGA quality 0, GNS mode all N, NAV-PVT
 /// without gnssFixOK) are not used.
-public struct GPSEpochAssembler: Sendable {
+package struct GPSEpochAssembler: Sendable {
     private struct Open: Sendable {
         var timeOfDay: Int?
         var date: GPSDate?
@@ -72,10 +72,10 @@ public struct GPSEpochAssembler: Sendable {
     private var lastDate: GPSDate?
     private var lastTimeOfDay: Int?
 
-    public init() {}
+    package init() {}
 
     /// Adds one message received at `now`; returns the previous epoch if this message closed it.
-    public mutating func add(_ message: GPSMessage, now: Duration) -> GPSEpoch? {
+    package mutating func add(_ message: GPSMessage, now: Duration) -> GPSEpoch? {
         var time: Int?
         var date: GPSDate?
         switch message {
@@ -105,7 +105,7 @@ public struct GPSEpochAssembler: Sendable {
     }
 
     /// Closes the open epoch (end of stream, or the source went quiet); nil if there is nothing to report.
-    public mutating func finish() -> GPSEpoch? { close() }
+    package mutating func finish() -> GPSEpoch? { close() }
 
     /// Merges in place (optional chaining mutates the stored epoch): copying the open epoch out and
     /// back for each message costs more than decoding the message.

@@ -7,22 +7,22 @@ import Darwin
 
 /// A receiver's position error: first-order Gauss–Markov in east and north, so the error wanders slowly
 /// (as multipath and atmosphere make it) instead of jumping independently every second.
-public struct GPSErrorModel: Sendable {
+package struct GPSErrorModel: Sendable {
     /// 1σ of each component, metres.
-    public var sigma: Double
+    package var sigma: Double
     /// How long the error takes to decorrelate.
-    public var correlationTime: Double
-    public private(set) var east = 0.0
-    public private(set) var north = 0.0
+    package var correlationTime: Double
+    package private(set) var east = 0.0
+    package private(set) var north = 0.0
 
-    public init(sigma: Double, correlationTime: Double = 30, random: inout SeededRandom) {
+    package init(sigma: Double, correlationTime: Double = 30, random: inout SeededRandom) {
         self.sigma = sigma
         self.correlationTime = correlationTime
         east = sigma * random.gaussian()
         north = sigma * random.gaussian()
     }
 
-    public mutating func advance(by dt: Double, random: inout SeededRandom) {
+    package mutating func advance(by dt: Double, random: inout SeededRandom) {
         guard sigma > 0, dt > 0 else { return }
         let decay = exp(-dt / correlationTime)
         let drive = sigma * (1 - decay * decay).squareRoot()

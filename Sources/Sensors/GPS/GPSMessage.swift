@@ -1,5 +1,5 @@
 /// One decoded unit of a receiver stream, NMEA or UBX.
-public enum GPSMessage: Sendable, Hashable {
+package enum GPSMessage: Sendable, Hashable {
     case nmea(NMEASentence)
     case navPVT(UBXNavPVT)
 }

@@ -1,5 +1,5 @@
 /// Why bytes of a receiver stream were skipped. Each is counted, none stops the stream.
-public enum GPSRejection: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum GPSRejection: String, Sendable, Hashable, CaseIterable, Comparable {
     /// NMEA `*hh` missing or wrong, or a UBX Fletcher checksum that does not match.
     case checksum
     /// Checksum right, content wrong: too few fields, letters in a number, an impossible date,
@@ -12,5 +12,5 @@ public enum GPSRejection: String, Sendable, Hashable, CaseIterable, Comparable {
     /// messages, an unknown talker).
     case unsupported
 
-    public static func < (lhs: GPSRejection, rhs: GPSRejection) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: GPSRejection, rhs: GPSRejection) -> Bool { lhs.rawValue < rhs.rawValue }
 }

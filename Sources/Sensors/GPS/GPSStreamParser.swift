@@ -9,31 +9,31 @@
 /// - a UBX frame is taken whole by its length field (0xFF and `$` are valid payload); if its
 ///   checksum fails, scanning resumes one byte after the sync, so NMEA swallowed by a corrupt
 ///   length field is still found.
-public struct GPSStreamParser: Sendable {
+package struct GPSStreamParser: Sendable {
     /// Longest sentence accepted, `$` to checksum. NMEA allows 82 characters with CRLF
     /// (NMEA 0183), but real receivers exceed it (long GSV/GNS on multi-GNSS parts), so we
     /// allow some slack before calling a sentence unterminated.
-    public static let maxSentenceLength = 160
+    package static let maxSentenceLength = 160
     /// Largest UBX payload accepted. A false sync (0xB5 0x62 in noise) otherwise makes the parser
     /// wait for up to 64 KiB of "payload"; real u-blox messages are far shorter (NAV-SAT for 100
     /// satellites is 1208 bytes).
-    public static let maxUBXPayload = 4096
+    package static let maxUBXPayload = 4096
 
-    public private(set) var counts = GPSStreamCounts()
+    package private(set) var counts = GPSStreamCounts()
     private var pending: [UInt8] = []
     private var decoder = NMEADecoder()
 
-    public init() {}
+    package init() {}
 
     /// Feeds the next bytes and returns the messages they completed.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [GPSMessage] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) -> [GPSMessage] {
         var messages: [GPSMessage] = []
         feed(bytes) { messages.append($0) }
         return messages
     }
 
     /// Feeds the next bytes, handing each completed message to `handle` (no array on the hot path).
-    public mutating func feed(_ bytes: some Sequence<UInt8>, _ handle: (GPSMessage) -> Void) {
+    package mutating func feed(_ bytes: some Sequence<UInt8>, _ handle: (GPSMessage) -> Void) {
         // Nothing pending (the usual case between whole frames): scan the caller's bytes in place and
         // keep only an unfinished frame's tail.
         if pending.isEmpty {
@@ -49,7 +49,7 @@ public struct GPSStreamParser: Sendable {
 
     /// The stream has ended: a frame still incomplete is counted as truncated, and the bytes after
     /// its start are scanned once more for anything complete.
-    public mutating func finish() -> [GPSMessage] {
+    package mutating func finish() -> [GPSMessage] {
         var messages: [GPSMessage] = []
         scan(final: true) { messages.append($0) }
         return messages

@@ -4,22 +4,22 @@
 /// that are the XOR of every byte between `$` and `*`. Hex digits are accepted in either case.
 /// A sentence without `*hh` is rejected as a checksum failure: every sentence is to be verified, and
 /// NMEA's "checksum optional" sentences are not ones receivers send today.
-public struct NMEADecoder: Sendable {
-    public enum Outcome: Sendable, Hashable {
+package struct NMEADecoder: Sendable {
+    package enum Outcome: Sendable, Hashable {
         case sentence(NMEASentence)
         case rejected(GPSRejection)
     }
 
-    public init() {}
+    package init() {}
 
     /// Convenience for tests and tools: decodes a sentence given as text (without CR/LF).
-    public mutating func decode(_ text: String) -> Outcome {
+    package mutating func decode(_ text: String) -> Outcome {
         var bytes = Array(text.utf8)
         while let last = bytes.last, last == 0x0D || last == 0x0A { bytes.removeLast() }
         return bytes.withUnsafeBufferPointer { decode($0) }
     }
 
-    public mutating func decode(_ sentence: UnsafeBufferPointer<UInt8>) -> Outcome {
+    package mutating func decode(_ sentence: UnsafeBufferPointer<UInt8>) -> Outcome {
         let n = sentence.count
         guard n >= 1, sentence[0] == 0x24 else { return .rejected(.malformed) } // $
         let sum = sentence.dropFirst().reduce(0, ^)

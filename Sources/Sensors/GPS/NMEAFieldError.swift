@@ -1,16 +1,16 @@
 /// A field of an NMEA sentence that is present but cannot be what its position says it is (letters
 /// in a number, minutes ≥ 60, an unknown status letter), or a sentence with too few fields.
 /// The stream parser counts it as `malformed` and moves on.
-public struct NMEAFieldError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct NMEAFieldError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Index of the offending field (0 is the address field, `GPRMC`), or the count the sentence had
     /// when it was too short.
-    public var field: Int
-    public var reason: String
+    package var field: Int
+    package var reason: String
 
-    public init(field: Int, reason: String) {
+    package init(field: Int, reason: String) {
         self.field = field
         self.reason = reason
     }
 
-    public var description: String { "field \(field): \(reason)" }
+    package var description: String { "field \(field): \(reason)" }
 }

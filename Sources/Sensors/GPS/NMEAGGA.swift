@@ -3,14 +3,14 @@
 /// Fields (NMEA 0183, as pynmeagps defines GGA): time, lat, N/S, lon, E/W, quality (0 none, 1 GPS,
 /// 2 DGPS, 4 RTK fixed, 5 RTK float, 6 estimated), numSV, HDOP, altitude MSL, unit, geoid separation,
 /// unit, diff age, diff station.
-public struct NMEAGGA: Sendable, Hashable {
-    public var timeOfDay: Int?
-    public var latitude: Double?
-    public var longitude: Double?
-    public var hdop: Double?
+package struct NMEAGGA: Sendable, Hashable {
+    package var timeOfDay: Int?
+    package var latitude: Double?
+    package var longitude: Double?
+    package var hdop: Double?
     /// Metres above mean sea level.
-    public var altitude: Double?
-    public var geoidSeparation: Double?
+    package var altitude: Double?
+    package var geoidSeparation: Double?
     // Quality and satellite count kept in 32 bits behind `Int` accessors (a received value beyond
     // that is refused, as GSV's and GSA's satellite numbers are). Why: with eight 16-byte optionals,
     // GGA filled a decoded message's payload to its last byte, and every sentence's message was
@@ -18,12 +18,12 @@ public struct NMEAGGA: Sendable, Hashable {
     // docs/performance.md; `GPSMessageLayoutTests`).
     private let storedQuality: Int32?
     private let storedSatellitesUsed: Int32?
-    public var quality: Int? { storedQuality.map(Int.init) }
-    public var satellitesUsed: Int? { storedSatellitesUsed.map(Int.init) }
+    package var quality: Int? { storedQuality.map(Int.init) }
+    package var satellitesUsed: Int? { storedSatellitesUsed.map(Int.init) }
 
     /// From code, not received data: a quality or satellite count beyond 32 bits is a programming
     /// error.
-    public init(timeOfDay: Int?, latitude: Double?, longitude: Double?, quality: Int?, satellitesUsed: Int?,
+    package init(timeOfDay: Int?, latitude: Double?, longitude: Double?, quality: Int?, satellitesUsed: Int?,
                 hdop: Double?, altitude: Double?, geoidSeparation: Double?) {
         self.timeOfDay = timeOfDay
         self.latitude = latitude
@@ -53,5 +53,5 @@ public struct NMEAGGA: Sendable, Hashable {
     }
 
     /// Quality 0 is "fix not valid"; anything else is some kind of fix.
-    public var hasFix: Bool? { quality.map { $0 != 0 } }
+    package var hasFix: Bool? { quality.map { $0 != 0 } }
 }

@@ -3,16 +3,16 @@
 /// Fields (NMEA 0183, as pynmeagps defines GNS): time, lat, N/S, lon, E/W, posMode (one character
 /// per constellation, GPS, GLONASS, Galileo, BeiDou… in that order; `N` no fix), numSV, HDOP,
 /// altitude MSL, geoid separation, diff age, diff station, navStatus (4.1+).
-public struct NMEAGNS: Sendable, Hashable {
-    public var timeOfDay: Int?
-    public var latitude: Double?
-    public var longitude: Double?
-    public var positionModes: NMEAPositionModes
-    public var satellitesUsed: Int?
-    public var hdop: Double?
-    public var altitude: Double?
+package struct NMEAGNS: Sendable, Hashable {
+    package var timeOfDay: Int?
+    package var latitude: Double?
+    package var longitude: Double?
+    package var positionModes: NMEAPositionModes
+    package var satellitesUsed: Int?
+    package var hdop: Double?
+    package var altitude: Double?
 
-    public init(timeOfDay: Int?, latitude: Double?, longitude: Double?, positionModes: NMEAPositionModes, satellitesUsed: Int?,
+    package init(timeOfDay: Int?, latitude: Double?, longitude: Double?, positionModes: NMEAPositionModes, satellitesUsed: Int?,
                 hdop: Double?, altitude: Double?) {
         self.timeOfDay = timeOfDay
         self.latitude = latitude
@@ -40,7 +40,7 @@ public struct NMEAGNS: Sendable, Hashable {
     }
 
     /// Nil if no mode was sent; otherwise whether any constellation contributes a fix (not `N`).
-    public var hasFix: Bool? {
+    package var hasFix: Bool? {
         positionModes.isEmpty ? nil : positionModes.contains { $0 != 0x4E }
     }
 }

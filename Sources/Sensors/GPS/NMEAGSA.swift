@@ -4,7 +4,7 @@
 /// 12 satellite-id slots, PDOP, HDOP, VDOP, systemId (NMEA 4.1+). A multi-GNSS receiver sends one GSA
 /// per constellation in an epoch (`GNGSA` × n, told apart by systemId, or by id ranges before 4.1), so
 /// the epoch assembler takes the union of their satellites.
-public struct NMEAGSA: Sendable, Hashable {
+package struct NMEAGSA: Sendable, Hashable {
     // navMode and systemId kept in a byte and in 32 bits behind `Int` accessors (a received systemId
     // beyond that is refused, as satellite ids are), with the id list filling the padding after the
     // first (`MemoryLayout` follows the declaration order). Why: with 16-byte optionals GSA filled a
@@ -12,19 +12,19 @@ public struct NMEAGSA: Sendable, Hashable {
     // scratch copy and copied twice on its way to the handler (parsing throughput, docs/performance.md;
     // `GPSMessageLayoutTests`).
     private let storedNavMode: UInt8?
-    public var satelliteIDs: NMEASatelliteIDs
-    public var pdop: Double?
-    public var hdop: Double?
-    public var vdop: Double?
+    package var satelliteIDs: NMEASatelliteIDs
+    package var pdop: Double?
+    package var hdop: Double?
+    package var vdop: Double?
     private let storedSystemID: Int32?
     /// 1 no fix, 2 2D, 3 3D.
-    public var navMode: Int? { storedNavMode.map(Int.init) }
+    package var navMode: Int? { storedNavMode.map(Int.init) }
     /// NMEA 4.1 system id (1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC), if sent.
-    public var systemID: Int? { storedSystemID.map(Int.init) }
+    package var systemID: Int? { storedSystemID.map(Int.init) }
 
     /// From code, not received data: a navMode beyond 255 or a systemID beyond 32 bits is a
     /// programming error.
-    public init(navMode: Int?, satelliteIDs: NMEASatelliteIDs, pdop: Double?, hdop: Double?, vdop: Double?, systemID: Int?) {
+    package init(navMode: Int?, satelliteIDs: NMEASatelliteIDs, pdop: Double?, hdop: Double?, vdop: Double?, systemID: Int?) {
         storedNavMode = navMode.map { UInt8($0) }
         self.satelliteIDs = satelliteIDs
         self.pdop = pdop

@@ -6,30 +6,30 @@ extension NMEAGSV {
     /// docs/performance.md). Each number is kept in 32 bits, `Int32.min` standing for "not sent",
     /// which keeps a decoded GSV small to copy. Reads like an array: indexable, iterable, comparable
     /// to an array literal.
-    public struct Satellites: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
+    package struct Satellites: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
         CustomStringConvertible {
-        public static let capacity = 4
+        package static let capacity = 4
 
         /// id, elevation, azimuth, C/N0 of each satellite in turn.
         private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
                               Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         static let absent = NMEAFields.emptyField
-        public private(set) var count = 0
+        package private(set) var count = 0
 
-        public init() {}
+        package init() {}
 
         /// From code, not received data: more than `capacity` satellites is a programming error.
-        public init(arrayLiteral satellites: Satellite...) {
+        package init(arrayLiteral satellites: Satellite...) {
             for satellite in satellites {
                 precondition(append(satellite), "a GSV carries at most \(Self.capacity) satellites, each number in 32 bits")
             }
         }
 
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { count }
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { count }
 
-        public subscript(position: Int) -> Satellite {
+        package subscript(position: Int) -> Satellite {
             precondition(position >= 0 && position < count, "index out of range")
             let numbers = withUnsafeBytes(of: storage) { raw in
                 (raw.load(fromByteOffset: position &* 16, as: Int32.self),
@@ -45,7 +45,7 @@ extension NMEAGSV {
         /// Adds `satellite`; false (and nothing added) when the list is full or a number does not
         /// fit in 32 bits.
         @discardableResult
-        public mutating func append(_ satellite: Satellite) -> Bool {
+        package mutating func append(_ satellite: Satellite) -> Bool {
             func stored(_ value: Int?) -> Int32? {
                 guard let value else { return Self.absent }
                 guard let narrow = Int32(exactly: value), narrow != Self.absent else { return nil }
@@ -80,13 +80,13 @@ extension NMEAGSV {
             return true
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+        package static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(count)
             for satellite in self { hasher.combine(satellite) }
         }
 
-        public var description: String { Array(self).description }
+        package var description: String { Array(self).description }
     }
 }

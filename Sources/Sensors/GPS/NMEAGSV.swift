@@ -4,14 +4,14 @@
 /// svid, elevation (°), azimuth (°), C/N0 (dB-Hz), and from NMEA 4.1 a trailing signalId. A last
 /// sentence may carry fewer than four satellites — and, on some u-blox firmware, fewer than numSV
 /// promises (coverclock/com-diag-hazer ISSUES.md, ZED-F9P) — so the satellites are taken as sent.
-public struct NMEAGSV: Sendable, Hashable {
-    public struct Satellite: Sendable, Hashable {
-        public var id: Int
-        public var elevation: Int?
-        public var azimuth: Int?
-        public var snr: Int?
+package struct NMEAGSV: Sendable, Hashable {
+    package struct Satellite: Sendable, Hashable {
+        package var id: Int
+        package var elevation: Int?
+        package var azimuth: Int?
+        package var snr: Int?
 
-        public init(id: Int, elevation: Int?, azimuth: Int?, snr: Int?) {
+        package init(id: Int, elevation: Int?, azimuth: Int?, snr: Int?) {
             self.id = id
             self.elevation = elevation
             self.azimuth = azimuth
@@ -19,13 +19,13 @@ public struct NMEAGSV: Sendable, Hashable {
         }
     }
 
-    public var messageCount: Int
-    public var messageNumber: Int
-    public var satellitesInView: Int?
-    public var satellites: Satellites
-    public var signalID: Int?
+    package var messageCount: Int
+    package var messageNumber: Int
+    package var satellitesInView: Int?
+    package var satellites: Satellites
+    package var signalID: Int?
 
-    public init(messageCount: Int, messageNumber: Int, satellitesInView: Int?, satellites: Satellites, signalID: Int?) {
+    package init(messageCount: Int, messageNumber: Int, satellitesInView: Int?, satellites: Satellites, signalID: Int?) {
         self.messageCount = messageCount
         self.messageNumber = messageNumber
         self.satellitesInView = satellitesInView

@@ -6,19 +6,19 @@
 /// Galileo, BeiDou, QZSS, NavIC; one character per constellation), so room for 16 letters holds
 /// any real GNS; a longer field is refused as malformed. Reads like an array: indexable, iterable,
 /// comparable to an array literal.
-public struct NMEAPositionModes: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
+package struct NMEAPositionModes: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
     CustomStringConvertible {
-    public static let capacity = 16
+    package static let capacity = 16
 
     /// Letter i in byte i (little-endian order of the two words), zero past `count`.
     private var low: UInt64 = 0
     private var high: UInt64 = 0
-    public private(set) var count = 0
+    package private(set) var count = 0
 
-    public init() {}
+    package init() {}
 
     /// From code, not received data: more than `capacity` letters is a programming error.
-    public init(arrayLiteral letters: UInt8...) {
+    package init(arrayLiteral letters: UInt8...) {
         for letter in letters { precondition(append(letter), "a GNS carries at most \(Self.capacity) mode letters") }
     }
 
@@ -28,10 +28,10 @@ public struct NMEAPositionModes: RandomAccessCollection, Hashable, Sendable, Exp
         for byte in bytes { append(byte) }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    public subscript(position: Int) -> UInt8 {
+    package subscript(position: Int) -> UInt8 {
         precondition(position >= 0 && position < count, "index out of range")
         let word = position < 8 ? low : high
         return UInt8(truncatingIfNeeded: word >> UInt64((position & 7) &* 8))
@@ -39,7 +39,7 @@ public struct NMEAPositionModes: RandomAccessCollection, Hashable, Sendable, Exp
 
     /// Adds `letter`; false (and nothing added) when the list is full.
     @discardableResult
-    public mutating func append(_ letter: UInt8) -> Bool {
+    package mutating func append(_ letter: UInt8) -> Bool {
         guard count < Self.capacity else { return false }
         let shift = UInt64((count & 7) &* 8)
         if count < 8 { low |= UInt64(letter) << shift } else { high |= UInt64(letter) << shift }
@@ -47,15 +47,15 @@ public struct NMEAPositionModes: RandomAccessCollection, Hashable, Sendable, Exp
         return true
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.count == rhs.count && lhs.low == rhs.low && lhs.high == rhs.high
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         hasher.combine(low)
         hasher.combine(high)
     }
 
-    public var description: String { Array(self).description }
+    package var description: String { Array(self).description }
 }

@@ -3,19 +3,19 @@
 /// Fields (NMEA 0183, as pynmeagps defines RMC): time, status (A valid / V void), lat, N/S, lon, E/W,
 /// speed (knots), course over ground (° true), date (ddmmyy), magnetic variation, E/W,
 /// posMode (NMEA 2.3+), navStatus (4.1+).
-public struct NMEARMC: Sendable, Hashable {
-    public var timeOfDay: Int?
+package struct NMEARMC: Sendable, Hashable {
+    package var timeOfDay: Int?
     /// True for status `A`; false for `V` (void: position, speed and course are not to be used).
-    public var isValid: Bool
-    public var latitude: Double?
-    public var longitude: Double?
-    public var speedKnots: Double?
-    public var courseDegrees: Double?
-    public var date: GPSDate?
+    package var isValid: Bool
+    package var latitude: Double?
+    package var longitude: Double?
+    package var speedKnots: Double?
+    package var courseDegrees: Double?
+    package var date: GPSDate?
     /// posMode letter (A, D, E, N, …), if the receiver speaks NMEA 2.3 or later.
-    public var positionMode: UInt8?
+    package var positionMode: UInt8?
 
-    public init(timeOfDay: Int?, isValid: Bool, latitude: Double?, longitude: Double?, speedKnots: Double?,
+    package init(timeOfDay: Int?, isValid: Bool, latitude: Double?, longitude: Double?, speedKnots: Double?,
                 courseDegrees: Double?, date: GPSDate?, positionMode: UInt8?) {
         self.timeOfDay = timeOfDay
         self.isValid = isValid

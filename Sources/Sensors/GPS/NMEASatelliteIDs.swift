@@ -5,35 +5,35 @@
 /// throughput, docs/performance.md). Ids are kept as 32-bit integers (NMEA's are at most three
 /// digits), which keeps a decoded GSA small to copy. Reads like an array: indexable, iterable,
 /// comparable to an array literal.
-public struct NMEASatelliteIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
+package struct NMEASatelliteIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
     CustomStringConvertible {
-    public static let capacity = 12
+    package static let capacity = 12
 
     private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     /// The count in one byte (at most 12), so a decoded GSA, the largest sentence, stays small
     /// enough that a decoded message is copied with a few moves rather than a `memcpy` call.
     private var storedCount: UInt8 = 0
-    public var count: Int { Int(storedCount) }
+    package var count: Int { Int(storedCount) }
 
-    public init() {}
+    package init() {}
 
     /// From code, not received data: more than `capacity` ids is a programming error.
-    public init(arrayLiteral ids: Int...) {
+    package init(arrayLiteral ids: Int...) {
         for id in ids { precondition(append(id), "a GSA lists at most \(Self.capacity) satellites, each a 32-bit id") }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    public subscript(position: Int) -> Int {
+    package subscript(position: Int) -> Int {
         precondition(position >= 0 && position < count, "index out of range")
         return Int(withUnsafeBytes(of: storage) { $0.load(fromByteOffset: position &* 4, as: Int32.self) })
     }
 
     /// Adds `id`; false (and nothing added) when the list is full or `id` does not fit in 32 bits.
     @discardableResult
-    public mutating func append(_ id: Int) -> Bool {
+    package mutating func append(_ id: Int) -> Bool {
         guard count < Self.capacity, let stored = Int32(exactly: id) else { return false }
         let offset = count &* 4
         withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: stored, toByteOffset: offset, as: Int32.self) }
@@ -51,12 +51,12 @@ public struct NMEASatelliteIDs: RandomAccessCollection, Hashable, Sendable, Expr
         return true
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for id in self { hasher.combine(id) }
     }
 
-    public var description: String { Array(self).description }
+    package var description: String { Array(self).description }
 }

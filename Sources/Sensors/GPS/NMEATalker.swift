@@ -3,7 +3,7 @@
 /// As pynmeagps' `NMEA_TALKERS` lists them: GP GPS, GL GLONASS, GA Galileo, GB BeiDou
 /// (older `BD`), GQ QZSS, GI NavIC, GN a combined multi-GNSS solution. The sentence type is parsed
 /// independently of the talker, so `GNRMC` and `GPRMC` decode alike.
-public enum NMEATalker: String, Sendable, Hashable, CaseIterable {
+package enum NMEATalker: String, Sendable, Hashable, CaseIterable {
     case gps = "GP"
     case glonass = "GL"
     case galileo = "GA"
@@ -15,7 +15,7 @@ public enum NMEATalker: String, Sendable, Hashable, CaseIterable {
 
     /// The talker named by two ASCII bytes, or nil for one we do not accept (proprietary `P…`, etc.).
     @_transparent
-    public init?(_ first: UInt8, _ second: UInt8) {
+    package init?(_ first: UInt8, _ second: UInt8) {
         switch (first, second) {
         case (0x47, 0x50): self = .gps          // GP
         case (0x47, 0x4C): self = .glonass      // GL
@@ -60,7 +60,7 @@ public enum NMEATalker: String, Sendable, Hashable, CaseIterable {
     /// The NMEA 4.1 GNSS system id (GSA/GSV `systemId`) this talker implies, nil for `GN`.
     /// Values: 1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC (NMEA 0183 4.11, as pynmeagps
     /// lists them).
-    public var systemID: Int? {
+    package var systemID: Int? {
         switch self {
         case .gps: 1
         case .glonass: 2

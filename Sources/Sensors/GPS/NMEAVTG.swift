@@ -3,14 +3,14 @@
 /// Fields (NMEA 0183, as pynmeagps defines VTG): course true, `T`, course magnetic, `M`, speed knots,
 /// `N`, speed km/h, `K`, posMode (NMEA 2.3+). The unit letters are checked, which rejects the pre-2.0
 /// layout without them rather than misreading it.
-public struct NMEAVTG: Sendable, Hashable {
-    public var courseTrue: Double?
-    public var courseMagnetic: Double?
-    public var speedKnots: Double?
-    public var speedKilometresPerHour: Double?
-    public var positionMode: UInt8?
+package struct NMEAVTG: Sendable, Hashable {
+    package var courseTrue: Double?
+    package var courseMagnetic: Double?
+    package var speedKnots: Double?
+    package var speedKilometresPerHour: Double?
+    package var positionMode: UInt8?
 
-    public init(courseTrue: Double?, courseMagnetic: Double?, speedKnots: Double?, speedKilometresPerHour: Double?,
+    package init(courseTrue: Double?, courseMagnetic: Double?, speedKnots: Double?, speedKilometresPerHour: Double?,
                 positionMode: UInt8?) {
         self.courseTrue = courseTrue
         self.courseMagnetic = courseMagnetic
@@ -44,11 +44,11 @@ public struct NMEAVTG: Sendable, Hashable {
     }
 
     /// Speed in m/s: km/h when sent (the finer unit on most receivers), else knots.
-    public var speedMetresPerSecond: Double? {
+    package var speedMetresPerSecond: Double? {
         if let kmh = speedKilometresPerHour { return kmh / 3.6 }
         return speedKnots.map { $0 * NMEAVTG.metresPerSecondPerKnot }
     }
 
     /// 1 knot = 1852 m/h (the international nautical mile), so 1852/3600 m/s.
-    public static let metresPerSecondPerKnot = 1852.0 / 3600.0
+    package static let metresPerSecondPerKnot = 1852.0 / 3600.0
 }

@@ -1,9 +1,9 @@
 /// ZDA, time and date: UTC time, day, month, four-digit year, local zone hours and minutes.
-public struct NMEAZDA: Sendable, Hashable {
-    public var timeOfDay: Int?
-    public var date: GPSDate?
+package struct NMEAZDA: Sendable, Hashable {
+    package var timeOfDay: Int?
+    package var date: GPSDate?
 
-    public init(timeOfDay: Int?, date: GPSDate?) {
+    package init(timeOfDay: Int?, date: GPSDate?) {
         self.timeOfDay = timeOfDay
         self.date = date
     }

@@ -6,52 +6,52 @@
 /// 23 numSV U1 · 24 lon I4 1e-7° · 28 lat I4 1e-7° · 36 hMSL I4 mm · 40 hAcc U4 mm ·
 /// 60 gSpeed I4 mm/s · 64 headMot I4 1e-5° · 76 pDOP U2 0.01 · 78 flags3 X2 (b0 invalidLlh).
 /// All multi-byte fields are little-endian.
-public struct UBXNavPVT: Sendable, Hashable {
-    public static let messageClass: UInt8 = 0x01
-    public static let messageID: UInt8 = 0x07
-    public static let payloadLength = 92
+package struct UBXNavPVT: Sendable, Hashable {
+    package static let messageClass: UInt8 = 0x01
+    package static let messageID: UInt8 = 0x07
+    package static let payloadLength = 92
 
     /// fixType: 0 none, 1 dead reckoning only, 2 2D, 3 3D, 4 GNSS + dead reckoning, 5 time only.
-    public enum FixType: UInt8, Sendable, Hashable {
+    package enum FixType: UInt8, Sendable, Hashable {
         case noFix = 0, deadReckoningOnly, twoD, threeD, gnssWithDeadReckoning, timeOnly
     }
 
-    public var iTOW: UInt32
+    package var iTOW: UInt32
     // Date and time kept at their wire widths (U2, U1 × 5) behind Int accessors. Why: six Ints made
     // NAV-PVT the largest message a `GPSStreamParser` hands on, every message 137 bytes, copied by a
     // `memcpy` call instead of a few moves (parsing throughput, docs/performance.md;
     // `GPSMessageLayoutTests`).
     private let storedYear: UInt16
     private let storedMonth: UInt8, storedDay: UInt8, storedHour: UInt8, storedMinute: UInt8, storedSecond: UInt8
-    public var year: Int { Int(storedYear) }
-    public var month: Int { Int(storedMonth) }
-    public var day: Int { Int(storedDay) }
-    public var hour: Int { Int(storedHour) }
-    public var minute: Int { Int(storedMinute) }
-    public var second: Int { Int(storedSecond) }
-    public var validDate: Bool
-    public var validTime: Bool
+    package var year: Int { Int(storedYear) }
+    package var month: Int { Int(storedMonth) }
+    package var day: Int { Int(storedDay) }
+    package var hour: Int { Int(storedHour) }
+    package var minute: Int { Int(storedMinute) }
+    package var second: Int { Int(storedSecond) }
+    package var validDate: Bool
+    package var validTime: Bool
     /// Fraction of the second, ns; may be negative (the time rounds up to the printed second).
-    public var nano: Int32
-    public var fixType: FixType?
-    public var gnssFixOK: Bool
-    public var satellitesUsed: Int
-    public var longitude: Double
-    public var latitude: Double
+    package var nano: Int32
+    package var fixType: FixType?
+    package var gnssFixOK: Bool
+    package var satellitesUsed: Int
+    package var longitude: Double
+    package var latitude: Double
     /// Height above mean sea level, metres.
-    public var heightMSL: Double
+    package var heightMSL: Double
     /// Horizontal accuracy estimate, metres.
-    public var horizontalAccuracy: Double
+    package var horizontalAccuracy: Double
     /// Ground speed, m/s.
-    public var groundSpeed: Double
+    package var groundSpeed: Double
     /// Heading of motion, degrees.
-    public var headingOfMotion: Double
-    public var pdop: Double
+    package var headingOfMotion: Double
+    package var pdop: Double
     /// flags3 b0: latitude, longitude and heights are not valid.
-    public var invalidLLH: Bool
+    package var invalidLLH: Bool
 
     /// Decodes a payload; nil unless it is exactly 92 bytes.
-    public init?(payload: some Collection<UInt8>) {
+    package init?(payload: some Collection<UInt8>) {
         guard payload.count == Self.payloadLength else { return nil }
         let p = Array(payload)
         func u8(_ o: Int) -> Int { Int(p[o]) }
@@ -82,7 +82,7 @@ public struct UBXNavPVT: Sendable, Hashable {
     /// The UTC instant in milliseconds since 1970, if the receiver marks date and time valid and
     /// they form a real date. `nano` is applied with carries, so 23:59:59 + (−0.4 ms) stays on the
     /// right day and 12:35:18 + 999 999 600 ns becomes 12:35:19.000.
-    public var utcMilliseconds: Int? {
+    package var utcMilliseconds: Int? {
         guard validDate, validTime, let date = GPSDate(year: year, month: month, day: day),
               hour < 24, minute < 60, second <= 60 else { return nil }
         let seconds = date.daysSince1970 * 86_400 + (hour * 60 + minute) * 60 + second
@@ -93,7 +93,7 @@ public struct UBXNavPVT: Sendable, Hashable {
     /// The receiver claims a usable position: gnssFixOK, a 2D/3D (or GNSS+DR) fix, valid LLH, and a
     /// latitude and longitude inside the ranges the message defines (±90°, ±180°; u-blox 8 protocol
     /// description, UBX-NAV-PVT). A frame outside them is damage with a valid checksum, not a position.
-    public var hasPositionFix: Bool {
+    package var hasPositionFix: Bool {
         guard gnssFixOK, !invalidLLH, let fixType, abs(latitude) <= 90, abs(longitude) <= 180 else { return false }
         return fixType == .twoD || fixType == .threeD || fixType == .gnssWithDeadReckoning
     }

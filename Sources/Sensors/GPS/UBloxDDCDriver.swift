@@ -7,12 +7,12 @@ import Vocabulary
 /// SMBus-shaped so the same driver runs on i2c-stub in the rig (docs/hil.md).
 /// Not thread-safe on its own: the GPS actor owns it and polls no faster than the navigation rate
 /// (SparkFun's u-blox Arduino library waits ≥ 25 ms between polls).
-public struct UBloxDDCDriver: Sendable {
-    public let transport: any I2CTransport
-    public let address: UInt8
-    public private(set) var reader = UBloxDDCReader()
+package struct UBloxDDCDriver: Sendable {
+    package let transport: any I2CTransport
+    package let address: UInt8
+    package private(set) var reader = UBloxDDCReader()
 
-    public init(transport: any I2CTransport, address: UInt8 = UBloxDDCReader.defaultAddress) {
+    package init(transport: any I2CTransport, address: UInt8 = UBloxDDCReader.defaultAddress) {
         self.transport = transport
         self.address = address
     }
@@ -20,7 +20,7 @@ public struct UBloxDDCDriver: Sendable {
     /// One poll: reads the count, then the waiting bytes. Returns the stream bytes (filler removed)
     /// for a `GPSStreamParser`; empty when nothing was waiting. A failed transfer ends the poll and
     /// is rethrown; bytes read before it are lost only if they were in the failed chunk.
-    public mutating func poll() throws(I2CError) -> [UInt8] {
+    package mutating func poll() throws(I2CError) -> [UInt8] {
         reader.startPoll()
         var data: [UInt8] = []
         while true {

@@ -13,18 +13,18 @@
 /// receiver's buffer ran dry before the count said: the poll ends there. Filler *inside* a frame
 /// (seen at high rates with clock stretching, SparkFun #38) is passed on; the frame's checksum then
 /// fails and `GPSStreamParser` resynchronises.
-public struct UBloxDDCReader: Sendable, Hashable {
-    public static let defaultAddress: UInt8 = 0x42
-    public static let countHighRegister: UInt8 = 0xFD
-    public static let streamRegister: UInt8 = 0xFF
-    public static let filler: UInt8 = 0xFF
+package struct UBloxDDCReader: Sendable, Hashable {
+    package static let defaultAddress: UInt8 = 0x42
+    package static let countHighRegister: UInt8 = 0xFD
+    package static let streamRegister: UInt8 = 0xFF
+    package static let filler: UInt8 = 0xFF
     /// Most bytes one SMBus block transfer moves (`I2C_SMBUS_BLOCK_MAX`, `<linux/i2c.h>`).
-    public static let maxChunk = 32
+    package static let maxChunk = 32
     /// Most bytes taken in one poll, so a stuck count register cannot keep a poll going forever.
     /// A u-blox output buffer holds a few KiB; the rest waits for the next poll.
-    public static let maxBytesPerPoll = 4096
+    package static let maxBytesPerPoll = 4096
 
-    public enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         /// Read 2 bytes starting at register 0xFD.
         case readCount
         /// Read `count` bytes (≤ 32) from register 0xFF.
@@ -40,24 +40,24 @@ public struct UBloxDDCReader: Sendable, Hashable {
         case inFrame(remaining: Int)
     }
 
-    public private(set) var step: Step = .readCount
+    package private(set) var step: Step = .readCount
     /// Filler bytes dropped so far.
-    public private(set) var fillerBytes = 0
+    package private(set) var fillerBytes = 0
     private var remaining = 0
     private var takenThisPoll = 0
     private var framing: Framing = .outside
 
-    public init() {}
+    package init() {}
 
     /// Begins a poll: the next transfer reads the count registers.
-    public mutating func startPoll() {
+    package mutating func startPoll() {
         step = .readCount
         remaining = 0
         takenThisPoll = 0
     }
 
     /// The two count bytes (0xFD, 0xFE) were read.
-    public mutating func countRead(high: UInt8, low: UInt8) {
+    package mutating func countRead(high: UInt8, low: UInt8) {
         let count = Int(high) << 8 | Int(low)
         guard count > 0, high != 0x7F, high != 0xFF else {
             step = .idle
@@ -69,13 +69,13 @@ public struct UBloxDDCReader: Sendable, Hashable {
 
     /// A transfer failed (NACK, timeout): abandon this poll. Framing is kept, since the bytes
     /// already delivered are still in the parser; the next poll starts from the count again.
-    public mutating func transferFailed() {
+    package mutating func transferFailed() {
         step = .idle
         remaining = 0
     }
 
     /// Bytes read from 0xFF arrived; returns the stream bytes among them, filler removed.
-    public mutating func streamRead(_ bytes: [UInt8]) -> [UInt8] {
+    package mutating func streamRead(_ bytes: [UInt8]) -> [UInt8] {
         var data: [UInt8] = []
         data.reserveCapacity(bytes.count)
         var ranDry = false

@@ -7,8 +7,8 @@ import Foundation
 /// SKY carries the satellites used and HDOP, TPV the position; a fix joins the newest SKY of the same
 /// epoch. `magvar` is ignored on purpose: gpsd documents it as positive *west*, the opposite of a
 /// declination; declination comes from WMM2025.
-public struct GPSDClientCore: Sendable {
-    public enum Output: Sendable, Hashable {
+package struct GPSDClientCore: Sendable {
+    package enum Output: Sendable, Hashable {
         /// A line to send to gpsd (with its line ending).
         case send(String)
         case version(release: String, protocolMajor: Int)
@@ -20,21 +20,21 @@ public struct GPSDClientCore: Sendable {
     }
 
     /// gpsd's longest response line (gpsd_json(5)).
-    public static let maximumLine = 10_240
-    public static let watchCommand = "?WATCH={\"enable\":true,\"json\":true}\n"
+    package static let maximumLine = 10_240
+    package static let watchCommand = "?WATCH={\"enable\":true,\"json\":true}\n"
     /// gpsd's JSON protocol major version this client speaks (gpsd 3.x sends 3).
-    public static let protocolMajor = 3
+    package static let protocolMajor = 3
 
-    public private(set) var rejectedLines = 0
+    package private(set) var rejectedLines = 0
     private var pending: [UInt8] = []
     private var discardingLongLine = false
     private var satellitesUsed: Int?
     private var hdop: Double?
 
-    public init() {}
+    package init() {}
 
     /// Bytes as they arrive, in any chunks.
-    public mutating func receive(_ bytes: some Collection<UInt8>, now: Duration) -> [Output] {
+    package mutating func receive(_ bytes: some Collection<UInt8>, now: Duration) -> [Output] {
         var outputs: [Output] = []
         for byte in bytes {
             if byte == UInt8(ascii: "\n") {

@@ -7,7 +7,7 @@ extension Appliance {
     /// `SimulatedInputs`, a Pi's from `Appliance.build`'s own `HardwareInputs`. The simulated board is
     /// returned too (nil on hardware), for whoever looks at the simulated world: the demo's summary,
     /// the benchmarks, the tests.
-    public static func buildOnConfiguredBoard(configuration config: WayfinderConfiguration, options: Options = Options(),
+    package static func buildOnConfiguredBoard(configuration config: WayfinderConfiguration, options: Options = Options(),
                                               makeLogger: @escaping @Sendable (String) -> Logger) throws
         -> (appliance: Appliance, board: SimulatedBoard?) {
         var options = options

@@ -9,10 +9,10 @@ import Runtime
 /// through the real drivers and parsers (`SimulatedSensorInputs`), scripted presses, and the belt, the
 /// touch case and the Pencil reached through their real bytes (the GATT link runs the handshake and the codec against the
 /// simulated belt's GATT server, exactly as it will against a belt over BLE).
-public enum SimulatedInputs {
+package enum SimulatedInputs {
     /// The inputs for `Appliance.build`, and the board behind them (for the demo's summary and the
     /// tests, which look at the simulated world).
-    public static func make(configuration config: WayfinderConfiguration, simulation: SimulationConfiguration,
+    package static func make(configuration config: WayfinderConfiguration, simulation: SimulationConfiguration,
                             options: Appliance.Options, makeLogger: @escaping @Sendable (String) -> Logger)
         -> (inputs: ApplianceInputs, board: SimulatedBoard) {
         let route = config.route

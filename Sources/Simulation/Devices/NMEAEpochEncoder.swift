@@ -8,26 +8,26 @@ import Sensors
 /// `ddmm.mmmmm`, longitude `dddmm.mmmmm`, time `hhmmss.ss`, date `ddmmyy`, speed in knots. The
 /// position solution's sentences use talker GN (combined GNSS); GSV uses each system's talker
 /// (GP, GL). Unknown fields are empty, as receivers leave them.
-public struct NMEAEpochEncoder: Sendable {
+package struct NMEAEpochEncoder: Sendable {
     /// Talker of the solution's sentences (RMC, VTG, GGA, GSA): "GN" for multi-GNSS, "GP" for a GPS-only receiver.
-    public var talker: String
+    package var talker: String
 
     /// Knots per metre per second (1 kn = 1852 m / 3600 s).
     static let knotsPerMetrePerSecond = 3600.0 / 1852.0
 
-    public init(talker: String = "GN") {
+    package init(talker: String = "GN") {
         self.talker = talker
     }
 
     /// The epoch's sentences, each with its `$`, checksum and CRLF.
-    public func sentences(for epoch: ReceiverEpoch) -> [String] {
+    package func sentences(for epoch: ReceiverEpoch) -> [String] {
         bytes(for: epoch).split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) + "\n" }
     }
 
     /// The epoch as bytes on the wire. Written into one byte buffer, field by field: built as Swift
     /// strings joined per sentence, the simulated receiver cost about 290 000 instructions an epoch,
     /// a quarter of the whole demo's (callgrind).
-    public func bytes(for epoch: ReceiverEpoch) -> [UInt8] {
+    package func bytes(for epoch: ReceiverEpoch) -> [UInt8] {
         var out = Output()
         out.bytes.reserveCapacity(600)
         rmc(epoch, &out)

@@ -12,8 +12,8 @@ import Sensors
 /// the field (µT, in the chip's axes) at a time; a new sample sets DRDY, and a sample that
 /// replaces one never read sets DOR (data skipped). Reading any data register clears DRDY and DOR.
 /// A component beyond the range sets OVL and reads as the clamped value.
-public struct QMC5883LDevice: SimulatedI2CDevice, Sendable {
-    public static let address: UInt8 = 0x0D
+package struct QMC5883LDevice: SimulatedI2CDevice, Sendable {
+    package static let address: UInt8 = 0x0D
     static let statusRegister = 0x06
     static let control1Register = 0x09
     static let control2Register = 0x0A
@@ -24,21 +24,21 @@ public struct QMC5883LDevice: SimulatedI2CDevice, Sendable {
     private var registers = [UInt8](repeating: 0, count: 0x0E)
     private var lastSample: Duration?
     /// Samples taken so far.
-    public private(set) var samples = 0
+    package private(set) var samples = 0
 
-    public init() {
+    package init() {
         reset()
     }
 
     /// Counts per µT at the configured range (1 G = 100 µT).
-    public var countsPerMicrotesla: Double {
+    package var countsPerMicrotesla: Double {
         (registers[Self.control1Register] >> 4) & 0x03 == 0x01 ? 30 : 120
     }
 
-    public var isContinuous: Bool { registers[Self.control1Register] & 0x03 == 0x01 }
+    package var isContinuous: Bool { registers[Self.control1Register] & 0x03 == 0x01 }
 
     /// The output data rate of CTRL1's ODR bits.
-    public var sampleInterval: Duration {
+    package var sampleInterval: Duration {
         switch (registers[Self.control1Register] >> 2) & 0x03 {
         case 0: .milliseconds(100)
         case 1: .milliseconds(20)
@@ -48,7 +48,7 @@ public struct QMC5883LDevice: SimulatedI2CDevice, Sendable {
     }
 
     /// The field at the sensor at `now`: sampled if the chip is measuring and a sample is due.
-    public mutating func sense(_ field: Vector3, at now: Duration) {
+    package mutating func sense(_ field: Vector3, at now: Duration) {
         guard isContinuous else { return }
         if let last = lastSample, now - last < sampleInterval { return }
         lastSample = now
@@ -71,7 +71,7 @@ public struct QMC5883LDevice: SimulatedI2CDevice, Sendable {
         registers[Self.statusRegister] = (registers[Self.statusRegister] & Self.dor) | status | Self.drdy
     }
 
-    public mutating func read(register: UInt8, count: Int) -> [UInt8] {
+    package mutating func read(register: UInt8, count: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         var pointer = Int(register)
         var readData = false
@@ -88,7 +88,7 @@ public struct QMC5883LDevice: SimulatedI2CDevice, Sendable {
         return bytes
     }
 
-    public mutating func write(register: UInt8, bytes: [UInt8]) {
+    package mutating func write(register: UInt8, bytes: [UInt8]) {
         var pointer = Int(register)
         for byte in bytes {
             switch pointer {

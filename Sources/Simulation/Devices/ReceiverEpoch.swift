@@ -4,17 +4,17 @@ import Sensors
 ///
 /// `fix` nil is an epoch without a position (an outage: the receiver still reports time and sky);
 /// `utcMilliseconds` nil is a receiver that has no time yet (empty time fields, NAV-PVT not valid).
-public struct ReceiverEpoch: Sendable, Hashable {
+package struct ReceiverEpoch: Sendable, Hashable {
     /// UTC, milliseconds since 1970, on the receiver's 10 ms grid (NMEA's `hhmmss.ss`).
-    public var utcMilliseconds: Int?
-    public var fix: Fix?
-    public var satellites: [SimulatedSatellite]
-    public var pdop: Double
-    public var vdop: Double
+    package var utcMilliseconds: Int?
+    package var fix: Fix?
+    package var satellites: [SimulatedSatellite]
+    package var pdop: Double
+    package var vdop: Double
     /// Geoid height above the WGS84 ellipsoid, metres (GGA field 11; NAV-PVT height − hMSL).
-    public var geoidSeparation: Double
+    package var geoidSeparation: Double
 
-    public init(utcMilliseconds: Int?, fix: Fix?, satellites: [SimulatedSatellite] = SimulatedSatellite.townSky,
+    package init(utcMilliseconds: Int?, fix: Fix?, satellites: [SimulatedSatellite] = SimulatedSatellite.townSky,
                 pdop: Double = 1.6, vdop: Double = 1.3, geoidSeparation: Double = 46.9) {
         self.utcMilliseconds = utcMilliseconds
         self.fix = fix
@@ -25,7 +25,7 @@ public struct ReceiverEpoch: Sendable, Hashable {
     }
 
     /// UTC seconds rounded to the receiver's 10 ms grid.
-    public static func milliseconds(utcSeconds: Double) -> Int {
+    package static func milliseconds(utcSeconds: Double) -> Int {
         Int((utcSeconds * 100).rounded()) * 10
     }
 

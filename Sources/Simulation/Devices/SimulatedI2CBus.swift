@@ -10,8 +10,8 @@ import Synchronization
 /// Transfers are checked against the same limits as on the Pi (7-bit address, ≤ 32-byte blocks).
 /// The board updates the models (new receiver output, a new field) between transfers, under the
 /// same lock, as a chip's own clock would.
-public final class SimulatedI2CBus: I2CTransport, Sendable {
-    public let bus: Int
+package final class SimulatedI2CBus: I2CTransport, Sendable {
+    package let bus: Int
     private struct State: Sendable {
         var devices: [UInt8: any SimulatedI2CDevice] = [:]
         var unplugged: Set<UInt8> = []
@@ -21,30 +21,30 @@ public final class SimulatedI2CBus: I2CTransport, Sendable {
     }
     private let state = Mutex(State())
 
-    public init(bus: Int = 1) {
+    package init(bus: Int = 1) {
         self.bus = bus
     }
 
-    public func attach(_ device: any SimulatedI2CDevice, at address: UInt8) {
+    package func attach(_ device: any SimulatedI2CDevice, at address: UInt8) {
         state.withLock { $0.devices[address] = device }
     }
 
     /// Unplugs (or plugs back in) the device at `address`: while unplugged it NACKs every transfer but
     /// keeps its state, as a sensor with a loose wire does.
-    public func setUnplugged(_ unplugged: Bool, address: UInt8) {
+    package func setUnplugged(_ unplugged: Bool, address: UInt8) {
         state.withLock {
             if unplugged { $0.unplugged.insert(address) } else { $0.unplugged.remove(address) }
         }
     }
 
     /// Transfers acknowledged so far.
-    public var transferCount: Int { state.withLock { $0.transfers } }
+    package var transferCount: Int { state.withLock { $0.transfers } }
 
     /// Transfers tried at `address` so far, acknowledged or not: whether anyone reads the device.
-    public func attempts(at address: UInt8) -> Int { state.withLock { $0.attempts[address, default: 0] } }
+    package func attempts(at address: UInt8) -> Int { state.withLock { $0.attempts[address, default: 0] } }
 
     /// Runs `body` on the model of type `D` at `address`; nil if there is none of that type.
-    public func withDevice<D: SimulatedI2CDevice, R>(at address: UInt8, as type: D.Type, _ body: (inout D) -> R) -> R? {
+    package func withDevice<D: SimulatedI2CDevice, R>(at address: UInt8, as type: D.Type, _ body: (inout D) -> R) -> R? {
         state.withLock { s -> R? in
             // Taken out while mutated, so a model holding a buffer is not copied.
             guard let any = s.devices.removeValue(forKey: address) else { return nil }
@@ -60,32 +60,32 @@ public final class SimulatedI2CBus: I2CTransport, Sendable {
 
     // MARK: I2CTransport
 
-    public func readByte(address: UInt8, register: UInt8) throws(I2CError) -> UInt8 {
+    package func readByte(address: UInt8, register: UInt8) throws(I2CError) -> UInt8 {
         let bytes = try read(address: address, register: register, count: 1)
         return bytes.first ?? 0xFF
     }
 
-    public func writeByte(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
+    package func writeByte(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
         try write(address: address, register: register, bytes: [value])
     }
 
-    public func readWord(address: UInt8, register: UInt8) throws(I2CError) -> UInt16 {
+    package func readWord(address: UInt8, register: UInt8) throws(I2CError) -> UInt16 {
         let bytes = try read(address: address, register: register, count: 2)
         // SMBus words are low byte first (Linux Documentation/i2c/smbus-protocol.rst).
         return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
     }
 
-    public func writeWord(address: UInt8, register: UInt8, value: UInt16) throws(I2CError) {
+    package func writeWord(address: UInt8, register: UInt8, value: UInt16) throws(I2CError) {
         try write(address: address, register: register,
                   bytes: [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)])
     }
 
-    public func readBlock(address: UInt8, register: UInt8, count: Int) throws(I2CError) -> [UInt8] {
+    package func readBlock(address: UInt8, register: UInt8, count: Int) throws(I2CError) -> [UInt8] {
         try checkLength(count)
         return try read(address: address, register: register, count: count)
     }
 
-    public func writeBlock(address: UInt8, register: UInt8, bytes: [UInt8]) throws(I2CError) {
+    package func writeBlock(address: UInt8, register: UInt8, bytes: [UInt8]) throws(I2CError) {
         try checkLength(bytes.count)
         try write(address: address, register: register, bytes: bytes)
     }

@@ -3,7 +3,7 @@
 /// Why transfers rather than single registers: what a chip does depends on the whole transfer
 /// (a u-blox DDC stream register does not advance its pointer; reading a QMC5883L data register
 /// clears its data-ready bit), so a model sees each SMBus transfer as the chip would.
-public protocol SimulatedI2CDevice: Sendable {
+package protocol SimulatedI2CDevice: Sendable {
     /// One read transfer of `count` bytes starting at `register`.
     mutating func read(register: UInt8, count: Int) -> [UInt8]
     /// One write transfer of `bytes` starting at `register`.

@@ -13,18 +13,18 @@ import Sensors
 /// Earth's field in magnetic north/east/down is (H, 0, Z) with H = F·cos I, Z = F·sin I; seen from a
 /// body facing magnetic heading ψ it is (H·cos ψ, −H·sin ψ, Z), which `TiltCompensation` turns back
 /// into ψ. Distortion follows the usual hard/soft-iron model: measured = S·true + b.
-public struct SimulatedMagneticField: Sendable, Hashable {
+package struct SimulatedMagneticField: Sendable, Hashable {
     /// Inclination (dip), degrees, positive downward (northern hemisphere).
-    public var inclination: Double
+    package var inclination: Double
     /// Total intensity F, µT.
-    public var intensity: Double
-    public var hardIron: Vector3
-    public var softIron: Matrix3
+    package var intensity: Double
+    package var hardIron: Vector3
+    package var softIron: Matrix3
 
     /// Osnabrück in 2026 by WMM2025, rounded (the demo's town; the appliance passes the model's value).
-    public static let osnabrueck = SimulatedMagneticField(inclination: 67.4, intensity: 49.6)
+    package static let osnabrueck = SimulatedMagneticField(inclination: 67.4, intensity: 49.6)
 
-    public init(inclination: Double, intensity: Double, hardIron: Vector3 = .zero, softIron: Matrix3 = .identity) {
+    package init(inclination: Double, intensity: Double, hardIron: Vector3 = .zero, softIron: Matrix3 = .identity) {
         self.inclination = inclination
         self.intensity = intensity
         self.hardIron = hardIron
@@ -32,7 +32,7 @@ public struct SimulatedMagneticField: Sendable, Hashable {
     }
 
     /// The same field with the distortion a `[simulation]` table configures.
-    public func distorted(by configuration: SimulationConfiguration) -> SimulatedMagneticField {
+    package func distorted(by configuration: SimulationConfiguration) -> SimulatedMagneticField {
         var copy = self
         let h = configuration.compassHardIron, s = configuration.compassSoftIron
         if h.count == 3 { copy.hardIron = Vector3(h[0], h[1], h[2]) }
@@ -41,14 +41,14 @@ public struct SimulatedMagneticField: Sendable, Hashable {
     }
 
     /// The undistorted field in the body frame of a level wearer facing `magneticHeading` degrees.
-    public func bodyField(magneticHeading: Double) -> Vector3 {
+    package func bodyField(magneticHeading: Double) -> Vector3 {
         let psi = magneticHeading * .pi / 180, dip = inclination * .pi / 180
         let h = intensity * cos(dip)
         return Vector3(h * cos(psi), -h * sin(psi), intensity * sin(dip))
     }
 
     /// What the sensor measures: the body field, distorted.
-    public func atSensor(magneticHeading: Double) -> Vector3 {
+    package func atSensor(magneticHeading: Double) -> Vector3 {
         softIron * bodyField(magneticHeading: magneticHeading) + hardIron
     }
 }

@@ -7,15 +7,15 @@ import Sensors
 /// With both, the NMEA sentences come first and NAV-PVT last, so each cycle starts with a timed
 /// sentence as the epoch assembler expects of a receiver; both carry the same 10 ms UTC time, so
 /// they merge into one epoch.
-public struct SimulatedReceiver: Sendable {
-    public var output: SimulatedGPSProtocol
-    public var nmea: NMEAEpochEncoder
-    public var satellites: [SimulatedSatellite]
+package struct SimulatedReceiver: Sendable {
+    package var output: SimulatedGPSProtocol
+    package var nmea: NMEAEpochEncoder
+    package var satellites: [SimulatedSatellite]
     /// Bytes and epochs produced so far.
-    public private(set) var bytesProduced = 0
-    public private(set) var epochsProduced = 0
+    package private(set) var bytesProduced = 0
+    package private(set) var epochsProduced = 0
 
-    public init(output: SimulatedGPSProtocol, nmea: NMEAEpochEncoder = NMEAEpochEncoder(),
+    package init(output: SimulatedGPSProtocol, nmea: NMEAEpochEncoder = NMEAEpochEncoder(),
                 satellites: [SimulatedSatellite] = SimulatedSatellite.townSky) {
         self.output = output
         self.nmea = nmea
@@ -23,7 +23,7 @@ public struct SimulatedReceiver: Sendable {
     }
 
     /// The burst for one epoch: `fix` nil during an outage; `utcSeconds` nil before the receiver has time.
-    public mutating func burst(fix: Fix?, utcSeconds: Double?) -> [UInt8] {
+    package mutating func burst(fix: Fix?, utcSeconds: Double?) -> [UInt8] {
         let epoch = ReceiverEpoch(utcMilliseconds: utcSeconds.map(ReceiverEpoch.milliseconds(utcSeconds:)),
                                   fix: fix, satellites: satellites)
         var bytes: [UInt8] = []

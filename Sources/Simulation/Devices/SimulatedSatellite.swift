@@ -1,6 +1,6 @@
 /// One satellite in the simulated receiver's sky, for GSA and GSV.
-public struct SimulatedSatellite: Sendable, Hashable {
-    public enum System: Sendable, Hashable {
+package struct SimulatedSatellite: Sendable, Hashable {
+    package enum System: Sendable, Hashable {
         case gps, glonass
 
         /// The GSV talker of the system's satellites.
@@ -9,17 +9,17 @@ public struct SimulatedSatellite: Sendable, Hashable {
         var systemID: Int { self == .gps ? 1 : 2 }
     }
 
-    public var system: System
+    package var system: System
     /// The NMEA satellite number: GPS 1–32, GLONASS 65–96.
-    public var id: Int
-    public var elevation: Int
-    public var azimuth: Int
+    package var id: Int
+    package var elevation: Int
+    package var azimuth: Int
     /// C/N0 in dB-Hz.
-    public var snr: Int
+    package var snr: Int
     /// Used in the solution.
-    public var used: Bool
+    package var used: Bool
 
-    public init(system: System, id: Int, elevation: Int, azimuth: Int, snr: Int, used: Bool) {
+    package init(system: System, id: Int, elevation: Int, azimuth: Int, snr: Int, used: Bool) {
         self.system = system
         self.id = id
         self.elevation = elevation
@@ -30,7 +30,7 @@ public struct SimulatedSatellite: Sendable, Hashable {
 
     /// A plausible open sky over a town: 8 GPS and 4 GLONASS satellites in view, 9 of them used
     /// (the count the simulated fixes report).
-    public static let townSky: [SimulatedSatellite] = [
+    package static let townSky: [SimulatedSatellite] = [
         .init(system: .gps, id: 2, elevation: 64, azimuth: 291, snr: 44, used: true),
         .init(system: .gps, id: 5, elevation: 23, azimuth: 48, snr: 38, used: true),
         .init(system: .gps, id: 11, elevation: 41, azimuth: 184, snr: 42, used: true),

@@ -11,19 +11,19 @@ import Sensors
 /// year…sec and nano are UTC; iTOW is GPS time of week, which runs ahead of UTC by the leap seconds
 /// (18 s since 2017-01-01, IERS Bulletin C). Without a position the frame says fixType 0, gnssFixOK
 /// clear and flags3 invalidLlh; without a time, valid is 0.
-public enum UBXNavPVTEncoder {
+package enum UBXNavPVTEncoder {
     /// GPS − UTC since 2017-01-01 (IERS Bulletin C: no leap second announced since).
     static let leapSeconds = 18
     /// 1980-01-06T00:00:00Z, the GPS epoch, in Unix milliseconds.
     static let gpsEpochMilliseconds = 315_964_800_000
     static let weekMilliseconds = 604_800_000
 
-    public static func frame(for epoch: ReceiverEpoch, horizontalAccuracy: Double?) -> [UInt8] {
+    package static func frame(for epoch: ReceiverEpoch, horizontalAccuracy: Double?) -> [UInt8] {
         UBXFrame.encode(messageClass: UBXNavPVT.messageClass, id: UBXNavPVT.messageID,
                         payload: payload(for: epoch, horizontalAccuracy: horizontalAccuracy))
     }
 
-    public static func payload(for epoch: ReceiverEpoch, horizontalAccuracy: Double?) -> [UInt8] {
+    package static func payload(for epoch: ReceiverEpoch, horizontalAccuracy: Double?) -> [UInt8] {
         var p = [UInt8](repeating: 0, count: UBXNavPVT.payloadLength)
         func put<T: FixedWidthInteger>(_ value: T, at offset: Int) {
             for i in 0..<(T.bitWidth / 8) { p[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }

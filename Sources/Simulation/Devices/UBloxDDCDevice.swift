@@ -9,35 +9,35 @@
 ///
 /// The receiver queues each message whole; when the buffer is full a message is dropped, as a
 /// receiver whose host does not poll loses output (`droppedBytes`).
-public struct UBloxDDCDevice: SimulatedI2CDevice, Sendable {
-    public static let address: UInt8 = 0x42
-    public static let countHighRegister: UInt8 = 0xFD
-    public static let countLowRegister: UInt8 = 0xFE
-    public static let streamRegister: UInt8 = 0xFF
-    public static let filler: UInt8 = 0xFF
+package struct UBloxDDCDevice: SimulatedI2CDevice, Sendable {
+    package static let address: UInt8 = 0x42
+    package static let countHighRegister: UInt8 = 0xFD
+    package static let countLowRegister: UInt8 = 0xFE
+    package static let streamRegister: UInt8 = 0xFF
+    package static let filler: UInt8 = 0xFF
     /// The output buffer. u-blox does not state one size for every generation; "a few KiB" is what
     /// `UBloxDDCReader.maxBytesPerPoll` assumes too.
-    public static let defaultCapacity = 4096
+    package static let defaultCapacity = 4096
 
-    public let capacity: Int
+    package let capacity: Int
     private var buffer: [UInt8] = []
     private var head = 0
     /// Bytes of messages dropped because the buffer was full.
-    public private(set) var droppedBytes = 0
+    package private(set) var droppedBytes = 0
     /// Filler bytes handed out (reads of 0xFF past the end of the buffer).
-    public private(set) var fillerBytesRead = 0
+    package private(set) var fillerBytesRead = 0
     /// What the host wrote to the stream register.
-    public private(set) var received: [UInt8] = []
+    package private(set) var received: [UInt8] = []
 
-    public init(capacity: Int = UBloxDDCDevice.defaultCapacity) {
+    package init(capacity: Int = UBloxDDCDevice.defaultCapacity) {
         self.capacity = max(capacity, 1)
     }
 
     /// Bytes waiting to be read.
-    public var waiting: Int { buffer.count - head }
+    package var waiting: Int { buffer.count - head }
 
     /// The receiver outputs one message (or a burst); dropped whole if it does not fit.
-    public mutating func output(_ message: [UInt8]) {
+    package mutating func output(_ message: [UInt8]) {
         guard waiting + message.count <= capacity else {
             droppedBytes += message.count
             return
@@ -49,7 +49,7 @@ public struct UBloxDDCDevice: SimulatedI2CDevice, Sendable {
         buffer += message
     }
 
-    public mutating func read(register: UInt8, count: Int) -> [UInt8] {
+    package mutating func read(register: UInt8, count: Int) -> [UInt8] {
         let latched = min(waiting, 0xFFFF)
         var pointer = register
         var bytes: [UInt8] = []
@@ -79,7 +79,7 @@ public struct UBloxDDCDevice: SimulatedI2CDevice, Sendable {
         return bytes
     }
 
-    public mutating func write(register: UInt8, bytes: [UInt8]) {
+    package mutating func write(register: UInt8, bytes: [UInt8]) {
         // An SMBus block write puts the register byte first; for 0xFF it is the message's start.
         guard register == Self.streamRegister else { return }
         received += bytes

@@ -7,15 +7,15 @@ import Platform
 /// the kernel. Its `SimulatedGATTPeripheral` model answers behind `GATTServerConnection`; the host
 /// keeps the link's generation (a request from a superseded link is ignored), logs the model's
 /// protocol violations, and wakes only when the model has something due.
-public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
+package actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
     /// Where it runs: the simulated devices' event loop (`EventLoop.peripherals`), beside the
     /// appliance's, unless its creator names another (a test's `TestEventLoop`).
-    public nonisolated let executor: any ActorExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated let executor: any ActorExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public private(set) var peripheral: Model
+    package private(set) var peripheral: Model
     /// The address the device advertises under (`SimulatedGATTPeripheral.defaultAddress` unless given).
-    public nonisolated let address: String
+    package nonisolated let address: String
     /// The session clock the model's times are on (extensions pace scripts by it).
     let clock: SessionClock
     private let logger: Logger
@@ -27,11 +27,11 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
     /// What the running timer sleeps toward.
     private var timerDue: Duration?
     /// Links served so far (a reconnection makes it 2).
-    public private(set) var linksServed = 0
+    package private(set) var linksServed = 0
     /// Told of every notification just before it is sent (benchmarks).
     private var notificationObserver: (@Sendable (BLEUUID, [UInt8]) -> Void)?
 
-    public init(address: String = Model.defaultAddress, peripheral: Model = Model(), clock: SessionClock, logger: Logger,
+    package init(address: String = Model.defaultAddress, peripheral: Model = Model(), clock: SessionClock, logger: Logger,
                 executor: any ActorExecutor = EventLoop.peripherals) {
         self.executor = executor
         self.address = address
@@ -40,18 +40,18 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
         self.logger = logger
     }
 
-    public var isConnected: Bool { server != nil }
+    package var isConnected: Bool { server != nil }
 
     /// Calls `observer` with every notification just before it goes to the central (the latency
     /// benchmark times an input from it).
-    public func observeNotifications(_ observer: @escaping @Sendable (BLEUUID, [UInt8]) -> Void) {
+    package func observeNotifications(_ observer: @escaping @Sendable (BLEUUID, [UInt8]) -> Void) {
         notificationObserver = observer
     }
     /// Whether the host sleeps toward a due time of the model (false: it waits for the central).
     var isTimerArmed: Bool { ticker != nil }
 
     /// Serves one central until the link ends.
-    public func serve(_ socket: PacketSocket) async {
+    package func serve(_ socket: PacketSocket) async {
         // A device serves one central at a time: a new connection supersedes a link that looks alive
         // on our side but is dead on the central's (it reconnected), so the old one is closed.
         if let previous = server {
@@ -76,7 +76,7 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
     }
 
     /// Drops the link from the device's side, as if it went out of range.
-    public func dropLink() async {
+    package func dropLink() async {
         guard let server else { return }
         self.server = nil
         stopTimer()
@@ -86,7 +86,7 @@ public actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
 
     /// Changes the model from outside the link (a button pressed, a new script) and sends what it says.
     @discardableResult
-    public func update<T: Sendable>(_ change: @Sendable (inout Model, Duration) -> (T, [SimulatedPeripheralOutput])) async -> T {
+    package func update<T: Sendable>(_ change: @Sendable (inout Model, Duration) -> (T, [SimulatedPeripheralOutput])) async -> T {
         let (result, outputs) = change(&peripheral, clock.elapsed)
         await perform(outputs)
         rearm()
@@ -216,7 +216,7 @@ extension GATTPeripheralHost {
     /// between our GATT client and the device's GATT server, no Bluetooth. Fails with
     /// `GATTError.notFound` while `reachable` says the device is away. The client runs on `executor`
     /// (the appliance's side), the device's end on the host's.
-    public nonisolated func connector(clock: SessionClock = .continuous(), logger: Logger,
+    package nonisolated func connector(clock: SessionClock = .continuous(), logger: Logger,
                                       reachable: @escaping @Sendable () -> Bool = { true },
                                       executor: any ActorExecutor = EventLoop.preferred) -> some GATTConnector {
         SocketpairConnector(host: self, clock: clock, logger: logger, reachable: reachable, executor: executor)

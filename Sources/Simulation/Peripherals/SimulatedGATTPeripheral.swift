@@ -3,7 +3,7 @@ import BLE
 /// A simulated device's side of the GATT link, as `GATTPeripheralHost` serves it: a pure model fed
 /// the central's requests and the time, returning what the device sends. The belt, the Fuffr case and
 /// the Pencil implement it; the host owns the socket, the link's generations and the timer.
-public protocol SimulatedGATTPeripheral: Sendable {
+package protocol SimulatedGATTPeripheral: Sendable {
     /// The attribute table the host's GATT server answers discovery from.
     static var gattDatabase: GATTDatabase { get }
     /// "belt", "touch case", "pencil": how log lines name the simulator.
@@ -35,7 +35,7 @@ public protocol SimulatedGATTPeripheral: Sendable {
 }
 
 /// What a simulated device does on its link.
-public enum SimulatedPeripheralOutput: Sendable, Hashable {
+package enum SimulatedPeripheralOutput: Sendable, Hashable {
     case notify(BLEUUID, [UInt8])
     /// The device ends the link (the pen after ShouldPowerOff, a belt going out of range).
     case dropLink

@@ -2,7 +2,7 @@
 ///
 /// Why configurable: a u-blox receiver ships with NMEA on; many users enable UBX NAV-PVT instead or
 /// alongside it, and the decoder must handle all three streams the same way.
-public enum SimulatedGPSProtocol: String, Sendable, Hashable, CaseIterable {
+package enum SimulatedGPSProtocol: String, Sendable, Hashable, CaseIterable {
     /// RMC, VTG, GGA, GSA and GSV each epoch (the receiver's default output).
     case nmea
     /// UBX NAV-PVT only.

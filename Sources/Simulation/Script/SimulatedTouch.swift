@@ -3,18 +3,18 @@ import Gestures
 /// A scripted touch on the simulated case: straight strokes of fingers on one or more sides, timed
 /// from the event. The simulated Fuffr turns them into touch records (the real bytes) and the gesture
 /// pipeline recognizes whatever they make; `gesture` notes what the script meant, for the log.
-public struct SimulatedTouch: Sendable, Hashable {
-    public struct Stroke: Sendable, Hashable {
-        public var side: CaseSide
+package struct SimulatedTouch: Sendable, Hashable {
+    package struct Stroke: Sendable, Hashable {
+        package var side: CaseSide
         /// Which finger on that side (0-based); two fingers need `touches_per_side` ≥ 2.
-        public var finger: Int
+        package var finger: Int
         /// From the event's time to the finger landing.
-        public var delay: Duration
-        public var duration: Duration
-        public var from: TouchPoint
-        public var to: TouchPoint
+        package var delay: Duration
+        package var duration: Duration
+        package var from: TouchPoint
+        package var to: TouchPoint
 
-        public init(side: CaseSide, finger: Int = 0, delay: Duration = .zero, duration: Duration,
+        package init(side: CaseSide, finger: Int = 0, delay: Duration = .zero, duration: Duration,
                     from: TouchPoint, to: TouchPoint? = nil) {
             self.side = side
             self.finger = finger
@@ -25,10 +25,10 @@ public struct SimulatedTouch: Sendable, Hashable {
         }
     }
 
-    public var gesture: RecognizedGesture?
-    public var strokes: [Stroke]
+    package var gesture: RecognizedGesture?
+    package var strokes: [Stroke]
 
-    public init(gesture: RecognizedGesture? = nil, strokes: [Stroke]) {
+    package init(gesture: RecognizedGesture? = nil, strokes: [Stroke]) {
         self.gesture = gesture
         self.strokes = strokes
     }
@@ -37,7 +37,7 @@ public struct SimulatedTouch: Sendable, Hashable {
     /// limits (docs/gestures.md): a tap is 80 ms, a swipe travels 0.6 in 150 ms, a long press holds 1.2 s,
     /// a drag travels 0.45 in 2 s (too slow for a swipe: 0.1 in the swipe's 500 ms), four steps of 0.1;
     /// an edge drag starts 0.02 from its edge.
-    public init(_ gesture: RecognizedGesture, on side: CaseSide) {
+    package init(_ gesture: RecognizedGesture, on side: CaseSide) {
         func p(_ x: Double, _ y: Double) -> TouchPoint { TouchPoint(x: x, y: y) }
         func tap(at delay: Duration) -> Stroke { Stroke(side: side, delay: delay, duration: .milliseconds(80), from: p(0.5, 0.5)) }
         /// The unit step toward `d` in the screen-aligned square (y grows downward).
@@ -84,5 +84,5 @@ public struct SimulatedTouch: Sendable, Hashable {
     }
 
     /// Fingers used on one side at once (what `touches_per_side` must allow).
-    public var fingersNeeded: Int { (strokes.map(\.finger).max() ?? 0) + 1 }
+    package var fingersNeeded: Int { (strokes.map(\.finger).max() ?? 0) + 1 }
 }

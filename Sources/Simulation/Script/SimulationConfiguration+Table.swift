@@ -7,11 +7,11 @@ import TOMLKit
 /// `[simulation]`: the simulated board's world and script. Its schema lives here, with the simulation
 /// that runs it; the configuration loader reads it when given this type (`ConfigurationTable`).
 extension SimulationConfiguration: ConfigurationTable {
-    public static let name = "simulation"
+    package static let name = "simulation"
 
     /// A simulated board always has a script (the defaults when the file has no table); any other
     /// board must not have one.
-    public static func read(_ table: TableReader?, context: ConfigurationContext) -> SimulationConfiguration? {
+    package static func read(_ table: TableReader?, context: ConfigurationContext) -> SimulationConfiguration? {
         let simulated = context.board?.isSimulated ?? false
         guard let table else { return simulated ? SimulationConfiguration() : nil }
         if context.board != nil && !simulated {
@@ -21,7 +21,7 @@ extension SimulationConfiguration: ConfigurationTable {
         return simulated ? script : nil
     }
 
-    public var settings: [ConfigurationSetting] {
+    package var settings: [ConfigurationSetting] {
         func r(_ key: String, _ value: String) -> ConfigurationSetting { .init("simulation.\(key)", value, .restart) }
         var s = [
             r("acceleration", Render.number(acceleration)),
@@ -291,7 +291,7 @@ extension SimulationConfiguration: ConfigurationTable {
 extension WayfinderConfiguration {
     /// The `[simulation]` table: present exactly when the board is simulated and the loader was given
     /// `SimulationConfiguration` (`ConfigurationLoader.appliance`).
-    public var simulation: SimulationConfiguration? {
+    package var simulation: SimulationConfiguration? {
         get { table(SimulationConfiguration.self) }
         set { tables[SimulationConfiguration.name] = newValue }
     }
@@ -300,7 +300,7 @@ extension WayfinderConfiguration {
 extension ConfigurationLoader {
     /// The loader the appliance and its commands use: every table, the simulation's included, and the
     /// files read from disk unless `files` says otherwise.
-    public static func appliance(boards: BoardCatalog, files: any FileReading = DiskFiles()) -> ConfigurationLoader {
+    package static func appliance(boards: BoardCatalog, files: any FileReading = DiskFiles()) -> ConfigurationLoader {
         ConfigurationLoader(boards: boards, files: files, tables: [SimulationConfiguration.self])
     }
 }

@@ -2,32 +2,32 @@ import Belt
 import Gestures
 
 /// The simulated world of `board = "sim"`: a walker, its GPS and compass, and a script of inputs.
-public struct SimulationConfiguration: Sendable, Hashable {
+package struct SimulationConfiguration: Sendable, Hashable {
     /// Session seconds per real second.
-    public var acceleration: Double
+    package var acceleration: Double
     /// Seeds every random process, so a run can be repeated exactly.
-    public var seed: UInt64
-    public var walkingSpeed: Double
+    package var seed: UInt64
+    package var walkingSpeed: Double
     /// 1σ of the GPS position error, metres; the error wanders slowly, as real receivers' does.
-    public var gpsNoise: Double
-    public var gpsInterval: Duration
+    package var gpsNoise: Double
+    package var gpsInterval: Duration
     /// How far the body turns away from the walking direction (amplitude, degrees).
-    public var headingSway: Double
-    public var compassNoise: Double
+    package var headingSway: Double
+    package var compassNoise: Double
     /// The walker starts this far before the first waypoint, metres (0 = on it).
-    public var startOffset: Double
+    package var startOffset: Double
     /// What the simulated u-blox receiver streams over DDC.
-    public var gpsProtocol: SimulatedGPSProtocol
+    package var gpsProtocol: SimulatedGPSProtocol
     /// Hard-iron offset at the simulated magnetometer, µT in its x, y, z axes (a magnet or steel nearby).
-    public var compassHardIron: [Double]
+    package var compassHardIron: [Double]
     /// Soft-iron distortion of the simulated magnetometer, a 3×3 matrix row by row (9 values):
     /// measured = softIron · true + hardIron. The identity is an undistorted sensor.
-    public var compassSoftIron: [Double]
-    public var events: [SimulationEvent]
+    package var compassSoftIron: [Double]
+    package var events: [SimulationEvent]
 
-    public static let identitySoftIron: [Double] = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+    package static let identitySoftIron: [Double] = [1, 0, 0, 0, 1, 0, 0, 0, 1]
 
-    public init(acceleration: Double = 60, seed: UInt64 = 1, walkingSpeed: Double = 1.4, gpsNoise: Double = 2.5,
+    package init(acceleration: Double = 60, seed: UInt64 = 1, walkingSpeed: Double = 1.4, gpsNoise: Double = 2.5,
                 gpsInterval: Duration = .seconds(1), headingSway: Double = 12, compassNoise: Double = 2,
                 startOffset: Double = 25, gpsProtocol: SimulatedGPSProtocol = .nmea,
                 compassHardIron: [Double] = [0, 0, 0], compassSoftIron: [Double] = SimulationConfiguration.identitySoftIron,
@@ -48,8 +48,8 @@ public struct SimulationConfiguration: Sendable, Hashable {
 }
 
 /// Something that happens to the simulated board at a session time.
-public struct SimulationEvent: Sendable, Hashable {
-    public enum Action: Sendable, Hashable {
+package struct SimulationEvent: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// A press of a GPIO button (through the button actor).
         case pressButton(line: Int, long: Bool)
         /// Fingers on the simulated touch case (a scripted `gesture`, or raw strokes).
@@ -72,10 +72,10 @@ public struct SimulationEvent: Sendable, Hashable {
         case failActor(String)
     }
 
-    public var at: Duration
-    public var action: Action
+    package var at: Duration
+    package var action: Action
 
-    public init(at: Duration, action: Action) {
+    package init(at: Duration, action: Action) {
         self.at = at
         self.action = action
     }

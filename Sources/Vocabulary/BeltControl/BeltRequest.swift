@@ -1,6 +1,6 @@
 /// The app-side controls of FSNavigationController as one value, so the navigation actor can ask the
 /// belt actor for any of them in one message (and a GPIO button can mirror a belt button).
-public enum BeltRequest: Sendable, Hashable, CustomStringConvertible {
+package enum BeltRequest: Sendable, Hashable, CustomStringConvertible {
     case startNavigation(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?)
     case updateNavigation(direction: Int, isMagneticBearing: Bool, signal: BeltVibrationSignal?)
     case pauseNavigation
@@ -14,7 +14,7 @@ public enum BeltRequest: Sendable, Hashable, CustomStringConvertible {
     /// are handled by the navigation rules, which know the route).
     case mirrorButton(BeltButton, BeltPressType)
 
-    public var description: String {
+    package var description: String {
         func dir(_ d: Int, _ m: Bool) -> String { "\(d)° \(m ? "magnetic" : "from front")" }
         switch self {
         case .startNavigation(let d, let m, let s): return "start navigation toward \(dir(d, m)) (\(s.map { "\($0)" } ?? "silent"))"

@@ -1,6 +1,6 @@
 /// The library-side navigation signals of FSLib-iOS `FSBeltVibrationSignal`, as guidance asks for them.
 /// They are never sent as such: `Belt` maps each to a channel configuration (`channelConfiguration`).
-public enum BeltVibrationSignal: Int, Sendable, Hashable, CaseIterable {
+package enum BeltVibrationSignal: Int, Sendable, Hashable, CaseIterable {
     case noVibration = 0
     case continuous
     case navigation
@@ -18,8 +18,8 @@ public enum BeltVibrationSignal: Int, Sendable, Hashable, CaseIterable {
     case batteryLevel
 
     /// Only repeated signals may be navigation signals (FSLib rejects the others).
-    public var isRepeated: Bool { (0...4).contains(rawValue) || (6...10).contains(rawValue) }
+    package var isRepeated: Bool { (0...4).contains(rawValue) || (6...10).contains(rawValue) }
 
     /// Directional signals point somewhere; the others ignore the direction.
-    public var isDirectional: Bool { (1...9).contains(rawValue) }
+    package var isDirectional: Bool { (1...9).contains(rawValue) }
 }

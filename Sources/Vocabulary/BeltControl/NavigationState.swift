@@ -1,10 +1,10 @@
 /// FSNavigationState: the navigation controller's state (FSLib-iOS `FSNavigationController.swift`).
-public enum NavigationState: Int, Sendable, Hashable, CustomStringConvertible {
+package enum NavigationState: Int, Sendable, Hashable, CustomStringConvertible {
     case stopped = 0
     case paused = 1
     case navigating = 2
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .stopped: "stopped"
         case .paused: "paused"

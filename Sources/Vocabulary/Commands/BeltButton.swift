@@ -1,11 +1,11 @@
 /// The belt's four buttons, with the wire values of FSLib-iOS `FSBeltButton`.
-public enum BeltButton: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum BeltButton: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case power = 1
     case pause = 2
     case compass = 3
     case home = 4
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .power: "power"
         case .pause: "pause"
@@ -16,7 +16,7 @@ public enum BeltButton: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
 }
 
 /// Short or long press (FSLib-iOS `FSPressType`).
-public enum BeltPressType: UInt8, Sendable, Hashable, CaseIterable {
+package enum BeltPressType: UInt8, Sendable, Hashable, CaseIterable {
     case short = 1
     case long = 2
 }

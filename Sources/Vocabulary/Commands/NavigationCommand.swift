@@ -2,7 +2,7 @@
 ///
 /// GPIO buttons and recognized gestures are both mapped (by configuration) to this one type, and the
 /// navigation actor obeys it, so a button and a gesture that mean the same thing behave the same.
-public enum NavigationCommand: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum NavigationCommand: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case start
     case pause
     case resume
@@ -21,13 +21,13 @@ public enum NavigationCommand: Sendable, Hashable, CaseIterable, CustomStringCon
     /// Mirror of a press on one of the belt's own buttons (FSLib's `onBeltButtonPressed`).
     case beltButton(BeltButton, BeltPressType)
 
-    public static let allCases: [NavigationCommand] =
+    package static let allCases: [NavigationCommand] =
         [.start, .pause, .resume, .togglePause, .stop, .nextWaypoint, .previousWaypoint, .announceDirection,
          .announceBattery, .intensityUp, .intensityDown]
         + BeltButton.allCases.flatMap { b in BeltPressType.allCases.map { .beltButton(b, $0) } }
 
     /// The name used in the configuration file, e.g. `"next-waypoint"` or `"belt-power-long"`.
-    public var configName: String {
+    package var configName: String {
         switch self {
         case .start: "start"
         case .pause: "pause"
@@ -45,10 +45,10 @@ public enum NavigationCommand: Sendable, Hashable, CaseIterable, CustomStringCon
         }
     }
 
-    public init?(configName: String) {
+    package init?(configName: String) {
         guard let found = Self.allCases.first(where: { $0.configName == configName }) else { return nil }
         self = found
     }
 
-    public var description: String { configName }
+    package var description: String { configName }
 }

@@ -3,7 +3,7 @@
 ///
 /// Why a protocol: the configuration is read and checked by pure code, tested on texts; the appliance
 /// and its commands hand it Platform's `DiskFiles`.
-public protocol FileReading: Sendable {
+package protocol FileReading: Sendable {
     /// The file's bytes; nil when it does not exist.
     func read(_ path: String) throws(FileReadError) -> [UInt8]?
     /// The names of the entries in `directory`; none when it cannot be listed.

@@ -5,8 +5,8 @@
 /// and of the id → side table (FuffrLib, `Communication/FFRCaseHandler.m`), which is *not* the order
 /// of FuffrLib's public `FFRSide` values. Geometry ignores the side: the case's driver maps every
 /// strip into one screen-aligned unit square, as FuffrLib's `normalizePoint:onSide:` does.
-public enum CaseSide: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum CaseSide: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case right, bottom, left, top
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

@@ -14,18 +14,18 @@
 ///   begins); `unknown` until something classified it.
 /// - An `ended` touch keeps its last tracked position, as FuffrLib does (the release record's
 ///   coordinates are not used, `FFRTrackingHandler.m`).
-public struct TouchEvent: Sendable, Hashable, CustomStringConvertible {
-    public var side: CaseSide
-    public var id: Int
-    public var phase: TouchPhase
-    public var x: Double
-    public var y: Double
-    public var time: Duration
-    public var rawX: UInt16?
-    public var rawY: UInt16?
-    public var touchClass: TouchClass
+package struct TouchEvent: Sendable, Hashable, CustomStringConvertible {
+    package var side: CaseSide
+    package var id: Int
+    package var phase: TouchPhase
+    package var x: Double
+    package var y: Double
+    package var time: Duration
+    package var rawX: UInt16?
+    package var rawY: UInt16?
+    package var touchClass: TouchClass
 
-    public init(side: CaseSide, id: Int, phase: TouchPhase, x: Double, y: Double, time: Duration,
+    package init(side: CaseSide, id: Int, phase: TouchPhase, x: Double, y: Double, time: Duration,
                 rawX: UInt16? = nil, rawY: UInt16? = nil, touchClass: TouchClass = .unknown) {
         self.side = side
         self.id = id
@@ -38,7 +38,7 @@ public struct TouchEvent: Sendable, Hashable, CustomStringConvertible {
         self.touchClass = touchClass
     }
 
-    public var description: String {
+    package var description: String {
         func f(_ v: Double) -> String { String(Double((v * 1000).rounded()) / 1000) }
         return "\(side) #\(id) \(phase) (\(f(x)), \(f(y))) at \(time)"
     }

@@ -9,8 +9,8 @@
 /// Distances come from the geodesy and from files; a value that is not finite, below zero or beyond
 /// 10¹⁵ m is written "? m" instead of trapping on its conversion to an integer. Rounding noise below
 /// zero that rounds to nothing is 0.
-public enum DistanceFormat {
-    public static func text(metres: Double) -> String {
+package enum DistanceFormat {
+    package static func text(metres: Double) -> String {
         guard metres.isFinite, metres > -0.05, metres < 1e15 else { return "? m" }
         let metres = max(metres, 0)
         let tenths = Int((metres * 10).rounded())

@@ -7,8 +7,8 @@
 ///
 /// A value that is not finite, below zero or beyond 10¹² s is written "? s" instead of trapping on
 /// its conversion to an integer. Rounding noise below zero that rounds to nothing is 0.
-public enum DurationFormat {
-    public static func text(seconds: Double) -> String {
+package enum DurationFormat {
+    package static func text(seconds: Double) -> String {
         guard seconds.isFinite, seconds > -0.05, seconds < 1e12 else { return "? s" }
         let seconds = max(seconds, 0)
         let tenths = Int((seconds * 10).rounded())
@@ -20,7 +20,7 @@ public enum DurationFormat {
         return "\(minutes / 60) h \(twoDigits(minutes % 60)) min"
     }
 
-    public static func text(_ duration: Duration) -> String {
+    package static func text(_ duration: Duration) -> String {
         text(seconds: duration.inSeconds)
     }
 
