@@ -223,3 +223,7 @@ final class PencilActorTests: XCTestCase {
         try await rig.advance(until: { rig.recorder.states.suffix(3) == [.disconnected, .reconnecting, .connected] })
     }
 }
+
+struct TimedOut: Error, CustomStringConvertible {
+    var description: String { "the awaited condition did not become true in time" }
+}
