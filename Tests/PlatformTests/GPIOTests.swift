@@ -1,4 +1,5 @@
 import Foundation
+import WayfinderTestKit
 import XCTest
 @testable import Platform
 
@@ -156,8 +157,10 @@ final class GPIOTests: XCTestCase {
         let finished = expectation(description: "event thread finished")
         let stream = GPIOEventPump.stream(from: source) { finished.fulfill() }
         let consumer = Task { for try await _ in stream {} }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while source.calls == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        // The pump's event thread is a kernel thread of its own: polled, bounded.
+        try await eventually("the event thread's first wait", every: .milliseconds(10)) { source.calls > 0 }
+        // What is checked is that a real thread does not wake on a timeout of its own within 300 ms
+        // of real time: no loop can drain that, so the silence is waited out.
         try await Task.sleep(for: .milliseconds(300))
         XCTAssertEqual(source.calls, 1, "one wait over 300 ms of silence")
         consumer.cancel()

@@ -130,15 +130,6 @@ final class BeltActorRequestWaitTests: XCTestCase {
     }
 }
 
-/// A task's value, or a failure (not a hang) when it does not come within 10 s of real time.
-func awaitedValue<T: Sendable>(of task: Task<T, Never>) async throws -> T {
-    let answer = Mutex<T?>(nil)
-    let waiter = Task { let value = await task.value; answer.withLock { $0 = value } }
-    defer { waiter.cancel() }
-    try await waitUntil { answer.withLock { $0 != nil } }
-    return try XCTUnwrap(answer.withLock { $0 })
-}
-
 extension [BeltCommand] {
     /// Whether the belt was given `intensity` as its default, with the feedback vibration or without.
     func contains(intensity: Int) -> Bool {

@@ -86,48 +86,61 @@ final class DeviceWaitsTests: XCTestCase {
     }
 
     /// A device that fails three times, then opens: on the list meanwhile, off it once open; one error
-    /// line, the repeats at debug.
-    func testReopenLoopListsTheDeviceWhileItFailsAndClearsItWhenItOpens() async throws {
+    /// line, the repeats at debug. The loop runs on a test loop; its backoff (5, 10, 20 ms) passes as
+    /// the test moves the loop's clock.
+    func testReopenLoopListsTheDeviceWhileItFailsAndClearsItWhenItOpens() throws {
+        let loop = TestEventLoop()
+        let clock = loop.clock
         let logs = LogCapture(level: .debug)
         let waits = DeviceWaits()
         let attempts = Attempts()
-        let (opened, openedSink) = AsyncStream<Void>.makeStream()
-        let running = Task {
-            await ReopenLoop.run(clock: .continuous(), backoff: RestartBackoff(initial: .milliseconds(5), maximum: .milliseconds(20)),
+        let opened = Mutex(false)
+        let running = loop.spawn {
+            await ReopenLoop.run(clock: clock, backoff: RestartBackoff(initial: .milliseconds(5), maximum: .milliseconds(20)),
                                  logger: logs.logger("test"), again: "opening /dev/test0", waiting: waits.entry("test device"),
                                  describe: { "test device: \($0)" }) { open in
                 let n = attempts.count.withLock { $0 += 1; return $0 }
                 attempts.listed.withLock { $0.append(waits.devices) }
                 if n <= 3 { throw NotThere() }
                 open()
-                openedSink.yield()
-                try await Task.sleep(for: .seconds(60))
+                opened.withLock { $0 = true }
+                try await clock.sleep(for: .seconds(60))
                 return "test device ended"
             }
         }
-        for await _ in opened { break }
+        loop.drain()
+        XCTAssertEqual(attempts.count.withLock { $0 }, 1)
+        XCTAssertEqual(waits.devices, ["test device"], "listed from the first failure")
+        loop.advance(by: .milliseconds(4))
+        XCTAssertEqual(attempts.count.withLock { $0 }, 1, "the first retry waits its 5 ms")
+        loop.advance(by: .milliseconds(1 + 10 + 20))
+        XCTAssertTrue(opened.withLock { $0 })
+        XCTAssertEqual(attempts.count.withLock { $0 }, 4)
         XCTAssertNil(waits.summary, "cleared once open")
         running.cancel()
-        await running.value
+        loop.drain()
 
         XCTAssertEqual(attempts.listed.withLock { $0 }, [[], ["test device"], ["test device"], ["test device"]],
                        "listed from the first failure until it opened")
         XCTAssertEqual(logs.matching("<3>test: test device: cannot open /dev/test0").count, 1, logs.all.joined(separator: "\n"))
         XCTAssertEqual(logs.matching("<7>test: test device: cannot open /dev/test0").count, 2, logs.all.joined(separator: "\n"))
         XCTAssertEqual(logs.matching("<6>test: opening /dev/test0 again in").count, 1, "the first retry at info, the repeats' at debug")
+        XCTAssertEqual(loop.pendingTimers, 0, "the cancelled session's sleep is gone")
     }
 
     /// A feed that stops (the appliance shutting down) waits for nothing any more.
-    func testAStoppedFeedLeavesTheList() async {
+    func testAStoppedFeedLeavesTheList() throws {
+        let loop = TestEventLoop()
+        let clock = loop.clock
         let waits = DeviceWaits()
-        let running = Task {
-            await ReopenLoop.run(clock: .continuous(), backoff: RestartBackoff(initial: .seconds(30)), logger: LogCapture().logger("test"),
+        let running = loop.spawn {
+            await ReopenLoop.run(clock: clock, backoff: RestartBackoff(initial: .seconds(30)), logger: LogCapture().logger("test"),
                                  again: "opening", waiting: waits.entry("gone"), describe: { "\($0)" }) { _ in throw NotThere() }
         }
-        for _ in 0..<2000 where waits.summary == nil { try? await Task.sleep(for: .milliseconds(5)) }
+        loop.drain()
         XCTAssertEqual(waits.summary, "waiting for: gone (cannot open /dev/test0: No such file or directory)")
         running.cancel()
-        await running.value
+        loop.drain()
         XCTAssertNil(waits.summary)
     }
 }

@@ -4,6 +4,7 @@ import Clocks
 import Logging
 import Platform
 @testable import Runtime
+import Synchronization
 import WayfinderTestKit
 import XCTest
 
@@ -99,30 +100,53 @@ final class GATTBeltLinkTests: XCTestCase {
         await link.disconnect()
     }
 
-    func testABeltThatNeverAnswersTheModeRequestFailsTheAttemptWithinASecond() async throws {
-        let belt = FakeBelt()
-        await belt.configure(answersModeRequest: false)
-        let testClock = TestClock()
-        let clock = SessionClock(testClock)
-        var (link, reader) = makeLink(FakeConnector(belt: belt), clock: clock)
-        await link.connect()
-        while await !belt.operations.contains("write fe05 01 01") { await Task.yield() }
+    /// A link and a fake belt on one test loop, with the loop's clock, and the link's events as they come.
+    private final class LoopRig {
+        final class Seen: Sendable { let all = Mutex<[BeltLinkEvent]>([]) }
+        let loop = TestEventLoop()
+        let belt: FakeBelt
+        let link: GATTBeltLink
+        let seen = Seen()
+        let reader: Task<Void, Never>
+
+        init() {
+            belt = FakeBelt(executor: loop)
+            link = GATTBeltLink(connector: FakeConnector(belt: belt), clock: loop.clock, policy: .whenAsked,
+                                logger: LogCapture().logger("belt-link"), executor: loop)
+            let (link, seen) = (link, seen)
+            reader = loop.spawn { for await event in link.events { seen.all.withLock { $0.append(event) } } }
+        }
+
+        var events: [BeltLinkEvent] { seen.all.withLock { $0 } }
+        var state: BeltSession.State { get throws { let link = link; return try loop.run { await link.state } } }
+        var operations: [String] { get throws { let belt = belt; return try loop.run { await belt.operations } } }
+
+        func finish() {
+            reader.cancel()
+            loop.drain()
+        }
+    }
+
+    func testABeltThatNeverAnswersTheModeRequestFailsTheAttemptWithinASecond() throws {
+        let rig = LoopRig()
+        defer { rig.finish() }
+        let (belt, link) = (rig.belt, rig.link)
+        try rig.loop.run { await belt.configure(answersModeRequest: false) }
+        try rig.loop.run { await link.connect() }
+        let asked = try rig.operations
+        XCTAssertTrue(asked.contains("write fe05 01 01"), "\(asked)")
         var failedAt: Duration?
         for _ in 0..<30 {
-            try await Task.sleep(for: .milliseconds(5))
-            await testClock.advance(by: .milliseconds(100))
-            try await Task.sleep(for: .milliseconds(5))
-            if await link.state == .notConnected {
-                failedAt = clock.elapsed
+            rig.loop.advance(by: .milliseconds(100))
+            if try rig.state == .notConnected {
+                failedAt = rig.loop.now
                 break
             }
         }
-        let seen = await events(&reader, through: Self.isEnd)
-        guard case .attemptFailed(.handshakeFailed, retryIn: nil)? = seen.last else { return XCTFail("\(seen)") }
+        guard case .attemptFailed(.handshakeFailed, retryIn: nil)? = rig.events.last else { return XCTFail("\(rig.events)") }
         let at = try XCTUnwrap(failedAt)
         XCTAssertLessThanOrEqual(at, .milliseconds(1300))
-        let ops = await belt.operations
-        XCTAssertEqual(ops.last, "disconnect", "a failed handshake closes the link")
+        XCTAssertEqual(try rig.operations.last, "disconnect", "a failed handshake closes the link")
     }
 
     func testChangeModeReachesTheClientAsAWriteWithResponse() async throws {
@@ -273,31 +297,32 @@ final class GATTBeltLinkTests: XCTestCase {
 
     /// A write that gets no answer fails after the request bound, and the link is closed: after an ATT
     /// transaction timeout nothing more may be sent on that bearer.
-    func testAWriteWithoutAnswerTimesOutAfterFiveSecondsAndClosesTheLink() async throws {
-        let belt = FakeBelt()
-        let testClock = TestClock()
-        var (link, reader) = makeLink(FakeConnector(belt: belt), clock: SessionClock(testClock))
-        await link.connect()
-        _ = await events(&reader, through: Self.isConnected)
-        await belt.hold(.fe03)
-        let send = Task { try await link.send(.stop(channel: nil)) }
-        while await belt.heldWrites == 0 { await Task.yield() }
-        await testClock.advance(by: .milliseconds(4900))
-        try await Task.sleep(for: .milliseconds(20))
-        let stillUp = await link.state
-        XCTAssertEqual(stillUp, .connected, "not before the bound")
-        await testClock.advance(by: .milliseconds(200))
-        do {
-            try await send.value
-            XCTFail("the write should have timed out")
-        } catch {
-            XCTAssertEqual(error as? BeltLinkError, .timedOut(.seconds(5)))
+    func testAWriteWithoutAnswerTimesOutAfterFiveSecondsAndClosesTheLink() throws {
+        let rig = LoopRig()
+        defer { rig.finish() }
+        let (belt, link) = (rig.belt, rig.link)
+        try rig.loop.run { await link.connect() }
+        XCTAssertEqual(rig.events.last, .belt(.connected))
+        try rig.loop.run { await belt.hold(.fe03) }
+        let outcome = Mutex<Result<Void, any Error>?>(nil)
+        rig.loop.spawn {
+            do {
+                try await link.send(.stop(channel: nil))
+                outcome.withLock { $0 = .success(()) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
         }
-        let seen = await events(&reader, through: Self.isEnd)
-        XCTAssertEqual(seen.last, .closed(retryIn: nil))
-        let ops = await belt.operations
-        XCTAssertEqual(ops.last, "disconnect")
-        await belt.release()
+        XCTAssertEqual(try rig.loop.run { await belt.heldWrites }, 1)
+        rig.loop.advance(by: .milliseconds(4999))
+        XCTAssertEqual(try rig.state, .connected, "not before the bound")
+        XCTAssertNil(outcome.withLock { $0 })
+        rig.loop.advance(by: .milliseconds(1))
+        guard case .failure(let error)? = outcome.withLock({ $0 }) else { return XCTFail("the write should have timed out") }
+        XCTAssertEqual(error as? BeltLinkError, .timedOut(.seconds(5)))
+        XCTAssertEqual(rig.events.last, .closed(retryIn: nil))
+        XCTAssertEqual(try rig.operations.last, "disconnect")
+        try rig.loop.run { await belt.release() }
     }
 
     private func XCTAssertThrowsAsync(_ body: () async throws -> Void, line: UInt = #line) async {

@@ -30,7 +30,10 @@ final class GPIOButtonFeedTests: XCTestCase {
         }, release: { released.add() })
     }
 
-    func testEdgesBecomeBoundCommandsAndAFailedReadIsLoggedAndTheLinesRequestedAgain() async throws {
+    /// The feed, its retry and the button actor run on a test loop; the retry's backoff passes as the
+    /// test moves the loop's clock.
+    func testEdgesBecomeBoundCommandsAndAFailedReadIsLoggedAndTheLinesRequestedAgain() throws {
+        let loop = TestEventLoop()
         let logs = LogCapture()
         let released = Counter()
         let requestsMade = Counter()
@@ -43,7 +46,7 @@ final class GPIOButtonFeedTests: XCTestCase {
         let feed = GPIOButtonFeed(source: "gpiochip0 \"test\" lines 17, 27", first: first, request: {
             requestsMade.add()
             return second
-        }, clock: .continuous(), logger: logs.logger("buttons-gpio"),
+        }, clock: loop.clock, logger: logs.logger("buttons-gpio"),
            backoff: RestartBackoff(initial: .milliseconds(20), maximum: .milliseconds(50), healthyRun: .seconds(60)))
 
         let configuration = ButtonConfiguration(debounce: .milliseconds(30), longPress: .milliseconds(800), bindings: [
@@ -51,29 +54,25 @@ final class GPIOButtonFeedTests: XCTestCase {
             ButtonBinding(line: 27, press: .nextWaypoint, longPress: .stop),
         ])
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
-        let buttons = ButtonActor(configuration: configuration, edges: feed.edges, commands: commandSink, clock: .continuous(),
-                                  logger: logs.logger(ButtonActor.name), health: HealthMonitor(expected: [ButtonActor.name]))
-        let feeding = Task { await feed.run() }
-        let acting = Task { try await buttons.run() }
-        var received: [CommandEnvelope] = []
-        let collecting = Task {
-            var all: [CommandEnvelope] = []
-            for await command in commands {
-                all.append(command)
-                if all.count == 2 { break }
-            }
-            return all
-        }
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(10))
-            collecting.cancel()
-        }
-        received = await collecting.value
-        watchdog.cancel()
+        let buttons = ButtonActor(configuration: configuration, edges: feed.edges, commands: commandSink, clock: loop.clock,
+                                  logger: logs.logger(ButtonActor.name), health: HealthMonitor(expected: [ButtonActor.name]),
+                                  executor: loop)
+        let feeding = loop.spawn { await feed.run() }
+        let acting = loop.spawn { _ = try? await buttons.run() }
+        let collected = Mutex<[CommandEnvelope]>([])
+        let collecting = loop.spawn { for await command in commands { collected.withLock { $0.append(command) } } }
+        loop.drain()
+        XCTAssertEqual(requestsMade.count, 0, "the retry waits its 20 ms")
+        loop.advance(by: .milliseconds(20))
+        XCTAssertEqual(requestsMade.count, 1)
+        loop.advance(by: .seconds(1))
+        let received = collected.withLock { $0 }
         feeding.cancel()
         buttons.mailbox.send(ButtonActor.Event.shutdown)
-        _ = try? await acting.value
-        _ = await feeding.value
+        loop.drain()
+        collecting.cancel()
+        acting.cancel()
+        loop.drain()
 
         XCTAssertEqual(received, [CommandEnvelope(.togglePause, from: .button(line: 17, press: .single)),
                                   CommandEnvelope(.stop, from: .button(line: 27, press: .long))])

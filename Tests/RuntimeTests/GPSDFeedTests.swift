@@ -13,12 +13,11 @@ final class GPSDFeedTests: XCTestCase {
     final class Fixes: Sendable {
         let all = Mutex<[Fix]>([])
         func wait(for count: Int, seconds: Int = 10) async throws -> [Fix] {
-            for _ in 0..<(seconds * 20) {
-                let now = all.withLock { $0 }
-                if now.count >= count { return now }
-                try await Task.sleep(for: .milliseconds(50))
+            // The fixes come over a kernel TCP socket from the test's gpsd: polled, bounded.
+            try await eventually("\(count) fixes", timeout: .seconds(seconds), every: .milliseconds(20)) {
+                all.withLock { $0.count } >= count
             }
-            throw DeadlineExceeded("\(count) fixes", limit: .seconds(seconds))
+            return all.withLock { $0 }
         }
     }
 
@@ -100,8 +99,9 @@ final class GPSDFeedTests: XCTestCase {
         _ = start(port: port, logs: notInstalled, daemonPath: "/nonexistent/gpsd")
         let installed = LogCapture()
         _ = start(port: port, logs: installed, daemonPath: "/bin/sh")
-        for _ in 0..<200 where notInstalled.matching("<7>gps: GPS from gpsd").isEmpty || installed.matching("<7>gps: GPS from gpsd").isEmpty {
-            try await Task.sleep(for: .milliseconds(50))
+        // The kernel refuses the TCP connections, and the feeds retry on the real clock: polled, bounded.
+        try await eventually("a repeated refusal in both logs") {
+            !notInstalled.matching("<7>gps: GPS from gpsd").isEmpty && !installed.matching("<7>gps: GPS from gpsd").isEmpty
         }
         let missing = notInstalled.matching("connection refused")
         XCTAssertGreaterThanOrEqual(missing.count, 2, "retried after the first refusal")
@@ -120,7 +120,8 @@ final class GPSDFeedTests: XCTestCase {
         _ = start(port: server.port, logs: logs)
         guard let gpsd = await server.accept() else { return XCTFail("the feed did not connect") }
         gpsd.send(#"{"class":"VERSION","release":"2.95","proto_major":2,"proto_minor":0}"# + "\n")
-        for _ in 0..<100 where logs.matching("speaks JSON protocol 2").isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        // The greeting goes through a kernel TCP socket: polled, bounded.
+        try await eventually("the protocol generation logged") { !logs.matching("speaks JSON protocol 2").isEmpty }
         XCTAssertEqual(logs.matching("gpsd 2.95 at 127.0.0.1:\(server.port) speaks JSON protocol 2, this build 3: no fixes from it").count, 1,
                        logs.all.joined(separator: "\n"))
         let asked = await gpsd.readLine(timeout: .milliseconds(300))

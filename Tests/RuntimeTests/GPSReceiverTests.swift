@@ -30,11 +30,11 @@ final class GPSReceiverTests: XCTestCase {
         let collecting = Task { for await fix in fixes { await received.add(fix) } }
         defer { collecting.cancel() }
         func waitForFix(_ count: Int) async throws -> Fix {
-            for _ in 0..<100 {
-                if let fix = await received.fix(count) { return fix }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            throw DeadlineExceeded("fix \(count)", limit: .seconds(5))
+            // The bytes go through the kernel's pseudo-terminal to the serial port's reader thread, and
+            // the fix comes after 150 ms of real quiet on the line: polled, bounded.
+            try await eventually("fix \(count)", timeout: .seconds(5), every: .milliseconds(20)) { await received.fix(count) != nil }
+            let fix = await received.fix(count)
+            return try XCTUnwrap(fix)
         }
         // One 1 Hz cycle: RMC then GGA for 12:35:19 (the classic example position).
         pty.send(sentence("GPRMC,123519.00,A,4807.038,N,01131.000,E,0.5,84.4,221126,,,A")

@@ -119,12 +119,9 @@ final class NavigationNewWalkTests: XCTestCase {
 
     /// Waits in real time until the reports written in the background are there.
     func until(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return XCTFail("never happened: \(what)") }
-            // The reports are written by a detached task through the kernel's files: polled, bounded.
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        // The navigation actor writes the reports in a detached task on the global pool, which no test
+        // loop runs, through the kernel's files: polled, bounded.
+        try await eventually(what, timeout: .seconds(20), condition)
     }
 
     func testAStartAfterArrivalBeginsANewWalkWhoseFilesAndReportAreItsOwn() async throws {

@@ -126,14 +126,11 @@ final class NavigationResumeAfterRestartTests: XCTestCase {
 
     /// Waits in real time (session time stands still) until `condition` holds.
     func until(_ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !(await condition()) {
-            guard ContinuousClock.now < deadline else { throw Failure(description: "never happened: \(what)") }
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        // The actor runs on the process's loop, not a test loop: `handled` awaits `progressWritten()`,
+        // which the progress writer's own dispatch queue answers, a thread no test loop runs. So what
+        // the actor did is polled, bounded.
+        try await eventually(what, timeout: .seconds(20), every: .milliseconds(2), condition)
     }
-
-    struct Failure: Error, CustomStringConvertible { let description: String }
 
     func save(_ progress: RouteProgress) throws { try store.save(progress) }
 

@@ -11,11 +11,13 @@ import XCTest
 /// The I2C readers the appliance uses on a Pi, here on the simulated bus: the DDC poller's schedule,
 /// and the compass reader through a NACK and back.
 final class SensorReaderTests: XCTestCase {
-    /// A QMC5883L on `bus` in the field of a wearer facing 120° magnetic, sampled as time passes.
-    static func compassFacing120(on bus: SimulatedI2CBus, clock: SessionClock) -> Task<Void, Never> {
+    /// A QMC5883L on `bus` in the field of a wearer facing 120° magnetic, sampled every 50 ms of the
+    /// loop's session time.
+    static func compassFacing120(on bus: SimulatedI2CBus, loop: TestEventLoop) -> Task<Void, Never> {
         bus.attach(QMC5883LDevice(), at: 0x0D)
         let field = SimulatedMagneticField.osnabrueck
-        return Task {
+        let clock = loop.clock
+        return loop.spawn {
             while !Task.isCancelled {
                 let now = clock.elapsed
                 bus.withDevice(at: 0x0D, as: QMC5883LDevice.self) { $0.sense(field.atSensor(magneticHeading: 120), at: now) }
@@ -134,15 +136,32 @@ final class SensorReaderTests: XCTestCase {
         return (bus, burst)
     }
 
-    func testTheDDCPollerDeliversTheReceiversEpochsAsFixes() async throws {
+    /// What the stream gives, collected by a task on the loop.
+    final class Collected<Element: Sendable>: Sendable {
+        let all = Mutex<[Element]>([])
+        var list: [Element] { all.withLock { $0 } }
+        var count: Int { all.withLock { $0.count } }
+    }
+
+    /// The bus is in memory and the poller's sleeps are on the loop's clock: the test moves time and
+    /// drains, nothing waits on the wall clock.
+    func testTheDDCPollerDeliversTheReceiversEpochsAsFixes() throws {
         let (bus, _) = Self.receiverHoldingABurst()
+        let loop = TestEventLoop()
+        let clock = loop.clock
         let logs = LogCapture()
-        let clock = SessionClock.accelerated(by: 20)
-        let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: logs.logger("gps"))
-        let fixes = GPSReceiver.fixes(from: chunks, source: "test", clock: clock, logger: logs.logger("gps"))
-        var iterator = fixes.makeAsyncIterator()
-        let next = await iterator.next()
-        let first = try XCTUnwrap(next)
+        let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: logs.logger("gps"),
+                                      executor: loop)
+        let fixes = GPSReceiver.fixes(from: chunks, source: "test", clock: clock, logger: logs.logger("gps"), executor: loop)
+        let received = Collected<Fix>()
+        let collector = loop.spawn { for await fix in fixes { received.all.withLock { $0.append(fix) } } }
+        defer {
+            collector.cancel()
+            loop.drain()
+        }
+        loop.advance(by: .seconds(1))
+        let first = try XCTUnwrap(received.list.first, "a fix within a second of session time")
+        XCTAssertEqual(received.count, 1, "one epoch, one fix")
         XCTAssertEqual(first.coordinate.latitude, 52.27, accuracy: 1e-7)
         XCTAssertEqual(first.horizontalAccuracy, 2.5, "NAV-PVT's hAcc, merged with the NMEA of the same epoch")
         XCTAssertEqual(first.utcSeconds, 1_795_000_000)
@@ -150,79 +169,92 @@ final class SensorReaderTests: XCTestCase {
 
     /// The poller knows when the receiver's buffer ran dry after a burst and says so with an empty
     /// chunk, once per burst.
-    func testTheDDCPollerMarksTheEndOfEachBurstWithAnEmptyChunk() async throws {
+    func testTheDDCPollerMarksTheEndOfEachBurstWithAnEmptyChunk() throws {
         let (bus, burst) = Self.receiverHoldingABurst()
-        let clock = SessionClock.accelerated(by: 20)
-        let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: LogCapture().logger("gps"))
-        // Read on a task the test can give up on: a poller that never marks would otherwise hang the run.
-        let reader = Task { () -> [[UInt8]] in
-            var bursts: [[UInt8]] = []
+        let loop = TestEventLoop()
+        let clock = loop.clock
+        let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: LogCapture().logger("gps"),
+                                      executor: loop)
+        let bursts = Collected<[UInt8]>()
+        let reader = loop.spawn {
             var read: [UInt8] = []
-            for try await chunk in chunks {
-                if chunk.isEmpty {
-                    bursts.append(read)
-                    read = []
-                    if bursts.count == 2 { break }
-                    bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
-                } else {
-                    read += chunk
+            do {
+                for try await chunk in chunks {
+                    if chunk.isEmpty {
+                        bursts.all.withLock { $0.append(read) }
+                        read = []
+                        if bursts.count == 2 { break }
+                        bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
+                    } else {
+                        read += chunk
+                    }
                 }
+            } catch {
+                XCTFail("the poller failed: \(error)")
             }
-            return bursts
         }
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(20))
+        defer {
             reader.cancel()
+            loop.drain()
         }
-        let bursts = try await reader.value
-        watchdog.cancel()
-        XCTAssertEqual(bursts, [burst, burst], "each whole burst, then one mark: the empty polls between bursts are not passed on")
+        // The poller backs off to at most 250 ms between polls while it knows no epoch: 5 s of
+        // session time is many polls; a poller that never marks leaves the list short.
+        loop.advance(by: .seconds(5))
+        XCTAssertEqual(bursts.list, [burst, burst], "each whole burst, then one mark: the empty polls between bursts are not passed on")
     }
 
-    /// A marked burst end completes the epoch at once. Session time here runs ten thousand times slower
-    /// than real time, so a 150 ms quiet timer would take 25 minutes: the fix can only come from the mark.
-    func testAMarkedBurstEndCompletesTheEpochWithoutAQuietTimer() async throws {
+    /// A marked burst end completes the epoch at once: session time stands still here, so a 150 ms
+    /// quiet timer never fires and the fix can only come from the mark.
+    func testAMarkedBurstEndCompletesTheEpochWithoutAQuietTimer() throws {
         let (_, burst) = Self.receiverHoldingABurst()
+        let loop = TestEventLoop()
         let (chunks, feed) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
-        let fixes = GPSReceiver.fixes(from: chunks, source: "test", clock: .accelerated(by: 1e-4),
-                                      logger: LogCapture().logger("gps"), burstEnds: .marked)
-        feed.yield(burst)
-        feed.yield([])
-        let first = await withTaskGroup(of: Fix?.self) { group in
-            group.addTask { await fixes.first { _ in true } }
-            group.addTask { try? await Task.sleep(for: .seconds(10)); return nil }
-            let winner = await group.next() ?? nil
-            group.cancelAll()
-            return winner
+        let fixes = GPSReceiver.fixes(from: chunks, source: "test", clock: loop.clock,
+                                      logger: LogCapture().logger("gps"), burstEnds: .marked, executor: loop)
+        let received = Collected<Fix>()
+        let collector = loop.spawn { for await fix in fixes { received.all.withLock { $0.append(fix) } } }
+        defer {
+            collector.cancel()
+            loop.drain()
         }
-        XCTAssertNotNil(first, "no fix within 10 s of the mark")
-        XCTAssertEqual(first?.utcSeconds, 1_795_000_000)
-        XCTAssertEqual(first?.horizontalAccuracy, 2.5, "NAV-PVT's hAcc, merged with the NMEA of the same epoch")
+        feed.yield(burst)
+        loop.drain()
+        XCTAssertEqual(received.count, 0, "the epoch is not complete before its mark")
+        feed.yield([])
+        loop.drain()
+        XCTAssertEqual(loop.now, .zero)
+        XCTAssertEqual(received.count, 1, "the mark completed the epoch")
+        XCTAssertEqual(received.list.first?.utcSeconds, 1_795_000_000)
+        XCTAssertEqual(received.list.first?.horizontalAccuracy, 2.5, "NAV-PVT's hAcc, merged with the NMEA of the same epoch")
         feed.finish()
     }
 
-    func testACompassNobodySteersByIsNotReadUntilAReloadWantsItsHeadings() async throws {
-        let (bus, clock) = (SimulatedI2CBus(bus: 1), SessionClock.accelerated(by: 50))
-        let feeder = Self.compassFacing120(on: bus, clock: clock)
-        defer { feeder.cancel() }
+    func testACompassNobodySteersByIsNotReadUntilAReloadWantsItsHeadings() throws {
+        let (bus, loop) = (SimulatedI2CBus(bus: 1), TestEventLoop())
+        let clock = loop.clock
+        let feeder = Self.compassFacing120(on: bus, loop: loop)
         let logs = LogCapture()
         let demand = HeadingDemand(wanted: false)
         let reader = CompassReader(driver: QMC5883L(transport: bus))
         let received = Mutex<Int>(0)
-        let task = Task {
-            for await _ in reader.headings(clock: clock, logger: logs.logger("compass"), demand: demand) {
+        let task = loop.spawn {
+            for await _ in reader.headings(clock: clock, logger: logs.logger("compass"), demand: demand, executor: loop) {
                 received.withLock { $0 += 1 }
             }
         }
-        defer { task.cancel() }
-        // The reader says it waits, then waits; 5 s of session time after that would be 25 reads were it wanted.
-        try await waitUntil { !logs.matching("not read while the belt's own compass gives the heading").isEmpty }
-        try await Task.sleep(for: .milliseconds(100))
+        defer {
+            feeder.cancel()
+            task.cancel()
+            loop.drain()
+        }
+        loop.drain()
+        XCTAssertEqual(logs.matching("not read while the belt's own compass gives the heading").count, 1, "\(logs.all)")
+        // 5 s of session time would be 25 reads were the headings wanted.
+        loop.advance(by: .seconds(5))
         XCTAssertEqual(bus.transferCount, 0, "heading_source = \"belt\": the chip is not touched")
         XCTAssertEqual(received.withLock { $0 }, 0)
         demand.set(true)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while received.withLock({ $0 }) < 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        loop.advance(by: .seconds(1))
         XCTAssertGreaterThanOrEqual(received.withLock { $0 }, 3, "headings flow once they are wanted")
         XCTAssertGreaterThan(bus.transferCount, 0)
     }
@@ -235,45 +267,42 @@ final class SensorReaderTests: XCTestCase {
         XCTAssertFalse(demand.isWanted)
     }
 
-    func testACompassThatStopsAnsweringIsLoggedOnceGoesQuietAndIsLoggedWhenBack() async throws {
-        let (bus, clock) = (SimulatedI2CBus(bus: 1), SessionClock.accelerated(by: 50))
-        let feeder = Self.compassFacing120(on: bus, clock: clock)
-        defer { feeder.cancel() }
+    func testACompassThatStopsAnsweringIsLoggedOnceGoesQuietAndIsLoggedWhenBack() throws {
+        let (bus, loop) = (SimulatedI2CBus(bus: 1), TestEventLoop())
+        let clock = loop.clock
+        let feeder = Self.compassFacing120(on: bus, loop: loop)
         let logs = LogCapture()
         let reader = CompassReader(driver: QMC5883L(transport: bus),
                                    backoff: RestartBackoff(initial: .milliseconds(500), maximum: .seconds(2)))
         let received = Mutex<[Heading]>([])
-        let collector = Task {
-            for await h in reader.headings(clock: clock, logger: logs.logger("compass")) { received.withLock { $0.append(h) } }
+        let collector = loop.spawn {
+            for await h in reader.headings(clock: clock, logger: logs.logger("compass"), executor: loop) {
+                received.withLock { $0.append(h) }
+            }
         }
-        defer { collector.cancel() }
-        try await waitUntil { received.withLock { !$0.isEmpty } }
+        defer {
+            feeder.cancel()
+            collector.cancel()
+            loop.drain()
+        }
+        loop.advance(by: .seconds(1))
         XCTAssertEqual(try XCTUnwrap(received.withLock { $0.first }).magneticDegrees, 120, accuracy: 0.2)
 
         bus.setUnplugged(true, address: 0x0D)
-        try await waitUntil { !logs.matching("failed").isEmpty }
+        loop.advance(by: .seconds(1))
+        XCTAssertEqual(logs.matching("failed").count, 1, "\(logs.all)")
         let failedAt = clock.elapsed
-        try await clock.sleep(for: .seconds(4))   // several retries' worth
+        loop.advance(by: .seconds(4))   // several retries' worth
         XCTAssertEqual(received.withLock { $0.filter { $0.receivedAt > failedAt }.count }, 0, "no headings while the chip NACKs")
         let failures = logs.matching("failed")
         XCTAssertEqual(failures.count, 1, "logged once, not at every retry: \(logs.all)")
         XCTAssertTrue(failures[0].contains("check wiring"), "says what to check: \(failures[0])")
 
         bus.setUnplugged(false, address: 0x0D)
-        try await waitUntil { received.withLock { $0.contains { $0.receivedAt > failedAt } } }
+        loop.advance(by: .seconds(3))   // past the longest retry (2 s) and the chip's start
+        XCTAssertTrue(received.withLock { $0.contains { $0.receivedAt > failedAt } }, "headings resume")
         XCTAssertEqual(logs.matching("answers again").count, 1)
         XCTAssertEqual(try XCTUnwrap(received.withLock { $0.last }).magneticDegrees, 120, accuracy: 0.2,
                        "set up again after the brown-out and reading the same field")
-    }
-
-    struct TimedOut: Error {}
-
-    /// Polls `condition` for up to 20 s of real time; a condition never met fails the test.
-    func waitUntil(_ condition: @Sendable () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw TimedOut() }
-            try await Task.sleep(for: .milliseconds(5))
-        }
     }
 }

@@ -14,12 +14,9 @@ final class SerialGPSFeedTests: XCTestCase {
     final class Fixes: Sendable {
         let all = Mutex<[Fix]>([])
         func wait(for count: Int) async throws -> [Fix] {
-            for _ in 0..<200 {
-                let now = all.withLock { $0 }
-                if now.count >= count { return now }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            throw DeadlineExceeded("\(count) fixes", limit: .seconds(10))
+            // The bytes go through a kernel pseudo-terminal to the serial port's reader thread: polled, bounded.
+            try await eventually("\(count) fixes", every: .milliseconds(20)) { all.withLock { $0.count } >= count }
+            return all.withLock { $0 }
         }
     }
 
@@ -53,7 +50,7 @@ final class SerialGPSFeedTests: XCTestCase {
             collecting.cancel()
         }
         // Give the feed a moment to open the device: bytes written before that are lost, as on a wire.
-        for _ in 0..<100 where logs.matching("reading the GPS on \(device)").isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        try await eventually("the device opened") { !logs.matching("reading the GPS on \(device)").isEmpty }
         first.send(burst(minutes: "038", second: 19))
         let one = try await fixes.wait(for: 1)
         XCTAssertEqual(one[0].coordinate.latitude, 48 + 7.038 / 60, accuracy: 1e-9)
@@ -61,7 +58,8 @@ final class SerialGPSFeedTests: XCTestCase {
 
         // Unplugged: the terminal goes away and the link dangles until a new one appears.
         first.close()
-        for _ in 0..<100 where logs.matching("cannot open \(device)").isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        // The kernel ends the terminal under the reader thread: polled, bounded.
+        try await eventually("the reopen failing") { !logs.matching("cannot open \(device)").isEmpty }
         XCTAssertFalse(logs.matching("GPS \(device) failed: \(device) went away").isEmpty, logs.all.joined(separator: "\n"))
         XCTAssertFalse(logs.matching("lost the GPS on \(device)").isEmpty, logs.all.joined(separator: "\n"))
         XCTAssertFalse(logs.matching("opening the GPS on \(device) again in").isEmpty)
@@ -73,7 +71,8 @@ final class SerialGPSFeedTests: XCTestCase {
         defer { second.close() }
         try FileManager.default.removeItem(atPath: device)
         try FileManager.default.createSymbolicLink(atPath: device, withDestinationPath: second.slavePath)
-        for _ in 0..<100 where logs.matching("reading the GPS on \(device)").count < 2 { try await Task.sleep(for: .milliseconds(50)) }
+        // The feed retries on the real clock, opening the kernel's new terminal: polled, bounded.
+        try await eventually("the device opened again") { logs.matching("reading the GPS on \(device)").count >= 2 }
         second.send(burst(minutes: "040", second: 20))
         let two = try await fixes.wait(for: 2)
         XCTAssertEqual(two[1].coordinate.latitude, 48 + 7.040 / 60, accuracy: 1e-9)

@@ -4,6 +4,7 @@ import Platform
 import ServiceLifecycle
 import TouchCase
 import Config
+import Synchronization
 import WayfinderTestKit
 import XCTest
 
@@ -16,19 +17,21 @@ final class SupervisionTests: XCTestCase {
     }
 
     /// The gesture actor is made to throw twice; the supervisor restarts it each time while the button
-    /// actor goes on turning presses into commands, and both end cleanly on shutdown.
-    func testAFailingActorIsRestartedAndTheOthersKeepRunning() async throws {
-        let clock = SessionClock.continuous()
+    /// actor goes on turning presses into commands, and both end cleanly on shutdown. The actors, their
+    /// supervisors and the service group run on a test loop whose clock the test moves.
+    func testAFailingActorIsRestartedAndTheOthersKeepRunning() throws {
+        let loop = TestEventLoop()
+        let clock = loop.clock
         let logs = LogCapture()
         let health = HealthMonitor(expected: ["gestures", "buttons"])
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
         let (touchInput, touchSink) = AsyncStream<TouchEvent>.makeStream()
         let (edges, edgeSink) = AsyncStream<GPIOEdgeEvent>.makeStream()
         let gestures = GestureActor(map: .defaults, touches: touchInput, commands: commandSink, clock: clock,
-                                    logger: logs.logger("gestures"), health: health)
+                                    logger: logs.logger("gestures"), health: health, executor: loop)
         let buttons = ButtonActor(configuration: ButtonConfiguration(bindings: [ButtonBinding(line: 17, press: .togglePause)]),
                                   edges: edges, commands: commandSink, clock: clock, logger: logs.logger("buttons"),
-                                  health: health)
+                                  health: health, executor: loop)
         let supervisor = logs.logger("supervisor")
         let backoff = RestartBackoff(initial: .milliseconds(20), maximum: .milliseconds(80))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [
@@ -37,9 +40,22 @@ final class SupervisionTests: XCTestCase {
             .init(service: SupervisedService(name: "buttons", clock: clock, logger: supervisor, backoff: backoff) { try await buttons.run() },
                   successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
         ], logger: supervisor))
-        let run = Task { try await group.run() }
-        var received: [CommandEnvelope] = []
-        var iterator = commands.makeAsyncIterator()
+        let ended = Mutex<Result<Void, any Error>?>(nil)
+        loop.spawn {
+            do {
+                try await group.run()
+                ended.withLock { $0 = .success(()) }
+            } catch {
+                ended.withLock { $0 = .failure(error) }
+            }
+        }
+        let received = Mutex<[CommandEnvelope]>([])
+        let collector = loop.spawn { for await c in commands { received.withLock { $0.append(c) } } }
+        defer {
+            collector.cancel()
+            loop.drain()
+        }
+        loop.drain()
 
         func press(_ ms: Int) {
             edgeSink.yield(GPIOEdgeEvent(offset: 17, edge: .falling, timestamp: .milliseconds(ms)))
@@ -49,8 +65,11 @@ final class SupervisionTests: XCTestCase {
         for round in 0..<2 {
             gestures.mailbox.inject(InjectedFailure(actor: GestureActor.name))
             press(1000 * (round + 1))       // the buttons keep working while gestures restart
-            received.append(await iterator.next()!)
-            try await waitUntil { logs.matching("gestures actor restarted (restart \(round + 1))").count == 1 }
+            loop.drain()
+            XCTAssertEqual(received.withLock { $0.count }, round + 1, "the press was handled while gestures rest")
+            XCTAssertEqual(logs.matching("gestures actor restarted (restart \(round + 1))").count, 0, "not before its backoff")
+            loop.advance(by: .milliseconds(20 << round))   // the backoff doubles: 20 ms, then 40 ms
+            XCTAssertEqual(logs.matching("gestures actor restarted (restart \(round + 1))").count, 1, "\(logs.all)")
         }
         // The restarted actor works again: a right swipe on the case (0.6 of the strip in 150 ms).
         let t0 = clock.elapsed
@@ -59,26 +78,14 @@ final class SupervisionTests: XCTestCase {
                                                  time: t0 + .milliseconds(50 * i)))
         }
         touchSink.yield(TouchEvent(side: .right, id: 1, phase: .ended, x: 0.8, y: 0.5, time: t0 + .milliseconds(160)))
-        received.append(await iterator.next()!)
+        loop.drain()
 
-        XCTAssertEqual(received.map(\.command), [.togglePause, .togglePause, .nextWaypoint])
-        XCTAssertEqual(received.last?.source, .gesture(.swipe(.right)))
+        XCTAssertEqual(received.withLock { $0.map(\.command) }, [.togglePause, .togglePause, .nextWaypoint])
+        XCTAssertEqual(received.withLock { $0.last?.source }, .gesture(.swipe(.right)))
         XCTAssertEqual(logs.matching("gestures actor failed: injected failure").count, 2)
         XCTAssertTrue(logs.matching("buttons actor failed").isEmpty)
-        await group.triggerGracefulShutdown()
-        try await run.value
+        try loop.run { await group.triggerGracefulShutdown() }
+        XCTAssertNotNil(ended.withLock { $0 }, "the group ended on shutdown")
+        try ended.withLock { $0 }?.get()
     }
-}
-
-/// Polls a condition (real time, bounded) — for waiting on other tasks' side effects.
-func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        if ContinuousClock.now > deadline { throw TimedOut() }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-}
-
-struct TimedOut: Error, CustomStringConvertible {
-    var description: String { "the awaited condition did not become true in time" }
 }

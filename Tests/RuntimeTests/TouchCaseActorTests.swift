@@ -33,7 +33,10 @@ final class TouchCaseActorTests: XCTestCase {
         let logs: LogCapture
         let tasks: [Task<Void, Never>]
 
-        /// Moves session time on in steps, letting the tasks run between steps.
+        /// Moves session time on in steps, letting the tasks run between steps. The actor and the
+        /// simulated case speak ATT over a kernel socketpair, read by their own loops, so each step
+        /// gives the round trips a little real time; the checks after it are bounded polls
+        /// (`eventually`) for the same reason.
         func advance(by total: Duration, step: Duration = .milliseconds(10)) async throws {
             var done = Duration.zero
             while done < total {
@@ -64,14 +67,6 @@ final class TouchCaseActorTests: XCTestCase {
         let collect = Task { for await e in actor.touches { collected.events.withLock { $0.append(e) } } }
         return Rig(testClock: testClock, clock: clock, host: host, actor: actor, collected: collected, logs: logs,
                    tasks: [run, collect])
-    }
-
-    private func eventually(_ what: String, timeout: Duration = .seconds(10), _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while await !condition() {
-            if ContinuousClock.now > deadline { return XCTFail("never happened: \(what)") }
-            try await Task.sleep(for: .milliseconds(5))
-        }
     }
 
     func testConnectingRunsTheEnableSequenceInOrderOnTheCase() async throws {

@@ -3,6 +3,7 @@ import Logging
 import Platform
 import Runtime
 import Status
+import Synchronization
 import Vocabulary
 import WayfinderTestKit
 import XCTest
@@ -109,17 +110,21 @@ final class ControlServerTests: XCTestCase {
         let handler = CountingHandler()
         let (server, task, path) = try serve(handler)
         defer { server.stop(); task.cancel() }
+        final class Answers: Sendable { let count = Mutex(0) }
+        let answers = Answers()
         let follower = Task.detached { () throws -> [Int] in
             let client = try ControlSocketClient(path: path)
             try client.send(ControlRequest.follow.line)
             var waypoints: [Int] = []
             while waypoints.count < 3, let line = try client.receive(timeout: 5000) {
                 waypoints.append(try ControlResponse(line: line).status?.route?.waypoint ?? -1)
+                answers.count.withLock { $0 = waypoints.count }
             }
             return waypoints
         }
-        // The follower's first answer is the status now; then two controls change it.
-        try await Task.sleep(for: .milliseconds(200))
+        // The follower's first answer is the status now; then two controls change it. It comes over a
+        // kernel socket to a blocking client: polled, bounded.
+        try await eventually("the follower's first answer") { answers.count.withLock { $0 } >= 1 }
         _ = try await ask(path, .control(.navigation(.nextWaypoint)))
         _ = try await ask(path, .control(.navigation(.nextWaypoint)))
         let seen = try await follower.value
@@ -209,12 +214,9 @@ final class ControlServerTests: XCTestCase {
         }
     }
 
+    /// Whether `condition` holds within 2 s: the socket file is removed by the server's own thread.
     private func waitUntil(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<200 {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
+        (try? eventually("the condition", timeout: .seconds(2), every: .milliseconds(10), condition)) != nil
     }
 
     private func run(_ program: String, _ arguments: [String]) throws -> String {
