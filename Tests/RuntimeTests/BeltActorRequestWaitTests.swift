@@ -123,12 +123,8 @@ final class BeltActorRequestWaitTests: XCTestCase {
 
         loop.advance(by: .seconds(20))
         // The rest ends inside ServiceLifecycle's cancelWhenGracefulShutdown, whose waiter is an actor
-        // of its own on the global pool (CancellationWaiter): the supervisor's next step comes back to
-        // the loop from that thread, so it is drained until it has, within a bound.
-        try eventually("the restarted actor carries out the second request") {
-            loop.drain()
-            return long.given != nil
-        }
+        // on the global pool: the supervisor's next step comes back to the loop from there.
+        try loop.drain(until: "the restarted actor carries out the second request") { long.given != nil }
         XCTAssertEqual(long.given, true, "the restarted actor carried out the second request")
         // Carried out while the link was down, so given on reconnection, without the feedback.
         XCTAssertTrue(link.sent.contains(intensity: 80), "\(link.sent)")
