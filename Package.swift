@@ -166,7 +166,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         // Every test of the command line, run through the built `wayfinder` binary.
         .testTarget(name: "CommandLineTests",
-                    dependencies: ["wayfinder", "WayfinderTestKit", "Gestures", "Navigation", "Sensors", "Simulation"],
+                    dependencies: ["wayfinder", "WayfinderTestKit", "Gestures", "Navigation", "Sensors", "Vocabulary"],
                     swiftSettings: swiftSettings),
     ]
 )

@@ -1,6 +1,6 @@
 import Foundation
 import Navigation
-import Simulation
+import Vocabulary
 import WayfinderTestKit
 import XCTest
 
