@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The built `wayfinder` executable, for tests that use it as an operator or systemd would.
 package enum WayfinderBinary {
@@ -46,12 +47,32 @@ package enum WayfinderBinary {
     @discardableResult
     package static func wait(for text: String, from process: Process, output: OutputCollector, errors: OutputCollector,
                             timeout: TimeInterval = 60) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !(output.text + errors.text).contains(text) {
-            guard process.isRunning, Date() < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.05)
+        (try? eventually(text, from: process, timeout: .milliseconds(Int64(timeout * 1000)),
+                         log: { output.text + errors.text }) { (output.text + errors.text).contains(text) }) != nil
+    }
+
+    /// `eventually` for what a started binary must bring about (a line in its log, a file, a
+    /// socket, a notification): a child process runs on its own, so it is polled every 50 ms within
+    /// `timeout`. Throws at once if the process exits first, and on either failure says what it
+    /// wrote (the end of `log`).
+    package static func eventually(_ what: String, from process: Process, timeout: Duration = .seconds(60),
+                                   log: () -> String, _ condition: () throws -> Bool) throws {
+        do {
+            try WayfinderTestKit.eventually(what, timeout: timeout, every: .milliseconds(50)) {
+                if try condition() { return true }
+                guard process.isRunning else {
+                    throw Unmet(description: "exited (\(process.terminationStatus)) waiting for \(what):\n\(log().suffix(4000))")
+                }
+                return false
+            }
+        } catch let deadline as DeadlineExceeded {
+            throw Unmet(description: "\(deadline):\n\(log().suffix(4000))")
         }
-        return true
+    }
+
+    /// What a started binary did not bring about, with the end of what it wrote.
+    package struct Unmet: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Runs the binary to completion with `input` on stdin.

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import WayfinderTestKit
 @testable import BLE
 
 /// The kernel's side of a management socket, played over a `socketpair(AF_UNIX, SOCK_SEQPACKET)`
@@ -43,14 +44,10 @@ final class ScriptedKernel: @unchecked Sendable {
         lock.withLock { stopped = true }
     }
 
-    /// Waits (polling, real time) until `condition` holds or `timeout` passes.
+    /// Waits until `condition` holds, false if not within `timeout`: what the client sends reaches
+    /// this kernel's own thread over the socketpair, which no test loop drains, so it is polled.
     func wait(timeout: Duration = .seconds(5), until condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
+        (try? await eventually("the scripted kernel's condition", timeout: timeout, every: .milliseconds(10), condition)) != nil
     }
 
     private func loop() {

@@ -240,8 +240,9 @@ final class CommandLineTests: XCTestCase {
         let expected = "GPS: permission denied opening \(device): add the service user "
             + "to the 'dialout' group (usermod -aG dialout USER, then log in again) or give the systemd unit "
             + "SupplementaryGroups=dialout"
-        let deadline = Date().addingTimeInterval(30)
-        while !collected.text.contains(expected), process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        // The appliance is a child process writing to a pipe: polled, bounded.
+        try WayfinderBinary.eventually("the GPS's permission advice", from: process, timeout: .seconds(30),
+                                       log: { collected.text }) { collected.text.contains(expected) }
         XCTAssertTrue(collected.text.contains(expected), collected.text)
         XCTAssertTrue(process.isRunning, "still running, waiting for the device: \(collected.text)")
         process.terminate()

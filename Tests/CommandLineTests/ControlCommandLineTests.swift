@@ -65,16 +65,15 @@ final class ControlCommandLineTests: XCTestCase {
 
         // Walking with the belt connected and its charge known.
         var walking = false
-        for _ in 0..<600 where process.isRunning {
+        // A child process answers over a socket: polled, bounded.
+        try? WayfinderBinary.eventually("the walk under way", from: process, timeout: .seconds(90), log: { output.text }) {
             let status = try WayfinderBinary.run(["status", "--json", "--socket", socket])
-            if status.status == 0, let report = try? JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any],
-               (report["route"] as? [String: Any])?["state"] as? String == "navigating",
-               let belt = report["belt"] as? [String: Any], belt["link"] as? String == "connected", belt["battery_percent"] != nil {
-                walking = true
-                break
-            }
-            // A child process answers over a socket: polled, bounded by the loop's count.
-            Thread.sleep(forTimeInterval: 0.1)
+            guard status.status == 0, let report = try? JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any],
+                  (report["route"] as? [String: Any])?["state"] as? String == "navigating",
+                  let belt = report["belt"] as? [String: Any], belt["link"] as? String == "connected", belt["battery_percent"] != nil
+            else { return false }
+            walking = true
+            return true
         }
         XCTAssertTrue(walking, "the walk never got under way:\n\(output.text.suffix(2000))\n\(errors.text.suffix(2000))")
 

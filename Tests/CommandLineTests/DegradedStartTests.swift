@@ -13,8 +13,6 @@ import Glibc
 /// a pseudo-terminal, as udev makes /dev/serial0 or a USB receiver's name). Only a configuration that
 /// cannot work on any hardware exits 78, which the unit does not restart.
 final class DegradedStartTests: XCTestCase {
-    struct Failure: Error, CustomStringConvertible { let description: String }
-
     var directory = ""
 
     override func setUpWithError() throws {
@@ -79,15 +77,10 @@ final class DegradedStartTests: XCTestCase {
                           "WAYFINDER_BOARDS": directory + "/boards"])
         defer { if process.isRunning { process.terminate() } }
 
-        func wait(_ what: String, timeout: TimeInterval = 40, _ condition: () -> Bool) throws {
-            let deadline = Date().addingTimeInterval(timeout)
-            while !condition() {
-                guard Date() < deadline, process.isRunning else {
-                    throw Failure(description: "\(process.isRunning ? "timed out" : "exited \(process.terminationStatus)") waiting for \(what)\n"
-                                  + "notifications: \(notify.messages)\nlog:\n\(output.text.suffix(4000))")
-                }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+        func wait(_ what: String, timeout: Duration = .seconds(40), _ condition: () -> Bool) throws {
+            // The appliance is a child process answering on its stdout and the notify socket: polled, bounded.
+            try WayfinderBinary.eventually(what, from: process, timeout: timeout,
+                                           log: { "notifications: \(notify.messages)\nlog:\n\(output.text)" }, condition)
         }
         /// The STATUS= lines sent so far, without the key.
         func statuses() -> [String] {

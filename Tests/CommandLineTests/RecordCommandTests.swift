@@ -122,14 +122,15 @@ final class RecordCommandTests: XCTestCase {
         let started = try WayfinderBinary.start(["record", "--simulated", "--loop", "--data-directory", directory,
                                                  "--prompt", "swipe right"])
         defer { if started.process.isRunning { kill(started.process.processIdentifier, SIGKILL) } }
-        // Wait until the process said two samples are done (it says so after writing their lines).
-        let deadline = Date().addingTimeInterval(60)
-        while !started.output.text.contains("sample 3: now swipe right"), Date() < deadline, started.process.isRunning {
-            Thread.sleep(forTimeInterval: 0.05)
+        // Wait until the process said two samples are done (it says so after writing their lines): a
+        // child process writing to a pipe, polled, bounded.
+        try? WayfinderBinary.eventually("sample 3's prompt", from: started.process, log: { started.output.text + started.errors.text }) {
+            started.output.text.contains("sample 3: now swipe right")
         }
         let said = started.output.text
         XCTAssertTrue(said.contains("sample 2 done"), said + started.errors.text)
-        // About when the third sample's tap lands (the trace has it 0.9 s after sample 2 ends).
+        // About when the third sample's tap lands (the trace has it 0.9 s after sample 2 ends): the
+        // kill's moment in the child's real-time session is what the test chooses, not a wait for it.
         Thread.sleep(forTimeInterval: 0.9)
         XCTAssertEqual(kill(started.process.processIdentifier, SIGKILL), 0)
         started.process.waitUntilExit()
@@ -158,6 +159,7 @@ final class RecordCommandTests: XCTestCase {
         for delay in [0.0, 0.05, 0.2, 0.7, 1.3, 2.1] {
             let sub = "\(directory)/kill-\(delay)"
             let started = try WayfinderBinary.start(["record", "--simulated", "--data-directory", sub])
+            // The kill's moment in the child's life is what the test varies, not a wait for it.
             Thread.sleep(forTimeInterval: delay)
             XCTAssertEqual(kill(started.process.processIdentifier, SIGKILL), 0)
             started.process.waitUntilExit()

@@ -37,14 +37,9 @@ final class ReloadSignalTests: XCTestCase {
             environment: ["JOURNAL_STREAM": "8:1", "NOTIFY_SOCKET": notify.path])
         defer { if process.isRunning { process.terminate() } }
 
-        func wait(_ what: String, timeout: TimeInterval = 60, _ condition: () -> Bool) throws {
-            let deadline = Date().addingTimeInterval(timeout)
-            while !condition() {
-                guard Date() < deadline, process.isRunning else {
-                    throw Failure(description: "\(process.isRunning ? "timed out" : "exited") waiting for \(what):\n\(output.text.suffix(3000))")
-                }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+        func wait(_ what: String, _ condition: () -> Bool) throws {
+            // The appliance is a child process answering on its stdout and the notify socket: polled, bounded.
+            try WayfinderBinary.eventually(what, from: process, log: { output.text }, condition)
         }
         func lines() -> [Substring] { output.text.split(separator: "\n") }
 
@@ -86,6 +81,4 @@ final class ReloadSignalTests: XCTestCase {
         let beltLines = text.split(separator: "\n").filter { $0.contains("→ belt:") }
         XCTAssertEqual(beltLines.suffix(2).map { String($0.split(separator: "→ belt: ").last ?? "") }, ["stop all", "mode wait"])
     }
-
-    struct Failure: Error, CustomStringConvertible { let description: String }
 }

@@ -13,15 +13,11 @@ final class ShutdownTests: XCTestCase {
              "--acceleration", "30", "--state-directory", state],
             environment: ["JOURNAL_STREAM": "8:1"])
 
-        // Wait until the belt is vibrating toward the first waypoint.
-        let deadline = Date().addingTimeInterval(30)
-        while !output.text.contains("→ belt: channel 2") {
-            guard Date() < deadline, process.isRunning else {
-                process.terminate()
-                return XCTFail("the appliance never commanded the belt:\n\(output.text)")
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        // Wait until the belt is vibrating toward the first waypoint: the appliance is a child
+        // process writing its journal to a pipe, so this is polled, bounded.
+        defer { if process.isRunning { process.terminate() } }
+        try WayfinderBinary.eventually("the appliance commanding the belt", from: process, timeout: .seconds(30),
+                                       log: { output.text }) { output.text.contains("→ belt: channel 2") }
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         let text = output.finish()

@@ -27,12 +27,16 @@ final class StateFileValueTests: XCTestCase {
         XCTAssertFalse(second.log.contains("resuming the route"), second.log)
     }
 
-    /// Runs until every actor has started, then stops it as systemd would (SIGTERM).
+    /// Runs until every actor has started and the walk is under way (guidance from the loaded
+    /// progress, the belt connected to be told it), then stops it as systemd would (SIGTERM).
     static func runUntilStarted(_ arguments: [String]) throws -> (status: Int32, log: String) {
         let (process, _, output, errors) = try WayfinderBinary.start(arguments)
         WayfinderBinary.wait(for: "all actors started", from: process, output: output, errors: errors)
-        // A moment of walking, so that progress is saved.
-        Thread.sleep(forTimeInterval: 0.3)
+        // The appliance is a child process writing its log to a pipe: polled, bounded.
+        try? WayfinderBinary.eventually("the walk under way", from: process, log: { output.text + errors.text }) {
+            let log = output.text + errors.text
+            return log.contains(" to go · ") && log.contains("belt connected")
+        }
         if process.isRunning { kill(process.processIdentifier, SIGTERM) }
         process.waitUntilExit()
         return (process.terminationStatus, output.finish() + errors.finish())

@@ -16,13 +16,9 @@ final class StatusFollowCommandLineTests: XCTestCase {
             ["run", "--config", Repository.demoConfig, "--fresh", "--acceleration", "60",
              "--state-directory", directory + "/state", "--control-socket", socket])
         defer { if appliance.isRunning { appliance.terminate() } }
-        let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: socket) {
-            guard appliance.isRunning, Date() < deadline else {
-                return XCTFail("no control socket:\n\(applianceOutput.text)\(applianceErrors.text)")
-            }
-            // The socket is made by a child process: polled, bounded by the deadline.
-            Thread.sleep(forTimeInterval: 0.05)
+        // The socket is made by a child process: polled, bounded.
+        try WayfinderBinary.eventually("the control socket", from: appliance, log: { applianceOutput.text + applianceErrors.text }) {
+            FileManager.default.fileExists(atPath: socket)
         }
 
         let (follower, _, output, errors) = try WayfinderBinary.start(["status", "--follow", "--socket", socket])

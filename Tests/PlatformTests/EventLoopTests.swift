@@ -106,6 +106,8 @@ final class EventLoopTests: XCTestCase {
                 return nil
             } catch { return error }
         }
+        // Time for the sleeper to reach the loop's timer list on the loop's own thread: the loop
+        // under test is the real one, and it shows no sleeper count to poll for.
         try await Task.sleep(for: .milliseconds(10))
         sleeper.cancel()
         let error = await sleeper.value
@@ -120,6 +122,7 @@ final class EventLoopTests: XCTestCase {
                 return nil
             } catch { return error }
         }
+        // As above: the sleeper reaches the real loop's timer list on a thread of its own.
         try await Task.sleep(for: .milliseconds(10))
         loop.stop()
         let error = await sleeper.value

@@ -104,13 +104,17 @@ final class HardwareApplianceTests: XCTestCase {
         let start = try XCTUnwrap(config.route.waypoints.first).coordinate
         let lat = nmea(start.latitude, width: 2), lon = nmea(start.longitude, width: 3)
         var second = 10
-        for _ in 0..<40 where observations.all.withLock({ !$0.contains { $0.fix != nil } }) {
-            pty.send(sentence("GPRMC,1235\(second).00,A,\(lat),N,\(lon),E,0.5,84.4,221126,,,A")
-                     + sentence("GPGGA,1235\(second).00,\(lat),N,\(lon),E,1,08,0.9,60.0,M,46.9,M,,"))
-            second = min(second + 1, 59)
-            // The receiver's pace, over a kernel pty to the whole appliance: a cycle until one is used.
-            try await Task.sleep(for: .milliseconds(250))
-        }
+        // The receiver's pace, over a kernel pty to the whole appliance on the process's loops: a
+        // cycle until one is used, bounded; the check below says if none was.
+        do {
+            try await eventually("navigation to use a fix", timeout: .seconds(10), every: .milliseconds(250)) {
+                if observations.all.withLock({ $0.contains { $0.fix != nil } }) { return true }
+                pty.send(sentence("GPRMC,1235\(second).00,A,\(lat),N,\(lon),E,0.5,84.4,221126,,,A")
+                         + sentence("GPGGA,1235\(second).00,\(lat),N,\(lon),E,1,08,0.9,60.0,M,46.9,M,,"))
+                second = min(second + 1, 59)
+                return false
+            }
+        } catch is DeadlineExceeded {}
         let used = observations.all.withLock { $0.compactMap(\.fix) }
         XCTAssertEqual(try XCTUnwrap(used.first).coordinate.latitude, start.latitude, accuracy: 1e-6,
                        "the UART's fix reached the navigation actor")

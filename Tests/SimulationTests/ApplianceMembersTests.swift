@@ -80,11 +80,12 @@ final class ApplianceMembersTests: XCTestCase {
         // The simulated board's devices answer over real sockets on their own loop, so the walk is
         // waited for (bounded, polling the condition) rather than drained.
         let stopper = Task {
-            let deadline = ContinuousClock.now + .seconds(40)
-            while ContinuousClock.now < deadline, !skipped.withLock({ $0 }) {
-                statusLines.withLock { $0.append(appliance.status.line) }
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            do {
+                try await eventually("the swipe's skip", timeout: .seconds(40), every: .milliseconds(50)) {
+                    statusLines.withLock { $0.append(appliance.status.line) }
+                    return skipped.withLock { $0 }
+                }
+            } catch is DeadlineExceeded {}
             statusLines.withLock { $0.append(appliance.status.line) }
             await appliance.group.triggerGracefulShutdown()
         }

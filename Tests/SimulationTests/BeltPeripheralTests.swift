@@ -1,5 +1,6 @@
 import BLESockets
 import Belt
+import Clocks
 import Config
 import Navigation
 import Platform
@@ -156,13 +157,13 @@ final class BeltPeripheralTests: XCTestCase {
 
     // MARK: Over the in-process GATT client
 
-    func makeBoard(_ events: [SimulationEvent] = []) -> SimulatedBoard {
+    func makeBoard(_ events: [SimulationEvent] = [], clock: SessionClock = .continuous()) -> SimulatedBoard {
         let route = Route(kind: .waypoints, waypoints: [
             Waypoint(coordinate: Coordinate(latitude: 52.27, longitude: 8.04)),
             Waypoint(coordinate: Coordinate(latitude: 52.271, longitude: 8.04)),
         ])
         let world = SimulatedWorld(route: route, configuration: SimulationConfiguration(events: events), declination: 0)
-        return SimulatedBoard(world: world, clock: .continuous(), logger: LogCapture().logger("sim"))
+        return SimulatedBoard(world: world, clock: clock, logger: LogCapture().logger("sim"))
     }
 
     func testAModeRequestOverTheClientIsAnsweredAsANotification() async throws {
@@ -190,10 +191,13 @@ final class BeltPeripheralTests: XCTestCase {
     }
 
     func testAScriptedDropEndsTheEventsAndRefusesTheNextConnection() async throws {
-        let board = makeBoard([SimulationEvent(at: .milliseconds(200), action: .beltDisconnect(.seconds(600)))])
+        let testClock = TestClock()
+        let board = makeBoard([SimulationEvent(at: .milliseconds(200), action: .beltDisconnect(.seconds(600)))],
+                              clock: SessionClock(testClock))
         let connector = SimulatedBeltGATTConnector(board: board)
         let client = try await connector.connect()
-        try await Task.sleep(for: .milliseconds(400))
+        // Session time past the scripted drop; the snapshot steps the world to it.
+        await testClock.advance(by: .milliseconds(400))
         _ = await board.snapshot()
         var iterator = client.events.makeAsyncIterator()
         let event = await iterator.next()

@@ -86,16 +86,11 @@ final class ConfigurationReloadTests: XCTestCase {
                    observations: observations, path: path, run: run)
     }
 
-    /// Waits (real time, generously) for a condition on the running appliance.
+    /// Waits (real time, generously) for a condition on the running appliance: its simulated
+    /// devices answer over real sockets on the process's loops, which no test loop drains.
     func eventually(_ what: String, timeout: Duration = .seconds(60), _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !(await condition()) {
-            guard ContinuousClock.now < deadline else { throw Failure(description: "timed out waiting for \(what)") }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try await WayfinderTestKit.eventually(what, timeout: timeout, every: .milliseconds(50), condition)
     }
-
-    struct Failure: Error, CustomStringConvertible { let description: String }
 
     /// Started, systemd told, and the belt vibrating toward the first waypoint.
     func walking(_ rig: Rig) async throws {

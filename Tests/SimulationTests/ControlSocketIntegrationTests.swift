@@ -62,15 +62,8 @@ final class ControlSocketIntegrationTests: XCTestCase {
 
         // Walking, with a fix and the belt: the demo starts navigating by itself (autostart), which on
         // a slow machine can be before the belt's link is up.
-        var walking: StatusReport?
-        for _ in 0..<300 {
-            if let report = try? await Self.ask(socket, .status).status, report.route?.state == .navigating,
-               report.gps?.fixAgeSeconds != nil, report.belt?.link == .connected {
-                walking = report
-                break
-            }
-            // The appliance answers over a Unix socket on its real-time clock: polled, bounded.
-            try await Task.sleep(for: .milliseconds(100))
+        let walking = try await Self.status(from: socket, "the walk under way") { report in
+            report.route?.state == .navigating && report.gps?.fixAgeSeconds != nil && report.belt?.link == .connected
         }
         let before = try XCTUnwrap(walking, "status never showed the walk under way")
         XCTAssertEqual(before.wayfinderVersion, "test")
@@ -114,15 +107,8 @@ final class ControlSocketIntegrationTests: XCTestCase {
         let (appliance, socket) = try start(try demoConfiguration(), in: try scratchDirectory(), logs: LogCapture(level: .info))
         let running = Task { try await appliance.run() }
         defer { running.cancel() }
-        var walking: StatusReport?
-        for _ in 0..<300 {
-            if let report = try? await Self.ask(socket, .status).status, report.route?.state == .navigating,
-               report.belt?.link == .connected, report.belt?.batteryPercent != nil {
-                walking = report
-                break
-            }
-            // The appliance answers over a Unix socket on its real-time clock: polled, bounded.
-            try await Task.sleep(for: .milliseconds(100))
+        let walking = try await Self.status(from: socket, "the walk under way with the belt connected") { report in
+            report.route?.state == .navigating && report.belt?.link == .connected && report.belt?.batteryPercent != nil
         }
         let before = try XCTUnwrap(walking, "status never showed the walk under way with the belt connected")
         XCTAssertEqual(before.belt?.intensityPercent, 60, "the demo's [navigation] intensity")
@@ -176,14 +162,8 @@ final class ControlSocketIntegrationTests: XCTestCase {
         let (appliance, socket) = try start(config, in: try scratchDirectory(), logs: LogCapture(level: .warning))
         let running = Task { try await appliance.run() }
         defer { running.cancel() }
-        var status: StatusReport?
-        for _ in 0..<300 {
-            if let report = try? await Self.ask(socket, .status).status, report.heading?.ageSeconds != nil,
-               report.heading?.accuracyDegrees != nil {
-                status = report
-                break
-            }
-            try await Task.sleep(for: .milliseconds(100))
+        let status = try await Self.status(from: socket, "a heading from the Pi's compass") { report in
+            report.heading?.ageSeconds != nil && report.heading?.accuracyDegrees != nil
         }
         let report = try XCTUnwrap(status, "status never showed a heading from the Pi's compass")
         let shown = try XCTUnwrap(report.heading)
@@ -196,6 +176,22 @@ final class ControlSocketIntegrationTests: XCTestCase {
         XCTAssertTrue(page.contains("the Pi's compass") && page.contains("ago") && page.contains("±"), page)
         await appliance.group.triggerGracefulShutdown()
         _ = await running.result
+    }
+
+    /// The first status report `accept` takes, or nil if none within a minute: the appliance answers
+    /// over a Unix socket on its real-time clock, with its simulated devices on the process's loops,
+    /// which no test loop drains, so it is asked every 100 ms.
+    static func status(from socket: String, _ what: String,
+                       where accept: (StatusReport) -> Bool) async throws -> StatusReport? {
+        var found: StatusReport?
+        do {
+            try await eventually(what, timeout: .seconds(60), every: .milliseconds(100)) {
+                guard let report = try? await ask(socket, .status).status, accept(report) else { return false }
+                found = report
+                return true
+            }
+        } catch is DeadlineExceeded {}
+        return found
     }
 
     static func ask(_ path: String, _ request: ControlRequest) async throws -> ControlResponse {

@@ -4,6 +4,7 @@ import Logging
 import Pencil
 import Platform
 @testable import Simulation
+import WayfinderTestKit
 import XCTest
 
 /// The one GATT-server shell of the simulated belt, case and pen: real ATT PDUs over a socketpair,
@@ -22,22 +23,15 @@ final class GATTPeripheralHostTests: XCTestCase {
         return client
     }
 
-    /// Waits for the next event of `client` that `match` accepts, up to `seconds` of real time.
-    private func next<T: Sendable>(_ client: any GATTClient, within seconds: Double = 5,
+    /// Waits for the next event of `client` that `match` accepts, up to `limit` of real time: the
+    /// simulated device answers over a kernel socketpair, which no test loop drains.
+    private func next<T: Sendable>(_ client: any GATTClient, within limit: Duration = .seconds(5),
                                    _ match: @escaping @Sendable (GATTClientEvent) -> T?) async -> T? {
-        await withTaskGroup(of: T?.self) { group in
-            group.addTask {
-                for await event in client.events { if let found = match(event) { return found } }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        let found = try? await withDeadline(limit, timeout: { DeadlineExceeded("the next matching event", limit: limit) }) {
+            for await event in client.events { if let found = match(event) { return Optional(found) } }
+            return nil
         }
+        return found ?? nil
     }
 
     func testThePenRepeatsItsBatteryLevelOnItsOwnDueTimeAndSleepsOtherwise() async throws {
@@ -59,13 +53,12 @@ final class GATTPeripheralHostTests: XCTestCase {
             return value
         }
         XCTAssertEqual(repeated, [80], "the repeat, when it fell due")
-        // The timer task ends just after it sent the repeat, which may reach us first.
-        let deadline = ContinuousClock.now + .seconds(5)
-        var after = await pen.isTimerArmed
-        while after && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(2))
-            after = await pen.isTimerArmed
-        }
+        // The timer task ends just after it sent the repeat, which may reach us first: its host runs
+        // on the peripherals' loop, which no test loop drains, so this is polled, bounded.
+        do {
+            try await eventually("the pen's timer to end", timeout: .seconds(5), every: .milliseconds(2)) { !(await pen.isTimerArmed) }
+        } catch is DeadlineExceeded {}
+        let after = await pen.isTimerArmed
         XCTAssertFalse(after, "nothing more is due: the timer ends")
         await client.disconnect()
     }

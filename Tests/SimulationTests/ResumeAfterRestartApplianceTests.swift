@@ -113,15 +113,11 @@ final class ResumeAfterRestartApplianceTests: XCTestCase {
         try await run.task.value
     }
 
+    /// The appliance runs on the process's loops with its simulated devices on real sockets, which
+    /// no test loop drains: polled, bounded.
     func until(_ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !(await condition()) {
-            guard ContinuousClock.now < deadline else { throw Failure(description: "never happened: \(what)") }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await eventually(what, timeout: .seconds(30), condition)
     }
-
-    struct Failure: Error, CustomStringConvertible { let description: String }
 
     /// progress.json as the appliance writes it, for the route's identity.
     func writeProgress(identity: String, currentIndex: Int, skipped: [Int], navigating: Bool) throws {

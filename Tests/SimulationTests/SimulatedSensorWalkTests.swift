@@ -28,10 +28,13 @@ extension DemoRouteIntegrationTests {
         // The receiver's buffer is looked at while its poller runs: once shutdown stops the poller,
         // the simulated receiver carries on filling its buffer, and on a slow machine overflows it.
         let stopper = Task { () -> UBloxDDCDevice? in
-            let deadline = ContinuousClock.now + .seconds(120)
-            while appliance.clock.elapsed < .seconds(60 * minutes), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            // The appliance walks on the process's loops at an accelerated real clock: polled, bounded;
+            // stopped either way, and the caller checks what was walked.
+            do {
+                try await eventually("\(minutes) session minutes", timeout: .seconds(120), every: .milliseconds(20)) {
+                    appliance.clock.elapsed >= .seconds(60 * minutes)
+                }
+            } catch is DeadlineExceeded {}
             let ddc = board.i2c.withDevice(at: UBloxDDCDevice.address, as: UBloxDDCDevice.self) { $0 }
             await appliance.group.triggerGracefulShutdown()
             return ddc

@@ -50,10 +50,11 @@ final class TouchInputIntegrationTests: XCTestCase {
         options.navigationObserver = { o in observations.all.withLock { $0.append(o) } }
         let (appliance, board) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options) { logs.logger($0) }
         let stopper = Task {
-            let deadline = ContinuousClock.now + .seconds(40)
-            while ContinuousClock.now < deadline, !done(observations.events) {
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            // The simulated case answers over a socketpair on the peripherals' loop, the appliance on
+            // the process's: polled, bounded; stopped either way, and the caller checks the events.
+            do {
+                try await eventually("the walk to be done", timeout: .seconds(40), every: .milliseconds(50)) { done(observations.events) }
+            } catch is DeadlineExceeded {}
             await appliance.group.triggerGracefulShutdown()
         }
         try await appliance.run()
