@@ -13,10 +13,11 @@
 #   2.0 or lower; every man page renders; the completions parse; an upgrade keeps an edit of the
 #   conffile and the state directory; `dpkg --purge` leaves no file of ours behind.
 # Downloads are cached under $WAYFINDER_CACHE (default ~/.cache/wayfinder), so a second run is quick.
+# WAYFINDER_CHECK_PREPARE=1 only makes the root's cached tarball (DISTDIR is then not read).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-dist=$(cd "${1:?usage: check.sh DISTDIR [ARCH]}" && pwd)
+dist=${1:?usage: check.sh DISTDIR [ARCH]}
 
 if [[ $(id -u) != 0 ]]; then
     echo "check.sh: needs root (a chroot, and apt inside it); run it with sudo" >&2
@@ -36,10 +37,22 @@ else
     suite=trixie
     "$here/cross/binfmt-arm64.sh"
 fi
-deb=$dist/wayfinder_${version}_${arch}.deb
-[[ -f $deb ]] || { echo "check.sh: $deb is missing; run make deb" >&2; exit 66; }
 cache=${WAYFINDER_CACHE:-${HOME:-/root}/.cache/wayfinder}
 start=$(date +%s)
+root_packages=systemd,man-db,bash-completion
+# WAYFINDER_CHECK_PREPARE=1: only make the Debian root's tarball (cached), so that a later check only
+# unpacks it; CI does this while it builds.
+if [[ ${WAYFINDER_CHECK_PREPARE:-} == 1 ]]; then
+    scratch=$(mktemp -d /var/tmp/wayfinder-package-root.XXXXXX)
+    trap 'rm -rf "$scratch"' EXIT
+    "$repo/scripts/debian-root.sh" --suite "$suite" --arch "$arch" --include "$root_packages" "$scratch"
+    echo "check.sh: the Debian $suite root for $arch is cached"
+    exit 0
+fi
+[[ -d $dist ]] || { echo "check.sh: $dist is not a folder; run make deb" >&2; exit 66; }
+dist=$(cd "$dist" && pwd)
+deb=$dist/wayfinder_${version}_${arch}.deb
+[[ -f $deb ]] || { echo "check.sh: $deb is missing; run make deb" >&2; exit 66; }
 
 passed=0 failed=0
 ok() { passed=$((passed + 1)); echo "ok - $*"; }
@@ -54,7 +67,7 @@ cleanup() {
 trap cleanup EXIT
 
 step "a fresh Debian $suite root for $arch"
-"$repo/scripts/debian-root.sh" --suite "$suite" --arch "$arch" --include systemd,man-db,bash-completion "$root"
+"$repo/scripts/debian-root.sh" --suite "$suite" --arch "$arch" --include "$root_packages" "$root"
 mkdir -p "$cache/apt/$suite-$arch/partial" "$root/proc"
 mount -t proc proc "$root/proc"
 mount --bind "$cache/apt/$suite-$arch" "$root/var/cache/apt/archives"
