@@ -56,6 +56,18 @@ final class NMEASentenceTests: XCTestCase {
                                                  satellitesUsed: nil, hdop: nil, altitude: nil, geoidSeparation: nil)))
     }
 
+    /// A satellite count below zero is no count: GGA's and GNS's satellites used and GSV's satellites
+    /// in view refuse it, where it would otherwise reach the epoch (and the status page) as a count.
+    func testANegativeSatelliteCountIsRefused() {
+        XCTAssertEqual(decode(GPSTestSupport.sentence("GPGGA,081836.000,5231.2000,N,01324.3000,E,1,-8,0.9,35.0,M,46.9,M,,")),
+                       .rejected(.malformed))
+        XCTAssertEqual(decode(GPSTestSupport.sentence("GNGNS,092721.00,2926.68811,N,11127.77164,E,DNNN,-1,1.11,106.3,-20,1.0,3721,V")),
+                       .rejected(.malformed))
+        XCTAssertEqual(decode(GPSTestSupport.sentence("GPGSV,1,1,-3,01,40,083,46")), .rejected(.malformed))
+        // Zero stays a count: a receiver that sees nothing says so.
+        XCTAssertNotEqual(decode(GPSTestSupport.sentence("GPGGA,081836.000,,,,,0,00,,,,,,,")), .rejected(.malformed))
+    }
+
     func testGSAWithSystemIDAndWithout() throws {
         let modern = try XCTUnwrap(content("$GNGSA,A,3,65,71,72,,,,,,,,,,1.32,0.78,1.06,2*0A"))
         XCTAssertEqual(modern.content, .gsa(NMEAGSA(navMode: 3, satelliteIDs: [65, 71, 72], pdop: 1.32, hdop: 0.78,

@@ -210,6 +210,16 @@ struct NMEAFields {
         return narrow
     }
 
+    /// The next field as a count (satellites used or in view), nil if empty or missing: at most 32
+    /// bits, and never negative, which `int32()` would pass on as a count below zero.
+    @_transparent
+    mutating func count() throws(NMEAFieldError) -> Int32? {
+        let start = position
+        guard let value = try int32() else { return nil }
+        guard value >= 0 else { throw NMEAFieldError(field: fieldNumber(at: start), reason: "a count of \(value) is below zero") }
+        return value
+    }
+
     /// Finds the end of the field that starts at `start` and moves past it; returns the field's
     /// number and end, for a general reader. Why the general readers are static functions of the
     /// bytes rather than mutating methods: a call that takes the cursor `inout` forces it into memory

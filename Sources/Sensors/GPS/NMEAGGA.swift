@@ -42,7 +42,7 @@ package struct NMEAGGA: Sendable, Hashable {
         latitude = try f.latitude()
         longitude = try f.longitude()
         storedQuality = try f.int32()
-        storedSatellitesUsed = try f.int32()
+        storedSatellitesUsed = try f.count()
         hdop = try f.double()
         try f.require(9)
         altitude = try f.double()

@@ -33,7 +33,7 @@ package struct NMEAGNS: Sendable, Hashable {
         guard positionModes.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
             throw NMEAFieldError(field: 6, reason: "posMode is not letters")
         }
-        satellitesUsed = try f.int()
+        satellitesUsed = try f.count().map(Int.init)
         hdop = try f.double()
         try f.require(9)
         altitude = try f.double()

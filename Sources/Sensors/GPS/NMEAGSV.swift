@@ -42,7 +42,7 @@ package struct NMEAGSV: Sendable, Hashable {
         messageCount = count
         messageNumber = number
         try f.require(3)
-        satellitesInView = try f.int()
+        satellitesInView = try f.count().map(Int.init)
         // Then blocks of four fields, one per satellite, at most four of them, and a signalId if
         // one field is left at the end. The fields are not counted first: a block that the sentence
         // ends inside of, or a fifth block, is found on the way and refused.
