@@ -212,7 +212,7 @@ final class ManagementCodecTests: XCTestCase {
         for _ in 0..<5000 {
             let parameters = (0..<Int(generator.next() % 24)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             let declared = generator.next() % 4 == 0 ? UInt8(truncatingIfNeeded: generator.next()) : UInt8(parameters.count)
-            let packet = [codes[Int(generator.next() % UInt64(codes.count))], 0x00, 0x00, 0x00, declared, 0x00] + parameters
+            let packet: [UInt8] = [codes[Int(generator.next() % UInt64(codes.count))], 0x00, 0x00, 0x00, declared, 0x00] + parameters
             if let frame = try? ManagementEventFrame(decoding: packet), case let .deviceFound(event) = frame.event {
                 _ = event.advertisingData
             }
