@@ -139,7 +139,9 @@ RELEASE_BIN ?= $(NATIVE_BIN)
 NATIVE_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 ARCH ?= $(NATIVE_ARCH)
 RELEASE_LINK_FLAGS := -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
-GENERATED := .build/generated
+# One folder per package architecture (the pages are the same, made from the native binary), so that
+# making the amd64 and the arm64 package at the same time (CI's two lanes) never empties the other's.
+GENERATED = .build/generated/$(ARCH)
 CHANGELOG := deploy/debian/changelog
 
 PREFIX ?= /usr/local

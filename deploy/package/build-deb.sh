@@ -56,7 +56,7 @@ src=$work/wayfinder-$version
 rm -rf "$work"
 mkdir -p "$src"
 cp -a deploy/debian "$src/debian"
-make --no-print-directory install RELEASE_BIN="$binary" DESTDIR="$root/$src/staged" PREFIX=/usr UNITDIR=/lib/systemd/system \
+make --no-print-directory install ARCH="$arch" RELEASE_BIN="$binary" DESTDIR="$root/$src/staged" PREFIX=/usr UNITDIR=/lib/systemd/system \
     SYSUSERSDIR=/usr/lib/sysusers.d UDEVRULESDIR=/lib/udev/rules.d ZSHCOMPDIR=/usr/share/zsh/vendor-completions >/dev/null
 
 # Timestamps from the changelog: the same commit builds the same package.
