@@ -212,7 +212,8 @@ install: generated
 
 # Debian's packaging tools, for `make deb` and `make package-check`.
 # arch-test: mmdebstrap's check that this machine can run the arm64 root's programs (under qemu).
-DEB_DEBIAN_PACKAGES := dpkg-dev debhelper fakeroot lintian mmdebstrap arch-test
+# binutils-aarch64-linux-gnu: the strip and objdump debhelper uses on the arm64 package.
+DEB_DEBIAN_PACKAGES := dpkg-dev debhelper fakeroot lintian mmdebstrap arch-test binutils-aarch64-linux-gnu
 deb-deps: deps
 	$(call install-debian-packages,$(DEB_DEBIAN_PACKAGES))
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # build-deb.sh OUTDIR [ARCH] - the Debian package from the release build, with Debian's own tools.
 # ARCH is the build machine's own architecture (the default) or arm64, cross-built by
-# deploy/package/cross/arm64.sh; the arm64 package is assembled inside its trixie arm64 root, under
-# emulation, so that dpkg-shlibdeps reads that root's libraries.
+# deploy/package/cross/arm64.sh; the arm64 package is assembled on this machine by Debian's own
+# cross-packaging (dpkg-buildpackage -a arm64, binutils-aarch64-linux-gnu's strip), with the trixie
+# arm64 root's libraries and dpkg database in view, so that dpkg-shlibdeps reads the Pi's libraries.
 #
 # `make deb` runs it after building the release binary, the man pages and the completions (the Swift
 # toolchain is not a Debian package, so the build happens outside dpkg-buildpackage). This script:
@@ -24,11 +25,13 @@ version=$(dpkg-parsechangelog -l deploy/debian/changelog -S Version)
 if [[ $arch == "$native" ]]; then
     binary=.build/release/wayfinder
     on_target() { "$@"; }
+    packaging() { "$@"; }
     work=.build/deb
 elif [[ $arch == arm64 ]]; then
     binary=.build-arm64/release/wayfinder
     # Run in the arm64 root, the repository at /src.
     on_target() { deploy/package/cross/arm64.sh target "$@"; }
+    packaging() { deploy/package/cross/arm64.sh packaging "$@"; }
     work=.build-arm64/deb
 else
     echo "error: no cross build for $arch; ARCH is $native or arm64" >&2
@@ -63,7 +66,7 @@ make --no-print-directory install ARCH="$arch" RELEASE_BIN="$binary" DESTDIR="$r
 export SOURCE_DATE_EPOCH
 SOURCE_DATE_EPOCH=$(dpkg-parsechangelog -l deploy/debian/changelog -S Timestamp)
 # -d: the build dependency that matters, the Swift toolchain, is not a Debian package (above).
-on_target sh -c "cd $(at "$src") && SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH dpkg-buildpackage -b -d -us -uc --no-pre-clean" >"$work/build.log" 2>&1 || {
+packaging sh -c "cd $src && dpkg-buildpackage -a $arch -b -d -us -uc --no-pre-clean" >"$work/build.log" 2>&1 || {
     tail -40 "$work/build.log" >&2
     echo "error: dpkg-buildpackage failed; the whole log is $work/build.log" >&2
     exit 1

@@ -8,9 +8,10 @@
 #                libswiftlang:arm64 of the same version, unpacked (they are not Multi-Arch, so they
 #                cannot be installed beside the amd64 compiler).
 #   target root  Debian trixie for arm64 with the -dev packages we link (libc, the C++ runtime,
-#                libgpiod, libbluetooth, libi2c, libxml2) and debhelper. It is the sysroot the binary
-#                is linked against, so the binary needs trixie's glibc and libgpiod3, and it is where
-#                arm64 programs run under qemu-user-static (deploy/package/cross/binfmt-arm64.sh).
+#                libgpiod, libbluetooth, libi2c, libxml2). It is the sysroot the binary is linked
+#                against, so the binary needs trixie's glibc and libgpiod3; it is where arm64 programs
+#                run under qemu-user-static (deploy/package/cross/binfmt-arm64.sh); and its dpkg
+#                database is what dpkg-shlibdeps reads for the arm64 package's Depends.
 #
 # The Swift SDK that ties them together is swift-sdk.json and toolset.json beside this script
 # (SwiftPM's cross-compilation format), in an artifact bundle made under the cache.
@@ -20,6 +21,10 @@
 #   arm64.sh build [ARGS…]        swift build for arm64 in the host root; ARGS go to swift build
 #   arm64.sh host CMD…            run CMD in the host root, the repository at /src
 #   arm64.sh target CMD…          run CMD in the target root under emulation, the repository at /src
+#   arm64.sh packaging CMD…       run CMD on this machine, natively, with the target root's arm64
+#                                 libraries at /usr/lib/aarch64-linux-gnu and its dpkg database as
+#                                 DPKG_ADMINDIR: Debian's cross-building tools (dpkg-buildpackage -a
+#                                 arm64, dpkg-shlibdeps) then see what a Pi with trixie has
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
@@ -30,7 +35,7 @@ target_root=$cache/trixie-arm64
 sdks=$cache/sdks
 
 host_packages=swiftlang,build-essential,pkg-config,git,ca-certificates
-target_packages=libc6-dev,libstdc++-14-dev,libgpiod-dev,libbluetooth-dev,libi2c-dev,libxml2-dev,zlib1g-dev,debhelper,dpkg-dev,pkg-config
+target_packages=libc6-dev,libstdc++-14-dev,libgpiod-dev,libbluetooth-dev,libi2c-dev,libxml2-dev,zlib1g-dev
 
 say() { echo "arm64.sh: $*" >&2; }
 die() { say "$*"; exit 1; }
@@ -152,6 +157,25 @@ in_target() {
     ' in_target "$target_root" "$repo" "$runtime" "$@"
 }
 
+# Debian's packaging tools run natively (debhelper under emulation took about 7 minutes a package).
+# dpkg-shlibdeps looks for an arm64 binary's libraries in /usr/lib/aarch64-linux-gnu and asks
+# dpkg-query (which reads DPKG_ADMINDIR) which package owns each and what its symbols file says; so
+# the target root's library folder is mounted there, in a mount namespace of its own, and its
+# database is named. The Depends this computes is the one the same tools compute inside the root.
+packaging() {
+    local libs=/usr/lib/aarch64-linux-gnu made_dir=0
+    if [[ ! -e $libs ]]; then mkdir -p "$libs" && made_dir=1; fi
+    local status=0
+    with_mounts bash -c '
+        set -euo pipefail
+        root=$1 libs=$2; shift 2
+        mount --bind "$root$libs" "$libs"
+        DPKG_ADMINDIR=$root/var/lib/dpkg exec "$@"
+    ' packaging "$target_root" "$libs" "$@" || status=$?
+    ((made_dir == 0)) || rmdir "$libs"
+    return "$status"
+}
+
 command=${1:-}
 [[ -n $command ]] && shift
 case $command in
@@ -164,5 +188,6 @@ case $command in
         ;;
     host) in_host "$@" ;;
     target) in_target "$@" ;;
-    *) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; [[ $command == -h || $command == --help ]] && exit 0; exit 64 ;;
+    packaging) packaging "$@" ;;
+    *) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; [[ $command == -h || $command == --help ]] && exit 0; exit 64 ;;
 esac
