@@ -214,13 +214,14 @@ extension SimulatedBoard {
         closeBeltServer()
         let central: PacketSocket, peripheral: PacketSocket
         do {
-            (central, peripheral) = try PacketSocket.pair(secondOn: .peripherals)
+            (central, peripheral) = try PacketSocket.pair(secondOn: executor)
         } catch {
             world.disconnectBelt()
             throw .unavailable("\(error)")
         }
         beltConnection += 1
-        let server = GATTServerConnection(socket: peripheral, database: BeltPeripheral.gattDatabase, logger: logger)
+        let server = GATTServerConnection(socket: peripheral, database: BeltPeripheral.gattDatabase, logger: logger,
+                                          executor: executor)
         beltServer = server
         let delegate = SimulatedBeltServerDelegate(board: self, connection: beltConnection)
         Task(executorPreference: executor) { await server.run(delegate: delegate) }

@@ -22,6 +22,13 @@ import Synchronization
 /// the body waits for something the loop cannot give (a timer not yet due, input not yet sent). A
 /// long-lived task (an actor's `run()`) is started with `spawn`, and runs at the next drain.
 ///
+/// Descriptors the loop's actors watch (their links' sockets, `ActorExecutor.watch`) are polled
+/// without blocking whenever the loop runs out of jobs, and their handlers run as jobs do: both ends
+/// of a socketpair on this loop (a GATT client and the simulated device it talks to) exchange every
+/// packet within one `drain()`, since a packet sent on a socketpair is in its peer's buffer when
+/// `send` returns. A descriptor whose other end is another thread's or process's (a pty, a child) is
+/// read when its data has arrived, which the loop does not wait for.
+///
 /// Work on another thread (a kernel socket's loop, the global pool) is not run here and not waited
 /// for: what such work enqueues is run by the next drain after it arrived.
 package final class TestEventLoop: ActorExecutor, @unchecked Sendable {
@@ -33,6 +40,9 @@ package final class TestEventLoop: ActorExecutor, @unchecked Sendable {
 
     private struct State {
         var jobs: [UnownedJob] = []
+        var closures: [@Sendable () -> Void] = []
+        /// Descriptors polled for input when the jobs run out, and what to call when one has some.
+        var watches: [Int32: @Sendable () -> Void] = [:]
         /// Ordered by deadline, equal deadlines in the order they were set.
         var timers: [Timer] = []
         var now: Duration = .zero
@@ -67,11 +77,30 @@ package final class TestEventLoop: ActorExecutor, @unchecked Sendable {
     /// How many timers are set and not yet due.
     package var pendingTimers: Int { state.withLock { $0.timers.count } }
 
+    /// How many descriptors are watched.
+    package var watchedDescriptors: Int { state.withLock { $0.watches.count } }
+
+    // MARK: Closures and descriptors
+
+    package func execute(_ body: @escaping @Sendable () -> Void) {
+        state.withLock { $0.closures.append(body) }
+    }
+
+    package func watch(_ fd: Int32, readable: @escaping @Sendable () -> Void) {
+        state.withLock { $0.watches[fd] = readable }
+    }
+
+    package func unwatch(_ fd: Int32) {
+        state.withLock { _ = $0.watches.removeValue(forKey: fd) }
+    }
+
     // MARK: Running
 
-    /// Runs every queued job, and every job those enqueue, in order, on the calling thread, until
-    /// none is left. Returns how many ran. Not from inside a job of this loop (that job would run
-    /// the jobs queued behind it before it finished).
+    /// Runs every queued job and closure, and every one those enqueue, in order, on the calling
+    /// thread; when none is left, polls the watched descriptors without blocking and runs the
+    /// handlers of those with input, and so on until no job is queued and no descriptor has input.
+    /// Returns how many jobs, closures and handlers ran. Not from inside a job of this loop (that job
+    /// would run the jobs queued behind it before it finished).
     @discardableResult
     package func drain() -> Int {
         let me = UInt(pthread_self())
@@ -82,15 +111,45 @@ package final class TestEventLoop: ActorExecutor, @unchecked Sendable {
         defer { state.withLock { $0.drainingThread = 0 } }
         var ran = 0
         var batch: [UnownedJob] = []
+        var closures: [@Sendable () -> Void] = []
+        // Handlers that found input but left the loop with nothing to do, in a row: a descriptor that
+        // stays readable while its handler reads nothing would keep the loop busy for ever.
+        var idleRounds = 0
         while true {
-            state.withLock { swap(&batch, &$0.jobs) }
-            if batch.isEmpty { return ran }
+            state.withLock { s in
+                swap(&batch, &s.jobs)
+                swap(&closures, &s.closures)
+            }
+            if batch.isEmpty && closures.isEmpty {
+                let handlers = readyHandlers()
+                if handlers.isEmpty { return ran }
+                idleRounds += 1
+                precondition(idleRounds < 10_000, "TestEventLoop: a watched descriptor stays readable and its handler reads nothing")
+                for handler in handlers { handler() }
+                ran += handlers.count
+                continue
+            }
+            idleRounds = 0
             for job in batch {
                 job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
             }
-            ran += batch.count
+            for closure in closures { closure() }
+            ran += batch.count + closures.count
             batch.removeAll(keepingCapacity: true)
+            closures.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// The handlers of the watched descriptors that have input, have hung up or are in error now
+    /// (poll(2) with a zero timeout), in descriptor order.
+    private func readyHandlers() -> [@Sendable () -> Void] {
+        let watched = state.withLock { $0.watches.keys.sorted() }
+        guard !watched.isEmpty else { return [] }
+        var fds = watched.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard poll(&fds, nfds_t(fds.count), 0) > 0 else { return [] }
+        let ready = fds.filter { $0.revents != 0 }.map(\.fd)
+        // Looked up again: a handler may only run while its descriptor is still watched.
+        return state.withLock { s in ready.compactMap { fd in s.watches[fd] } }
     }
 
     /// Starts `body` as a task on this loop; it runs at the next `drain()` (or `run`, `advance`).

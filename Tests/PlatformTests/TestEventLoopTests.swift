@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Platform
 import Synchronization
 import WayfinderTestKit
@@ -130,5 +133,70 @@ final class TestEventLoopTests: XCTestCase {
             return clock.elapsed
         }
         XCTAssertEqual(woke, .seconds(10))
+    }
+
+    /// Both ends of a socketpair on the loop, as a GATT client and the simulated device it talks to
+    /// are in a test: a packet sent is read and handed to its reader within one drain, and a close
+    /// reaches the peer within the next.
+    func testBothEndsOfASocketpairOnTheLoopExchangePacketsWithinOneDrain() throws {
+        let loop = TestEventLoop()
+        let (a, b) = try PacketSocket.pair(firstOn: loop, secondOn: loop)
+        let received = Mutex<[[UInt8]]>([])
+        let finished = Mutex(false)
+        loop.spawn {
+            do { for try await packet in b.packets() { received.withLock { $0.append(packet) } } } catch {}
+            finished.withLock { $0 = true }
+        }
+        loop.drain()
+        XCTAssertEqual(loop.watchedDescriptors, 1, "the reader's end is watched")
+        try a.send([1, 2, 3])
+        try a.send([4])
+        XCTAssertEqual(received.withLock { $0 }, [], "nothing is read until the loop is drained")
+        loop.drain()
+        XCTAssertEqual(received.withLock { $0 }, [[1, 2, 3], [4]], "both packets, whole and in order, in one drain")
+        a.close()
+        loop.drain()
+        XCTAssertTrue(finished.withLock { $0 }, "the peer's close ends the reader's stream")
+        XCTAssertEqual(loop.watchedDescriptors, 0, "the closed end is no longer polled")
+    }
+
+    /// A watched descriptor's handler runs only when it has input, on the draining thread, and not
+    /// once it is unwatched; a drain with nothing readable returns at once.
+    func testAWatchedDescriptorsHandlerRunsOnlyWhenItHasInputAndNotAfterUnwatch() throws {
+        let loop = TestEventLoop()
+        var ends: [Int32] = [-1, -1]
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends), 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let calls = Mutex<[Bool]>([])
+        let reader = ends[0]
+        loop.watch(reader) {
+            var byte: UInt8 = 0
+            _ = read(reader, &byte, 1)
+            calls.withLock { $0.append(loop.isDrainingThread) }
+        }
+        XCTAssertEqual(loop.drain(), 0, "nothing to read: nothing runs")
+        var byte: UInt8 = 7
+        XCTAssertEqual(write(ends[1], &byte, 1), 1)
+        XCTAssertEqual(calls.withLock { $0 }, [], "not before a drain")
+        loop.drain()
+        XCTAssertEqual(calls.withLock { $0 }, [true], "once, on the draining thread")
+        loop.unwatch(reader)
+        XCTAssertEqual(write(ends[1], &byte, 1), 1)
+        XCTAssertEqual(loop.drain(), 0)
+        XCTAssertEqual(calls.withLock { $0 }, [true], "an unwatched descriptor is not read")
+    }
+
+    /// A closure handed to the loop (`execute`, as a socket's close asks its loop) runs in the next
+    /// drain, on the draining thread, and so does one it hands over in turn.
+    func testAnExecutedClosureRunsInTheNextDrainAndSoDoesOneItExecutes() throws {
+        let loop = TestEventLoop()
+        let order = Mutex<[String]>([])
+        loop.execute {
+            order.withLock { $0.append("first on the draining thread: \(loop.isDrainingThread)") }
+            loop.execute { order.withLock { $0.append("second") } }
+        }
+        XCTAssertEqual(order.withLock { $0 }, [])
+        XCTAssertEqual(loop.drain(), 2)
+        XCTAssertEqual(order.withLock { $0 }, ["first on the draining thread: true", "second"])
     }
 }

@@ -1,6 +1,5 @@
 import BLE
 import Belt
-import Clocks
 import Logging
 import Platform
 @testable import Runtime
@@ -24,73 +23,73 @@ final class TouchCaseActorTests: XCTestCase {
         var all: [TouchEvent] { events.withLock { $0 } }
     }
 
+    /// The actor, the simulated case and their socketpair on one `TestEventLoop`: a drain carries
+    /// every ATT PDU both ways (a packet sent on a socketpair is in its peer's buffer when `send`
+    /// returns), and session time moves only in `advance(by:)`. Nothing waits on the wall clock.
     private struct Rig {
-        let testClock: TestClock<Duration>
-        let clock: SessionClock
+        let loop: TestEventLoop
         let host: FuffrPeripheralHost
         let actor: TouchCaseActor
         let collected: Collected
         let logs: LogCapture
-        let tasks: [Task<Void, Never>]
 
-        /// Moves session time on in steps, letting the tasks run between steps. The actor and the
-        /// simulated case speak ATT over a kernel socketpair, read by their own loops, so each step
-        /// gives the round trips a little real time; the checks after it are bounded polls
-        /// (`eventually`) for the same reason.
-        func advance(by total: Duration, step: Duration = .milliseconds(10)) async throws {
-            var done = Duration.zero
-            while done < total {
-                let s = min(step, total - done)
-                await testClock.advance(by: s)
-                done += s
-                try await Task.sleep(for: .milliseconds(2))
-            }
-        }
+        var elapsed: Duration { loop.now }
 
-        func stop() async {
-            await actor.stop()
-            for t in tasks { t.cancel() }
+        /// Moves session time on, firing the case's report timers and the actor's at their instants.
+        func advance(by duration: Duration) { loop.advance(by: duration) }
+
+        /// `body` run as a task on the loop, drained until it returns.
+        func on<T: Sendable>(_ body: @escaping @Sendable () async -> T) throws -> T { try loop.run(body) }
+
+        func stop() throws {
+            let actor = self.actor
+            try loop.run { await actor.stop() }
         }
     }
 
     private func makeRig(_ command: TouchEnableCommand, powerSaving: Bool = false,
                          navigation: NavigationState = .navigating) -> Rig {
-        let testClock = TestClock()
-        let clock = SessionClock(testClock)
+        let loop = TestEventLoop()
         let logs = LogCapture()
-        let host = FuffrPeripheralHost(clock: clock, logger: logs.logger("fuffr-sim"))
-        let actor = TouchCaseActor(connector: host.connector(clock: clock, logger: logs.logger("gatt")), command: command,
-                                   powerSaving: powerSaving, navigation: navigation, clock: clock,
-                                   logger: logs.logger("touch-case"))
+        let host = FuffrPeripheralHost(clock: loop.clock, logger: logs.logger("fuffr-sim"), executor: loop)
+        let actor = TouchCaseActor(connector: host.connector(clock: loop.clock, logger: logs.logger("gatt"), executor: loop),
+                                   command: command, powerSaving: powerSaving, navigation: navigation, clock: loop.clock,
+                                   logger: logs.logger("touch-case"), executor: loop)
         let collected = Collected()
-        let run = Task { _ = try? await actor.run() }
-        let collect = Task { for await e in actor.touches { collected.events.withLock { $0.append(e) } } }
-        return Rig(testClock: testClock, clock: clock, host: host, actor: actor, collected: collected, logs: logs,
-                   tasks: [run, collect])
+        loop.spawn { _ = try? await actor.run() }
+        loop.spawn { for await e in actor.touches { collected.events.withLock { $0.append(e) } } }
+        return Rig(loop: loop, host: host, actor: actor, collected: collected, logs: logs)
     }
 
-    func testConnectingRunsTheEnableSequenceInOrderOnTheCase() async throws {
-        let rig = makeRig(TouchEnableCommand(sides: [.left, .right], touchesPerSide: 1)!)
-        try await eventually("ready") { await rig.actor.state == .ready }
-        let ops = await rig.host.operations
-        XCTAssertEqual(ops, Self.sequence("05 01"))
-        let command = await rig.host.command
-        XCTAssertEqual(command.bytes, [0x05, 0x01])
-        let violations = await rig.host.violations
-        XCTAssertEqual(violations, [])
-        await rig.stop()
+    /// Starts the actor and carries the connection through: the case is enabled and ready.
+    private func readyRig(_ command: TouchEnableCommand, powerSaving: Bool = false,
+                          navigation: NavigationState = .navigating) throws -> Rig {
+        let rig = makeRig(command, powerSaving: powerSaving, navigation: navigation)
+        rig.loop.drain()
+        let state = try rig.on { await rig.actor.state }
+        XCTAssertEqual(state, .ready, "one drain connects and enables the case")
+        return rig
+    }
+
+    func testConnectingRunsTheEnableSequenceInOrderOnTheCase() throws {
+        let rig = try readyRig(TouchEnableCommand(sides: [.left, .right], touchesPerSide: 1)!)
+        XCTAssertEqual(try rig.on { await rig.host.operations }, Self.sequence("05 01"))
+        XCTAssertEqual(try rig.on { await rig.host.command.bytes }, [0x05, 0x01])
+        XCTAssertEqual(try rig.on { await rig.host.violations }, [])
+        XCTAssertEqual(rig.elapsed, .zero, "connecting took no session time")
+        try rig.stop()
     }
 
     /// A scripted stroke on the left side arrives as began, moves, ended at the scripted positions.
-    func testAScriptedStrokeArrivesAsTouchEvents() async throws {
-        let rig = makeRig(TouchEnableCommand(sides: .all, touchesPerSide: 2)!)
-        try await eventually("ready") { await rig.actor.state == .ready }
-        let start = rig.clock.elapsed + .milliseconds(100)
-        await rig.host.play(FuffrTouchTrace([
-            .init(side: .left, finger: 1, start: start, duration: .milliseconds(200), from: (0.2, 0.3), to: (0.2, 0.7)),
-        ]))
-        try await rig.advance(by: .milliseconds(400))
-        try await eventually("ended") { rig.collected.all.contains { $0.phase == .ended } }
+    func testAScriptedStrokeArrivesAsTouchEvents() throws {
+        let rig = try readyRig(TouchEnableCommand(sides: .all, touchesPerSide: 2)!)
+        let start = rig.elapsed + .milliseconds(100)
+        try rig.on {
+            await rig.host.play(FuffrTouchTrace([
+                .init(side: .left, finger: 1, start: start, duration: .milliseconds(200), from: (0.2, 0.3), to: (0.2, 0.7)),
+            ]))
+        }
+        rig.advance(by: .milliseconds(400))
         let events = rig.collected.all
         XCTAssertEqual(events.first?.phase, .began)
         XCTAssertEqual(events.last?.phase, .ended)
@@ -101,104 +100,98 @@ final class TouchCaseActorTests: XCTestCase {
         let first = try XCTUnwrap(events.first)
         XCTAssertEqual(first.x, 0.2, accuracy: 1e-3)
         XCTAssertEqual(first.y, 0.3, accuracy: 1e-3)
+        XCTAssertEqual(first.time, start, "the first report is stamped when the case sent it")
         let last = try XCTUnwrap(events.last)
         XCTAssertEqual(last.y, 0.7, accuracy: 0.05)
         XCTAssertTrue(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
-        await rig.stop()
+        try rig.stop()
     }
 
     /// A finger that vanishes without its release record ends 200 ms after its last record.
-    func testAFingerWithoutReleaseEndsAfterTwoHundredMillisecondsOfSilence() async throws {
-        let rig = makeRig(TouchEnableCommand(sides: .all, touchesPerSide: 1)!)
-        try await eventually("ready") { await rig.actor.state == .ready }
-        let start = rig.clock.elapsed + .milliseconds(50)
-        await rig.host.play(FuffrTouchTrace([
-            .init(side: .top, start: start, duration: .milliseconds(100), from: (0.5, 0.5), sendsRelease: false),
-        ]))
-        try await rig.advance(by: .milliseconds(500))
-        try await eventually("ended") { rig.collected.all.contains { $0.phase == .ended } }
+    func testAFingerWithoutReleaseEndsAfterTwoHundredMillisecondsOfSilence() throws {
+        let rig = try readyRig(TouchEnableCommand(sides: .all, touchesPerSide: 1)!)
+        let start = rig.elapsed + .milliseconds(50)
+        try rig.on {
+            await rig.host.play(FuffrTouchTrace([
+                .init(side: .top, start: start, duration: .milliseconds(100), from: (0.5, 0.5), sendsRelease: false),
+            ]))
+        }
+        rig.advance(by: .milliseconds(299))
+        XCTAssertEqual(rig.collected.all.map(\.phase), [.began], "still held 199 ms after the touch began")
+        rig.advance(by: .milliseconds(201))
         let events = rig.collected.all
         XCTAssertEqual(events.map(\.phase), [.began, .ended], "a stationary finger only begins and ends")
-        let began = try XCTUnwrap(events.first).time
+        let began = try XCTUnwrap(events.first)
         let ended = try XCTUnwrap(events.last)
-        // Held 100 ms (reported every 20 ms on a loaded machine maybe less often), then 200 ms of
-        // silence: the end lies 200–300 ms after the start. The exact stamp is checked in TouchCaseTests.
-        XCTAssertTrue((.milliseconds(200)...(.milliseconds(300))).contains(ended.time - began), "\(ended.time - began)")
+        XCTAssertEqual(began.time, start)
+        // The case reports the held finger every 20 ms while it is down (0 to 80 ms of its 100);
+        // the last record is followed by 200 ms of silence.
+        XCTAssertEqual(ended.time - began.time, .milliseconds(280))
         XCTAssertEqual(ended.side, .top)
-        let silent = await rig.actor.counters.silentEnds
-        XCTAssertEqual(silent, 1)
-        await rig.stop()
+        XCTAssertEqual(try rig.on { await rig.actor.counters.silentEnds }, 1)
+        try rig.stop()
     }
 
     /// FuffrLib's FFRBLEManager.m: 0.5 s after an unexpected loss, a new connection, which enables again.
-    func testAnUnexpectedLossReconnectsHalfASecondLaterAndEnablesAgain() async throws {
-        let rig = makeRig(TouchEnableCommand(sides: .all, touchesPerSide: 1)!)
-        try await eventually("ready") { await rig.actor.state == .ready }
-        let start = rig.clock.elapsed + .milliseconds(20)
-        await rig.host.play(FuffrTouchTrace([.init(side: .right, start: start, duration: .seconds(60), from: (0.5, 0.5))]))
-        try await rig.advance(by: .milliseconds(100))
-        try await eventually("began") { rig.collected.all.contains { $0.phase == .began } }
-        let lostAt = rig.clock.elapsed
-        await rig.host.dropLink()
-        try await eventually("waiting to reconnect") {
-            if case .waiting = await rig.actor.link { true } else { false }
-        }
-        let link = await rig.actor.link
-        XCTAssertEqual(link, .waiting(until: lostAt + .milliseconds(500)))
-        // The link's state changes at the close; the cancelled touch follows through the actor's stream.
-        try await eventually("the live touch is cancelled with the link") { rig.collected.all.last?.phase == .cancelled }
-        try await rig.advance(by: .milliseconds(490))
-        let served = await rig.host.linksServed
-        XCTAssertEqual(served, 1, "not before 0.5 s")
-        try await rig.advance(by: .milliseconds(20))
-        try await eventually("ready again") { await rig.actor.state == .ready }
-        let ops = await rig.host.operations
-        XCTAssertEqual(ops, Self.sequence("0F 01") + Self.sequence("0F 01"))
-        let servedAfter = await rig.host.linksServed
-        XCTAssertEqual(servedAfter, 2)
-        await rig.stop()
+    func testAnUnexpectedLossReconnectsHalfASecondLaterAndEnablesAgain() throws {
+        let rig = try readyRig(TouchEnableCommand(sides: .all, touchesPerSide: 1)!)
+        let start = rig.elapsed + .milliseconds(20)
+        try rig.on { await rig.host.play(FuffrTouchTrace([.init(side: .right, start: start, duration: .seconds(60), from: (0.5, 0.5))])) }
+        rig.advance(by: .milliseconds(100))
+        XCTAssertEqual(rig.collected.all.first?.phase, .began)
+        let lostAt = rig.elapsed
+        try rig.on { await rig.host.dropLink() }
+        // The drain after the call carried the close to the actor.
+        XCTAssertEqual(try rig.on { await rig.actor.link }, .waiting(until: lostAt + .milliseconds(500)))
+        XCTAssertEqual(rig.collected.all.last?.phase, .cancelled, "the live touch is cancelled with the link")
+        rig.advance(by: .milliseconds(490))
+        XCTAssertEqual(try rig.on { await rig.host.linksServed }, 1, "not before 0.5 s")
+        rig.advance(by: .milliseconds(20))
+        XCTAssertEqual(try rig.on { await rig.actor.state }, .ready)
+        XCTAssertEqual(try rig.on { await rig.host.operations }, Self.sequence("0F 01") + Self.sequence("0F 01"))
+        XCTAssertEqual(try rig.on { await rig.host.linksServed }, 2)
+        try rig.stop()
     }
 
     /// With power saving, a stopped navigation puts the case to sleep (`00 00`) and navigating wakes it.
-    func testPowerSavingSleepsTheCaseWhileNavigationIsStopped() async throws {
-        let rig = makeRig(TouchEnableCommand(sides: [.left, .right], touchesPerSide: 2)!, powerSaving: true, navigation: .stopped)
-        try await eventually("ready") { await rig.actor.state == .ready }
-        var ops = await rig.host.operations
-        XCTAssertEqual(ops, Self.sequence("00 00"))
-        await rig.actor.navigationStateChanged(.navigating)
-        try await eventually("awake") { await rig.host.command.bytes == [0x05, 0x02] }
-        await rig.actor.navigationStateChanged(.paused)
-        await rig.actor.navigationStateChanged(.stopped)
-        try await eventually("asleep") {
-            let ops = await rig.host.operations
-            return ops.count == 21
-        }
-        ops = await rig.host.operations
-        XCTAssertEqual(ops, Self.sequence("00 00") + Self.sequence("05 02") + Self.sequence("00 00"))
-        let violations = await rig.host.violations
-        XCTAssertEqual(violations, [])
-        await rig.stop()
+    func testPowerSavingSleepsTheCaseWhileNavigationIsStopped() throws {
+        let rig = try readyRig(TouchEnableCommand(sides: [.left, .right], touchesPerSide: 2)!, powerSaving: true,
+                               navigation: .stopped)
+        XCTAssertEqual(try rig.on { await rig.host.operations }, Self.sequence("00 00"))
+        try rig.on { await rig.actor.navigationStateChanged(.navigating) }
+        XCTAssertEqual(try rig.on { await rig.host.command.bytes }, [0x05, 0x02], "awake")
+        try rig.on { await rig.actor.navigationStateChanged(.paused) }
+        XCTAssertEqual(try rig.on { await rig.host.command.bytes }, [0x05, 0x02], "a paused walk keeps the case awake")
+        try rig.on { await rig.actor.navigationStateChanged(.stopped) }
+        XCTAssertEqual(try rig.on { await rig.host.operations },
+                       Self.sequence("00 00") + Self.sequence("05 02") + Self.sequence("00 00"))
+        XCTAssertEqual(try rig.on { await rig.host.violations }, [])
+        try rig.stop()
     }
 
     /// FuffrLib's observers hear the same touches, filtered by their sides; removed ones hear nothing.
-    func testObserversHearTheirSidesOnly() async throws {
+    func testObserversHearTheirSidesOnly() throws {
         let rig = makeRig(TouchEnableCommand(sides: .all, touchesPerSide: 1)!)
         let heard = Mutex<[String]>([])
-        await rig.actor.addTouchBlock(.began, sides: .bottom) { t in heard.withLock { $0.append("bottom \(t.map(\.id))") } }
-        let removed = await rig.actor.addTouchBlock(.began, sides: .all) { _ in heard.withLock { $0.append("removed") } }
-        await rig.actor.addTouchObserver(sides: .right, began: { t in heard.withLock { $0.append("right \(t.map(\.id))") } })
-        let wasRemoved = await rig.actor.removeTouchObserver(removed)
+        let wasRemoved = try rig.on {
+            await rig.actor.addTouchBlock(.began, sides: .bottom) { t in heard.withLock { $0.append("bottom \(t.map(\.id))") } }
+            let removed = await rig.actor.addTouchBlock(.began, sides: .all) { _ in heard.withLock { $0.append("removed") } }
+            await rig.actor.addTouchObserver(sides: .right, began: { t in heard.withLock { $0.append("right \(t.map(\.id))") } })
+            return await rig.actor.removeTouchObserver(removed)
+        }
         XCTAssertTrue(wasRemoved)
-        try await eventually("ready") { await rig.actor.state == .ready }
-        let start = rig.clock.elapsed + .milliseconds(20)
-        await rig.host.play(FuffrTouchTrace([
-            .init(side: .bottom, start: start, duration: .milliseconds(100), from: (0.1, 0.9)),
-            .init(side: .top, start: start + .milliseconds(40), duration: .milliseconds(100), from: (0.9, 0.1)),
-        ]))
-        try await rig.advance(by: .milliseconds(300))
-        try await eventually("two ended") { rig.collected.all.filter { $0.phase == .ended }.count == 2 }
+        XCTAssertEqual(try rig.on { await rig.actor.state }, .ready)
+        let start = rig.elapsed + .milliseconds(20)
+        try rig.on {
+            await rig.host.play(FuffrTouchTrace([
+                .init(side: .bottom, start: start, duration: .milliseconds(100), from: (0.1, 0.9)),
+                .init(side: .top, start: start + .milliseconds(40), duration: .milliseconds(100), from: (0.9, 0.1)),
+            ]))
+        }
+        rig.advance(by: .milliseconds(300))
+        XCTAssertEqual(rig.collected.all.filter { $0.phase == .ended }.count, 2)
         XCTAssertEqual(heard.withLock { $0 }, ["bottom [2]"])
-        await rig.stop()
+        try rig.stop()
     }
 
     /// A connector that fails every attempt the same way, as on a Pi without a Bluetooth adapter.
@@ -215,30 +208,27 @@ final class TouchCaseActorTests: XCTestCase {
     /// A case that cannot be reached is logged once in full (the warning carries what to do), then at
     /// debug, with a short reminder at notice after a minute and again at a widening interval: the
     /// journal does not repeat the whole warning every 8 s.
-    func testAttemptsThatFailTheSameWayWarnOnceThenRemindAtWideningIntervals() async throws {
-        let testClock = TestClock()
-        let clock = SessionClock(testClock)
+    func testAttemptsThatFailTheSameWayWarnOnceThenRemindAtWideningIntervals() throws {
+        let loop = TestEventLoop()
         let logs = LogCapture()
         let connector = FailingConnector()
         let actor = TouchCaseActor(connector: connector, command: TouchEnableCommand(sides: .all, touchesPerSide: 1)!,
-                                   clock: clock, logger: logs.logger("touch-case"))
-        let run = Task { _ = try? await actor.run() }
+                                   clock: loop.clock, logger: logs.logger("touch-case"), executor: loop)
+        loop.spawn { _ = try? await actor.run() }
         // Attempts follow the backoff: 0.5 s after the first, doubling up to 8 s. Each time the link
         // waits for its next attempt, session time moves on to it.
         var failedAt: [Duration] = []
+        var next: Duration?
         for attempt in 1...27 {
-            if attempt > 1 {
-                guard case .waiting(let until) = await actor.link else { return XCTFail("not waiting to reconnect") }
-                await testClock.advance(by: until - clock.elapsed)
+            if let next { loop.advance(to: next) } else { loop.drain() }
+            XCTAssertEqual(connector.attempts, attempt)
+            guard case .waiting(let until) = try loop.run({ await actor.link }), until > loop.now else {
+                return XCTFail("attempt \(attempt) failed and the next one is not scheduled")
             }
-            try await eventually("attempt \(attempt) failed and the next one is scheduled") {
-                guard connector.attempts == attempt, case .waiting(let until) = await actor.link else { return false }
-                return until > clock.elapsed
-            }
-            failedAt.append(clock.elapsed)
+            failedAt.append(loop.now)
+            next = until
         }
-        await actor.stop()
-        run.cancel()
+        try loop.run { await actor.stop() }
 
         XCTAssertEqual(failedAt.prefix(6), [.zero, .milliseconds(500), .milliseconds(1500), .milliseconds(3500),
                                             .milliseconds(7500), .milliseconds(15_500)])

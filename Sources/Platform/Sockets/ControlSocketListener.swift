@@ -14,7 +14,7 @@ import Glibc
 package final class ControlSocketListener: @unchecked Sendable {
     package let path: String
     private let fd: Int32
-    private let loop: EventLoop
+    private let loop: any ActorExecutor
     private let lock = HandleLock()
     private var closed = false  // guarded by lock
     private var accepted: AsyncStream<Connection>.Continuation?  // guarded by lock
@@ -28,7 +28,7 @@ package final class ControlSocketListener: @unchecked Sendable {
 
     /// Listens at `path`. A socket file left by an appliance that is gone is replaced; one that
     /// still answers, or a file that is not a socket, is an error.
-    package init(path: String, group: UInt32? = nil, loop: EventLoop = .shared) throws(ControlSocketError) {
+    package init(path: String, group: UInt32? = nil, loop: any ActorExecutor = EventLoop.shared) throws(ControlSocketError) {
         self.path = path
         self.loop = loop
         var status = stat()

@@ -10,9 +10,9 @@ import Glibc
 /// hands out a TCP stream as one (gpsd): there a "packet" is whatever one read returned.
 ///
 /// Receiving is an event loop's (`EventLoop.shared` unless told otherwise; the simulated devices'
-/// ends are `EventLoop.peripherals`'): the descriptor is in the `poll` the loop sleeps in, and a
-/// packet is read on the loop's thread and fed to an `AsyncThrowingStream` whose reader runs there
-/// too. A packet costs one wake-up of one thread; an idle link costs none. The loop owns the
+/// ends are `EventLoop.peripherals`'; in a test, its `TestEventLoop`): the descriptor is in the
+/// `poll` the loop sleeps in, and a packet is read on the loop's thread and fed to an
+/// `AsyncThrowingStream` whose reader runs there too. A packet costs one wake-up of one thread; an idle link costs none. The loop owns the
 /// descriptor's lifetime once receiving has started: `close()` asks the loop to stop watching it and
 /// close it, so neither the loop's `poll` nor a concurrent `send` can meet a descriptor number already
 /// reused elsewhere.
@@ -33,10 +33,10 @@ package final class PacketSocket: @unchecked Sendable {
     private var receiving: AsyncThrowingStream<[UInt8], any Error>.Continuation?  // guarded by lock
     /// Read into on the loop's thread only.
     private var buffer = [UInt8](repeating: 0, count: PacketSocket.maximumPacket)
-    private let loop: EventLoop
+    private let loop: any ActorExecutor
 
     /// Takes ownership of a connected descriptor, to be read on `loop`.
-    package init(adopting fd: Int32, loop: EventLoop = .shared) {
+    package init(adopting fd: Int32, loop: any ActorExecutor = EventLoop.shared) {
         self.fd = fd
         self.loop = loop
     }
@@ -48,7 +48,8 @@ package final class PacketSocket: @unchecked Sendable {
     /// A connected pair of Unix SOCK_SEQPACKET sockets: the in-process "radio" between a GATT
     /// client and a simulated peripheral, with the same packet semantics as L2CAP. Each end is read
     /// on the loop of the side that owns it, as a real link's two ends are read by two machines.
-    package static func pair(firstOn first: EventLoop = .shared, secondOn second: EventLoop = .shared)
+    package static func pair(firstOn first: any ActorExecutor = EventLoop.shared,
+                            secondOn second: any ActorExecutor = EventLoop.shared)
         throws(SocketError) -> (PacketSocket, PacketSocket) {
         var fds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {

@@ -61,7 +61,7 @@ package actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
         link += 1
         linksServed += 1
         let current = link
-        let connection = GATTServerConnection(socket: socket, database: Model.gattDatabase, logger: logger)
+        let connection = GATTServerConnection(socket: socket, database: Model.gattDatabase, logger: logger, executor: executor)
         server = connection
         peripheral.linkUp(at: clock.elapsed)
         rearm()
@@ -232,7 +232,7 @@ private struct SocketpairConnector<Model: SimulatedGATTPeripheral>: GATTConnecto
 
     func connect() async throws -> any GATTClient {
         guard reachable() else { throw GATTError.notFound("the simulated \(Model.deviceName) is out of reach") }
-        let (central, peripheral) = try PacketSocket.pair(secondOn: .peripherals)
+        let (central, peripheral) = try PacketSocket.pair(firstOn: executor, secondOn: host.executor)
         let host = self.host
         Task(executorPreference: host.executor) { await host.serve(peripheral) }
         let client = SocketGATTClient(socket: central, clock: clock, logger: logger, executor: executor)
