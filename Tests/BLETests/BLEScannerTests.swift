@@ -55,10 +55,8 @@ final class BLEScannerTests: XCTestCase {
         let result = try await scan(kernel, for: .milliseconds(700))
         XCTAssertEqual(result.devices.all.map(\.name), ["Pencil"])
         XCTAssertGreaterThanOrEqual(kernel.count(.startDiscovery), 2, "asked again after the retry interval")
-        // A stop the scanner wrongly sent would cross the socketpair to the kernel's own thread,
-        // which no test loop drains, and nothing later from the scanner could show it is absent
-        // (the scan has returned): a short silence is waited out.
-        try await Task.sleep(for: .milliseconds(100))
+        // A stop the scanner wrongly sent would be in the kernel's socket by now, read or not.
+        kernel.stopAndReadTheRest()
         XCTAssertEqual(kernel.count(.stopDiscovery), 0)
     }
 

@@ -17,6 +17,9 @@ final class ScriptedKernel: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [ManagementCommandPacket] = []  // guarded by lock
     private var stopped = false  // guarded by lock
+    /// Signalled when the thread has left its loop.
+    private let exited = DispatchSemaphore(value: 0)
+    private var joined = false  // guarded by lock
 
     init(script: @escaping Script) {
         var fds: [Int32] = [-1, -1]
@@ -41,7 +44,30 @@ final class ScriptedKernel: @unchecked Sendable {
     }
 
     func stop() {
-        lock.withLock { stopped = true }
+        halt()
+        kernelSocket.close()
+    }
+
+    /// Ends this kernel's thread and reads, on the caller's thread, every command the client sent
+    /// that it had not read yet, answering each as the thread would. A command the client sent is in
+    /// the socket's buffer once its `send` returned, so after this a check that a command was *not*
+    /// sent covers everything sent before the call, with no silence waited out.
+    func stopAndReadTheRest() {
+        halt()
+        while let packet = try? kernelSocket.receive(timeout: .zero) {
+            handle(packet)
+        }
+        kernelSocket.close()
+    }
+
+    /// Stops the thread and waits for it to leave its loop: at most one receive timeout (50 ms).
+    private func halt() {
+        let mustJoin = lock.withLock { () -> Bool in
+            stopped = true
+            defer { joined = true }
+            return !joined
+        }
+        if mustJoin { _ = exited.wait(timeout: .now() + 5) }
     }
 
     /// Waits until `condition` holds, false if not within `timeout`: what the client sends reaches
@@ -51,14 +77,18 @@ final class ScriptedKernel: @unchecked Sendable {
     }
 
     private func loop() {
+        defer { exited.signal() }
         while !lock.withLock({ stopped }) {
             let packet: [UInt8]?
             do { packet = try kernelSocket.receive(timeout: .milliseconds(50)) } catch { break }
-            guard let packet, let command = try? ManagementCommandPacket(decoding: packet) else { continue }
-            lock.withLock { received.append(command) }
-            for frame in script(command, self) { inject(frame) }
+            if let packet { handle(packet) }
         }
-        kernelSocket.close()
+    }
+
+    private func handle(_ packet: [UInt8]) {
+        guard let command = try? ManagementCommandPacket(decoding: packet) else { return }
+        lock.withLock { received.append(command) }
+        for frame in script(command, self) { inject(frame) }
     }
 
     // MARK: Canned answers

@@ -2,6 +2,7 @@
 import CBluetooth
 import Glibc
 import Synchronization
+import WayfinderTestKit
 import XCTest
 
 /// `EventLoop`: actors and tasks given to it run on its one thread, in order, and its timers wake a
@@ -106,9 +107,9 @@ final class EventLoopTests: XCTestCase {
                 return nil
             } catch { return error }
         }
-        // Time for the sleeper to reach the loop's timer list on the loop's own thread: the loop
-        // under test is the real one, and it shows no sleeper count to poll for.
-        try await Task.sleep(for: .milliseconds(10))
+        // The sleeper reaches the loop's timer list on the loop's own thread (the loop under test is
+        // the real one): polled, bounded.
+        try await eventually("the sleeper's timer", every: .milliseconds(1)) { loop.pendingTimers == 1 }
         sleeper.cancel()
         let error = await sleeper.value
         XCTAssertTrue(error is CancellationError, "\(String(describing: error))")
@@ -123,7 +124,7 @@ final class EventLoopTests: XCTestCase {
             } catch { return error }
         }
         // As above: the sleeper reaches the real loop's timer list on a thread of its own.
-        try await Task.sleep(for: .milliseconds(10))
+        try await eventually("the sleeper's timer", every: .milliseconds(1)) { loop.pendingTimers == 1 }
         loop.stop()
         let error = await sleeper.value
         XCTAssertTrue(error is CancellationError, "\(String(describing: error))")

@@ -152,6 +152,10 @@ package final class EventLoop: ActorExecutor, @unchecked Sendable {
 
     // MARK: Timers
 
+    /// How many sleepers wait for their deadline: a test of the loop polls it to know a sleeper
+    /// started on another thread has arrived.
+    package var pendingTimers: Int { state.withLock { $0.timers.count } }
+
     /// Suspends the caller until `deadline` on the continuous clock; a cancelled caller is woken at
     /// once with `CancellationError`. The wake-up is a job on whichever executor the caller runs on,
     /// and the call itself stays there (`nonisolated(nonsending)`).
