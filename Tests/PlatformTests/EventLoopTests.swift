@@ -109,7 +109,7 @@ final class EventLoopTests: XCTestCase {
         }
         // The sleeper reaches the loop's timer list on the loop's own thread (the loop under test is
         // the real one): polled, bounded.
-        try await eventually("the sleeper's timer", every: .milliseconds(1)) { loop.pendingTimers == 1 }
+        try eventually("the sleeper's timer", every: .milliseconds(1)) { loop.pendingTimers == 1 }
         sleeper.cancel()
         let error = await sleeper.value
         XCTAssertTrue(error is CancellationError, "\(String(describing: error))")
@@ -124,7 +124,7 @@ final class EventLoopTests: XCTestCase {
             } catch { return error }
         }
         // As above: the sleeper reaches the real loop's timer list on a thread of its own.
-        try await eventually("the sleeper's timer", every: .milliseconds(1)) { loop.pendingTimers == 1 }
+        try eventually("the sleeper's timer", every: .milliseconds(1)) { loop.pendingTimers == 1 }
         loop.stop()
         let error = await sleeper.value
         XCTAssertTrue(error is CancellationError, "\(String(describing: error))")
