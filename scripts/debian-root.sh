@@ -54,8 +54,21 @@ esac
 
 if [[ ! -s $tarball ]]; then
     echo "debian-root.sh: building the $suite/$arch root (once; cached as $tarball)" >&2
-    mmdebstrap --quiet --variant="$variant" --arch="$arch" ${include:+--include="$include"} \
-        "${aptopts[@]}" "$suite" "$cache/building-$key.tar" "${sources[@]}"
+    # Twice at most: a download can fail as a whole while the mirror is being updated (Release and
+    # package files out of step), which apt's own retries of single files do not cure.
+    for attempt in 1 2; do
+        if mmdebstrap --quiet --variant="$variant" --arch="$arch" ${include:+--include="$include"} \
+            "${aptopts[@]}" "$suite" "$cache/building-$key.tar" "${sources[@]}"; then
+            break
+        fi
+        rm -f "$cache/building-$key.tar"
+        if ((attempt == 2)); then
+            echo "debian-root.sh: mmdebstrap failed twice for $suite/$arch; check the network and http://deb.debian.org" >&2
+            exit 1
+        fi
+        echo "debian-root.sh: mmdebstrap failed for $suite/$arch; trying once more in 20 s" >&2
+        sleep 20
+    done
     mv "$cache/building-$key.tar" "$tarball"
 fi
 

@@ -66,8 +66,12 @@ if grep -qE 'not found|libswift|libFoundation|libdispatch' <<< "$libs"; then
 else
     ok "ldd names only Debian's libraries: $(awk '{print $1}' <<< "$libs" | grep -v '^linux-vdso' | tr '\n' ' ')"
 fi
-glibc=$(target sh -c "objdump -T /src/$arm | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1" 2>/dev/null || true)
-echo "note - the arm64 binary needs ${glibc:-an unknown glibc} (Raspberry Pi OS Bookworm has GLIBC_2.36, Trixie GLIBC_2.41)"
+# binutils-aarch64-linux-gnu's objdump, natively (`make deb-deps` installs it).
+if glibc=$(aarch64-linux-gnu-objdump -T "$arm" | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1) && [[ -n $glibc ]]; then
+    echo "note - the arm64 binary needs $glibc at the most (Raspberry Pi OS Bookworm has GLIBC_2.36, Trixie GLIBC_2.41)"
+else
+    fail "the arm64 binary's glibc symbol versions could not be read (aarch64-linux-gnu-objdump, from binutils-aarch64-linux-gnu)"
+fi
 
 # The bundle holds the pure cores' and the platform layer's tests (`make tests-arm64`, WAYFINDER_TESTS=cores
 # in Package.swift): every one of them runs.
