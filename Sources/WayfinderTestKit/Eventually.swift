@@ -33,16 +33,3 @@ package func eventually(_ what: String, timeout: Duration = .seconds(10), every 
         while nanosleep(&pause, &left) != 0, errno == EINTR { pause = left }
     }
 }
-
-extension TestEventLoop {
-    /// Drains until `condition` holds, polling real time between drains, within `timeout`. Only for a
-    /// path that leaves the loop for a thread it does not own and comes back: ServiceLifecycle's
-    /// `ServiceGroup` and `cancelWhenGracefulShutdown` wait through actors of their own on the global
-    /// pool (`CancellationWaiter`), so a supervised restart or a group's shutdown finishes there.
-    package func drain(until what: String, timeout: Duration = .seconds(10), _ condition: () throws -> Bool) throws {
-        try eventually(what, timeout: timeout, every: .milliseconds(1)) {
-            drain()
-            return try condition()
-        }
-    }
-}

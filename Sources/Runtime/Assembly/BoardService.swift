@@ -12,7 +12,7 @@ struct BoardService: Service {
 
     func run() async throws {
         do {
-            try await cancelWhenGracefulShutdown {
+            try await cancellingAtGracefulShutdown {
                 try await withThrowingDiscardingTaskGroup { group in
                     let route = self.route
                     let failures = self.failures

@@ -29,7 +29,7 @@ package struct ServiceManagerService: Service {
 
     package func run() async throws {
         do {
-            try await cancelWhenGracefulShutdown { try await serve() }
+            try await cancellingAtGracefulShutdown { try await serve() }
         } catch is CancellationError {
         } catch {
             if !Task.isShuttingDownGracefully { throw error }

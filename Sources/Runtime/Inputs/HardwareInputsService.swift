@@ -9,7 +9,7 @@ struct HardwareInputsService: Service {
     let feeds: [InputFeed]
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
+        _ = try? await cancellingAtGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 for feed in feeds { group.addTask(executorPreference: globalConcurrentExecutor) { await feed.run() } }
             }

@@ -50,7 +50,7 @@ package struct SupervisedService: Service {
                 logger.error("\(name) actor failed: \(error); restarting in \(DurationFormat.text(delay)) (failure \(backoff.consecutiveFailures) in a row)")
                 let (reason, sofar) = ("\(error)", restarts)
                 onFailure?(name, reason)
-                try? await cancelWhenGracefulShutdown { try await waitOut(delay, reason: reason, restarts: sofar) }
+                try? await cancellingAtGracefulShutdown { try await waitOut(delay, reason: reason, restarts: sofar) }
                 if Task.isCancelled || Task.isShuttingDownGracefully {
                     logger.notice("\(name) actor stays down: shutting down")
                     await cleanup?()

@@ -178,11 +178,11 @@ final class ApplianceControlTests: XCTestCase {
                        + "(the appliance is restarting its belt connection; it follows then)")
         XCTAssertFalse(link.sent.contains(intensity: 70))
 
-        loop.advance(by: .seconds(22))
-        // The rest ends in ServiceLifecycle's cancelWhenGracefulShutdown, whose waiter is an actor on
-        // the global pool: the restart comes back to the loop from there.
-        try loop.drain(until: "the restarted actor carries it out") { link.sent.contains(intensity: 70) }
-        XCTAssertEqual(loop.now, .seconds(30), "\(link.sent)")
+        loop.advance(by: .seconds(21))
+        XCTAssertFalse(link.sent.contains(intensity: 70), "not before the backoff's end")
+        loop.advance(by: .seconds(1))
+        XCTAssertTrue(link.sent.contains(intensity: 70), "the restarted actor carried it out: \(link.sent)")
+        XCTAssertEqual(loop.now, .seconds(30))
     }
 
     /// A connected belt still busy with an earlier write that does not answer: the answer comes at
