@@ -131,6 +131,7 @@ enum HardwareInputs {
         inputs.feeds = feeds
         inputs.waits = waits
         inputs.headingDemand = headingDemand
+        inputs.piSupply = { PiSupplyReader().read() }
         return inputs
     }
 
