@@ -32,7 +32,7 @@ package struct ApplianceInputs: Sendable {
     package var headingDemand: HeadingDemand?
     /// Reads the Pi's own supply (a Pi's sysfs through `PiSupplyReader`, the simulated board's
     /// firmware); nil: not watched.
-    package var piSupply: (@Sendable () -> PiSupplyReader.Reading)?
+    package var piSupply: (@Sendable () async -> PiSupplyReader.Reading)?
     /// The hardware devices kept open for the run (empty on the simulated board).
     var feeds: [InputFeed] = []
     /// The hardware devices not open yet, for the status line (nil on the simulated board).

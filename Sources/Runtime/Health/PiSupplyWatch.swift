@@ -18,13 +18,14 @@ package final class PiSupplyWatch: Service, Sendable, CustomStringConvertible {
     package static let name = "pi-supply"
     package static let interval: Duration = .seconds(30)
 
-    private let read: @Sendable () -> PiSupplyReader.Reading
+    private let read: @Sendable () async -> PiSupplyReader.Reading
     private let clock: SessionClock
     private let logger: Logger
     private let latest = Mutex<PiSupply?>(nil)
 
-    /// `read` is a Pi's `PiSupplyReader().read`, or the simulated board's firmware.
-    package init(read: @escaping @Sendable () -> PiSupplyReader.Reading, clock: SessionClock, logger: Logger) {
+    /// `read` is a Pi's `PiSupplyReader().read` (off the event loop: sysfs reads block), or the
+    /// simulated board's firmware.
+    package init(read: @escaping @Sendable () async -> PiSupplyReader.Reading, clock: SessionClock, logger: Logger) {
         self.read = read
         self.clock = clock
         self.logger = logger
@@ -49,7 +50,7 @@ package final class PiSupplyWatch: Service, Sendable, CustomStringConvertible {
         var reportedProblem: String?
         var first = true
         while true {
-            switch read() {
+            switch await read() {
             case .absent where first:
                 logger.debug("no supply reading on this board (neither the firmware's get_throttled nor an rpi_volt hwmon device); not watched")
                 return
