@@ -3,9 +3,9 @@ import Platform
 import XCTest
 
 /// The supply reader against sysfs trees in a temporary directory, laid out as the kernels lay
-/// them out: Raspberry Pi's firmware driver's `get_throttled` on its bound device, Debian's
-/// `rpi_volt` hwmon device among others, both, neither, and files that say the wrong thing or
-/// cannot be read.
+/// them out: the `rpi_volt` hwmon device among others, an older Raspberry Pi kernel's
+/// `get_throttled` on the firmware driver's bound device, both, neither, and files that say the
+/// wrong thing or cannot be read.
 final class PiSupplyReaderTests: XCTestCase {
     var root = ""
 
@@ -55,11 +55,22 @@ final class PiSupplyReaderTests: XCTestCase {
         XCTAssertEqual(PiSupplyReader(root: root + "/").read(), .supply(PiSupply(source: .hwmon, flags: [])))
     }
 
-    /// Raspberry Pi OS has both drivers; the firmware's value says more (throttling, the clocks).
-    func testWithBothTheFirmwaresValueIsRead() throws {
-        try firmwareDevice("4\n")
-        try hwmonDevices(alarm: "0\n")
-        XCTAssertEqual(PiSupplyReader(root: root).read(), .supply(PiSupply(source: .firmware, flags: .throttled)))
+    /// Raspberry Pi's own kernel has both, and its `get_throttled` is deprecated there (a kernel
+    /// warning at the first read after boot): `rpi_volt` is read and `get_throttled` is not even
+    /// opened (here it could not be: a directory stands where the attribute would be).
+    func testWithBothRpiVoltIsReadAndGetThrottledLeftAlone() throws {
+        try hwmonDevices(alarm: "1\n")
+        try FileManager.default.createDirectory(atPath: "\(root)/sys/devices/platform/soc/soc:firmware/get_throttled",
+                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(root)/sys/bus/platform/drivers/raspberrypi-firmware",
+                                                withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: "\(root)/sys/bus/platform/drivers/raspberrypi-firmware/soc:firmware",
+                                                   withDestinationPath: "\(root)/sys/devices/platform/soc/soc:firmware")
+        XCTAssertEqual(PiSupplyReader(root: root).read(), .supply(PiSupply(source: .hwmon, flags: .underVoltage)))
+        try FileManager.default.removeItem(atPath: "\(root)/sys/class/hwmon")
+        XCTAssertEqual(PiSupplyReader(root: root).read(),
+                       .failed(path: "\(root)/sys/bus/platform/drivers/raspberrypi-firmware/soc:firmware/get_throttled",
+                               problem: "cannot be read: Is a directory"), "without rpi_volt, get_throttled is the source")
     }
 
     /// Not a Pi (or a kernel with neither driver): nothing, and no complaint. A hwmon device of

@@ -5,15 +5,21 @@ import Darwin
 #endif
 
 /// Finds and reads what the kernel says about the Pi's own supply (`PiSupply`), under a root
-/// directory (`/` on a Pi; a temporary tree in tests). Two places, the richer first:
+/// directory (`/` on a Pi; a temporary tree in tests). Two places:
 ///
-/// - Raspberry Pi's kernel: the firmware driver's `get_throttled` attribute, on the device bound to
-///   the `raspberrypi-firmware` platform driver (raspberrypi/linux, drivers/firmware/raspberrypi.c),
-///   found through `sys/bus/platform/drivers/raspberrypi-firmware/<device>/` whatever the board names
-///   the device (`soc:firmware` on a Pi 3 or 4);
-/// - Debian's (mainline) kernel: the hwmon device whose `name` is `rpi_volt`
-///   (drivers/hwmon/raspberrypi-hwmon.c), its `in0_lcrit_alarm`, found by listing
-///   `sys/class/hwmon/` as Documentation/hwmon/sysfs-interface.rst says to.
+/// - the hwmon device whose `name` is `rpi_volt` (drivers/hwmon/raspberrypi-hwmon.c), its
+///   `in0_lcrit_alarm`, found by listing `sys/class/hwmon/` as Documentation/hwmon/sysfs-interface.rst
+///   says to: Debian's kernel has it, and so has Raspberry Pi's own;
+/// - otherwise the firmware driver's `get_throttled` attribute, on the device bound to the
+///   `raspberrypi-firmware` platform driver, found through
+///   `sys/bus/platform/drivers/raspberrypi-firmware/<device>/` whatever the board names the device
+///   (`soc:firmware` on a Pi 3 or 4): an older Raspberry Pi kernel without `rpi_volt`.
+///
+/// `rpi_volt` first although `get_throttled` says more (throttling, the clocks): where both exist,
+/// Raspberry Pi's kernel marks `get_throttled` deprecated, serves the value the `rpi_volt` driver
+/// last polled, and logs a kernel warning with a backtrace at its first read after boot
+/// (raspberrypi/linux drivers/firmware/raspberrypi.c, `get_throttled_show`: `WARN_ONCE`), which
+/// taints the kernel and, under `panic_on_warn`, stops it.
 ///
 /// A board with neither (not a Pi, or a kernel without either driver) reads `absent`. Each read
 /// looks again: a listing of a few sysfs entries, at the watch's low rate.
@@ -38,12 +44,12 @@ package struct PiSupplyReader: Sendable {
     package static let hwmonClass = "sys/class/hwmon"
 
     package func read() -> Reading {
+        if let path = hwmonAlarmPath() {
+            return read(path, parse: PiSupply.hwmonAlarm(text:), expected: "0 or 1")
+        }
         if let path = firmwarePath() {
             return read(path, parse: PiSupply.firmware(text:),
                         expected: "hex digits (the firmware's get_throttled value)")
-        }
-        if let path = hwmonAlarmPath() {
-            return read(path, parse: PiSupply.hwmonAlarm(text:), expected: "0 or 1")
         }
         return .absent
     }

@@ -131,7 +131,8 @@ enum HardwareInputs {
         inputs.feeds = feeds
         inputs.waits = waits
         inputs.headingDemand = headingDemand
-        // sysfs reads block (get_throttled asks the firmware through its mailbox): off the event loop.
+        // sysfs reads may block (an older kernel's get_throttled asks the firmware through its
+        // mailbox): off the event loop.
         inputs.piSupply = { await withTaskExecutorPreference(globalConcurrentExecutor) { PiSupplyReader().read() } }
         return inputs
     }

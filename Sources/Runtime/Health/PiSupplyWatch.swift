@@ -23,7 +23,7 @@ package final class PiSupplyWatch: Service, Sendable, CustomStringConvertible {
     private let logger: Logger
     private let latest = Mutex<PiSupply?>(nil)
 
-    /// `read` is a Pi's `PiSupplyReader().read` (off the event loop: sysfs reads block), or the
+    /// `read` is a Pi's `PiSupplyReader().read` (off the event loop: sysfs reads may block), or the
     /// simulated board's firmware.
     package init(read: @escaping @Sendable () async -> PiSupplyReader.Reading, clock: SessionClock, logger: Logger) {
         self.read = read

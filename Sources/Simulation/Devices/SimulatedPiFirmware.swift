@@ -1,9 +1,11 @@
 import Platform
 import Synchronization
 
-/// The simulated Pi's firmware, as far as its supply goes: the text Raspberry Pi's kernel would show
-/// in `get_throttled` (`"%x\n"`, raspberrypi/linux drivers/firmware/raspberrypi.c), which the board
-/// sets from the script (`pi_undervoltage`) and the supply watch reads through the real parser.
+/// The simulated Pi's firmware, as far as its supply goes: the text a Raspberry Pi kernel without
+/// `rpi_volt` would show in `get_throttled` (`"%x\n"`, raspberrypi/linux
+/// drivers/firmware/raspberrypi.c), which the board sets from the script (`pi_undervoltage`) and the
+/// supply watch reads through the real parser. The richer of the two sources, so the status shows
+/// every field.
 ///
 /// Fed to the watch directly rather than through a sysfs tree in a temporary directory: the
 /// simulated board owns no files, and the reader's finding and reading of files is tested on its

@@ -4,7 +4,8 @@ package struct PiSupply: Sendable, Hashable {
     /// Where the reading came from.
     package enum Source: String, Sendable, Hashable, CaseIterable {
         /// Raspberry Pi's kernel: the firmware's whole `get_throttled` value in sysfs, printed as
-        /// `"%x\n"` (raspberrypi/linux, drivers/firmware/raspberrypi.c, `get_throttled_show`).
+        /// `"%x\n"` (raspberrypi/linux, drivers/firmware/raspberrypi.c, `get_throttled_show`); read
+        /// only where `rpi_volt` is missing (`PiSupplyReader` says why).
         case firmware = "get_throttled"
         /// The mainline and Debian kernel's Raspberry Pi voltage sensor: the hwmon device named
         /// `rpi_volt`, whose `in0_lcrit_alarm` is the firmware's under-voltage sticky bit (16) as the
