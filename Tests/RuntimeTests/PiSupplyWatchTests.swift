@@ -54,7 +54,10 @@ final class PiSupplyWatchTests: XCTestCase {
         loop.advance(by: .seconds(30))
         XCTAssertEqual(logs.matching("<4>").count, 1)
 
+        // Normal again: said after two readings in a row without trouble (`PiSupplyAlarm`).
         kernel.firmware(0x50000)
+        loop.advance(by: .seconds(30))
+        XCTAssertEqual(logs.matching("normal again").count, 0)
         loop.advance(by: .seconds(30))
         XCTAssertEqual(logs.matching("the Pi's supply is normal again (get_throttled 0x50000)").count, 1, logs.all.joined(separator: "\n"))
         XCTAssertEqual(watch.current?.flags, [.underVoltageOccurred, .throttlingOccurred], "the status still shows what happened")
@@ -89,7 +92,14 @@ final class PiSupplyWatchTests: XCTestCase {
         let kernel = Kernel()
         kernel.say(.absent)
         let watch = PiSupplyWatch(read: { kernel.read() }, clock: loop.clock, logger: logs.logger(PiSupplyWatch.name))
-        try loop.run { try await watch.run() }
+        let ended = Mutex(false)
+        loop.spawn {
+            try? await watch.run()
+            ended.withLock { $0 = true }
+        }
+        // `cancelWhenGracefulShutdown` ends through ServiceLifecycle's own actor on the global pool.
+        try loop.drain(until: "the watch ends") { ended.withLock { $0 } }
+        XCTAssertEqual(loop.now, .zero, "it ended without time passing")
         XCTAssertEqual(loop.pendingTimers, 0)
         XCTAssertEqual(kernel.reads.withLock { $0 }, 1)
         XCTAssertEqual(logs.all.count, 1)

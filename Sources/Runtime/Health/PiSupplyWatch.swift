@@ -4,9 +4,9 @@ import ServiceLifecycle
 import Synchronization
 
 /// Reads the Pi's own supply (`PiSupplyReader`) every `interval` and logs when under-voltage or
-/// throttling starts (a warning, which `status` lists) and when it has ended (a notice); the latest
-/// reading is kept for `status`'s `supply`. On a board with neither source it logs that once, at
-/// debug, and ends: nothing to read, no wake-ups.
+/// throttling starts (a warning, which `status` lists) and when it has ended (a notice, after two
+/// readings without it: `PiSupplyAlarm`); the latest reading is kept for `status`'s `supply`. On a
+/// board with neither source it logs that once, at debug, and ends: nothing to read, no wake-ups.
 ///
 /// Every 30 s: a supply too weak for the Pi is a lasting state (a battery pack sagging under the
 /// load of the radio and the CPU), and the wearer is told within half a minute. The firmware's
