@@ -92,13 +92,7 @@ final class PiSupplyWatchTests: XCTestCase {
         let kernel = Kernel()
         kernel.say(.absent)
         let watch = PiSupplyWatch(read: { kernel.read() }, clock: loop.clock, logger: logs.logger(PiSupplyWatch.name))
-        let ended = Mutex(false)
-        loop.spawn {
-            try? await watch.run()
-            ended.withLock { $0 = true }
-        }
-        // `cancelWhenGracefulShutdown` ends through ServiceLifecycle's own actor on the global pool.
-        try loop.drain(until: "the watch ends") { ended.withLock { $0 } }
+        try loop.run { try await watch.run() }
         XCTAssertEqual(loop.now, .zero, "it ended without time passing")
         XCTAssertEqual(loop.pendingTimers, 0)
         XCTAssertEqual(kernel.reads.withLock { $0 }, 1)

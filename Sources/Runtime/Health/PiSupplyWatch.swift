@@ -9,7 +9,7 @@ import Synchronization
 /// board with neither source it logs that once, at debug, and ends: nothing to read, no wake-ups.
 ///
 /// Every 30 s: a supply too weak for the Pi is a lasting state (a battery pack sagging under the
-/// load of the radio and the CPU), and the wearer is told within half a minute. The firmware's
+/// load of the radio and the CPU), and the log warns within half a minute. The firmware's
 /// sticky bits say that something happened between two readings, so a dip between them still shows
 /// in `status`; brief dips are also in the kernel's own log (`Undervoltage detected!`). One wake-up
 /// per 30 s is nothing beside the belt link's keep-alive; a wake-up per second would be 30 times
@@ -36,12 +36,22 @@ package final class PiSupplyWatch: Service, Sendable, CustomStringConvertible {
 
     package var description: String { Self.name }
 
+    /// Watches until a graceful shutdown (or cancellation); returns at once on a board without a
+    /// source. The watch and the shutdown signal are child tasks, so they keep the caller's executor
+    /// (the appliance's loop, a test's loop).
     package func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown { try await self.watch() }
-        } catch is CancellationError {
-        } catch {
-            if !Task.isShuttingDownGracefully { throw error }
+        let (shutdown, signal) = AsyncStream<Void>.makeStream()
+        defer { signal.finish() }
+        await withGracefulShutdownHandler {
+            await withTaskGroup(of: Void.self) { group in
+                // A watch ends by itself only where there is nothing to read; a sleep's cancellation ends it too.
+                group.addTask { try? await self.watch() }
+                group.addTask { for await _ in shutdown {} }
+                await group.next()
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            signal.finish()
         }
     }
 
