@@ -354,6 +354,19 @@ def trip():
     seed("trip-track", "torn", header + point * 2 + point[:30])
 
 
+def supply():
+    # The Pi's supply as its kernel prints it: get_throttled's "%x\n" (raspberrypi/linux
+    # drivers/firmware/raspberrypi.c) and rpi_volt's in0_lcrit_alarm "%ld\n"
+    # (drivers/hwmon/raspberrypi-hwmon.c); an operation byte picks the parser (0 firmware, 1 hwmon).
+    def reading(hwmon, text):
+        return bytes([1 if hwmon else 0, len(text)]) + text.encode()
+    seed("pi-supply", "normal", reading(False, "0\n"))
+    seed("pi-supply", "sag-and-recover", reading(False, "0\n") + reading(False, "50005\n") + reading(False, "50000\n"))
+    seed("pi-supply", "every-bit", reading(False, "f000f\n") + reading(False, "80008\n") + reading(False, "ffffffff\n"))
+    seed("pi-supply", "hwmon", reading(True, "0\n") + reading(True, "1\n") + reading(True, "0\n"))
+    seed("pi-supply", "garbage", reading(False, "throttled=0x50005\n") + reading(True, "2\n") + reading(False, "123456789\n"))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--recording", required=True, help="a recording from `wayfinder record` for the gesture-recording corpus")
@@ -371,6 +384,7 @@ def main():
     tracks()
     control()
     trip()
+    supply()
     with open(args.recording, "rb") as f:
         seed("gesture-recording", "simulated-session.jsonl", f.read())
     for target in sorted(written):

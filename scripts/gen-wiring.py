@@ -511,6 +511,9 @@ def board_markdown(board, buttons, wires):
     lines += [
         "- **Supply:** the compass and the GPS take 3.3 V from pin 1 (pin 17 is the other 3V3 pin). A GPS module",
         "  that needs 5 V may take it from pin 2 or 4 only if its TX line stays at 3.3 V: every GPIO pin is 3.3 V.",
+        "  The Pi's own 5 V supply must hold its voltage under load: the appliance reads the firmware's",
+        "  under-voltage flag every 30 s, warns when it is set, and `wayfinder status` shows it (`pi supply`;",
+        "  docs/control.md, \"The Pi's own supply\").",
         "",
     ]
     return "\n".join(lines)

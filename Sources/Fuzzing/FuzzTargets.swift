@@ -8,6 +8,7 @@ package enum FuzzTargets {
         GestureTargets.scenario, GestureTargets.recording,
         StateTargets.progress, StateTargets.calibration, StateTargets.bonds, TrackTargets.trackRepair,
         ControlTargets.request, ControlTargets.response, TripTargets.journal, TripTargets.trackGPX,
+        SupplyTargets.piSupply,
     ]
 
     package static func named(_ name: String) -> FuzzTarget? {

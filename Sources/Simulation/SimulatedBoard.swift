@@ -27,6 +27,8 @@ package actor SimulatedBoard {
     package nonisolated let touchCase: FuffrPeripheralHost
     package nonisolated let pencil: PencilPeripheralHost
     package nonisolated let actorFailures: AsyncStream<String>
+    /// The Pi's firmware, for the supply watch (`pi_undervoltage` in the script).
+    package nonisolated let piFirmware = SimulatedPiFirmware()
 
     private let clock: SessionClock
     private let logger: Logger
@@ -181,6 +183,10 @@ package actor SimulatedBoard {
             let script = PencilScript(PencilScript.click(pen, at: .zero, held: click.held))
             let host = pencil
             Task(executorPreference: executor) { await host.play(script) }
+        }
+        if let throttled = output.piThrottled {
+            logger.notice("the Pi's supply \(throttled.contains(.underVoltage) ? "sags below the under-voltage threshold" : "recovers") (simulation script)")
+            piFirmware.set(throttled)
         }
         for name in output.actorFailures {
             logger.notice("injecting a failure into the \(name) actor")

@@ -37,6 +37,8 @@ package struct SimulatedWorld: Sendable {
         package var actorFailures: [String] = []
         /// The belt's link dropped and the belt stops advertising until the given time.
         package var beltLinkDropped = false
+        /// The Pi firmware's `get_throttled` value changed to this.
+        package var piThrottled: ThrottledFlags?
     }
 
     package let configuration: SimulationConfiguration
@@ -56,6 +58,8 @@ package struct SimulatedWorld: Sendable {
     package private(set) var isBeltConnected = false
     /// Scripted: the next connection attempt fails.
     package private(set) var refusesNextConnection = false
+    /// What the Pi's firmware would answer to `get_throttled` (`ThrottledFlags`), as the script sets it.
+    package private(set) var piThrottled: ThrottledFlags = []
 
     /// The field the simulated compass sits in.
     package let magneticField: SimulatedMagneticField
@@ -250,6 +254,12 @@ package struct SimulatedWorld: Sendable {
             refusesNextConnection = true
         case .beltBattery(let percent):
             peripheral.setBattery(percent: Double(percent))
+        case .piUnderVoltage(let low):
+            // A sagging supply as the firmware reports it: under-voltage, and the SoC throttled with it
+            // (0x50005). The "has occurred" bits stay when it recovers (0x50000).
+            piThrottled = low ? piThrottled.union([.underVoltage, .throttled, .underVoltageOccurred, .throttlingOccurred])
+                              : piThrottled.subtracting(piThrottled.now)
+            output.piThrottled = piThrottled
         case .failActor(let name):
             output.actorFailures.append(name)
         }

@@ -12,6 +12,7 @@ package enum StatusPage {
         if let belt = report.belt { rows.append(("belt", beltLine(belt))) }
         if let touchCase = report.touchCase { rows.append(("touch case", touchCaseLine(touchCase))) }
         if let pencil = report.pencil { rows.append(("pencil", pencilLine(pencil))) }
+        if let supply = report.supply { rows.append(("pi supply", supplyLine(supply))) }
         rows += actorRows(report.actors)
         if report.warnings.isEmpty {
             rows.append(("warnings", "none"))
@@ -103,6 +104,13 @@ package enum StatusPage {
     static func pencilLine(_ p: PencilStatus) -> String {
         p.state + (p.battery.map { ", battery \($0)" } ?? "") + (p.firmwareRevision.map { ", firmware \($0)" } ?? "")
             + (p.firmwareUpdate.map { " (\($0) available)" } ?? "")
+    }
+
+    static func supplyLine(_ s: SupplyStatus) -> String {
+        let now = s.nowInWords, earlier = s.earlierInWords
+        var text = now.isEmpty ? "normal" : now.joined(separator: ", ").uppercased()
+        if !earlier.isEmpty { text += "; has occurred: " + earlier.joined(separator: ", ") }
+        return text + " (\(s.source))"
     }
 
     static func actorRows(_ actors: [ActorHealth]) -> [(String, String)] {

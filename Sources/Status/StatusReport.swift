@@ -21,12 +21,15 @@ package struct StatusReport: Sendable, Equatable, Codable {
     package var touchCase: TouchCaseStatus?
     package var pencil: PencilStatus?
     package var route: RouteStatus?
+    /// The Pi's own supply, on a board whose kernel reports it.
+    package var supply: SupplyStatus?
     /// The most recent warnings and errors, oldest first.
     package var warnings: [StatusWarning]
 
     package init(wayfinderVersion: String, uptimeSeconds: Double, actors: [ActorHealth] = [], gps: FixStatus? = nil,
                 heading: HeadingStatus? = nil, belt: BeltStatus? = nil, touchCase: TouchCaseStatus? = nil,
-                pencil: PencilStatus? = nil, route: RouteStatus? = nil, warnings: [StatusWarning] = []) {
+                pencil: PencilStatus? = nil, route: RouteStatus? = nil, supply: SupplyStatus? = nil,
+                warnings: [StatusWarning] = []) {
         version = Self.currentVersion
         self.wayfinderVersion = wayfinderVersion
         self.uptimeSeconds = uptimeSeconds
@@ -37,6 +40,7 @@ package struct StatusReport: Sendable, Equatable, Codable {
         self.touchCase = touchCase
         self.pencil = pencil
         self.route = route
+        self.supply = supply
         self.warnings = warnings
     }
 }

@@ -1,6 +1,7 @@
 import Belt
 import Config
 import Navigation
+import Platform
 import Sensors
 import Simulation
 import XCTest
@@ -33,6 +34,23 @@ final class SimulatedWorldScriptTests: XCTestCase {
             return XCTFail("expected an FE09 battery status")
         }
         XCTAssertEqual(status.percent, 8, accuracy: 0.01)
+    }
+
+    /// The script's sagging supply is what the firmware would show in `get_throttled`: under-voltage
+    /// and throttled now with their sticky bits (0x50005), then only the sticky bits (0x50000); the
+    /// board's firmware text reads back through the kernel text parser.
+    func testAnUnderVoltageSetsTheFirmwaresThrottledBitsAndItsEndKeepsTheStickyOnes() throws {
+        var w = world([SimulationEvent(at: .seconds(5), action: .piUnderVoltage(true)),
+                       SimulationEvent(at: .seconds(20), action: .piUnderVoltage(false))])
+        XCTAssertNil(w.advance(to: .seconds(4)).piThrottled)
+        let sag = w.advance(to: .seconds(6)).piThrottled
+        XCTAssertEqual(sag?.rawValue, 0x50005)
+        let recovered = w.advance(to: .seconds(21)).piThrottled
+        XCTAssertEqual(recovered?.rawValue, 0x50000)
+        let firmware = SimulatedPiFirmware()
+        XCTAssertEqual(firmware.read(), .supply(PiSupply(source: .firmware, flags: [])))
+        firmware.set(try XCTUnwrap(sag))
+        XCTAssertEqual(firmware.read(), .supply(PiSupply(source: .firmware, flags: ThrottledFlags(rawValue: 0x50005))))
     }
 }
 

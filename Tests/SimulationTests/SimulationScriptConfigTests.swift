@@ -75,6 +75,32 @@ final class SimulationScriptConfigTests: XCTestCase {
         XCTAssertEqual(bad.map(\.keyPath), ["simulation.events[0].belt_battery_percent"])
     }
 
+    /// `pi_undervoltage`: the simulated Pi's supply sags (true) and recovers (false); anything but a
+    /// boolean is refused at its key.
+    func testPiUnderVoltageEventsAreRead() throws {
+        let c = try loader.load(text: """
+        board = "sim"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [[simulation.events]]
+        at = "1:00"
+        pi_undervoltage = true
+        [[simulation.events]]
+        at = "3:00"
+        pi_undervoltage = false
+        """, path: "/tmp/x.toml")
+        XCTAssertEqual(c.simulation?.events.map(\.action), [.piUnderVoltage(true), .piUnderVoltage(false)])
+        let bad = issues("""
+        board = "sim"
+        [route]
+        gpx = "\(Repository.demoRoute)"
+        [[simulation.events]]
+        at = "2:00"
+        pi_undervoltage = "yes"
+        """)
+        XCTAssertEqual(bad.map(\.keyPath), ["simulation.events[0].pi_undervoltage"])
+    }
+
     func testSimulationTableNeedsTheSimulatedBoard() {
         let found = issues(piConfig("[simulation]\nacceleration = 10"))
         XCTAssertEqual(found.map(\.keyPath), ["simulation"])

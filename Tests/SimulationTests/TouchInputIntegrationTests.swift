@@ -108,6 +108,35 @@ final class TouchInputIntegrationTests: XCTestCase {
         XCTAssertEqual(logs.matching("pan-up").count, 0)
     }
 
+    /// Bindings restricted to touch classes on the simulated board, with the simulated pen connected:
+    /// a finger's swipe on the case fires the finger binding; the same swipe with the pen's tip
+    /// clicked over it (as a pen stroke presses the tip) reads pen through the classifier and fires
+    /// the pen binding only. The tip's click is bound to nothing, so it does nothing of its own.
+    func testAFingersSwipeAndAPenStrokeFireTheirOwnBindings() async throws {
+        let swipe = SimulatedTouch(.swipe(.right), on: .right)
+        var config = try configuration([SimulationEvent(at: .seconds(30), action: .touch(swipe)),
+                                        SimulationEvent(at: .seconds(40), action: .touch(swipe)),
+                                        SimulationEvent(at: .seconds(40), action: .penClick("tip", held: .milliseconds(140)))])
+        config.gestures = GestureCommandMap([
+            GestureBinding(.swipe(.right), sides: [.right], touchClasses: [.finger], command: .nextWaypoint),
+            GestureBinding(.swipe(.right), sides: [.right], touchClasses: [.pen], command: .previousWaypoint),
+        ])
+        let logs = LogCapture(level: .info)
+        let (events, _, _) = try await run(config, logs: logs) { events in
+            events.contains { if case .wentBack = $0 { true } else { false } }
+        }
+        let moves = events.compactMap { e -> String? in
+            switch e {
+            case .skipped: "skipped"
+            case .wentBack: "went back"
+            default: nil
+            }
+        }
+        XCTAssertEqual(moves, ["skipped", "went back"], logs.all.suffix(40).joined(separator: "\n"))
+        XCTAssertEqual(logs.matching("gesture swipe-right recognized; next-waypoint").count, 1)
+        XCTAssertEqual(logs.matching("gesture swipe-right recognized; previous-waypoint").count, 1)
+    }
+
     /// A GPIO line made the pair control, pressed on the simulated board while the pen is married:
     /// the pencil actor takes it as its pairing spot (the SDK's long-press-to-unpair state, scanning
     /// for a pen to hand over to), and its release ends that with the pen still paired.

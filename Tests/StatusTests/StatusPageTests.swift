@@ -1,4 +1,5 @@
 @testable import Status
+import Vocabulary
 import XCTest
 
 /// `wayfinder status` as a person reads it over SSH.
@@ -41,6 +42,24 @@ final class StatusPageTests: XCTestCase {
                        "the Pi's compass, ±<1°, last 0.2 s ago", "no compass is better than its noise")
         XCTAssertEqual(StatusPage.headingLine(HeadingStatus(source: .external, ageSeconds: 1)),
                        "the Pi's compass, last 1 s ago", "no fix yet: no estimate, and none pretended")
+    }
+
+    /// The Pi's supply: what holds now in capitals, what has happened and no longer holds after it,
+    /// and the source; `rpi_volt` knows only under-voltage. The JSON keys are the documented ones.
+    func testThePisSupplyShowsWhatHoldsAndWhatHasHappened() {
+        func page(_ supply: SupplyStatus) -> String {
+            StatusPage.render(StatusReport(wayfinderVersion: "1.4.0", uptimeSeconds: 3, supply: supply))
+        }
+        let sag = SupplyStatus(PiSupply(source: .firmware, flags: ThrottledFlags(rawValue: 0x50005)))
+        XCTAssertTrue(page(sag).contains("pi supply  UNDER-VOLTAGE, THROTTLED (get_throttled)\n"), page(sag))
+        let after = SupplyStatus(PiSupply(source: .firmware, flags: ThrottledFlags(rawValue: 0x50000)))
+        XCTAssertTrue(page(after).contains("pi supply  normal; has occurred: under-voltage, throttling (get_throttled)\n"), page(after))
+        let hwmon = SupplyStatus(PiSupply(source: .hwmon, flags: []))
+        XCTAssertTrue(page(hwmon).contains("pi supply  normal (rpi_volt)\n"), page(hwmon))
+        XCTAssertEqual(StatusJSON.encode(hwmon), #"{"source":"rpi_volt","under_voltage":false}"#)
+        XCTAssertEqual(StatusJSON.encode(sag), #"{"frequency_capped":false,"frequency_capping_occurred":false,"soft_temperature_limit":false,"#
+                       + #""soft_temperature_limit_occurred":false,"source":"get_throttled","throttled":true,"throttling_occurred":true,"#
+                       + #""under_voltage":true,"under_voltage_occurred":true}"#)
     }
 
     func testTheFollowLineIsOneLineOfWhatChanges() {

@@ -10,8 +10,10 @@ import TouchCase
 /// Pencil's clicks, to navigation commands.
 ///
 /// - Touches come from `TouchCaseActor`; each is classified by the Pencil's `TouchClassifier` (pen,
-///   eraser, finger, palm) while a pen is connected, and its class at `began` is what recognizers
-///   restricted to classes see. Without a pen every touch is `unknown`.
+///   eraser, finger, palm) while a pen is connected, and its class is what recognizers restricted to
+///   classes see. While a pen is connected and a binding names classes, each touch's events wait in
+///   a `TouchClassGate` until the classifier has decided it (at most 133 ms, or until it ends), since
+///   every touch is `unknown` when it begins. Without a pen every touch is `unknown`.
 /// - Each touch is also passed on to the pencil actor (`penTouches`) for its pairing spot.
 /// - Timers (a tap waiting for a double tap, a long press) are woken exactly at the pipeline's next
 ///   deadline; nothing else wakes the actor.
@@ -29,6 +31,8 @@ package actor GestureActor {
         /// A configuration reload's `[gestures]`: the pipeline is built anew from it.
         case remap(GestureCommandMap)
         case timer
+        /// A held touch's wait for its class is over (`TouchClassGate.nextDeadline`).
+        case classDue
         case shutdown
     }
 
@@ -47,7 +51,9 @@ package actor GestureActor {
     private let health: HealthMonitor
     private var pipeline: GestureBindingPipeline?
     private var classifier = TouchClassifier()
+    private var gate = TouchClassGate()
     private var scheduledTimer: Double?
+    private var scheduledClassDue: Duration?
     /// Gestures made (bound or not) since the start, and touches seen.
     package private(set) var recognized = 0
     package private(set) var touchesSeen = 0
@@ -80,6 +86,9 @@ package actor GestureActor {
             pipeline = nil
         }
         scheduledTimer = nil
+        scheduledClassDue = nil
+        gate.clear()
+        updateGate()
         let (mailbox, touches, pen) = (self.mailbox, self.touches, self.pen)
         var bodies: [@Sendable () async -> Void] = [{ await mailbox.forward(touches) { .touch($0) } }]
         if let pen { bodies.append { await mailbox.forward(pen) { .pen($0) } } }
@@ -98,14 +107,12 @@ package actor GestureActor {
             penTouches?.yield(input)
             classifier.touch(input)
             _ = classifier.update(now: touch.time)
-            let serial = classifier.touchID(forInput: touch.id)
-            let touchClass = CaseTouchAdapter.touchClass(serial.flatMap(classifier.classification(ofTouch:)))
-            if let pipeline {
-                var event = touch
-                event.touchClass = touchClass
-                made(pipeline.process(event), at: touch.time)
-            }
-            scheduleTimer()
+            process(gate.receive(touch, classOf: { self.classOf($0) }))
+        case .classDue:
+            scheduledClassDue = nil
+            let now = clock.elapsed
+            _ = classifier.update(now: now)
+            process(gate.release(now: now, classOf: { self.classOf($0) }))
         case .pen(let output):
             penOutput(output)
         case .remap(let newMap):
@@ -125,6 +132,8 @@ package actor GestureActor {
             pipeline = try GestureBindingPipeline(map: newMap, sensedSides: sensedSides)
             map = newMap
             scheduledTimer = nil
+            gate.clear()
+            updateGate()
             logger.info("gesture bindings replaced: \(newMap.bindings.count) gesture\(newMap.bindings.count == 1 ? "" : "s"), \(newMap.clicks.count) pen click\(newMap.clicks.count == 1 ? "" : "s")")
         } catch {
             logger.error("new gesture bindings refused: \(error); the previous ones stay in force")
@@ -135,6 +144,7 @@ package actor GestureActor {
         switch output {
         case .state(let state):
             _ = classifier.setPenConnected(state == .connected || state == .connectedLongPressToUnpair, now: clock.elapsed)
+            updateGate()
         case .switchChanged(let change):
             classifier.penSwitch(change)
         case .click(let click):
@@ -151,6 +161,35 @@ package actor GestureActor {
         case .information:
             break
         }
+    }
+
+    /// The classifier's class of the case's touch `id` now, as the pipeline names it.
+    private func classOf(_ id: Int) -> TouchClass {
+        CaseTouchAdapter.touchClass(classifier.touchID(forInput: id).flatMap(classifier.classification(ofTouch:)))
+    }
+
+    /// Touches wait for their class only while the classifier can tell classes (a pen is connected)
+    /// and a binding asks for them; otherwise they pass at once, and any held are released.
+    private func updateGate() {
+        let waiting = classifier.isPenConnected && map.bindings.contains { $0.touchClasses != nil }
+        guard waiting != gate.isWaiting else { return }
+        process(gate.setWaiting(waiting, classOf: { self.classOf($0) }))
+    }
+
+    /// Feeds the touches the gate released to the pipeline, in order, then sets the wake-ups.
+    private func process(_ events: [TouchEvent]) {
+        if let pipeline {
+            for event in events { made(pipeline.process(event), at: event.time) }
+        }
+        scheduleTimer()
+        scheduleClassDue()
+    }
+
+    /// Wakes the actor when the earliest held touch's wait for its class is over.
+    private func scheduleClassDue() {
+        guard let due = gate.nextDeadline, due != scheduledClassDue else { return }
+        scheduledClassDue = due
+        _ = mailbox.alarm(at: due, clock: clock, .classDue)
     }
 
     private func timersDue() {

@@ -206,6 +206,8 @@ package struct Appliance: Sendable {
             .init(service: ReloadSignalService(signals: options.reloadSignals, reloader: reloader, health: health, clock: clock),
                   successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
         ]
+        // The Pi's own supply, where the board can read it (PiSupplyWatch); its failure costs only that.
+        let supply = inputs.piSupply.map { PiSupplyWatch(read: $0, clock: clock, logger: makeLogger(PiSupplyWatch.name)) }
         // The control socket: a failure to make it costs `wayfinder status`, not the guidance.
         var controlService: ServiceGroupConfiguration.ServiceConfiguration?
         if let path = options.controlSocket {
@@ -218,7 +220,8 @@ package struct Appliance: Sendable {
                                                version: options.version, routeName: route.name ?? "route",
                                                routesDirectory: (config.routePath as NSString).deletingLastPathComponent,
                                                gpsSource: Self.describe(config.gps),
-                                               headingSource: config.guidance.headingSource == .external ? .external : .belt)
+                                               headingSource: config.guidance.headingSource == .external ? .external : .belt,
+                                               supply: supply)
                 let server = ControlServer(listener: listener, access: ControlAccess(ownerUID: getuid(), group: options.controlGroup),
                                            handler: handler, logger: makeLogger("control"))
                 controlService = .init(service: ControlService(server: server), successTerminationBehavior: .ignore,
@@ -239,6 +242,9 @@ package struct Appliance: Sendable {
         ]
         services += members.map(\.service)
         services += reloadService
+        if let supply {
+            services.append(.init(service: supply, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
+        }
         if let controlService { services.append(controlService) }
         services.append(.init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup))
         var groupConfig = ServiceGroupConfiguration(

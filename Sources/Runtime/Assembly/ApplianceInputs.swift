@@ -30,6 +30,9 @@ package struct ApplianceInputs: Sendable {
     /// Whether the compass is read (nil: no compass): the navigation actor keeps it in step with
     /// `heading_source` across reloads.
     package var headingDemand: HeadingDemand?
+    /// Reads the Pi's own supply (a Pi's sysfs through `PiSupplyReader`, the simulated board's
+    /// firmware); nil: not watched.
+    package var piSupply: (@Sendable () async -> PiSupplyReader.Reading)?
     /// The hardware devices kept open for the run (empty on the simulated board).
     var feeds: [InputFeed] = []
     /// The hardware devices not open yet, for the status line (nil on the simulated board).

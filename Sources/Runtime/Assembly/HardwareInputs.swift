@@ -131,6 +131,9 @@ enum HardwareInputs {
         inputs.feeds = feeds
         inputs.waits = waits
         inputs.headingDemand = headingDemand
+        // sysfs reads may block (an older kernel's get_throttled asks the firmware through its
+        // mailbox): off the event loop.
+        inputs.piSupply = { await withTaskExecutorPreference(globalConcurrentExecutor) { PiSupplyReader().read() } }
         return inputs
     }
 

@@ -25,11 +25,14 @@ package struct ApplianceControl: ControlHandler {
     let routesDirectory: String?
     let gpsSource: String?
     let headingSource: HeadingStatus.Source
+    /// The Pi's own supply, on a board that reads it.
+    let supply: PiSupplyWatch?
 
     package init(navigation: NavigationActor, belt: BeltActor, deviceParts: [DevicePart] = [],
                 warnings: WarningLog?, health: HealthMonitor, board: StatusBoard, clock: SessionClock,
                 version: String, routeName: String, routesDirectory: String?, gpsSource: String?,
-                headingSource: HeadingStatus.Source) {
+                headingSource: HeadingStatus.Source, supply: PiSupplyWatch? = nil) {
+        self.supply = supply
         self.routesDirectory = routesDirectory
         self.navigation = navigation
         self.belt = belt
@@ -65,6 +68,7 @@ package struct ApplianceControl: ControlHandler {
         }
         var report = StatusReport(wayfinderVersion: version, uptimeSeconds: now.inSeconds, actors: actors, gps: gps,
                                   heading: heading, belt: beltStatus, route: route, warnings: warnings?.recent ?? [])
+        report.supply = supply?.current.map { SupplyStatus($0) }
         for part in deviceParts { await part(&report) }
         return report
     }

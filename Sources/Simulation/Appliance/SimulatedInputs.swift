@@ -48,6 +48,8 @@ package enum SimulatedInputs {
                                      },
                                      injectedFailures: board.actorFailures)
         inputs.headingDemand = sensors.headingDemand
+        let firmware = board.piFirmware
+        inputs.piSupply = { firmware.read() }
         return (inputs, board)
     }
 }

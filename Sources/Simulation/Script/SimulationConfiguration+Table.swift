@@ -126,7 +126,8 @@ extension SimulationConfiguration: ConfigurationTable {
         let at = readTime(e, "at")
         if !e.has("at") { e.report("at", "missing; when the event happens, e.g. at = \"3:00\" (minutes:seconds of session time)") }
         let actionKeys = ["button", "gesture", "touch", "pencil", "belt_button", "gps_outage_s", "compass_outage_s", "belt_disconnect_s", "belt_refuses_connection",
-                          "belt_battery_percent", "fail_actor"]
+                          "belt_battery_percent", "fail_actor",
+                          "pi_undervoltage"]
         let present = actionKeys.filter { e.has($0) }
         guard present.count == 1 else {
             e.report("", present.isEmpty
@@ -200,6 +201,8 @@ extension SimulationConfiguration: ConfigurationTable {
             }
         case "belt_battery_percent":
             if let v = e.int("belt_battery_percent", in: 0...100, unit: " %") { action = .beltBattery(percent: v) }
+        case "pi_undervoltage":
+            if let v = e.bool("pi_undervoltage") { action = .piUnderVoltage(v) }
         default:
             if let name = e.choice("fail_actor", Self.actorNames) { action = .failActor(name) }
         }

@@ -68,6 +68,8 @@ package struct SimulationEvent: Sendable, Hashable {
         case beltRefusesNextConnection
         /// The belt's battery jumps to this charge (a low battery, for instance).
         case beltBattery(percent: Int)
+        /// The Pi's supply falls below the firmware's under-voltage threshold (true) or recovers (false).
+        case piUnderVoltage(Bool)
         /// An actor throws, to show the supervisor restarting it.
         case failActor(String)
     }
