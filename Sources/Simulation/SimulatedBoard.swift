@@ -182,6 +182,11 @@ package actor SimulatedBoard {
             let host = pencil
             Task(executorPreference: executor) { await host.play(script) }
         }
+        for percent in output.pencilBattery {
+            logger.info("pencil: its battery reports \(percent) %")
+            let host = pencil
+            Task(executorPreference: executor) { await host.play(PencilScript([.init(at: .zero, .battery(percent))])) }
+        }
         for name in output.actorFailures {
             logger.notice("injecting a failure into the \(name) actor")
             failureSink.yield(name)

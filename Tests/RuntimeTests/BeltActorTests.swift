@@ -211,7 +211,9 @@ final class BeltActorTests: XCTestCase {
         belt.mailbox.send(.link(.attemptFailed(.noBeltFound, retryIn: .seconds(60))))
         belt.mailbox.send(.link(.attemptFailed(.timedOut(.seconds(10)), retryIn: .seconds(60))))
         belt.mailbox.send(.link(.belt(.connected)))
-        for percent in [25, 19, 18, 12, 9, 8] { belt.mailbox.send(.link(.belt(.battery(percent: percent)))) }
+        for percent in [25, 19, 18, 12, 9, 8] {
+            belt.mailbox.send(.link(.belt(.battery(BeltBatteryStatus(powerStatus: .onBattery, percent: Double(percent))))))
+        }
         loop.drain()
         XCTAssertFalse(logs.matching("belt battery 8%").isEmpty, "\(logs.all)")
         let warnings = logs.all.filter { $0.hasPrefix("<4>") }  // journal priority 4, warning

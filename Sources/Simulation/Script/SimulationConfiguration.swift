@@ -68,6 +68,12 @@ package struct SimulationEvent: Sendable, Hashable {
         case beltRefusesNextConnection
         /// The belt's battery jumps to this charge (a low battery, for instance).
         case beltBattery(percent: Int)
+        /// The wearer sets the belt's default intensity on its own buttons (5–100 %).
+        case beltIntensity(Int)
+        /// The belt is plugged in (charging, external) or unplugged (battery).
+        case beltPower(BeltPowerStatus)
+        /// The Pencil's battery reports this charge (0–100 %).
+        case pencilBattery(percent: Int)
         /// An actor throws, to show the supervisor restarting it.
         case failActor(String)
     }
