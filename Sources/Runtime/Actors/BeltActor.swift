@@ -50,8 +50,10 @@ package actor BeltActor {
     /// The link was lost unexpectedly and that was warned about: the attempts that follow are the
     /// recovery, told at `info` until the belt is back (one warning per loss, not one per attempt).
     private var warnedLoss = false
-    /// The walk's journal: link losses and their end go into the trip report.
+    /// The walk's journal: link losses and their end, and the belt's battery, go into the trip report.
     private let trip: TripRecorder?
+    /// The battery as last put in the journal: its tenth of charge (0–10) and its power status.
+    private var journalledBattery: (tenth: Int, power: BeltPowerStatus)?
     private var scheduledPoll: Duration?
     /// How many requests from the navigation actor's stream have been carried out, and who waits for a
     /// number of them (the control socket, whose answer shows their effect).
@@ -292,6 +294,7 @@ package actor BeltActor {
                 logger.info("belt battery level unreadable (\(status))")
                 return
             }
+            journal(status, percent: percent)
             let band = { (p: Int) in p < Self.lowBattery / 2 ? 2 : p < Self.lowBattery ? 1 : 0 }
             if percent < Self.lowBattery, status.powerStatus != .charging, band(percent) > (previous.map(band) ?? 0) {
                 logger.warning("belt battery low: \(percent)%; charge the belt soon")
@@ -305,6 +308,20 @@ package actor BeltActor {
             logger.info("belt compass accuracy signal: \(app) in app mode, \(compass) in compass mode")
         case .defaultIntensity(let intensity):
             logger.debug("belt default intensity \(intensity)%")
+        }
+    }
+
+    /// The battery into the walk's journal: its first report, a change of power, and each 10 % its
+    /// charge crosses, so a walk's report shows how the belt held up without a line per percent.
+    private func journal(_ status: BeltBatteryStatus, percent: Int) {
+        let now = (tenth: percent / 10, power: status.powerStatus)
+        if let last = journalledBattery, last.tenth == now.tenth, last.power == now.power { return }
+        journalledBattery = now
+        trip?.record(.battery) { event in
+            event.device = "belt"
+            event.percent = Double(percent)
+            event.power = status.powerStatus.statusName
+            event.seconds = status.timeSeconds
         }
     }
 
