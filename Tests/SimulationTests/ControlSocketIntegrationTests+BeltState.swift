@@ -76,7 +76,8 @@ extension ControlSocketIntegrationTests {
         let warning = try XCTUnwrap(report.warnings.first { $0.message.contains("pen battery") })
         XCTAssertEqual(warning.message, "pen battery low: charge the pencil soon")
         XCTAssertEqual(warning.source, "pencil")
-        XCTAssertEqual(report.pencil?.battery, "low", "as the pen reports it, in the SDK's band")
+        XCTAssertEqual(report.pencil?.battery, "low", "in the SDK's band")
+        XCTAssertEqual(report.pencil?.batteryPercent, 20, "as the pen reports it")
 
         await appliance.group.triggerGracefulShutdown()
         try await running.value
