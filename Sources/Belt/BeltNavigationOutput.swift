@@ -8,6 +8,6 @@ package enum BeltNavigationOutput: Sendable, Hashable {
     /// (FSLib's `onBeltHomeButtonPressed(navigating:)`).
     case homeButtonPressed(navigating: Bool)
     /// The belt changed its default intensity itself, percent (its buttons in pause mode; FSLib's
-    /// `onBeltDefaultVibrationIntensityChanged`): the controller follows it from now on.
+    /// `onBeltDefaultVibrationIntensityChanged`): the controller follows it.
     case intensityChanged(Int)
 }
