@@ -10,8 +10,16 @@
 ///   (iOS's `30 FF`), so a direction notification playing on channel 0 is not cut short;
 /// - destination reached plays the belt's own system signal (iOS), which needs no channel;
 /// - updates are sent only while navigating (iOS);
-/// - on every connection the configured default intensity is written again (not in FSLib's on-connection
-///   sequence), because the intensity is ours to set and a belt that rebooted has forgotten it;
+/// - on every connection the default intensity is written again (not in FSLib's on-connection
+///   sequence), because a belt that rebooted has forgotten it: the configured value, or the one the
+///   wearer chose since, on the appliance or on the belt's own buttons (which the belt reports on
+///   FE06, and which the controller follows);
+/// - in pause mode the home and compass buttons change the belt's intensity (FSLib-iOS docs/README.md,
+///   "Belt buttons and modes" and "Belt button press"), so home there does not resume the walk; the
+///   pause button does;
+/// - the compass accuracy signal is set, where asked, at each connection in which the belt reports
+///   it otherwise (`compassAccuracySignalWanted`): for the current power cycle only, in app mode only
+///   (the compass-mode bit stays as the wearer has it);
 /// - the belt's heading reports are not started on connection (FSLib's sequence starts them): nothing
 ///   here reads them, and `BeltSession.setReportsOrientation` asks for them when something does.
 package struct BeltNavigationController: Sendable {
@@ -26,6 +34,18 @@ package struct BeltNavigationController: Sendable {
     package private(set) var isConnected = false
     package private(set) var beltMode: BeltMode = .unknown
     package private(set) var defaultIntensity: Int?
+    /// The intensities written and not yet echoed by the belt (it answers each write with FE06
+    /// `01 02 i`), oldest first: an echo is not the wearer's doing, and an old echo must not undo a
+    /// newer value.
+    private var intensityEchoes: [Int] = []
+    /// Whether the belt's compass accuracy signal should play in app mode; nil leaves it as the belt has it.
+    package private(set) var compassAccuracySignalWanted: Bool?
+    /// What the belt last reported of its compass accuracy signal; nil until it has in this connection.
+    package private(set) var compassAccuracySignal: CompassAccuracySignalState?
+    /// The firmware the belt reported in this connection's handshake.
+    package private(set) var firmware: BeltFirmwareInfo?
+    /// The compass accuracy signal has been brought in line in this connection.
+    private var compassAccuracySignalSettled = false
     /// Set when the belt reports pause while we are paused: the belt's pause is ours, so stop returns it to wait.
     private var isPauseModeForNavigation = false
     private var lastVibrationSentAt: Duration?
@@ -133,11 +153,42 @@ package struct BeltNavigationController: Sendable {
     package mutating func changeDefaultIntensity(_ intensity: Int, feedback: Bool = true) throws(Failure) -> [BeltNavigationOutput] {
         guard (5...100).contains(intensity) else { throw .intensityOutOfRange(intensity) }
         defaultIntensity = intensity
-        return isConnected ? [.send(.setDefaultIntensity(intensity, feedback: feedback))] : []
+        return isConnected ? [sendIntensity(intensity, feedback: feedback)] : []
+    }
+
+    private mutating func sendIntensity(_ intensity: Int, feedback: Bool) -> BeltNavigationOutput {
+        intensityEchoes.append(intensity)
+        return .send(.setDefaultIntensity(intensity, feedback: feedback))
     }
 
     package func setCompassAccuracySignal(enabled: Bool, persistent: Bool) -> [BeltNavigationOutput] {
         isConnected ? [.send(.setCompassAccuracySignal(enabled: enabled, persistent: persistent))] : []
+    }
+
+    /// Whether the compass accuracy signal should play in app mode (nil: as the belt has it). Applied
+    /// at once when connected and the belt reports otherwise, and at each connection after.
+    package mutating func setCompassAccuracySignalWanted(_ wanted: Bool?) -> [BeltNavigationOutput] {
+        compassAccuracySignalWanted = wanted
+        compassAccuracySignalSettled = false
+        return isConnected ? settleCompassAccuracySignal() : []
+    }
+
+    /// The write that brings the app-mode bit in line with `compassAccuracySignalWanted`, once per
+    /// connection and only once the belt's state is known. Temporary (`persistent` off): the belt
+    /// forgets it when switched off, so nothing of ours outlives the appliance. The compass-mode bit
+    /// is kept as the belt had it; a state with both bits or neither is written in FSLib's form
+    /// (`setCompassAccuracySignal`, `11 03 00 03` / `11 03 00 00`).
+    private mutating func settleCompassAccuracySignal() -> [BeltNavigationOutput] {
+        guard let wanted = compassAccuracySignalWanted, !compassAccuracySignalSettled,
+              let state = compassAccuracySignal else { return [] }
+        compassAccuracySignalSettled = true
+        guard state.contains(.inAppMode) != wanted else { return [] }
+        var target = state
+        if wanted { target.insert(.inAppMode) } else { target.remove(.inAppMode) }
+        if target == .everywhere || target.isEmpty {
+            return [.send(.setCompassAccuracySignal(enabled: wanted, persistent: false))]
+        }
+        return [.send(.setAdvancedParameter(.compassAccuracySignal(target), persistent: false))]
     }
 
     /// What to write before we let go of the belt (shutdown): silence it and hand it back to wait mode.
@@ -164,8 +215,11 @@ package struct BeltNavigationController: Sendable {
         case .connected:
             isConnected = true
             lastVibrationSentAt = nil
-            var out: [BeltNavigationOutput] = [.send(.requestCompassAccuracySignalState)]
-            if let defaultIntensity { out.append(.send(.setDefaultIntensity(defaultIntensity, feedback: false))) }
+            compassAccuracySignalSettled = false
+            // FSLib asks for the compass accuracy state on connection; the handshake usually has it.
+            var out: [BeltNavigationOutput] = compassAccuracySignal == nil
+                ? [.send(.requestCompassAccuracySignalState)] : settleCompassAccuracySignal()
+            if let defaultIntensity { out.append(sendIntensity(defaultIntensity, feedback: false)) }
             if state == .navigating {
                 out += beltMode == .app ? sendNavigationSignalNow(now: now) : [.send(.changeMode(.app))]
             }
@@ -174,6 +228,9 @@ package struct BeltNavigationController: Sendable {
             isConnected = false
             beltMode = .unknown
             pendingVibrationDeadline = nil
+            intensityEchoes = []
+            compassAccuracySignal = nil
+            firmware = nil
             return []
         case .modeChanged(let mode):
             // The link reports a mode only when the belt announces one (FE06) or a keep-alive shows a
@@ -188,7 +245,30 @@ package struct BeltNavigationController: Sendable {
             return reactToButton(button, previous: previousMode, new: newMode, now: now)
         case .battery:
             return []
+        case .firmware(let info):
+            firmware = info
+            return []
+        case .compassAccuracySignal(let state):
+            compassAccuracySignal = state
+            return isConnected ? settleCompassAccuracySignal() : []
+        case .defaultIntensity(let intensity):
+            return beltReported(intensity: intensity)
         }
+    }
+
+    /// The belt reported its default intensity: the echo of one of our writes, or its own change.
+    private mutating func beltReported(intensity: Int) -> [BeltNavigationOutput] {
+        if let echoed = intensityEchoes.firstIndex(of: intensity) {
+            intensityEchoes.removeFirst(echoed + 1)
+            return []
+        }
+        // A write is answered in order; a value no write of ours asked for is the belt's own. Below 5
+        // the belt plays 5 (pybelt `set_default_intensity`), and 5 is what a reconnection may write back.
+        intensityEchoes = []
+        let intensity = min(max(intensity, 5), 100)
+        guard intensity != defaultIntensity else { return [] }
+        defaultIntensity = intensity
+        return [.intensityChanged(intensity)]
     }
 
     private mutating func reactToMode(_ mode: BeltMode, now: Duration) -> [BeltNavigationOutput] {
@@ -215,6 +295,10 @@ package struct BeltNavigationController: Sendable {
     private mutating func reactToButton(_ button: BeltButton, previous: BeltMode, new: BeltMode,
                                         now: Duration) -> [BeltNavigationOutput] {
         isPauseModeForNavigation = false
+        if button == .home && previous == new && new == .pause {
+            // The belt raised its intensity and reports it on FE06 (`beltReported(intensity:)`).
+            return []
+        }
         if button == .home && previous == new {
             switch state {
             case .stopped:

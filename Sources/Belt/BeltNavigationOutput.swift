@@ -7,4 +7,7 @@ package enum BeltNavigationOutput: Sendable, Hashable {
     /// The home button was pressed without changing anything on the belt; the app decides what it means
     /// (FSLib's `onBeltHomeButtonPressed(navigating:)`).
     case homeButtonPressed(navigating: Bool)
+    /// The belt changed its default intensity itself, percent (its buttons in pause mode; FSLib's
+    /// `onBeltDefaultVibrationIntensityChanged`): the controller follows it.
+    case intensityChanged(Int)
 }

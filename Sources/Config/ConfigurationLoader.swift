@@ -88,7 +88,9 @@ package struct ConfigurationLoader: Sendable {
             ?? "/var/lib/wayfinder"
 
         let devices = root.subtable("devices")
-        let belt = readDevice(devices?.subtable("belt"), defaults: .beltDefaults)
+        let beltTable = devices?.subtable("belt")
+        let compassAccuracySignal = readCompassAccuracySignal(beltTable)
+        let belt = readDevice(beltTable, defaults: .beltDefaults)
         let touchCaseTable = devices?.subtable("touch_case")
         let touchCaseSettings = readTouchCaseSettings(touchCaseTable)
         let touchCase = readDevice(touchCaseTable, defaults: .touchCaseDefaults)
@@ -128,6 +130,7 @@ package struct ConfigurationLoader: Sendable {
             routePath: routePath, route: route, autostart: autostart, guidance: guidance, intensity: intensity,
             buttons: buttons, gestures: gestures, tables: extra)
         configuration.compassMounting = compassMounting
+        configuration.compassAccuracySignal = compassAccuracySignal
         configuration.touchCaseSettings = touchCaseSettings
         configuration.track = track
         return configuration

@@ -70,6 +70,7 @@ extension WayfinderConfiguration {
             .init("track.keep_days", "\(track.keepDays)", .restart),
         ]
         s += Self.device(belt, "devices.belt")
+        s.append(.init("devices.belt.compass_accuracy_signal", compassAccuracySignal.configValue, .restart))
         s += Self.device(touchCase, "devices.touch_case")
         s += [
             .init("devices.touch_case.sides", Render.strings(touchCaseSettings.sides.map(\.rawValue).sorted()), .restart),

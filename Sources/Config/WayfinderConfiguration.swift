@@ -12,6 +12,8 @@ package struct WayfinderConfiguration: Sendable {
     /// Where route progress and calibration live (systemd's `StateDirectory=`).
     package var stateDirectory: String
     package var belt: DeviceSelection
+    /// `[devices.belt] compass_accuracy_signal`.
+    package var compassAccuracySignal = CompassAccuracySignalSetting.auto
     package var touchCase: DeviceSelection
     /// `[devices.touch_case]` sides, touches per side, power saving.
     package var touchCaseSettings = TouchCaseSettings()

@@ -9,24 +9,49 @@ import TouchCase
 /// pairing model.
 enum DeviceTargets {
     /// Notifications (and write results) on every belt characteristic into a connected belt session,
-    /// with time passing for its keep-alive and handshake timers. Every notification that decodes
-    /// re-encodes to bytes that decode to the same value; every write the session asks for decodes as
-    /// a command (the session never sends bytes the belt would refuse).
+    /// with time passing for its keep-alive and handshake timers, and the session's events into the
+    /// navigation controller. Every notification that decodes re-encodes to bytes that decode to the
+    /// same value; every write the session or the controller asks for decodes as a command (neither
+    /// sends bytes the belt would refuse); what a person is shown of the battery is a charge, a power
+    /// status and a time a battery can have, or absent; the intensity the controller follows stays
+    /// within the belt's 5–100 %.
     static let beltSession = FuzzTarget(
         name: "belt-session",
         summary: "feelSpace naviBelt notifications and write results into the belt session"
     ) { input throws(FuzzViolation) in
         var session = BeltSession()
+        var controller = BeltNavigationController()
+        _ = try? controller.changeDefaultIntensity(60, feedback: false)
+        _ = controller.setCompassAccuracySignalWanted(false)
         var now = Duration.zero
         var outputs = session.connecting() + session.linkEstablished()
         outputs += session.discovered(Set(BeltCharacteristic.allCases), now: now)
         var pending: [BeltWrite] = []
         func absorb(_ new: [BeltSession.Output]) throws(FuzzViolation) {
-            for case .perform(let write) in new {
-                if write.kind == .value {
-                    try expect((try? BeltCommandDecoder.decode(write)) != nil, "the session wrote \(write), which no belt accepts")
+            for output in new {
+                switch output {
+                case .perform(let write):
+                    if write.kind == .value {
+                        try expect((try? BeltCommandDecoder.decode(write)) != nil, "the session wrote \(write), which no belt accepts")
+                    }
+                    pending.append(write)
+                case .event(let event):
+                    for case .send(let command) in controller.handle(event, now: now) {
+                        try expect((try? BeltCommandDecoder.decode(command.encoded())) != nil,
+                                   "the controller wrote \(command), which no belt accepts")
+                    }
+                    try expect(controller.defaultIntensity.map { (5...100).contains($0) } ?? true,
+                               "the controller follows intensity \(controller.defaultIntensity ?? 0), outside 5–100")
+                default:
+                    break
                 }
-                pending.append(write)
+            }
+            if let battery = session.battery {
+                try expect(battery.levelPercent.map { (0...100).contains($0) } ?? true,
+                           "\(battery) shows a charge of \(battery.levelPercent ?? 0) %")
+                try expect(battery.timeSeconds.map { $0 >= 0 && $0 <= BeltBatteryStatus.longestTime } ?? true,
+                           "\(battery) shows a time of \(battery.timeSeconds ?? 0) s")
+                try expect(BeltPowerStatus.allCases.contains(battery.powerStatus), "\(battery) has no power status")
             }
         }
         try absorb(outputs)

@@ -60,6 +60,16 @@ extension GATTPeripheralHost where Model == BeltPeripheral {
         await update { belt, now in ((), BeltPeripheral.outputs(belt.press(button, type, at: now))) }
     }
 
+    /// The belt plugged in or unplugged (FE09 at once).
+    package func setPower(_ power: BeltPowerStatus) async {
+        await update { belt, _ in ((), BeltPeripheral.outputs(belt.setPower(power))) }
+    }
+
+    /// The wearer sets the intensity on the belt's buttons (FE06 `01 02 i` at once).
+    package func setIntensityOnButtons(_ intensity: Int) async {
+        await update { belt, _ in ((), BeltPeripheral.outputs(belt.setIntensityOnButtons(intensity))) }
+    }
+
     package var violations: [BeltPeripheral.Violation] { peripheral.violations }
     package var records: [SimulatedBelt.Record] { peripheral.belt.records }
     package var mode: BeltMode { peripheral.mode }

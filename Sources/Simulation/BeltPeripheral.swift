@@ -55,12 +55,15 @@ package struct BeltPeripheral: Sendable {
 
     private var nextKeepAliveAt: Duration?
     private var nextOrientationAt: Duration?
-    /// The charge last reported on FE09; the next report goes out one whole percent away from it.
+    /// The charge last reported on FE09; the next report goes out one whole percent away from it,
+    /// or when the power status changes (full on the charger).
     private var lastBatteryPercent: Double
+    private var lastPowerStatus: BeltPowerStatus
 
     package init(belt: SimulatedBelt = SimulatedBelt()) {
         self.belt = belt
         lastBatteryPercent = belt.batteryPercent
+        lastPowerStatus = belt.powerStatus
     }
 
     // MARK: What the belt is doing
@@ -70,14 +73,8 @@ package struct BeltPeripheral: Sendable {
     /// The active channels: pattern, intensity (nil = default) and orientation in each configuration.
     package var activeChannels: [UInt8: SimulatedBelt.ActiveChannel] { belt.channels }
 
-    package var batteryStatus: BeltBatteryStatus {
-        let vibrating = !belt.channels.isEmpty
-        let current = vibrating ? -180 : -40
-        // Time to empty from the drain rates of `SimulatedBelt.advance` (percent per second).
-        let seconds = belt.batteryPercent / belt.drainPerSecond
-        return BeltBatteryStatus(powerStatus: .onBattery, percent: belt.batteryPercent, seconds: seconds,
-                                 currentMilliamperes: current, voltageMillivolts: 3400 + Int(belt.batteryPercent * 8))
-    }
+    /// Time to empty or to full from the rates of `SimulatedBelt.advance`.
+    package var batteryStatus: BeltBatteryStatus { belt.batteryStatus }
 
     // MARK: Link
 
@@ -134,7 +131,9 @@ package struct BeltPeripheral: Sendable {
         switch characteristic {
         case .fe02: nextKeepAliveAt = on ? now + Self.keepAliveInterval : nil
         case .fe0c: nextOrientationAt = on ? now + orientationInterval : nil
-        case .fe09: lastBatteryPercent = belt.batteryPercent
+        case .fe09:
+            lastBatteryPercent = belt.batteryPercent
+            lastPowerStatus = belt.powerStatus
         default: break
         }
         // FE0C and FE09 switches are commands in their own right: let the belt record them.
@@ -187,8 +186,10 @@ package struct BeltPeripheral: Sendable {
             out.append(orientationNotification())
             nextOrientationAt = t + orientationInterval
         }
-        if subscriptions.contains(.fe09), abs(belt.batteryPercent - lastBatteryPercent) >= 1 {
+        if subscriptions.contains(.fe09),
+           abs(belt.batteryPercent - lastBatteryPercent) >= 1 || belt.powerStatus != lastPowerStatus {
             lastBatteryPercent = belt.batteryPercent
+            lastPowerStatus = belt.powerStatus
             out.append(BeltNotification.batteryStatus(batteryStatus).encoded())
         }
         return out
@@ -199,10 +200,12 @@ package struct BeltPeripheral: Sendable {
     /// due. The simulated board's world wakes by it.
     package func nextDue(after now: Duration) -> Duration? {
         var due = [nextKeepAliveAt, nextOrientationAt, belt.nextChannelEnd].compactMap { $0 }
-        if subscriptions.contains(.fe09), belt.batteryPercent > 0 {
+        let rate = belt.chargeRatePerSecond
+        let moving = belt.powerStatus == .charging ? belt.batteryPercent < 100 : belt.batteryPercent > 0
+        if subscriptions.contains(.fe09), rate > 0, moving {
             let left = max(0, 1 - abs(belt.batteryPercent - lastBatteryPercent))
             // Rounded up to the millisecond: waking a hair early would find the percent not yet gone.
-            due.append(now + .milliseconds(Int((left / belt.drainPerSecond * 1000).rounded(.up)) + 1))
+            due.append(now + .milliseconds(Int((left / rate * 1000).rounded(.up)) + 1))
         }
         return due.map { max($0, now) }.min()
     }
@@ -227,7 +230,10 @@ package struct BeltPeripheral: Sendable {
             case .modeChanged(let m): n = .mode(m)
             case .battery: n = .batteryStatus(batteryStatus)
             case .buttonPressed(let b, let p, let prev, let new): n = .buttonPressed(b, p, previousMode: prev, newMode: new)
-            case .connected, .disconnected: return nil
+            case .defaultIntensity(let i): n = .defaultIntensity(i)
+            // Answered by `apply` in the form the write came in.
+            case .compassAccuracySignal: return nil
+            case .connected, .disconnected, .firmware: return nil
             }
             return subscriptions.contains(n.characteristic) ? n.encoded() : nil
         }
@@ -311,5 +317,19 @@ extension BeltPeripheral {
     /// Scripted: the battery's charge jumps; a subscribed central hears of it on the next step.
     package mutating func setBattery(percent: Double) {
         belt.setBattery(percent: percent)
+    }
+
+    /// Scripted: the belt is plugged in or unplugged; the FE09 notification it sends at once (to a
+    /// subscribed central).
+    package mutating func setPower(_ power: BeltPowerStatus) -> [BeltWrite] {
+        let events = belt.setPower(power)
+        lastBatteryPercent = belt.batteryPercent
+        lastPowerStatus = belt.powerStatus
+        return notifications(for: events)
+    }
+
+    /// Scripted: the wearer sets the intensity on the belt's buttons; the FE06 `01 02 i` it sends.
+    package mutating func setIntensityOnButtons(_ intensity: Int) -> [BeltWrite] {
+        notifications(for: belt.setIntensityOnButtons(intensity))
     }
 }

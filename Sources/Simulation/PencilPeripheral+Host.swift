@@ -62,11 +62,9 @@ extension GATTPeripheralHost where Model == PencilPeripheral {
         await update { pencil, _ in ((), PencilPeripheral.outputs(pencil.press(pen, down: down))) }
     }
 
+    /// The pen's charge changes; a subscribed central hears it at once.
     package func setBattery(_ percent: UInt8) async {
-        await update { pencil, _ in
-            pencil.batteryPercent = percent
-            return ((), [])
-        }
+        await update { pencil, _ in ((), PencilPeripheral.outputs(pencil.setBattery(percent))) }
     }
 
     /// Changes the simulated pen (a v55 one: 1-byte advertisement, firmware 55 running).

@@ -175,6 +175,13 @@ package struct PencilPeripheral: Sendable {
         return subscriptions.contains(.batteryLevel) ? [.notify(.batteryLevel, [batteryPercent])] : []
     }
 
+    /// The charge changes: notified when the central subscribed, as the pen's firmware reports a
+    /// changed level.
+    package mutating func setBattery(_ percent: UInt8) -> [Output] {
+        batteryPercent = percent
+        return subscriptions.contains(.batteryLevel) ? [.notify(.batteryLevel, [percent])] : []
+    }
+
     // MARK: The pen in the hand
 
     /// The tip or eraser pressed or released; notified when the central subscribed.

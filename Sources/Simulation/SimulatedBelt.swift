@@ -27,6 +27,8 @@ package struct SimulatedBelt: Sendable {
     package private(set) var orientationNotifications = false
     package private(set) var compassAccuracySignal = (enabled: true, persistent: false)
     package private(set) var batteryPercent = 96.0
+    /// Where the power comes from: on battery until a script plugs the belt in.
+    package private(set) var powerStatus: BeltPowerStatus = .onBattery
     package private(set) var records: [Record] = []
     package private(set) var systemSignals: [(at: Duration, signal: BeltSystemSignal)] = []
 
@@ -63,15 +65,16 @@ package struct SimulatedBelt: Sendable {
             if let channel { channels[channel] = nil } else { channels.removeAll() }
         case .systemSignal(let signal):
             systemSignals.append((now, signal))
-            if signal == .batteryLevel { events.append(.battery(percent: Int(batteryPercent))) }
+            if signal == .batteryLevel { events.append(.battery(batteryStatus)) }
         case .setOrientationNotifications(let on):
             orientationNotifications = on
         case .setCompassAccuracySignal(let enabled, let persistent):
             compassAccuracySignal = (enabled, persistent)
+            events.append(.compassAccuracySignal(enabled ? .everywhere : []))
         case .requestCompassAccuracySignalState:
             break
         case .requestBatteryStatus:
-            events.append(.battery(percent: Int(batteryPercent)))
+            events.append(.battery(batteryStatus))
         case .requestParameter(.mode):
             events.append(.modeChanged(mode))
         case .setHeadingOffset(let degrees):
@@ -111,6 +114,40 @@ package struct SimulatedBelt: Sendable {
 
     /// The battery's drain in percent per second: more while a channel vibrates.
     package var drainPerSecond: Double { channels.isEmpty ? 0.0008 : 0.004 }
+    /// The charge gained per second on a charger: full from empty in about 80 minutes (a number for
+    /// the simulation, not a measurement).
+    package static let chargePerSecond = 0.02
+
+    /// How fast the charge moves, percent per second, either way: draining on battery, rising on a
+    /// charger, still on external power (full) or when the belt cannot tell.
+    package var chargeRatePerSecond: Double {
+        switch powerStatus {
+        case .onBattery: drainPerSecond
+        case .charging: Self.chargePerSecond
+        case .external, .unknown: 0
+        }
+    }
+
+    /// What FE09 carries: time to empty on battery and time to full while charging, from the rates
+    /// above; 0 on external power.
+    package var batteryStatus: BeltBatteryStatus {
+        let vibrating = !channels.isEmpty
+        let seconds: Double
+        let current: Int
+        switch powerStatus {
+        case .onBattery:
+            seconds = batteryPercent / drainPerSecond
+            current = vibrating ? -180 : -40
+        case .charging:
+            seconds = (100 - batteryPercent) / Self.chargePerSecond
+            current = 500
+        case .external, .unknown:
+            seconds = 0
+            current = 0
+        }
+        return BeltBatteryStatus(powerStatus: powerStatus, percent: batteryPercent, seconds: seconds,
+                                 currentMilliamperes: current, voltageMillivolts: 3400 + Int(batteryPercent * 8))
+    }
 
     /// Drops channels whose iterations have played out and drains the battery a little.
     package mutating func advance(to now: Duration, dt: Double) {
@@ -121,8 +158,35 @@ package struct SimulatedBelt: Sendable {
             return now - active.since < length
         }
         // About 7 hours from full while vibrating: a number for the demo, not a measurement.
-        batteryPercent = max(0, batteryPercent - dt * drainPerSecond)
+        switch powerStatus {
+        case .onBattery:
+            batteryPercent = max(0, batteryPercent - dt * drainPerSecond)
+        case .charging:
+            batteryPercent = min(100, batteryPercent + dt * Self.chargePerSecond)
+            // Full on the charger: the belt then reports external power (FSLib-iOS `FSPowerStatus`).
+            if batteryPercent >= 100 { powerStatus = .external }
+        case .external, .unknown:
+            break
+        }
     }
+
+    /// Scripted: the belt is plugged in (charging, external) or unplugged (battery); it tells the
+    /// central on FE09.
+    package mutating func setPower(_ power: BeltPowerStatus) -> [BeltEvent] {
+        powerStatus = power == .charging && batteryPercent >= 100 ? .external : power
+        return [.battery(batteryStatus)]
+    }
+
+    /// Scripted: the wearer sets the default intensity on the belt's buttons (in pause mode, home
+    /// raises and compass lowers it, FSLib-iOS docs/README.md); the belt reports it on FE06.
+    package mutating func setIntensityOnButtons(_ intensity: Int) -> [BeltEvent] {
+        defaultIntensity = min(max(intensity, 5), 100)
+        return [.defaultIntensity(defaultIntensity)]
+    }
+
+    /// One press of home or compass in pause mode changes the intensity by this much. The step is
+    /// not documented by feelSpace; 10 is assumed, as `intensity-up`/`-down` step.
+    package static let intensityButtonStep = 10
 
     /// Scripted: the battery's charge jumps (0–100 %).
     package mutating func setBattery(percent: Double) {
@@ -155,12 +219,23 @@ package struct SimulatedBelt: Sendable {
 
     /// What the firmware does when one of its buttons is pressed, as the app sees it.
     /// The exact firmware rules are unknown; this follows what the libraries' handling implies:
-    /// in app mode pause and home are reported without a mode change for the app to decide.
+    /// in app mode pause and home are reported without a mode change for the app to decide; in
+    /// pause mode home raises and compass lowers the default intensity (FSLib-iOS docs/README.md,
+    /// "Belt buttons and modes"), reported on FE06 after the press.
     package mutating func press(_ button: BeltButton, _ press: BeltPressType, at now: Duration) -> [BeltEvent] {
         let previous = mode
+        if mode == .pause, button == .home || button == .compass {
+            let step = button == .home ? Self.intensityButtonStep : -Self.intensityButtonStep
+            return [.buttonPressed(button, press, previousMode: previous, newMode: mode)]
+                + setIntensityOnButtons(defaultIntensity + step)
+        }
         switch (button, press, mode) {
         case (.pause, _, .app), (.pause, _, .pause), (.home, _, _):
             break
+        case (.pause, _, .wait), (.pause, _, .compass), (.pause, _, .crossing):
+            // "From the wait, compass and app modes, the pause mode is obtained by a press on the
+            // pause button" (FSLib-iOS docs/README.md); from app mode the app decides, above.
+            mode = .pause
         case (.pause, _, _):
             break
         case (.compass, .short, _):

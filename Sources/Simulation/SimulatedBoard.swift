@@ -188,6 +188,11 @@ package actor SimulatedBoard {
             logger.notice("the Pi's supply \(throttled.contains(.underVoltage) ? "sags below the under-voltage threshold" : "recovers") (simulation script)")
             piFirmware.set(throttled)
         }
+        for percent in output.pencilBattery {
+            logger.info("pencil: its battery reports \(percent) %")
+            let host = pencil
+            Task(executorPreference: executor) { await host.play(PencilScript([.init(at: .zero, .battery(percent))])) }
+        }
         for name in output.actorFailures {
             logger.notice("injecting a failure into the \(name) actor")
             failureSink.yield(name)

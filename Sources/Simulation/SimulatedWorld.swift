@@ -32,6 +32,8 @@ package struct SimulatedWorld: Sendable {
         /// Fingers put on the simulated touch case, and clicks of the simulated Pencil.
         package var touches: [SimulatedTouch] = []
         package var penClicks: [(pen: String, held: Duration)] = []
+        /// Charges the simulated Pencil's battery reports, percent.
+        package var pencilBattery: [UInt8] = []
         /// What the belt's GATT server notified (only on characteristics a central subscribed to).
         package var beltNotifications: [BeltWrite] = []
         package var actorFailures: [String] = []
@@ -260,6 +262,14 @@ package struct SimulatedWorld: Sendable {
             piThrottled = low ? piThrottled.union([.underVoltage, .throttled, .underVoltageOccurred, .throttlingOccurred])
                               : piThrottled.subtracting(piThrottled.now)
             output.piThrottled = piThrottled
+        case .beltIntensity(let intensity):
+            let notifications = peripheral.setIntensityOnButtons(intensity)
+            if isBeltConnected { output.beltNotifications += notifications }
+        case .beltPower(let power):
+            let notifications = peripheral.setPower(power)
+            if isBeltConnected { output.beltNotifications += notifications }
+        case .pencilBattery(let percent):
+            output.pencilBattery.append(UInt8(clamping: percent))
         case .failActor(let name):
             output.actorFailures.append(name)
         }

@@ -5,6 +5,8 @@ package struct PencilStatus: Sendable, Equatable, Codable {
     /// The battery as the SDK reports it, in bands (`high`, `medium-high`, `medium-low`, `low`,
     /// `critically-low`), not in percent (`FTPenManager.h`, `FTPenBatteryLevel`).
     package var battery: String?
+    /// The charge the pen reported, percent, of which `battery` is the band.
+    package var batteryPercent: Int?
     /// The pen's firmware revision (Device Information), once read.
     package var firmwareRevision: String?
     /// The newest firmware known to the package, when it is newer than the pen's: an update exists

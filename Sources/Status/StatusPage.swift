@@ -84,7 +84,9 @@ package enum StatusPage {
 
     static func beltLine(_ b: BeltStatus) -> String {
         var text = b.link.rawValue
-        if let p = b.batteryPercent { text += ", battery \(p) %" }
+        if let p = b.batteryPercent {
+            text += ", battery \(p) %" + (b.power == "charging" ? " (charging)" : b.power == "external" ? " (on USB)" : "")
+        }
         if let m = b.mode { text += ", \(m) mode" }
         if let i = b.intensityPercent { text += ", intensity \(i) %" }
         if let d = b.lastDirectionDegrees {

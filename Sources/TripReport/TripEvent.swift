@@ -41,6 +41,10 @@ package struct TripEvent: Sendable, Hashable, Codable {
         case linkBack = "link_back"
         /// An actor failed and is restarted (`device` names the actor, `reason` why).
         case restart
+        /// The belt's battery (`device` belt): the charge in `percent`, `power` (`battery`,
+        /// `charging`, `external`, `unknown`) and `seconds`, the time to empty on battery or to full
+        /// while charging, as the belt estimates it.
+        case battery
     }
 
     package var time: Double
@@ -57,11 +61,13 @@ package struct TripEvent: Sendable, Hashable, Codable {
     package var longitude: Double?
     package var distance: Double?
     package var seconds: Double?
+    package var percent: Double?
+    package var power: String?
 
     package init(time: Double, kind: Kind, index: Int? = nil, name: String? = nil, path: String? = nil,
                 command: String? = nil, source: String? = nil, device: String? = nil, reason: String? = nil,
                 bearing: Double? = nil, latitude: Double? = nil, longitude: Double? = nil,
-                distance: Double? = nil, seconds: Double? = nil) {
+                distance: Double? = nil, seconds: Double? = nil, percent: Double? = nil, power: String? = nil) {
         self.time = time
         self.kind = kind
         self.index = index
@@ -76,5 +82,7 @@ package struct TripEvent: Sendable, Hashable, Codable {
         self.longitude = longitude
         self.distance = distance
         self.seconds = seconds
+        self.percent = percent
+        self.power = power
     }
 }

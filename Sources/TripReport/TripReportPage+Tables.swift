@@ -101,6 +101,15 @@ extension TripReportPage {
         case .linkLost: return ("link lost", event.device ?? "")
         case .linkBack: return ("link back", event.device ?? "")
         case .restart: return ("restart", joined([event.device, event.reason], ": "))
+        case .battery:
+            let percent = event.percent.flatMap { $0.isFinite && (0...100).contains($0) ? "\(Int($0.rounded())) %" : nil }
+            let power: String? = switch event.power {
+            case "battery": seconds(event.seconds).map { "on battery, \($0) left" } ?? "on battery"
+            case "charging": seconds(event.seconds).map { "charging, full in \($0)" } ?? "charging"
+            case "external": "on external power"
+            default: nil
+            }
+            return ("\(event.device ?? "belt") battery", joined([percent, power]))
         }
     }
 }

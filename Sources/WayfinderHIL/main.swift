@@ -25,6 +25,7 @@ let checks: [HILCheck] = [
     GATTClientAgainstBlueZServer.check,
     BlueZClientAgainstBeltSimulator.check,
     BeltActorOverKernel.check,
+    BeltOwnStateOverKernel.check,
     // Last: it leaves bonds and encryption keys in both controllers' kernels.
     PairingOverKernel.check,
 ]

@@ -8,7 +8,8 @@ struct BeltCodecCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "belt",
         abstract: "Talk to the belt, or encode and decode its bytes (naviBelt protocol).",
-        subcommands: [Encode.self, Decode.self, BeltVibrate.self, BeltSignal.self, BeltBattery.self, BeltModeCommand.self])
+        subcommands: [Encode.self, Decode.self, BeltVibrate.self, BeltSignal.self, BeltBattery.self, BeltModeCommand.self,
+                      BeltCompassSignal.self])
 
     struct Encode: ParsableCommand {
         static let configuration = CommandConfiguration(

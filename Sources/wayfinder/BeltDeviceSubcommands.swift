@@ -132,11 +132,11 @@ struct BeltBattery: AsyncParsableCommand {
             // Asked now; if the belt does not answer in time, a battery status it notified on its own
             // since the handshake switched FE09's notifications on will do.
             let fresh = try? await belt.next(after: seen, within: .seconds(3), "the battery status") { event -> Int? in
-                if case .battery(let p) = event { return p } else { return nil }
+                if case .battery(let s) = event { return s.levelPercent } else { return nil }
             }
             if let fresh { return fresh }
             return try await belt.next(after: 0, within: .seconds(2), "the battery status") { event -> Int? in
-                if case .battery(let p) = event { return p } else { return nil }
+                if case .battery(let s) = event { return s.levelPercent } else { return nil }
             }
         }
         print(json ? JSONText.encode(JSONValue.object(["battery": .int(percent)])) : "battery: \(percent)%")
@@ -193,5 +193,90 @@ struct BeltModeCommand: AsyncParsableCommand {
 
     private func show(_ mode: BeltMode) {
         print(json ? JSONText.encode(JSONValue.object(["mode": .string("\(mode)")])) : "mode: \(mode)")
+    }
+}
+
+/// `wayfinder belt compass-signal`: print or set where the belt plays its compass-inaccurate signal.
+struct BeltCompassSignal: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compass-signal",
+        abstract: "Print the belt's compass accuracy signal, or switch it on or off.",
+        usage: """
+            wayfinder belt compass-signal [on|off] [--persistent] [--json]
+                                          [--simulated] [--config <config>]
+                                          [--address <address>]
+                                          [--address-type <address-type>]
+                                          [--adapter <adapter>] [--verbose]
+            """,
+        discussion: """
+        The belt vibrates three pulses on both sides when its own compass is inaccurate. on and off \
+        set it in app mode and compass mode together, as FSLib-iOS setCompassAccuracySignal does, \
+        until the belt is switched off; with --persistent the belt keeps it (firmware 41 and later).
+        The appliance sets it at each connection from [devices.belt] compass_accuracy_signal.
+          wayfinder belt compass-signal          where it plays now
+          wayfinder belt compass-signal off      off until the belt is switched off
+        """)
+
+    @OptionGroup var belt: BeltDeviceOptions
+
+    @Argument(help: ArgumentHelp("on or off; without it, the state is printed.", valueName: "on|off"))
+    var state: String?
+
+    @Flag(help: "Save the setting on the belt (firmware 41 and later).")
+    var persistent = false
+
+    @Flag(help: "Print {\"app_mode\":…,\"compass_mode\":…} instead of text.")
+    var json = false
+
+    func validate() throws {
+        if let state, !["on", "off"].contains(state) {
+            throw ValidationError("\"\(state)\" is neither on nor off")
+        }
+        if persistent, state == nil { throw ValidationError("--persistent needs on or off") }
+    }
+
+    func run() async throws {
+        let wanted = state.map { $0 == "on" }
+        let (persistent, json) = (self.persistent, self.json)
+        try await BeltDoor.withBelt(belt) { belt in
+            let reported = await belt.events.first(after: 0) { event -> CompassAccuracySignalState? in
+                if case .compassAccuracySignal(let s) = event { s } else { nil }
+            }
+            guard let wanted else {
+                guard let reported else {
+                    printError("wayfinder: the belt did not report its compass accuracy signal")
+                    throw ExitCode(69)
+                }
+                show(reported, json: json)
+                return
+            }
+            if persistent {
+                let firmware = await belt.events.first(after: 0) { event -> BeltFirmwareInfo? in
+                    if case .firmware(let f) = event { f } else { nil }
+                }
+                // FSLib-Android `BeltCommunicationInterface.java`: the persistent flag needs firmware 41.
+                guard let firmware, firmware.supportsPersistentParameters else {
+                    printError("wayfinder: this belt (\(firmware.map { "\($0)" } ?? "firmware unknown")) cannot keep the setting; "
+                               + "firmware 41 or later can. Leave out --persistent to set it until the belt is switched off.")
+                    throw ExitCode(65)
+                }
+            }
+            let seen = await belt.events.count
+            try await belt.send([.setCompassAccuracySignal(enabled: wanted, persistent: persistent)])
+            let now = try await belt.next(after: seen, within: .seconds(5), "the belt confirming its compass accuracy signal") {
+                event -> CompassAccuracySignalState? in
+                if case .compassAccuracySignal(let s) = event, s.contains(.inAppMode) == wanted { s } else { nil }
+            }
+            show(now, json: json)
+        }
+    }
+
+    private func show(_ state: CompassAccuracySignalState, json: Bool) {
+        let app = state.contains(.inAppMode), compass = state.contains(.inCompassMode)
+        if json {
+            print(JSONText.encode(JSONValue.object(["app_mode": .bool(app), "compass_mode": .bool(compass)])))
+        } else {
+            print("compass accuracy signal: \(app ? "on" : "off") in app mode, \(compass ? "on" : "off") in compass mode")
+        }
     }
 }

@@ -41,7 +41,8 @@ final class BeltDeviceSessionTests: XCTestCase {
     }
 
     private var connectedEvents: [BeltSession.Output] {
-        [.event(.modeChanged(.wait)), .event(.connected)]
+        [.event(.modeChanged(.wait)), .event(.firmware(BeltFirmwareInfo(version: 52, variant: 1))),
+         .event(.compassAccuracySignal(.everywhere)), .event(.connected)]
     }
 
     func testTheHandshakeRunsInPybeltsOrderAndEndsConnected() {

@@ -213,6 +213,88 @@ final class BeltNavigationControllerTests: XCTestCase {
         XCTAssertEqual(waiting.shutdownCommands(), [.stop(channel: nil)], "a waiting belt stays in wait")
     }
 
+    /// The wearer's intensity on the belt's buttons is followed: reported once, and written back at
+    /// the next connection instead of the configured one.
+    func testTheBeltsOwnIntensityIsFollowedAndRestoredOnReconnection() throws {
+        var c = BeltNavigationController()
+        _ = try c.changeDefaultIntensity(60, feedback: false)
+        _ = c.handle(.modeChanged(.pause), now: .zero)
+        XCTAssertEqual(sent(c.handle(.connected, now: .zero)), [.requestCompassAccuracySignalState, .setDefaultIntensity(60, feedback: false)])
+        XCTAssertEqual(c.handle(.defaultIntensity(60), now: t0), [], "the echo of our own write")
+        XCTAssertEqual(c.handle(.defaultIntensity(70), now: t0), [.intensityChanged(70)], "home in pause mode raised it")
+        XCTAssertEqual(c.handle(.defaultIntensity(70), now: t0), [], "told once")
+        XCTAssertEqual(c.defaultIntensity, 70)
+        _ = c.handle(.disconnected(expected: false), now: t0)
+        _ = c.handle(.modeChanged(.wait), now: t0 + .seconds(5))
+        XCTAssertEqual(sent(c.handle(.connected, now: t0 + .seconds(5))),
+                       [.requestCompassAccuracySignalState, .setDefaultIntensity(70, feedback: false)],
+                       "the wearer's choice, not the configured 60")
+        XCTAssertEqual(c.handle(.defaultIntensity(3), now: t0 + .seconds(6)), [.intensityChanged(5)],
+                       "below 5 the belt plays 5, and 5 is what may be written back")
+    }
+
+    /// Two quick writes are answered in order; the first answer arriving after the second write is
+    /// not the wearer's doing and must not undo the newer value.
+    func testAnOldEchoOfOurOwnWriteDoesNotUndoANewerIntensity() throws {
+        var c = connected(mode: .app)
+        _ = try c.changeDefaultIntensity(70)
+        _ = try c.changeDefaultIntensity(80)
+        XCTAssertEqual(c.handle(.defaultIntensity(70), now: t0), [])
+        XCTAssertEqual(c.handle(.defaultIntensity(80), now: t0), [])
+        XCTAssertEqual(c.defaultIntensity, 80)
+    }
+
+    /// In pause mode home raises the belt's intensity (FSLib-iOS docs/README.md): a paused walk stays
+    /// paused; the pause button resumes it.
+    func testHomeInPauseModeChangesTheIntensityRatherThanResuming() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 45, isMagneticBearing: true, signal: .navigation, now: t0)
+        _ = c.pauseNavigation()
+        _ = c.handle(.modeChanged(.pause), now: t0)
+        XCTAssertEqual(c.handle(.buttonPressed(.home, .short, previousMode: .pause, newMode: .pause), now: t0 + .seconds(1)), [])
+        XCTAssertEqual(c.handle(.buttonPressed(.compass, .short, previousMode: .pause, newMode: .pause), now: t0 + .seconds(2)), [])
+        XCTAssertEqual(c.state, .paused)
+        XCTAssertEqual(c.handle(.buttonPressed(.pause, .short, previousMode: .pause, newMode: .pause), now: t0 + .seconds(3)),
+                       [.send(.changeMode(.app)), .stateChanged(.navigating)])
+    }
+
+    /// The app-mode bit is written where the belt reports it otherwise, once per connection,
+    /// temporarily, with the compass-mode bit kept; nothing is written where it already agrees.
+    func testTheCompassAccuracySignalIsSwitchedInAppModeWhereTheBeltDiffers() throws {
+        var c = BeltNavigationController()
+        _ = c.setCompassAccuracySignalWanted(false)
+        _ = c.handle(.modeChanged(.wait), now: .zero)
+        _ = c.handle(.compassAccuracySignal(.everywhere), now: .zero)
+        XCTAssertEqual(sent(c.handle(.connected, now: .zero)),
+                       [.setAdvancedParameter(.compassAccuracySignal(.inCompassMode), persistent: false)],
+                       "11 03 00 01: off in app mode, on in compass mode as the belt had it")
+        XCTAssertEqual(sent(c.handle(.compassAccuracySignal(.inCompassMode), now: .zero)), [], "read back: agrees")
+        XCTAssertEqual(c.compassAccuracySignal, .inCompassMode)
+
+        _ = c.handle(.disconnected(expected: false), now: t0)
+        XCTAssertNil(c.compassAccuracySignal, "the next connection reports its own")
+        _ = c.handle(.modeChanged(.wait), now: t0)
+        _ = c.handle(.compassAccuracySignal([]), now: t0)
+        XCTAssertEqual(sent(c.handle(.connected, now: t0)), [], "already off: nothing written")
+
+        var on = BeltNavigationController()
+        _ = on.setCompassAccuracySignalWanted(true)
+        _ = on.handle(.modeChanged(.wait), now: .zero)
+        XCTAssertEqual(sent(on.handle(.connected, now: .zero)), [.requestCompassAccuracySignalState],
+                       "not read in the handshake: asked for, as FSLib does on connection")
+        XCTAssertEqual(sent(on.handle(.compassAccuracySignal(.inCompassMode), now: .zero)),
+                       [.setCompassAccuracySignal(enabled: true, persistent: false)], "both bits: FSLib's form, 11 03 00 03")
+        _ = on.handle(.disconnected(expected: false), now: t0)
+        _ = on.handle(.modeChanged(.wait), now: t0)
+        _ = on.handle(.compassAccuracySignal([]), now: t0)
+        XCTAssertEqual(sent(on.handle(.connected, now: t0)),
+                       [.setAdvancedParameter(.compassAccuracySignal(.inAppMode), persistent: false)],
+                       "11 03 00 02: on in app mode, the compass mode left off as the belt had it")
+
+        var untouched = connected(mode: .wait)
+        XCTAssertEqual(sent(untouched.handle(.compassAccuracySignal([]), now: .zero)), [], "nothing asked: left as the belt has it")
+    }
+
     func testDefaultIntensityRangeIsEnforced() {
         var c = connected(mode: .app)
         XCTAssertThrowsError(try c.changeDefaultIntensity(3))

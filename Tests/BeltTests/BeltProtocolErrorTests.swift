@@ -141,7 +141,6 @@ final class BeltProtocolErrorTests: XCTestCase {
         assertNotificationError(.fe06, "10 0A 00 00", .truncated(expected: 9, got: 4))
         assertNotificationError(.fe06, "10 25 02", .unknownValue(field: "pairing requirement", value: 2))
         assertNotificationError(.fe06, "20 01 00", .unknownNotification)
-        assertNotificationError(.fe09, "04 00 4B 80 07 06 FF 0A 0F", .unknownValue(field: "power status", value: 4))
         assertNotificationError(.fe09, "01 00 4B 80 07", .truncated(expected: 9, got: 5))
         assertNotificationError(.fe0c, "02 A6 FF", .truncated(expected: 16, got: 3))
         assertNotificationError(.fe14, "0D", .unknownNotification)

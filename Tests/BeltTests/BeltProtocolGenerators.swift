@@ -105,7 +105,8 @@ struct ProtocolGenerator {
         case 8: return .buzzerActive(bytes(0...6))
         case 9: return .frontRangePatch(bytes(7...7))
         case 10:
-            return .batteryStatus(BeltBatteryStatus(powerStatus: pick(BeltPowerStatus.allCases), levelRaw: u16(),
+            // Any power byte: one outside the enumeration is kept as sent (`BeltBatteryStatus.powerStatusRaw`).
+            return .batteryStatus(BeltBatteryStatus(powerStatusRaw: byte(), levelRaw: u16(),
                                                     timeRaw: u16(), currentMilliamperes: i16(), voltageMillivolts: u16()))
         case 11:
             return .orientation(BeltOrientationReport(

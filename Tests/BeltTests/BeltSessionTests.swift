@@ -52,7 +52,9 @@ final class BeltSessionTests: XCTestCase {
         // pybelt's `_handshake` order; no FE0C, as nobody asked for the belt's heading.
         XCTAssertEqual(operations, Self.pybeltHandshake)
         XCTAssertEqual(s.state, .connected)
-        XCTAssertEqual(events(last), [.modeChanged(.wait), .connected], "the mode first, then connected")
+        XCTAssertEqual(events(last), [.modeChanged(.wait), .firmware(BeltFirmwareInfo(version: 52, variant: 1)),
+                                      .compassAccuracySignal(.everywhere), .connected],
+                       "what the owner acts on at connection first, then connected")
         XCTAssertEqual(s.defaultIntensity, 50)
         XCTAssertEqual(s.firmware?.version, 52)
         XCTAssertEqual(s.headingOffset, 45)
@@ -179,14 +181,59 @@ final class BeltSessionTests: XCTestCase {
         _ = handshake(&s)
         XCTAssertEqual(events(s.received(.fe04, [0x02, 0x01, 0x00, 0x03, 0x03], now: .seconds(1))),
                        [.buttonPressed(.pause, .short, previousMode: .app, newMode: .app)])
+        let battery = BeltBatteryStatus(powerStatus: .onBattery, levelRaw: 0x4B00, timeRaw: 0x0780,
+                                        currentMilliamperes: -250, voltageMillivolts: 3850)
         XCTAssertEqual(events(s.received(.fe09, [0x01, 0x00, 0x4B, 0x80, 0x07, 0x06, 0xFF, 0x0A, 0x0F], now: .seconds(2))),
-                       [.battery(percent: 75)])
+                       [.battery(battery)])
+        XCTAssertEqual(battery.levelPercent, 75)
+        XCTAssertEqual(battery.timeSeconds, 10800)
+    }
+
+    func testTheBeltsOwnIntensityAndCompassSignalBecomeEventsOnceConnected() {
+        var s = BeltSession()
+        _ = handshake(&s)
+        XCTAssertEqual(events(s.received(.fe06, [0x01, 0x02, 0x50], now: .seconds(1))), [.defaultIntensity(80)])
+        XCTAssertEqual(events(s.received(.fe06, [0x10, 0x00, 0x46], now: .seconds(2))), [.defaultIntensity(70)],
+                       "the advanced form too")
+        XCTAssertEqual(events(s.received(.fe06, [0x10, 0x03, 0x01], now: .seconds(3))), [.compassAccuracySignal(.inCompassMode)])
+        XCTAssertEqual(s.defaultIntensity, 70)
+        XCTAssertEqual(s.compassAccuracySignal, .inCompassMode)
+    }
+
+    func testTheHandshakesIntensityIsNotReportedAsTheBeltsOwnChange() {
+        var s = BeltSession()
+        let (_, last) = handshake(&s)
+        XCTAssertFalse(events(last).contains(.defaultIntensity(50)), "the owner writes its own at connection")
+    }
+
+    /// Nonsense on FE09 is shown as unknown, never a crash, and the packet's good parts are kept.
+    func testABatteryReportWithValuesNoBatteryHasReadsAsUnknown() throws {
+        var s = BeltSession()
+        _ = handshake(&s)
+        // Power status 7, level 0xFFFF (256 %), time 0xFFFF (FSLib-iOS's -1 read unsigned).
+        let out = s.received(.fe09, [0x07, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x68, 0x10], now: .seconds(1))
+        let battery = try XCTUnwrap(s.battery)
+        XCTAssertEqual(events(out), [.battery(battery)])
+        XCTAssertEqual(battery.powerStatus, .unknown)
+        XCTAssertEqual(battery.powerStatusRaw, 7, "kept as sent, so it re-encodes")
+        XCTAssertNil(battery.levelPercent)
+        XCTAssertNil(battery.timeSeconds)
+        XCTAssertEqual(BeltNotification.batteryStatus(battery).encoded().bytes,
+                       [0x07, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x68, 0x10])
+        // Charging at a full 100.5 %: the level is 100, the time is to full.
+        _ = s.received(.fe09, [0x02, 0x80, 0x64, 0x40, 0x02, 0xC8, 0x00, 0x68, 0x10], now: .seconds(2))
+        XCTAssertEqual(s.battery?.levelPercent, 100)
+        XCTAssertEqual(s.battery?.timeSeconds, 576 * 5.625)
+        // External power: no time to show, whatever the field says.
+        _ = s.received(.fe09, [0x03, 0x00, 0x64, 0x40, 0x02, 0x00, 0x00, 0x68, 0x10], now: .seconds(3))
+        XCTAssertEqual(s.battery?.powerStatus, .external)
+        XCTAssertNil(s.battery?.timeSeconds)
     }
 
     func testMalformedNotificationsAreReportedAndDroppedWithTheStateIntact() {
         var s = BeltSession()
         _ = handshake(&s)
-        for (c, bytes) in [(BeltCharacteristic.fe04, [0x02, 0x01]), (.fe06, [0x01]), (.fe09, [0x07])] as [(BeltCharacteristic, [UInt8])] {
+        for (c, bytes) in [(BeltCharacteristic.fe04, [0x02, 0x01]), (.fe06, [0x01]), (.fe09, [0x01, 0x00, 0x4B])] as [(BeltCharacteristic, [UInt8])] {
             let out = s.received(c, bytes, now: .seconds(3))
             XCTAssertEqual(out.count, 1, "\(c) \(bytes)")
             guard case .protocolError = out.first else { return XCTFail("\(out)") }

@@ -4,7 +4,8 @@ import XCTest
 /// FSLib's button handling (FSLib-iOS `onBeltButtonPressed`): every button × press type × navigation state,
 /// with the modes the belt reports (in app mode pause, home and a short power press come without a mode
 /// change; compass enters compass or calibration mode; a long power press switches the belt off), the
-/// resulting state and what is written.
+/// resulting state and what is written. Where FSLib-iOS's code and its documentation differ (home in
+/// pause mode), the documentation is followed (`BeltNavigationController`).
 final class ButtonTableTests: XCTestCase {
     struct Row {
         let button: BeltButton
@@ -60,11 +61,13 @@ final class ButtonTableTests: XCTestCase {
         ])
     }
 
+    /// Paused, the belt is in pause mode, where home raises its intensity (FSLib-iOS docs/README.md,
+    /// "Belt buttons and modes"): the walk stays paused, and only the pause button resumes it.
     func testButtonsWhilePaused() throws {
         let resume: [BeltNavigationOutput] = [.send(.changeMode(.app)), .stateChanged(.navigating)]
         try check(.paused, [
-            Row(button: .home, press: .short, newMode: nil, outputs: resume, state: .navigating),
-            Row(button: .home, press: .long, newMode: nil, outputs: resume, state: .navigating),
+            Row(button: .home, press: .short, newMode: nil, outputs: [], state: .paused),
+            Row(button: .home, press: .long, newMode: nil, outputs: [], state: .paused),
             Row(button: .pause, press: .short, newMode: nil, outputs: resume, state: .navigating),
             Row(button: .pause, press: .long, newMode: nil, outputs: resume, state: .navigating),
             Row(button: .compass, press: .short, newMode: .compass, outputs: [], state: .paused),

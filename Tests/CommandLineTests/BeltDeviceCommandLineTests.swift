@@ -63,10 +63,33 @@ final class BeltDeviceCommandLineTests: XCTestCase {
         XCTAssertEqual(json.outputLines, ["{\"mode\":\"compass\"}"], json.errors)
     }
 
+    /// `belt compass-signal` prints where the belt plays its compass alarm, and switches it in both
+    /// modes with FSLib's write (`11 03 00 00`), printing the state the belt reports back.
+    func testCompassSignalPrintsAndSwitchesTheBeltsCompassAlarm() throws {
+        let show = try WayfinderBinary.run(["belt", "compass-signal", "--simulated"])
+        XCTAssertEqual(show.status, 0, show.errors)
+        XCTAssertEqual(show.outputLines, ["compass accuracy signal: on in app mode, on in compass mode"],
+                       "a simulated belt starts with FSLib's enabled state, 03")
+        XCTAssertEqual(received(show), handshake)
+
+        let off = try WayfinderBinary.run(["belt", "compass-signal", "off", "--json", "--simulated"])
+        XCTAssertEqual(off.status, 0, off.errors)
+        XCTAssertEqual(off.outputLines, [#"{"app_mode":false,"compass_mode":false}"#], "as the belt answered on FE06")
+        XCTAssertEqual(received(off), handshake + "; compass accuracy signal off")
+
+        let kept = try WayfinderBinary.run(["belt", "compass-signal", "on", "--persistent", "--simulated"])
+        XCTAssertEqual(kept.status, 0, kept.errors)
+        XCTAssertEqual(kept.outputLines, ["compass accuracy signal: on in app mode, on in compass mode"])
+        XCTAssertEqual(received(kept), handshake + "; compass accuracy signal on (persistent)",
+                       "the simulated belt runs firmware 52, which keeps it")
+    }
+
     func testBadArgumentsAreRefusedBeforeConnecting() throws {
         for arguments in [["belt", "vibrate", "360", "--simulated"], ["belt", "vibrate", "90", "--intensity", "3", "--simulated"],
                           ["belt", "mode", "sleep", "--simulated"], ["belt", "signal", "loud", "--simulated"],
-                          ["belt", "battery", "--address", "not-an-address"]] {
+                          ["belt", "battery", "--address", "not-an-address"],
+                          ["belt", "compass-signal", "maybe", "--simulated"],
+                          ["belt", "compass-signal", "--persistent", "--simulated"]] {
             let run = try WayfinderBinary.run(arguments)
             XCTAssertEqual(run.status, 64, "\(arguments): usage error")
             XCTAssertNil(received(run), "nothing was sent for \(arguments)")

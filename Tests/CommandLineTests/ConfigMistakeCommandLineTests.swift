@@ -49,6 +49,23 @@ final class ConfigMistakeCommandLineTests: XCTestCase {
                       result.errors)
     }
 
+    /// `compass_accuracy_signal` takes "auto", true or false; anything else is named with its line.
+    func testACompassAccuracySignalThatIsNeitherAutoNorTrueNorFalseIsRefusedWithItsLine() throws {
+        let config = try demo(appending: "\n[devices.belt]\ncompass_accuracy_signal = \"sometimes\"\n")
+        let result = try WayfinderBinary.run(["config", "check", config])
+        XCTAssertEqual(result.status, 78)
+        let lines = try String(contentsOfFile: config, encoding: .utf8).components(separatedBy: "\n")
+        let line = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("compass_accuracy_signal") }) + 1
+        XCTAssertTrue(result.errors.contains(#"wayfinder.toml:\#(line)"#), result.errors)
+        XCTAssertTrue(result.errors.contains(#"devices.belt.compass_accuracy_signal: expected "auto", true or false, found "sometimes""#),
+                      result.errors)
+        for good in ["\"auto\"", "true", "false"] {
+            let ok = try demo(appending: "\n[devices.belt]\ncompass_accuracy_signal = \(good)\n")
+            let checked = try WayfinderBinary.run(["config", "check", ok])
+            XCTAssertEqual(checked.status, 0, "\(good): \(checked.errors)")
+        }
+    }
+
     func testACompassChipNameCutShortGetsASuggestion() throws {
         let config = try demo(appending: "\n[compass]\nsource = \"qmc\"\n")
         let result = try WayfinderBinary.run(["config", "check", config])

@@ -1,9 +1,12 @@
 import Belt
+import Foundation
 import Logging
+import Navigation
 import Platform
 @testable import Runtime
 import ServiceLifecycle
 import Synchronization
+import TripReport
 import WayfinderTestKit
 import XCTest
 
@@ -210,7 +213,9 @@ final class BeltActorTests: XCTestCase {
         belt.mailbox.send(.link(.attemptFailed(.noBeltFound, retryIn: .seconds(60))))
         belt.mailbox.send(.link(.attemptFailed(.timedOut(.seconds(10)), retryIn: .seconds(60))))
         belt.mailbox.send(.link(.belt(.connected)))
-        for percent in [25, 19, 18, 12, 9, 8] { belt.mailbox.send(.link(.belt(.battery(percent: percent)))) }
+        for percent in [25, 19, 18, 12, 9, 8] {
+            belt.mailbox.send(.link(.belt(.battery(BeltBatteryStatus(powerStatus: .onBattery, percent: Double(percent))))))
+        }
         loop.drain()
         XCTAssertFalse(logs.matching("belt battery 8%").isEmpty, "\(logs.all)")
         let warnings = logs.all.filter { $0.hasPrefix("<4>") }  // journal priority 4, warning
@@ -219,5 +224,47 @@ final class BeltActorTests: XCTestCase {
         XCTAssertEqual(warnings.filter { $0.contains("battery low") }.count, 2, warnings.joined(separator: "\n"))
         XCTAssertEqual(logs.matching("belt battery low: 19%").count, 1)
         XCTAssertEqual(logs.matching("belt battery low: 9%").count, 1)
+    }
+}
+
+extension BeltActorTests {
+    /// The belt's battery goes into the walk's journal at its first report, at a change of power and
+    /// at each 10 % it crosses, not at every percent.
+    func testTheBeltsBatteryIsJournalledAtItsFirstReportEachTenPercentAndAChangeOfPower() throws {
+        let directory = NSTemporaryDirectory() + "wayfinder-belt-journal-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let loop = TestEventLoop()
+        let route = Route(name: "Park", kind: .route, waypoints: [
+            Waypoint(name: "Gate", coordinate: Coordinate(latitude: 52.0, longitude: 8.0)),
+            Waypoint(name: "Pond", coordinate: Coordinate(latitude: 52.001, longitude: 8.0)),
+        ])
+        let trip = try XCTUnwrap(TripRecorder(trackPath: directory + "/walk.gpx", route: route, routePath: nil, offRouteDistance: 30,
+                                              clock: loop.clock, logger: LogCapture().logger("trip")))
+        let (requests, _) = AsyncStream<BeltRequest>.makeStream()
+        let (_, reportSink) = AsyncStream<BeltActor.Report>.makeStream()
+        let belt = BeltActor(link: TestBeltLink(), requests: requests, reports: reportSink, defaultIntensity: 60, clock: loop.clock,
+                             logger: LogCapture().logger("belt"), health: HealthMonitor(expected: [BeltActor.name]),
+                             status: StatusBoard(order: []), trip: trip, executor: loop)
+        let task = loop.spawn { _ = try? await belt.run() }
+        defer {
+            task.cancel()
+            loop.drain()
+        }
+        loop.drain()
+        let reports: [(BeltPowerStatus, Double, Double)] = [
+            (.onBattery, 83, 36_000), (.onBattery, 81, 35_000), (.onBattery, 79, 34_000), (.onBattery, 78, 33_000),
+            (.charging, 78, 1_800), (.charging, 85, 900),
+        ]
+        for (power, percent, seconds) in reports {
+            belt.mailbox.send(.link(.belt(.battery(BeltBatteryStatus(powerStatus: power, percent: percent, seconds: seconds)))))
+        }
+        loop.drain()
+        let records = try TripJournalFormat.read(String(contentsOfFile: trip.journalPath, encoding: .utf8)).events
+            .filter { $0.kind == .battery }
+        XCTAssertEqual(records.map(\.percent), [83, 79, 78, 85], "first, below 80, charging, above 80")
+        XCTAssertEqual(records.map(\.power), ["battery", "battery", "charging", "charging"])
+        XCTAssertEqual(records.map(\.device), ["belt", "belt", "belt", "belt"])
+        XCTAssertEqual(records[0].seconds ?? 0, 36_000, accuracy: 5.625, "the time to empty, in the field's steps")
     }
 }

@@ -53,12 +53,17 @@ final class GATTBeltLinkTests: XCTestCase {
         }
     }
 
+    /// What a handshake with `FakeBelt` reports: the mode, the firmware and the compass accuracy
+    /// signal it read, then connected.
+    static let handshakeEvents: [BeltLinkEvent] = [.belt(.modeChanged(.wait)), .belt(.firmware(BeltFirmwareInfo(version: 52, variant: 1))),
+                                                   .belt(.compassAccuracySignal(.everywhere)), .belt(.connected)]
+
     func testHandshakeFollowsTheRecommendedSequenceAndStartsWithModeThenConnected() async throws {
         let belt = FakeBelt()
         var (link, reader) = makeLink(FakeConnector(belt: belt))
         await link.connect()
         let seen = await events(&reader, through: Self.isConnected)
-        XCTAssertEqual(seen, [.belt(.modeChanged(.wait)), .belt(.connected)])
+        XCTAssertEqual(seen, Self.handshakeEvents)
         let state = await link.state
         XCTAssertEqual(state, .connected)
         let ops = await belt.operations
@@ -241,7 +246,7 @@ final class GATTBeltLinkTests: XCTestCase {
         await belt.notify(.fe09, FakeBelt.battery)                // a good one after them still counts
         try await link.send(.changeMode(.app))
         let seen = await events(&reader) { $0 == .belt(.modeChanged(.app)) }
-        XCTAssertEqual(seen, [.belt(.battery(percent: 80)), .belt(.modeChanged(.app))])
+        XCTAssertEqual(seen, [.belt(.battery(BeltBatteryStatus(powerStatus: .onBattery, percent: 80))), .belt(.modeChanged(.app))])
         let state = await link.state
         XCTAssertEqual(state, .connected)
         XCTAssertEqual(logs.matching("malformed").count, 2, "\(logs.all)")
@@ -288,7 +293,7 @@ final class GATTBeltLinkTests: XCTestCase {
         let lost = await events(&reader, through: Self.isEnd)
         XCTAssertEqual(lost, [.belt(.disconnected(expected: false)), .closed(retryIn: .milliseconds(500))])
         let again = await events(&reader, through: Self.isConnected)
-        XCTAssertEqual(again, [.belt(.modeChanged(.wait)), .belt(.connected)])
+        XCTAssertEqual(again, Self.handshakeEvents)
         XCTAssertEqual(belts.belts.count, 2)
         let ops = await belts.belts[1].operations
         XCTAssertEqual(ops, Self.handshake)

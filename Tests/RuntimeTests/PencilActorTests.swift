@@ -76,9 +76,9 @@ final class PencilActorTests: XCTestCase {
         }
     }
 
-    private func makeRig(pairedPen: String? = nil, configure: (@Sendable (inout PencilPeripheral) -> Void)? = nil) throws -> Rig {
+    private func makeRig(pairedPen: String? = nil, configure: (@Sendable (inout PencilPeripheral) -> Void)? = nil,
+                         logger: Logger = Logger(label: "pencil-test")) throws -> Rig {
         let loop = TestEventLoop()
-        let logger = Logger(label: "pencil-test")
         let pen = PencilPeripheralHost(clock: loop.clock, logger: logger, executor: loop)
         if let configure { try loop.run { await pen.configure(configure) } }
         let (touches, touchSink) = AsyncStream<TouchInput>.makeStream()
@@ -204,6 +204,31 @@ final class PencilActorTests: XCTestCase {
         XCTAssertEqual(info?.firmwareRevision, "60")
         XCTAssertEqual(info?.manufacturerName, "FiftyThree, Inc.")
     }
+    /// The pen's battery falling into FiftyThree's low band (≤ 25 %) and then its critically low band
+    /// (≤ 10 %) is warned once each, naming the pen and its battery; reports within a band are not.
+    func testALowPenBatteryWarnsOncePerBandNamingThePenAndItsBattery() throws {
+        let logs = LogCapture()
+        let rig = try makeRig(pairedPen: "F5:3C:00:00:00:01", configure: { p in
+            _ = p.write(.centralID, PenCentralID.wireBytes(PencilActorTests.us), at: .zero)
+        }, logger: logs.logger("pencil"))
+        defer { rig.stop() }
+        func level() -> PenBatteryLevel? {
+            rig.recorder.all.compactMap { if case .information(let i) = $0 { i.batteryLevel } else { nil } }.last
+        }
+        try rig.advance(until: { level() == .high }, limit: .seconds(10))
+        let warnings = { logs.all.filter { $0.hasPrefix("<4>") } }  // journal priority 4, warning
+        XCTAssertEqual(warnings(), [])
+        for (percent, band) in [(UInt8(20), PenBatteryLevel.low), (18, .low), (5, .criticallyLow), (4, .criticallyLow)] {
+            let host = rig.pen
+            try rig.on { await host.setBattery(percent) }
+            try rig.advance(until: { level() == band }, limit: .seconds(1))
+            rig.loop.drain()
+        }
+        XCTAssertEqual(warnings().count, 2, warnings().joined(separator: "\n"))
+        XCTAssertEqual(logs.matching("pen battery low: charge the pencil soon").count, 1)
+        XCTAssertEqual(logs.matching("pen battery critically low: charge the pencil soon").count, 1)
+    }
+
     /// A script drives the simulated pen: an eraser click arrives as a click held for the scripted time,
     /// and a scripted drop is followed by a reconnection.
     func testScriptedClickAndDrop() throws {

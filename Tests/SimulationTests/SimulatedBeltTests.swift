@@ -53,6 +53,20 @@ final class SimulatedBeltTests: XCTestCase {
         XCTAssertEqual(belt.mode, .wait)
     }
 
+    /// In pause mode home raises and compass lowers the intensity (FSLib-iOS docs/README.md); the
+    /// belt reports the press, then the new intensity.
+    func testHomeAndCompassInPauseModeChangeTheIntensity() {
+        var belt = SimulatedBelt()
+        XCTAssertEqual(belt.press(.pause, .short, at: .zero), [.buttonPressed(.pause, .short, previousMode: .wait, newMode: .pause)])
+        XCTAssertEqual(belt.press(.home, .short, at: .zero),
+                       [.buttonPressed(.home, .short, previousMode: .pause, newMode: .pause), .defaultIntensity(60)])
+        XCTAssertEqual(belt.press(.compass, .short, at: .zero),
+                       [.buttonPressed(.compass, .short, previousMode: .pause, newMode: .pause), .defaultIntensity(50)])
+        XCTAssertEqual(belt.mode, .pause, "the intensity buttons leave pause mode as it is")
+        for _ in 0..<10 { _ = belt.press(.compass, .short, at: .zero) }
+        XCTAssertEqual(belt.defaultIntensity, 5, "not below the belt's 5 %")
+    }
+
     func testButtonPressesInAppModeAreLeftToTheApp() {
         var belt = SimulatedBelt()
         _ = belt.receive(.changeMode(.app), at: .zero)

@@ -55,6 +55,38 @@ final class SimulatedWorldScriptTests: XCTestCase {
 }
 
 extension SimulatedWorldScriptTests {
+    /// `belt_intensity = 80`: FE06 `01 02 50`, as the belt reports an intensity set on its buttons.
+    func testAnIntensitySetOnTheBeltIsNotifiedWithTheProtocolsBytes() {
+        var w = world([SimulationEvent(at: .seconds(1), action: .beltIntensity(80))])
+        XCTAssertTrue(w.gattConnect())
+        _ = w.withPeripheral { $0.writeClientConfiguration(.fe06, BeltWrite.notificationsOn, at: $1) }
+        let output = w.advance(to: .seconds(2))
+        XCTAssertEqual(output.beltNotifications, [BeltWrite(characteristic: .fe06, bytes: [0x01, 0x02, 0x50])])
+        XCTAssertEqual(w.peripheral.defaultIntensity, 80)
+    }
+
+    /// `belt_power`: FE09 at once with the power status in byte 0 and, charging, the time to full in
+    /// bytes 3–4 (× 5.625 s); a full belt on the charger reports external power.
+    func testPluggingAndUnpluggingTheBeltIsNotifiedOnFE09() throws {
+        var w = world([SimulationEvent(at: .seconds(1), action: .beltPower(.charging)),
+                       SimulationEvent(at: .seconds(2), action: .beltBattery(percent: 100)),
+                       SimulationEvent(at: .seconds(4), action: .beltPower(.onBattery))])
+        XCTAssertTrue(w.gattConnect())
+        _ = w.withPeripheral { $0.writeClientConfiguration(.fe09, BeltWrite.notificationsOn, at: $1) }
+        func statuses(_ output: SimulatedWorld.Output) -> [BeltBatteryStatus] {
+            output.beltNotifications.filter { $0.characteristic == .fe09 }.compactMap { write in
+                if case .batteryStatus(let s)? = try? BeltNotificationDecoder.decode(.fe09, write.bytes) { s } else { nil }
+            }
+        }
+        let charging = try XCTUnwrap(statuses(w.advance(to: .seconds(1))).first)
+        XCTAssertEqual(charging.powerStatusRaw, 2, "FE09 byte 0: 2 charging")
+        XCTAssertEqual(charging.seconds, (100 - 96) / SimulatedBelt.chargePerSecond, accuracy: 5.625)
+        let full = statuses(w.advance(to: .seconds(3)))
+        XCTAssertEqual(full.last?.powerStatus, .external, "full on the charger: 3, external power")
+        let unplugged = try XCTUnwrap(statuses(w.advance(to: .seconds(4))).last)
+        XCTAssertEqual(unplugged.powerStatus, .onBattery)
+        XCTAssertGreaterThan(unplugged.seconds, 0, "time to empty again")
+    }
     func testALongPowerPressSwitchesTheBeltOffAndClosesTheLink() {
         var w = world([SimulationEvent(at: .seconds(1), action: .beltButton(.power, .long))])
         XCTAssertTrue(w.gattConnect())

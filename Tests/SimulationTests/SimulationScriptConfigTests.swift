@@ -101,6 +101,40 @@ final class SimulationScriptConfigTests: XCTestCase {
         XCTAssertEqual(bad.map(\.keyPath), ["simulation.events[0].pi_undervoltage"])
     }
 
+    /// The wearer's intensity on the belt, the belt's power and the pen's battery, with their ranges.
+    func testIntensityPowerAndPenBatteryEventsAreReadWithTheirRanges() throws {
+        func events(_ body: String) -> String {
+            "board = \"sim\"\n[route]\ngpx = \"\(Repository.demoRoute)\"\n" + body
+        }
+        let c = try loader.load(text: events("""
+        [[simulation.events]]
+        at = "1:00"
+        belt_intensity = 80
+        [[simulation.events]]
+        at = "2:00"
+        belt_power = "charging"
+        [[simulation.events]]
+        at = "3:00"
+        belt_power = "external"
+        [[simulation.events]]
+        at = "4:00"
+        belt_power = "battery"
+        [[simulation.events]]
+        at = "5:00"
+        pencil_battery_percent = 5
+        """), path: "/tmp/x.toml")
+        XCTAssertEqual(c.simulation?.events.map(\.action),
+                       [.beltIntensity(80), .beltPower(.charging), .beltPower(.external), .beltPower(.onBattery), .pencilBattery(percent: 5)])
+        for (line, key, said) in [("belt_intensity = 3", "belt_intensity", "3 % is out of range; expected 5–100 %"),
+                                  ("belt_power = \"solar\"", "belt_power", #""solar" is not one of "battery", "charging", "external""#),
+                                  ("pencil_battery_percent = 101", "pencil_battery_percent", "out of range"),
+                                  ("belt_intensity = \"loud\"", "belt_intensity", "expected a whole number")] {
+            let found = issues(events("[[simulation.events]]\nat = \"1:00\"\n\(line)\n"))
+            XCTAssertEqual(found.map(\.keyPath), ["simulation.events[0].\(key)"], line)
+            XCTAssertTrue(found.first?.message.contains(said) == true, "\(line): \(found)")
+        }
+    }
+
     func testSimulationTableNeedsTheSimulatedBoard() {
         let found = issues(piConfig("[simulation]\nacceleration = 10"))
         XCTAssertEqual(found.map(\.keyPath), ["simulation"])

@@ -1,4 +1,4 @@
-import Status
+@testable import Status
 import XCTest
 
 /// The status's JSON form is what scripts and other tools read: its keys, its version and its round trip.
@@ -28,6 +28,23 @@ final class StatusJSONTests: XCTestCase {
                     "\"fix_age_seconds\":0.4", "\"waypoint_count\":12"] {
             XCTAssertTrue(json.contains(key), "\(key) in \(json)")
         }
+    }
+
+    /// What the belt reports of itself, under the names docs/control.md gives them.
+    func testTheBeltsOwnStateHasItsDocumentedKeys() throws {
+        var belt = BeltStatus(link: .connected, batteryPercent: 64, mode: "app", intensityPercent: 70)
+        belt.power = "charging"
+        belt.timeToFullSeconds = 2250
+        belt.firmwareRevision = "52 variant 1"
+        belt.compassAccuracySignal = false
+        let json = StatusJSON.encode(StatusReport(wayfinderVersion: "1.4.0", uptimeSeconds: 2, belt: belt))
+        for key in ["\"power\":\"charging\"", "\"time_to_full_seconds\":2250", "\"firmware_revision\":\"52 variant 1\"",
+                    "\"compass_accuracy_signal\":false", "\"battery_percent\":64", "\"intensity_percent\":70"] {
+            XCTAssertTrue(json.contains(key), "\(key) in \(json)")
+        }
+        XCTAssertFalse(json.contains("time_to_empty_seconds"), "charging: only the time to full")
+        XCTAssertEqual(try StatusJSON.decode(StatusReport.self, from: json).belt, belt)
+        XCTAssertEqual(StatusPage.beltLine(belt), "connected, battery 64 % (charging), app mode, intensity 70 %")
     }
 
     func testAReportSurvivesTheRoundTrip() throws {

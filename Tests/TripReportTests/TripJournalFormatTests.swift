@@ -45,6 +45,20 @@ final class TripJournalFormatTests: XCTestCase {
         XCTAssertEqual(contents.skippedLines, 0)
     }
 
+    /// The belt's battery record: its line, and how the report's table says it.
+    func testABatteryRecordRoundTripsAndReadsAsChargePowerAndTime() {
+        let onBattery = TripEvent(time: 1_795_773_600, kind: .battery, device: "belt", seconds: 36_000, percent: 83, power: "battery")
+        XCTAssertEqual(TripJournalFormat.line(onBattery),
+                       "{\"device\":\"belt\",\"kind\":\"battery\",\"percent\":83,\"power\":\"battery\",\"seconds\":36000,\"time\":1795773600}\n")
+        XCTAssertEqual(TripJournalFormat.read(TripJournalFormat.line(onBattery)).events, [onBattery])
+        XCTAssertEqual(TripReportPage.describe(onBattery).what, "belt battery")
+        XCTAssertEqual(TripReportPage.describe(onBattery).detail, "83 %, on battery, 10 h 00 min left")
+        let charging = TripEvent(time: 1_795_773_700, kind: .battery, device: "belt", seconds: 1_800, percent: 78, power: "charging")
+        XCTAssertEqual(TripReportPage.describe(charging).detail, "78 %, charging, full in 30 min 00 s")
+        let odd = TripEvent(time: 1_795_773_800, kind: .battery, device: "belt", percent: 250, power: "unknown")
+        XCTAssertEqual(TripReportPage.describe(odd).detail, "", "nothing a battery can have is shown")
+    }
+
     func testNonFiniteNumbersAreLeftOutAndAnUnwritableTimeIsNotWritten() {
         XCTAssertEqual(TripJournalFormat.line(TripEvent(time: .nan, kind: .paused)), "")
         XCTAssertEqual(TripJournalFormat.line(TripEvent(time: 5, kind: .belt, bearing: .infinity, latitude: .nan)),

@@ -21,5 +21,8 @@ package struct BeltFirmwareInfo: Sendable, Hashable, CustomStringConvertible {
     package var supportsPulseAndBuzzer: Bool { version >= 45 }
     package var supportsOrientationNotificationPeriod: Bool { version >= 52 }
 
-    package var description: String { variant.map { "firmware \(version) variant \($0)" } ?? "firmware \(version)" }
+    /// As `wayfinder status` shows it: `52`, or `52 variant 1` when the belt gave a variant.
+    package var revision: String { variant.map { "\(version) variant \($0)" } ?? "\(version)" }
+
+    package var description: String { "firmware \(revision)" }
 }

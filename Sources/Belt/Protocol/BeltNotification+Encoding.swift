@@ -31,7 +31,7 @@ extension BeltNotification {
         case .frontRangePatch(let raw):
             return [0x10, BeltAdvancedParameter.frontRange.rawValue] + raw
         case .batteryStatus(let s):
-            return [s.powerStatus.rawValue] + Wire.le16(s.levelRaw) + Wire.le16(s.timeRaw)
+            return [s.powerStatusRaw] + Wire.le16(s.levelRaw) + Wire.le16(s.timeRaw)
                 + Wire.le16(s.currentMilliamperes) + Wire.le16(s.voltageMillivolts)
         case .orientation(let o):
             return [o.sensorID] + Wire.le16(o.beltHeading) + Wire.le16(o.boxHeading) + Wire.le16(o.boxRoll)

@@ -4,7 +4,8 @@
 /// libraries check minimum lengths only, and a later firmware that appends a field must
 /// not cost us the keep-alive, the buttons or the heading. (The exceptions are the two values that run
 /// to the end of the packet: the BLE name and the buzzer-active bytes.) Unknown values are errors:
-/// a button, mode or power status no library defines says the packet is not what we think it is.
+/// a button or mode no library defines says the packet is not what we think it is. The power status
+/// is the exception: it is kept and read as unknown (`batteryStatus`).
 package enum BeltNotificationDecoder {
     package static func decode(_ characteristic: BeltCharacteristic, _ bytes: [UInt8]) throws(BeltProtocolError) -> BeltNotification {
         let r = WireReader(characteristic, bytes)
@@ -117,13 +118,12 @@ package enum BeltNotificationDecoder {
     }
 
     /// FE09. At least 9 bytes, as pybelt and FSLib-Android require (iOS takes 5 but then lacks current
-    /// and voltage); bytes 9–15 have no settled meaning and are ignored.
+    /// and voltage); bytes 9–15 have no settled meaning and are ignored. A power status outside the
+    /// enumeration is kept as sent and reads as unknown (`BeltBatteryStatus.powerStatus`): the level
+    /// beside it may still be good, and a status that cannot be read is not worth the packet.
     static func batteryStatus(_ r: WireReader) throws(BeltProtocolError) -> BeltBatteryStatus {
         try r.need(9)
-        guard let status = BeltPowerStatus(rawValue: r[0]) else {
-            throw r.fail(.unknownValue(field: "power status", value: Int(r[0])))
-        }
-        return BeltBatteryStatus(powerStatus: status, levelRaw: r.u16(1), timeRaw: r.u16(3),
+        return BeltBatteryStatus(powerStatusRaw: r[0], levelRaw: r.u16(1), timeRaw: r.u16(3),
                                  currentMilliamperes: r.i16(5), voltageMillivolts: r.u16(7))
     }
 

@@ -5,4 +5,15 @@ package enum BeltPowerStatus: UInt8, Sendable, Hashable, CaseIterable {
     case charging = 2
     /// Full and on external power (USB).
     case external = 3
+
+    /// The name `wayfinder status` and the simulation script use: `battery`, `charging`, `external`,
+    /// `unknown`.
+    package var statusName: String {
+        switch self {
+        case .unknown: "unknown"
+        case .onBattery: "battery"
+        case .charging: "charging"
+        case .external: "external"
+        }
+    }
 }

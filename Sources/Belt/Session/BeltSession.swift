@@ -201,15 +201,17 @@ package struct BeltSession: Sendable {
             return live ? [.event(.buttonPressed(button, press, previousMode: previous, newMode: new))] : []
         case .defaultIntensity(let i), .advancedParameter(.defaultIntensity(let i)):
             defaultIntensity = i
+            return live ? [.event(.defaultIntensity(i))] : []
         case .headingOffset(let d), .advancedParameter(.headingOffset(let d)):
             headingOffset = d
         case .advancedParameter(.compassAccuracySignal(let s)):
             compassAccuracySignal = s
+            return live ? [.event(.compassAccuracySignal(s))] : []
         case .firmwareInfo(let f):
             firmware = f
         case .batteryStatus(let b):
             battery = b
-            return live ? [.event(.battery(percent: Int(b.percent.rounded())))] : []
+            return live ? [.event(.battery(b))] : []
         case .orientation(let o):
             orientation = o
         default:
@@ -265,16 +267,20 @@ package struct BeltSession: Sendable {
         return fail(.handshakeFailed(reason))
     }
 
-    /// "Connected" once mode, default intensity and firmware are known.
+    /// "Connected" once mode, default intensity and firmware are known. What the handshake read that
+    /// the owner acts on at connection (the mode, the firmware, the compass accuracy signal) is
+    /// reported before `.connected`; the battery after it.
     private mutating func finishHandshake() -> [Output] {
-        guard mode != .unknown, defaultIntensity != nil, firmware != nil else {
+        guard mode != .unknown, defaultIntensity != nil, let firmware else {
             return fail(.handshakeFailed("mode, default intensity or firmware version still unknown"))
         }
         var out = transition(to: .connected)
         out += orientationSubscription()
         out.append(.event(.modeChanged(mode)))
+        out.append(.event(.firmware(firmware)))
+        if let compassAccuracySignal { out.append(.event(.compassAccuracySignal(compassAccuracySignal))) }
         out.append(.event(.connected))
-        if let battery { out.append(.event(.battery(percent: Int(battery.percent.rounded())))) }
+        if let battery { out.append(.event(.battery(battery))) }
         return out
     }
 

@@ -39,6 +39,18 @@ extension ConfigurationLoader {
         return d
     }
 
+    /// `compass_accuracy_signal = "auto" | true | false` in `[devices.belt]`, read before the device
+    /// keys so that their check of unknown keys knows it.
+    func readCompassAccuracySignal(_ t: TableReader?) -> CompassAccuracySignalSetting {
+        guard let t, let value = t.value("compass_accuracy_signal") else { return .auto }
+        if value.type == .bool, let on = value.bool { return on ? .on : .off }
+        if value.string == "auto" { return .auto }
+        t.report("compass_accuracy_signal",
+                 "expected \"auto\", true or false, found \(value.string.map { "\"\($0)\"" } ?? TableReader.describe(value)); "
+                    + "\"auto\" switches the belt's compass-inaccurate signal off with heading_source = \"external\" and on otherwise")
+        return .auto
+    }
+
     /// What `address_type` may say: an LE device's address is public or random.
     static let addressTypes: [BluetoothAddressType] = [.lePublic, .leRandom]
     /// What `security` may say. `wayfinder pair` (Just Works) makes bonds good for "medium"; "high"

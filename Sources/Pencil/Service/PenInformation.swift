@@ -4,6 +4,9 @@ package struct PenInformation: Sendable, Hashable {
     package var name: String
     package var manufacturerName: String?
     package var batteryLevel: PenBatteryLevel = .unknown
+    /// The charge the pen reported, percent, of which `batteryLevel` is the SDK's band; nil while
+    /// unknown, or when the pen reported more than 100.
+    package var batteryPercent: Int?
     /// The decimal number of the running firmware (not the raw DIS string); nil when unknown.
     package var firmwareRevision: String?
     /// The Device Information service's Hardware Revision string, as the pen reports it.

@@ -116,6 +116,7 @@ package struct PenLink: Sendable {
             } else {
                 batteryPercent = percent
                 information.batteryLevel = PenBatteryLevel(percent: percent)
+                information.batteryPercent = percent <= 100 ? Int(percent) : nil
             }
         case .inactivityTimeout(0):
             ops.append(.write(.inactivityTimeout, [Self.defaultInactivityMinutes]))

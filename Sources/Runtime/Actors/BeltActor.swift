@@ -29,6 +29,9 @@ package actor BeltActor {
         case navigationStateChanged(NavigationState)
         case homeButtonPressed(navigating: Bool)
         case connected(Bool)
+        /// The wearer changed the intensity on the belt's own buttons, percent: `intensity-up`/`-down`
+        /// step from it.
+        case intensityChanged(Int)
     }
 
     package static let name = "belt"
@@ -42,12 +45,15 @@ package actor BeltActor {
     private let reports: AsyncStream<Report>.Continuation
     private let requests: AsyncStream<BeltRequest>
     private var controller = BeltNavigationController()
-    private var battery: Int?
+    /// What the belt last reported of its battery, kept across a link loss (the last known charge).
+    private var battery: BeltBatteryStatus?
     /// The link was lost unexpectedly and that was warned about: the attempts that follow are the
     /// recovery, told at `info` until the belt is back (one warning per loss, not one per attempt).
     private var warnedLoss = false
-    /// The walk's journal: link losses and their end go into the trip report.
+    /// The walk's journal: link losses and their end, and the belt's battery, go into the trip report.
     private let trip: TripRecorder?
+    /// The battery as last put in the journal: its tenth of charge (0–10) and its power status.
+    private var journalledBattery: (tenth: Int, power: BeltPowerStatus)?
     private var scheduledPoll: Duration?
     /// How many requests from the navigation actor's stream have been carried out, and who waits for a
     /// number of them (the control socket, whose answer shows their effect).
@@ -64,7 +70,7 @@ package actor BeltActor {
 
     /// - Parameter link: the belt's link; it bounds every write and reconnects by itself (`GATTBeltLink`).
     package init(link: any BeltLink, requests: AsyncStream<BeltRequest>, reports: AsyncStream<Report>.Continuation,
-                defaultIntensity: Int, clock: SessionClock, logger: Logger,
+                defaultIntensity: Int, compassAccuracySignal: Bool? = nil, clock: SessionClock, logger: Logger,
                 health: HealthMonitor, status: StatusBoard, trip: TripRecorder? = nil,
                 executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
@@ -78,6 +84,7 @@ package actor BeltActor {
         self.health = health
         self.status = status
         _ = try? controller.changeDefaultIntensity(defaultIntensity, feedback: false)
+        _ = controller.setCompassAccuracySignalWanted(compassAccuracySignal)
     }
 
     package var navigationState: NavigationState { controller.state }
@@ -139,6 +146,9 @@ package actor BeltActor {
             default:
                 break
             }
+            // FSLib-iOS reads FE09 in its handshake (FSCommandManager.swift); the belt otherwise
+            // notifies its charge only when it changes, and status would show none until then.
+            if case .connected = event { await send(.requestBatteryStatus) }
             await perform(controller.handle(event, now: now), fromBelt: true)
             updateStatus()
         case .link(.attemptFailed(let error, let retryIn)):
@@ -226,6 +236,10 @@ package actor BeltActor {
                 if fromBelt { reports.yield(.navigationStateChanged(state)) }
             case .homeButtonPressed(let navigating):
                 reports.yield(.homeButtonPressed(navigating: navigating))
+            case .intensityChanged(let intensity):
+                // The wearer's own doing on the belt, with no other trace in the log.
+                logger.notice("default intensity now \(intensity)% (changed on the belt)")
+                reports.yield(.intensityChanged(intensity))
             }
         }
         schedulePoll()
@@ -270,28 +284,59 @@ package actor BeltActor {
         case .modeChanged(let mode): logger.info("belt mode: \(mode)")
         case .buttonPressed(let b, let p, let prev, let new):
             logger.info("belt \(b) button (\(p == .long ? "long" : "short") press), mode \(prev) → \(new)")
-        case .battery(let percent):
+        case .battery(let status):
             // A warning when the charge first falls below 20 % and again below 10 %, not at every
             // percent on the way down.
-            let previous = battery
-            battery = percent
+            let previous = battery?.levelPercent
+            battery = status
+            let power = status.powerStatus == .onBattery ? "" : ", \(status.powerStatus.statusName) power"
+            guard let percent = status.levelPercent else {
+                logger.info("belt battery level unreadable (\(status))")
+                return
+            }
+            journal(status, percent: percent)
             let band = { (p: Int) in p < Self.lowBattery / 2 ? 2 : p < Self.lowBattery ? 1 : 0 }
-            if percent < Self.lowBattery, band(percent) > (previous.map(band) ?? 0) {
+            if percent < Self.lowBattery, status.powerStatus != .charging, band(percent) > (previous.map(band) ?? 0) {
                 logger.warning("belt battery low: \(percent)%; charge the belt soon")
             } else {
-                logger.info("belt battery \(percent)%")
+                logger.info("belt battery \(percent)%\(power)")
             }
+        case .firmware(let info):
+            logger.info("belt \(info)")
+        case .compassAccuracySignal(let state):
+            let app = state.contains(.inAppMode) ? "on" : "off", compass = state.contains(.inCompassMode) ? "on" : "off"
+            logger.info("belt compass accuracy signal: \(app) in app mode, \(compass) in compass mode")
+        case .defaultIntensity(let intensity):
+            logger.debug("belt default intensity \(intensity)%")
         }
     }
 
-    /// The link, battery and mode as `wayfinder status` shows them (the direction comes from the
-    /// navigation actor, which decides it).
-    package var statusPart: (connected: Bool, battery: Int?, mode: String, intensity: Int?) {
-        (controller.isConnected, battery, "\(controller.beltMode)", controller.defaultIntensity)
+    /// The battery into the walk's journal: its first report, a change of power, and each 10 % its
+    /// charge crosses, so a walk's report shows how the belt held up without a line per percent.
+    private func journal(_ status: BeltBatteryStatus, percent: Int) {
+        let now = (tenth: percent / 10, power: status.powerStatus)
+        if let last = journalledBattery, last.tenth == now.tenth, last.power == now.power { return }
+        journalledBattery = now
+        trip?.record(.battery) { event in
+            event.device = "belt"
+            event.percent = Double(percent)
+            event.power = status.powerStatus.statusName
+            event.seconds = status.timeSeconds
+        }
+    }
+
+    /// The link, battery, mode and what the belt reported of itself, as `wayfinder status` shows
+    /// them (the direction comes from the navigation actor, which decides it). The battery is the
+    /// last reported, also while the belt is away; the firmware and the compass accuracy signal are
+    /// this connection's.
+    package var statusPart: BeltStatusPart {
+        BeltStatusPart(connected: controller.isConnected, battery: battery, mode: "\(controller.beltMode)",
+                       intensity: controller.defaultIntensity, firmware: controller.firmware,
+                       compassAccuracySignal: controller.compassAccuracySignal)
     }
 
     private func updateStatus() {
         let link = controller.isConnected ? "belt \(controller.beltMode) mode" : "belt not connected"
-        status.set(Self.name, battery.map { "\(link), battery \($0)%" } ?? link)
+        status.set(Self.name, battery?.levelPercent.map { "\(link), battery \($0)%" } ?? link)
     }
 }

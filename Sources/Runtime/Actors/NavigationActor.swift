@@ -197,6 +197,9 @@ package actor NavigationActor {
             carryOut(guidance.handle(.announceDirection, now: now))
         case .belt(.connected):
             break
+        case .belt(.intensityChanged(let intensity)):
+            // The wearer chose it on the belt: `intensity-up`/`-down` step from it.
+            guidance.intensity = intensity
         case .reconfigure(let update):
             carryOut(guidance.apply(update, now: now))
             headingDemand?.set(guidance.parameters.headingSource == .external)

@@ -265,6 +265,7 @@ package actor PencilActor {
                     logger.info("firmware \(running) on the pen, the latest known")
                 }
             }
+            warnIfBatteryLow(info.batteryLevel, was: information?.batteryLevel)
             information = info
             sink.yield(.information(info))
         case .malformed(let error):
@@ -273,6 +274,25 @@ package actor PencilActor {
             break
         }
         scheduleTimer()
+    }
+
+    /// A warning (and so a `status` warning) when the pen's battery falls into FiftyThree's low band
+    /// (≤ 25 %, `FTPenBatteryLevelLow`) and again into its critically low band (≤ 10 %), not at every
+    /// report in them; a rise out of them is told at info.
+    private func warnIfBatteryLow(_ level: PenBatteryLevel, was previous: PenBatteryLevel?) {
+        func severity(_ l: PenBatteryLevel?) -> Int {
+            switch l {
+            case .low: 1
+            case .criticallyLow: 2
+            default: 0
+            }
+        }
+        guard level != .unknown, level != previous else { return }
+        if severity(level) > severity(previous) {
+            logger.warning("pen battery \(level == .criticallyLow ? "critically low" : "low"): charge the pencil soon")
+        } else if severity(level) == 0, severity(previous) > 0 {
+            logger.info("pen battery no longer low")
+        }
     }
 
     /// Wakes the actor for the earliest of the pairing model's and the click decoder's deadlines.

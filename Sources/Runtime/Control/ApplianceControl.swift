@@ -51,11 +51,9 @@ package struct ApplianceControl: ControlHandler {
         let now = clock.elapsed
         let (route, gps) = await navigation.statusParts(routeName: routeName, gpsSource: gpsSource)
         let direction = await navigation.lastBeltCommand
-        let part = await belt.statusPart
-        let beltStatus = BeltStatus(link: part.connected ? .connected : .connecting, batteryPercent: part.battery,
-                                    mode: part.connected ? part.mode : nil, intensityPercent: part.intensity,
-                                    lastDirectionDegrees: direction.map { Double($0.direction) },
-                                    lastSentSecondsAgo: direction?.secondsAgo)
+        var beltStatus = await belt.statusPart.status
+        beltStatus.lastDirectionDegrees = direction.map { Double($0.direction) }
+        beltStatus.lastSentSecondsAgo = direction?.secondsAgo
         let actors = health.actors(at: now).map { actor in
             ActorHealth(name: actor.name,
                         state: !actor.started ? .starting : actor.running ? .running : .restarting,
@@ -124,9 +122,9 @@ package struct ApplianceControl: ControlHandler {
         let part = await belt.statusPart
         guard part.connected else {
             throw ControlRefusal("the belt is not connected, so it cannot play its battery signal"
-                                 + (part.battery.map { "; the last charge it reported was \($0) %" } ?? ""))
+                                 + (part.batteryPercent.map { "; the last charge it reported was \($0) %" } ?? ""))
         }
-        return "the belt plays its battery signal; " + (part.battery.map { "charge \($0) %" } ?? "it has not reported its charge yet")
+        return "the belt plays its battery signal; " + (part.batteryPercent.map { "charge \($0) %" } ?? "it has not reported its charge yet")
     }
 
     package func changes() -> AsyncStream<Void> { board.changes() }

@@ -126,7 +126,7 @@ extension SimulationConfiguration: ConfigurationTable {
         let at = readTime(e, "at")
         if !e.has("at") { e.report("at", "missing; when the event happens, e.g. at = \"3:00\" (minutes:seconds of session time)") }
         let actionKeys = ["button", "gesture", "touch", "pencil", "belt_button", "gps_outage_s", "compass_outage_s", "belt_disconnect_s", "belt_refuses_connection",
-                          "belt_battery_percent", "fail_actor",
+                          "belt_battery_percent", "belt_intensity", "belt_power", "pencil_battery_percent", "fail_actor",
                           "pi_undervoltage"]
         let present = actionKeys.filter { e.has($0) }
         guard present.count == 1 else {
@@ -203,6 +203,17 @@ extension SimulationConfiguration: ConfigurationTable {
             if let v = e.int("belt_battery_percent", in: 0...100, unit: " %") { action = .beltBattery(percent: v) }
         case "pi_undervoltage":
             if let v = e.bool("pi_undervoltage") { action = .piUnderVoltage(v) }
+        case "belt_intensity":
+            // The belt's own range (FSLib's `changeDefaultVibrationIntensity`).
+            if let v = e.int("belt_intensity", in: 5...100, unit: " %") { action = .beltIntensity(v) }
+        case "belt_power":
+            let powers: [BeltPowerStatus] = [.onBattery, .charging, .external]
+            if let name = e.choice("belt_power", powers.map(\.statusName)),
+               let power = powers.first(where: { $0.statusName == name }) {
+                action = .beltPower(power)
+            }
+        case "pencil_battery_percent":
+            if let v = e.int("pencil_battery_percent", in: 0...100, unit: " %") { action = .pencilBattery(percent: v) }
         default:
             if let name = e.choice("fail_actor", Self.actorNames) { action = .failActor(name) }
         }

@@ -70,6 +70,12 @@ package struct SimulationEvent: Sendable, Hashable {
         case beltBattery(percent: Int)
         /// The Pi's supply falls below the firmware's under-voltage threshold (true) or recovers (false).
         case piUnderVoltage(Bool)
+        /// The wearer sets the belt's default intensity on its own buttons (5–100 %).
+        case beltIntensity(Int)
+        /// The belt is plugged in (charging, external) or unplugged (battery).
+        case beltPower(BeltPowerStatus)
+        /// The Pencil's battery reports this charge (0–100 %).
+        case pencilBattery(percent: Int)
         /// An actor throws, to show the supervisor restarting it.
         case failActor(String)
     }

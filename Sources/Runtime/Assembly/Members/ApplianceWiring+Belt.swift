@@ -7,8 +7,10 @@ extension ApplianceWiring {
         -> (actor: BeltActor, member: ApplianceMember) {
         let link = GATTBeltLink(connector: inputs.beltConnector, clock: clock, linkClock: linkClock,
                                 logger: makeLogger("belt-link"))
+        // Read at start, with the heading source the appliance starts with.
+        let compassSignal = config.compassAccuracySignal.enabled(headingSource: config.guidance.headingSource)
         let belt = BeltActor(link: link, requests: requests, reports: reports, defaultIntensity: config.intensity,
-                             clock: clock, logger: makeLogger(BeltActor.name), health: health, status: status, trip: trip)
+                             compassAccuracySignal: compassSignal, clock: clock, logger: makeLogger(BeltActor.name), health: health, status: status, trip: trip)
         let member = ApplianceMember(
             name: BeltActor.name,
             injectFault: { belt.mailbox.inject(InjectedFailure(actor: BeltActor.name)) },

@@ -53,6 +53,7 @@ extension ApplianceWiring {
                                              firmwareRevision: info?.firmwareRevision,
                                              firmwareUpdate: info?.firmwareUpdateAvailable == true ? String(PenFirmwareCatalog.latest) : nil,
                                              hardwareRevision: info?.hardwareRevision)
+                report.pencil?.batteryPercent = info?.batteryPercent
             })
         return (pencil, member, touchSink, pairControlSink)
     }
