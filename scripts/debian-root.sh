@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# debian-root.sh [--suite SUITE] [--arch ARCH] [--variant VARIANT] [--include PKG,PKG…] DEST
+# debian-root.sh [--suite SUITE] [--arch ARCH] [--variant VARIANT] [--include PKG,PKG…] DEST|--cache-only
 #
 # A fresh Debian root filesystem in DEST (which must be empty or absent), made by mmdebstrap from
 # Debian's packages. The first call for a given suite, architecture and package list builds a tarball
 # in the cache ($WAYFINDER_CACHE, default ~/.cache/wayfinder/roots/); every later call only unpacks it,
 # so each check starts from the same untouched root in a few seconds. `make package-check` uses it for
 # a Debian 12 chroot with systemd and man-db; the rig can use the same call with its own packages.
+#
+# --cache-only makes the tarball and stops (CI prepares the roots beside its builds).
 #
 # Needs root (mmdebstrap's root mode, and unpacking device nodes and ownership as they are).
 set -euo pipefail
@@ -14,6 +16,7 @@ suite=bookworm
 arch=$(dpkg --print-architecture)
 variant=apt
 include=
+cache_only=0
 while (($#)); do
     case $1 in
         --suite) suite=$2; shift 2 ;;
@@ -21,12 +24,15 @@ while (($#)); do
         --include) include=$2; shift 2 ;;
         # extract: the packages and their dependencies unpacked, nothing configured (a sysroot to link against)
         --variant) variant=$2; shift 2 ;;
+        # make the cached tarball and stop: no DEST
+        --cache-only) cache_only=1; shift ;;
         -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "debian-root.sh: unknown option $1 (try --help)" >&2; exit 64 ;;
         *) break ;;
     esac
 done
-dest=${1:?usage: debian-root.sh [--suite SUITE] [--arch ARCH] [--variant VARIANT] [--include PKG,PKG…] DEST}
+usage="usage: debian-root.sh [--suite SUITE] [--arch ARCH] [--variant VARIANT] [--include PKG,PKG…] DEST|--cache-only"
+if ((cache_only)); then dest=; else dest=${1:?$usage}; fi
 
 if [[ $(id -u) != 0 ]]; then
     echo "debian-root.sh: needs root (mmdebstrap and tar keep device nodes and owners); run it with sudo" >&2
@@ -54,24 +60,29 @@ esac
 
 if [[ ! -s $tarball ]]; then
     echo "debian-root.sh: building the $suite/$arch root (once; cached as $tarball)" >&2
-    # Twice at most: a download can fail as a whole while the mirror is being updated (Release and
-    # package files out of step), which apt's own retries of single files do not cure.
-    for attempt in 1 2; do
-        if mmdebstrap --quiet --variant="$variant" --arch="$arch" ${include:+--include="$include"} \
-            "${aptopts[@]}" "$suite" "$cache/building-$key.tar" "${sources[@]}"; then
+    # Three tries: a download can fail as a whole while the mirror is being updated (Release and
+    # package files out of step), which apt's own retries of single files do not cure. mmdebstrap's
+    # whole output goes to a log, whose end is shown when a try fails.
+    log=$cache/building-$key.log
+    for wait in 20 60 0; do
+        if mmdebstrap --verbose --variant="$variant" --arch="$arch" ${include:+--include="$include"} \
+            "${aptopts[@]}" "$suite" "$cache/building-$key.tar" "${sources[@]}" > "$log" 2>&1; then
             break
         fi
         rm -f "$cache/building-$key.tar"
-        if ((attempt == 2)); then
-            echo "debian-root.sh: mmdebstrap failed twice for $suite/$arch; check the network and http://deb.debian.org" >&2
+        grep -E '^(E|W): |Err:|Hash Sum|Failed to fetch' "$log" | tail -n 15 >&2
+        if ((wait == 0)); then
+            echo "debian-root.sh: mmdebstrap failed three times for $suite/$arch (its log: $log); check the network and http://deb.debian.org" >&2
             exit 1
         fi
-        echo "debian-root.sh: mmdebstrap failed for $suite/$arch; trying once more in 20 s" >&2
-        sleep 20
+        echo "debian-root.sh: mmdebstrap failed for $suite/$arch; trying again in $wait s" >&2
+        sleep "$wait"
     done
+    rm -f "$log"
     mv "$cache/building-$key.tar" "$tarball"
 fi
 
+((cache_only)) && exit 0
 mkdir -p "$dest"
 if [[ -n $(ls -A "$dest") ]]; then
     echo "debian-root.sh: $dest is not empty; give a new folder" >&2

@@ -32,13 +32,9 @@ for need in "$kroot/lib/modules/$kver/modules.dep" "$HIL_CACHE/btvirt" "$gpio_si
     [[ -e $need ]] || die "${need:-gpsd-clients_*.deb} is missing: run scripts/hil/run.sh (it fetches and builds it)"
 done
 
-# The package's own dependencies are in the base, so dpkg -i needs no network in the chroot.
-# python3-distutils: gpsfake imports distutils.spawn, which bookworm's python3 splits out.
-packages=systemd,systemd-sysv,udev,kmod,procps,iproute2,gpsd,python3-gps,python3-distutils,i2c-tools,gpiod,bluez
-packages+=,libbluetooth3,libgpiod2,libi2c0,libxml2,libstdc++6,libgcc-s1
 root=$HIL_CACHE/appliance-root
 as_root rm -rf "$root"
-as_root "$HIL_ROOT/scripts/debian-root.sh" --suite bookworm --include "$packages" "$root" \
+as_root "$HIL_ROOT/scripts/debian-root.sh" --suite bookworm --include "$HIL_ROOT_PACKAGES" "$root" \
     || die "building the Debian 12 root failed (scripts/debian-root.sh; needs mmdebstrap)"
 
 # --- the package, as a user installs it

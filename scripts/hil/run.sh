@@ -17,8 +17,9 @@
 #   HIL_BINARY=PATH    run this executable as wayfinder-hil instead of building WayfinderHIL
 #   HIL_SHELL=1        boot into an interactive shell in the prepared guest (Ctrl-A X quits QEMU);
 #                      HIL_SHELL=appliance: a root shell in the appliance guest (systemd, the package)
-#   HIL_PREPARE=1      only install, download and build the rig's own tools (the steps up to btvirt),
-#                      so that a later run only builds Swift and boots (CI does this beside the build)
+#   HIL_PREPARE=1      only install, download and build the rig's own tools (the steps up to btvirt)
+#                      and the appliance guest's Debian base, so that a later run only builds Swift
+#                      and boots (CI does this beside the build)
 #   HIL_APPLIANCE=0    skip the appliance boot (the package under systemd, walked by wayfinder-hil)
 #   HIL_APPLIANCE_MEM=1024, HIL_APPLIANCE_TIMEOUT=600   the appliance guest's memory and time limit
 #   HIL_DEB=PATH       the package the appliance guest installs (default: the newest dist/wayfinder_*_amd64.deb)
@@ -56,6 +57,10 @@ timed fetch "$HIL_SCRIPTS/fetch.sh" "$KVER"
 timed gpio-sim "$HIL_SCRIPTS/build-gpio-sim.sh" "$KVER"
 timed btvirt "$HIL_SCRIPTS/build-btvirt.sh"
 if [[ ${HIL_PREPARE:-0} == 1 ]]; then
+    # The appliance guest's Debian base, made once into the roots cache (a minute of downloads).
+    if [[ ${HIL_APPLIANCE:-1} != 0 ]]; then
+        timed appliance-base as_root "$HIL_ROOT/scripts/debian-root.sh" --suite bookworm --include "$HIL_ROOT_PACKAGES" --cache-only
+    fi
     say "the rig's downloads and tools are ready in $HIL_CACHE (HIL_PREPARE=1: no build, no boot)"
     exit 0
 fi
