@@ -37,22 +37,10 @@ package final class PiSupplyWatch: Service, Sendable, CustomStringConvertible {
     package var description: String { Self.name }
 
     /// Watches until a graceful shutdown (or cancellation); returns at once on a board without a
-    /// source. The watch and the shutdown signal are child tasks, so they keep the caller's executor
-    /// (the appliance's loop, a test's loop).
+    /// source.
     package func run() async throws {
-        let (shutdown, signal) = AsyncStream<Void>.makeStream()
-        defer { signal.finish() }
-        await withGracefulShutdownHandler {
-            await withTaskGroup(of: Void.self) { group in
-                // A watch ends by itself only where there is nothing to read; a sleep's cancellation ends it too.
-                group.addTask { try? await self.watch() }
-                group.addTask { for await _ in shutdown {} }
-                await group.next()
-                group.cancelAll()
-            }
-        } onGracefulShutdown: {
-            signal.finish()
-        }
+        // A watch ends by itself only where there is nothing to read; a sleep's cancellation ends it too.
+        _ = try? await cancellingAtGracefulShutdown { try await self.watch() }
     }
 
     private func watch() async throws {
