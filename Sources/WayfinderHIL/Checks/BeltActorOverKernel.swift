@@ -12,22 +12,7 @@ import Simulation
 enum BeltActorOverKernel {
     static let check = HILCheck(name: "belt actor: handshake, navigation, reconnect and resync over the kernel") { env in
         let logger = Logger(label: "hil.belt-actor")
-        try await Kernel.waitForNoLinks(env)
-        let listener = try L2CAPSocket.listen(local: env.peripheralAddress)
-        let host = BeltPeripheralHost(clock: .continuous(), logger: logger)
-        try await Advertising.during(on: env.peripheralAdapter, advertising: BeltPeripheral.advertising,
-                                     scanResponse: BeltPeripheral.scanResponse) {
-            // Each connection is served on its own, so a new one is accepted while an old one lingers.
-            let accepting = Task {
-                await withDiscardingTaskGroup { group in
-                    while !Task.isCancelled {
-                        guard let (socket, _) = try? await listener.accept() else { return }
-                        group.addTask { await host.serve(socket) }
-                    }
-                }
-            }
-            defer { accepting.cancel() }
-
+        try await BeltSimulatorOnKernel.serving(env, logger: logger) { host in
             let connector = L2CAPGATTConnector.fixed(env.peripheralAddress, type: .lePublic,
                                                      localAddress: env.centralAddress, logger: logger)
             let link = GATTBeltLink(connector: connector, clock: .continuous(), logger: logger)

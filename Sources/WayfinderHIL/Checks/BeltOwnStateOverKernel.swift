@@ -14,21 +14,7 @@ import Status
 enum BeltOwnStateOverKernel {
     static let check = HILCheck(name: "belt actor: compass accuracy signal set at connection, intensity changed on the belt followed, over the kernel") { env in
         let logger = Logger(label: "hil.belt-state")
-        try await Kernel.waitForNoLinks(env)
-        let listener = try L2CAPSocket.listen(local: env.peripheralAddress)
-        let host = BeltPeripheralHost(clock: .continuous(), logger: logger)
-        try await Advertising.during(on: env.peripheralAdapter, advertising: BeltPeripheral.advertising,
-                                     scanResponse: BeltPeripheral.scanResponse) {
-            let accepting = Task {
-                await withDiscardingTaskGroup { group in
-                    while !Task.isCancelled {
-                        guard let (socket, _) = try? await listener.accept() else { return }
-                        group.addTask { await host.serve(socket) }
-                    }
-                }
-            }
-            defer { accepting.cancel() }
-
+        try await BeltSimulatorOnKernel.serving(env, logger: logger) { host in
             let connector = L2CAPGATTConnector.fixed(env.peripheralAddress, type: .lePublic,
                                                      localAddress: env.centralAddress, logger: logger)
             let link = GATTBeltLink(connector: connector, clock: .continuous(), logger: logger)
