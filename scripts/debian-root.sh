@@ -65,8 +65,12 @@ if [[ ! -s $tarball ]]; then
     # whole output goes to a log, whose end is shown when a try fails.
     log=$cache/building-$key.log
     for wait in 20 60 0; do
+        # Descriptors 3-9 closed for it: mmdebstrap hands apt a hook, `cat >&N`, that /bin/sh (dash)
+        # runs, and dash takes one-digit descriptor numbers only ("Syntax error: Bad fd number"). With
+        # the caller's own open (CI's lanes hold 7 and 8, the rig its lock on 9), N came out as 11.
         if mmdebstrap --verbose --variant="$variant" --arch="$arch" ${include:+--include="$include"} \
-            "${aptopts[@]}" "$suite" "$cache/building-$key.tar" "${sources[@]}" > "$log" 2>&1; then
+            "${aptopts[@]}" "$suite" "$cache/building-$key.tar" "${sources[@]}" > "$log" 2>&1 \
+            3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-; then
             break
         fi
         rm -f "$cache/building-$key.tar"
