@@ -64,4 +64,28 @@ final class PacingTests: XCTestCase {
         XCTAssertLessThan(start.duration(to: real.now), .milliseconds(900), "a session second must not take a real second")
         XCTAssertEqual(SessionClock.paced(upTo: 1).accelerationFactor, 1)
     }
+
+    /// A clock whose loops are watched starts cautious (nothing is known of the machine yet, and a
+    /// starting process is at its busiest) and rises by a quarter per sample while the load allows.
+    func testAWatchedClockStartsSlowAndRisesWhileTheLoadAllows() {
+        var pacing = Pacing(maximum: 150, budget: .milliseconds(500), start: 10)
+        XCTAssertEqual(pacing.factor(), 10)
+        XCTAssertTrue(pacing.isStarting)
+        pacing.observe(load: 0.01, atFactor: 10)
+        XCTAssertEqual(pacing.factor(), 12.5, accuracy: 1e-9)
+        XCTAssertTrue(pacing.isStarting, "still rising")
+        for _ in 0..<12 { pacing.observe(load: 0.01, atFactor: pacing.factor()) }
+        XCTAssertEqual(pacing.factor(), 150, "10 × 1.25¹³ is above 150: the maximum after thirteen samples")
+        XCTAssertFalse(pacing.isStarting)
+    }
+
+    /// On a machine that cannot keep up, the start ends where the load stops the rise.
+    func testTheStartEndsWhereTheLoadHoldsTheCap() {
+        var pacing = Pacing(maximum: 150, budget: .milliseconds(500), start: 10)
+        pacing.observe(load: 0.5, atFactor: 10)
+        XCTAssertEqual(pacing.factor(), 12, accuracy: 1e-9, "10 × 0.6 / 0.5: below a quarter's rise")
+        XCTAssertFalse(pacing.isStarting, "the load, not the start, holds the factor now")
+        XCTAssertEqual(Pacing(maximum: 150).factor(), 150, "an unwatched clock starts at its maximum")
+        XCTAssertFalse(Pacing(maximum: 150).isStarting)
+    }
 }

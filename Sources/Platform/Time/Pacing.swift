@@ -38,6 +38,9 @@ package struct Pacing: Sendable, Equatable {
     private var lastSample: Duration?
     /// The fastest factor the watched loops' load allows.
     package private(set) var loadCap: Double
+    /// Whether the cap is still rising from its start: the factors run until it stops are the start's
+    /// caution, not the machine's limit.
+    package private(set) var isStarting: Bool
 
     /// The busy share of a loop's thread the clock aims at: room for the bursts (a fix, a stroke) that
     /// arrive on top of the steady work.
@@ -46,10 +49,16 @@ package struct Pacing: Sendable, Equatable {
     /// How fast the estimate forgets a late wake-up.
     package static let halfLife: Duration = .seconds(2)
 
-    package init(maximum: Double, budget: Duration = .milliseconds(500)) {
+    /// `start` is the factor the load cap begins at, for a clock whose load is watched: nothing is
+    /// known of the machine's speed before the first window, and a process that starts (its actors
+    /// connecting, a debug build on a loaded machine) is at its busiest then. From there the cap rises
+    /// by a quarter per load sample while the load allows, so a machine that keeps up reaches the
+    /// maximum within a few seconds. Without a start the cap begins at the maximum.
+    package init(maximum: Double, budget: Duration = .milliseconds(500), start: Double? = nil) {
         self.maximum = max(1, maximum)
         self.budget = budget
-        loadCap = self.maximum
+        loadCap = min(self.maximum, max(1, start ?? self.maximum))
+        isStarting = loadCap < self.maximum
     }
 
     /// The busiest watched loop was busy `load` (0 to 1) of a window during which the clock ran at
@@ -58,7 +67,9 @@ package struct Pacing: Sendable, Equatable {
         guard load.isFinite, factor.isFinite, factor > 0 else { return }
         let fitting = load > 0 ? factor * Self.targetLoad / min(load, 1) : maximum
         let allowed = min(maximum, max(1, fitting))
-        loadCap = allowed < loadCap ? allowed : min(allowed, loadCap * 1.25)
+        let risen = min(allowed, loadCap * 1.25)
+        if isStarting, allowed <= loadCap * 1.25 { isStarting = false }
+        loadCap = allowed < loadCap ? allowed : risen
     }
 
     /// A sleeper woke `lateness` of real time after its deadline, at real time `now`.
