@@ -278,6 +278,10 @@ extension SimulatedBoard {
             }
         }
         deliver(notifications)
+        if world.switchOffIfTold() {
+            logger.notice("the belt is told to switch off: it closes the link and stops advertising until switched on")
+            closeBeltServer()
+        }
         rescheduleIfSooner()
     }
 

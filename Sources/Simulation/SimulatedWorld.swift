@@ -288,6 +288,17 @@ package struct SimulatedWorld: Sendable {
 
     // MARK: The belt's side of the link
 
+    /// The central told the belt to switch off (mode standby written, as a GPIO stand-in for the power
+    /// button does): as from its own button, the belt closes the link after notifying the mode, and
+    /// advertises no more until switched on. True when it did.
+    package mutating func switchOffIfTold() -> Bool {
+        guard isBeltConnected, peripheral.belt.mode == .standby else { return false }
+        beltAvailableAt = .seconds(Int64.max / 2)
+        isBeltConnected = false
+        peripheral.linkLost()
+        return true
+    }
+
     /// We closed the link on purpose (shutdown).
     package mutating func disconnectBelt() {
         isBeltConnected = false
