@@ -76,7 +76,7 @@ extension GATTPeripheralHost where Model == BeltPeripheral {
     /// How many listening windows a listener of this host opened.
     package var listeningWindows: Int { listened }
 
-    fileprivate func countWindow() { listened += 1 }
+    func countWindow() { listened += 1 }
 
     /// The belt plugged in or unplugged (FE09 at once).
     package func setPower(_ power: BeltPowerStatus) async {
@@ -94,20 +94,4 @@ extension GATTPeripheralHost where Model == BeltPeripheral {
     /// The vibrations running now, by channel: empty is a silent belt.
     package var channels: [UInt8: SimulatedBelt.ActiveChannel] { peripheral.belt.channels }
     package var defaultIntensity: Int { peripheral.belt.defaultIntensity }
-}
-
-private struct BeltHostListener: AdvertisementListener {
-    let host: BeltPeripheralHost
-    let clock: SessionClock
-
-    func heard(within window: Duration) async -> Bool {
-        await host.countWindow()
-        let end = clock.elapsed + window
-        while true {
-            if await host.advertises { return true }
-            let now = clock.elapsed
-            guard now < end else { return false }
-            do { try await clock.sleep(for: min(.milliseconds(250), end - now)) } catch { return false }
-        }
-    }
 }

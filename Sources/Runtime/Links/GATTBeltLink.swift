@@ -22,8 +22,8 @@ package actor GATTBeltLink: BeltLink {
     package static let limits = GATTDeviceDriver<BeltSession>.Limits(attempt: .seconds(20), request: .seconds(5))
     /// Between failed attempts: 0.5 s, doubling up to 8 s; a link that held 30 s starts over.
     package static let backoff = RestartBackoff(initial: .milliseconds(500), maximum: .seconds(8), healthyRun: .seconds(30))
-    /// After the wearer switched the belt off: a listening window of 3 s (pybelt's scan runs 2 s,
-    /// belt_scanner.py; a belt advertises several times a second)…
+    /// After the wearer switched the belt off: a listening window of 3 s (pybelt's discovery runs
+    /// 2 s, belt_scanner.py; the belt's advertising interval is not documented, so a little longer)…
     package static let standbyWindow: Duration = .seconds(3)
     /// …after a pause of 5 s, doubling to 30 s: at most 3 s of scanning in 33 s (docs/ble.md).
     package static let standbyPauses = RestartBackoff(initial: .seconds(5), maximum: .seconds(30), healthyRun: .seconds(3600))
