@@ -2,6 +2,9 @@
 package enum BeltEvent: Sendable, Hashable {
     case connected
     case disconnected(expected: Bool)
+    /// The wearer switched the belt off (a long press of its power button): it reported standby and
+    /// then closed the link. Ends the connection as `.disconnected` does, and is no loss.
+    case switchedOff
     case modeChanged(BeltMode)
     case buttonPressed(BeltButton, BeltPressType, previousMode: BeltMode, newMode: BeltMode)
     /// Power status, charge and time to empty or full, as the belt reported them (FE09).

@@ -224,7 +224,7 @@ package struct BeltNavigationController: Sendable {
                 out += beltMode == .app ? sendNavigationSignalNow(now: now) : [.send(.changeMode(.app))]
             }
             return out
-        case .disconnected:
+        case .disconnected, .switchedOff:
             isConnected = false
             beltMode = .unknown
             pendingVibrationDeadline = nil
@@ -319,6 +319,9 @@ package struct BeltNavigationController: Sendable {
             default: return []
             }
         }
+        // Standby is the belt switching off: the walk is kept as it is, and the connection that
+        // follows the wearer switching it on again brings the belt back to it.
+        if new == .standby { return [] }
         if new != .app && state == .navigating { return pauseNavigation() }
         return []
     }

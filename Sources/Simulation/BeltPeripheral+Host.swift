@@ -1,5 +1,6 @@
 import BLE
 import Belt
+import Platform
 
 /// The belt behind `GATTPeripheralHost`: the simulated belt on its own, serving centrals over any ATT
 /// bearer (the rig runs it behind an L2CAP listening socket on a virtual controller, so BlueZ's tools
@@ -55,10 +56,27 @@ extension BeltPeripheral: SimulatedGATTPeripheral {
 }
 
 extension GATTPeripheralHost where Model == BeltPeripheral {
-    /// A press on the belt's own buttons.
+    /// A press on the belt's own buttons. A long press of the power button switches the belt off:
+    /// it notifies standby, then closes the link (FSLib-iOS docs/README.md, "the Bluetooth connection
+    /// is closed after a notification of the standby mode"), and a second one switches it on.
     package func press(_ button: BeltButton, _ type: BeltPressType) async {
         await update { belt, now in ((), BeltPeripheral.outputs(belt.press(button, type, at: now))) }
+        if peripheral.mode == .standby { await dropLink() }
     }
+
+    /// Whether the belt advertises: switched on and serving no central.
+    package var advertises: Bool { peripheral.mode != .standby && !isConnected }
+
+    /// Hears the belt as a scan would (`advertises`, looked at every 250 ms of `clock`'s time within
+    /// the window); counts the windows it listened in.
+    package nonisolated func listener(clock: SessionClock) -> some AdvertisementListener {
+        BeltHostListener(host: self, clock: clock)
+    }
+
+    /// How many listening windows a listener of this host opened.
+    package var listeningWindows: Int { listened }
+
+    func countWindow() { listened += 1 }
 
     /// The belt plugged in or unplugged (FE09 at once).
     package func setPower(_ power: BeltPowerStatus) async {

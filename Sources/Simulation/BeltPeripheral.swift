@@ -233,7 +233,7 @@ package struct BeltPeripheral: Sendable {
             case .defaultIntensity(let i): n = .defaultIntensity(i)
             // Answered by `apply` in the form the write came in.
             case .compassAccuracySignal: return nil
-            case .connected, .disconnected, .firmware: return nil
+            case .connected, .disconnected, .switchedOff, .firmware: return nil
             }
             return subscriptions.contains(n.characteristic) ? n.encoded() : nil
         }

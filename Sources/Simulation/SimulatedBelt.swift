@@ -224,6 +224,13 @@ package struct SimulatedBelt: Sendable {
     /// "Belt buttons and modes"), reported on FE06 after the press.
     package mutating func press(_ button: BeltButton, _ press: BeltPressType, at now: Duration) -> [BeltEvent] {
         let previous = mode
+        if mode == .standby {
+            // "In standby, all components of the belt, including Bluetooth, are switched-off. The belt
+            // only reacts to a long press on the power button that starts the belt and put it in wait
+            // mode" (FSLib-iOS docs/README.md). Nobody is connected to be told.
+            if button == .power, press == .long { mode = .wait }
+            return []
+        }
         if mode == .pause, button == .home || button == .compass {
             let step = button == .home ? Self.intensityButtonStep : -Self.intensityButtonStep
             return [.buttonPressed(button, press, previousMode: previous, newMode: mode)]

@@ -198,8 +198,16 @@ package actor SimulatedBoard {
             failureSink.yield(name)
         }
         deliver(output.beltNotifications)
+        if output.beltSwitchedOff {
+            logger.notice("the belt is switched off with its power button: it stops advertising until switched on (simulation script)")
+        }
+        if output.beltSwitchedOn {
+            logger.notice("the belt is switched on with its power button: it advertises (simulation script)")
+        }
         if output.beltLinkDropped {
-            logger.notice("belt link dropped (the belt is out of reach until t+\(world.beltAvailableAt.clockString))")
+            if !output.beltSwitchedOff {
+                logger.notice("belt link dropped (the belt is out of reach until t+\(world.beltAvailableAt.clockString))")
+            }
             closeBeltServer()
         }
     }
@@ -239,6 +247,15 @@ extension SimulatedBoard {
         return SocketGATTClient(socket: central, clock: .continuous(), logger: logger)
     }
 
+    /// Whether the belt advertises now (switched on, not connected, in reach).
+    func beltAdvertises() -> Bool {
+        step()
+        return world.beltAdvertises
+    }
+
+    /// The board's session clock (a listener's window runs on it).
+    nonisolated var sessionClock: SessionClock { clock }
+
     func beltRead(_ uuid: BLEUUID, connection: Int) -> [UInt8]? {
         guard connection == beltConnection, let characteristic = BeltCharacteristic(uuid: uuid) else { return nil }
         step()
@@ -261,6 +278,10 @@ extension SimulatedBoard {
             }
         }
         deliver(notifications)
+        if world.switchOffIfTold() {
+            logger.notice("the belt is told to switch off: it closes the link and stops advertising until switched on")
+            closeBeltServer()
+        }
         rescheduleIfSooner()
     }
 

@@ -39,6 +39,9 @@ package struct SimulatedWorld: Sendable {
         package var actorFailures: [String] = []
         /// The belt's link dropped and the belt stops advertising until the given time.
         package var beltLinkDropped = false
+        /// The belt was switched off (its power button held) or on again.
+        package var beltSwitchedOff = false
+        package var beltSwitchedOn = false
         /// The Pi firmware's `get_throttled` value changed to this.
         package var piThrottled: ThrottledFlags?
     }
@@ -58,6 +61,8 @@ package struct SimulatedWorld: Sendable {
     package private(set) var fixLog: [Fix] = []
     package private(set) var beltAvailableAt: Duration = .zero
     package private(set) var isBeltConnected = false
+    /// Whether the belt advertises: switched on, not connected, in reach.
+    package var beltAdvertises: Bool { !isBeltConnected && now >= beltAvailableAt }
     /// Scripted: the next connection attempt fails.
     package private(set) var refusesNextConnection = false
     /// What the Pi's firmware would answer to `get_throttled` (`ThrottledFlags`), as the script sets it.
@@ -226,14 +231,20 @@ package struct SimulatedWorld: Sendable {
         case .penClick(let pen, let held):
             output.penClicks.append((pen, held))
         case .beltButton(let button, let press):
+            let wasOff = peripheral.belt.mode == .standby
             let events = peripheral.belt.press(button, press, at: now)
             if isBeltConnected {
                 output.beltNotifications += peripheral.notifications(for: events)
             }
-            if peripheral.belt.mode == .standby {
-                // Switched off (a long power press): the belt closes the link after telling us, and stays
-                // out of reach — nobody switches a simulated belt back on.
+            if wasOff, peripheral.belt.mode != .standby {
+                // Switched on again (a second long press): it advertises and accepts a connection.
+                beltAvailableAt = now
+                output.beltSwitchedOn = true
+            } else if peripheral.belt.mode == .standby {
+                // Switched off (a long power press): the belt closes the link after telling us, and
+                // neither advertises nor accepts a connection until it is switched on again.
                 beltAvailableAt = .seconds(Int64.max / 2)
+                output.beltSwitchedOff = true
                 if isBeltConnected {
                     isBeltConnected = false
                     peripheral.linkLost()
@@ -276,6 +287,17 @@ package struct SimulatedWorld: Sendable {
     }
 
     // MARK: The belt's side of the link
+
+    /// The central told the belt to switch off (mode standby written, as a GPIO stand-in for the power
+    /// button does): as from its own button, the belt closes the link after notifying the mode, and
+    /// advertises no more until switched on. True when it did.
+    package mutating func switchOffIfTold() -> Bool {
+        guard isBeltConnected, peripheral.belt.mode == .standby else { return false }
+        beltAvailableAt = .seconds(Int64.max / 2)
+        isBeltConnected = false
+        peripheral.linkLost()
+        return true
+    }
 
     /// We closed the link on purpose (shutdown).
     package mutating func disconnectBelt() {

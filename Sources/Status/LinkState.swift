@@ -7,4 +7,7 @@ package enum LinkState: String, Sendable, Equatable, Codable {
     case connected
     /// The link was lost and is being made again.
     case reconnecting
+    /// The wearer switched the device off (the belt's power button): the appliance listens for it
+    /// to be switched on again and warns about nothing.
+    case standby
 }

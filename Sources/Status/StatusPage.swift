@@ -83,7 +83,8 @@ package enum StatusPage {
     }
 
     static func beltLine(_ b: BeltStatus) -> String {
-        var text = b.link.rawValue
+        // The one link state a user may not recognise as fine, with what brings the belt back.
+        var text = b.link == .standby ? "standby (switched off: hold its power button to switch it on)" : b.link.rawValue
         if let p = b.batteryPercent {
             text += ", battery \(p) %" + (b.power == "charging" ? " (charging)" : b.power == "external" ? " (on USB)" : "")
         }

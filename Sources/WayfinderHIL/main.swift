@@ -26,6 +26,7 @@ let checks: [HILCheck] = [
     BlueZClientAgainstBeltSimulator.check,
     BeltActorOverKernel.check,
     BeltOwnStateOverKernel.check,
+    BeltSwitchedOffOverKernel.check,
     // Last: it leaves bonds and encryption keys in both controllers' kernels.
     PairingOverKernel.check,
 ]

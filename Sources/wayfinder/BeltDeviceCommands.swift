@@ -79,7 +79,10 @@ enum BeltDoor {
             switch event {
             case .belt(let event):
                 all.append(event)
-                if case .disconnected = event { ended = true }
+                switch event {
+                case .disconnected, .switchedOff: ended = true
+                default: break
+                }
             case .attemptFailed(let error, _):
                 failure = error
                 ended = true

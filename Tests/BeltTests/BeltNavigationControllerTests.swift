@@ -142,6 +142,21 @@ final class BeltNavigationControllerTests: XCTestCase {
         XCTAssertEqual(c.state, .navigating)
     }
 
+    /// The wearer holds the power button while navigating: the belt goes to standby and closes the
+    /// link. The walk is neither paused nor stopped, and switching the belt on again (it comes back
+    /// in wait mode) brings it back to app mode and the same direction.
+    func testSwitchingTheBeltOffKeepsTheWalkAndSwitchingItOnResumesIt() throws {
+        var c = connected(mode: .app)
+        _ = try c.startNavigation(direction: 120, isMagneticBearing: true, signal: .navigation, now: t0)
+        XCTAssertEqual(c.handle(.buttonPressed(.power, .long, previousMode: .app, newMode: .standby), now: t0), [])
+        XCTAssertEqual(c.handle(.switchedOff, now: t0), [])
+        XCTAssertEqual(c.state, .navigating)
+        XCTAssertFalse(c.isConnected)
+        XCTAssertEqual(c.handle(.modeChanged(.wait), now: t0 + .seconds(60)), [])
+        XCTAssertEqual(sent(c.handle(.connected, now: t0 + .seconds(60))), [.requestCompassAccuracySignalState, .changeMode(.app)])
+        XCTAssertEqual(sent(c.handle(.modeChanged(.app), now: t0 + .seconds(60))), [navigationSignal(120)])
+    }
+
     func testWaitModeStopsNavigation() throws {
         var c = connected(mode: .app)
         _ = try c.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation, now: t0)

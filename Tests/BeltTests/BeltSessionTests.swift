@@ -256,6 +256,45 @@ final class BeltSessionTests: XCTestCase {
         XCTAssertEqual(s.mode, .unknown, "nothing is assumed about the next connection")
         XCTAssertEqual(s.linkLost(expected: false), [])
     }
+
+    /// The power button held: the belt notifies standby (FE04 `01 03 00 01 00`, power button, long,
+    /// wait → standby) and closes the link. The loss that follows is the wearer switching the belt
+    /// off, not a lost connection, although the loss resets the mode it was told by.
+    func testStandbyBeforeTheLinkClosesMakesTheLossASwitchOff() {
+        var s = BeltSession()
+        _ = handshake(&s)
+        let press = s.received(.fe04, [0x01, 0x03, 0x00, 0x01, 0x00], now: .seconds(2))
+        XCTAssertEqual(events(press), [.buttonPressed(.power, .long, previousMode: .wait, newMode: .standby)])
+        XCTAssertEqual(s.mode, .standby)
+        let out = s.linkLost(expected: false)
+        XCTAssertEqual(events(out), [.switchedOff])
+        XCTAssertFalse(out.contains(.failed(.connectionLost)), "\(out)")
+        XCTAssertEqual(s.state, .notConnected)
+        XCTAssertEqual(s.mode, .unknown)
+    }
+
+    /// FE06 `01 01 00` (the mode parameter, standby) counts as the button event does.
+    func testAStandbyModeNotificationAlsoMakesTheLossASwitchOff() {
+        var s = BeltSession()
+        _ = handshake(&s)
+        _ = s.received(.fe06, [0x01, 0x01, 0x00], now: .seconds(2))
+        XCTAssertEqual(events(s.linkLost(expected: false)), [.switchedOff])
+    }
+
+    /// A loss with no standby before it (the belt walked out of range, its battery died) stays a loss;
+    /// and closing the link ourselves while the belt is in standby is our disconnection, no switch-off.
+    func testALossWithoutStandbyStaysALossAndOurOwnCloseStaysExpected() {
+        var s = BeltSession()
+        _ = handshake(&s)
+        _ = s.received(.fe06, [0x01, 0x01, 0x03], now: .seconds(2))
+        let lost = s.linkLost(expected: false)
+        XCTAssertEqual(events(lost), [.disconnected(expected: false)])
+        XCTAssertTrue(lost.contains(.failed(.connectionLost)))
+        var ours = BeltSession()
+        _ = handshake(&ours)
+        _ = ours.received(.fe06, [0x01, 0x01, 0x00], now: .seconds(2))
+        XCTAssertEqual(events(ours.linkLost(expected: true)), [.disconnected(expected: true)])
+    }
 }
 
 final class BeltDiscoveryTests: XCTestCase {

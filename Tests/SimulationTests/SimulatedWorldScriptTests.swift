@@ -97,4 +97,29 @@ extension SimulatedWorldScriptTests {
         XCTAssertTrue(output.beltLinkDropped)
         XCTAssertFalse(w.gattConnect(), "a switched-off belt is out of reach")
     }
+
+    /// Off, the belt neither advertises nor takes a connection, and ignores every button but a long
+    /// press of power; that one switches it on in wait mode, advertising.
+    func testASecondLongPowerPressSwitchesTheBeltOnAndItAdvertisesAgain() {
+        var w = world([
+            SimulationEvent(at: .seconds(1), action: .beltButton(.power, .long)),
+            SimulationEvent(at: .seconds(5), action: .beltButton(.home, .short)),
+            SimulationEvent(at: .seconds(6), action: .beltButton(.power, .short)),
+            SimulationEvent(at: .seconds(60), action: .beltButton(.power, .long)),
+        ])
+        XCTAssertTrue(w.gattConnect())
+        let off = w.advance(to: .seconds(2))
+        XCTAssertTrue(off.beltSwitchedOff)
+        XCTAssertFalse(w.beltAdvertises)
+        _ = w.advance(to: .seconds(59))
+        XCTAssertEqual(w.belt.mode, .standby, "other buttons do nothing to a switched-off belt")
+        XCTAssertFalse(w.beltAdvertises)
+        XCTAssertFalse(w.gattConnect())
+        let on = w.advance(to: .seconds(61))
+        XCTAssertTrue(on.beltSwitchedOn)
+        XCTAssertEqual(w.belt.mode, .wait)
+        XCTAssertTrue(w.beltAdvertises)
+        XCTAssertTrue(w.gattConnect())
+        XCTAssertFalse(w.beltAdvertises, "connected, it advertises no more")
+    }
 }

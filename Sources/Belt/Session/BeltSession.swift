@@ -116,12 +116,21 @@ package struct BeltSession: Sendable {
     }
 
     /// The link went down (or the connection attempt failed before any link).
+    ///
+    /// A link that ends while the belt's last word was standby (its power button held: FE04 with new
+    /// mode 0, FE06 `01 01 00`, or a keep-alive in mode 0) was closed by the belt as it switched off:
+    /// "the link is closed after a notification of the standby mode" (FSLib-iOS docs/README.md), which
+    /// FSLib-iOS reports as `powerOff` rather than a lost connection (FSConnectionManager.swift). The
+    /// mode is read here, before `reset` forgets it.
     package mutating func linkLost(expected: Bool) -> [Output] {
         let was = state
+        let switchedOff = was == .connected && mode == .standby && !expected
         reset()
         guard was != .notConnected else { return [] }
         var out = transition(to: .notConnected)
-        if was == .connected {
+        if switchedOff {
+            out.append(.event(.switchedOff))
+        } else if was == .connected {
             out.append(.event(.disconnected(expected: expected)))
             if !expected { out.append(.failed(.connectionLost)) }
         } else if !expected {

@@ -32,6 +32,10 @@ package actor BeltActor {
         /// The wearer changed the intensity on the belt's own buttons, percent: `intensity-up`/`-down`
         /// step from it.
         case intensityChanged(Int)
+        /// The wearer switched the belt off with its power button; the walk is kept for its return.
+        case standby
+        /// The belt the wearer switched off is connected again and brought back to the walk.
+        case resumed
     }
 
     package static let name = "belt"
@@ -50,6 +54,9 @@ package actor BeltActor {
     /// The link was lost unexpectedly and that was warned about: the attempts that follow are the
     /// recovery, told at `info` until the belt is back (one warning per loss, not one per attempt).
     private var warnedLoss = false
+    /// The wearer switched the belt off: its absence is their decision, told at notice, never warned
+    /// about, until it is connected again.
+    private var standby = false
     /// The walk's journal: link losses and their end, and the belt's battery, go into the trip report.
     private let trip: TripRecorder?
     /// The battery as last put in the journal: its tenth of charge (0–10) and its power status.
@@ -143,6 +150,9 @@ package actor BeltActor {
                 reports.yield(.connected(true))
             case .disconnected:
                 reports.yield(.connected(false))
+            case .switchedOff:
+                reports.yield(.connected(false))
+                reports.yield(.standby)
             default:
                 break
             }
@@ -153,7 +163,7 @@ package actor BeltActor {
             updateStatus()
         case .link(.attemptFailed(let error, let retryIn)):
             let verdict = failures.failed("\(error)", at: clock.elapsed)
-            logger.log(verdict, level: warnedLoss ? .info : .warning, "belt connection attempt failed: \(error)",
+            logger.log(verdict, level: warnedLoss || standby ? .info : .warning, "belt connection attempt failed: \(error)",
                        still: "still cannot connect to the belt")
             nextAttempt(in: retryIn, quietly: verdict != .first)
         case .link(.closed(let retryIn)):
@@ -272,7 +282,17 @@ package actor BeltActor {
         case .connected:
             if warnedLoss { trip?.record(.linkBack) { $0.device = "belt" } }
             warnedLoss = false
-            logger.notice("belt connected")
+            if standby {
+                standby = false
+                logger.notice("belt connected: the wearer switched it on again; the walk resumes")
+                reports.yield(.resumed)
+            } else {
+                logger.notice("belt connected")
+            }
+        case .switchedOff:
+            standby = true
+            warnedLoss = false
+            logger.notice("the wearer switched the belt off (its power button); listening for it to be switched on")
         case .disconnected(let expected):
             if expected {
                 logger.info("belt disconnected")
@@ -330,13 +350,14 @@ package actor BeltActor {
     /// last reported, also while the belt is away; the firmware and the compass accuracy signal are
     /// this connection's.
     package var statusPart: BeltStatusPart {
-        BeltStatusPart(connected: controller.isConnected, battery: battery, mode: "\(controller.beltMode)",
+        BeltStatusPart(connected: controller.isConnected, standby: standby, battery: battery, mode: "\(controller.beltMode)",
                        intensity: controller.defaultIntensity, firmware: controller.firmware,
                        compassAccuracySignal: controller.compassAccuracySignal)
     }
 
     private func updateStatus() {
-        let link = controller.isConnected ? "belt \(controller.beltMode) mode" : "belt not connected"
+        let link = controller.isConnected ? "belt \(controller.beltMode) mode"
+            : standby ? "belt switched off by the wearer" : "belt not connected"
         status.set(Self.name, battery?.levelPercent.map { "\(link), battery \($0)%" } ?? link)
     }
 }

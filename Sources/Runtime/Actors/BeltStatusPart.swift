@@ -4,6 +4,8 @@ import Status
 /// The belt actor's part of `wayfinder status`: what it knows of the belt at one moment.
 package struct BeltStatusPart: Sendable, Hashable {
     package var connected: Bool
+    /// The wearer switched the belt off (its power button) and it is not back yet.
+    package var standby = false
     /// The last battery report, also while the belt is away.
     package var battery: BeltBatteryStatus?
     /// The belt's mode as the controller knows it.
@@ -21,7 +23,7 @@ package struct BeltStatusPart: Sendable, Hashable {
     /// The `belt` object of `status --json` (docs/control.md), without the direction, which the
     /// navigation actor adds.
     package var status: BeltStatus {
-        var s = BeltStatus(link: connected ? .connected : .connecting, batteryPercent: batteryPercent,
+        var s = BeltStatus(link: connected ? .connected : standby ? .standby : .connecting, batteryPercent: batteryPercent,
                            mode: connected ? mode : nil, intensityPercent: intensity)
         if let battery {
             s.power = battery.powerStatus.statusName

@@ -195,7 +195,7 @@ package actor NavigationActor {
             carryOut(guidance.beltStateChanged(to: state, now: now))
         case .belt(.homeButtonPressed):
             carryOut(guidance.handle(.announceDirection, now: now))
-        case .belt(.connected):
+        case .belt(.connected), .belt(.standby), .belt(.resumed):
             break
         case .belt(.intensityChanged(let intensity)):
             // The wearer chose it on the belt: `intensity-up`/`-down` step from it.

@@ -16,6 +16,9 @@ package struct ApplianceInputs: Sendable {
     package var buttonEdges: AsyncStream<GPIOEdgeEvent>
     /// How the belt actor reaches the belt: an L2CAP ATT channel, or the simulated belt's socketpair.
     package var beltConnector: any GATTConnector
+    /// How the belt's link hears the belt advertise after the wearer switched it off (a scan; the
+    /// simulated belt's state); nil: it stays down until the appliance restarts.
+    package var beltListener: (any AdvertisementListener)?
     /// How the touch case actor reaches the Fuffr case (nil: no case on this board or it is disabled).
     package var touchCaseConnector: (any GATTConnector)?
     /// How the pencil actor scans for and reaches pens (nil: no pencil).

@@ -1,4 +1,5 @@
 import BLE
+import BLESockets
 import Config
 import Pencil
 import Logging
@@ -130,6 +131,10 @@ enum HardwareInputs {
                                      pencilCentralID: centralID)
         inputs.feeds = feeds
         inputs.waits = waits
+        if config.belt.enabled, !config.belt.discoveryRule.matchesNothing {
+            inputs.beltListener = ScanningAdvertisementListener(rule: config.belt.discoveryRule, adapter: adapter,
+                                                                logger: makeLogger("belt-link"))
+        }
         inputs.headingDemand = headingDemand
         // sysfs reads may block (an older kernel's get_throttled asks the firmware through its
         // mailbox): off the event loop.

@@ -22,6 +22,11 @@ package actor GATTBeltLink: BeltLink {
     package static let limits = GATTDeviceDriver<BeltSession>.Limits(attempt: .seconds(20), request: .seconds(5))
     /// Between failed attempts: 0.5 s, doubling up to 8 s; a link that held 30 s starts over.
     package static let backoff = RestartBackoff(initial: .milliseconds(500), maximum: .seconds(8), healthyRun: .seconds(30))
+    /// After the wearer switched the belt off: a listening window of 3 s (pybelt's discovery runs
+    /// 2 s, belt_scanner.py; the belt's advertising interval is not documented, so a little longer)…
+    package static let standbyWindow: Duration = .seconds(3)
+    /// …after a pause of 5 s, doubling to 30 s: at most 3 s of scanning in 33 s (docs/ble.md).
+    package static let standbyPauses = RestartBackoff(initial: .seconds(5), maximum: .seconds(30), healthyRun: .seconds(3600))
 
     package nonisolated let events: AsyncStream<BeltLinkEvent>
     private let sink: AsyncStream<BeltLinkEvent>.Continuation
@@ -31,14 +36,27 @@ package actor GATTBeltLink: BeltLink {
     /// The session's own account of why the current attempt failed, if it gave one.
     private var failure: BeltLinkError?
     private var handshakeDone = false
+    /// How the link hears the belt advertise while it is switched off; nil: it waits for `start`.
+    private let listener: (any AdvertisementListener)?
+    private let keepsConnected: Bool
+    private let clock: SessionClock
+    /// The belt said it switched off: the link's end that follows is not retried.
+    private var switchingOff = false
+    /// Listening for the belt to be switched on again.
+    private var listening: Task<Void, Never>?
 
     /// - Parameters:
     ///   - linkClock: what the request and attempt bounds are measured on (`GATTDeviceTime`).
     ///   - policy: `.keepConnected` for the appliance; `.whenAsked` for one connection (`connect()`).
+    ///   - listener: under `.keepConnected`, how the belt is heard again after the wearer switched it
+    ///     off; without one the link stays down until `start`.
     package init(connector: any GATTConnector, clock: SessionClock, linkClock: SessionClock? = nil,
-                policy: GATTLinkPolicy = .keepConnected(GATTBeltLink.backoff), logger: Logger,
-                executor: any ActorExecutor = EventLoop.preferred) {
+                policy: GATTLinkPolicy = .keepConnected(GATTBeltLink.backoff), listener: (any AdvertisementListener)? = nil,
+                logger: Logger, executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
+        self.listener = listener
+        self.clock = clock
+        if case .keepConnected = policy { keepsConnected = true } else { keepsConnected = false }
         device = GATTDeviceLink(session: BeltSession(), policy: policy, limits: Self.limits,
                                 connector: connector, clock: clock, linkClock: linkClock, executor: executor)
         self.logger = logger
@@ -54,6 +72,8 @@ package actor GATTBeltLink: BeltLink {
     // MARK: BeltLink
 
     package func start() async {
+        listening?.cancel()
+        listening = nil
         listen()
         await device.start()
     }
@@ -76,7 +96,51 @@ package actor GATTBeltLink: BeltLink {
     }
 
     package func disconnect() async {
+        listening?.cancel()
+        listening = nil
         await device.disconnect()
+    }
+
+    /// Whether the link listens for a belt the wearer switched off (tests and the rig check).
+    package var isListeningForTheBelt: Bool { listening != nil }
+
+    // MARK: The belt switched off
+
+    /// The belt closed the link as the wearer switched it off: no connection attempts, which would
+    /// fail for as long as it is off and keep the radio busy; instead a short listening window at
+    /// widening intervals (`standbyWindow`, `standbyPauses`), and a connection once it is heard.
+    private func standBy() {
+        listening?.cancel()
+        guard let listener else {
+            listening = nil
+            logger.notice("the belt is switched off; no way to hear it advertise, so no reconnection until the appliance restarts")
+            Task(executorPreference: executor) { [device] in await device.disconnect() }
+            return
+        }
+        let (device, clock, logger, window) = (self.device, self.clock, self.logger, Self.standbyWindow)
+        logger.info("listening for the belt's advertisements: \(DurationFormat.text(window)) after \(DurationFormat.text(Self.standbyPauses.initial)), the pause doubling to \(DurationFormat.text(Self.standbyPauses.maximum))")
+        listening = Task(executorPreference: executor) {
+            // Ends the retry the device link scheduled for the closed link.
+            await device.disconnect()
+            var pauses = Self.standbyPauses
+            while !Task.isCancelled {
+                let pause = pauses.delayAfterFailure(runLength: .zero)
+                do { try await clock.sleep(for: pause) } catch { return }
+                if Task.isCancelled { return }
+                if await listener.heard(within: window) {
+                    await self.heardTheBelt()
+                    return
+                }
+                logger.debug("the belt did not advertise within \(DurationFormat.text(window))")
+            }
+        }
+    }
+
+    private func heardTheBelt() async {
+        guard listening != nil else { return }
+        listening = nil
+        logger.info("the belt advertises again; connecting")
+        await device.start()
     }
 
     // MARK: Outputs
@@ -100,6 +164,7 @@ package actor GATTBeltLink: BeltLink {
             logger.debug("belt session: \(state)")
         case .event(.event(let event)):
             if case .connected = event { handshakeDone = true }
+            if case .switchedOff = event { switchingOff = keepsConnected }
             sink.yield(.belt(event))
         case .event(.failed(let error)):
             failure = failure ?? error
@@ -119,6 +184,13 @@ package actor GATTBeltLink: BeltLink {
         case .link(.attemptFailed(_, let error, _, let retryIn), _):
             failure = nil
             sink.yield(.attemptFailed(Self.linkError(error, connecting: true), retryIn: retryIn))
+        case .link(.closed(let reason, _), _) where switchingOff:
+            if let reason { logger.info("belt link closed by the belt: \(reason)") }
+            switchingOff = false
+            handshakeDone = false
+            failure = nil
+            standBy()
+            sink.yield(.closed(retryIn: nil))
         case .link(.closed(let reason, let retryIn), _):
             if handshakeDone || reason == nil {
                 // The belt actor warns once ("belt connection lost"); the link's own account is the detail.

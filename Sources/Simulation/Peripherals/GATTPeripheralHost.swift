@@ -28,6 +28,8 @@ package actor GATTPeripheralHost<Model: SimulatedGATTPeripheral> {
     private var timerDue: Duration?
     /// Links served so far (a reconnection makes it 2).
     package private(set) var linksServed = 0
+    /// Listening windows a listener of this host opened (the stand-in for a central's scans).
+    var listened = 0
     /// Told of every notification just before it is sent (benchmarks).
     private var notificationObserver: (@Sendable (BLEUUID, [UInt8]) -> Void)?
 

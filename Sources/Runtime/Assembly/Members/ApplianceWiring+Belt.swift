@@ -6,7 +6,7 @@ extension ApplianceWiring {
     func belt(requests: AsyncStream<BeltRequest>, reports: AsyncStream<BeltActor.Report>.Continuation)
         -> (actor: BeltActor, member: ApplianceMember) {
         let link = GATTBeltLink(connector: inputs.beltConnector, clock: clock, linkClock: linkClock,
-                                logger: makeLogger("belt-link"))
+                                listener: inputs.beltListener, logger: makeLogger("belt-link"))
         // Read at start, with the heading source the appliance starts with.
         let compassSignal = config.compassAccuracySignal.enabled(headingSource: config.guidance.headingSource)
         let belt = BeltActor(link: link, requests: requests, reports: reports, defaultIntensity: config.intensity,
