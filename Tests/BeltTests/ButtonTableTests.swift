@@ -5,7 +5,9 @@ import XCTest
 /// with the modes the belt reports (in app mode pause, home and a short power press come without a mode
 /// change; compass enters compass or calibration mode; a long power press switches the belt off), the
 /// resulting state and what is written. Where FSLib-iOS's code and its documentation differ (home in
-/// pause mode), the documentation is followed (`BeltNavigationController`).
+/// pause mode), the documentation is followed (`BeltNavigationController`). One row differs from
+/// FSLib-iOS on purpose: a long power press while navigating keeps the walk, so that switching the
+/// belt on again resumes the guidance (docs/ble.md, "The belt switched off").
 final class ButtonTableTests: XCTestCase {
     struct Row {
         let button: BeltButton
@@ -57,7 +59,7 @@ final class ButtonTableTests: XCTestCase {
             Row(button: .compass, press: .short, newMode: .compass, outputs: [.stateChanged(.paused)], state: .paused),
             Row(button: .compass, press: .long, newMode: .calibration, outputs: [.stateChanged(.paused)], state: .paused),
             Row(button: .power, press: .short, newMode: nil, outputs: [], state: .navigating),
-            Row(button: .power, press: .long, newMode: .standby, outputs: [.stateChanged(.paused)], state: .paused),
+            Row(button: .power, press: .long, newMode: .standby, outputs: [], state: .navigating),
         ])
     }
 

@@ -13,6 +13,14 @@ final class DurationFormatTests: XCTestCase {
         XCTAssertEqual(DurationFormat.text(seconds: 9.96), "10 s", "rounds up into whole seconds, not to \"10.0 s\"")
     }
 
+    /// A gesture's 20 ms wait or a 5 ms tolerance is not "0 s".
+    func testBelowAHalfTenthItIsMilliseconds() {
+        XCTAssertEqual(DurationFormat.text(seconds: 0.02), "20 ms")
+        XCTAssertEqual(DurationFormat.text(seconds: 0.0494), "49 ms")
+        XCTAssertEqual(DurationFormat.text(seconds: 0.05), "0.1 s", "from a rounded tenth on, tenths")
+        XCTAssertEqual(DurationFormat.text(seconds: 0.0004), "0 s", "below half a millisecond, nothing")
+    }
+
     func testSecondsThenMinutesThenHours() {
         XCTAssertEqual(DurationFormat.text(seconds: 45.4), "45 s")
         XCTAssertEqual(DurationFormat.text(seconds: 59.4), "59 s")
