@@ -51,7 +51,9 @@ extension ConfigurationLoader {
             t.report(given[i + 1] ? keys[i + 1] : keys[i],
                      "\(keys[i + 1]) (\(Int(values[i + 1])) m) must be less than \(keys[i]) (\(Int(values[i])) m): the bands narrow toward the waypoint")
         }
-        if values[3] <= p.arrivalRadius {
+        // Checked against the arrival radius only when a threshold is given: a large radius with the
+        // defaults leaves the nearest bands unfelt, which is what it asks for.
+        if given.contains(true), values[3] <= p.arrivalRadius {
             t.report(given[3] ? keys[3] : "arrival_radius_m",
                      "waypoint_area_m (\(Int(values[3])) m) must be more than arrival_radius_m (\(Int(p.arrivalRadius)) m), or the waypoint is reached before its area is felt")
         }
