@@ -483,6 +483,12 @@ package struct RouteGuidance: Sendable {
         return [.belt(.updateNavigation(direction: direction.value, isMagneticBearing: direction.isMagnetic, signal: signal))]
     }
 
+    /// Every navigation signal `signalForCurrentLeg` can choose; docs/signals.md has a row for each.
+    package static let navigationSignals: [BeltVibrationSignal] = [
+        .navigation, .nextWaypointLongDistance, .nextWaypointMediumDistance, .nextWaypointShortDistance,
+        .nextWaypointAreaReached, .turnOngoing, .approachingDestination,
+    ]
+
     /// The navigation signal for where the wearer is on the leg (docs/signals.md): the last leg gets
     /// the "approaching destination" rhythm once the destination is near; an intermediate waypoint
     /// is approached through FSLib's distance-coded signals, and the turn signal where the route
