@@ -26,6 +26,8 @@ let checks: [HILCheck] = [
     BlueZClientAgainstBeltSimulator.check,
     BeltActorOverKernel.check,
     BeltOwnStateOverKernel.check,
+    SignalsOverKernel.warning,
+    SignalsOverKernel.destination,
     // Last: it leaves bonds and encryption keys in both controllers' kernels.
     PairingOverKernel.check,
 ]
