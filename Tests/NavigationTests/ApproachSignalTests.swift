@@ -149,6 +149,12 @@ final class ApproachSignalTests: XCTestCase {
                        [.report(.commandIgnored(.stop, reason: "the walk has arrived, so it is stopped already"))])
     }
 
+    func testGoingBackFromTheDestinationEndsItsSignal() {
+        var g = arrived()
+        _ = g.handle(.previousWaypoint, now: .seconds(12))
+        XCTAssertNil(g.nextCheck)
+    }
+
     func testWithoutRepetitionTheDestinationSignalPlaysOnce() {
         var p = GuidanceParameters()
         p.destinationRepeated = false

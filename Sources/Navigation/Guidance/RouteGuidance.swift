@@ -325,6 +325,9 @@ package struct RouteGuidance: Sendable {
         legOrigin = nil
         legOriginPending = false
         beyondSince = nil
+        approachBand = nil
+        // Another route: the last one's arrival is no longer news.
+        destinationSignal = nil
         isOffRoute = false
         lastProgressReport = nil
         var actions: [GuidanceAction] = [.saveProgress(progress),
@@ -426,6 +429,8 @@ package struct RouteGuidance: Sendable {
         legOriginPending = true
         beyondSince = nil
         approachBand = nil
+        // Going back from the destination: the arrival no longer stands.
+        destinationSignal = nil
     }
 
     /// Off-route detection on the leg from the previous waypoint (or from where a skip or step back
