@@ -25,9 +25,9 @@ let checks: [HILCheck] = [
     GATTClientAgainstBlueZServer.check,
     BlueZClientAgainstBeltSimulator.check,
     BeltActorOverKernel.check,
-    BeltOwnStateOverKernel.check,
     SignalsOverKernel.warning,
     SignalsOverKernel.destination,
+    BeltOwnStateOverKernel.check,
     // Last: it leaves bonds and encryption keys in both controllers' kernels.
     PairingOverKernel.check,
 ]
