@@ -137,13 +137,23 @@ package struct BeltNavigationController: Sendable {
 
     /// The two warnings of FSLib's `notifyWarning`, with their exact parameters.
     package func notifyWarning(critical: Bool) -> [BeltNavigationOutput] {
-        guard isConnected else { return [] }
+        isConnected ? [.send(Self.warningCommand(critical: critical))] : []
+    }
+
+    /// FSLib's `notifyWarning` write: critical, or the operation warning.
+    package static func warningCommand(critical: Bool) -> BeltCommand {
         let config = critical
             ? ChannelConfiguration(channel: 0, pattern: .singleLong, orientation: .binaryMask(0x1111),
                                    iterations: 3, periodMilliseconds: 700, exclusive: true)
             : ChannelConfiguration(channel: 0, pattern: .warning, intensity: 25, orientation: .motorIndex(0),
                                    iterations: 2, periodMilliseconds: 500, exclusive: true)
-        return [.send(.configureChannel(config))]
+        return .configureChannel(config)
+    }
+
+    /// A state of the appliance, felt by the wearer (`WearerSignal.beltCommand`). Played in any mode
+    /// and state, and leaves the navigation channel as it is.
+    package func notifyState(_ signal: WearerSignal) -> [BeltNavigationOutput] {
+        isConnected ? [.send(signal.beltCommand)] : []
     }
 
     package func notifyBeltBatteryLevel() -> [BeltNavigationOutput] {
@@ -379,6 +389,8 @@ extension BeltNavigationController {
             return notifyWarning(critical: critical)
         case .notifyBatteryLevel:
             return notifyBeltBatteryLevel()
+        case .notifyState(let signal):
+            return notifyState(signal)
         case .changeDefaultIntensity(let i):
             return try changeDefaultIntensity(i)
         case .mirrorButton(let button, let press):

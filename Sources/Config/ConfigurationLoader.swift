@@ -103,7 +103,8 @@ package struct ConfigurationLoader: Sendable {
 
         let (routePath, route, autostart) = readRoute(root.subtable("route"), root: root, directory: directory)
 
-        let (guidance, intensity) = readNavigation(root.subtable("navigation"))
+        var (guidance, intensity) = readNavigation(root.subtable("navigation"))
+        let signals = readSignals(root.subtable("signals"), guidance: &guidance)
         if guidance?.headingSource == .external, compass == CompassSource.none {
             root.issues.report("navigation.heading_source",
                                "\"external\" needs a compass, but [compass] source is \"none\"; set [compass] source (e.g. \"auto\") or use heading_source = \"belt\"")
@@ -133,6 +134,7 @@ package struct ConfigurationLoader: Sendable {
         configuration.compassAccuracySignal = compassAccuracySignal
         configuration.touchCaseSettings = touchCaseSettings
         configuration.track = track
+        configuration.signals = signals
         return configuration
     }
 

@@ -39,6 +39,17 @@ extension WayfinderConfiguration {
             .init("navigation.back_on_route_m", Render.number(g.backOnRouteDistance), .live),
             .init("navigation.declination_deg", g.declinationFromModel ? "unset (WMM2025 at each fix)" : Render.number(g.declination), .live),
             .init("navigation.intensity", "\(intensity)", .live),
+            .init("navigation.waypoint_long_m", Render.number(g.waypointLong), .live),
+            .init("navigation.waypoint_medium_m", Render.number(g.waypointMedium), .live),
+            .init("navigation.waypoint_short_m", Render.number(g.waypointShort), .live),
+            .init("navigation.waypoint_area_m", Render.number(g.waypointArea), .live),
+            .init("navigation.signal_hysteresis_m", Render.number(g.signalHysteresis), .live),
+            .init("navigation.turn_angle_deg", Render.number(g.turnAngle), .live),
+            .init("navigation.destination_signal_s", Render.seconds(g.destinationSignalDuration), .live),
+            // The navigation signals' switches live in the guidance, which a reload replaces.
+            .init("signals.waypoint_approach", g.waypointSignals ? "true" : "false", .live),
+            .init("signals.turn", g.turnSignal ? "true" : "false", .live),
+            .init("signals.destination_repeated", g.destinationRepeated ? "true" : "false", .live),
             .init("gestures.handedness", Render.string(gestures.handedness.rawValue), .live),
             .init("gestures.long_click_ms", Render.milliseconds(gestures.longClick), .live),
         ]
@@ -68,6 +79,15 @@ extension WayfinderConfiguration {
             .init("track.enabled", track.enabled ? "true" : "false", .restart),
             .init("track.keep_walks", "\(track.keepWalks)", .restart),
             .init("track.keep_days", "\(track.keepDays)", .restart),
+        ]
+        // The belt actor plays the state signals with the settings it started with.
+        for signal in WearerSignal.allCases {
+            s.append(.init("signals.\(signal.configKey)", signals.isEnabled(signal) ? "true" : "false", .restart))
+        }
+        s += [
+            .init("signals.lost_after_s", Render.seconds(signals.lostAfter), .restart),
+            .init("signals.min_interval_s", Render.seconds(signals.minimumInterval), .restart),
+            .init("signals.repeat_s", Render.seconds(signals.repeatInterval), .restart),
         ]
         s += Self.device(belt, "devices.belt")
         s.append(.init("devices.belt.compass_accuracy_signal", compassAccuracySignal.configValue, .restart))

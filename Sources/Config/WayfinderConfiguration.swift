@@ -35,6 +35,8 @@ package struct WayfinderConfiguration: Sendable {
     package var gestures: GestureCommandMap
     /// `[track]`: recording the walked track and how long it is kept.
     package var track = TrackSettings()
+    /// `[signals]`: which states the wearer feels, damped and repeated how (docs/signals.md).
+    package var signals = SignalSettings()
     /// The tables read by `ConfigurationTable`s registered with the loader, by table name.
     package var tables: [String: any ConfigurationTable] = [:]
 

@@ -54,10 +54,13 @@ package struct SimulatedBelt: Sendable {
         case .configureChannel(let c):
             problem = Self.check(c)
             if problem == nil {
-                if mode != .app {
+                // Outside app mode only a bounded channel-0 signal that clears nothing is played
+                // (FSLib-iOS docs/README.md, "Vibration-channel configuration"). An exclusive channel
+                // suspends the others while it plays (`navigationMotor`); only clearing removes them.
+                if mode != .app, c.channel != 0 || c.iterations == 0 || c.clearOtherChannels {
                     problem = "ignored: vibration while in \(mode) mode"
                 } else {
-                    if c.clearOtherChannels || c.exclusive { channels.removeAll() }
+                    if c.clearOtherChannels { channels.removeAll() }
                     channels[c.channel] = ActiveChannel(configuration: c, since: now)
                 }
             }
@@ -203,6 +206,10 @@ package struct SimulatedBelt: Sendable {
     /// nil when the navigation channel is silent.
     package func navigationMotor(compassHeading magnetic: Double) -> Int? {
         guard mode == .app, let active = channels[ChannelConfiguration.navigationChannel] else { return nil }
+        // Suspended while an exclusive signal on another channel plays; it resumes after by itself.
+        if channels.contains(where: { $0.key != ChannelConfiguration.navigationChannel && $0.value.configuration.exclusive }) {
+            return nil
+        }
         let c = active.configuration
         guard c.pattern != .noVibration else { return nil }
         let relative: Double

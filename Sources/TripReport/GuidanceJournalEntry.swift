@@ -41,7 +41,7 @@ package struct GuidanceJournalEntry: Sendable, Hashable {
         case .offRoute(let distance, let leg): self.init(record: entry(.offRoute, index: leg, distance: distance))
         case .backOnRoute(let distance): self.init(record: entry(.backOnRoute, distance: distance))
         case .routeChanged(let index, _, _): self.init(record: entry(.routeChanged, index: index, name: route.name))
-        case .progress, .commandIgnored, .declination:
+        case .progress, .commandIgnored, .declination, .destinationSignalStopped:
             return nil
         }
     }

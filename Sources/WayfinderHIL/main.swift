@@ -25,6 +25,8 @@ let checks: [HILCheck] = [
     GATTClientAgainstBlueZServer.check,
     BlueZClientAgainstBeltSimulator.check,
     BeltActorOverKernel.check,
+    SignalsOverKernel.warning,
+    SignalsOverKernel.destination,
     BeltOwnStateOverKernel.check,
     BeltSwitchedOffOverKernel.check,
     // Last: it leaves bonds and encryption keys in both controllers' kernels.

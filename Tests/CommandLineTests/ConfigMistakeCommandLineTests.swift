@@ -49,6 +49,23 @@ final class ConfigMistakeCommandLineTests: XCTestCase {
                       result.errors)
     }
 
+    /// `[signals]` turns each signal off with true/false; a misspelt signal or a repeat more often
+    /// than the minimum interval is named with its line and what would do.
+    func testSignalMistakesAreRefusedWithTheirLines() throws {
+        let config = try demo(appending: "\n[signals]\npen_lost = \"off\"\ngps_lots = false\nrepeat_s = 20\n")
+        let result = try WayfinderBinary.run(["config", "check", config])
+        XCTAssertEqual(result.status, 78)
+        let lines = try String(contentsOfFile: config, encoding: .utf8).components(separatedBy: "\n")
+        for (key, message) in [("pen_lost", "signals.pen_lost: expected true or false"),
+                               ("gps_lots", "signals.gps_lots: unknown key"),
+                               ("repeat_s", "signals.repeat_s: repeat_s (20 s) must be at least min_interval_s (30 s)")] {
+            let line = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(key) }) + 1
+            XCTAssertTrue(result.errors.contains("wayfinder.toml:\(line)"), "\(key): \(result.errors)")
+            XCTAssertTrue(result.errors.contains(message), "\(key): \(result.errors)")
+        }
+        XCTAssertTrue(result.errors.contains("gps_lost"), "the near miss is suggested: \(result.errors)")
+    }
+
     /// `compass_accuracy_signal` takes "auto", true or false; anything else is named with its line.
     func testACompassAccuracySignalThatIsNeitherAutoNorTrueNorFalseIsRefusedWithItsLine() throws {
         let config = try demo(appending: "\n[devices.belt]\ncompass_accuracy_signal = \"sometimes\"\n")

@@ -24,7 +24,7 @@ final class GuidanceUpdateTests: XCTestCase, GuidanceTesting {
         XCTAssertTrue(out.contains(.saveProgress(RouteProgress(routeIdentity: other.identity, isNavigating: true))))
         XCTAssertEqual(reports(out), [.routeChanged(waypoint: 0, of: 2, keptProgress: false)])
         XCTAssertEqual(beltRequests(out), [.notifyDirection(direction: 90, isMagneticBearing: true),
-                                           .updateNavigation(direction: 90, isMagneticBearing: true, signal: .navigation)])
+                                           .updateNavigation(direction: 90, isMagneticBearing: true, signal: .nextWaypointLongDistance)])
         XCTAssertEqual(g.state, .navigating)
     }
 
@@ -70,7 +70,7 @@ final class GuidanceUpdateTests: XCTestCase, GuidanceTesting {
         XCTAssertEqual(beltRequests(g.apply(GuidanceUpdate(parameters: GuidanceParameters(minimumDirectionChange: 8, declination: 3)), now: .seconds(2))), [],
                        "3° is within the minimum change")
         let out = g.apply(GuidanceUpdate(parameters: GuidanceParameters(arrivalRadius: 20, minimumDirectionChange: 8, declination: 20)), now: .seconds(3))
-        XCTAssertEqual(beltRequests(out), [.updateNavigation(direction: 340, isMagneticBearing: true, signal: .navigation)])
+        XCTAssertEqual(beltRequests(out), [.updateNavigation(direction: 340, isMagneticBearing: true, signal: .nextWaypointLongDistance)])
         XCTAssertEqual(g.parameters.arrivalRadius, 20)
         XCTAssertEqual(g.declination, 20)
     }

@@ -25,7 +25,7 @@ final class HeadingFallbackTests: XCTestCase {
         _ = g.handle(Fix(coordinate: position, receivedAt: t), now: t)
         _ = g.handle(Heading(magneticDegrees: 90, receivedAt: t), now: t)   // facing east
         let start = g.handle(.start, now: t)
-        XCTAssertEqual(beltRequests(start), [.startNavigation(direction: 270, isMagneticBearing: false, signal: .navigation)],
+        XCTAssertEqual(beltRequests(start), [.startNavigation(direction: 270, isMagneticBearing: false, signal: .nextWaypointMediumDistance)],
                        "north is 270° from the front of someone facing east")
 
         // Headings stop; fixes go on. Ticks until the heading timeout say nothing.
@@ -38,7 +38,7 @@ final class HeadingFallbackTests: XCTestCase {
         t += .milliseconds(250)
         let over = g.tick(now: t)
         XCTAssertEqual(reports(over), [.headingFallback(after: RouteGuidance.headingTimeout)])
-        XCTAssertEqual(beltRequests(over), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)],
+        XCTAssertEqual(beltRequests(over), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .nextWaypointMediumDistance)],
                        "at once a magnetic bearing for the belt's own compass")
         XCTAssertTrue(g.isHeadingFallback)
         for _ in 0..<20 {
@@ -50,7 +50,7 @@ final class HeadingFallbackTests: XCTestCase {
 
         let back = g.handle(Heading(magneticDegrees: 180, receivedAt: t), now: t)   // now facing south
         XCTAssertEqual(reports(back), [.headingRestored])
-        XCTAssertEqual(beltRequests(back), [.updateNavigation(direction: 180, isMagneticBearing: false, signal: .navigation)])
+        XCTAssertEqual(beltRequests(back), [.updateNavigation(direction: 180, isMagneticBearing: false, signal: .nextWaypointMediumDistance)])
         XCTAssertEqual(reports(g.handle(Heading(magneticDegrees: 181, receivedAt: t), now: t)), [])
     }
 

@@ -27,7 +27,8 @@ final class OffRouteTests: XCTestCase {
             switch action {
             case .report(.offRoute(let d, let leg)): out.append("off \(Int(d.rounded())) leg \(leg)")
             case .report(.backOnRoute(let d)): out.append("back \(Int(d.rounded()))")
-            case .belt(.notifyWarning(let critical)): out.append(critical ? "critical warning" : "warning")
+            // The wearer feels it through the state signals (StateSignals), not from the guidance.
+            case .belt(.notifyWarning), .belt(.notifyState): out.append("belt warning")
             default: break
             }
         }
@@ -48,7 +49,7 @@ final class OffRouteTests: XCTestCase {
         XCTAssertEqual(offRouteEvents(g.handle(fix(east: 40, at: .seconds(1)), now: .seconds(1))), [], "not yet: one fix")
         XCTAssertEqual(offRouteEvents(g.handle(fix(east: 42, at: .seconds(6)), now: .seconds(6))), [])
         let out = g.handle(fix(east: 45, at: .seconds(11)), now: .seconds(11))
-        XCTAssertEqual(offRouteEvents(out), ["off 45 leg 1", "warning"])
+        XCTAssertEqual(offRouteEvents(out), ["off 45 leg 1"])
         XCTAssertTrue(g.isOffRoute)
         // The belt keeps steering toward B, which lies back west and north.
         let steering = out.compactMap { action -> Int? in
@@ -66,7 +67,7 @@ final class OffRouteTests: XCTestCase {
         _ = g.handle(fix(east: 35, at: .seconds(8)), now: .seconds(8))
         XCTAssertEqual(offRouteEvents(g.handle(fix(east: 35, at: .seconds(12)), now: .seconds(12))), [])
         XCTAssertFalse(g.isOffRoute)
-        XCTAssertEqual(offRouteEvents(g.handle(fix(east: 35, at: .seconds(18)), now: .seconds(18))), ["off 35 leg 1", "warning"])
+        XCTAssertEqual(offRouteEvents(g.handle(fix(east: 35, at: .seconds(18)), now: .seconds(18))), ["off 35 leg 1"])
     }
 
     func testHysteresisKeepsTheStateBetweenTheTwoDistances() {
@@ -119,7 +120,7 @@ final class OffRouteTests: XCTestCase {
         _ = g.handle(Fix(coordinate: wandered, receivedAt: .seconds(31)), now: .seconds(31))
         wandered.latitude -= 0.00001
         XCTAssertEqual(offRouteEvents(g.handle(Fix(coordinate: wandered, receivedAt: .seconds(42)), now: .seconds(42))).last,
-                       "warning")
+                       "off 36 leg 2")
     }
 
     func testGoingBackAWaypointJudgesTheNewLegFromTheNextFix() {

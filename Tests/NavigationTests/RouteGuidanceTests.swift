@@ -9,7 +9,7 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         _ = g.handle(fix(51.9997, 8.0000, at: .seconds(1)), now: .seconds(1))   // 33 m south of A
         let out = g.handle(.start, now: .seconds(1))
         // True bearing 0° (due north) minus 3° declination.
-        XCTAssertEqual(beltRequests(out), [.startNavigation(direction: 357, isMagneticBearing: true, signal: .navigation)])
+        XCTAssertEqual(beltRequests(out), [.startNavigation(direction: 357, isMagneticBearing: true, signal: .nextWaypointMediumDistance)])
         XCTAssertEqual(g.state, .navigating)
     }
 
@@ -18,7 +18,7 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         XCTAssertEqual(beltRequests(g.handle(.start, now: .zero)),
                        [.startNavigation(direction: 0, isMagneticBearing: true, signal: nil)])
         let out = g.handle(fix(51.9997, 8.0000, at: .seconds(1)), now: .seconds(1))
-        XCTAssertEqual(beltRequests(out), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
+        XCTAssertEqual(beltRequests(out), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .nextWaypointMediumDistance)])
     }
 
     func testArrivalAdvancesAnnouncesTheNextWaypointAndSavesProgress() {
@@ -30,7 +30,7 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         XCTAssertTrue(out.contains(.saveProgress(RouteProgress(routeIdentity: route.identity, currentIndex: 1, isNavigating: true))),
                       "saved as a walk still under way")
         XCTAssertEqual(beltRequests(out), [.notifyDirection(direction: 0, isMagneticBearing: true),
-                                           .updateNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
+                                           .updateNavigation(direction: 0, isMagneticBearing: true, signal: .nextWaypointLongDistance)])
         XCTAssertEqual(g.progress.currentIndex, 1)
     }
 
@@ -57,7 +57,7 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
                                              to: route.waypoints[0].coordinate).initialAzimuth
         XCTAssertEqual(Bearing.normalized(bearing), 357.5, accuracy: 0.5)
         XCTAssertEqual(later, [.updateNavigation(direction: Int(Bearing.normalized(bearing).rounded()) % 360,
-                                                 isMagneticBearing: true, signal: .navigation)])
+                                                 isMagneticBearing: true, signal: .nextWaypointLongDistance)])
         // 40 m east: the bearing moves by about 20°, sent at once.
         let big = beltRequests(g.handle(fix(51.9990, 8.0006, at: .seconds(18)), now: .seconds(18)))
         XCTAssertEqual(big.count, 1)
@@ -69,7 +69,7 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         _ = g.handle(Heading(magneticDegrees: 268, receivedAt: .seconds(1)), now: .seconds(1))   // facing true west
         let out = g.handle(.start, now: .seconds(1))
         // Waypoint due north, body faces west: 90° to the right of the body.
-        XCTAssertEqual(beltRequests(out), [.startNavigation(direction: 90, isMagneticBearing: false, signal: .navigation)])
+        XCTAssertEqual(beltRequests(out), [.startNavigation(direction: 90, isMagneticBearing: false, signal: .nextWaypointMediumDistance)])
     }
 
     func testExternalHeadingFallsBackToTheBeltCompassWhenStale() {
@@ -77,7 +77,7 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         _ = g.handle(Heading(magneticDegrees: 268, receivedAt: .zero), now: .zero)
         _ = g.handle(fix(51.9997, 8.0000, at: .seconds(10)), now: .seconds(10))
         XCTAssertEqual(beltRequests(g.handle(.start, now: .seconds(10))),
-                       [.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
+                       [.startNavigation(direction: 0, isMagneticBearing: true, signal: .nextWaypointMediumDistance)])
     }
 
     func testLostFixWarnsAndSilencesTheBeltThenRecovers() {
@@ -87,12 +87,12 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         XCTAssertEqual(g.tick(now: .seconds(10)), [])
         let lost = g.tick(now: .seconds(11))
         XCTAssertEqual(reports(lost), [.fixLost(after: .seconds(10))])
-        XCTAssertEqual(beltRequests(lost), [.notifyWarning(critical: false),
-                                            .updateNavigation(direction: 0, isMagneticBearing: true, signal: nil)])
+        // The warning is the state signals' (GPS lost); the guidance silences the direction.
+        XCTAssertEqual(beltRequests(lost), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: nil)])
         XCTAssertEqual(g.tick(now: .seconds(30)), [], "warned once")
         let back = g.handle(fix(51.9997, 8.0000, at: .seconds(31)), now: .seconds(31))
         XCTAssertEqual(reports(back).first, .fixRegained)
-        XCTAssertEqual(beltRequests(back), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
+        XCTAssertEqual(beltRequests(back), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .nextWaypointMediumDistance)])
     }
 
     func testTheNextCheckIsWhenTheGPSOrTheCompassWillHaveBeenQuietForItsTimeout() {
@@ -186,7 +186,7 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         XCTAssertEqual(g.state, .navigating)
         XCTAssertEqual(beltRequests(g.handle(.togglePause, now: .seconds(2))), [.pauseNavigation])
         XCTAssertEqual(beltRequests(g.handle(.togglePause, now: .seconds(3))),
-                       [.startNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
+                       [.startNavigation(direction: 0, isMagneticBearing: true, signal: .nextWaypointMediumDistance)])
         XCTAssertEqual(beltRequests(g.handle(.stop, now: .seconds(4))), [.stopNavigation])
         XCTAssertEqual(reports(g.handle(.pause, now: .seconds(5))), [.commandIgnored(.pause, reason: "the walk is stopped, there is nothing to pause; start begins it")])
     }
@@ -208,6 +208,6 @@ final class RouteGuidanceTests: XCTestCase, GuidanceTesting {
         XCTAssertEqual(g.state, .paused)
         let resumed = g.beltStateChanged(to: .navigating, now: .seconds(3))
         XCTAssertEqual(reports(resumed), [.resumed])
-        XCTAssertEqual(beltRequests(resumed), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
+        XCTAssertEqual(beltRequests(resumed), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .nextWaypointMediumDistance)])
     }
 }

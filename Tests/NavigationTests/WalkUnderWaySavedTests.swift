@@ -169,7 +169,7 @@ final class WalkUnderWaySavedTests: XCTestCase, GuidanceTesting {
         let out = g.beltStateChanged(to: .navigating, now: .seconds(3))
         XCTAssertEqual(saved(out), [RouteProgress(routeIdentity: route.identity, currentIndex: 0, isNavigating: true)])
         XCTAssertEqual(reports(out), [.resumed])
-        XCTAssertEqual(beltRequests(out), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .navigation)])
+        XCTAssertEqual(beltRequests(out), [.updateNavigation(direction: 0, isMagneticBearing: true, signal: .nextWaypointMediumDistance)])
     }
 
     /// The silent resume (no fresh fix) is saved as under way too.

@@ -174,6 +174,17 @@ final class DemoRouteIntegrationTests: XCTestCase {
         XCTAssertTrue(world.belt.systemSignals.contains { $0.signal == .destinationReached })
         XCTAssertTrue(world.belt.channels.isEmpty, "the belt is silent after the walk")
 
+        // The wearer felt the walk's states (docs/signals.md): its start, the scripted pause, the GPS
+        // outage as GPS lost (FSLib's critical warning), not as off route; every one accepted by the belt.
+        let stateSignals = world.belt.records.compactMap { record in
+            WearerSignal.allCases.first { $0.beltCommand == record.command }.map { ($0, record.problem) }
+        }
+        for signal: WearerSignal in [.walkStarted, .walkPaused, .gpsLost] {
+            XCTAssertTrue(stateSignals.contains { $0.0 == signal }, "\(signal) reached the belt: \(stateSignals.map(\.0))")
+        }
+        XCTAssertEqual(stateSignals.filter { $0.1 != nil }.map { "\($0.0): \($0.1!)" }, [])
+        XCTAssertFalse(stateSignals.contains { $0.0 == .offRoute }, "the GPS outage is not an excursion")
+
         // The scripted disturbances happened and were handled.
         XCTAssertFalse(logs.matching("navigation paused").isEmpty)
         XCTAssertFalse(logs.matching("no GPS fix for").isEmpty)

@@ -1,4 +1,5 @@
 import Belt
+import Navigation
 import Simulation
 import XCTest
 
@@ -28,6 +29,32 @@ final class SimulatedBeltTests: XCTestCase {
         XCTAssertNil(belt.navigationMotor(compassHeading: 0))
         XCTAssertEqual(belt.records.last?.problem, "ignored: vibration while in wait mode")
         XCTAssertEqual(belt.violations, [])
+    }
+
+    /// Outside app mode the belt plays a bounded channel-0 signal that clears nothing (FSLib-iOS
+    /// docs/README.md): the state signals of a paused or stopped walk are felt.
+    func testABoundedChannelZeroSignalPlaysOutsideAppMode() {
+        var belt = SimulatedBelt()
+        _ = belt.receive(.changeMode(.pause), at: .zero)
+        _ = belt.receive(WearerSignal.walkPaused.beltCommand, at: .zero)
+        XCTAssertNil(belt.records.last?.problem)
+        XCTAssertNotNil(belt.channels[0])
+        let forever = ChannelConfiguration(channel: 0, pattern: .continuous, orientation: .angle(0), iterations: 0, periodMilliseconds: 500)
+        _ = belt.receive(.configureChannel(forever), at: .zero)
+        XCTAssertEqual(belt.records.last?.problem, "ignored: vibration while in pause mode")
+    }
+
+    /// An exclusive signal suspends the navigation channel while it plays; the navigation signal
+    /// comes back by itself after, as the belt resumes suspended channels.
+    func testAnExclusiveSignalSuspendsNavigationWhichThenResumes() {
+        var belt = SimulatedBelt()
+        _ = belt.receive(.changeMode(.app), at: .zero)
+        _ = belt.receive(navigation(.angle(0)), at: .zero)
+        XCTAssertEqual(belt.navigationMotor(compassHeading: 0), 0)
+        _ = belt.receive(WearerSignal.touchCaseLost.beltCommand, at: .seconds(1))   // 2 × 1000 ms, exclusive
+        XCTAssertNil(belt.navigationMotor(compassHeading: 0), "suspended")
+        belt.advance(to: .milliseconds(3100), dt: 2.1)
+        XCTAssertEqual(belt.navigationMotor(compassHeading: 0), 0, "resumed")
     }
 
     func testMalformedCommandsAreRecordedAsViolations() {

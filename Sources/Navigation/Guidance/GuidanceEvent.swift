@@ -8,6 +8,8 @@ package enum GuidanceEvent: Sendable, Hashable {
     case skipped(to: Int, name: String?)
     case wentBack(to: Int, name: String?)
     case destinationReached
+    /// The wearer stopped the repeated destination signal (`stop` after arrival).
+    case destinationSignalStopped
     case fixLost(after: Duration)
     case fixRegained
     /// With `heading_source = "external"`: no heading for `RouteGuidance.headingTimeout`, so the belt

@@ -34,6 +34,8 @@ package struct GuidanceLogLine: Sendable, Hashable {
             self.init(level: .notice, text: "\(t) went back: now walking to waypoint \(label(index, name))")
         case .destinationReached:
             self.init(level: .notice, text: "\(t) destination reached")
+        case .destinationSignalStopped:
+            self.init(level: .info, text: "\(t) destination signal stopped")
         case .fixLost(let after):
             self.init(level: .warning,
                       text: "\(t) no GPS fix for \(DurationFormat.text(after)): warning the wearer and holding the belt silent")

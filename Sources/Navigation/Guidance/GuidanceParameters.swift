@@ -25,6 +25,30 @@ package struct GuidanceParameters: Sendable, Hashable {
     /// Take the declination from the World Magnetic Model at each fix (the default when the
     /// configuration gives no `declination_deg`), rather than the fixed `declination`.
     package var declinationFromModel: Bool
+    /// The approach to an intermediate waypoint, felt (FSLib's `nextWaypointLongDistance` …
+    /// `nextWaypointAreaReached`): within `waypointLong` metres the long-distance signal, within
+    /// `waypointMedium` the medium, within `waypointShort` the short, within `waypointArea` "area
+    /// reached". Farther than `waypointLong`, the plain navigation signal.
+    package var waypointLong: Double = 150
+    package var waypointMedium: Double = 60
+    package var waypointShort: Double = 30
+    package var waypointArea: Double = 20
+    /// A signal steps back to a farther band only beyond its threshold plus this many metres, so a
+    /// wearer standing on a threshold (GPS wandering a few metres) does not feel it flip.
+    package var signalHysteresis: Double = 5
+    /// Within the area of a waypoint where the route turns by at least this many degrees, the turn
+    /// signal (FSLib's `turnOngoing`) plays instead of "area reached".
+    package var turnAngle: Double = 60
+    /// `[signals] waypoint_approach`, `turn`: the distance-coded and turn signals; off, the plain
+    /// navigation signal plays all the way.
+    package var waypointSignals = true
+    package var turnSignal = true
+    /// After arrival the destination signal repeats every `destinationSignalInterval` until the
+    /// wearer stops it, for at most `destinationSignalDuration` (`[signals] destination_repeated`
+    /// off: once).
+    package var destinationRepeated = true
+    package var destinationSignalInterval: Duration = .seconds(5)
+    package var destinationSignalDuration: Duration = .seconds(60)
 
     package init(arrivalRadius: Double = 12, minimumDirectionChange: Double = 8, refreshInterval: Duration = .seconds(15),
                 fixTimeout: Duration = .seconds(10), progressInterval: Duration = .seconds(30),

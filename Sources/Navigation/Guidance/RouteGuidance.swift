@@ -49,6 +49,12 @@ package struct RouteGuidance: Sendable {
     private var lastProgressReport: Duration?
     /// When navigation last started or resumed: a GPS that never delivers is timed from here.
     private var navigatingSince: Duration = .zero
+    /// How near the current target the approach signal says the wearer is (0 = farther than every
+    /// threshold), kept with hysteresis; nil until the leg's first fix.
+    private var approachBand: Int?
+    /// After arrival: when the destination signal plays next, and until when it may repeat; nil when
+    /// it does not (stopped by the wearer, or its time is up).
+    package private(set) var destinationSignal: (next: Duration, until: Duration)?
 
     /// A heading older than this is not trusted for body-relative angles.
     package static let headingTimeout: Duration = .seconds(3)
@@ -93,6 +99,11 @@ package struct RouteGuidance: Sendable {
             case .stopped: return start(now: now)
             }
         case .stop:
+            if state == .stopped, destinationSignal != nil {
+                // The wearer felt the arrival: `stop` ends the repeated destination signal.
+                destinationSignal = nil
+                return [.report(.destinationSignalStopped)]
+            }
             guard state != .stopped else {
                 return ignored(command, progress.destinationReached ? "the walk has arrived, so it is stopped already" : "the walk is already stopped")
             }
@@ -179,7 +190,7 @@ package struct RouteGuidance: Sendable {
     /// still trusted, will have been quiet for its timeout; nil while not navigating. A host sleeps
     /// until then instead of ticking (a fix or heading that arrives first moves the time on).
     package var nextCheck: Duration? {
-        guard state == .navigating else { return nil }
+        guard state == .navigating else { return destinationSignal?.next }
         var due: [Duration] = []
         if parameters.headingSource == .external, !isHeadingFallback { due.append(headingQuietSince + Self.headingTimeout) }
         if !fixLost { due.append(fixQuietSince + parameters.fixTimeout) }
@@ -193,6 +204,11 @@ package struct RouteGuidance: Sendable {
 
     /// Time passing with nothing else happening: notices a GPS or an external compass that went quiet.
     package mutating func tick(now: Duration) -> [GuidanceAction] {
+        if state == .stopped, let repeating = destinationSignal, now >= repeating.next {
+            let next = repeating.next + parameters.destinationSignalInterval
+            destinationSignal = next < repeating.until ? (next, repeating.until) : nil
+            return [.belt(.notifyDestinationReached(shouldStopNavigation: false))]
+        }
         let compass = checkHeading(now: now)
         guard state == .navigating, !fixLost else { return compass }
         return compass + checkFix(now: now)
@@ -213,7 +229,8 @@ package struct RouteGuidance: Sendable {
         let since = fixQuietSince
         guard now - since >= parameters.fixTimeout else { return [] }
         fixLost = true
-        var actions: [GuidanceAction] = [.report(.fixLost(after: now - since)), .belt(.notifyWarning(critical: false))]
+        // The wearer feels it as the GPS-lost signal, played by the state signals (StateSignals).
+        var actions: [GuidanceAction] = [.report(.fixLost(after: now - since))]
         if let last = lastCommand, last.signal != nil {
             // Pointing from a stale position could send the wearer the wrong way: fall silent instead.
             lastCommand = (last.direction, last.isMagneticBearing, nil, now)
@@ -308,6 +325,9 @@ package struct RouteGuidance: Sendable {
         legOrigin = nil
         legOriginPending = false
         beyondSince = nil
+        approachBand = nil
+        // Another route: the last one's arrival is no longer news.
+        destinationSignal = nil
         isOffRoute = false
         lastProgressReport = nil
         var actions: [GuidanceAction] = [.saveProgress(progress),
@@ -340,6 +360,8 @@ package struct RouteGuidance: Sendable {
         fixLost = false
         isOffRoute = false
         beyondSince = nil
+        approachBand = nil
+        destinationSignal = nil
         navigatingSince = now
         lastProgressReport = nil
         var actions: [GuidanceAction] = [.saveProgress(progress),
@@ -384,12 +406,16 @@ package struct RouteGuidance: Sendable {
             lastCommand = nil
             actions += [.saveProgress(progress), .belt(.notifyDestinationReached(shouldStopNavigation: true)),
                         .report(.destinationReached)]
+            let interval = parameters.destinationSignalInterval
+            destinationSignal = parameters.destinationRepeated && interval < parameters.destinationSignalDuration
+                ? (now + interval, now + parameters.destinationSignalDuration) : nil
             return actions
         }
         progress.currentIndex += 1
         legOrigin = nil
         legOriginPending = false
         beyondSince = nil
+        approachBand = nil
         actions.append(.saveProgress(progress))
         // The waypoint reached may be right beside the next one: check again before pointing.
         actions += checkArrival(now: now)
@@ -402,6 +428,9 @@ package struct RouteGuidance: Sendable {
         legOrigin = nil
         legOriginPending = true
         beyondSince = nil
+        approachBand = nil
+        // Going back from the destination: the arrival no longer stands.
+        destinationSignal = nil
     }
 
     /// Off-route detection on the leg from the previous waypoint (or from where a skip or step back
@@ -436,7 +465,8 @@ package struct RouteGuidance: Sendable {
         beyondSince = since
         guard now - since >= parameters.offRouteDelay else { return [] }
         isOffRoute = true
-        return [.report(.offRoute(distance: distance, leg: index)), .belt(.notifyWarning(critical: false))]
+        // The wearer feels it as the off-route signal, played by the state signals (StateSignals).
+        return [.report(.offRoute(distance: distance, leg: index))]
     }
 
     /// A one-off pulse toward the new target, then the navigation signal follows it.
@@ -458,12 +488,50 @@ package struct RouteGuidance: Sendable {
         return [.belt(.updateNavigation(direction: direction.value, isMagneticBearing: direction.isMagnetic, signal: signal))]
     }
 
-    /// The last leg gets the "approaching destination" rhythm once the destination is near.
-    private func signalForCurrentLeg() -> BeltVibrationSignal {
-        guard progress.currentIndex == route.waypoints.count - 1, let fix = lastFix, let target = currentWaypoint
-        else { return .navigation }
+    /// Every navigation signal `signalForCurrentLeg` can choose; docs/signals.md has a row for each.
+    package static let navigationSignals: [BeltVibrationSignal] = [
+        .navigation, .nextWaypointLongDistance, .nextWaypointMediumDistance, .nextWaypointShortDistance,
+        .nextWaypointAreaReached, .turnOngoing, .approachingDestination,
+    ]
+
+    /// The navigation signal for where the wearer is on the leg (docs/signals.md): the last leg gets
+    /// the "approaching destination" rhythm once the destination is near; an intermediate waypoint
+    /// is approached through FSLib's distance-coded signals, and the turn signal where the route
+    /// turns sharply there. The distance band moves nearer at once and farther only past the
+    /// hysteresis, so a wearer standing on a threshold feels one rhythm.
+    private mutating func signalForCurrentLeg() -> BeltVibrationSignal {
+        guard let fix = lastFix, let target = currentWaypoint else { return .navigation }
         let distance = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate).distance
-        return distance <= 3 * parameters.arrivalRadius ? .approachingDestination : .navigation
+        guard distance.isFinite else { return .navigation }
+        let isLast = progress.currentIndex == route.waypoints.count - 1
+        let p = parameters
+        let thresholds = isLast ? [3 * p.arrivalRadius] : [p.waypointLong, p.waypointMedium, p.waypointShort, p.waypointArea]
+        let band = { (margin: Double) in thresholds.filter { distance <= $0 + margin }.count }
+        let nearest = band(0)
+        let held = min(approachBand ?? nearest, band(p.signalHysteresis))
+        approachBand = max(nearest, held)
+        let current = approachBand ?? 0
+        if isLast { return current > 0 ? .approachingDestination : .navigation }
+        guard p.waypointSignals else { return .navigation }
+        switch current {
+        case 1: return .nextWaypointLongDistance
+        case 2: return .nextWaypointMediumDistance
+        case 3: return .nextWaypointShortDistance
+        case 4: return p.turnSignal && turnsSharply(at: progress.currentIndex) ? .turnOngoing : .nextWaypointAreaReached
+        default: return .navigation
+        }
+    }
+
+    /// Whether the route turns by at least `turnAngle` at waypoint `index`: the bearing of the leg
+    /// leaving it against the bearing of the leg arriving (from the previous waypoint, or from where
+    /// the leg began after a skip).
+    func turnsSharply(at index: Int) -> Bool {
+        let points = route.waypoints
+        guard index > 0, index + 1 < points.count else { return false }
+        let inbound = Geodesic.wgs84.inverse(from: points[index - 1].coordinate, to: points[index].coordinate)
+        let outbound = Geodesic.wgs84.inverse(from: points[index].coordinate, to: points[index + 1].coordinate)
+        let turn = abs(Bearing.difference(from: inbound.finalAzimuth, to: outbound.initialAzimuth))
+        return turn.isFinite && turn >= parameters.turnAngle
     }
 
     /// The direction to command: a magnetic bearing for the belt's compass, or an angle from the body front.

@@ -21,6 +21,10 @@ package actor BeltActor {
         /// A configuration reload's `[navigation] intensity`: the belt's default from now on, and after
         /// every reconnection. Set without the feedback vibration: the wearer did not ask for it.
         case defaultIntensity(Int)
+        /// A state the wearer should feel changed (`StateSignals`).
+        case state(StateChange)
+        /// A lasting state's signal is due again.
+        case signalsDue
         case shutdown
     }
 
@@ -71,13 +75,19 @@ package actor BeltActor {
     /// Connection attempts failing the same way go to debug, with a reminder at widening intervals,
     /// as a device feed's do (ReopenLoop), so the journal shows it once, not every 8 s for the whole walk.
     private var failures = RepeatedFailure()
+    /// When the wearer feels the appliance's states, and the alarm for the next one due.
+    private var signals: StateSignals
+    private var signalAlarm: (due: Duration, task: Task<Void, Never>)?
+    private let states: AsyncStream<StateChange>?
 
     /// Below this charge the battery reports become warnings (visible with `journalctl -p warning`).
     package static let lowBattery = 20
 
     /// - Parameter link: the belt's link; it bounds every write and reconnects by itself (`GATTBeltLink`).
     package init(link: any BeltLink, requests: AsyncStream<BeltRequest>, reports: AsyncStream<Report>.Continuation,
-                defaultIntensity: Int, compassAccuracySignal: Bool? = nil, clock: SessionClock, logger: Logger,
+                defaultIntensity: Int, compassAccuracySignal: Bool? = nil,
+                states: AsyncStream<StateChange>? = nil, signals: SignalSettings = SignalSettings(),
+                clock: SessionClock, logger: Logger,
                 health: HealthMonitor, status: StatusBoard, trip: TripRecorder? = nil,
                 executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
@@ -90,6 +100,8 @@ package actor BeltActor {
         self.logger = logger
         self.health = health
         self.status = status
+        self.states = states
+        self.signals = StateSignals(settings: signals)
         _ = try? controller.changeDefaultIntensity(defaultIntensity, feedback: false)
         _ = controller.setCompassAccuracySignalWanted(compassAccuracySignal)
     }
@@ -99,10 +111,11 @@ package actor BeltActor {
     package func run() async throws {
         health.started(Self.name, progress: mailbox.progress)
         status.set(Self.name, "belt \(controller.isConnected ? "connected" : "connecting")")
-        let (mailbox, requests, events) = (self.mailbox, self.requests, link.events)
+        let (mailbox, requests, events, states) = (self.mailbox, self.requests, link.events, self.states)
         forwarders.start(on: executor, [
             { await mailbox.forward(requests) { .request($0) } },
             { await mailbox.forward(events) { .link($0) } },
+            { if let states { await mailbox.forward(states) { .state($0) } } },
         ])
         await link.start()
         do {
@@ -143,7 +156,7 @@ package actor BeltActor {
                 logger.error("refused default intensity \(intensity)%: \(error)")
             }
         case .link(.belt(let event)):
-            describe(event)
+            await describe(event)
             switch event {
             case .connected:
                 failures.succeeded()
@@ -168,11 +181,33 @@ package actor BeltActor {
             nextAttempt(in: retryIn, quietly: verdict != .first)
         case .link(.closed(let retryIn)):
             nextAttempt(in: retryIn, quietly: false)
+        case .state(let change):
+            await play(signals.handle(change, now: now))
+        case .signalsDue:
+            signalAlarm = nil
+            await play(signals.tick(now: now))
         case .shutdown:
             await release()
             return true
         }
         return false
+    }
+
+    /// Plays state signals through the controller, as any request, and wakes for the next one due.
+    /// They leave the navigation channel as it is (`BeltNavigationController.notifyState`).
+    private func play(_ played: [WearerSignal]) async {
+        for signal in played {
+            logger.info("signal to the wearer: \(signal)")
+            await perform(controller.notifyState(signal), fromBelt: false)
+        }
+        guard let due = signals.nextDue else {
+            signalAlarm?.task.cancel()
+            signalAlarm = nil
+            return
+        }
+        if let signalAlarm, signalAlarm.due == due { return }
+        signalAlarm?.task.cancel()
+        signalAlarm = (due, mailbox.alarm(at: due, clock: clock, .signalsDue))
     }
 
     /// Silences the belt, hands it back to wait mode and lets go of it. Also called by the supervisor
@@ -277,7 +312,7 @@ package actor BeltActor {
         }
     }
 
-    private func describe(_ event: BeltEvent) {
+    private func describe(_ event: BeltEvent) async {
         switch event {
         case .connected:
             if warnedLoss { trip?.record(.linkBack) { $0.device = "belt" } }
@@ -315,6 +350,7 @@ package actor BeltActor {
                 return
             }
             journal(status, percent: percent)
+            await play(signals.handle(.beltBattery(low: percent < Self.lowBattery && status.powerStatus == .onBattery), now: clock.elapsed))
             let band = { (p: Int) in p < Self.lowBattery / 2 ? 2 : p < Self.lowBattery ? 1 : 0 }
             if percent < Self.lowBattery, status.powerStatus != .charging, band(percent) > (previous.map(band) ?? 0) {
                 logger.warning("belt battery low: \(percent)%; charge the belt soon")

@@ -65,6 +65,8 @@ package actor NavigationActor {
     /// Told every change of the navigation state (the touch case's power saving follows it).
     private let stateObserver: (@Sendable (NavigationState) -> Void)?
     private var reportedState: NavigationState?
+    /// Where the wearer's signals hear of the walk, GPS and the route (`StateSignals`).
+    private let states: AsyncStream<StateChange>.Continuation?
     /// Walking time before the current stretch, and when that stretch began (`status`'s elapsed).
     private var walkedBefore: Duration = .zero
     private var navigatingSince: Duration?
@@ -103,8 +105,10 @@ package actor NavigationActor {
                 onDestinationReached: @escaping @Sendable () -> Void = {},
                 observer: (@Sendable (NavigationObservation) -> Void)? = nil,
                 stateObserver: (@Sendable (NavigationState) -> Void)? = nil,
+                states: AsyncStream<StateChange>.Continuation? = nil,
                 executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
+        self.states = states
         mailbox = Mailbox(executor: executor)
         self.guidance = guidance
         progressWriter = store.map { ProgressWriter(store: $0, logger: logger) }
@@ -475,7 +479,18 @@ package actor NavigationActor {
         }
         switch event {
         case .commandIgnored(_, let reason): lastIgnored = reason
-        case .destinationReached: onDestinationReached()
+        case .destinationReached:
+            // The destination signal tells the end of this walk; GPS and the route no longer matter.
+            states?.yield(.gps(lost: false))
+            states?.yield(.offRoute(false))
+            onDestinationReached()
+        case .started, .resumed: states?.yield(.walk(.navigating))
+        case .paused: states?.yield(.walk(.paused))
+        case .stopped: states?.yield(.walk(.stopped))
+        case .fixLost: states?.yield(.gps(lost: true))
+        case .fixRegained: states?.yield(.gps(lost: false))
+        case .offRoute: states?.yield(.offRoute(true))
+        case .backOnRoute: states?.yield(.offRoute(false))
         default: break
         }
     }

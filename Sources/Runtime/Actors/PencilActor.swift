@@ -72,8 +72,10 @@ package actor PencilActor {
                 touches: AsyncStream<TouchInput>? = nil, pairControl: AsyncStream<Bool>? = nil,
                 clock: SessionClock, linkClock: SessionClock? = nil, logger: Logger, health: HealthMonitor,
                 status: StatusBoard, trip: TripRecorder? = nil, remember: (@Sendable (String?) -> Void)? = nil,
+                states: AsyncStream<StateChange>.Continuation? = nil,
                 executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
+        self.states = states
         mailbox = Mailbox(executor: executor)
         self.trip = trip
         self.remember = remember
@@ -214,6 +216,8 @@ package actor PencilActor {
     /// The walk's journal: link losses and their end go into the trip report.
     private let trip: TripRecorder?
     private var linkLost = false
+    /// Where the wearer's signals hear of a lost link, its return and a low battery (`StateSignals`).
+    private let states: AsyncStream<StateChange>.Continuation?
     /// Keeps the pairing across restarts (`PenPairingStore`): told the pen the model stores, nil when it forgets.
     private let remember: (@Sendable (String?) -> Void)?
 
@@ -223,6 +227,7 @@ package actor PencilActor {
         case .connected:
             if linkLost { trip?.record(.linkBack) { $0.device = "pencil" } }
             linkLost = false
+            states?.yield(.pen(connected: true))
             logger.debug("link to \(pen): \(change)")
         case .connecting:
             logger.debug("link to \(pen): \(change)")
@@ -237,6 +242,7 @@ package actor PencilActor {
                 logger.info("link to \(pen) lost (\(reason))")
                 if !linkLost { trip?.record(.linkLost) { $0.device = "pencil"; $0.reason = reason } }
                 linkLost = true
+                states?.yield(.pen(connected: false))
             }
             clicks.reset()
             await apply(manager.handle(.disconnected(pen: pen), now: now))
@@ -288,6 +294,7 @@ package actor PencilActor {
             }
         }
         guard level != .unknown, level != previous else { return }
+        states?.yield(.penBattery(low: severity(level) > 0))
         if severity(level) > severity(previous) {
             logger.warning("pen battery \(level == .criticallyLow ? "critically low" : "low"): charge the pencil soon")
         } else if severity(level) == 0, severity(previous) > 0 {

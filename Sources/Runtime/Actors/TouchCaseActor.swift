@@ -73,8 +73,10 @@ package actor TouchCaseActor {
                 clock: SessionClock, linkClock: SessionClock? = nil,
                 logger: Logger, health: HealthMonitor? = nil, status: StatusBoard? = nil,
                 attemptTimeout: Duration = .seconds(20), trip: TripRecorder? = nil,
+                states: AsyncStream<StateChange>.Continuation? = nil,
                 executor: any ActorExecutor = EventLoop.preferred) {
         self.executor = executor
+        self.states = states
         mailbox = Mailbox(executor: executor)
         self.trip = trip
         self.status = status
@@ -218,6 +220,8 @@ package actor TouchCaseActor {
     /// The walk's journal: link losses and their end go into the trip report.
     private let trip: TripRecorder?
     private var linkLost = false
+    /// Where the wearer's signals hear of a lost link and its return (`StateSignals`).
+    private let states: AsyncStream<StateChange>.Continuation?
     /// Attempts that keep failing the same way (no Bluetooth adapter, the case switched off) are
     /// logged once with what to do, then reminded of at widening intervals.
     private var failures = RepeatedFailure()
@@ -231,6 +235,7 @@ package actor TouchCaseActor {
             status?.set(Self.name, "touch case connected")
             if linkLost { trip?.record(.linkBack) { $0.device = "touch-case" } }
             linkLost = false
+            states?.yield(.touchCase(connected: true))
             failures.succeeded()
             logger.info("connected")
         case .attemptFailed(let attempt, let error, _, let retryIn):
@@ -240,6 +245,7 @@ package actor TouchCaseActor {
         case .closed(let reason?, let retryIn):
             if !linkLost { trip?.record(.linkLost) { $0.device = "touch-case"; $0.reason = reason } }
             linkLost = true
+            states?.yield(.touchCase(connected: false))
             status?.set(Self.name, "touch case connecting")
             logger.warning("link lost: \(reason)\(Self.retry(retryIn))")
         case .closed(nil, _):

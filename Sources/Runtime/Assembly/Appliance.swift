@@ -110,6 +110,7 @@ package struct Appliance: Sendable {
         let (beltRequests, beltRequestSink) = AsyncStream<BeltRequest>.makeStream()
         let (beltReports, beltReportSink) = AsyncStream<BeltActor.Report>.makeStream()
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
+        let (states, stateSink) = AsyncStream<StateChange>.makeStream()
 
         let store = ProgressStore(directory: stateDirectory)
         var saved: RouteProgress?
@@ -153,10 +154,11 @@ package struct Appliance: Sendable {
         let wiring = ApplianceWiring(config: config, inputs: inputs, clock: clock,
                                      linkClock: options.clock == nil ? inputs.linkClock ?? clock : clock,
                                      health: health, status: status, trip: trip, makeLogger: makeLogger,
-                                     supervisorLogger: supervisorLogger, restartBackoff: options.restartBackoff)
+                                     supervisorLogger: supervisorLogger, restartBackoff: options.restartBackoff,
+                                     states: stateSink)
 
         // The actors, each made by its registration function, in the order their wires need.
-        let belt = wiring.belt(requests: beltRequests, reports: beltReportSink)
+        let belt = wiring.belt(requests: beltRequests, reports: beltReportSink, states: states)
         let exitWhenDone = options.exitWhenDone
         let navigation = wiring.navigation(
             guidance: guidance, store: store, track: track,
@@ -207,7 +209,7 @@ package struct Appliance: Sendable {
                   successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
         ]
         // The Pi's own supply, where the board can read it (PiSupplyWatch); its failure costs only that.
-        let supply = inputs.piSupply.map { PiSupplyWatch(read: $0, clock: clock, logger: makeLogger(PiSupplyWatch.name)) }
+        let supply = inputs.piSupply.map { PiSupplyWatch(read: $0, clock: clock, logger: makeLogger(PiSupplyWatch.name), states: stateSink) }
         // The control socket: a failure to make it costs `wayfinder status`, not the guidance.
         var controlService: ServiceGroupConfiguration.ServiceConfiguration?
         if let path = options.controlSocket {

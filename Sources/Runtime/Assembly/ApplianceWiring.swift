@@ -17,6 +17,8 @@ struct ApplianceWiring {
     let makeLogger: @Sendable (String) -> Logger
     let supervisorLogger: Logger
     let restartBackoff: RestartBackoff
+    /// Where the actors report the states the wearer feels; the belt actor plays them (`StateSignals`).
+    let states: AsyncStream<StateChange>.Continuation
 
     /// `body` as a service under a supervisor that restarts it with backoff when it throws, puts the
     /// restart in the trip journal, and runs `cleanup` at shutdown when the actor is down.

@@ -22,11 +22,15 @@ package final class PiSupplyWatch: Service, Sendable, CustomStringConvertible {
     private let clock: SessionClock
     private let logger: Logger
     private let latest = Mutex<PiSupply?>(nil)
+    /// Where the wearer's signals hear of a weak supply and its end (`StateSignals`).
+    private let states: AsyncStream<StateChange>.Continuation?
 
     /// `read` is a Pi's `PiSupplyReader().read` (off the event loop: sysfs reads may block), or the
     /// simulated board's firmware.
-    package init(read: @escaping @Sendable () async -> PiSupplyReader.Reading, clock: SessionClock, logger: Logger) {
+    package init(read: @escaping @Sendable () async -> PiSupplyReader.Reading, clock: SessionClock, logger: Logger,
+                 states: AsyncStream<StateChange>.Continuation? = nil) {
         self.read = read
+        self.states = states
         self.clock = clock
         self.logger = logger
     }
@@ -65,8 +69,10 @@ package final class PiSupplyWatch: Service, Sendable, CustomStringConvertible {
                 reportedProblem = nil
                 switch alarm.update(supply) {
                 case .started(let conditions):
+                    states?.yield(.piSupply(low: true))
                     logger.warning("the Pi's supply: \(conditions.joined(separator: ", ")) (\(Self.describe(supply))); use a 5 V supply that holds its voltage under load, with a short, thick cable")
                 case .ended:
+                    states?.yield(.piSupply(low: false))
                     logger.notice("the Pi's supply is normal again (\(Self.describe(supply)))")
                 case nil:
                     break

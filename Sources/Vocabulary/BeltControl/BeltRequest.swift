@@ -9,6 +9,8 @@ package enum BeltRequest: Sendable, Hashable, CustomStringConvertible {
     case notifyDirection(direction: Int, isMagneticBearing: Bool)
     case notifyWarning(critical: Bool)
     case notifyBatteryLevel
+    /// A state of the appliance the wearer feels (docs/signals.md).
+    case notifyState(WearerSignal)
     case changeDefaultIntensity(Int)
     /// A GPIO button standing in for one of the belt's own buttons (compass and power; home and pause
     /// are handled by the navigation rules, which know the route).
@@ -25,6 +27,7 @@ package enum BeltRequest: Sendable, Hashable, CustomStringConvertible {
         case .notifyDirection(let d, let m): return "direction pulse \(dir(d, m))"
         case .notifyWarning(let c): return c ? "critical warning" : "warning"
         case .notifyBatteryLevel: return "battery level signal"
+        case .notifyState(let s): return "\(s) signal"
         case .changeDefaultIntensity(let i): return "default intensity \(i)%"
         case .mirrorButton(let b, let p): return "\(b) button (\(p == .long ? "long" : "short"))"
         }

@@ -13,7 +13,7 @@ extension ApplianceWiring {
             guidance: guidance, store: store, track: track, trip: trip, nextWalk: nextWalk, inputs: streams,
             beltRequests: beltRequests, autostart: config.autostart, headingDemand: inputs.headingDemand, clock: clock,
             logger: makeLogger(NavigationActor.name), health: health, status: status,
-            onDestinationReached: onDestinationReached, observer: observer, stateObserver: stateObserver)
+            onDestinationReached: onDestinationReached, observer: observer, stateObserver: stateObserver, states: states)
         let member = ApplianceMember(
             name: NavigationActor.name, statusPlace: .leads,
             injectFault: { navigation.mailbox.inject(InjectedFailure(actor: NavigationActor.name)) },

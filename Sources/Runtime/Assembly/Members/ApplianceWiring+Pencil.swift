@@ -41,7 +41,7 @@ extension ApplianceWiring {
                                      } catch {
                                          logger.warning("could not keep the pairing in \(pairings.path): \(error); after a restart the pen is paired again")
                                      }
-                                 })
+                                 }, states: states)
         let member = ApplianceMember(
             name: PencilActor.name,
             injectFault: { pencil.mailbox.inject(InjectedFailure(actor: PencilActor.name)) },

@@ -17,7 +17,8 @@ extension ApplianceWiring {
                                               touchesPerSide: settings.touchesPerSide) else { return nil }
         let touchCase = TouchCaseActor(connector: connector, command: enable, powerSaving: settings.powerSaving,
                                        navigation: .stopped, navigationStates: navigationStates, clock: clock, linkClock: linkClock,
-                                       logger: makeLogger(TouchCaseActor.name), health: health, status: status, trip: trip)
+                                       logger: makeLogger(TouchCaseActor.name), health: health, status: status, trip: trip,
+                                       states: states)
         let service = supervised(TouchCaseActor.name, cleanup: { await touchCase.stop() }) {
             try await withGracefulShutdownHandler {
                 try await touchCase.run()
