@@ -76,7 +76,7 @@ let package = Package(
         // file's checks, the machine id.
         .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: swiftSettings),
         .target(name: "Config",
-                dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors",
+                dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors", "Upload",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "UploadInteropTests", dependencies: ["Upload", "UploadPlatform"], swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
         .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "WayfinderTestKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "Upload", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",
                     dependencies: ["Runtime", "Simulation", "Status", "TripReport", "WayfinderTestKit",

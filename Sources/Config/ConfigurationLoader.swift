@@ -109,6 +109,7 @@ package struct ConfigurationLoader: Sendable {
                                "\"external\" needs a compass, but [compass] source is \"none\"; set [compass] source (e.g. \"auto\") or use heading_source = \"belt\"")
         }
         let track = readTrack(root.subtable("track"))
+        let upload = readUpload(root.subtable("upload"), directory: directory)
         let buttons = readButtons(root.subtable("buttons"), board: board)
         if let line = buttons?.pairPencilLine, !pencil.enabled {
             root.issues.report("buttons.map.GPIO\(line)",
@@ -133,6 +134,7 @@ package struct ConfigurationLoader: Sendable {
         configuration.compassAccuracySignal = compassAccuracySignal
         configuration.touchCaseSettings = touchCaseSettings
         configuration.track = track
+        configuration.upload = upload
         return configuration
     }
 

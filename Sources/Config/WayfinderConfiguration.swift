@@ -35,6 +35,8 @@ package struct WayfinderConfiguration: Sendable {
     package var gestures: GestureCommandMap
     /// `[track]`: recording the walked track and how long it is kept.
     package var track = TrackSettings()
+    /// `[upload]`: nil when the file has none, and nothing is uploaded.
+    package var upload: UploadSettings?
     /// The tables read by `ConfigurationTable`s registered with the loader, by table name.
     package var tables: [String: any ConfigurationTable] = [:]
 
