@@ -20,18 +20,21 @@ package struct Libcrypto: SigningHashes {
     }
 
     package func hmacSHA256(key: [UInt8], message: [UInt8]) throws(HashFailure) -> [UInt8] {
+        // HMAC's key length is an int: a longer key is refused rather than truncated.
+        guard let keyLength = Int32(exactly: key.count) else {
+            throw HashFailure("HMAC(SHA-256) takes keys of at most \(Int32.max) bytes, not \(key.count)")
+        }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        let result = Self.withBytes(key) { keyBytes, keyCount in
+        let result = Self.withBytes(key) { keyBytes, _ in
             Self.withBytes(message) { data, count in
                 digest.withUnsafeMutableBufferPointer { out in
-                    HMAC(EVP_sha256(), keyBytes, Int32(clamping: keyCount), data?.assumingMemoryBound(to: UInt8.self),
+                    HMAC(EVP_sha256(), keyBytes, keyLength, data?.assumingMemoryBound(to: UInt8.self),
                          count, out.baseAddress, &length)
                 }
             }
         }
-        // HMAC's key length is an int: a longer key is refused here rather than truncated.
-        guard key.count <= Int(Int32.max), result != nil, length == 32 else { throw Self.failure("HMAC(SHA-256)") }
+        guard result != nil, length == 32 else { throw Self.failure("HMAC(SHA-256)") }
         return Array(digest.prefix(32))
     }
 
