@@ -130,11 +130,11 @@ package struct ConfigurationLoader: Sendable {
             belt: belt, touchCase: touchCase, pencil: pencil, gps: gps, compass: compass,
             routePath: routePath, route: route, autostart: autostart, guidance: guidance, intensity: intensity,
             buttons: buttons, gestures: gestures, tables: extra)
+        configuration.upload = upload
         configuration.compassMounting = compassMounting
         configuration.compassAccuracySignal = compassAccuracySignal
         configuration.touchCaseSettings = touchCaseSettings
         configuration.track = track
-        configuration.upload = upload
         return configuration
     }
 

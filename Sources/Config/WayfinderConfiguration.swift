@@ -33,10 +33,10 @@ package struct WayfinderConfiguration: Sendable {
     package var intensity: Int
     package var buttons: ButtonConfiguration
     package var gestures: GestureCommandMap
-    /// `[track]`: recording the walked track and how long it is kept.
-    package var track = TrackSettings()
     /// `[upload]`: nil when the file has none, and nothing is uploaded.
     package var upload: UploadSettings?
+    /// `[track]`: recording the walked track and how long it is kept.
+    package var track = TrackSettings()
     /// The tables read by `ConfigurationTable`s registered with the loader, by table name.
     package var tables: [String: any ConfigurationTable] = [:]
 
