@@ -4,7 +4,7 @@
 # Both install the Debian packages they need first (as root, or through sudo).
 
 SWIFT ?= swift
-DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev pkg-config
+DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev libssl-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
@@ -34,8 +34,13 @@ deps: toolchain
 build: deps
 	$(SWIFT) build
 
+# What the tests run beside the binary: Debian's botocore signs the requests the upload's signer is
+# compared with, and systemd-id128 derives the app-specific machine id the unit id is compared with.
+TEST_DEBIAN_PACKAGES := python3-botocore systemd
+
 # The executable is built first: the shutdown test runs it as systemd would.
 test: build
+	$(call install-debian-packages,$(TEST_DEBIAN_PACKAGES))
 	$(SWIFT) test
 	@$(MAKE) --no-print-directory gesture-conformance
 	@$(MAKE) --no-print-directory docs-check

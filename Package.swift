@@ -28,6 +28,9 @@ let package = Package(
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez",
                        providers: [.apt(["libbluetooth-dev"])]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+        // OpenSSL 3's libcrypto for SHA-256 and HMAC-SHA256: libcurl, the upload's transport, already
+        // pulls it onto every Pi, where swift-crypto would vendor BoringSSL into the binary (docs/upload.md).
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // One stable GPIO API over libgpiod 1.6 (Bookworm) and 2.x (Trixie).
         .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
 
@@ -66,8 +69,14 @@ let package = Package(
         // The walk's event journal and the trip report built from it, the track and the route
         // (docs/trip-report.md): a local projection, the walker's figures, one HTML file. Pure.
         .target(name: "TripReport", dependencies: ["Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
+        // The upload to S3-compatible storage, pure (docs/upload.md): Signature Version 4 with the hash
+        // functions handed in, the AWS shared-credentials format, the unit's pseudonymous id.
+        .target(name: "Upload", swiftSettings: swiftSettings),
+        // The upload's system side: the hash functions from libcrypto, a file's SHA-256, the credentials
+        // file's checks, the machine id.
+        .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: swiftSettings),
         .target(name: "Config",
-                dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors",
+                dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors", "Upload",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
@@ -97,7 +106,7 @@ let package = Package(
 
         .executableTarget(name: "wayfinder",
                           dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status", "TripReport",
-                                         "Gestures", "Controls",
+                                         "Gestures", "Controls", "Upload", "UploadPlatform",
                                          "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
@@ -145,9 +154,13 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "UploadTests", dependencies: ["Upload", "UploadPlatform"], swiftSettings: swiftSettings),
+        // The signer against Debian's python3-botocore and the unit id against systemd-id128: programs
+        // of the build machine, so run natively only.
+        .testTarget(name: "UploadInteropTests", dependencies: ["Upload", "UploadPlatform"], swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
         .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "WayfinderTestKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "Upload", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",
                     dependencies: ["Runtime", "Simulation", "Status", "TripReport", "WayfinderTestKit",
@@ -178,6 +191,7 @@ let package = Package(
 // corpora and the command line are run natively; on arm64 the demo walk and the command line's
 // output are compared with the native build by deploy/package/cross/check-arm64.sh.
 if Context.environment["WAYFINDER_TESTS"] == "cores" {
-    let wide: Set<String> = ["RuntimeTests", "SimulationTests", "FuzzingTests", "CommandLineTests"]
+    let wide: Set<String> = ["RuntimeTests", "SimulationTests", "FuzzingTests", "CommandLineTests",
+                              "UploadInteropTests"]
     package.targets.removeAll { $0.type == .test && wide.contains($0.name) }
 }

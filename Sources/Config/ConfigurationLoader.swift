@@ -110,6 +110,7 @@ package struct ConfigurationLoader: Sendable {
                                "\"external\" needs a compass, but [compass] source is \"none\"; set [compass] source (e.g. \"auto\") or use heading_source = \"belt\"")
         }
         let track = readTrack(root.subtable("track"))
+        let upload = readUpload(root.subtable("upload"), directory: directory)
         let buttons = readButtons(root.subtable("buttons"), board: board)
         if let line = buttons?.pairPencilLine, !pencil.enabled {
             root.issues.report("buttons.map.GPIO\(line)",
@@ -130,6 +131,7 @@ package struct ConfigurationLoader: Sendable {
             belt: belt, touchCase: touchCase, pencil: pencil, gps: gps, compass: compass,
             routePath: routePath, route: route, autostart: autostart, guidance: guidance, intensity: intensity,
             buttons: buttons, gestures: gestures, tables: extra)
+        configuration.upload = upload
         configuration.compassMounting = compassMounting
         configuration.compassAccuracySignal = compassAccuracySignal
         configuration.touchCaseSettings = touchCaseSettings

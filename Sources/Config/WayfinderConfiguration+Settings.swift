@@ -115,7 +115,25 @@ extension WayfinderConfiguration {
         if let line = buttons.pairPencilLine {
             s.append(.init("buttons.map.GPIO\(line)", Render.string(ButtonConfiguration.pairPencil), .restart))
         }
+        s += uploadSettings
         for name in tables.keys.sorted() { s += tables[name]?.settings ?? [] }
+        return s
+    }
+
+    /// `[upload]`, read once at start: the outbox and its key are set up with the appliance.
+    private var uploadSettings: [ConfigurationSetting] {
+        guard let u = upload else { return [] }
+        var s: [ConfigurationSetting] = [
+            .init("upload.endpoint", Render.string(u.endpoint.description), .restart),
+            .init("upload.bucket", Render.string(u.bucket), .restart),
+            .init("upload.region", Render.string(u.region), .restart),
+            .init("upload.prefix", Render.string(u.prefix), .restart),
+            .init("upload.credentials", Render.string(u.credentials), .restart),
+            .init("upload.what", Render.strings(UploadContent.allCases.filter(u.what.contains).map(\.rawValue)), .restart),
+            .init("upload.when", Render.string(u.when.rawValue), .restart),
+        ]
+        if let id = u.unitID { s.append(.init("upload.unit_id", Render.string(id), .restart)) }
+        s.append(.init("upload.delete_after_upload", u.deleteAfterUpload ? "true" : "false", .restart))
         return s
     }
 

@@ -33,6 +33,8 @@ package struct WayfinderConfiguration: Sendable {
     package var intensity: Int
     package var buttons: ButtonConfiguration
     package var gestures: GestureCommandMap
+    /// `[upload]`: nil when the file has none, and nothing is uploaded.
+    package var upload: UploadSettings?
     /// `[track]`: recording the walked track and how long it is kept.
     package var track = TrackSettings()
     /// `[signals]`: which states the wearer feels, damped and repeated how (docs/signals.md).

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Config
+import Foundation
 import Gestures
 import Runtime
+import Upload
+import UploadPlatform
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,6 +34,7 @@ struct ConfigCommand: ParsableCommand {
                     throw ConfigError(issues: [.located(file: path, text: text, keyPath: "state_directory",
                                                         message: refusal.description)])
                 }
+                let unitID = try Self.checkUpload(c, path: path, loader: loader)
                 if json {
                     var summary: [String: JSONValue] = [
                         "file": .string(path), "ok": .bool(true), "board": .string(c.board.id), "route": .string(c.routePath),
@@ -54,6 +58,10 @@ struct ConfigCommand: ParsableCommand {
                     print("  touch case \(t.sides.map(\.rawValue).sorted().joined(separator: "+")), \(t.touchesPerSide) per side, power saving \(t.powerSaving ? "on" : "off")")
                 }
                 print("  track      \(c.track.summary)")
+                if var u = c.upload {
+                    u.unitID = unitID
+                    print("  upload     \(u.summary)")
+                }
                 if let s = c.simulation { print("  simulation \(s.acceleration)×, \(s.events.count) scripted events") }
             } catch {
                 if json, case let config = error {
@@ -70,6 +78,35 @@ struct ConfigCommand: ParsableCommand {
                 }
                 throw ExitCode(ExitStatus.configuration)
             }
+        }
+
+        /// `[upload]`'s files, which the loader does not open: the credentials file (systemd's copy when
+        /// the unit passed one) must be private and hold a key, and without a configured unit id the
+        /// machine id must give one. The unit id, when there is an `[upload]`.
+        static func checkUpload(_ c: WayfinderConfiguration, path: String, loader: ConfigurationLoader) throws(ConfigError) -> String? {
+            guard let u = c.upload else { return nil }
+            let text = (try? loader.files.read(path)).map { String(decoding: $0, as: UTF8.self) }
+            let key = text?.contains("credentials") == true ? "upload.credentials" : "upload"
+            var issues: [ConfigIssue] = []
+            let credentials = CredentialsFile.location(configured: u.credentials,
+                                                       credentialsDirectory: ProcessInfo.processInfo.environment["CREDENTIALS_DIRECTORY"])
+            do throws(CredentialsFileError) {
+                _ = try CredentialsFile.load(path: credentials)
+            } catch {
+                for issue in error.issues {
+                    issues.append(issue.line == nil
+                        ? .located(file: path, text: text, keyPath: key, message: issue.description)
+                        : ConfigIssue(file: issue.file, line: issue.line, keyPath: "", message: issue.message))
+                }
+            }
+            var unitID: String?
+            switch MachineIDFile.unitID(configured: u.unitID) {
+            case .success(let id): unitID = id
+            case .failure(let problem):
+                issues.append(.located(file: path, text: text, keyPath: "upload", message: problem.description))
+            }
+            guard issues.isEmpty else { throw ConfigError(issues: issues) }
+            return unitID
         }
 
         /// `3.2° east`, `1.5° west`.

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CCrypto
+import Upload
+
+/// The SHA-256 of a file, read in bounded chunks (a walk's track may be larger than the memory the
+/// appliance wants to spend on it) through libcrypto's streaming digest (EVP_DigestInit_ex,
+/// EVP_DigestUpdate, EVP_DigestFinal_ex; openssl/evp.h).
+package enum FileSHA256 {
+    /// 64 KiB: a few reads per second of a walk's files, and nothing worth noticing in memory.
+    package static let chunkSize = 64 * 1024
+
+    /// The file's SHA-256, or why it could not be read.
+    package static func digest(path: String, chunkSize: Int = chunkSize) throws(FileDigestError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        defer { close(fd) }
+        guard let context = EVP_MD_CTX_new() else { throw .library(Libcrypto.failure("EVP_MD_CTX_new")) }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+            throw .library(Libcrypto.failure("EVP_DigestInit_ex(SHA-256)"))
+        }
+        var buffer = [UInt8](repeating: 0, count: max(1, chunkSize))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, errno: errno)
+            }
+            if count == 0 { break }
+            let ok = buffer.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, count) }
+            guard ok == 1 else { throw .library(Libcrypto.failure("EVP_DigestUpdate")) }
+        }
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let ok = digest.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
+        guard ok == 1, length == 32 else { throw .library(Libcrypto.failure("EVP_DigestFinal_ex")) }
+        return Array(digest.prefix(32))
+    }
+}
