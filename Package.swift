@@ -132,7 +132,7 @@ let package = Package(
         // the fuzzer runs.
         .target(name: "Fuzzing",
                 dependencies: ["Belt", "BLE", "BLESockets", "Config", "Gestures", "Controls", "Navigation", "Pencil", "Platform", "Runtime",
-                               "Sensors", "Simulation", "Status", "TouchCase", "TripReport"],
+                               "Sensors", "Simulation", "Status", "TouchCase", "TripReport", "Upload"],
                 swiftSettings: swiftSettings),
         // `make fuzz`: the libFuzzer binary that runs those targets.
         .executableTarget(name: "wayfinder-fuzz", dependencies: ["Fuzzing"], swiftSettings: swiftSettings),

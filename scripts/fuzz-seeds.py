@@ -367,6 +367,26 @@ def supply():
     seed("pi-supply", "garbage", reading(False, "throttled=0x50005\n") + reading(True, "2\n") + reading(False, "123456789\n"))
 
 
+def upload():
+    # What [upload] reads from a person: an operation byte picks the parser (0 credentials file,
+    # 1 endpoint, 2 bucket name, 3 canonical request), then a packet is its text. The credentials are
+    # AWS's documented example key ("Managing access keys", AWS IAM user guide).
+    def op(kind, text):
+        data = text.encode()
+        return bytes([kind, len(data)]) + data
+    seed("upload-inputs", "credentials", op(0, "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\n"
+                                               "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"))
+    seed("upload-inputs", "credentials-typo", op(0, "[default]\naws_acces_key_id = AKIAIOSFODNN7EXAMPLE\n"
+                                                    "aws_secret_access_key = \"wJalrXUtnFEMI/K7MDENG\"\n"))
+    seed("upload-inputs", "endpoints", op(1, "http://127.0.0.1:8333") + op(1, "https://[::1]:9000/s3/")
+         + op(1, "https://s3.eu-central-1.amazonaws.com") + op(1, "ftp://host") + op(1, "http://user@host:0"))
+    seed("upload-inputs", "buckets", op(2, "wayfinder-lab") + op(2, "192.168.1.1") + op(2, "Bad_Bucket") + op(2, "a..b"))
+    # The path, then 2 query parameters (name, value packets), then 1 header (name, value packets).
+    seed("upload-inputs", "multipart", op(3, "wayfinder/unit/walks/2026-11-29 walk/track.gpx")
+         + bytes([2]) + op(0, "uploadId")[1:] + op(0, "2~x")[1:] + op(0, "partNumber")[1:] + op(0, "1")[1:]
+         + bytes([1]) + op(0, "x-amz-meta-sha256")[1:] + op(0, "  e3b0  c442 ")[1:])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--recording", required=True, help="a recording from `wayfinder record` for the gesture-recording corpus")
@@ -385,6 +405,7 @@ def main():
     control()
     trip()
     supply()
+    upload()
     with open(args.recording, "rb") as f:
         seed("gesture-recording", "simulated-session.jsonl", f.read())
     for target in sorted(written):

@@ -1,0 +1,108 @@
+import Upload
+
+/// What the upload reads from a person: the credentials file, the endpoint and bucket of `[upload]`,
+/// and the requests it signs (whose paths hold file names).
+enum UploadTargets {
+    /// An operation byte picks the parser; a packet is its text.
+    /// - credentials: a key that parses writes back as a minimal file that parses to the same key; a
+    ///   refusal's messages never hold the secret the file gives, wherever it stands.
+    /// - endpoint: an accepted endpoint's description parses back to itself, with a host and a port in
+    ///   range; a bucket name S3's rules accept is 3–63 characters of the allowed ones.
+    /// - canonical request: the path is encoded to unreserved characters, `/` and `%XY` only; the query
+    ///   comes out sorted; the header names lower case, sorted, one line each; the same request gives
+    ///   the same text.
+    static let inputs = FuzzTarget(
+        name: "upload-inputs",
+        summary: "the credentials file, the endpoint, the bucket name and the canonical request of SigV4",
+        maximumLength: 2048
+    ) { input throws(FuzzViolation) in
+        while !input.isAtEnd {
+            let operation = input.choose(4)
+            let text = String(decoding: input.packet(maximum: 200), as: UTF8.self)
+            switch operation {
+            case 0: try credentials(text)
+            case 1: try endpoint(text)
+            case 2: try bucket(text)
+            default: try canonical(text, &input)
+            }
+        }
+    }
+
+    static func credentials(_ text: String) throws(FuzzViolation) {
+        let parsed: Result<AccessKey, CredentialsFileError>
+        do throws(CredentialsFileError) { parsed = .success(try SharedCredentialsParser.parse(text, file: "fuzz")) } catch { parsed = .failure(error) }
+        switch parsed {
+        case .success(let key):
+            let written = "[default]\naws_access_key_id = \(key.accessKeyID)\naws_secret_access_key = \(key.secretAccessKey)\n"
+                + (key.sessionToken.map { "aws_session_token = \($0)\n" } ?? "")
+            let again = try? SharedCredentialsParser.parse(written, file: "fuzz")
+            try expect(again == key, "\(key) does not read back from its own file")
+        case .failure(let error):
+            // A secret line as the parser would read it: whatever follows the first "=".
+            for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) where line.lowercased().contains("secret") {
+                guard let equals = line.firstIndex(of: "=") else { continue }
+                let secret = String(line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
+                guard secret.count >= 8 else { continue }
+                for issue in error.issues {
+                    try expect(!issue.message.contains(secret), "a refusal repeats the secret: \(issue.message)")
+                }
+            }
+        }
+    }
+
+    static func endpoint(_ text: String) throws(FuzzViolation) {
+        guard case .success(let endpoint) = UploadEndpoint.parse(text) else { return }
+        try expect(!endpoint.host.isEmpty, "an endpoint without a host from \(text.debugDescription)")
+        if let port = endpoint.port { try expect((1...65535).contains(port), "port \(port)") }
+        let again = UploadEndpoint.parse(endpoint.description)
+        try expect(again == .success(endpoint), "\(endpoint) does not read back: \(again)")
+    }
+
+    static func bucket(_ name: String) throws(FuzzViolation) {
+        guard S3BucketName.problem(name) == nil else { return }
+        try expect((3...63).contains(name.utf8.count), "a bucket name of \(name.utf8.count) bytes accepted")
+        try expect(name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E },
+                   "a bucket name with characters S3 refuses accepted: \(name.debugDescription)")
+    }
+
+    static func canonical(_ path: String, _ input: inout FuzzInput) throws(FuzzViolation) {
+        var query: [QueryParameter] = []
+        var headers: [HeaderField] = [HeaderField("Host", "127.0.0.1:8333")]
+        for _ in 0..<input.choose(4) {
+            query.append(QueryParameter(String(decoding: input.packet(maximum: 20), as: UTF8.self),
+                                        String(decoding: input.packet(maximum: 20), as: UTF8.self)))
+        }
+        for _ in 0..<input.choose(4) {
+            // Header names are tokens; values are what a header line can carry (no line breaks).
+            let name = String(decoding: input.packet(maximum: 12).filter { $0 > 0x20 && $0 < 0x7F && $0 != 0x3A }, as: UTF8.self)
+            let value = String(decoding: input.packet(maximum: 30).filter { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+            if !name.isEmpty { headers.append(HeaderField(name, value)) }
+        }
+        for mode in [PathCanonicalization.s3, .normalizedAndEncodedAgain] {
+            let request = SigningRequest(method: "PUT", path: "/" + path, query: query, headers: headers,
+                                         payloadSHA256: SigningRequest.emptyPayloadSHA256)
+            let canonical = CanonicalRequest(request, path: mode)
+            try expect(canonical == CanonicalRequest(request, path: mode), "the same request canonicalised twice differs")
+            try expect(canonical.uri.utf8.allSatisfy { isUnreserved($0) || $0 == 0x2F || $0 == 0x25 },
+                       "an unencoded byte in the canonical URI \(canonical.uri.debugDescription)")
+            let pairs = canonical.query.isEmpty ? [] : canonical.query.split(separator: "&", omittingEmptySubsequences: false).map(String.init)
+            try expect(pairs.count == query.count, "\(query.count) parameters became \(pairs.count): \(canonical.query)")
+            let split = pairs.map { pair -> [UInt8] in
+                // Name, then a byte below any the encoding writes, then the value: sorted by name, then value.
+                let bytes = Array(pair.utf8)
+                guard let equals = bytes.firstIndex(of: 0x3D) else { return bytes }
+                return Array(bytes[..<equals]) + [0] + Array(bytes[(equals + 1)...])
+            }
+            try expect(split == split.sorted { $0.lexicographicallyPrecedes($1) }, "the canonical query is not sorted: \(canonical.query)")
+            let names = canonical.signedHeaders.split(separator: ";").map(String.init)
+            try expect(names == names.map { $0.lowercased() }.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) },
+                       "signed headers not lower case and sorted: \(canonical.signedHeaders)")
+            try expect(canonical.headers.split(separator: "\n").count == names.count,
+                       "\(names.count) headers on \(canonical.headers.split(separator: "\n").count) lines: \(canonical.headers.debugDescription)")
+        }
+    }
+
+    private static func isUnreserved(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E
+    }
+}
