@@ -175,6 +175,10 @@ struct ApplianceWalk {
             try await Self.waitForDirection(belt, since: before, toward: RigRoute.east, heading: 0, "after the second click")
         }
 
+        await step("touch classes over the kernel, the Pencil connected: a palm on the case (a heel resting on the right while the hand slides along the left) fires the palm binding and no finger binding; a pen stroke on the left, the tip pressed, fires only the pen binding; a finger's swipe there fires the finger binding") {
+            try await Self.palmPenFinger(peripherals.pencil, touchCase: touchCase, clock: peripherals.clock, rig: rig)
+        }
+
         await step("gpio-sim pair control through libgpiod: GPIO5 (\"pair-pencil\") held 2.5 s unpairs the Pencil as a long press on the SDK's pairing spot does: the pen is told to switch off and pencil.json is removed") {
             let pencil = peripherals.pencil
             let pairing = "/var/lib/wayfinder/pencil.json"
@@ -409,6 +413,51 @@ struct ApplianceWalk {
         try await waitForDirection(belt, since: single, toward: waypoint, heading: 0, "after the single press")
         try await Task.sleep(for: .seconds(2))
         try await waitForDirection(belt, since: single, toward: waypoint, heading: 0, "2 s after the single press", within: .seconds(1))
+    }
+
+    /// The journal's lines for swipe-right on the case's left side, one binding per touch class
+    /// (scripts/hil/appliance/wayfinder.toml).
+    static let palmSwipe = "gesture swipe-right recognized; resume"
+    static let penSwipe = "gesture swipe-right recognized; announce-direction"
+    static let fingerSwipe = "gesture swipe-right recognized; announce-battery"
+
+    /// A palm, a pen stroke and a finger's swipe on the case's left side, 1.5 s apart, read back from
+    /// this boot's journal: the palm's binding, the pen's, then the finger's, once each. Nothing earlier
+    /// in the walk fires them, and the whole boot is read rather than the lines after a cursor: a
+    /// cursor taken before the palm once read back without the palm's first line (the pair control's
+    /// step reads the whole boot for its hold likewise). The classifier (FiftyThree SDK,
+    /// `ClassificationProxy.cpp`) calls a touch that overlaps another a palm, a lone touch whose tip
+    /// down came within 8 cycles (133 ms) of it the pen, and a lone moving touch a finger. The palm's
+    /// slide is a swipe as fast as the finger's, and the pen's stroke one inside the swipe's 500 ms,
+    /// so a wrong verdict for either fires another binding than its own. The tip goes down 20 ms
+    /// before the pen's touch lands and up 15 ms before it lifts, as a pen pressed on the case does;
+    /// the two travel different controllers, and the SDK's window absorbs their skew.
+    static func palmPenFinger(_ pencil: PencilPeripheralHost, touchCase: FuffrPeripheralHost, clock: SessionClock,
+                              rig: ApplianceRig) async throws {
+        let palm = clock.elapsed + .milliseconds(300)
+        let pen = palm + .milliseconds(1500)
+        let finger = pen + .milliseconds(1500)
+        let penStroke = Duration.milliseconds(400)
+        var strokes = [
+            FuffrTouchTrace.Stroke(side: .right, start: palm, duration: .milliseconds(500), from: (0.5, 0.5)),
+            FuffrTouchTrace.Stroke(side: .left, start: palm + .milliseconds(30), duration: .milliseconds(150), from: (0.2, 0.5), to: (0.8, 0.5)),
+            FuffrTouchTrace.Stroke(side: .left, start: pen, duration: penStroke, from: (0.2, 0.5), to: (0.8, 0.5)),
+        ]
+        strokes += trace(.swipe(.right), on: .left, at: finger).strokes
+        await touchCase.play(FuffrTouchTrace(strokes))
+        try await clock.sleep(until: SessionInstant(offset: pen - .milliseconds(20)))
+        await pencil.press(.tip, down: true)
+        try await clock.sleep(until: SessionInstant(offset: pen + penStroke - .milliseconds(15)))
+        await pencil.press(.tip, down: false)
+        try await waitUntil(.seconds(20), "the finger's swipe recognized (\"\(fingerSwipe)\" in the journal)", every: .milliseconds(250)) {
+            ((try? await rig.journal()) ?? []).contains { $0.contains(fingerSwipe) }
+        }
+        let lines = try await rig.journal()
+        let swipes = lines.filter { [palmSwipe, penSwipe, fingerSwipe].contains(where: $0.contains) }
+        try expect(swipes.count == 3 && swipes[0].contains(palmSwipe) && swipes[1].contains(penSwipe) && swipes[2].contains(fingerSwipe),
+                   "expected the palm's binding (resume), the pen's (announce-direction), then the finger's (announce-battery), once each; "
+                   + "the journal's left-side swipes: \(swipes); its last gesture and pencil lines: "
+                   + "\(lines.filter { $0.contains("gesture") || $0.contains("pencil") }.suffix(12))")
     }
 
     /// One click of the Pencil's tip, as a finger makes it.
