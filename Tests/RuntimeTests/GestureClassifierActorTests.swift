@@ -65,12 +65,13 @@ final class GestureClassifierActorTests: XCTestCase {
         }
     }
 
-    private func makeRig(_ bindings: [GestureBinding], penConnected: Bool = true) -> Rig {
+    private func makeRig(_ bindings: [GestureBinding], clicks: [PenClickGesture: NavigationCommand] = [:],
+                         penConnected: Bool = true) -> Rig {
         let loop = TestEventLoop()
         let (touches, touchSink) = AsyncStream<TouchEvent>.makeStream()
         let (pen, penSink) = AsyncStream<PencilActor.Output>.makeStream()
         let (commands, commandSink) = AsyncStream<CommandEnvelope>.makeStream()
-        let actor = GestureActor(map: GestureCommandMap(bindings), touches: touches, pen: pen, commands: commandSink,
+        let actor = GestureActor(map: GestureCommandMap(bindings, clicks: clicks), touches: touches, pen: pen, commands: commandSink,
                                  clock: loop.clock, logger: Logger(label: "gestures-test"),
                                  health: HealthMonitor(expected: [GestureActor.name]), executor: loop)
         let collected = Collected()
@@ -109,6 +110,28 @@ final class GestureClassifierActorTests: XCTestCase {
         }
         rig.finish(at: .seconds(2))
         XCTAssertEqual(rig.collected.commands, [.previousWaypoint])
+    }
+
+    /// The tip pressed for a stroke on the case is the stroke's, not a click: with `pencil-tip`
+    /// bound, the stroke fires the pen binding and no click command. The same press in the air, with
+    /// no touch on the case, is a click.
+    func testATipPressedForAStrokeIsNotAClickAndOneInTheAirIs() {
+        let rig = makeRig(fingerAndPenSwipes, clicks: [PenClickGesture(penSwitch: .tip, isLong: false): .togglePause])
+        let start = Duration.seconds(1)
+        rig.stroke(.right, id: 1, start: start, from: 0.2, to: 0.8) { t in
+            if t == start + .milliseconds(20) { rig.switchChanged(.tip, pressed: true, at: start + .milliseconds(25)) }
+            if t == start + .milliseconds(100) {
+                rig.switchChanged(.tip, pressed: false, at: start + .milliseconds(100))
+                rig.pen(.click(PenClick(pen: .tip, pressedAt: start + .milliseconds(25), releasedAt: start + .milliseconds(100))))
+            }
+        }
+        rig.loop.advance(to: .seconds(2))
+        XCTAssertEqual(rig.collected.commands, [.previousWaypoint], "the stroke's press is not a click")
+        rig.switchChanged(.tip, pressed: true, at: .seconds(3))
+        rig.switchChanged(.tip, pressed: false, at: .seconds(3) + .milliseconds(120))
+        rig.pen(.click(PenClick(pen: .tip, pressedAt: .seconds(3), releasedAt: .seconds(3) + .milliseconds(120))))
+        rig.finish(at: .seconds(4))
+        XCTAssertEqual(rig.collected.commands, [.previousWaypoint, .togglePause], "a press in the air is a click")
     }
 
     /// A hand on the case: the heel on the left side and a finger of it on the top, at once. Both

@@ -108,6 +108,21 @@ package struct TouchClassifier: Sendable {
         liveByInput[id] ?? touches.last { $0.inputID == id }?.serial
     }
 
+    /// Whether a switch held from `pressedAt` to `releasedAt` was the pen pressed on the case rather
+    /// than a click in the air: a touch was on the case when the switch went down, having begun no
+    /// more than the pen's delay before it (`PenTiming.maxDelay`), or began while it was held, no
+    /// later than 8 cycles after the press (`PenTiming.earliestDown`: the SDK's window for a switch to
+    /// be a touch's). Decidable when the click ends, before the touch's class is, since the SDK decides
+    /// a pen touch only at its end.
+    package func touchPressed(from pressedAt: Duration, to releasedAt: Duration) -> Bool {
+        let window = Duration.seconds(-PenTiming.earliestDown)
+        let delay = Duration.seconds(PenTiming.maxDelay)
+        return touches.contains { t in
+            guard !t.cancelled, t.began >= pressedAt - delay, t.began <= min(releasedAt, pressedAt + window) else { return false }
+            return t.ended.map { $0 > pressedAt } ?? true
+        }
+    }
+
     /// The touch leaves classification (`removeTouchFromClassification:`).
     package mutating func remove(touch serial: Int) {
         touches.removeAll { $0.serial == serial }

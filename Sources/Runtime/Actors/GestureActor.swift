@@ -148,8 +148,14 @@ package actor GestureActor {
         case .switchChanged(let change):
             classifier.penSwitch(change)
         case .click(let click):
-            recognized += 1
             let name = click.pen.rawValue
+            // The pen drawing on the case presses its tip too: that press is the stroke's (the pen
+            // bindings have it), not a click, or every stroke would also pause the walk.
+            if classifier.isPenConnected, classifier.touchPressed(from: click.pressedAt, to: click.releasedAt) {
+                logger.info("pencil \(name) pressed on the case (a stroke, not a click); no click command")
+                return
+            }
+            recognized += 1
             if let command = map.command(forClick: click.pen, held: click.held) {
                 commands.yield(CommandEnvelope(command, from: .pencilClick(click.pen)))
             } else {
