@@ -46,7 +46,9 @@ package struct GestureBinding: Sendable, Hashable, CustomStringConvertible {
 
     package var description: String {
         let on = sides.map { " on " + $0.map(\.rawValue).sorted().joined(separator: "+") } ?? ""
-        return "\(gesture)\(on) → \(command)"
+        // Bindings that differ only by class would otherwise read as duplicates.
+        let by = touchClasses.map { " by " + $0.map(\.rawValue).sorted().joined(separator: "+") } ?? ""
+        return "\(gesture)\(on)\(by) → \(command)"
     }
 
     /// The recognizer for this binding and the state at which the gesture counts as made.

@@ -48,6 +48,9 @@ final class GestureBindingConfigTests: XCTestCase {
             GestureBinding(.swipe(.right), sides: [.right], command: .nextWaypoint),
             GestureBinding(.swipe(.right), sides: [.left], parameters: ["minimumDistance": 0.3], command: .previousWaypoint),
         ])
+        XCTAssertEqual(c.gestures.bindings.map(\.description), [
+            "long-press on left by finger → stop", "swipe-right on right → next-waypoint", "swipe-right on left → previous-waypoint",
+        ], "config check's summary names the classes, so bindings differing only by class do not read as duplicates")
         XCTAssertEqual(c.gestures.command(forClick: .tip, held: .milliseconds(100)), .togglePause)
         XCTAssertEqual(c.gestures.command(forClick: .eraser, held: .milliseconds(900)), .stop)
         XCTAssertNil(c.gestures.command(forClick: .eraser, held: .milliseconds(899)))
