@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "TripReport", dependencies: ["Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
         // The upload to S3-compatible storage, pure (docs/upload.md): Signature Version 4 with the hash
         // functions handed in, the AWS shared-credentials format, the unit's pseudonymous id.
-        .target(name: "Upload", swiftSettings: swiftSettings),
+        .target(name: "Upload", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
         // The upload's system side: the hash functions from libcrypto, a file's SHA-256, the credentials
         // file's checks, the machine id.
         .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: swiftSettings),

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// A UTC calendar date as a receiver reports it (RMC, ZDA, UBX-NAV-PVT).
 ///
 /// Why a civil date of our own rather than Foundation's `Date`: the Sensors core stays free of
@@ -23,17 +25,10 @@ package struct GPSDate: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The date `days` days after 1970-01-01 (negative before it).
     package init(daysSince1970 days: Int) {
-        // Howard Hinnant's civil_from_days (public-domain algorithm, "chrono-Compatible Low-Level
-        // Date Algorithms"), proleptic Gregorian.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        day = doy - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let date = CivilDate.fromDays(Int64(days))
+        year = Int(date.year)
+        month = Int(date.month)
+        day = Int(date.day)
     }
 
     /// Days from 1970-01-01 to this date (Hinnant's days_from_civil).
