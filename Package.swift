@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "TripReport", dependencies: ["Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
         // The upload to S3-compatible storage, pure (docs/upload.md): Signature Version 4 with the hash
         // functions handed in, the AWS shared-credentials format, the unit's pseudonymous id.
-        .target(name: "Upload", swiftSettings: swiftSettings),
+        .target(name: "Upload", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
         // The upload's system side: the hash functions from libcrypto, a file's SHA-256, the credentials
         // file's checks, the machine id.
         .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: swiftSettings),
@@ -154,7 +154,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "UploadTests", dependencies: ["Upload", "UploadPlatform"], swiftSettings: swiftSettings),
+        .testTarget(name: "UploadTests", dependencies: ["Upload", "UploadPlatform", "Vocabulary"], swiftSettings: swiftSettings),
         // The signer against Debian's python3-botocore and the unit id against systemd-id128: programs
         // of the build machine, so run natively only.
         .testTarget(name: "UploadInteropTests", dependencies: ["Upload", "UploadPlatform"], swiftSettings: swiftSettings),
