@@ -143,7 +143,7 @@ package struct OutboxMachine: Sendable {
                     break
                 }
             }
-            if item.isSample {
+            if item.isSample, settings.sampleSettleTime > .zero {
                 if let seen = settling[item.key], seen.file == item.file {
                     if now - seen.since < settings.sampleSettleTime { continue }
                 } else {

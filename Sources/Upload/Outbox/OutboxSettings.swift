@@ -17,7 +17,8 @@ package struct OutboxSettings: Sendable, Hashable {
     package var partSize: Int64
     /// The retry rule for network errors and 5xx.
     package var backoff: RestartBackoff
-    /// How long a sample file must stay unchanged (size and modification time) before it goes up.
+    /// How long a sample file must stay unchanged (size and modification time, over scans) before it
+    /// goes up; zero takes it at the first scan.
     package var sampleSettleTime: Duration
 
     package static let mebibytes8: Int64 = 8 * 1024 * 1024
