@@ -138,7 +138,10 @@ struct OutboxWorld {
             for action in actions {
                 let event = perform(action, wake: &wake)
                 guard let event else { continue }
-                if answer != nil { violations.append("two effects asked at once: \(action)") }
+                if answer != nil {
+                    violations.append("two effects asked at once: \(action)")
+                    return false
+                }
                 answer = event
                 effects += 1
                 if effects == crashAfter { return false }
