@@ -151,6 +151,10 @@ package struct OutboxMachine: Sendable {
                     continue
                 }
             }
+            if isTooLarge(item.file.size) {
+                if setAside[item.key] == nil { actions += refuseTooLarge(item.key, path: item.file.path, size: item.file.size) }
+                continue
+            }
             toHash[item.key] = item
         }
         gone = []
@@ -162,6 +166,18 @@ package struct OutboxMachine: Sendable {
         return actions
     }
 
+    /// Beyond S3's 10,000 parts of `partSize`: never hashed, never started.
+    private func isTooLarge(_ size: Int64) -> Bool {
+        size >= settings.multipartThreshold && Self.partCount(size: size, partSize: settings.partSize) > Int64(Self.maximumParts)
+    }
+
+    private mutating func refuseTooLarge(_ key: String, path: String, size: Int64) -> [OutboxAction] {
+        let text = "\(path) (\(size) bytes) needs more than \(Self.maximumParts) parts of \(settings.partSize) bytes"
+        setAside[key] = text
+        status.lastError = text
+        return [report(.error, "\(text), S3's limit; it is not uploaded")]
+    }
+
     // MARK: - Answers
 
     private mutating func complete(_ event: OutboxEvent, now: Duration) -> [OutboxAction] {
@@ -170,6 +186,7 @@ package struct OutboxMachine: Sendable {
         case (.hash(let key, let item), .hashed(let path, let size, let modified, let sha256)) where path == item.file.path:
             inFlight = nil
             toHash[key] = nil
+            if isTooLarge(size) { return refuseTooLarge(key, path: path, size: size) }
             return write(OutboxRecord(key: key, path: path, size: size, modified: modified, sha256: sha256))
         case (.hash(let key, let item), .hashFailed(let path, let reason)) where path == item.file.path:
             inFlight = nil
@@ -467,7 +484,10 @@ package struct OutboxMachine: Sendable {
                                            query: [QueryParameter("uploadId", uploadID)]))
             }
             let stored = Set(record.parts.map(\.number))
-            for range in Self.partRanges(size: record.size, partSize: settings.partSize) where !stored.contains(range.number) {
+            let count = Self.partCount(size: record.size, partSize: settings.partSize)
+            guard count <= Int64(Self.maximumParts) else { return nil }
+            for number in 1..<(Int(count) + 1) where !stored.contains(number) {
+                let range = Self.partRange(number, size: record.size, partSize: settings.partSize)
                 return .send(OutboxRequest(operation: .uploadPart(number: range.number), method: "PUT", key: key,
                                            query: [QueryParameter("partNumber", String(range.number)),
                                                    QueryParameter("uploadId", uploadID)],
@@ -489,17 +509,28 @@ package struct OutboxMachine: Sendable {
         }
     }
 
-    /// The parts of a file of `size` bytes: `partSize` each, the last one smaller (or equal).
+    /// S3's limit on the parts of one upload (Amazon S3 User Guide, "Amazon S3 multipart upload limits").
+    package static let maximumParts = 10_000
+
+    /// How many parts of `partSize` (the last one smaller) a file of `size` bytes has. Counted without
+    /// building them, so a record that claims an absurd size costs nothing.
+    package static func partCount(size: Int64, partSize: Int64) -> Int64 {
+        guard size > 0, partSize > 0 else { return 0 }
+        return size / partSize + (size % partSize == 0 ? 0 : 1)
+    }
+
+    /// Part `number` (from 1) of a file of `size` bytes: its offset and length.
+    package static func partRange(_ number: Int, size: Int64, partSize: Int64) -> (number: Int, offset: Int64, length: Int64) {
+        let offset = Int64(number - 1) * partSize
+        return (number, offset, max(0, min(partSize, size - offset)))
+    }
+
+    /// The parts of a file of `size` bytes, within S3's 10,000: `partSize` each, the last one smaller
+    /// (or equal); none for a file beyond that.
     package static func partRanges(size: Int64, partSize: Int64) -> [(number: Int, offset: Int64, length: Int64)] {
-        guard size > 0, partSize > 0 else { return [] }
-        var ranges: [(number: Int, offset: Int64, length: Int64)] = []
-        var offset: Int64 = 0
-        while offset < size {
-            let length = min(partSize, size - offset)
-            ranges.append((ranges.count + 1, offset, length))
-            offset += length
-        }
-        return ranges
+        let count = partCount(size: size, partSize: partSize)
+        guard count > 0, count <= Int64(maximumParts) else { return [] }
+        return (1...Int(count)).map { partRange($0, size: size, partSize: partSize) }
     }
 
     /// CompleteMultipartUpload's body (Amazon S3 API Reference): the parts in order with their ETags.
@@ -534,12 +565,12 @@ package struct OutboxMachine: Sendable {
         for record in records.values where record.state == .pending || record.state == .multipart {
             guard !gone.contains(record.key) else { continue }
             files += 1
-            bytes += record.size
+            bytes = Self.saturatingSum(bytes, record.size)
             seen.insert(record.key)
         }
         for (key, item) in toHash where !seen.contains(key) {
             files += 1
-            bytes += item.file.size
+            bytes = Self.saturatingSum(bytes, item.file.size)
         }
         status.pendingFiles = files
         status.pendingBytes = bytes
@@ -554,6 +585,12 @@ package struct OutboxMachine: Sendable {
     private mutating func report(_ level: OutboxReport.Level, _ line: String) -> OutboxAction {
         refreshCounts()
         return .report(OutboxReport(level: level, line: line, status: status))
+    }
+
+    /// Sizes come from records on disk: a damaged one must not trap the sum.
+    static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
     }
 
     private func describe(_ request: OutboxRequest) -> String {

@@ -102,6 +102,22 @@ final class OutboxMachineTests: XCTestCase {
                        [[1, 0, 8], [2, 8, 8], [3, 16, 1]])
         XCTAssertEqual(OutboxMachine.partRanges(size: 16, partSize: 8).map(\.length), [8, 8])
         XCTAssertEqual(OutboxMachine.partRanges(size: 0, partSize: 8).count, 0)
+        XCTAssertEqual(OutboxMachine.partRanges(size: 80_000, partSize: 8).count, 10_000)
+        XCTAssertEqual(OutboxMachine.partRanges(size: 80_001, partSize: 8).count, 0, "beyond S3's 10,000 parts")
+        XCTAssertEqual(OutboxMachine.partCount(size: .max, partSize: 8 * Self.mib), 1_099_511_627_776)
+    }
+
+    /// S3 takes at most 10,000 parts: a file that needs more is reported and never started.
+    func testAFileBeyondTenThousandPartsIsReportedAndNotSent() {
+        var world = OutboxWorld(settings: OutboxSettings(unitID: OutboxWorld.unit, sampleSettleTime: .zero))
+        world.files["samples/huge.jsonl"] = ModelFile(content: "huge", size: 10_000 * 8 * Self.mib + 1, modified: 1)
+        world.files["samples/small.jsonl"] = ModelFile(content: "small", size: 10, modified: 2)
+        world.runToEnd()
+        XCTAssertEqual(world.sent.map(\.request.key), ["unit-1/samples/small.jsonl"])
+        XCTAssertFalse(world.hashed.contains("samples/huge.jsonl"), "not even read")
+        XCTAssertEqual(world.reports.filter { $0.line.contains("huge") }.count, 1, "reported once")
+        XCTAssertNil(world.record("unit-1/samples/huge.jsonl"))
+        XCTAssertTrue(world.reports.contains { $0.level == .error && $0.line.contains("more than 10000 parts") })
     }
 
     func testAnEarlierStoreWithTheSameSHA256AnswersTheConditionalPutAndCountsAsStored() {

@@ -18,6 +18,7 @@ struct OutboxWorld {
     var sent: [(request: OutboxRequest, at: Duration)] = []
     var reports: [OutboxReport] = []
     var deletedFiles: [String] = []
+    var hashed: [String] = []
     /// A fault instead of the server's answer: given the request and how many requests came before it.
     var fault: ((OutboxRequest, Int) -> OutboxEvent?)?
     /// A record write that fails.
@@ -71,6 +72,7 @@ struct OutboxWorld {
             wake = time
             return nil
         case .hash(let path):
+            hashed.append(path)
             guard let file = files[path] else { return .hashFailed(path: path, reason: "No such file or directory") }
             return .hashed(path: path, size: file.size, modified: file.modified, sha256: file.sha256)
         case .writeRecord(let record):
