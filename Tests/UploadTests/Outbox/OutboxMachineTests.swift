@@ -155,6 +155,7 @@ final class OutboxMachineTests: XCTestCase {
         world.run(&machine, effects: &effects)
         XCTAssertEqual(world.sent.count, 1, "no retry storm: one request, then nothing, through several scans and a minute")
         XCTAssertEqual(world.status?.stopped, "refused by the server (403 SignatureDoesNotMatch)")
+        XCTAssertFalse(machine.isIdle, "stopped with files left is not done")
         XCTAssertTrue(world.reports.contains { $0.level == .error && $0.line.contains("403 SignatureDoesNotMatch") })
         world.fault = nil
         let actions = machine.handle(.credentialsChanged, now: world.clock)
@@ -162,6 +163,7 @@ final class OutboxMachineTests: XCTestCase {
         world.drain(&machine, actions, effects: &effects)
         world.run(&machine, effects: &effects)
         assertEverythingStoredOnceAndIntact(world)
+        XCTAssertTrue(machine.isIdle)
     }
 
     /// 5xx and network errors wait 0.5 s, 1 s, 2 s, 4 s … (`RestartBackoff`), then the same request again.
@@ -265,6 +267,7 @@ final class OutboxMachineTests: XCTestCase {
         world.drain(&machine, actions, effects: &effects)
         world.run(&machine, effects: &effects)
         assertEverythingStoredOnceAndIntact(world)
+        XCTAssertTrue(machine.isIdle)
     }
 
     func testDeleteAfterUploadDeletesTheFileThenItsRecord() {

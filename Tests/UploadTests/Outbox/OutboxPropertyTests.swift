@@ -10,6 +10,7 @@ import XCTest
 /// ends with every file stored once.
 final class OutboxPropertyTests: XCTestCase {
     func testRandomEventOrdersKeepTheInvariants() {
+        var exercised: [String: Int] = [:]
         for seed: UInt64 in 1...60 {
             var random = SeededRandom(seed: seed)
             var settings = OutboxSettings(unitID: OutboxWorld.unit, sampleSettleTime: .seconds(30))
@@ -47,13 +48,17 @@ final class OutboxPropertyTests: XCTestCase {
                     outstanding = nil
                     var event: OutboxEvent?
                     let fault = faultsOn ? Int.random(in: 0..<40, using: &random) : 99
+                    if case .send(let request) = action, case .uploadPart = request.operation { exercised["part", default: 0] += 1 }
                     if case .send = action, fault == 0 {
+                        exercised["5xx", default: 0] += 1
                         event = .response(OutboxResponse(status: 503, errorCode: "SlowDown"))
                     } else if case .send = action, fault == 1 {
                         event = .networkFailed(reason: "Connection reset by peer")
                     } else if case .send = action, fault == 2 {
+                        exercised["403", default: 0] += 1
                         event = .response(OutboxResponse(status: 403, errorCode: "AccessDenied"))
                     } else if case .writeRecord(let record) = action, fault == 3 {
+                        exercised["ENOSPC", default: 0] += 1
                         event = .recordFailed(key: record.key, .noSpace)
                     } else {
                         var ignored: Duration?
@@ -77,6 +82,7 @@ final class OutboxPropertyTests: XCTestCase {
                         var ignored: Duration?
                         _ = world.perform(action, wake: &ignored)
                     }
+                    exercised["crash", default: 0] += 1
                     outstanding = nil
                     wake = nil
                     machine = world.machine()
@@ -98,6 +104,10 @@ final class OutboxPropertyTests: XCTestCase {
                 XCTAssertTrue(world.s3.holds(key, intact: file), "seed \(seed): \(key)")
                 XCTAssertEqual(world.s3.creations[key], 1, "seed \(seed): \(key) stored twice")
             }
+        }
+        // The generator reached what the invariants are about.
+        for what in ["part", "5xx", "403", "ENOSPC", "crash"] {
+            XCTAssertGreaterThan(exercised[what] ?? 0, 10, what)
         }
     }
 }
