@@ -154,7 +154,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Sensors"],
                     resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "UploadTests", dependencies: ["Upload", "UploadPlatform"], swiftSettings: swiftSettings),
+        .testTarget(name: "UploadTests", dependencies: ["Upload", "UploadPlatform", "Vocabulary"], swiftSettings: swiftSettings),
         // The signer against Debian's python3-botocore and the unit id against systemd-id128: programs
         // of the build machine, so run natively only.
         .testTarget(name: "UploadInteropTests", dependencies: ["Upload", "UploadPlatform"], swiftSettings: swiftSettings),
