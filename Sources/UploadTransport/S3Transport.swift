@@ -187,7 +187,9 @@ package final class S3Transport {
         case CURLE_COULDNT_RESOLVE_HOST:
             return .nameNotResolved(host: Self.host(of: origin), detail: detail)
         case CURLE_COULDNT_CONNECT where osErrno == Int(ECONNREFUSED):
-            return .refused(endpoint: origin, detail: detail)
+            // The system's words: curl's buffer keeps its first message of the transfer, which is the
+            // reset of a reused connection when curl retried on a fresh one.
+            return .refused(endpoint: origin, detail: String(cString: strerror(ECONNREFUSED)))
         case CURLE_COULDNT_CONNECT:
             return .unreachable(endpoint: origin, detail: detail)
         case CURLE_OPERATION_TIMEDOUT where connectTime > 0:
