@@ -85,10 +85,11 @@ package final class S3Transport {
                                           bodyTruncated: context.truncated))
     }
 
-    /// The header lines to send: the request's own, then `Expect:` switched off (curl asks for
-    /// `100-continue` before a body over 1 MiB, which costs a round trip per part and which S3
-    /// does not need: a refused request is answered before the body is read anyway) and, for a POST,
-    /// curl's default form Content-Type removed unless the request gives one.
+    /// The header lines to send: the request's own, then `Expect:` switched off (libcurl adds
+    /// `Expect: 100-continue` to a PUT and to a POST that is not minuscule, everything curl's "Expect
+    /// 100-continue", which costs a round trip per request, or a second's wait with a server that does
+    /// not answer it; S3 needs none, a refused request is answered before the body is read) and, for a
+    /// POST, curl's default form Content-Type removed unless the request gives one.
     static func headerLines(_ request: TransportRequest) -> [String] {
         // "Name;" sends a header with an empty value; "Name:" would remove curl's own.
         var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
