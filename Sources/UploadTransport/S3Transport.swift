@@ -90,7 +90,7 @@ package final class S3Transport {
     /// 100-continue", which costs a round trip per request, or a second's wait with a server that does
     /// not answer it; S3 needs none, a refused request is answered before the body is read) and, for a
     /// POST, curl's default form Content-Type removed unless the request gives one.
-    static func headerLines(_ request: TransportRequest) -> [String] {
+    package static func headerLines(_ request: TransportRequest) -> [String] {
         // "Name;" sends a header with an empty value; "Name:" would remove curl's own.
         var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
         lines.append("Expect:")

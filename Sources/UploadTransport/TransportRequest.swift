@@ -21,7 +21,8 @@ package struct TransportRequest: Sendable, Hashable {
 
     /// The request `signed` describes, sent to `endpoint`: the URL's path and query are the canonical
     /// request's own (percent-encoded once, the query sorted), so the server canonicalises exactly what
-    /// was signed; the headers are the signed ones, `Host` and `Authorization` among them.
+    /// was signed; the headers are the signed ones, `Host` and `Authorization` among them. The signed
+    /// path is the whole path, the endpoint's own path (a service mounted under one) included.
     package init(method: Method, endpoint: UploadEndpoint, signed: SignedRequest, body: RequestBody) {
         let query = signed.canonicalRequest.query
         let port = endpoint.port.map { ":\($0)" } ?? ""
