@@ -93,4 +93,21 @@ final class SignedObjectTests: XCTestCase {
 
         XCTAssertEqual(try client.expectResponse(.head, "/walks/u/track.gpx").status, 404)
     }
+
+    /// A body longer than `TransportBounds.responseBodyLimit` keeps its beginning and says so; the
+    /// status and headers are whole.
+    func testAResponseBodyOverTheLimitIsCutAndMarkedTruncated() throws {
+        let server = try XCTUnwrap(server)
+        try S3TestClient(server: server).createBucket("walks")
+        let file = try writeFile("long.jsonl", lines: 100)
+        XCTAssertEqual(try put(S3TestClient(server: server), "/walks/u/long.jsonl", file: file).status, 200)
+        let bounds = TransportBounds(connect: .seconds(10), lowSpeedBytesPerSecond: 1024, lowSpeedTime: .seconds(30),
+                                     responseBodyLimit: 100)
+
+        let read = try S3TestClient(server: server, bounds: bounds).expectResponse(.get, "/walks/u/long.jsonl")
+        XCTAssertEqual(read.status, 200)
+        XCTAssertEqual(read.contentLength, Int64(file.bytes.count))
+        XCTAssertEqual(read.body, Array(file.bytes.prefix(100)))
+        XCTAssertTrue(read.bodyTruncated)
+    }
 }
