@@ -87,6 +87,19 @@ final class TransportFailureTests: XCTestCase {
         XCTAssertTrue(error.description.hasPrefix("http://127.0.0.1:\(port) refused the connection"), error.description)
     }
 
+    /// https:// to a port that speaks plain HTTP: the TLS handshake fails, and says so.
+    func testTLSToAPlainHTTPServerIsATLSError() throws {
+        let server = try SeaweedServer()
+        defer { server.stop() }
+        let result = try S3Transport().perform(TransportRequest(method: .head, url: "https://127.0.0.1:\(server.port)/walks/x",
+                                                                headers: [], body: .empty))
+        guard case .failure(let error) = result, case .tls(let endpoint, _) = error else {
+            return XCTFail("expected tls, got \(result)")
+        }
+        XCTAssertEqual(endpoint, "https://127.0.0.1:\(server.port)")
+        XCTAssertTrue(error.description.hasPrefix("TLS with https://127.0.0.1:\(server.port) failed"), error.description)
+    }
+
     /// `.invalid` never resolves (RFC 6761, 6.4).
     func testAHostThatDoesNotResolveIsNamed() throws {
         let result = try S3Transport().perform(TransportRequest(method: .head, url: "http://storage.wayfinder.invalid/walks/x",
