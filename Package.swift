@@ -31,6 +31,8 @@ let package = Package(
         // OpenSSL 3's libcrypto for SHA-256 and HMAC-SHA256: libcurl, the upload's transport, already
         // pulls it onto every Pi, where swift-crypto would vendor BoringSSL into the binary (docs/upload.md).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Debian's libcurl (OpenSSL flavour), the upload's HTTP transport (docs/upload.md).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // One stable GPIO API over libgpiod 1.6 (Bookworm) and 2.x (Trixie).
         .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
 
@@ -75,6 +77,8 @@ let package = Package(
         // The upload's system side: the hash functions from libcrypto, a file's SHA-256, the credentials
         // file's checks, the machine id.
         .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: swiftSettings),
+        // The upload's HTTP transport: S3 requests through libcurl, one at a time, on a thread of its own.
+        .target(name: "UploadTransport", dependencies: ["Upload", "CCurl"], swiftSettings: swiftSettings),
         .target(name: "Config",
                 dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors", "Upload",
                                .product(name: "TOMLKit", package: "TOMLKit")],
@@ -158,6 +162,11 @@ let package = Package(
         // The signer against Debian's python3-botocore and the unit id against systemd-id128: programs
         // of the build machine, so run natively only.
         .testTarget(name: "UploadInteropTests", dependencies: ["Upload", "UploadPlatform"], swiftSettings: swiftSettings),
+        // The transport against a real S3 server (SeaweedFS, started by the tests on loopback) and the
+        // objects read back with Debian's python3-boto3: programs of the build machine, so run natively only.
+        .testTarget(name: "UploadServerTests",
+                    dependencies: ["Upload", "UploadPlatform", "UploadTransport", "WayfinderTestKit"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
         .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "Upload", "WayfinderTestKit"], swiftSettings: swiftSettings),
@@ -192,6 +201,6 @@ let package = Package(
 // output are compared with the native build by deploy/package/cross/check-arm64.sh.
 if Context.environment["WAYFINDER_TESTS"] == "cores" {
     let wide: Set<String> = ["RuntimeTests", "SimulationTests", "FuzzingTests", "CommandLineTests",
-                              "UploadInteropTests"]
+                              "UploadInteropTests", "UploadServerTests"]
     package.targets.removeAll { $0.type == .test && wide.contains($0.name) }
 }

@@ -8,7 +8,7 @@ package enum FuzzTargets {
         GestureTargets.scenario, GestureTargets.recording,
         StateTargets.progress, StateTargets.calibration, StateTargets.bonds, TrackTargets.trackRepair,
         ControlTargets.request, ControlTargets.response, TripTargets.journal, TripTargets.trackGPX,
-        SupplyTargets.piSupply, UploadTargets.inputs,
+        SupplyTargets.piSupply, UploadTargets.inputs, UploadTargets.errorResponse,
     ]
 
     package static func named(_ name: String) -> FuzzTarget? {

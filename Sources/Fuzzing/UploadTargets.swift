@@ -28,6 +28,46 @@ enum UploadTargets {
         }
     }
 
+    /// An S3 error response body as a server (or whatever answers in its place) sends it.
+    /// - a body that parses has a non-empty code; parsing is deterministic;
+    /// - a document written from a code and a message with XML's escapes reads back to them, whatever
+    ///   bytes surround it.
+    static let errorResponse = FuzzTarget(
+        name: "s3-error",
+        summary: "the <Code> and <Message> of an S3 error response body",
+        maximumLength: 4096
+    ) { input throws(FuzzViolation) in
+        let body = input.packet(maximum: 255)
+        let parsed = S3ErrorResponse.parse(body)
+        if let parsed { try expect(!parsed.code.isEmpty, "an empty code read from \(body)") }
+        try expect(S3ErrorResponse.parse(body) == parsed, "the same body parsed twice differs")
+
+        let code = String(decoding: input.packet(maximum: 40), as: UTF8.self)
+        let message = String(decoding: input.packet(maximum: 200), as: UTF8.self)
+        guard !code.isEmpty else { return }
+        let document = Array("<Error><Code>\(escape(code))</Code><Message>\(escape(message))</Message></Error>".utf8)
+        let around = S3ErrorResponse.parse(Array("<?xml version=\"1.0\"?>\n".utf8) + document + body)
+        try expect(around == S3ErrorResponse(code: code, message: message),
+                   "\(code.debugDescription) / \(message.debugDescription) read back as \(String(describing: around))")
+    }
+
+    /// XML's escapes of the five special characters (XML 1.0, 4.6), scalar by scalar (a `<` followed by
+    /// a combining mark is one Character, and still a `<`).
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     static func credentials(_ text: String) throws(FuzzViolation) {
         let parsed: Result<AccessKey, CredentialsFileError>
         do throws(CredentialsFileError) { parsed = .success(try SharedCredentialsParser.parse(text, file: "fuzz")) } catch { parsed = .failure(error) }
