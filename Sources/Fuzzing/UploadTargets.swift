@@ -113,8 +113,9 @@ enum UploadTargets {
                                         String(decoding: input.packet(maximum: 20), as: UTF8.self)))
         }
         for _ in 0..<input.choose(4) {
-            // Header names are tokens; values are what a header line can carry (no line breaks).
-            let name = String(decoding: input.packet(maximum: 12).filter { $0 > 0x20 && $0 < 0x7F && $0 != 0x3A }, as: UTF8.self)
+            // Header names are tokens (RFC 9110's tchar: no ';', which joins the signed headers, nor
+            // ':', '/', '@'…); values are what a header line can carry (no line breaks).
+            let name = String(decoding: input.packet(maximum: 12).filter(isTokenCharacter), as: UTF8.self)
             let value = String(decoding: input.packet(maximum: 30).filter { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
             if !name.isEmpty { headers.append(HeaderField(name, value)) }
         }
@@ -140,6 +141,11 @@ enum UploadTargets {
             try expect(canonical.headers.split(separator: "\n").count == names.count,
                        "\(names.count) headers on \(canonical.headers.split(separator: "\n").count) lines: \(canonical.headers.debugDescription)")
         }
+    }
+
+    /// RFC 9110, section 5.6.2: `tchar`.
+    private static func isTokenCharacter(_ b: UInt8) -> Bool {
+        isUnreserved(b) || Array("!#$%&'*+^`|".utf8).contains(b)
     }
 
     private static func isUnreserved(_ b: UInt8) -> Bool {
