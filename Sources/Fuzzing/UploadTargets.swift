@@ -78,11 +78,16 @@ enum UploadTargets {
             let again = try? SharedCredentialsParser.parse(written, file: "fuzz")
             try expect(again == key, "\(key) does not read back from its own file")
         case .failure(let error):
-            // A secret line as the parser would read it: whatever follows the first "=".
-            for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) where line.lowercased().contains("secret") {
+            // A secret as the parser reads it: the value of an aws_secret_access_key or aws_session_token
+            // line, base64-like as AWS's are, written nowhere else in the file (so that no other part of
+            // the file a message may quote, a profile's name or a misspelt key, holds it too).
+            for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
                 guard let equals = line.firstIndex(of: "=") else { continue }
-                let secret = String(line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
-                guard secret.count >= 8 else { continue }
+                let name = line[..<equals].filter { $0 != " " && $0 != "\t" }.lowercased()
+                guard name == "aws_secret_access_key" || name == "aws_session_token" else { continue }
+                let secret = String(line[line.index(after: equals)...].filter { $0 != " " && $0 != "\t" && $0 != "\r" })
+                guard secret.count >= 8, secret.contains(where: { $0 == "/" || $0 == "+" }), secret.contains(where: \.isNumber),
+                      text.ranges(of: secret).count == 1 else { continue }
                 for issue in error.issues {
                     try expect(!issue.message.contains(secret), "a refusal repeats the secret: \(issue.message)")
                 }
