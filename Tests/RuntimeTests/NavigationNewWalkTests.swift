@@ -49,7 +49,8 @@ final class NavigationNewWalkTests: XCTestCase {
 
     /// `nextWalk` changes the archive's files for the next walk (to make a step fail).
     static func launch(state: String, route: Route, resuming: Bool,
-                       nextWalk: ((NextWalkFiles) -> NextWalkFiles)? = nil) throws -> Run {
+                       nextWalk: ((NextWalkFiles) -> NextWalkFiles)? = nil,
+                       manifest: WalkManifestWriter? = nil) throws -> Run {
         let settings = TrackSettings()
         let start = TrackArchive.start(stateDirectory: state, route: route, resuming: resuming, settings: settings)
         let track = try XCTUnwrap(start.track)
@@ -68,7 +69,7 @@ final class NavigationNewWalkTests: XCTestCase {
         let actor = NavigationActor(
             guidance: RouteGuidance(route: route, parameters: GuidanceParameters(),
                                     restoring: try ProgressStore(directory: directory).load()),
-            store: ProgressStore(directory: directory), track: track, trip: trip,
+            store: ProgressStore(directory: directory), track: track, trip: trip, manifest: manifest,
             nextWalk: nextWalk?(archive) ?? archive,
             inputs: .init(fixes: fixes, headings: headings, commands: commands, beltReports: beltReports),
             beltRequests: beltRequestSink, autostart: false, clock: clock,

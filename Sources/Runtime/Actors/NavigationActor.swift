@@ -46,6 +46,8 @@ package actor NavigationActor {
     private var walkSettling: Task<Void, Never>?
     /// The walk's event journal and report, beside the track; nil with no track.
     private let trip: TripRecorder?
+    /// The walk's manifest, written last when it ends (the upload waits for it); nil with no track.
+    private let manifest: WalkManifestWriter?
     private var lastTrackSync: Duration = .zero
     private var trackFailed = false
     /// How often the track is forced to the card: a power loss costs at most this much of it.
@@ -98,7 +100,7 @@ package actor NavigationActor {
     }
 
     package init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, trip: TripRecorder? = nil,
-                nextWalk: NextWalkFiles? = nil, inputs: Inputs,
+                manifest: WalkManifestWriter? = nil, nextWalk: NextWalkFiles? = nil, inputs: Inputs,
                 beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool,
                 headingDemand: HeadingDemand? = nil, clock: SessionClock,
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
@@ -114,6 +116,7 @@ package actor NavigationActor {
         progressWriter = store.map { ProgressWriter(store: $0, logger: logger) }
         self.track = track
         self.trip = trip
+        self.manifest = trip == nil ? nil : manifest
         self.nextWalk = nextWalk
         self.inputs = inputs
         self.beltRequests = beltRequests
@@ -422,10 +425,16 @@ package actor NavigationActor {
     /// Rendering reads the track and the journal back and can take a moment on a long walk; it runs
     /// off the loop that steers the belt. The recorder serialises writers of the same report. The
     /// walk is taken now: a start may begin the next one before the write runs.
+    /// The manifest follows the report: it is the walk's last file.
     private func writeReportInBackground() {
         guard let trip else { return }
         let walk = trip.walk
-        Task.detached(priority: .utility) { trip.writeReport(of: walk) }
+        let manifest = self.manifest
+        let ticket = manifest?.ticket(for: walk)
+        Task.detached(priority: .utility) {
+            trip.writeReport(of: walk)
+            if let manifest, let ticket { await manifest.write(of: walk, ticket: ticket) }
+        }
     }
 
     /// A start after the walk arrived or was stopped begins another walk: a new track, journal and
@@ -484,7 +493,11 @@ package actor NavigationActor {
             states?.yield(.gps(lost: false))
             states?.yield(.offRoute(false))
             onDestinationReached()
-        case .started, .resumed: states?.yield(.walk(.navigating))
+        case .started, .resumed:
+            // The walk going on in its files (a new walk's files were begun before this) is not
+            // finished: a manifest from its last end goes.
+            if let trip { manifest?.discard(trip.walk) }
+            states?.yield(.walk(.navigating))
         case .paused: states?.yield(.walk(.paused))
         case .stopped: states?.yield(.walk(.stopped))
         case .fixLost: states?.yield(.gps(lost: true))
