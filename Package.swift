@@ -79,6 +79,12 @@ let package = Package(
         .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: swiftSettings),
         // The upload's HTTP transport: S3 requests through libcurl, one at a time, on a thread of its own.
         .target(name: "UploadTransport", dependencies: ["Upload", "CCurl"], swiftSettings: swiftSettings),
+        // The outbox's actor: the scans, the record files, the timer, and the transport on a thread of
+        // its own (docs/upload.md).
+        .target(name: "UploadRuntime",
+                dependencies: ["Upload", "UploadPlatform", "UploadTransport", "Platform",
+                               .product(name: "Logging", package: "swift-log")],
+                swiftSettings: swiftSettings),
         .target(name: "Config",
                 dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors", "Upload",
                                .product(name: "TOMLKit", package: "TOMLKit")],
@@ -109,8 +115,8 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         .executableTarget(name: "wayfinder",
-                          dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status", "TripReport", "Upload",
-                                         "Gestures", "Controls", "Upload", "UploadPlatform",
+                          dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status", "TripReport",
+                                         "Gestures", "Controls", "Upload", "UploadPlatform", "UploadRuntime",
                                          "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
@@ -165,7 +171,8 @@ let package = Package(
         // The transport against a real S3 server (SeaweedFS, started by the tests on loopback) and the
         // objects read back with Debian's python3-boto3: programs of the build machine, so run natively only.
         .testTarget(name: "UploadServerTests",
-                    dependencies: ["Upload", "UploadPlatform", "UploadTransport", "WayfinderTestKit"],
+                    dependencies: ["Upload", "UploadPlatform", "UploadTransport", "UploadRuntime", "Platform", "WayfinderTestKit",
+                                   .product(name: "Logging", package: "swift-log")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
         .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),

@@ -1,0 +1,193 @@
+import Logging
+import Platform
+import Upload
+import UploadTransport
+
+/// Runs the outbox: performs what `OutboxMachine` asks — the scans, the hashes, the record files, the
+/// deletions and the requests — and feeds it the answers, one effect at a time (docs/upload.md).
+///
+/// Every blocking step (libcurl's transfers, reading and hashing files, the atomic record writes) runs
+/// on a thread of its own (`BlockingThread`), never on the event loop or the cooperative pool; the actor
+/// itself only holds the machine and waits. Time is the injected session clock: the machine's retry
+/// times are on it, and its sleeps are its sleeps. Requests are signed with the wall clock's UTC
+/// (`wallClock`), which SigV4 needs.
+package actor OutboxActor {
+    package static let name = "upload"
+
+    private var machine: OutboxMachine
+    private let files: OutboxFiles
+    private let sender: OutboxSender
+    private let clock: SessionClock
+    private let wallClock: @Sendable () -> Int64
+    private let logger: Logger
+    private let thread: BlockingThread<S3Transport>
+    /// The transfer under way, cancelled when the actor's task is.
+    private let cancellation = TransferCancellation()
+    private var wakeAt: Duration?
+    private var consecutiveNetworkFailures = 0
+    package private(set) var status = OutboxStatus()
+
+    /// Why the outbox cannot start: no thread, or no libcurl handle.
+    package struct StartFailure: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// Reads the records in `<state directory>/outbox/` (a damaged one is logged and left out) and
+    /// starts the thread with its libcurl handle.
+    package init(settings: OutboxSettings, sender: OutboxSender, walk: WalkActivity = .idle, clock: SessionClock,
+                 wallClock: @escaping @Sendable () -> Int64, logger: Logger) throws(StartFailure) {
+        files = sender.files
+        self.sender = sender
+        self.clock = clock
+        self.wallClock = wallClock
+        self.logger = logger
+        let (records, problems) = sender.files.records()
+        for problem in problems { logger.warning("\(problem)") }
+        machine = OutboxMachine(settings: settings, records: records, walk: walk)
+        do {
+            thread = try BlockingThread(name: "wf-upload") { try? S3Transport() }
+        } catch {
+            throw StartFailure(description: error.description)
+        }
+    }
+
+    /// How many records say *stored*: the objects on the server that this outbox put there.
+    package var storedObjects: Int { machine.records.values.filter { $0.state == .stored }.count }
+
+    /// What a `drain` ended with.
+    package enum Outcome: Sendable, Equatable {
+        /// Nothing is left to send (conflicts and refused files aside, which the status names).
+        case done
+        /// The server refused the credentials (403), or records cannot be written: the status says which.
+        case stopped(String)
+        /// The server could not be reached this many times in a row; the last reason.
+        case unreachable(String)
+    }
+
+    /// Uploads what a scan finds now and returns once nothing is left, the outbox stops, or the server
+    /// could not be reached `networkAttempts` times in a row (the waits between are the machine's).
+    package func drain(networkAttempts: Int = 3) async -> Outcome {
+        await feed(.scanned(await thread.run { [files] _ in files.scan() }))
+        while !Task.isCancelled {
+            if let stopped = status.stopped { return .stopped(stopped) }
+            if consecutiveNetworkFailures >= max(1, networkAttempts) {
+                return .unreachable(status.lastError ?? "the server cannot be reached")
+            }
+            if machine.isIdle, wakeAt == nil { return .done }
+            guard await sleepUntilWake() else { break }
+            await feed(.tick)
+        }
+        return .unreachable("cancelled")
+    }
+
+    /// Runs until its task is cancelled: a scan now and every `rescan`, what the machine asks between,
+    /// the retries at the machine's times.
+    package func run(rescan: Duration = .seconds(60)) async {
+        while !Task.isCancelled {
+            await feed(.scanned(await thread.run { [files] _ in files.scan() }))
+            let nextScan = clock.elapsed + rescan
+            while !Task.isCancelled {
+                if let at = wakeAt, at < nextScan {
+                    guard await sleepUntilWake() else { break }
+                    await feed(.tick)
+                } else {
+                    do { try await clock.sleep(for: nextScan - clock.elapsed) } catch { break }
+                    break
+                }
+            }
+        }
+        finish()
+    }
+
+    /// Whether a walk is in progress (`when = "idle"` holds the upload then).
+    package func walkChanged(_ activity: WalkActivity) async {
+        await feed(.walk(activity))
+    }
+
+    /// The credentials or the configuration changed: a stop for 403 is lifted.
+    package func credentialsChanged() async {
+        await feed(.credentialsChanged)
+    }
+
+    /// Ends the thread (once the step under way is done); the actor is not used after.
+    package func finish() {
+        cancellation.cancel()
+        thread.stop()
+    }
+
+    /// Sleeps until the machine's wake time; false when cancelled.
+    private func sleepUntilWake() async -> Bool {
+        guard let at = wakeAt else { return !Task.isCancelled }
+        wakeAt = nil
+        let now = clock.elapsed
+        if at > now {
+            do { try await clock.sleep(for: at - now) } catch { return false }
+        }
+        return !Task.isCancelled
+    }
+
+    /// Feeds `first` and every answer that follows from it, performing each effect asked.
+    private func feed(_ first: OutboxEvent) async {
+        var events = [first]
+        while !events.isEmpty {
+            let event = events.removeFirst()
+            switch event {
+            case .networkFailed: consecutiveNetworkFailures += 1
+            case .response: consecutiveNetworkFailures = 0
+            default: break
+            }
+            for action in machine.handle(event, now: clock.elapsed) {
+                switch action {
+                case .report(let report):
+                    status = report.status
+                    switch report.level {
+                    case .info: logger.info("\(report.line)")
+                    case .warning: logger.warning("\(report.line)")
+                    case .error: logger.error("\(report.line)")
+                    }
+                case .wakeAt(let at):
+                    wakeAt = min(wakeAt ?? at, at)
+                default:
+                    if Task.isCancelled { return }
+                    events.append(await perform(action))
+                }
+            }
+            status = machine.status
+        }
+    }
+
+    /// One effect on the thread, and the event that answers it.
+    private func perform(_ action: OutboxAction) async -> OutboxEvent {
+        let files = self.files, sender = self.sender, cancellation = self.cancellation
+        let signingTime = wallClock()
+        switch action {
+        case .hash(let path):
+            return await thread.run { _ in files.hash(path) }
+        case .writeRecord(let record):
+            return await thread.run { _ in
+                files.write(record).map { OutboxEvent.recordFailed(key: record.key, $0) } ?? .recordWritten(key: record.key)
+            }
+        case .deleteRecord(let key):
+            return await thread.run { _ in
+                files.deleteRecord(key: key).map { OutboxEvent.recordDeleteFailed(key: key, reason: $0) } ?? .recordDeleted(key: key)
+            }
+        case .deleteFile(let path):
+            return await thread.run { _ in
+                files.deleteFile(path).map { OutboxEvent.fileDeleteFailed(path: path, reason: $0) } ?? .fileDeleted(path: path)
+            }
+        case .send(let request):
+            return await withTaskCancellationHandler {
+                await thread.run { transport in
+                    guard let transport else {
+                        return OutboxEvent.networkFailed(reason: "libcurl could not make a handle: the upload cannot send")
+                    }
+                    return sender.send(request, transport: transport, signingTime: signingTime, cancellation: cancellation)
+                }
+            } onCancel: {
+                cancellation.cancel()
+            }
+        case .report, .wakeAt:
+            return .tick
+        }
+    }
+}
