@@ -58,7 +58,9 @@ package actor OutboxActor {
     package enum Outcome: Sendable, Equatable {
         /// Nothing is left to send (conflicts and refused files aside, which the status names).
         case done
-        /// The server refused the credentials (403), or records cannot be written: the status says which.
+        /// The server refused the credentials (403, its error code), with the status's words.
+        case refused(code: String, reason: String)
+        /// Records cannot be written (a full or read-only state directory): the status's words.
         case stopped(String)
         /// The server could not be reached this many times in a row; the last reason.
         case unreachable(String)
@@ -69,7 +71,9 @@ package actor OutboxActor {
     package func drain(networkAttempts: Int = 3) async -> Outcome {
         await feed(.scanned(await thread.run { [files] _ in files.scan() }))
         while !Task.isCancelled {
-            if let stopped = status.stopped { return .stopped(stopped) }
+            if let stopped = status.stopped {
+                return status.refusedCode.map { .refused(code: $0, reason: stopped) } ?? .stopped(stopped)
+            }
             if consecutiveNetworkFailures >= max(1, networkAttempts) {
                 return .unreachable(status.lastError ?? "the server cannot be reached")
             }

@@ -15,8 +15,14 @@ package struct OutboxFiles: Sendable {
     /// `tracks/current.json` (TrackArchive's pointer): which walk is the current one.
     static let pointer = "tracks/current.json"
 
-    package init(stateDirectory: String) {
+    /// When given, a scan leaves out the sample files modified at or after the time it returns
+    /// (nanoseconds since 1970): a one-shot upload cannot watch a sample settle over minutes as the
+    /// running outbox does, so it takes only those `wayfinder record` has left alone for a while.
+    package var sampleCutoff: (@Sendable () -> Int64)?
+
+    package init(stateDirectory: String, sampleCutoff: (@Sendable () -> Int64)? = nil) {
         self.stateDirectory = stateDirectory
+        self.sampleCutoff = sampleCutoff
     }
 
     package var recordsPath: String { "\(stateDirectory)/\(Self.recordsDirectory)" }
@@ -31,6 +37,7 @@ package struct OutboxFiles: Sendable {
     /// walk `tracks/current.json` names.
     package func scan() -> OutboxScan {
         var files: [ScannedFile] = []
+        let cutoff = sampleCutoff?()
         for directory in [OutboxCatalog.tracksDirectory, OutboxCatalog.samplesDirectory] {
             let full = "\(stateDirectory)/\(directory)"
             for name in PrivateDirectory.entries(of: full).sorted() {
@@ -38,6 +45,7 @@ package struct OutboxFiles: Sendable {
                 guard lstat("\(full)\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
                 let (ns, overflow) = Int64(info.st_mtim.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
                 let modified = overflow ? Int64.max : ns.addingReportingOverflow(Int64(info.st_mtim.tv_nsec)).partialValue
+                if let cutoff, directory == OutboxCatalog.samplesDirectory, modified >= cutoff { continue }
                 files.append(ScannedFile(path: "\(directory)\(name)", size: Int64(info.st_size), modified: modified))
             }
         }

@@ -163,6 +163,9 @@ private func timesText(_ factor: Double) -> String {
 /// Exit statuses from sysexits.h, so systemd can tell a bad configuration (don't restart) from a crash.
 enum ExitStatus {
     static let configuration: Int32 = 78  // EX_CONFIG
+    static let unavailable: Int32 = 69  // EX_UNAVAILABLE
+    static let ioError: Int32 = 74  // EX_IOERR
+    static let noPermission: Int32 = 77  // EX_NOPERM
 }
 
 /// Errors before logging is set up (a bad configuration). Under systemd each line carries the error

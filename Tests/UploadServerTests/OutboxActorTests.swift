@@ -127,7 +127,8 @@ final class OutboxActorTests: XCTestCase {
         let outcome = await outbox.drain()
         let status = await outbox.status
         await outbox.finish()
-        guard case .stopped(let reason) = outcome else { return XCTFail("\(outcome)") }
+        guard case .refused(let code, let reason) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(code, "SignatureDoesNotMatch")
         XCTAssertEqual(reason, "refused by the server (403 SignatureDoesNotMatch)")
         XCTAssertEqual(status.stopped, reason)
         XCTAssertEqual(status.pendingFiles, 4, "all four still to go")

@@ -575,8 +575,11 @@ package struct OutboxMachine: Sendable {
         status.pendingFiles = files
         status.pendingBytes = bytes
         status.conflicts = records.values.filter { $0.state == .conflict }.map(\.key).sorted()
+        status.refusedCode = nil
         switch stop {
-        case .refused(let code)?: status.stopped = "refused by the server (403 \(code))"
+        case .refused(let code)?:
+            status.stopped = "refused by the server (403 \(code))"
+            status.refusedCode = code
         case .recordNotWritten(let failure)?: status.stopped = "cannot write records: \(failure)"
         case nil: status.stopped = nil
         }

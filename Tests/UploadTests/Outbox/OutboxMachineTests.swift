@@ -155,6 +155,7 @@ final class OutboxMachineTests: XCTestCase {
         world.run(&machine, effects: &effects)
         XCTAssertEqual(world.sent.count, 1, "no retry storm: one request, then nothing, through several scans and a minute")
         XCTAssertEqual(world.status?.stopped, "refused by the server (403 SignatureDoesNotMatch)")
+        XCTAssertEqual(world.status?.refusedCode, "SignatureDoesNotMatch", "a refusal, told apart from a local stop")
         XCTAssertFalse(machine.isIdle, "stopped with files left is not done")
         XCTAssertTrue(world.reports.contains { $0.level == .error && $0.line.contains("403 SignatureDoesNotMatch") })
         world.fault = nil
@@ -163,6 +164,7 @@ final class OutboxMachineTests: XCTestCase {
         world.drain(&machine, actions, effects: &effects)
         world.run(&machine, effects: &effects)
         assertEverythingStoredOnceAndIntact(world)
+        XCTAssertNil(machine.status.refusedCode, "lifted with the stop")
         XCTAssertTrue(machine.isIdle)
     }
 
