@@ -51,6 +51,11 @@ package actor OutboxActor {
         }
     }
 
+    /// The status and the clock's time now, for a status that says how long ago.
+    package func statusNow() -> (OutboxStatus, Duration) {
+        (status, clock.elapsed)
+    }
+
     /// How many records say *stored*: the objects on the server that this outbox put there.
     package var storedObjects: Int { machine.records.values.filter { $0.state == .stored }.count }
 
@@ -85,26 +90,37 @@ package actor OutboxActor {
     }
 
     /// Runs until its task is cancelled: a scan now and every `rescan`, what the machine asks between,
-    /// the retries at the machine's times.
-    package func run(rescan: Duration = .seconds(60)) async {
+    /// the retries at the machine's times. Its sleeps are at most `slice` long, so a walk that ends
+    /// brings the next scan forward (`walkChanged`) without waiting out a whole `rescan`.
+    package func run(rescan: Duration = .seconds(60), slice: Duration = .seconds(5)) async {
         while !Task.isCancelled {
             await feed(.scanned(await thread.run { [files] _ in files.scan() }))
-            let nextScan = clock.elapsed + rescan
+            nextScan = clock.elapsed + rescan
             while !Task.isCancelled {
-                if let at = wakeAt, at < nextScan {
-                    guard await sleepUntilWake() else { break }
+                let now = clock.elapsed
+                if now >= nextScan { break }
+                if let at = wakeAt, at <= now {
+                    wakeAt = nil
                     await feed(.tick)
-                } else {
-                    do { try await clock.sleep(for: nextScan - clock.elapsed) } catch { break }
-                    break
+                    continue
                 }
+                let until = min(nextScan, wakeAt ?? nextScan, now + slice)
+                do { try await clock.sleep(for: until - now) } catch { break }
             }
         }
         finish()
     }
 
-    /// Whether a walk is in progress (`when = "idle"` holds the upload then).
+    /// When the running outbox scans next (`run`).
+    private var nextScan: Duration = .zero
+    /// How soon after a walk ends its files are looked for: the manifest is written a moment after
+    /// the stop, once the report is.
+    static let scanAfterWalk: Duration = .seconds(5)
+
+    /// Whether a walk is in progress (`when = "idle"` holds the upload then). A walk that ends brings
+    /// the next scan forward, to take its files soon after its manifest is written.
     package func walkChanged(_ activity: WalkActivity) async {
+        if activity == .idle { nextScan = min(nextScan, clock.elapsed + Self.scanAfterWalk) }
         await feed(.walk(activity))
     }
 

@@ -106,6 +106,9 @@ struct Run: AsyncParsableCommand {
         // uploaded under; neither is needed to walk, so what cannot be had is left out of it.
         options.configurationSHA256 = (try? loader.files.read(config)).flatMap { try? Libcrypto().sha256($0) }.map(Hex.encode)
         if case .success(let id) = MachineIDFile.unitID(configured: loaded.upload?.unitID) { options.unitID = id }
+        if let upload = UploadBackground.work(loaded.upload, stateDirectory: stateDirectory ?? loaded.stateDirectory, logger: logger) {
+            options.background.append(upload)
+        }
         // Asked for, or systemd's runtime directory: the socket is made (a failure is logged). Not
         // asked for outside systemd: only where /run/wayfinder already exists, so a run from a
         // checkout (`make demo`) does not complain about a directory it has no business making.

@@ -33,14 +33,15 @@ final class OutboxActorTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: state)
     }
 
-    func actor(secret: String = SeaweedServer.secretAccessKey, logs: LogCapture = LogCapture(level: .info)) throws -> OutboxActor {
+    func actor(secret: String = SeaweedServer.secretAccessKey, logs: LogCapture = LogCapture(level: .info),
+               walk: WalkActivity = .idle) throws -> OutboxActor {
         let server = try XCTUnwrap(server)
         let sender = OutboxSender(endpoint: UploadEndpoint(scheme: .http, host: "127.0.0.1", port: server.port, path: ""),
                                   bucket: Self.bucket, region: "us-east-1",
                                   key: AccessKey(accessKeyID: SeaweedServer.accessKeyID, secretAccessKey: secret),
                                   files: OutboxFiles(stateDirectory: state))
         return try OutboxActor(settings: OutboxSettings(prefix: "lab/", unitID: "unit-7", sampleSettleTime: .zero),
-                               sender: sender, clock: SessionClock(ContinuousClock()),
+                               sender: sender, walk: walk, clock: SessionClock(ContinuousClock()),
                                wallClock: { Int64(Date().timeIntervalSince1970.rounded(.down)) }, logger: logs.logger("upload"))
     }
 
@@ -173,5 +174,26 @@ final class OutboxActorTests: XCTestCase {
         XCTAssertEqual(try keys(), (Array(files.keys) + [key]).sorted(), "every object once")
         XCTAssertEqual(try read(key), bytes, "the sample intact")
         for (walkKey, walkBytes) in files { XCTAssertEqual(try read(walkKey), walkBytes, walkKey) }
+    }
+
+    /// The appliance's outbox (`run`) with `when = "idle"`: nothing is sent while a walk is in
+    /// progress; once the walk ends, its files go up without waiting for the minute's rescan.
+    func testTheRunningOutboxHoldsDuringAWalkAndUploadsWhenItEnds() async throws {
+        let files = try writeWalk()
+        let outbox = try actor(walk: .inProgress)
+        let running = Task { await outbox.run(rescan: .seconds(3600)) }
+        try await eventually("the outbox holding", timeout: .seconds(20)) {
+            let status = await outbox.status
+            return status.holding && status.pendingFiles == 4
+        }
+        XCTAssertEqual(try keys(), [], "nothing sent while the walk is in progress")
+        await outbox.walkChanged(.idle)
+        try await eventually("the walk stored", timeout: .seconds(30)) { await outbox.storedObjects == 4 }
+        XCTAssertEqual(try keys(), files.keys.sorted())
+        let status = await outbox.status
+        XCTAssertFalse(status.holding)
+        XCTAssertEqual(status.lastSuccessKey, "lab/unit-7/walks/\(Self.walk)/manifest.json", "the manifest last")
+        running.cancel()
+        await running.value
     }
 }

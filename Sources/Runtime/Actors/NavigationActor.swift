@@ -154,6 +154,10 @@ package actor NavigationActor {
                 // the wearer does not know to press.
                 logger.notice("the walk was under way when the appliance last stopped; carrying on to waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count)")
                 mailbox.send(.command(CommandEnvelope(.start, from: .resumeAfterRestart)))
+            } else {
+                // No start follows: the state's observers (the upload's `when`) learn now that no walk
+                // is in progress, not at the first fix, which may never come indoors.
+                updateStatus()
             }
         }
         try await mailbox.runLoop(shutdown: .shutdown) { try handle($0) }

@@ -52,6 +52,8 @@ package struct Appliance: Sendable {
         /// derived) and the SHA-256 of the configuration file's bytes (nil when not known).
         package var unitID: String?
         package var configurationSHA256: String?
+        /// Work the executable adds (the upload's outbox).
+        package var background: [BackgroundWork] = []
 
         package init() {}
     }
@@ -184,7 +186,10 @@ package struct Appliance: Sendable {
                 }
             },
             observer: options.navigationObserver,
-            stateObserver: { navigationStates.yield($0) })
+            stateObserver: { [background = options.background] state in
+                navigationStates.yield(state)
+                for work in background { work.walkChanged?(state) }
+            })
         let touchCase = wiring.touchCase(navigationStates: navigationStateStream)
         let pencil = wiring.pencil(stateDirectory: stateDirectory, withTouchCase: touchCase != nil)
         let gestures = wiring.gestures(touches: touchCase?.actor.touches, pen: pencil?.actor.outputs,
@@ -235,7 +240,7 @@ package struct Appliance: Sendable {
                 let listener = try ControlSocketListener(path: path, group: options.controlGroup)
                 options.warnings?.attach(clock)
                 let handler = ApplianceControl(navigation: navigation.actor, belt: belt.actor,
-                                               deviceParts: members.compactMap(\.controlPart),
+                                               deviceParts: members.compactMap(\.controlPart) + options.background.compactMap(\.statusPart),
                                                warnings: options.warnings, health: health, board: status, clock: clock,
                                                version: options.version, routeName: route.name ?? "route",
                                                routesDirectory: (config.routePath as NSString).deletingLastPathComponent,
@@ -266,6 +271,10 @@ package struct Appliance: Sendable {
             services.append(.init(service: supply, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
         }
         if let controlService { services.append(controlService) }
+        for work in options.background {
+            services.append(.init(service: BackgroundWorkService(work: work), successTerminationBehavior: .ignore,
+                                  failureTerminationBehavior: .ignore))
+        }
         services.append(.init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup))
         var groupConfig = ServiceGroupConfiguration(
             services: services,
