@@ -12,8 +12,10 @@ final class UploadCommandLineTests: XCTestCase {
 
     override func setUpWithError() throws {
         directory = NSTemporaryDirectory() + "wayfinder-upload-cli-\(UUID().uuidString)"
-        for sub in ["state/tracks", "state/samples"] {
-            try FileManager.default.createDirectory(atPath: "\(directory)/\(sub)", withIntermediateDirectories: true)
+        // Private, as the appliance asks of its state directory.
+        for sub in ["state", "state/tracks", "state/samples"] {
+            try FileManager.default.createDirectory(atPath: "\(directory)/\(sub)", withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         }
     }
 
@@ -161,5 +163,38 @@ final class UploadCommandLineTests: XCTestCase {
             "lab/unit-7/walks/\(Self.walk)/track.gpx  22 bytes",
         ].sorted())
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(directory)/state/outbox"), "no record written")
+    }
+
+    /// `wayfinder run` with `[upload]`: the demo walk, once it arrives, goes up from the running
+    /// appliance by itself, its manifest naming the unit and the configuration's SHA-256.
+    func testTheDemoWalkGoesUpOnceItArrives() throws {
+        let helper = self
+        helper.server = try SeaweedServer()
+        try helper.createBucket()
+        let path = try helper.config(endpoint: try XCTUnwrap(helper.server).endpoint)
+        let (process, _, output, errors) = try WayfinderBinary.start(
+            ["run", path, "--acceleration", "150", "--fresh", "--control-socket", "none"])
+        defer { if process.isRunning { process.terminate() } }
+        try WayfinderBinary.eventually("the walk's manifest stored", from: process, timeout: .seconds(120),
+                                       log: { output.text + errors.text }) {
+            (output.text + errors.text).contains(".manifest.json") && (output.text + errors.text).contains("stored lab/unit-7/walks/")
+                && (output.text + errors.text).range(of: #"stored lab/unit-7/walks/[^ ]+/manifest\.json"#, options: .regularExpression) != nil
+        }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, errors.finish())
+        let keys = try helper.keys()
+        let walk = try XCTUnwrap(keys.first { $0.hasSuffix("/manifest.json") }?.split(separator: "/").dropLast().last)
+        XCTAssertEqual(keys.filter { $0.contains("/walks/\(walk)/") }.sorted(),
+                       ["events.jsonl", "manifest.json", "report.html", "track.gpx"].map { "lab/unit-7/walks/\(walk)/\($0)" })
+        let manifest = try helper.boto3("sys.stdout.buffer.write(s3.get_object(Bucket='walks', Key=sys.argv[2])['Body'].read())",
+                                        ["lab/unit-7/walks/\(walk)/manifest.json"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: manifest) as? [String: Any])
+        XCTAssertEqual(object["unit_id"] as? String, "unit-7")
+        XCTAssertEqual(object["walk"] as? String, String(walk))
+        let hash = try helper.boto3("import hashlib; print(hashlib.sha256(open(sys.argv[2], 'rb').read()).hexdigest())", [path])
+        XCTAssertEqual(object["configuration_sha256"] as? String,
+                       String(decoding: hash, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        XCTAssertNotNil(object["end_time"] as? Double, "a finished walk's end")
     }
 }
