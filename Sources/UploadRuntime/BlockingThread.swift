@@ -43,11 +43,22 @@ final class BlockingThread<Context>: Sendable {
         var description: String { "cannot start the upload's thread (pthread_create: errno \(errno))" }
     }
 
-    /// Runs `job` on the thread with its context and returns what it returns.
+    /// Runs `job` on the thread with its context and returns what it returns. Once the thread is
+    /// stopping, a job runs at once on the caller's thread without a context (the transport's jobs
+    /// then answer that they cannot send): an answer late in a shutdown, never a caller left waiting.
     func run<T: Sendable>(_ job: @escaping @Sendable (inout Context?) -> T) async -> T {
         await withCheckedContinuation { continuation in
-            queue.withLock { $0.jobs.append { context in continuation.resume(returning: job(&context)) } }
-            wake.signal()
+            let queued = queue.withLock { q -> Bool in
+                guard !q.stopping else { return false }
+                q.jobs.append { context in continuation.resume(returning: job(&context)) }
+                return true
+            }
+            if queued {
+                wake.signal()
+            } else {
+                var none: Context?
+                continuation.resume(returning: job(&none))
+            }
         }
     }
 
