@@ -74,6 +74,7 @@ package actor OutboxActor {
     /// Uploads what a scan finds now and returns once nothing is left, the outbox stops, or the server
     /// could not be reached `networkAttempts` times in a row (the waits between are the machine's).
     package func drain(networkAttempts: Int = 3) async -> Outcome {
+        await abortOrphanedUploads()
         await feed(.scanned(await thread.run { [files] _ in files.scan() }))
         while !Task.isCancelled {
             if let stopped = status.stopped {
@@ -93,6 +94,7 @@ package actor OutboxActor {
     /// the retries at the machine's times. Its sleeps are at most `slice` long, so a walk that ends
     /// brings the next scan forward (`walkChanged`) without waiting out a whole `rescan`.
     package func run(rescan: Duration = .seconds(60), slice: Duration = .seconds(5)) async {
+        await abortOrphanedUploads()
         while !Task.isCancelled {
             await feed(.scanned(await thread.run { [files] _ in files.scan() }))
             nextScan = clock.elapsed + rescan
@@ -110,6 +112,39 @@ package actor OutboxActor {
         }
         finish()
     }
+
+    /// Aborts the multipart uploads under the unit's keys that no record names (`OrphanedUploads`),
+    /// once, before anything else is sent. A listing that fails is logged and costs only the cleanup:
+    /// the next start tries again.
+    private func abortOrphanedUploads() async {
+        guard !orphansChecked else { return }
+        orphansChecked = true
+        let sender = self.sender, cancellation = self.cancellation, signingTime = wallClock()
+        let settings = machine.settings, records = Array(machine.records.values)
+        let lines: [(Bool, String)] = await thread.run { transport in
+            guard let transport else { return [] }
+            let prefix = OrphanedUploads.keyPrefix(settings)
+            switch sender.multipartUploads(prefix: prefix, transport: transport, signingTime: signingTime,
+                                           cancellation: cancellation) {
+            case .failure(let reason):
+                return [(false, "cannot list the multipart uploads under \(prefix) (\(reason)); uploads a crash left open are aborted at the next start")]
+            case .success(let listed):
+                return OrphanedUploads.orphans(listed, records: records, settings: settings).map { upload in
+                    let answer = sender.send(OrphanedUploads.abortRequest(upload), transport: transport,
+                                             signingTime: signingTime, cancellation: cancellation)
+                    if case .response(let response) = answer, (200..<300).contains(response.status) || response.status == 404 {
+                        return (true, "aborted the multipart upload \(upload.uploadID) of \(upload.key), which no record names (a crash before its record was written)")
+                    }
+                    return (false, "cannot abort the multipart upload \(upload.uploadID) of \(upload.key) (\(answer)); it is tried again at the next start")
+                }
+            }
+        }
+        for (done, line) in lines {
+            if done { logger.notice("\(line)") } else { logger.warning("\(line)") }
+        }
+    }
+
+    private var orphansChecked = false
 
     /// When the running outbox scans next (`run`).
     private var nextScan: Duration = .zero

@@ -21,8 +21,42 @@ package struct OutboxSender: Sendable {
         self.files = files
     }
 
-    /// The object's path as signed and sent.
-    package func path(key: String) -> String { "\(endpoint.path)/\(bucket)/\(key)" }
+    /// The object's path as signed and sent; the bucket's own for an empty key.
+    package func path(key: String) -> String {
+        key.isEmpty ? "\(endpoint.path)/\(bucket)" : "\(endpoint.path)/\(bucket)/\(key)"
+    }
+
+    /// Why a listing failed, in one line.
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// The multipart uploads the server holds open under `prefix` (ListMultipartUploads, its first
+    /// page of up to 1,000), or why they could not be listed.
+    package func multipartUploads(prefix: String, transport: S3Transport, signingTime: Int64,
+                                  cancellation: TransferCancellation?) -> Result<[MultipartUpload], Failure> {
+        let request = OutboxRequest(operation: .listParts, method: "GET", key: "",
+                                    query: [QueryParameter("uploads"), QueryParameter("prefix", prefix)])
+        let signing = SigningRequest(method: "GET", path: path(key: ""), query: request.query,
+                                     headers: [HeaderField("Host", endpoint.hostHeader)],
+                                     payloadSHA256: SigningRequest.emptyPayloadSHA256)
+        let signed: SignedRequest
+        do {
+            signed = try signer.sign(signing, at: SigningTime(secondsSince1970: signingTime))
+        } catch {
+            return .failure(Failure(description: "cannot sign the request: \(error)"))
+        }
+        switch transport.perform(TransportRequest(method: .get, endpoint: endpoint, signed: signed, body: .empty),
+                                 cancellation: cancellation) {
+        case .failure(let error):
+            return .failure(Failure(description: error.description))
+        case .success(let response):
+            guard response.status == 200 else {
+                return .failure(Failure(description: "\(response.status)\(response.s3Error.map { " \($0.code)" } ?? "")"))
+            }
+            return .success(S3ResultDocument.uploads(in: response.body))
+        }
+    }
 
     /// Sends `request`, signed at `signingTime` (seconds since 1970, UTC).
     package func send(_ request: OutboxRequest, transport: S3Transport, signingTime: Int64,

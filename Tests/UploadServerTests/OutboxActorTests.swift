@@ -196,4 +196,28 @@ final class OutboxActorTests: XCTestCase {
         running.cancel()
         await running.value
     }
+
+    /// A crash between CreateMultipartUpload and its record leaves an upload no record names: the next
+    /// start aborts it. Another unit's upload is left alone.
+    func testAnUploadNoRecordNamesIsAbortedAtStartAndAnotherUnitsIsLeft() async throws {
+        let client = try S3TestClient(server: XCTUnwrap(server))
+        func create(_ key: String) throws -> String {
+            let created = try client.expectResponse(.post, "/\(Self.bucket)/\(key)", query: [QueryParameter("uploads")])
+            XCTAssertEqual(created.status, 200)
+            return try XCTUnwrap(S3ResultDocument.uploadID(in: created.body))
+        }
+        func parts(_ key: String, _ id: String) throws -> Int {
+            try client.expectResponse(.get, "/\(Self.bucket)/\(key)", query: [QueryParameter("uploadId", id)]).status
+        }
+        let ours = try create("lab/unit-7/samples/gestures-left.jsonl")
+        let theirs = try create("lab/unit-8/samples/gestures-theirs.jsonl")
+        let logs = LogCapture(level: .info)
+        let outbox = try actor(logs: logs)
+        let outcome = await outbox.drain()
+        await outbox.finish()
+        XCTAssertEqual(outcome, .done)
+        XCTAssertEqual(try parts("lab/unit-7/samples/gestures-left.jsonl", ours), 404, "aborted: NoSuchUpload")
+        XCTAssertEqual(try parts("lab/unit-8/samples/gestures-theirs.jsonl", theirs), 200, "not ours to abort")
+        XCTAssertEqual(logs.matching("aborted the multipart upload \(ours)").count, 1, logs.all.joined(separator: "\n"))
+    }
 }

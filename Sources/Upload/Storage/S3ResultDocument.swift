@@ -36,4 +36,20 @@ package enum S3ResultDocument {
     package static func isTruncated(_ body: [UInt8]) -> Bool {
         S3ErrorResponse.element("IsTruncated", in: body[...]).map(S3ErrorResponse.unescape) == "true"
     }
+
+    /// The uploads a ListMultipartUploads answer lists (`<Upload><Key>…</Key><UploadId>…</UploadId>`);
+    /// one without a key or an id is left out.
+    package static func uploads(in body: [UInt8]) -> [MultipartUpload] {
+        var rest = body[...]
+        var uploads: [MultipartUpload] = []
+        let close = Array("</Upload>".utf8)
+        while let upload = S3ErrorResponse.element("Upload", in: rest) {
+            if let key = S3ErrorResponse.element("Key", in: upload).map(S3ErrorResponse.unescape), !key.isEmpty,
+               let id = S3ErrorResponse.element("UploadId", in: upload).map(S3ErrorResponse.unescape), !id.isEmpty {
+                uploads.append(MultipartUpload(key: key, uploadID: id))
+            }
+            rest = rest[(upload.endIndex + close.count)...]
+        }
+        return uploads
+    }
 }
