@@ -24,6 +24,9 @@ package actor OutboxActor {
     /// The transfer under way, cancelled when the actor's task is.
     private let cancellation = TransferCancellation()
     private var wakeAt: Duration?
+    /// The walk's state as last told: with `when = "idle"` not even the start's cleanup is sent during
+    /// a walk.
+    private var walk: WalkActivity
     private var consecutiveNetworkFailures = 0
     package private(set) var status = OutboxStatus()
 
@@ -44,6 +47,7 @@ package actor OutboxActor {
         let (records, problems) = sender.files.records()
         for problem in problems { logger.warning("\(problem)") }
         machine = OutboxMachine(settings: settings, records: records, walk: walk)
+        self.walk = walk
         do {
             thread = try BlockingThread(name: "wf-upload") { try? S3Transport() }
         } catch {
@@ -94,8 +98,8 @@ package actor OutboxActor {
     /// the retries at the machine's times. Its sleeps are at most `slice` long, so a walk that ends
     /// brings the next scan forward (`walkChanged`) without waiting out a whole `rescan`.
     package func run(rescan: Duration = .seconds(60), slice: Duration = .seconds(5)) async {
-        await abortOrphanedUploads()
         while !Task.isCancelled {
+            await abortOrphanedUploadsIfAllowed()
             await feed(.scanned(await thread.run { [files] _ in files.scan() }))
             nextScan = clock.elapsed + rescan
             while !Task.isCancelled {
@@ -114,7 +118,7 @@ package actor OutboxActor {
     }
 
     /// Aborts the multipart uploads under the unit's keys that no record names (`OrphanedUploads`),
-    /// once, before anything else is sent. A listing that fails is logged and costs only the cleanup:
+    /// once, before anything else is sent (in `run`, at the first scan `when` allows). A listing that fails is logged and costs only the cleanup:
     /// the next start tries again.
     private func abortOrphanedUploads() async {
         guard !orphansChecked else { return }
@@ -146,6 +150,12 @@ package actor OutboxActor {
 
     private var orphansChecked = false
 
+    /// The cleanup, unless `when = "idle"` holds the outbox during a walk.
+    private func abortOrphanedUploadsIfAllowed() async {
+        guard !(machine.settings.onlyWhenIdle && walk == .inProgress) else { return }
+        await abortOrphanedUploads()
+    }
+
     /// When the running outbox scans next (`run`).
     private var nextScan: Duration = .zero
     /// How soon after a walk ends its files are looked for: the manifest is written a moment after
@@ -155,7 +165,13 @@ package actor OutboxActor {
     /// Whether a walk is in progress (`when = "idle"` holds the upload then). A walk that ends brings
     /// the next scan forward, to take its files soon after its manifest is written.
     package func walkChanged(_ activity: WalkActivity) async {
-        if activity == .idle { nextScan = min(nextScan, clock.elapsed + Self.scanAfterWalk) }
+        walk = activity
+        if activity == .idle {
+            nextScan = min(nextScan, clock.elapsed + Self.scanAfterWalk)
+            // Before the walk's end lets the machine send: the records it is about to write must
+            // not be missing from the cleanup's view.
+            await abortOrphanedUploadsIfAllowed()
+        }
         await feed(.walk(activity))
     }
 

@@ -48,10 +48,14 @@ final class OutboxActorTests: XCTestCase {
     /// A finished walk's four files (and the track of a walk without a manifest, which stays).
     func writeWalk() throws -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
-        for (suffix, key) in [(".gpx", "track.gpx"), (".events.jsonl", "events.jsonl"), (".html", "report.html"),
-                              (".manifest.json", "manifest.json")] {
+        for (index, (suffix, key)) in [(".gpx", "track.gpx"), (".events.jsonl", "events.jsonl"), (".html", "report.html"),
+                                       (".manifest.json", "manifest.json")].enumerated() {
             let bytes = Array("<\(key)> of \(Self.walk)\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 3000 + key.count)
-            try Data(bytes).write(to: URL(fileURLWithPath: "\(state)/tracks/\(Self.walk)\(suffix)"))
+            let path = "\(state)/tracks/\(Self.walk)\(suffix)"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            // A second apart, the manifest last, as a walk's end writes them (the card's clock may not
+            // tell writes a moment apart).
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(index) - 60)], ofItemAtPath: path)
             files["lab/unit-7/walks/\(Self.walk)/\(key)"] = bytes
         }
         try Data("unfinished".utf8).write(to: URL(fileURLWithPath: "\(state)/tracks/2026-11-27T0900Z-other.gpx"))
