@@ -126,6 +126,28 @@ final class WalkManifestTests: XCTestCase {
         try await run.task.value
     }
 
+    /// Power lost after the walk's `stopped` record and before its manifest: the next start writes the
+    /// report and the manifest, or the walk would never be uploaded.
+    func testAnEndedWalkWithoutItsManifestGetsItAtTheNextStart() async throws {
+        let first = try launch(writer())
+        await control(.start, first)
+        first.actor.mailbox.send(.fix(fix(north: 0, at: 0)))
+        await control(.stop, first)
+        first.actor.mailbox.send(.shutdown)
+        try await first.task.value
+        let path = manifestPath(first)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path), "the shutdown waited for the end's manifest")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.removeItem(atPath: first.trip.reportPath)
+        let second = try NavigationNewWalkTests.launch(state: state, route: route, resuming: true, manifest: writer())
+        try await eventually("the manifest written at start", timeout: .seconds(20)) { FileManager.default.fileExists(atPath: path) }
+        XCTAssertEqual(second.trip.trackPath, first.trip.trackPath, "the same walk")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: second.trip.reportPath), "its report too")
+        XCTAssertEqual(second.logs.matching("ended without its manifest").count, 1, "\(second.logs.all)")
+        second.actor.mailbox.send(.shutdown)
+        try await second.task.value
+    }
+
     func testAWriteForAnEndThatAResumeFollowedIsDropped() async throws {
         let trackPath = "\(state)/walk.gpx"
         FileManager.default.createFile(atPath: trackPath, contents: Data())

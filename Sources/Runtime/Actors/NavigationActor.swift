@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Belt
 import Logging
 import Navigation
@@ -146,6 +149,7 @@ package actor NavigationActor {
         ])
         if !hasAutostarted && guidance.state == .stopped {
             hasAutostarted = true
+            finishEndedWalkWithoutManifest()
             if autostart {
                 mailbox.send(.command(CommandEnvelope(.start, from: .autostart)))
             } else if guidance.progress.isNavigating && !guidance.progress.destinationReached {
@@ -163,6 +167,7 @@ package actor NavigationActor {
         try await mailbox.runLoop(shutdown: .shutdown) { try handle($0) }
         await progressWritten()
         await walkSettling?.value
+        await endWriting?.value
     }
 
     /// Returns when every progress save decided so far is on disk (or has failed and been logged).
@@ -243,8 +248,9 @@ package actor NavigationActor {
         var progress = guidance.progress
         progress.isNavigating = false
         save(progress)
-        // The last records are in; the report is written now, whatever else the shutdown does.
-        trip?.writeReport()
+        // The last records are in; the report of a walk in progress is written now, whatever else
+        // the shutdown does. An ended walk's was written at its end (`run` waits for that write).
+        if let trip, !trip.walkHasEnded { trip.writeReport() }
         logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
     }
 
@@ -435,16 +441,32 @@ package actor NavigationActor {
         let walk = trip.walk
         let manifest = self.manifest
         let ticket = manifest?.ticket(for: walk)
-        Task.detached(priority: .utility) {
+        let before = endWriting
+        endWriting = Task.detached(priority: .utility) {
+            await before?.value
             trip.writeReport(of: walk)
             if let manifest, let ticket { await manifest.write(of: walk, ticket: ticket) }
         }
     }
 
+    /// The last end's report and manifest being written; `run` returns after them.
+    private var endWriting: Task<Void, Never>?
+
+    /// A walk that ended without its manifest (power lost between the `stopped` record and the
+    /// manifest's rename, or a run that stopped before the write was done) gets its report and
+    /// manifest now, so it is not held back from the upload for ever.
+    private func finishEndedWalkWithoutManifest() {
+        guard let trip, trip.walkHasEnded, manifest != nil else { return }
+        let path = WalkManifestWriter.path(forTrack: trip.walk.trackPath)
+        guard access(path, F_OK) != 0 else { return }
+        logger.notice("the last walk ended without its manifest; writing its report and manifest now")
+        writeReportInBackground()
+    }
+
     /// A start after the walk arrived or was stopped begins another walk: a new track, journal and
-    /// report, so that the finished walk's files keep that walk alone. The finished walk's report is
-    /// written once more, with what its journal got after its end. A restart of the appliance in
-    /// the middle of a walk is not an end: the walk goes on in its files.
+    /// report, so that the finished walk's files keep that walk alone (its journal closed at its end,
+    /// its report and manifest written then). A restart of the appliance in the middle of a walk is
+    /// not an end: the walk goes on in its files.
     ///
     /// The pointer moves to the new walk only once its journal is open, so a walk that cannot begin
     /// leaves the pointer, the track and the journal of the walk that goes on being written; the
@@ -456,7 +478,6 @@ package actor NavigationActor {
         guard let trip, let nextWalk, trip.walkHasEnded else { return }
         let route = guidance.route
         guard let next = nextWalk.create(route) else { return }
-        let finished = trip.walk
         guard trip.beginWalk(trackPath: next.path, route: route) else {
             nextWalk.discard(next.path)
             return
@@ -472,7 +493,6 @@ package actor NavigationActor {
             await before?.value
             nextWalk.makeCurrent(route, path)
         }
-        Task.detached(priority: .utility) { trip.writeReport(of: finished) }
     }
 
     /// A guidance event into the journal and the log, in the words `GuidanceJournalEntry` and
