@@ -79,6 +79,12 @@ let package = Package(
         .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: swiftSettings),
         // The upload's HTTP transport: S3 requests through libcurl, one at a time, on a thread of its own.
         .target(name: "UploadTransport", dependencies: ["Upload", "CCurl"], swiftSettings: swiftSettings),
+        // The outbox's actor: the scans, the record files, the timer, and the transport on a thread of
+        // its own (docs/upload.md).
+        .target(name: "UploadRuntime",
+                dependencies: ["Upload", "UploadPlatform", "UploadTransport", "Platform",
+                               .product(name: "Logging", package: "swift-log")],
+                swiftSettings: swiftSettings),
         .target(name: "Config",
                 dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors", "Upload",
                                .product(name: "TOMLKit", package: "TOMLKit")],
@@ -102,7 +108,7 @@ let package = Package(
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
                 dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "TouchCase", "Pencil",
-                               "Status", "TripReport",
+                               "Status", "TripReport", "Upload",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
@@ -110,7 +116,7 @@ let package = Package(
 
         .executableTarget(name: "wayfinder",
                           dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status", "TripReport",
-                                         "Gestures", "Controls", "Upload", "UploadPlatform",
+                                         "Gestures", "Controls", "Upload", "UploadPlatform", "UploadRuntime",
                                          "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
@@ -165,14 +171,15 @@ let package = Package(
         // The transport against a real S3 server (SeaweedFS, started by the tests on loopback) and the
         // objects read back with Debian's python3-boto3: programs of the build machine, so run natively only.
         .testTarget(name: "UploadServerTests",
-                    dependencies: ["Upload", "UploadPlatform", "UploadTransport", "WayfinderTestKit"],
+                    dependencies: ["Upload", "UploadPlatform", "UploadTransport", "UploadRuntime", "Platform", "WayfinderTestKit",
+                                   .product(name: "Logging", package: "swift-log")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
         .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "Upload", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",
-                    dependencies: ["Runtime", "Simulation", "Status", "TripReport", "WayfinderTestKit",
+                    dependencies: ["Runtime", "Simulation", "Status", "TripReport", "Upload", "WayfinderTestKit",
                                    .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SensorsTests",

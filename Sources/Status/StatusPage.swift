@@ -13,6 +13,7 @@ package enum StatusPage {
         if let touchCase = report.touchCase { rows.append(("touch case", touchCaseLine(touchCase))) }
         if let pencil = report.pencil { rows.append(("pencil", pencilLine(pencil))) }
         if let supply = report.supply { rows.append(("pi supply", supplyLine(supply))) }
+        if let upload = report.upload { rows.append(("upload", uploadLine(upload))) }
         rows += actorRows(report.actors)
         if report.warnings.isEmpty {
             rows.append(("warnings", "none"))
@@ -114,6 +115,34 @@ package enum StatusPage {
         var text = now.isEmpty ? "normal" : now.joined(separator: ", ").uppercased()
         if !earlier.isEmpty { text += "; has occurred: " + earlier.joined(separator: ", ") }
         return text + " (\(s.source))"
+    }
+
+    /// `3 files (1.2 MB) waiting; last stored 4 min 00 s ago` and what stops or holds it.
+    static func uploadLine(_ u: UploadStatus) -> String {
+        var text: String
+        if let stopped = u.stopped {
+            text = "STOPPED: \(stopped)"
+        } else if u.pendingFiles == 0 {
+            text = "nothing waiting"
+        } else {
+            text = "\(u.pendingFiles) file\(u.pendingFiles == 1 ? "" : "s") (\(byteText(u.pendingBytes))) waiting"
+                + (u.holding ? " for the walk to end" : "")
+        }
+        if let ago = u.lastSuccessSecondsAgo { text += "; last stored \(DurationFormat.text(seconds: ago)) ago" }
+        if !u.conflicts.isEmpty { text += "; \(u.conflicts.count) in conflict" }
+        if u.stopped == nil, let error = u.lastError { text += "; last error: \(error)" }
+        return text
+    }
+
+    /// Bytes in SI units, one decimal from kB up.
+    static func byteText(_ bytes: Int64) -> String {
+        guard bytes >= 1000 else { return "\(max(0, bytes)) B" }
+        var value = Double(bytes) / 1000
+        for unit in ["kB", "MB", "GB"] {
+            if value < 1000 || unit == "GB" { return "\((value * 10).rounded() / 10) \(unit)" }
+            value /= 1000
+        }
+        return "\(bytes) B"
     }
 
     static func actorRows(_ actors: [ActorHealth]) -> [(String, String)] {

@@ -23,13 +23,15 @@ package struct StatusReport: Sendable, Equatable, Codable {
     package var route: RouteStatus?
     /// The Pi's own supply, on a board whose kernel reports it.
     package var supply: SupplyStatus?
+    /// The outbox, when `[upload]` is configured.
+    package var upload: UploadStatus?
     /// The most recent warnings and errors, oldest first.
     package var warnings: [StatusWarning]
 
     package init(wayfinderVersion: String, uptimeSeconds: Double, actors: [ActorHealth] = [], gps: FixStatus? = nil,
                 heading: HeadingStatus? = nil, belt: BeltStatus? = nil, touchCase: TouchCaseStatus? = nil,
                 pencil: PencilStatus? = nil, route: RouteStatus? = nil, supply: SupplyStatus? = nil,
-                warnings: [StatusWarning] = []) {
+                upload: UploadStatus? = nil, warnings: [StatusWarning] = []) {
         version = Self.currentVersion
         self.wayfinderVersion = wayfinderVersion
         self.uptimeSeconds = uptimeSeconds
@@ -41,6 +43,7 @@ package struct StatusReport: Sendable, Equatable, Codable {
         self.pencil = pencil
         self.route = route
         self.supply = supply
+        self.upload = upload
         self.warnings = warnings
     }
 }

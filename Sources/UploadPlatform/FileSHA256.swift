@@ -15,22 +15,42 @@ package enum FileSHA256 {
 
     /// The file's SHA-256, or why it could not be read.
     package static func digest(path: String, chunkSize: Int = chunkSize) throws(FileDigestError) -> [UInt8] {
+        try digest(path: path, range: nil, chunkSize: chunkSize)
+    }
+
+    /// The SHA-256 of `length` bytes of the file from `offset` (one part of a multipart upload, which
+    /// its request signs); a file that ends before the range does is `cannotRead` with `ENODATA`.
+    package static func digest(path: String, offset: Int64, length: Int64,
+                               chunkSize: Int = chunkSize) throws(FileDigestError) -> [UInt8] {
+        guard offset >= 0, length >= 0 else { throw .cannotRead(path: path, errno: EINVAL) }
+        return try digest(path: path, range: (offset, length), chunkSize: chunkSize)
+    }
+
+    private static func digest(path: String, range: (offset: Int64, length: Int64)?,
+                               chunkSize: Int) throws(FileDigestError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
         defer { close(fd) }
+        if let range, lseek(fd, off_t(range.offset), SEEK_SET) < 0 { throw .cannotRead(path: path, errno: errno) }
+        var remaining = range?.length ?? Int64.max
         guard let context = EVP_MD_CTX_new() else { throw .library(Libcrypto.failure("EVP_MD_CTX_new")) }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
             throw .library(Libcrypto.failure("EVP_DigestInit_ex(SHA-256)"))
         }
         var buffer = [UInt8](repeating: 0, count: max(1, chunkSize))
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        while remaining > 0 {
+            let wanted = Int(min(Int64(buffer.count), remaining))
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .cannotRead(path: path, errno: errno)
             }
-            if count == 0 { break }
+            if count == 0 {
+                if range != nil { throw .cannotRead(path: path, errno: ENODATA) }
+                break
+            }
+            remaining -= Int64(count)
             let ok = buffer.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, count) }
             guard ok == 1 else { throw .library(Libcrypto.failure("EVP_DigestUpdate")) }
         }

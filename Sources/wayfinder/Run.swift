@@ -4,6 +4,8 @@ import Config
 import Logging
 import Platform
 import Runtime
+import Upload
+import UploadPlatform
 import Simulation
 #if canImport(Glibc)
 import Glibc
@@ -100,6 +102,13 @@ struct Run: AsyncParsableCommand {
         options.logLevel = logLevel == nil ? level : nil
         options.version = Wayfinder.configuration.version
         options.warnings = warnings
+        // Each walk's manifest names the configuration by its bytes' SHA-256 and the unit it is
+        // uploaded under; neither is needed to walk, so what cannot be had is left out of it.
+        options.configurationSHA256 = (try? loader.files.read(config)).flatMap { try? Libcrypto().sha256($0) }.map(Hex.encode)
+        if case .success(let id) = MachineIDFile.unitID(configured: loaded.upload?.unitID) { options.unitID = id }
+        if let upload = UploadBackground.work(loaded.upload, stateDirectory: stateDirectory ?? loaded.stateDirectory, logger: logger) {
+            options.background.append(upload)
+        }
         // Asked for, or systemd's runtime directory: the socket is made (a failure is logged). Not
         // asked for outside systemd: only where /run/wayfinder already exists, so a run from a
         // checkout (`make demo`) does not complain about a directory it has no business making.
@@ -157,6 +166,9 @@ private func timesText(_ factor: Double) -> String {
 /// Exit statuses from sysexits.h, so systemd can tell a bad configuration (don't restart) from a crash.
 enum ExitStatus {
     static let configuration: Int32 = 78  // EX_CONFIG
+    static let unavailable: Int32 = 69  // EX_UNAVAILABLE
+    static let ioError: Int32 = 74  // EX_IOERR
+    static let noPermission: Int32 = 77  // EX_NOPERM
 }
 
 /// Errors before logging is set up (a bad configuration). Under systemd each line carries the error

@@ -67,6 +67,45 @@ final class TripRecorderTests: XCTestCase {
         XCTAssertEqual(belts.count, 3, "at 0, 5 and 10 s")
     }
 
+    /// An ended walk's journal is closed (its report and manifest are made from it and it may be
+    /// uploaded): what happens after the end is held, written only if the same walk goes on, and
+    /// dropped when the next walk begins.
+    func testRecordsAfterTheEndAreHeldForAResumeAndDroppedForTheNextWalk() throws {
+        let dir = try directory()
+        let recorder = try XCTUnwrap(TripRecorder(trackPath: "\(dir)/walk.gpx", route: route, routePath: nil, offRouteDistance: 30,
+                                                  clock: SessionClock(TestClock()), logger: LogCapture(level: .info).logger("trip")))
+        recorder.record(.navigationStarted)
+        recorder.record(.stopped)
+        let closed = try Data(contentsOf: URL(fileURLWithPath: recorder.journalPath))
+        recorder.record(.battery) { $0.percent = 80 }
+        recorder.record(.linkLost) { $0.device = "belt" }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: recorder.journalPath)), closed, "the ended walk's journal is unchanged")
+        recorder.record(.resumed)
+        XCTAssertEqual(try events(recorder.journalPath).events.map(\.kind),
+                       [.walk, .applianceStarted, .navigationStarted, .stopped, .battery, .linkLost, .resumed],
+                       "the walk went on: what was held is part of it, in order")
+        recorder.record(.arrived)
+        recorder.record(.battery) { $0.percent = 70 }
+        XCTAssertTrue(recorder.beginWalk(trackPath: "\(dir)/next.gpx", route: route))
+        recorder.record(.navigationStarted)
+        XCTAssertEqual(try events("\(dir)/walk.events.jsonl").events.map(\.kind).suffix(2), [.resumed, .arrived],
+                       "the battery check between the walks is in neither")
+        XCTAssertEqual(try events(recorder.journalPath).events.map(\.kind), [.walk, .applianceStarted, .navigationStarted])
+    }
+
+    /// Days between walks do not grow the memory: the oldest records held are dropped first.
+    func testTheRecordsHeldBetweenWalksAreBounded() throws {
+        let dir = try directory()
+        let recorder = try XCTUnwrap(TripRecorder(trackPath: "\(dir)/walk.gpx", route: route, routePath: nil, offRouteDistance: 30,
+                                                  clock: SessionClock(TestClock()), logger: LogCapture(level: .info).logger("trip")))
+        recorder.record(.stopped)
+        for percent in 0..<(TripRecorder.heldLimit + 10) { recorder.record(.battery) { $0.percent = Double(percent) } }
+        recorder.record(.resumed)
+        let batteries = try events(recorder.journalPath).events.filter { $0.kind == .battery }
+        XCTAssertEqual(batteries.count, TripRecorder.heldLimit)
+        XCTAssertEqual(batteries.first?.percent, 10, "the ten oldest were dropped")
+    }
+
     /// A second run of the same walk appends; a line the first run's crash tore stays one bad line.
     func testAContinuedJournalKeepsItsRecordsAndSkipsOnlyATornLine() throws {
         let dir = try directory()

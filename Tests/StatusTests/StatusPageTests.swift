@@ -44,6 +44,29 @@ final class StatusPageTests: XCTestCase {
                        "the Pi's compass, last 1 s ago", "no fix yet: no estimate, and none pretended")
     }
 
+    /// The outbox: what waits and since when something was stored, why it holds or stopped, the
+    /// conflicts and the last error; absent without `[upload]`. The JSON keys are the documented ones.
+    func testTheUploadShowsWhatWaitsWhatWasStoredAndWhyItStopped() {
+        func line(_ upload: UploadStatus) -> String {
+            let page = StatusPage.render(StatusReport(wayfinderVersion: "1.4.0", uptimeSeconds: 3, upload: upload))
+            return page.split(separator: "\n").first { $0.hasPrefix("upload") }.map(String.init) ?? page
+        }
+        XCTAssertFalse(StatusPage.render(StatusReport(wayfinderVersion: "1.4.0", uptimeSeconds: 3)).contains("upload"))
+        XCTAssertEqual(line(UploadStatus(pendingFiles: 0, pendingBytes: 0, lastSuccessKey: "u/walks/w/manifest.json",
+                                         lastSuccessSecondsAgo: 240)),
+                       "upload     nothing waiting; last stored 4 min 00 s ago")
+        XCTAssertEqual(line(UploadStatus(pendingFiles: 3, pendingBytes: 1_234_567, holding: true)),
+                       "upload     3 files (1.2 MB) waiting for the walk to end")
+        XCTAssertEqual(line(UploadStatus(pendingFiles: 1, pendingBytes: 999, lastError: "PUT k: 503 SlowDown",
+                                         conflicts: ["u/samples/s"])),
+                       "upload     1 file (999 B) waiting; 1 in conflict; last error: PUT k: 503 SlowDown")
+        XCTAssertEqual(line(UploadStatus(pendingFiles: 4, pendingBytes: 10, lastError: "PUT k: 403 SignatureDoesNotMatch",
+                                         stopped: "refused by the server (403 SignatureDoesNotMatch)")),
+                       "upload     STOPPED: refused by the server (403 SignatureDoesNotMatch)")
+        XCTAssertEqual(StatusJSON.encode(UploadStatus(pendingFiles: 2, pendingBytes: 5, lastSuccessKey: "k", lastSuccessSecondsAgo: 1.5)),
+                       #"{"conflicts":[],"holding":false,"last_success_key":"k","last_success_seconds_ago":1.5,"pending_bytes":5,"pending_files":2}"#)
+    }
+
     /// The Pi's supply: what holds now in capitals, what has happened and no longer holds after it,
     /// and the source; `rpi_volt` knows only under-voltage. The JSON keys are the documented ones.
     func testThePisSupplyShowsWhatHoldsAndWhatHasHappened() {

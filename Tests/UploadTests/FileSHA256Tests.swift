@@ -23,6 +23,22 @@ final class FileSHA256Tests: XCTestCase {
         return url.path
     }
 
+    /// A part's digest: its bytes alone, whatever the chunk size; a range past the end is an error.
+    func testARangesDigestIsThatOfItsBytes() throws {
+        let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) }
+        let path = try write(bytes)
+        for (offset, length) in [(0, 10_000), (1, 0), (4096, 4096), (9_999, 1), (123, 7_777)] {
+            for chunk in [1, 7, 65_536] {
+                XCTAssertEqual(try FileSHA256.digest(path: path, offset: Int64(offset), length: Int64(length), chunkSize: chunk),
+                               try Libcrypto().sha256(Array(bytes[offset..<(offset + length)])), "\(offset)+\(length) chunk \(chunk)")
+            }
+        }
+        XCTAssertThrowsError(try FileSHA256.digest(path: path, offset: 9_000, length: 2_000)) { error in
+            XCTAssertEqual(error as? FileDigestError, .cannotRead(path: path, errno: ENODATA), "the file ends before the range")
+        }
+        XCTAssertThrowsError(try FileSHA256.digest(path: path, offset: -1, length: 1))
+    }
+
     func testTheMillionAFileHasFIPS180Example3sDigest() throws {
         let path = try write([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
         XCTAssertEqual(Hex.encode(try FileSHA256.digest(path: path)),

@@ -9,10 +9,10 @@ import Musl
 /// Why not a Task: a blocking wait on the cooperative pool would starve every other task on a
 /// 2-core Pi. Each loop that uses this bounds its waits, so it notices a stop request within one
 /// wait and never spins.
-enum DetachedThread {
+package enum DetachedThread {
     /// Runs `body` on a new detached thread named `name` (what `top -H` and `/proc/PID/task/*/comm`
     /// show; the kernel keeps 15 bytes); nil on success, else the errno `pthread_create` returned.
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Int32? {
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Int32? {
         let box = Unmanaged.passRetained(Body(name: name, body)).toOpaque()
         var thread = pthread_t()
         let rc = pthread_create(&thread, nil, { raw in

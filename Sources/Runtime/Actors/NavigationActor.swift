@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Belt
 import Logging
 import Navigation
@@ -46,6 +49,8 @@ package actor NavigationActor {
     private var walkSettling: Task<Void, Never>?
     /// The walk's event journal and report, beside the track; nil with no track.
     private let trip: TripRecorder?
+    /// The walk's manifest, written last when it ends (the upload waits for it); nil with no track.
+    private let manifest: WalkManifestWriter?
     private var lastTrackSync: Duration = .zero
     private var trackFailed = false
     /// How often the track is forced to the card: a power loss costs at most this much of it.
@@ -98,7 +103,7 @@ package actor NavigationActor {
     }
 
     package init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, trip: TripRecorder? = nil,
-                nextWalk: NextWalkFiles? = nil, inputs: Inputs,
+                manifest: WalkManifestWriter? = nil, nextWalk: NextWalkFiles? = nil, inputs: Inputs,
                 beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool,
                 headingDemand: HeadingDemand? = nil, clock: SessionClock,
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
@@ -114,6 +119,7 @@ package actor NavigationActor {
         progressWriter = store.map { ProgressWriter(store: $0, logger: logger) }
         self.track = track
         self.trip = trip
+        self.manifest = trip == nil ? nil : manifest
         self.nextWalk = nextWalk
         self.inputs = inputs
         self.beltRequests = beltRequests
@@ -143,6 +149,7 @@ package actor NavigationActor {
         ])
         if !hasAutostarted && guidance.state == .stopped {
             hasAutostarted = true
+            finishEndedWalkWithoutManifest()
             if autostart {
                 mailbox.send(.command(CommandEnvelope(.start, from: .autostart)))
             } else if guidance.progress.isNavigating && !guidance.progress.destinationReached {
@@ -151,11 +158,16 @@ package actor NavigationActor {
                 // the wearer does not know to press.
                 logger.notice("the walk was under way when the appliance last stopped; carrying on to waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count)")
                 mailbox.send(.command(CommandEnvelope(.start, from: .resumeAfterRestart)))
+            } else {
+                // No start follows: the state's observers (the upload's `when`) learn now that no walk
+                // is in progress, not at the first fix, which may never come indoors.
+                updateStatus()
             }
         }
         try await mailbox.runLoop(shutdown: .shutdown) { try handle($0) }
         await progressWritten()
         await walkSettling?.value
+        await endWriting?.value
     }
 
     /// Returns when every progress save decided so far is on disk (or has failed and been logged).
@@ -236,8 +248,9 @@ package actor NavigationActor {
         var progress = guidance.progress
         progress.isNavigating = false
         save(progress)
-        // The last records are in; the report is written now, whatever else the shutdown does.
-        trip?.writeReport()
+        // The last records are in; the report of a walk in progress is written now, whatever else
+        // the shutdown does. An ended walk's was written at its end (`run` waits for that write).
+        if let trip, !trip.walkHasEnded { trip.writeReport() }
         logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
     }
 
@@ -422,16 +435,38 @@ package actor NavigationActor {
     /// Rendering reads the track and the journal back and can take a moment on a long walk; it runs
     /// off the loop that steers the belt. The recorder serialises writers of the same report. The
     /// walk is taken now: a start may begin the next one before the write runs.
+    /// The manifest follows the report: it is the walk's last file.
     private func writeReportInBackground() {
         guard let trip else { return }
         let walk = trip.walk
-        Task.detached(priority: .utility) { trip.writeReport(of: walk) }
+        let manifest = self.manifest
+        let ticket = manifest?.ticket(for: walk)
+        let before = endWriting
+        endWriting = Task.detached(priority: .utility) {
+            await before?.value
+            trip.writeReport(of: walk)
+            if let manifest, let ticket { await manifest.write(of: walk, ticket: ticket) }
+        }
+    }
+
+    /// The last end's report and manifest being written; `run` returns after them.
+    private var endWriting: Task<Void, Never>?
+
+    /// A walk that ended without its manifest (power lost between the `stopped` record and the
+    /// manifest's rename, or a run that stopped before the write was done) gets its report and
+    /// manifest now, so it is not held back from the upload for ever.
+    private func finishEndedWalkWithoutManifest() {
+        guard let trip, trip.walkHasEnded, manifest != nil else { return }
+        let path = WalkManifestWriter.path(forTrack: trip.walk.trackPath)
+        guard access(path, F_OK) != 0 else { return }
+        logger.notice("the last walk ended without its manifest; writing its report and manifest now")
+        writeReportInBackground()
     }
 
     /// A start after the walk arrived or was stopped begins another walk: a new track, journal and
-    /// report, so that the finished walk's files keep that walk alone. The finished walk's report is
-    /// written once more, with what its journal got after its end. A restart of the appliance in
-    /// the middle of a walk is not an end: the walk goes on in its files.
+    /// report, so that the finished walk's files keep that walk alone (its journal closed at its end,
+    /// its report and manifest written then). A restart of the appliance in the middle of a walk is
+    /// not an end: the walk goes on in its files.
     ///
     /// The pointer moves to the new walk only once its journal is open, so a walk that cannot begin
     /// leaves the pointer, the track and the journal of the walk that goes on being written; the
@@ -443,7 +478,6 @@ package actor NavigationActor {
         guard let trip, let nextWalk, trip.walkHasEnded else { return }
         let route = guidance.route
         guard let next = nextWalk.create(route) else { return }
-        let finished = trip.walk
         guard trip.beginWalk(trackPath: next.path, route: route) else {
             nextWalk.discard(next.path)
             return
@@ -459,7 +493,6 @@ package actor NavigationActor {
             await before?.value
             nextWalk.makeCurrent(route, path)
         }
-        Task.detached(priority: .utility) { trip.writeReport(of: finished) }
     }
 
     /// A guidance event into the journal and the log, in the words `GuidanceJournalEntry` and
@@ -484,7 +517,11 @@ package actor NavigationActor {
             states?.yield(.gps(lost: false))
             states?.yield(.offRoute(false))
             onDestinationReached()
-        case .started, .resumed: states?.yield(.walk(.navigating))
+        case .started, .resumed:
+            // The walk going on in its files (a new walk's files were begun before this) is not
+            // finished: a manifest from its last end goes.
+            if let trip { manifest?.discard(trip.walk) }
+            states?.yield(.walk(.navigating))
         case .paused: states?.yield(.walk(.paused))
         case .stopped: states?.yield(.walk(.stopped))
         case .fixLost: states?.yield(.gps(lost: true))

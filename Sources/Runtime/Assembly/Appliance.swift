@@ -48,6 +48,12 @@ package struct Appliance: Sendable {
         package var version = "unknown"
         /// Where the loggers' warnings are kept for `status` (the executable records into it).
         package var warnings: WarningLog?
+        /// For each walk's manifest: the unit id walks are uploaded under (nil when none can be
+        /// derived) and the SHA-256 of the configuration file's bytes (nil when not known).
+        package var unitID: String?
+        package var configurationSHA256: String?
+        /// Work the executable adds (the upload's outbox).
+        package var background: [BackgroundWork] = []
 
         package init() {}
     }
@@ -144,6 +150,11 @@ package struct Appliance: Sendable {
             TripRecorder(trackPath: $0.path, route: route, routePath: TripRecorder.absolute(config.routePath),
                          offRouteDistance: config.guidance.offRouteDistance, clock: clock, logger: makeLogger("trip"))
         }
+        // The walk's manifest, its last file, written when it ends (docs/upload.md).
+        let manifest = trip.map { _ in
+            WalkManifestWriter(unitID: options.unitID, softwareVersion: options.version,
+                               configurationSHA256: options.configurationSHA256, logger: makeLogger("trip"))
+        }
 
         // Navigation's state, for the touch case's power saving.
         let (navigationStateStream, navigationStates) = AsyncStream<NavigationState>.makeStream(bufferingPolicy: .bufferingNewest(8))
@@ -153,7 +164,7 @@ package struct Appliance: Sendable {
         // whose devices' bytes cross real sockets (`GATTDeviceTime`).
         let wiring = ApplianceWiring(config: config, inputs: inputs, clock: clock,
                                      linkClock: options.clock == nil ? inputs.linkClock ?? clock : clock,
-                                     health: health, status: status, trip: trip, makeLogger: makeLogger,
+                                     health: health, status: status, trip: trip, manifest: manifest, makeLogger: makeLogger,
                                      supervisorLogger: supervisorLogger, restartBackoff: options.restartBackoff,
                                      states: stateSink)
 
@@ -175,7 +186,10 @@ package struct Appliance: Sendable {
                 }
             },
             observer: options.navigationObserver,
-            stateObserver: { navigationStates.yield($0) })
+            stateObserver: { [background = options.background] state in
+                navigationStates.yield(state)
+                for work in background { work.walkChanged?(state) }
+            })
         let touchCase = wiring.touchCase(navigationStates: navigationStateStream)
         let pencil = wiring.pencil(stateDirectory: stateDirectory, withTouchCase: touchCase != nil)
         let gestures = wiring.gestures(touches: touchCase?.actor.touches, pen: pencil?.actor.outputs,
@@ -188,6 +202,15 @@ package struct Appliance: Sendable {
         let members = [belt.member, navigation.member, gestures.member, buttons.member, touchCase?.member, pencil?.member]
             .compactMap { $0 }
         health.expect(members.map(\.name))
+        // A walk's manifest names the devices as the status knows them when the walk ends.
+        let deviceParts = members.compactMap(\.controlPart)
+        let beltActor = belt.actor
+        manifest?.attach {
+            var report = StatusReport(wayfinderVersion: "", uptimeSeconds: 0)
+            report.belt = await beltActor.statusPart.status
+            for part in deviceParts { await part(&report) }
+            return WalkManifestWriter.devices(in: report)
+        }
         status.arrange(ApplianceMember.statusOrder(members) + [ConfigurationReloader.statusPart])
 
         // The board's own service: the simulated world (which routes the script's failures to the
@@ -217,7 +240,7 @@ package struct Appliance: Sendable {
                 let listener = try ControlSocketListener(path: path, group: options.controlGroup)
                 options.warnings?.attach(clock)
                 let handler = ApplianceControl(navigation: navigation.actor, belt: belt.actor,
-                                               deviceParts: members.compactMap(\.controlPart),
+                                               deviceParts: members.compactMap(\.controlPart) + options.background.compactMap(\.statusPart),
                                                warnings: options.warnings, health: health, board: status, clock: clock,
                                                version: options.version, routeName: route.name ?? "route",
                                                routesDirectory: (config.routePath as NSString).deletingLastPathComponent,
@@ -248,6 +271,10 @@ package struct Appliance: Sendable {
             services.append(.init(service: supply, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
         }
         if let controlService { services.append(controlService) }
+        for work in options.background {
+            services.append(.init(service: BackgroundWorkService(work: work), successTerminationBehavior: .ignore,
+                                  failureTerminationBehavior: .ignore))
+        }
         services.append(.init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup))
         var groupConfig = ServiceGroupConfiguration(
             services: services,

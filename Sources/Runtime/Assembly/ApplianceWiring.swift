@@ -14,6 +14,7 @@ struct ApplianceWiring {
     let health: HealthMonitor
     let status: StatusBoard
     let trip: TripRecorder?
+    let manifest: WalkManifestWriter?
     let makeLogger: @Sendable (String) -> Logger
     let supervisorLogger: Logger
     let restartBackoff: RestartBackoff

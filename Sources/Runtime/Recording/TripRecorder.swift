@@ -19,6 +19,12 @@ import TripReport
 /// A walk ends when it arrives or the wearer stops it (the `arrived` and `stopped` records); the
 /// next start begins another walk in new files (`beginWalk`), while a restart of the appliance in
 /// the middle of a walk continues its journal.
+///
+/// An ended walk's journal is closed: its report and manifest are written from it, and it may be
+/// uploaded, so a later record must not change it. What happens between walks (a device lost, a
+/// battery check, a command ignored) is held in memory and written only if the same walk goes on
+/// (`navigation_started` or `resumed` in its files, the belt's own button resuming after a stop);
+/// when the next walk begins or the appliance stops, it is dropped. The log has it either way.
 package final class TripRecorder: Sendable {
     /// One walk's three files and the route it follows.
     package struct Walk: Sendable {
@@ -61,7 +67,13 @@ package final class TripRecorder: Sendable {
         var anchorElapsed: Duration
         var lastBelt: Double?
         var failed = false
+        /// Records made after the walk ended, written if the same walk goes on.
+        var held: [String] = []
     }
+
+    /// At most this many records are held between walks (a few hours of battery checks and link
+    /// changes); older ones are dropped first.
+    static let heldLimit = 256
 
     /// The journal beside `trackPath` (`X.gpx` → `X.events.jsonl`); nil when it cannot be opened,
     /// which is logged: the walk goes on without a report. A journal continued after a restart
@@ -106,6 +118,7 @@ package final class TripRecorder: Sendable {
                 s.ended = false
                 s.lastBelt = nil
                 s.failed = false
+                s.held = []
                 return .success(startedEmpty)
             } catch {
                 return .failure(error)
@@ -164,8 +177,7 @@ package final class TripRecorder: Sendable {
     }
 
     /// The route the walk follows now (another one loaded from the control socket). A walk that has
-    /// ended keeps the route it was walked on: its report is written again when the next walk begins,
-    /// and the next walk takes the new route (`beginWalk`).
+    /// ended keeps the route it was walked on, and the next walk takes the new route (`beginWalk`).
     package func routeChanged(to route: Route) {
         state.withLock { s in
             guard !s.ended else { return }
@@ -182,13 +194,26 @@ package final class TripRecorder: Sendable {
                 if let last = s.lastBelt, time - last < Self.beltInterval, time >= last { return nil }
                 s.lastBelt = time
             }
-            if kind == .arrived || kind == .stopped { s.ended = true }
             var event = TripEvent(time: time, kind: kind)
             fill(&event)
             let line = TripJournalFormat.line(event)
-            guard !line.isEmpty, let file = s.file else { return nil }
+            guard !line.isEmpty else { return nil }
+            var lines = [line]
+            if s.ended {
+                guard kind == .navigationStarted || kind == .resumed else {
+                    if s.held.count >= Self.heldLimit { s.held.removeFirst(s.held.count - Self.heldLimit + 1) }
+                    s.held.append(line)
+                    return nil
+                }
+                // The same walk goes on: what happened since its end is part of it after all.
+                lines = s.held + lines
+                s.held = []
+                s.ended = false
+            }
+            if kind == .arrived || kind == .stopped { s.ended = true }
+            guard let file = s.file else { return nil }
             do {
-                try file.append(Array(line.utf8))
+                try file.append(Array(lines.joined().utf8))
                 let recovered = s.failed
                 s.failed = false
                 return recovered ? "" : nil

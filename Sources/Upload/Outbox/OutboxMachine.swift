@@ -9,8 +9,8 @@ import Vocabulary
 /// The records the machine starts from are those on disk; a record changes here only when its write is
 /// answered, so a crash at any moment leaves a state the next run finishes from.
 ///
-/// Order: the oldest file first (modification time, then key), so a walk's files go up in the order
-/// they were finished and its manifest, written last, goes last.
+/// Order: the oldest file first (modification time, then key), so walks go up in the order they were
+/// finished; a walk's manifest waits until its walk's other files have no work left.
 package struct OutboxMachine: Sendable {
     package private(set) var settings: OutboxSettings
     /// The records as written.
@@ -434,18 +434,33 @@ package struct OutboxMachine: Sendable {
     private func nextWork() -> Work? {
         if let unwritten { return .writeAgain(unwritten) }
         guard lastScan != nil else { return nil }
-        var best: (modified: Int64, key: String, work: Work)?
-        func offer(_ modified: Int64, _ key: String, _ work: Work) {
-            if let current = best, (current.modified, current.key) <= (modified, key) { return }
-            best = (modified, key, work)
-        }
+        var offers: [(modified: Int64, key: String, work: Work)] = []
         for (key, item) in toHash where !hashFailed.contains(key) && setAside[key] == nil && !toAbort.contains(key) {
-            offer(item.file.modified, key, .hash(key: key, item: item))
+            offers.append((item.file.modified, key, .hash(key: key, item: item)))
         }
         for record in records.values {
-            if let work = work(for: record) { offer(record.modified, record.key, work) }
+            if let work = work(for: record) { offers.append((record.modified, record.key, work)) }
+        }
+        // A walk's manifest goes last of its walk whatever the files' times say (a journal appended
+        // after the end is newer than the manifest; writes a moment apart may share a time): the
+        // server holds a manifest only beside the walk's other files.
+        let walksWithOtherWork = Set(offers.compactMap { Self.walkKeyPrefix(of: $0.key, manifest: false) })
+        var best: (modified: Int64, key: String, work: Work)?
+        for offer in offers {
+            if let walk = Self.walkKeyPrefix(of: offer.key, manifest: true), walksWithOtherWork.contains(walk) { continue }
+            if let current = best, (current.modified, current.key) <= (offer.modified, offer.key) { continue }
+            best = offer
         }
         return best?.work
+    }
+
+    /// `…/walks/X/` of a walk file's key when it is (`manifest`) or is not the walk's manifest; nil
+    /// for any other key.
+    static func walkKeyPrefix(of key: String, manifest: Bool) -> String? {
+        guard key.contains("/walks/"), let slash = key.lastIndex(of: "/") else { return nil }
+        let isManifest = key[key.index(after: slash)...] == "manifest.json"
+        guard isManifest == manifest else { return nil }
+        return String(key[...slash])
     }
 
     /// The next step of one record, if it has one.
@@ -575,8 +590,11 @@ package struct OutboxMachine: Sendable {
         status.pendingFiles = files
         status.pendingBytes = bytes
         status.conflicts = records.values.filter { $0.state == .conflict }.map(\.key).sorted()
+        status.refusedCode = nil
         switch stop {
-        case .refused(let code)?: status.stopped = "refused by the server (403 \(code))"
+        case .refused(let code)?:
+            status.stopped = "refused by the server (403 \(code))"
+            status.refusedCode = code
         case .recordNotWritten(let failure)?: status.stopped = "cannot write records: \(failure)"
         case nil: status.stopped = nil
         }

@@ -10,6 +10,9 @@ package struct OutboxStatus: Sendable, Hashable {
     package var lastError: String?
     /// Why nothing is sent until something changes (403, a record that cannot be written), if so.
     package var stopped: String?
+    /// The server's error code when it refused the credentials (403): the stop a command reports as
+    /// EX_NOPERM rather than as a local failure.
+    package var refusedCode: String?
     /// Holding everything while a walk is in progress (`when = "idle"`).
     package var holding = false
 

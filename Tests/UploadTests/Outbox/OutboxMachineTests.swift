@@ -41,6 +41,21 @@ final class OutboxMachineTests: XCTestCase {
         XCTAssertEqual(world.status?.pendingBytes, 0)
     }
 
+    /// A walk's manifest goes last of its walk even when its times say otherwise: the journal gets
+    /// records after the walk's end, and writes a moment apart may share a time.
+    func testAWalksManifestGoesLastOfItsWalkWhateverTheTimes() {
+        var world = OutboxWorld()
+        world.addWalk("2026-11-26T0815Z-a", time: 1_000)
+        world.files["tracks/2026-11-26T0815Z-a.events.jsonl"]?.modified = 1_010
+        world.files["tracks/2026-11-26T0815Z-a.gpx"]?.modified = 1_003
+        world.runToEnd()
+        assertEverythingStoredOnceAndIntact(world)
+        let puts = world.sent.filter { $0.request.operation == .putObject }.map(\.request.key)
+        XCTAssertEqual(puts, [world.key(walk: "2026-11-26T0815Z-a", "report.html"), world.key(walk: "2026-11-26T0815Z-a", "track.gpx"),
+                              world.key(walk: "2026-11-26T0815Z-a", "events.jsonl"), world.key(walk: "2026-11-26T0815Z-a", "manifest.json")],
+                       "oldest first, the manifest (time 1003, before the track by its key) held until its walk's others are stored")
+    }
+
     func testAPutIsConditionalAndCarriesTheFilesSHA256() throws {
         var world = OutboxWorld()
         world.files["samples/s.jsonl"] = ModelFile(content: "s", size: 10, modified: 5)
@@ -155,6 +170,7 @@ final class OutboxMachineTests: XCTestCase {
         world.run(&machine, effects: &effects)
         XCTAssertEqual(world.sent.count, 1, "no retry storm: one request, then nothing, through several scans and a minute")
         XCTAssertEqual(world.status?.stopped, "refused by the server (403 SignatureDoesNotMatch)")
+        XCTAssertEqual(world.status?.refusedCode, "SignatureDoesNotMatch", "a refusal, told apart from a local stop")
         XCTAssertFalse(machine.isIdle, "stopped with files left is not done")
         XCTAssertTrue(world.reports.contains { $0.level == .error && $0.line.contains("403 SignatureDoesNotMatch") })
         world.fault = nil
@@ -163,6 +179,7 @@ final class OutboxMachineTests: XCTestCase {
         world.drain(&machine, actions, effects: &effects)
         world.run(&machine, effects: &effects)
         assertEverythingStoredOnceAndIntact(world)
+        XCTAssertNil(machine.status.refusedCode, "lifted with the stop")
         XCTAssertTrue(machine.isIdle)
     }
 

@@ -10,7 +10,7 @@ extension ApplianceWiring {
                     observer: (@Sendable (NavigationObservation) -> Void)?,
                     stateObserver: @escaping @Sendable (NavigationState) -> Void) -> (actor: NavigationActor, member: ApplianceMember) {
         let navigation = NavigationActor(
-            guidance: guidance, store: store, track: track, trip: trip, nextWalk: nextWalk, inputs: streams,
+            guidance: guidance, store: store, track: track, trip: trip, manifest: manifest, nextWalk: nextWalk, inputs: streams,
             beltRequests: beltRequests, autostart: config.autostart, headingDemand: inputs.headingDemand, clock: clock,
             logger: makeLogger(NavigationActor.name), health: health, status: status,
             onDestinationReached: onDestinationReached, observer: observer, stateObserver: stateObserver, states: states)
