@@ -114,10 +114,16 @@ check-gpiod-v2:
 # by `wayfinder-hil appliance`). WayfinderHIL is built like the package's binary, so the two share
 # one release build. HIL_SKIP_SWIFT=1 runs the rig's own checks alone; HIL_SHELL=1 boots into a
 # shell in the guest (HIL_SHELL=appliance: in the appliance guest).
+# The appliance guest uploads its walks to a SeaweedFS on the host (the `upload` check), read back
+# with boto3: HIL_DEBIAN_PACKAGES and the venv `make seaweedfs` makes.
 HIL_DEB = dist/wayfinder_$(shell dpkg-parsechangelog -l $(CHANGELOG) -S Version 2>/dev/null)_$(NATIVE_ARCH).deb
+HIL_DEBIAN_PACKAGES := python3-boto3 python3-venv socat
 hil:
+	$(call install-debian-packages,$(HIL_DEBIAN_PACKAGES))
+	@$(MAKE) --no-print-directory seaweedfs
 	@if [ -z "$${HIL_SKIP_SWIFT:-}" ] || [ "$${HIL_SKIP_SWIFT}" = 0 ]; then $(MAKE) --no-print-directory deb; fi
-	SWIFT=$(SWIFT) HIL_DEB=$(HIL_DEB) HIL_SWIFT_BUILD_FLAGS="-c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)" \
+	SWIFT=$(SWIFT) HIL_DEB=$(HIL_DEB) HIL_WEED=$(SEAWEEDFS_VENV)/bin/weed \
+	  HIL_SWIFT_BUILD_FLAGS="-c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)" \
 	  scripts/hil/run.sh
 
 # Coverage-guided fuzzing (docs/fuzzing.md): every parser and state machine that reads outside input,

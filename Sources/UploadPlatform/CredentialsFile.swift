@@ -13,16 +13,40 @@ package enum CredentialsFile {
     /// A credentials file is a few hundred bytes; anything this large is the wrong file.
     package static let maxBytes = 64 * 1024
 
+    /// The text of the unit's `SetCredential=upload:…`, which systemd gives the service when the
+    /// `LoadCredential=` file was missing at start (deploy/wayfinder.service).
+    package static let unitDefault = "# no key: the file was missing when the service started"
+
     /// Where the key is read from: `$CREDENTIALS_DIRECTORY/upload` when systemd passed the credential
     /// (systemd.exec(5), "Credentials"), so the service user needs no access to /etc/wayfinder; the
-    /// configured file otherwise.
+    /// configured file otherwise, also when the copy is empty or the unit's default (`unitDefault`).
     package static func location(configured: String, credentialsDirectory: String?) -> String {
-        if let directory = credentialsDirectory, !directory.isEmpty {
-            let candidate = "\(directory)/\(credentialName)"
-            var info = stat()
-            if stat(candidate, &info) == 0 { return candidate }
+        guard let directory = credentialsDirectory, !directory.isEmpty else { return configured }
+        let candidate = "\(directory)/\(credentialName)"
+        var info = stat()
+        guard stat(candidate, &info) == 0, info.st_size > 0 else { return configured }
+        if info.st_size <= unitDefault.utf8.count + 2, let text = try? readSmall(candidate),
+           trimmed(text) == unitDefault {
+            return configured
         }
-        return configured
+        return candidate
+    }
+
+    private static func trimmed(_ text: String) -> Substring {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return text[first...last]
+    }
+
+    /// A file of a few bytes, as text.
+    private static func readSmall(_ path: String) throws -> String {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw CredentialsFileError([]) }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count >= 0 else { throw CredentialsFileError([]) }
+        return String(decoding: buffer.prefix(count), as: UTF8.self)
     }
 
     /// The key in `path`'s `profile`, or why the file is refused: each problem of the file itself
@@ -39,7 +63,7 @@ package enum CredentialsFile {
             case ENOENT:
                 throw refuse("does not exist; write the key there ([\(profile)], aws_access_key_id, aws_secret_access_key, as the AWS CLI's credentials file) and `chmod 600 \(path)`")
             case EACCES:
-                throw refuse("cannot be read (permission denied); run as its owner or as root (under systemd the unit's LoadCredential= hands it to the service)")
+                throw refuse("cannot be read (permission denied); run as its owner or as root (under systemd the unit's LoadCredential= hands /etc/wayfinder/upload.credentials to the service when it starts: `systemctl restart wayfinder` after writing it)")
             default:
                 throw refuse("cannot be opened (\(String(cString: strerror(code))))")
             }

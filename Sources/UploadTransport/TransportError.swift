@@ -6,6 +6,10 @@ package enum TransportError: Error, Sendable, Hashable, CustomStringConvertible 
     case nameNotResolved(host: String, detail: String)
     /// Nothing listens at the endpoint's port (ECONNREFUSED).
     case refused(endpoint: String, detail: String)
+    /// The system refused to open the connection (EPERM): under systemd, the unit's `IPAddressDeny=`
+    /// (systemd.resource-control(5)) drops packets to addresses it does not allow, and `connect(2)`
+    /// fails with EPERM.
+    case blocked(endpoint: String)
     /// No connection for another reason: no route, network down (CURLE_COULDNT_CONNECT).
     case unreachable(endpoint: String, detail: String)
     /// The TLS handshake or the server's certificate failed (CURLE_SSL_*, CURLE_PEER_FAILED_VERIFICATION).
@@ -30,6 +34,9 @@ package enum TransportError: Error, Sendable, Hashable, CustomStringConvertible 
             "cannot resolve \(host) (\(detail)): check [upload] endpoint and the network's DNS"
         case .refused(let endpoint, let detail):
             "\(endpoint) refused the connection (\(detail)): is the storage server running at that port?"
+        case .blocked(let endpoint):
+            "the system does not let the service connect to \(endpoint) (Operation not permitted): under systemd, "
+                + "allow the storage's address in a drop-in, `systemctl edit wayfinder`: [Service] IPAddressAllow=ADDRESS (docs/upload.md, \"Under systemd\")"
         case .unreachable(let endpoint, let detail):
             "cannot connect to \(endpoint) (\(detail)): check the network and [upload] endpoint"
         case .tls(let endpoint, let detail):

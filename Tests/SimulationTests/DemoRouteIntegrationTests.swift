@@ -195,13 +195,14 @@ final class DemoRouteIntegrationTests: XCTestCase {
         try checkTripRecords(route: route, logs: logs)
     }
 
-    /// The walk's journal holds what happened, on the track's timeline, and its report was written.
+    /// The walk's journal holds what happened, on the track's timeline, and its report and manifest
+    /// were written before the run returned (the walk arrived, so it ended).
     func checkTripRecords(route: Route, logs: LogCapture) throws {
         let tracks = "\(stateDirectory)/\(TrackArchive.directoryName)"
         let files = try FileManager.default.contentsOfDirectory(atPath: tracks).sorted()
         let gpx = try XCTUnwrap(files.first { $0.hasSuffix(".gpx") }, "\(files)")
         let stem = String(gpx.dropLast(4))
-        XCTAssertEqual(Set(files), [gpx, "\(stem).events.jsonl", "\(stem).html", TrackArchive.pointerName])
+        XCTAssertEqual(Set(files), [gpx, "\(stem).events.jsonl", "\(stem).html", "\(stem).manifest.json", TrackArchive.pointerName])
         let journal = TripJournalFormat.read(try String(contentsOfFile: "\(tracks)/\(stem).events.jsonl", encoding: .utf8))
         XCTAssertEqual(journal.skippedLines, 0)
         let kinds = journal.events.map(\.kind)

@@ -83,4 +83,27 @@ final class CredentialsFileTests: XCTestCase {
         XCTAssertEqual(CredentialsFile.location(configured: configured, credentialsDirectory: directory), copy)
         XCTAssertEqual(CredentialsFile.location(configured: configured, credentialsDirectory: ""), configured)
     }
+
+    /// The unit's `SetCredential=upload:…` default is what systemd gives when the file was missing at
+    /// start: the configured file is read, so `config check` and the log name the file to write, not
+    /// systemd's copy. The default's text is the unit's own line, read from deploy/wayfinder.service.
+    func testTheUnitsDefaultCopyFallsBackToTheConfiguredFile() throws {
+        let configured = directory + "/configured"
+        let unit = try String(contentsOfFile: Self.repository + "/deploy/wayfinder.service", encoding: .utf8)
+        let line = try XCTUnwrap(unit.split(separator: "\n").first { $0.hasPrefix("SetCredential=upload:") })
+        XCTAssertEqual(String(line.dropFirst("SetCredential=upload:".count)), CredentialsFile.unitDefault,
+                       "the unit's default and the text the appliance knows are the same")
+        _ = try write(CredentialsFile.unitDefault, mode: 0o400, name: "upload")
+        XCTAssertEqual(CredentialsFile.location(configured: configured, credentialsDirectory: directory), configured)
+        try FileManager.default.removeItem(atPath: directory + "/upload")
+        _ = try write("", mode: 0o400, name: "upload")
+        XCTAssertEqual(CredentialsFile.location(configured: configured, credentialsDirectory: directory), configured)
+        try FileManager.default.removeItem(atPath: directory + "/upload")
+        let copy = try write(Self.good, mode: 0o400, name: "upload")
+        XCTAssertEqual(CredentialsFile.location(configured: configured, credentialsDirectory: directory), copy,
+                       "a real key is read from the copy")
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 }

@@ -3,7 +3,9 @@
 #   batch  the console goes to stdout (the driver logs and parses it); stdin is not read
 #   shell  the console is this terminal (Ctrl-A X quits QEMU); a long time limit
 # Environment: HIL_MEM (MiB, default 512), HIL_TIMEOUT (seconds; default 420 in batch, 3600 in shell),
-# HIL_DISK (a raw disk image as virtio-blk /dev/vda: the appliance boot; pass hil.boot=disk too).
+# HIL_DISK (a raw disk image as virtio-blk /dev/vda: the appliance boot; pass hil.boot=disk too),
+# HIL_STORAGE_PORT (the appliance boot: a network card whose only way out is 10.0.2.100:8333, forwarded
+# to the host's 127.0.0.1:PORT, the rig's S3 storage).
 #
 # TCG, never KVM: /dev/kvm on our build machines is kvm_pvm, which cannot run a stock kernel
 # (docs/hil.md, "Traps"). PVH entry into the uncompressed vmlinux, an uncompressed initrd
@@ -26,11 +28,20 @@ command -v qemu-system-x86_64 >/dev/null 2>&1 \
 
 # shellcheck disable=SC2054  # the commas are QEMU's
 args=(-accel tcg,thread=multi -cpu max -machine q35 -smp 1 -m "${HIL_MEM:-512}"
-    -nodefaults -display none -no-reboot -nic none
+    -nodefaults -display none -no-reboot
     -kernel "$vmlinux" -initrd "$initrd"
     -virtfs "local,path=$share,mount_tag=host,security_model=none,id=host"
     -append "console=ttyS0 panic=-1 quiet loglevel=3 $*")
 uarts=()
+if [[ -n ${HIL_STORAGE_PORT:-} ]]; then
+    # QEMU's user networking with restrict=on: the guest reaches neither the host nor the outside,
+    # only the forwarded address; each connection to it runs socat to the host's server (a chardev
+    # target would carry one connection for the whole run).
+    command -v socat >/dev/null 2>&1 || die "socat not found: apt-get install socat (make hil does)"
+    args+=(-nic "user,model=virtio-net-pci,restrict=on,guestfwd=tcp:10.0.2.100:8333-cmd:socat STDIO TCP:127.0.0.1:$HIL_STORAGE_PORT")
+else
+    args+=(-nic none)
+fi
 if [[ -n ${HIL_DISK:-} ]]; then
     [[ -f $HIL_DISK ]] || die "HIL_DISK=$HIL_DISK is not a file"
     args+=(-drive "file=$HIL_DISK,if=virtio,format=raw,cache=unsafe")

@@ -8,7 +8,7 @@
 #              bluez (for btmgmt; its bluetoothd is masked, see below) and the package's libraries
 #   DEB        installed with dpkg -i: the shipped unit, sysusers file and configuration, unchanged
 #   kernel     the modules the rig uses (Bluetooth, crypto, gpio-sim, i2c-stub, i2c-dev, 9p, virtio,
-#              ext4), each with its dependencies, and the out-of-tree gpio-sim.ko
+#              virtio-net, ext4), each with its dependencies, and the out-of-tree gpio-sim.ko
 #   tools      btvirt (build-btvirt.sh: bluez-source's, with the connection-handle fix) and gpsfake
 #              (gpsd-clients) without its package's desktop dependencies
 #   rig        scripts/hil/appliance/: the units that make the devices and run the checks, the
@@ -51,7 +51,7 @@ cmp -s "$HIL_ROOT/deploy/wayfinder.service" "$root/lib/systemd/system/wayfinder.
 mdir=lib/modules/$kver
 wanted=$HIL_CACHE/appliance-modules.txt
 {
-    for m in hci_vhci configfs i2c-stub i2c-dev uhid uinput 9p 9pnet_virtio virtio_pci virtio_blk ext4 \
+    for m in hci_vhci configfs i2c-stub i2c-dev uhid uinput 9p 9pnet_virtio virtio_pci virtio_blk virtio_net ext4 \
         af_alg algif_hash algif_skcipher cmac ecb; do
         modprobe -d "$kroot" -S "$kver" --show-depends "$m" \
             | awk -v pre="$kroot/$mdir/" '$1 == "insmod" { sub(pre, "", $2); print $2 }'

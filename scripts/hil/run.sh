@@ -254,6 +254,18 @@ if ((skip_swift == 0)) && [[ ${HIL_APPLIANCE:-1} != 0 ]]; then
         # 12's kernel (docs/hil.md, "Traps"), which is the kernel's bug, not ours; it is reported.
         appliance_timeout=${HIL_APPLIANCE_TIMEOUT:-600}
         appliance_console=$HIL_CACHE/appliance-console.log
+        # The S3 storage the guest uploads its walks to (the `upload` check): SeaweedFS on the host's
+        # loopback, which the guest reaches through QEMU's one forwarded address (boot.sh).
+        storage=$HIL_CACHE/storage
+        as_root rm -rf "$storage"
+        mkdir -p "$storage"
+        storage_port=''
+        if storage_port=$(timed storage "$HIL_SCRIPTS/storage.py" start "$storage"); then
+            say "the rig's S3 storage (SeaweedFS) listens on 127.0.0.1:$storage_port"
+        else
+            storage_port=''
+            record FAIL "upload (host): the rig's S3 storage could not start (scripts/hil/storage.py; HIL_WEED=${HIL_WEED:-unset}, make hil sets it)"
+        fi
         for attempt in 1 2; do
             if ! HIL_GPIOD2=$HIL_CACHE/wayfinder-gpiod2 timed appliance-root "$HIL_SCRIPTS/build-root.sh" "$KVER" "$deb" "$share/wayfinder-hil"; then
                 record FAIL "appliance boot: the Debian 12 root with $(basename "$deb") could not be built (see above)"
@@ -262,7 +274,7 @@ if ((skip_swift == 0)) && [[ ${HIL_APPLIANCE:-1} != 0 ]]; then
             say "booting the appliance guest (systemd, 1 vCPU, ${HIL_APPLIANCE_MEM:-1024} MiB, time limit ${appliance_timeout}s)"
             saved_timeout=$timeout_s
             timeout_s=$appliance_timeout
-            HIL_DISK=$HIL_CACHE/appliance.img HIL_MEM=${HIL_APPLIANCE_MEM:-1024} \
+            HIL_DISK=$HIL_CACHE/appliance.img HIL_MEM=${HIL_APPLIANCE_MEM:-1024} HIL_STORAGE_PORT=$storage_port \
                 boot_batch "$appliance_console" appliance appliance-boot+walk hil.boot=disk
             timeout_s=$saved_timeout
             appliance_secs=$boot_secs
@@ -315,6 +327,15 @@ if ((skip_swift == 0)) && [[ ${HIL_APPLIANCE:-1} != 0 ]]; then
             passed=$((passed + a_p)) failed=$((failed + a_f))
             break
         done
+        # What the guest uploaded, read back on the host and compared with the state directory the
+        # guest left on the share (finish.sh).
+        if [[ -n $storage_port ]]; then
+            while IFS= read -r line; do
+                [[ $line =~ ^(PASS|FAIL):\ (.*)$ ]] && record "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+            done < <("$HIL_SCRIPTS/storage.py" check "$storage" "$share/out/appliance-state" 2>&1 \
+                || echo "FAIL: upload (host): storage.py check failed")
+            "$HIL_SCRIPTS/storage.py" stop "$storage" || true
+        fi
     fi
 fi
 

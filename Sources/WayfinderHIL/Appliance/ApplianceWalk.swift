@@ -368,6 +368,11 @@ struct ApplianceWalk {
             try await Self.stopCleanly(rig, belt)
             try await ToolProcess.succeed("umount", ["/usr/bin/wayfinder"])
         }
+
+        await step("upload under systemd: the shipped unit ran all along without \(RigStorage.credentialsPath) (LoadCredential= with its SetCredential= default); the key written and [upload] configured, the unit's IPAddressDeny= keeps the service off the storage and its status says how to allow it; a drop-in allowing the rig's storage (10.0.2.100), and the finished walks go up through QEMU's user networking to the host's SeaweedFS, nothing left pending (the host compares the objects)",
+                   limit: .seconds(240)) {
+            try await RigStorage.upload(rig, belt)
+        }
     }
 
     /// `systemctl stop`, then: inactive, a clean exit, and no channel left on the belt.

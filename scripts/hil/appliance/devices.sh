@@ -84,3 +84,23 @@ for r in 0x02 0x03 0x04 0x05; do i2cset -y "$bus" 0x0d $r 0x00; done
 i2cset -y "$bus" 0x0d 0x06 0x01
 echo "I2C_BUS=$bus" >>"$out/devices.env"
 log "i2c-stub on i2c-$bus with a QMC5883L at 0x0d and a silent HMC5883L at 0x1e"
+
+# --- Network: QEMU's user networking, whose only way out is 10.0.2.100:8333, the rig's S3 storage
+# on the host (boot.sh, HIL_STORAGE_PORT). The address is slirp's default guest address; no route
+# beyond its /24 is needed. No card (the storage did not start) is no failure here: the upload
+# check says why it cannot run.
+modprobe virtio_net 2>/dev/null || true
+nic=''
+for n in /sys/class/net/*; do
+    [ "$(cat "$n/type" 2>/dev/null)" = 1 ] || continue   # ARPHRD_ETHER
+    nic=$(basename "$n")
+    break
+done
+if [ -n "$nic" ]; then
+    ip link set "$nic" up
+    ip addr add 10.0.2.15/24 dev "$nic"
+    echo "NIC=$nic" >>"$out/devices.env"
+    log "network card $nic at 10.0.2.15/24 (only 10.0.2.100:8333, the host's storage, answers)"
+else
+    log "no network card: the upload check cannot reach the host's storage"
+fi
