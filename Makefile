@@ -137,12 +137,16 @@ clean:
 # Speed and memory figures for the README (release build). The benchmark runs its peers on the same
 # inputs: GeodSolve from geographiclib-tools, pynmea2 and geographiclib in a venv under .bench/, and
 # gpsd for the battery case (scripts/battery-bench.py, BATTERY_SECONDS a window, default 60).
-BENCH_DEBIAN_PACKAGES := geographiclib-tools python3-venv gpsd
+BENCH_DEBIAN_PACKAGES := geographiclib-tools python3-venv gpsd python3-boto3
+# The uplink the latency benchmark's upload goes through (bytes a second): a Pi's Wi-Fi on a weak
+# signal, so the upload is in flight for the whole measurement.
+BENCH_UPLINK ?= 4194304
 PYNMEA2_VERSION := 1.19.0
 GEOGRAPHICLIB_VERSION := 2.1
 BATTERY_SECONDS ?= 60
 bench: deps
 	$(call install-debian-packages,$(BENCH_DEBIAN_PACKAGES))
+	@$(MAKE) --no-print-directory seaweedfs
 	@[ -x .bench/venv/bin/python3 ] || python3 -m venv .bench/venv
 	@.bench/venv/bin/python3 -c 'import pynmea2, geographiclib' 2>/dev/null || \
 	  .bench/venv/bin/pip install -q pynmea2==$(PYNMEA2_VERSION) geographiclib==$(GEOGRAPHICLIB_VERSION)
@@ -150,6 +154,11 @@ bench: deps
 	$(SWIFT) build -c release --product wayfinder
 	.build/release/WayfinderBenchmarks $(CURDIR)
 	.build/release/WayfinderBenchmarks $(CURDIR) latency
+	@rm -rf .bench/storage && mkdir -p .bench/storage && \
+	  port=$$(WEED=$(SEAWEEDFS_VENV)/bin/weed scripts/storage.py start .bench/storage $(BENCH_UPLINK)) && \
+	  scripts/storage.py credentials $(CURDIR)/.bench/storage/upload.credentials && \
+	  { .build/release/WayfinderBenchmarks $(CURDIR) latency 200 --upload http://127.0.0.1:$$port wayfinder-rig \
+	      $(CURDIR)/.bench/storage/upload.credentials; rc=$$?; scripts/storage.py stop .bench/storage; exit $$rc; }
 	scripts/battery-bench.py --seconds $(BATTERY_SECONDS) .build/release/wayfinder .bench/venv/bin/python3
 
 # --- Installing and packaging (docs/packaging.md) -----------------------------------------------------

@@ -82,7 +82,7 @@ let package = Package(
         // The outbox's actor: the scans, the record files, the timer, and the transport on a thread of
         // its own (docs/upload.md).
         .target(name: "UploadRuntime",
-                dependencies: ["Upload", "UploadPlatform", "UploadTransport", "Platform",
+                dependencies: ["Upload", "UploadPlatform", "UploadTransport", "Platform", "Config", "Navigation", "Runtime", "Status",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
         .target(name: "Config",
@@ -125,7 +125,7 @@ let package = Package(
         // `make bench`: the figures in docs/performance.md.
         .executableTarget(name: "WayfinderBenchmarks",
                           dependencies: ["Belt", "BLE", "BLESockets", "Config", "Navigation", "Platform", "Runtime", "Sensors",
-                                         "Simulation", "TouchCase",
+                                         "Simulation", "TouchCase", "Status", "UploadRuntime",
                                          "Gestures", "Controls",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),

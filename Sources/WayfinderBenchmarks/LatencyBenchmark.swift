@@ -7,8 +7,13 @@ import Pencil
 import Platform
 import Runtime
 import Simulation
+import Status
 import Synchronization
 import TouchCase
+import UploadRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Input to belt: how long a wearer's input takes to become the belt's vibration command.
 ///
@@ -60,7 +65,18 @@ enum LatencyBenchmark {
         var samples: [Input: [Duration]] { state.withLock { $0.samples } }
     }
 
-    static func run(root: String, count: Int) async throws {
+    /// Where the upload in flight goes: `scripts/storage.py start DIR RATE`'s throttled endpoint, its
+    /// bucket, and the key `storage.py credentials` wrote.
+    struct UploadTarget: Sendable {
+        var endpoint: String
+        var bucket: String
+        var credentials: String
+        /// The sample files the outbox sends during the measurement: sparse, so they cost no disk here.
+        var files = 2
+        var fileBytes: Int64 = 1 << 30
+    }
+
+    static func run(root: String, count: Int, upload: UploadTarget? = nil) async throws {
         let path = "\(root)/deploy/demo.toml"
         var text = try String(contentsOfFile: path, encoding: .utf8)
         text = text.replacingOccurrences(of: #"swipe-right = { command = "next-waypoint", sides = ["right"] }"#,
@@ -70,6 +86,23 @@ enum LatencyBenchmark {
         let folder = NSTemporaryDirectory() + "wayfinder-latency-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        if let upload {
+            // While the demo walks (`when = "always"`), the outbox sends large sample files, in parts
+            // of a multipart upload, through the throttled endpoint: what a walk with a slow uplink
+            // feels like.
+            text += """
+
+                [upload]
+                endpoint = "\(upload.endpoint)"
+                bucket = "\(upload.bucket)"
+                credentials = "\(upload.credentials)"
+                unit_id = "latency-bench"
+                what = ["samples"]
+                when = "always"
+
+                """
+            try makeSamples(in: "\(folder)/state", upload)
+        }
         // Beside the original, so its relative paths (the route, the state directory) still resolve.
         let copy = "\(root)/deploy/.latency-\(getpid()).toml"
         try text.write(toFile: copy, atomically: true, encoding: .utf8)
@@ -83,6 +116,15 @@ enum LatencyBenchmark {
         options.stateDirectory = "\(folder)/state"
         let quiet: @Sendable (String) -> Logger = { label in
             Logger(label: label) { LineLogHandler(label: $0, level: .critical, format: .terminal) { _ in } }
+        }
+        var outbox: BackgroundWork?
+        if upload != nil {
+            guard let work = UploadBackground.work(config.upload, stateDirectory: "\(folder)/state", logger: quiet("upload")) else {
+                print("latency with an upload: the outbox could not start (run `make bench`, which starts the storage)")
+                return
+            }
+            outbox = work
+            options.background = [work]
         }
         let (appliance, maybeBoard) = try Appliance.buildOnConfiguredBoard(configuration: config, options: options, makeLogger: quiet)
         guard let board = maybeBoard else { throw DeadlineExceeded("the demo configuration names the simulated board", limit: .zero) }
@@ -118,6 +160,7 @@ enum LatencyBenchmark {
             return
         }
         stamps.reset()
+        let before = await pending(outbox)
         for input in Input.allCases {
             for _ in 0..<count {
                 let before = stamps.pulses
@@ -140,10 +183,18 @@ enum LatencyBenchmark {
             }
         }
         let samples = stamps.samples
+        let label = upload == nil ? "latency" : "latency, upload in flight"
+        if let upload, let before, let after = await pending(outbox) {
+            // In flight all along: bytes were still pending when the last input was timed.
+            let sent = Double(before - after) / 1_048_576
+            print("upload during the inputs: \(String(format: "%.1f", sent)) MiB sent of \(upload.files) × "
+                + "\(upload.fileBytes / 1_048_576) MiB; \(after / 1_048_576) MiB still pending at the end"
+                + (after > 0 ? " (in flight throughout)" : " (it finished before the last input: fewer inputs saw it)"))
+        }
         for input in Input.allCases {
             let sorted = (samples[input] ?? []).sorted()
             guard !sorted.isEmpty else {
-                print("latency \(input.rawValue): no pulse for any of \(count) inputs")
+                print("\(label) \(input.rawValue): no pulse for any of \(count) inputs")
                 continue
             }
             func percentile(_ p: Double) -> String {
@@ -151,7 +202,33 @@ enum LatencyBenchmark {
                 return milliseconds(sorted[index])
             }
             let note = input == .pencil ? " (each includes the 5 ms the SDK holds a release back as debounce)" : ""
-            print("latency \(input.rawValue): p50 \(percentile(0.5)), p99 \(percentile(0.99)), max \(milliseconds(sorted[sorted.count - 1])) over \(sorted.count) of \(count) inputs\(note)")
+            print("\(label) \(input.rawValue): p50 \(percentile(0.5)), p99 \(percentile(0.99)), max \(milliseconds(sorted[sorted.count - 1])) over \(sorted.count) of \(count) inputs\(note)")
+        }
+    }
+
+    /// The bytes the outbox has yet to send, from its status part; nil without an outbox.
+    static func pending(_ outbox: BackgroundWork?) async -> Int64? {
+        guard let part = outbox?.statusPart else { return nil }
+        var report = StatusReport(wayfinderVersion: "", uptimeSeconds: 0)
+        await part(&report)
+        return report.upload?.pendingBytes
+    }
+
+    /// Sparse sample files (zeros the kernel does not store) in the state directory's `samples/`,
+    /// modified ten minutes ago so that the outbox takes them at once (it waits two minutes for a
+    /// file `wayfinder record` may still be writing).
+    static func makeSamples(in state: String, _ upload: UploadTarget) throws {
+        let samples = "\(state)/samples"
+        try FileManager.default.createDirectory(atPath: samples, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: state)
+        for index in 1...max(1, upload.files) {
+            let path = "\(samples)/latency-\(index).bin"
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw DeadlineExceeded("cannot make \(path)", limit: .zero) }
+            defer { close(fd) }
+            guard ftruncate(fd, off_t(upload.fileBytes)) == 0 else { throw DeadlineExceeded("cannot size \(path)", limit: .zero) }
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: path)
         }
     }
 

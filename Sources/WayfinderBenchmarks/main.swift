@@ -108,9 +108,20 @@ if CommandLine.arguments.dropFirst(2).first == "nmea" {
     if try nmeaBenchmark(root: root) == 42 { print(42) }
     exit(0)
 }
-// `WayfinderBenchmarks ROOT latency [COUNT]`: input to belt on the simulated board at 1× (LatencyBenchmark).
+// `WayfinderBenchmarks ROOT latency [COUNT] [--upload ENDPOINT BUCKET CREDENTIALS]`: input to belt on the
+// simulated board at 1× (LatencyBenchmark); with --upload, while the outbox sends large files there.
 if CommandLine.arguments.dropFirst(2).first == "latency" {
-    try await LatencyBenchmark.run(root: root, count: CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 200)
+    let rest = Array(CommandLine.arguments.dropFirst(3))
+    let count = rest.first.flatMap { Int($0) } ?? 200
+    var upload: LatencyBenchmark.UploadTarget?
+    if let flag = rest.firstIndex(of: "--upload") {
+        guard rest.count >= flag + 4 else {
+            print("usage: WayfinderBenchmarks ROOT latency [COUNT] [--upload ENDPOINT BUCKET CREDENTIALS]")
+            exit(64)
+        }
+        upload = LatencyBenchmark.UploadTarget(endpoint: rest[flag + 1], bucket: rest[flag + 2], credentials: rest[flag + 3])
+    }
+    try await LatencyBenchmark.run(root: root, count: count, upload: upload)
     exit(0)
 }
 let a = Coordinate(latitude: 52.2728, longitude: 8.0617)

@@ -260,11 +260,11 @@ if ((skip_swift == 0)) && [[ ${HIL_APPLIANCE:-1} != 0 ]]; then
         as_root rm -rf "$storage"
         mkdir -p "$storage"
         storage_port=''
-        if storage_port=$(timed storage "$HIL_SCRIPTS/storage.py" start "$storage"); then
+        if storage_port=$(timed storage env WEED="${HIL_WEED:-}" "$HIL_ROOT/scripts/storage.py" start "$storage"); then
             say "the rig's S3 storage (SeaweedFS) listens on 127.0.0.1:$storage_port"
         else
             storage_port=''
-            record FAIL "upload (host): the rig's S3 storage could not start (scripts/hil/storage.py; HIL_WEED=${HIL_WEED:-unset}, make hil sets it)"
+            record FAIL "upload (host): the rig's S3 storage could not start (scripts/storage.py; HIL_WEED=${HIL_WEED:-unset}, make hil sets it)"
         fi
         for attempt in 1 2; do
             if ! HIL_GPIOD2=$HIL_CACHE/wayfinder-gpiod2 timed appliance-root "$HIL_SCRIPTS/build-root.sh" "$KVER" "$deb" "$share/wayfinder-hil"; then
@@ -332,9 +332,9 @@ if ((skip_swift == 0)) && [[ ${HIL_APPLIANCE:-1} != 0 ]]; then
         if [[ -n $storage_port ]]; then
             while IFS= read -r line; do
                 [[ $line =~ ^(PASS|FAIL):\ (.*)$ ]] && record "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-            done < <("$HIL_SCRIPTS/storage.py" check "$storage" "$share/out/appliance-state" 2>&1 \
+            done < <("$HIL_ROOT/scripts/storage.py" check "$storage" "$share/out/appliance-state" 2>&1 \
                 || echo "FAIL: upload (host): storage.py check failed")
-            "$HIL_SCRIPTS/storage.py" stop "$storage" || true
+            "$HIL_ROOT/scripts/storage.py" stop "$storage" || true
         fi
     fi
 fi

@@ -3,7 +3,7 @@ import Simulation
 import Status
 import Synchronization
 
-/// The rig's S3 storage as the appliance guest sees it: SeaweedFS on the host (scripts/hil/storage.py,
+/// The rig's S3 storage as the appliance guest sees it: SeaweedFS on the host (scripts/storage.py,
 /// which holds the same key), reached through QEMU's user networking at the one address it forwards
 /// (scripts/hil/boot.sh). The host reads the objects back after the boot and compares them with the
 /// state directory the guest leaves on the share.

@@ -12,10 +12,10 @@ import UploadRuntime
 /// The appliance's background upload (`[upload]`, docs/upload.md): the outbox's actor as work the
 /// appliance runs, told of the walk's state (`when = "idle"` holds it while a walk is in progress,
 /// paused included), with its part of `status`.
-enum UploadBackground {
+package enum UploadBackground {
     /// The work, or nil (logged) when `[upload]` is absent or cannot be used: the appliance walks
     /// without uploading rather than not at all.
-    static func work(_ upload: UploadSettings?, stateDirectory: String, logger: Logger) -> BackgroundWork? {
+    package static func work(_ upload: UploadSettings?, stateDirectory: String, logger: Logger) -> BackgroundWork? {
         guard let upload else { return nil }
         let unitID: String
         switch MachineIDFile.unitID(configured: upload.unitID) {

@@ -1,16 +1,20 @@
 #!/usr/bin/python3
-"""storage.py start|check|stop DIR [STATE] - the rig's S3 storage on the host (docs/hil.md, "upload").
+"""storage.py COMMAND DIR ... - S3 storage on the host's loopback for the rig and the benchmarks.
 
-The appliance guest uploads its finished walks to this server through QEMU's user networking, which
-forwards one address of the guest's (10.0.2.100:8333) to it and reaches nothing else.
+The rig's appliance guest uploads its finished walks to this server through QEMU's user networking,
+which forwards one address of the guest's (10.0.2.100:8333) to it and reaches nothing else
+(docs/hil.md, "upload"); `make bench` measures the belt's latency while an upload goes through it at
+a Wi-Fi's pace (docs/performance.md).
 
-  start DIR         SeaweedFS's `weed mini` ($HIL_WEED) on 127.0.0.1, its data, log and pid in DIR,
-                    with one identity (the key the rig writes into the guest's credentials file), and
-                    the bucket; prints the S3 port. The server checks every signature.
+  start DIR [RATE]  SeaweedFS's `weed mini` ($WEED) on 127.0.0.1, its data, log and pid in DIR, with
+                    one identity (the key `credentials` writes) and the bucket; prints the S3 port.
+                    The server checks every signature. With RATE (bytes a second), a proxy in front
+                    of it passes at most RATE a second each way, and its port is printed instead.
+  credentials FILE  writes that key as an AWS credentials file, mode 0600.
   check DIR STATE   PASS/FAIL lines: every walk with a manifest in STATE/tracks (the appliance's state
-                    directory, copied out of the guest) is stored under qemu-rig/walks/<walk>/, each
-                    of its four files byte-identical, nothing else stored, no multipart upload left.
-  stop DIR          stops the server and its children.
+                    directory, copied out of the rig's guest) is stored under qemu-rig/walks/<walk>/,
+                    each of its four files byte-identical, nothing else stored, no multipart upload.
+  stop DIR          stops the server, the proxy and their children.
 
 boto3 (Debian's python3-boto3) reads the objects back: an S3 client that is not ours.
 """
@@ -52,10 +56,10 @@ def client(port):
                         config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 2}))
 
 
-def start(directory):
-    weed = os.environ.get("HIL_WEED", "")
+def start(directory, rate=None):
+    weed = os.environ.get("WEED", "")
     if not os.access(weed, os.X_OK):
-        sys.exit(f"storage.py: HIL_WEED={weed!r} is not an executable weed: `make seaweedfs` installs it")
+        sys.exit(f"storage.py: WEED={weed!r} is not an executable weed: `make seaweedfs` installs it")
     os.makedirs(f"{directory}/data", exist_ok=True)
     with open(f"{directory}/s3.json", "w") as f:
         json.dump({"identities": [{"name": "wayfinder-rig",
@@ -92,7 +96,82 @@ def start(directory):
     # weed 4.48 also listens on a Unix socket beside each gRPC port, always in /tmp: removed at stop.
     with open(f"{directory}/grpc-ports", "w") as f:
         f.write(" ".join(str(x) for x in (p[1], p[3], p[5], p[7], p[9])))
-    print(p[6])
+    if rate is None:
+        print(p[6])
+        return
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    port = listener.getsockname()[1]
+    child = os.fork()
+    if child == 0:
+        os.setsid()
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        try:
+            throttle(listener, p[6], rate)
+        finally:
+            os._exit(0)
+    listener.close()
+    with open(f"{directory}/proxy-pid", "w") as f:
+        f.write(str(child))
+    print(port)
+
+
+def throttle(listener, upstream, rate):
+    """Forwards each connection to 127.0.0.1:upstream, at most `rate` bytes a second each way in all
+    (one budget per direction, shared by the connections), as a slow uplink does."""
+    import threading
+    budgets = {"up": [float(rate), time.monotonic()], "down": [float(rate), time.monotonic()]}
+    lock = threading.Lock()
+
+    def take(direction, count):
+        while True:
+            with lock:
+                budget = budgets[direction]
+                now = time.monotonic()
+                budget[0] = min(float(rate), budget[0] + (now - budget[1]) * rate)
+                budget[1] = now
+                if budget[0] >= count:
+                    budget[0] -= count
+                    return
+                wait = (count - budget[0]) / rate
+            time.sleep(wait)
+
+    def pump(source, sink, direction):
+        try:
+            while True:
+                data = source.recv(16384)
+                if not data:
+                    break
+                take(direction, len(data))
+                sink.sendall(data)
+        except OSError:
+            pass
+        for s in (source, sink):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    while True:
+        client_socket, _ = listener.accept()
+        try:
+            server_socket = socket.create_connection(("127.0.0.1", upstream))
+        except OSError:
+            client_socket.close()
+            continue
+        threading.Thread(target=pump, args=(client_socket, server_socket, "up"), daemon=True).start()
+        threading.Thread(target=pump, args=(server_socket, client_socket, "down"), daemon=True).start()
+
+
+def credentials(path):
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(f"[default]\naws_access_key_id = {ACCESS_KEY}\naws_secret_access_key = {SECRET_KEY}\n")
+    os.chmod(path, 0o600)
 
 
 def check(directory, state):
@@ -151,6 +230,12 @@ def check(directory, state):
 
 def stop(directory):
     try:
+        proxy = int(open(f"{directory}/proxy-pid").read())
+        os.killpg(proxy, signal.SIGKILL)
+        os.unlink(f"{directory}/proxy-pid")
+    except (OSError, ValueError):
+        pass
+    try:
         pid = int(open(f"{directory}/pid").read())
     except (OSError, ValueError):
         return
@@ -173,11 +258,17 @@ def stop(directory):
 
 
 def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("start", "check", "stop") or (sys.argv[1] == "check" and len(sys.argv) < 4):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("start", "credentials", "check", "stop") \
+            or (sys.argv[1] == "check" and len(sys.argv) < 4):
         sys.exit(__doc__)
     command, directory = sys.argv[1], sys.argv[2]
     if command == "start":
-        start(directory)
+        rate = int(sys.argv[3]) if len(sys.argv) > 3 else None
+        if rate is not None and rate <= 0:
+            sys.exit("storage.py: RATE must be a positive number of bytes a second")
+        start(directory, rate)
+    elif command == "credentials":
+        credentials(directory)
     elif command == "check":
         check(directory, sys.argv[3])
     else:
