@@ -303,12 +303,7 @@ package final class FaultProxy: Sendable {
                     let allowed = Int(min(Int64(count), state.budget))
                     state.budget -= Int64(allowed)
                     guard allowed < count else { return .forward }
-                    if case .cut = state.fault {
-                        state.counters.cuts += 1
-                        return .cut(forwardFirst: allowed)
-                    }
-                    state.counters.stalls += 1
-                    state.counters.stalledNow += 1
+                    if case .cut = state.fault { return .cut(forwardFirst: allowed) }
                     return .stall(forwardFirst: allowed, resumes: state.resumes)
                 }
             }
@@ -356,8 +351,8 @@ package final class FaultProxy: Sendable {
                 if fds[2].revents != 0 { drain(wakeRead) }
                 let broken = Int16(POLLERR) | Int16(POLLNVAL)
                 if fds[0].revents & broken != 0 || fds[1].revents & broken != 0 { return }
-                let hangUp = Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)
-                if toServerOpen, fds[0].revents & hangUp != 0 {
+                let readable = Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)
+                if toServerOpen, fds[0].revents & readable != 0 {
                     let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
                     if count < 0 { return }
                     if count == 0 {
@@ -369,13 +364,16 @@ package final class FaultProxy: Sendable {
                             guard forward(buffer[..<count], to: server, toServer: true) else { return }
                         case .cut(let first):
                             _ = forward(buffer[..<first], to: server, toServer: true)
+                            state.withLock { $0.counters.cuts += 1 }
                             reset(client)
                             reset(server)
                             return
                         case .stall(let first, let resumes):
-                            guard forward(buffer[..<first], to: server, toServer: true) else {
-                                state.withLock { $0.counters.stalledNow -= 1 }
-                                return
+                            guard forward(buffer[..<first], to: server, toServer: true) else { return }
+                            // Counted once the bytes before it are, so a test that sees the stall sees them.
+                            state.withLock { state in
+                                state.counters.stalls += 1
+                                state.counters.stalledNow += 1
                             }
                             held = Array(buffer[first..<count])
                             stalledAt = resumes
@@ -383,7 +381,7 @@ package final class FaultProxy: Sendable {
                         }
                     }
                 }
-                if toClientOpen, fds[1].revents & hangUp != 0 {
+                if toClientOpen, fds[1].revents & readable != 0 {
                     let count = buffer.withUnsafeMutableBytes { recv(server, $0.baseAddress, $0.count, 0) }
                     if count < 0 { return }
                     if count == 0 {
