@@ -45,9 +45,9 @@ package final class FaultProxy: Sendable {
         /// Connections reset by a cut, and stalled by a stall.
         package var cuts = 0
         package var stalls = 0
-        /// Connections held stalled right now.
+        /// Connections held stalled, at the time of reading.
         package var stalledNow = 0
-        /// Connections open right now.
+        /// Connections open, at the time of reading.
         package var open = 0
     }
 
@@ -91,7 +91,7 @@ package final class FaultProxy: Sendable {
 
     deinit { core.stop() }
 
-    /// Switches the fault; for `cut` and `stall` the byte count starts now. Connections already
+    /// Switches the fault; for `cut` and `stall` the byte count starts at this call. Connections already
     /// stalled stay so.
     package func set(_ fault: Fault) {
         core.set(fault)
