@@ -36,9 +36,10 @@ package actor OutboxActor {
     }
 
     /// Reads the records in `<state directory>/outbox/` (a damaged one is logged and left out) and
-    /// starts the thread with its libcurl handle.
+    /// starts the thread with its libcurl handle, whose requests end within `bounds`.
     package init(settings: OutboxSettings, sender: OutboxSender, walk: WalkActivity = .idle, clock: SessionClock,
-                 wallClock: @escaping @Sendable () -> Int64, logger: Logger) throws(StartFailure) {
+                 wallClock: @escaping @Sendable () -> Int64, logger: Logger,
+                 bounds: TransportBounds = .standard) throws(StartFailure) {
         files = sender.files
         self.sender = sender
         self.clock = clock
@@ -49,7 +50,7 @@ package actor OutboxActor {
         machine = OutboxMachine(settings: settings, records: records, walk: walk)
         self.walk = walk
         do {
-            thread = try BlockingThread(name: "wf-upload") { try? S3Transport() }
+            thread = try BlockingThread(name: "wf-upload") { try? S3Transport(bounds: bounds) }
         } catch {
             throw StartFailure(description: error.description)
         }

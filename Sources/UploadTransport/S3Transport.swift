@@ -178,6 +178,10 @@ package final class S3Transport {
         _ = wf_curl_get_long(curl, CURLINFO_OS_ERRNO, &osErrno)
         var connectTime: curl_off_t = 0
         _ = wf_curl_get_offset(curl, CURLINFO_CONNECT_TIME_T, &connectTime)
+        // A connection kept from an earlier request has no connect time in this transfer (0), but
+        // the request's headers went out on it: a timeout then is a stall, not a connection never made.
+        var requestSize = 0
+        _ = wf_curl_get_long(curl, CURLINFO_REQUEST_SIZE, &requestSize)
 
         if let failure = context.readFailure, case .file(let path, _, _) = request.body {
             return .file(path: path, detail: failure)
@@ -195,7 +199,7 @@ package final class S3Transport {
             return .blocked(endpoint: origin)
         case CURLE_COULDNT_CONNECT:
             return .unreachable(endpoint: origin, detail: detail)
-        case CURLE_OPERATION_TIMEDOUT where connectTime > 0:
+        case CURLE_OPERATION_TIMEDOUT where connectTime > 0 || requestSize > 0:
             return .stalled(endpoint: origin, bytesPerSecond: bounds.lowSpeedBytesPerSecond,
                             seconds: Self.seconds(bounds.lowSpeedTime))
         case CURLE_OPERATION_TIMEDOUT:

@@ -135,6 +135,31 @@ final class TransportFailureTests: XCTestCase {
         XCTAssertTrue(error.description.contains("stalled (under 1024 bytes/s for 1 s)"), error.description)
     }
 
+    /// A stall on a connection kept from an earlier request: libcurl reports no connect time for the
+    /// transfer (it made no connection), yet the transfer stalled rather than never connecting.
+    func testAStallOnAReusedConnectionIsStalledNotAConnectTimeout() throws {
+        let server = try SeaweedServer()
+        defer { server.stop() }
+        let proxy = try FaultProxy(upstreamPort: server.port)
+        defer { proxy.stop() }
+        let bounds = TransportBounds(connect: .seconds(5), lowSpeedBytesPerSecond: 1024, lowSpeedTime: .seconds(1),
+                                     responseBodyLimit: 1024)
+        let transport = try S3Transport(bounds: bounds)
+        let url = "\(proxy.endpoint)/walks/x"
+        guard case .success = transport.perform(TransportRequest(method: .head, url: url, headers: [], body: .empty)) else {
+            return XCTFail("the first request, which opens the connection, got no answer")
+        }
+        proxy.set(.stall(afterBytes: 0))
+        let result = transport.perform(TransportRequest(method: .head, url: url, headers: [], body: .empty))
+        XCTAssertEqual(proxy.counters.connections, 1, "the second request went over the first one's connection")
+        guard case .failure(let error) = result, case .stalled(let endpoint, 1024, 1) = error else {
+            return XCTFail("expected stalled, got \(result)")
+        }
+        XCTAssertEqual(endpoint, proxy.endpoint)
+        XCTAssertEqual(error.description, "the transfer with \(proxy.endpoint) stalled (under 1024 bytes/s for 1 s): "
+                       + "the link is too weak or the server stopped answering")
+    }
+
     func testAFileThatCannotBeOpenedIsAFileError() throws {
         let result = try S3Transport().perform(TransportRequest(method: .put, url: "http://127.0.0.1:9/walks/x", headers: [],
                                                                 body: .file(path: "\(directory)/missing", offset: 0, length: 10)))
