@@ -7,15 +7,16 @@ import Runtime
 import Status
 import Upload
 import UploadPlatform
-import UploadRuntime
 
 /// The appliance's background upload (`[upload]`, docs/upload.md): the outbox's actor as work the
 /// appliance runs, told of the walk's state (`when = "idle"` holds it while a walk is in progress,
 /// paused included), with its part of `status`.
 package enum UploadBackground {
     /// The work, or nil (logged) when `[upload]` is absent or cannot be used: the appliance walks
-    /// without uploading rather than not at all.
-    package static func work(_ upload: UploadSettings?, stateDirectory: String, logger: Logger) -> BackgroundWork? {
+    /// without uploading rather than not at all. `credentialsDirectory` is systemd's
+    /// `$CREDENTIALS_DIRECTORY`, where the unit's copy of the key is.
+    package static func work(_ upload: UploadSettings?, stateDirectory: String, credentialsDirectory: String?,
+                             logger: Logger) -> BackgroundWork? {
         guard let upload else { return nil }
         let unitID: String
         switch MachineIDFile.unitID(configured: upload.unitID) {
@@ -25,7 +26,7 @@ package enum UploadBackground {
             return nil
         }
         let credentials = CredentialsFile.location(configured: upload.credentials,
-                                                   credentialsDirectory: ProcessEnvironment.current["CREDENTIALS_DIRECTORY"])
+                                                   credentialsDirectory: credentialsDirectory)
         let key: AccessKey
         do {
             key = try CredentialsFile.load(path: credentials)

@@ -119,7 +119,8 @@ enum LatencyBenchmark {
         }
         var outbox: BackgroundWork?
         if upload != nil {
-            guard let work = UploadBackground.work(config.upload, stateDirectory: "\(folder)/state", logger: quiet("upload")) else {
+            guard let work = UploadBackground.work(config.upload, stateDirectory: "\(folder)/state",
+                                                   credentialsDirectory: nil, logger: quiet("upload")) else {
                 print("latency with an upload: the outbox could not start (run `make bench`, which starts the storage)")
                 return
             }

@@ -6,6 +6,7 @@ import Platform
 import Runtime
 import Upload
 import UploadPlatform
+import UploadRuntime
 import Simulation
 #if canImport(Glibc)
 import Glibc
@@ -106,7 +107,8 @@ struct Run: AsyncParsableCommand {
         // uploaded under; neither is needed to walk, so what cannot be had is left out of it.
         options.configurationSHA256 = (try? loader.files.read(config)).flatMap { try? Libcrypto().sha256($0) }.map(Hex.encode)
         if case .success(let id) = MachineIDFile.unitID(configured: loaded.upload?.unitID) { options.unitID = id }
-        if let upload = UploadBackground.work(loaded.upload, stateDirectory: stateDirectory ?? loaded.stateDirectory, logger: logger) {
+        if let upload = UploadBackground.work(loaded.upload, stateDirectory: stateDirectory ?? loaded.stateDirectory,
+                                             credentialsDirectory: ProcessEnvironment.current["CREDENTIALS_DIRECTORY"], logger: logger) {
             options.background.append(upload)
         }
         // Asked for, or systemd's runtime directory: the socket is made (a failure is logged). Not
