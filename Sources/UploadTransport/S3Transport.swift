@@ -195,8 +195,6 @@ package final class S3Transport {
             // The system's words: curl's buffer keeps its first message of the transfer, which is the
             // reset of a reused connection when curl retried on a fresh one.
             return .refused(endpoint: origin, detail: String(cString: strerror(ECONNREFUSED)))
-        case CURLE_COULDNT_CONNECT where osErrno == Int(EPERM):
-            return .blocked(endpoint: origin)
         case CURLE_COULDNT_CONNECT:
             return .unreachable(endpoint: origin, detail: detail)
         case CURLE_OPERATION_TIMEDOUT where connectTime > 0 || requestSize > 0:

@@ -6,15 +6,13 @@ package enum TransportError: Error, Sendable, Hashable, CustomStringConvertible 
     case nameNotResolved(host: String, detail: String)
     /// Nothing listens at the endpoint's port (ECONNREFUSED).
     case refused(endpoint: String, detail: String)
-    /// The system refused to open the connection (EPERM): under systemd, the unit's `IPAddressDeny=`
-    /// (systemd.resource-control(5)) drops packets to addresses it does not allow, and `connect(2)`
-    /// fails with EPERM.
-    case blocked(endpoint: String)
     /// No connection for another reason: no route, network down (CURLE_COULDNT_CONNECT).
     case unreachable(endpoint: String, detail: String)
     /// The TLS handshake or the server's certificate failed (CURLE_SSL_*, CURLE_PEER_FAILED_VERIFICATION).
     case tls(endpoint: String, detail: String)
-    /// No connection within `TransportBounds.connect`.
+    /// No connection within `TransportBounds.connect`. Also what the unit's `IPAddressDeny=`
+    /// (systemd.resource-control(5)) looks like from inside: its filter drops the SYN, which TCP sends
+    /// again until the bound, so the message names that cause too.
     case connectTimeout(endpoint: String, seconds: Double)
     /// Connected, but under `TransportBounds.lowSpeedBytesPerSecond` for `lowSpeedTime`.
     case stalled(endpoint: String, bytesPerSecond: Int, seconds: Double)
@@ -34,15 +32,14 @@ package enum TransportError: Error, Sendable, Hashable, CustomStringConvertible 
             "cannot resolve \(host) (\(detail)): check [upload] endpoint and the network's DNS"
         case .refused(let endpoint, let detail):
             "\(endpoint) refused the connection (\(detail)): is the storage server running at that port?"
-        case .blocked(let endpoint):
-            "the system does not let the service connect to \(endpoint) (Operation not permitted): under systemd, "
-                + "allow the storage's address in a drop-in, `systemctl edit wayfinder`: [Service] IPAddressAllow=ADDRESS (docs/upload.md, \"Under systemd\")"
         case .unreachable(let endpoint, let detail):
             "cannot connect to \(endpoint) (\(detail)): check the network and [upload] endpoint"
         case .tls(let endpoint, let detail):
             "TLS with \(endpoint) failed (\(detail)): check the server's certificate and the system's CA certificates"
         case .connectTimeout(let endpoint, let seconds):
-            "no connection to \(endpoint) within \(Self.seconds(seconds)): the server or the network is down"
+            "no connection to \(endpoint) within \(Self.seconds(seconds)): the server or the network is down, "
+                + "or, under systemd, the unit allows only localhost: allow the storage's address in a drop-in, "
+                + "`systemctl edit wayfinder`, [Service] IPAddressAllow=ADDRESS (docs/upload.md, \"Under systemd\")"
         case .stalled(let endpoint, let rate, let seconds):
             "the transfer with \(endpoint) stalled (under \(rate) bytes/s for \(Self.seconds(seconds))): the link is too weak or the server stopped answering"
         case .connectionLost(let endpoint, let detail):

@@ -46,10 +46,11 @@ enum RigStorage {
         let last = Mutex<UploadStatus?>(nil)
         func seen() -> String { String(describing: last.withLock { $0 }) }
         do {
+            // The unit's filter drops the SYN; TCP does not tell connect(2), so it is curl's 10 s bound.
             try await waitUntil(.seconds(60), "the status naming the unit's address filter", every: .seconds(1)) {
                 let upload = await status()?.upload
                 last.withLock { $0 = upload }
-                return upload?.lastError?.contains("Operation not permitted") == true
+                return upload?.lastError?.contains("no connection to \(endpoint) within") == true
                     && upload?.lastError?.contains("IPAddressAllow=") == true
             }
         } catch {
