@@ -48,6 +48,9 @@ package actor MetricsExporter {
     /// Writes now and then every interval until cancelled; then removes the file.
     package func run() async {
         logger.info("writing metrics to \(textfile.path) every \(interval.components.seconds) s")
+        for name in textfile.removeLeftovers(names: DiskFiles().names(in: textfile.directory)) {
+            logger.info("removed \(textfile.directory)/\(name), the temporary file of a writer that ended before renaming it")
+        }
         await writeNow()
         var next = clock.elapsed + interval
         while !Task.isCancelled {
@@ -72,15 +75,15 @@ package actor MetricsExporter {
             try textfile.write(buffer)
         } catch {
             if error != failing {
-                logger.error("metrics: \(error)")
+                logger.error("\(error)")
                 failing = error
             } else {
-                logger.debug("metrics: still cannot write \(textfile.path)")
+                logger.debug("still cannot write \(textfile.path)")
             }
             return false
         }
         if failing != nil {
-            logger.notice("metrics: writing \(textfile.path) again")
+            logger.notice("writing \(textfile.path) again")
             failing = nil
         }
         writes += 1
