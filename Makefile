@@ -26,7 +26,7 @@ all: build
 
 toolchain:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
-	  echo "error: no Swift toolchain on PATH. Install Swift 6.0 or newer for Debian 12 (swift.org) and put its usr/bin on PATH."; exit 1; }
+	  echo "error: no Swift toolchain on PATH. Install Swift 6.2 or newer for Debian 12 (swift.org) and put its usr/bin on PATH."; exit 1; }
 
 deps: toolchain
 	$(call install-debian-packages,$(DEBIAN_PACKAGES))
