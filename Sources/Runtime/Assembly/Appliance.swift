@@ -237,7 +237,6 @@ package struct Appliance: Sendable {
         ]
         // The Pi's own supply, where the board can read it (PiSupplyWatch); its failure costs only that.
         let supply = inputs.piSupply.map { PiSupplyWatch(read: $0, clock: clock, logger: makeLogger(PiSupplyWatch.name), states: stateSink) }
-        // The control socket: a failure to make it costs `wayfinder status`, not the guidance.
         // The status `wayfinder status` shows, which the metrics are also set from.
         let control = ApplianceControl(navigation: navigation.actor, belt: belt.actor,
                                        deviceParts: members.compactMap(\.controlPart) + options.background.compactMap(\.statusPart),
@@ -247,14 +246,14 @@ package struct Appliance: Sendable {
                                        gpsSource: Self.describe(config.gps),
                                        headingSource: config.guidance.headingSource == .external ? .external : .belt,
                                        supply: supply)
+        // The control socket: a failure to make it costs `wayfinder status`, not the guidance.
         var controlService: ServiceGroupConfiguration.ServiceConfiguration?
         if let path = options.controlSocket {
             do {
                 let listener = try ControlSocketListener(path: path, group: options.controlGroup)
                 options.warnings?.attach(clock)
-                let handler = control
                 let server = ControlServer(listener: listener, access: ControlAccess(ownerUID: getuid(), group: options.controlGroup),
-                                           handler: handler, logger: makeLogger("control"))
+                                           handler: control, logger: makeLogger("control"))
                 controlService = .init(service: ControlService(server: server), successTerminationBehavior: .ignore,
                                        failureTerminationBehavior: .ignore)
                 logger.info("control socket at \(path)")
