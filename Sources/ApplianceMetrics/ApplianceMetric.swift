@@ -30,8 +30,8 @@ package enum ApplianceMetric: String, Sendable, CaseIterable {
         switch self {
         case .beltConnected: "1 while the belt is connected, 0 otherwise."
         case .beltBatteryPercent: "The belt's battery charge in percent (0-100); NaN until the belt has reported it."
-        case .gpsFix: "1 while the GPS has a 2D or 3D fix, 0 otherwise."
-        case .gpsFixMode: "The GPS fix's dimensions: 0 no fix, 2 a 2D fix, 3 a 3D fix."
+        case .gpsFix: "1 while the GPS has a current 2D or 3D fix, 0 otherwise."
+        case .gpsFixMode: "The current GPS fix's dimensions: 0 no fix, 2 a 2D fix, 3 a 3D fix."
         case .walks: "Walks begun (a start from stopped, not a resume) since the appliance started."
         case .offRouteEvents: "Times the walker went off route since the appliance started."
         case .outboxPendingFiles: "Files waiting in the upload's outbox; 0 without [upload]."

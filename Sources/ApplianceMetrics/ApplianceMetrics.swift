@@ -32,15 +32,18 @@ package final class ApplianceMetrics: Sendable {
         outboxPendingBytes = gauge(.outboxPendingBytes)
         uploadLastSuccess = gauge(.uploadLastSuccess)
         // Until the first status: nothing connected, no fix, nothing known of the battery.
-        record(StatusReport(wayfinderVersion: "", uptimeSeconds: 0), wallSeconds: 0)
+        record(StatusReport(wayfinderVersion: "", uptimeSeconds: 0), wallSeconds: 0, fixTimeout: .zero)
     }
 
     /// Sets the gauges from `report`. `wallSeconds` is the Unix time now, which turns the status's
-    /// "seconds ago" of the last upload into the timestamp Prometheus compares with `time()`.
-    package func record(_ report: StatusReport, wallSeconds: Double) {
+    /// "seconds ago" of the last upload into the timestamp Prometheus compares with `time()`. The
+    /// status names the last fix's mode however old it is; a fix older than `fixTimeout` (navigation's
+    /// `fix_timeout_s`, after which guidance counts the GPS as lost) is no fix here.
+    package func record(_ report: StatusReport, wallSeconds: Double, fixTimeout: Duration) {
         beltConnected.record(report.belt?.link == .connected ? 1 : 0)
         beltBattery.record(report.belt?.batteryPercent.map(Double.init) ?? .nan)
-        let mode = report.gps?.mode ?? .none
+        let fresh = report.gps?.fixAgeSeconds.map { $0.isFinite && $0 >= 0 && Duration.seconds($0) <= fixTimeout } ?? false
+        let mode = fresh ? report.gps?.mode ?? .none : .none
         gpsFix.record(mode == .none ? 0 : 1)
         gpsFixMode.record(Self.dimensions(of: mode))
         outboxPendingFiles.record(Double(report.upload?.pendingFiles ?? 0))

@@ -20,6 +20,7 @@ package actor MetricsExporter {
     private let registry: PrometheusCollectorRegistry
     private let textfile: MetricsTextfile
     private let interval: Duration
+    private let fixTimeout: Duration
     private let sample: Sample
     private let wallSeconds: @Sendable () -> Double
     private let clock: SessionClock
@@ -33,12 +34,13 @@ package actor MetricsExporter {
     package private(set) var wakeUps = 0
 
     package init(metrics: ApplianceMetrics, registry: PrometheusCollectorRegistry, textfile: MetricsTextfile,
-                 interval: Duration, sample: @escaping Sample, wallSeconds: @escaping @Sendable () -> Double,
+                 interval: Duration, fixTimeout: Duration, sample: @escaping Sample, wallSeconds: @escaping @Sendable () -> Double,
                  clock: SessionClock, logger: Logger) {
         self.metrics = metrics
         self.registry = registry
         self.textfile = textfile
         self.interval = interval
+        self.fixTimeout = fixTimeout
         self.sample = sample
         self.wallSeconds = wallSeconds
         self.clock = clock
@@ -68,7 +70,7 @@ package actor MetricsExporter {
     @discardableResult
     package func writeNow() async -> Bool {
         let report = await sample()
-        metrics.record(report, wallSeconds: wallSeconds())
+        metrics.record(report, wallSeconds: wallSeconds(), fixTimeout: fixTimeout)
         buffer.removeAll(keepingCapacity: true)
         registry.emit(into: &buffer)
         do {

@@ -43,7 +43,7 @@ final class MetricsExporterTests: XCTestCase {
                   logs: LogCapture) -> MetricsExporter {
         let registry = PrometheusCollectorRegistry()
         return MetricsExporter(metrics: ApplianceMetrics(factory: DescribedPrometheusFactory(registry: registry)),
-                               registry: registry, textfile: MetricsTextfile(directory: directory), interval: .seconds(30),
+                               registry: registry, textfile: MetricsTextfile(directory: directory), interval: .seconds(30), fixTimeout: .seconds(10),
                                sample: { status() }, wallSeconds: { 1_800_000_000 }, clock: clock, logger: logs.logger("metrics"))
     }
 

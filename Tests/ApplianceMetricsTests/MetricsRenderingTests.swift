@@ -60,9 +60,9 @@ final class MetricsRenderingTests: XCTestCase {
         let (metrics, registry) = fresh()
         var report = StatusReport(wayfinderVersion: "test", uptimeSeconds: 60)
         report.belt = BeltStatus(link: .connected, batteryPercent: 87)
-        report.gps = FixStatus(source: "sim", mode: .threeD)
+        report.gps = FixStatus(source: "sim", fixAgeSeconds: 0.4, mode: .threeD)
         report.upload = UploadStatus(pendingFiles: 3, pendingBytes: 123_456, lastSuccessKey: "k", lastSuccessSecondsAgo: 42.7)
-        metrics.record(report, wallSeconds: 1_800_000_000.5)
+        metrics.record(report, wallSeconds: 1_800_000_000.5, fixTimeout: .seconds(10))
         var values = samples(registry)
         XCTAssertEqual(values["wayfinder_belt_connected"], "1.0")
         XCTAssertEqual(values["wayfinder_belt_battery_percent"], "87.0")
@@ -73,19 +73,21 @@ final class MetricsRenderingTests: XCTestCase {
         XCTAssertEqual(values["wayfinder_upload_last_success_timestamp_seconds"], "1799999957.0")
 
         report.belt = BeltStatus(link: .reconnecting, batteryPercent: 86)
-        report.gps = FixStatus(source: "sim", mode: .twoD)
-        metrics.record(report, wallSeconds: 1_800_000_010)
+        report.gps = FixStatus(source: "sim", fixAgeSeconds: 10, mode: .twoD)
+        metrics.record(report, wallSeconds: 1_800_000_010, fixTimeout: .seconds(10))
         values = samples(registry)
         XCTAssertEqual(values["wayfinder_belt_connected"], "0.0", "reconnecting is not connected")
         XCTAssertEqual(values["wayfinder_belt_battery_percent"], "86.0")
         XCTAssertEqual(values["wayfinder_gps_fix_mode"], "2.0")
 
-        report.gps = FixStatus(source: "sim", mode: .none)
+        // A 3D fix older than the fix timeout: the GPS is lost, whatever mode its last fix had.
+        report.gps = FixStatus(source: "sim", fixAgeSeconds: 10.5, mode: .threeD)
         report.belt = nil
         report.upload = nil
-        metrics.record(report, wallSeconds: 1_800_000_020)
+        metrics.record(report, wallSeconds: 1_800_000_020, fixTimeout: .seconds(10))
         values = samples(registry)
         XCTAssertEqual(values["wayfinder_gps_fix"], "0.0")
+        XCTAssertEqual(values["wayfinder_gps_fix_mode"], "0.0")
         XCTAssertEqual(values["wayfinder_belt_battery_percent"], "nan")
         XCTAssertEqual(values["wayfinder_outbox_pending_bytes"], "0.0")
         XCTAssertEqual(values["wayfinder_upload_last_success_timestamp_seconds"], "0.0")

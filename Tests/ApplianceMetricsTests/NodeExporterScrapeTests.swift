@@ -18,9 +18,9 @@ final class NodeExporterScrapeTests: XCTestCase {
         let metrics = ApplianceMetrics(factory: DescribedPrometheusFactory(registry: registry))
         var report = StatusReport(wayfinderVersion: "t", uptimeSeconds: 1)
         report.belt = BeltStatus(link: .connected, batteryPercent: 64)
-        report.gps = FixStatus(source: "sim", mode: .threeD)
+        report.gps = FixStatus(source: "sim", fixAgeSeconds: 1, mode: .threeD)
         report.upload = UploadStatus(pendingFiles: 2, pendingBytes: 4096, lastSuccessKey: "k", lastSuccessSecondsAgo: 10)
-        metrics.record(report, wallSeconds: 1_800_000_010)
+        metrics.record(report, wallSeconds: 1_800_000_010, fixTimeout: .seconds(10))
         metrics.count(.report(.started(waypoint: 0, of: 3)))
         metrics.count(.report(.offRoute(distance: 50, leg: 1)))
         metrics.count(.report(.offRoute(distance: 45, leg: 2)))
@@ -45,7 +45,7 @@ final class NodeExporterScrapeTests: XCTestCase {
 
         // An unknown battery is NaN, which node_exporter's parser takes (a scrape error otherwise).
         report.belt = BeltStatus(link: .searching)
-        metrics.record(report, wallSeconds: 1_800_000_020)
+        metrics.record(report, wallSeconds: 1_800_000_020, fixTimeout: .seconds(10))
         try MetricsTextfile(directory: directory).write(registry.emitToBuffer())
         let again = Set(try exporter.scrape().split(separator: "\n").map(String.init))
         XCTAssertTrue(again.contains("wayfinder_belt_battery_percent NaN"), again.sorted().joined(separator: "\n"))

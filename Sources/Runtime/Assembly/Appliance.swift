@@ -280,7 +280,8 @@ package struct Appliance: Sendable {
         // clock may run faster: the interval is what node_exporter and the Pi's battery see.
         if let export = options.metrics {
             let exporter = MetricsExporter(metrics: export.metrics, registry: export.registry, textfile: export.textfile,
-                                           interval: export.interval, sample: { await control.status() },
+                                           interval: export.interval, fixTimeout: config.guidance.fixTimeout,
+                                           sample: { await control.status() },
                                            wallSeconds: { Date().timeIntervalSince1970 }, clock: .continuous(),
                                            logger: makeLogger(MetricsExporter.name))
             services.append(.init(service: BackgroundWorkService(work: BackgroundWork(name: MetricsExporter.name, run: { await exporter.run() })),
