@@ -29,7 +29,7 @@ package enum ApplianceMetric: String, Sendable, CaseIterable {
     package var help: String {
         switch self {
         case .beltConnected: "1 while the belt is connected, 0 otherwise."
-        case .beltBatteryPercent: "The belt's battery charge in percent (0-100); NaN until the belt has reported it."
+        case .beltBatteryPercent: "The belt's battery charge in percent (0-100) as it last reported it; NaN before its first report."
         case .gpsFix: "1 while the GPS has a current 2D or 3D fix, 0 otherwise."
         case .gpsFixMode: "The current GPS fix's dimensions: 0 no fix, 2 a 2D fix, 3 a 3D fix."
         case .walks: "Walks begun (a start from stopped, not a resume) since the appliance started."
