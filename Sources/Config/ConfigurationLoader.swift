@@ -111,6 +111,7 @@ package struct ConfigurationLoader: Sendable {
         }
         let track = readTrack(root.subtable("track"))
         let upload = readUpload(root.subtable("upload"), directory: directory)
+        let metrics = readMetrics(root.subtable("metrics"), directory: directory)
         let buttons = readButtons(root.subtable("buttons"), board: board)
         if let line = buttons?.pairPencilLine, !pencil.enabled {
             root.issues.report("buttons.map.GPIO\(line)",
@@ -132,6 +133,7 @@ package struct ConfigurationLoader: Sendable {
             routePath: routePath, route: route, autostart: autostart, guidance: guidance, intensity: intensity,
             buttons: buttons, gestures: gestures, tables: extra)
         configuration.upload = upload
+        configuration.metrics = metrics
         configuration.compassMounting = compassMounting
         configuration.compassAccuracySignal = compassAccuracySignal
         configuration.touchCaseSettings = touchCaseSettings

@@ -116,6 +116,13 @@ extension WayfinderConfiguration {
             s.append(.init("buttons.map.GPIO\(line)", Render.string(ButtonConfiguration.pairPencil), .restart))
         }
         s += uploadSettings
+        // The exporter is set up with the appliance, like the outbox.
+        if let m = metrics {
+            s += [
+                .init("metrics.textfile_directory", Render.string(m.textfileDirectory), .restart),
+                .init("metrics.interval_s", "\(m.intervalSeconds)", .restart),
+            ]
+        }
         for name in tables.keys.sorted() { s += tables[name]?.settings ?? [] }
         return s
     }

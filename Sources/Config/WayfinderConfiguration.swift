@@ -35,6 +35,8 @@ package struct WayfinderConfiguration: Sendable {
     package var gestures: GestureCommandMap
     /// `[upload]`: nil when the file has none, and nothing is uploaded.
     package var upload: UploadSettings?
+    /// `[metrics]`: nil when the file has none, and no metrics are written.
+    package var metrics: MetricsSettings?
     /// `[track]`: recording the walked track and how long it is kept.
     package var track = TrackSettings()
     /// `[signals]`: which states the wearer feels, damped and repeated how (docs/signals.md).

@@ -62,6 +62,7 @@ struct ConfigCommand: ParsableCommand {
                     u.unitID = unitID
                     print("  upload     \(u.summary)")
                 }
+                if let m = c.metrics { print("  metrics    \(m.summary)") }
                 if let s = c.simulation { print("  simulation \(s.acceleration)×, \(s.events.count) scripted events") }
             } catch {
                 if json, case let config = error {

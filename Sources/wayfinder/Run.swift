@@ -1,8 +1,11 @@
+import ApplianceMetrics
 import ArgumentParser
+import CoreMetrics
 import Foundation
 import Config
 import Logging
 import Platform
+import Prometheus
 import Runtime
 import Upload
 import UploadPlatform
@@ -110,6 +113,15 @@ struct Run: AsyncParsableCommand {
         if let upload = UploadBackground.work(loaded.upload, stateDirectory: stateDirectory ?? loaded.stateDirectory,
                                              credentialsDirectory: ProcessEnvironment.current["CREDENTIALS_DIRECTORY"], logger: logger) {
             options.background.append(upload)
+        }
+        if let metrics = loaded.metrics {
+            // Once per process, as swift-metrics asks: every swift-metrics metric of the process lands
+            // in the one registry the file is rendered from.
+            let registry = PrometheusCollectorRegistry()
+            MetricsSystem.bootstrap(DescribedPrometheusFactory(registry: registry))
+            options.metrics = MetricsExport(metrics: ApplianceMetrics(), registry: registry,
+                                            textfile: MetricsTextfile(directory: metrics.textfileDirectory),
+                                            interval: .seconds(metrics.intervalSeconds))
         }
         // Asked for, or systemd's runtime directory: the socket is made (a failure is logged). Not
         // asked for outside systemd: only where /run/wayfinder already exists, so a run from a

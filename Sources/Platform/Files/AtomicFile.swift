@@ -49,7 +49,12 @@ package enum AtomicFile {
     ///
     /// Throws when the content did not reach `path`; returns `NotDurable` when it did but the
     /// directory sync failed, nil when everything is on the card.
-    package static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o600,
+    ///
+    /// `durable: false` leaves out both fsyncs: readers still never see a half file (the rename is
+    /// atomic), but after a power cut the file may be the old one or, on a file system without ext4's
+    /// `auto_da_alloc`, empty. For a file rewritten on a timer from what is in memory (the
+    /// metrics), where the next write repairs it and a sync per write would only wear the card.
+    package static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o600, durable: Bool = true,
                              syncDirectory: DirectorySync = fsyncDirectory) throws(Failure) -> NotDurable? {
         let directory = directory(of: path)
         let temporary = "\(path)\(temporaryMarker)\(getpid())"
@@ -71,7 +76,7 @@ package enum AtomicFile {
             }
             offset += n
         }
-        if fsync(fd) != 0 {
+        if durable, fsync(fd) != 0 {
             let e = errno
             close(fd); unlink(temporary)
             throw Failure(path: temporary, step: "fsync", errno: e)
@@ -83,6 +88,7 @@ package enum AtomicFile {
             throw Failure(path: path, step: "rename onto", errno: e)
         }
         // From here on the content is in place: what fails is only its durability.
+        guard durable else { return nil }
         return Self.syncDirectory(directory, using: syncDirectory).map { NotDurable(path: path, directory: directory, errno: $0) }
     }
 

@@ -1,3 +1,4 @@
+import ApplianceMetrics
 import Belt
 import Config
 import Foundation
@@ -54,6 +55,9 @@ package struct Appliance: Sendable {
         package var configurationSHA256: String?
         /// Work the executable adds (the upload's outbox).
         package var background: [BackgroundWork] = []
+        /// `[metrics]`: the metrics navigation's events are counted into and the file they are written
+        /// to for node_exporter; nil when off.
+        package var metrics: MetricsExport?
 
         package init() {}
     }
@@ -185,7 +189,7 @@ package struct Appliance: Sendable {
                     await trigger.fire()
                 }
             },
-            observer: options.navigationObserver,
+            observer: Self.observer(options.navigationObserver, counting: options.metrics?.metrics),
             stateObserver: { [background = options.background] state in
                 navigationStates.yield(state)
                 for work in background { work.walkChanged?(state) }
@@ -233,22 +237,23 @@ package struct Appliance: Sendable {
         ]
         // The Pi's own supply, where the board can read it (PiSupplyWatch); its failure costs only that.
         let supply = inputs.piSupply.map { PiSupplyWatch(read: $0, clock: clock, logger: makeLogger(PiSupplyWatch.name), states: stateSink) }
+        // The status `wayfinder status` shows, which the metrics are also set from.
+        let control = ApplianceControl(navigation: navigation.actor, belt: belt.actor,
+                                       deviceParts: members.compactMap(\.controlPart) + options.background.compactMap(\.statusPart),
+                                       warnings: options.warnings, health: health, board: status, clock: clock,
+                                       version: options.version, routeName: route.name ?? "route",
+                                       routesDirectory: (config.routePath as NSString).deletingLastPathComponent,
+                                       gpsSource: Self.describe(config.gps),
+                                       headingSource: config.guidance.headingSource == .external ? .external : .belt,
+                                       supply: supply)
         // The control socket: a failure to make it costs `wayfinder status`, not the guidance.
         var controlService: ServiceGroupConfiguration.ServiceConfiguration?
         if let path = options.controlSocket {
             do {
                 let listener = try ControlSocketListener(path: path, group: options.controlGroup)
                 options.warnings?.attach(clock)
-                let handler = ApplianceControl(navigation: navigation.actor, belt: belt.actor,
-                                               deviceParts: members.compactMap(\.controlPart) + options.background.compactMap(\.statusPart),
-                                               warnings: options.warnings, health: health, board: status, clock: clock,
-                                               version: options.version, routeName: route.name ?? "route",
-                                               routesDirectory: (config.routePath as NSString).deletingLastPathComponent,
-                                               gpsSource: Self.describe(config.gps),
-                                               headingSource: config.guidance.headingSource == .external ? .external : .belt,
-                                               supply: supply)
                 let server = ControlServer(listener: listener, access: ControlAccess(ownerUID: getuid(), group: options.controlGroup),
-                                           handler: handler, logger: makeLogger("control"))
+                                           handler: control, logger: makeLogger("control"))
                 controlService = .init(service: ControlService(server: server), successTerminationBehavior: .ignore,
                                        failureTerminationBehavior: .ignore)
                 logger.info("control socket at \(path)")
@@ -271,6 +276,17 @@ package struct Appliance: Sendable {
             services.append(.init(service: supply, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
         }
         if let controlService { services.append(controlService) }
+        // `[metrics]`: the file is written on real time, also on the simulated board, whose session
+        // clock may run faster: the interval is what node_exporter and the Pi's battery see.
+        if let export = options.metrics {
+            let exporter = MetricsExporter(metrics: export.metrics, registry: export.registry, textfile: export.textfile,
+                                           interval: export.interval, fixTimeout: config.guidance.fixTimeout,
+                                           sample: { await control.status() },
+                                           wallSeconds: { Date().timeIntervalSince1970 }, clock: .continuous(),
+                                           logger: makeLogger(MetricsExporter.name))
+            services.append(.init(service: BackgroundWorkService(work: BackgroundWork(name: MetricsExporter.name, run: { await exporter.run() })),
+                                  successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
+        }
         for work in options.background {
             services.append(.init(service: BackgroundWorkService(work: work), successTerminationBehavior: .ignore,
                                   failureTerminationBehavior: .ignore))
@@ -289,6 +305,16 @@ package struct Appliance: Sendable {
                          health: health, status: status, reloader: reloader, trip: trip,
                          actorNames: members.map(\.name), faultRoutes: Set(ApplianceMember.faultRoutes(members).keys),
                          serviceNames: services.compactMap { ($0.service as? SupervisedService)?.name })
+    }
+
+    /// The navigation observer: the metrics' counters first, then the one a test or the executable gave.
+    static func observer(_ given: (@Sendable (NavigationObservation) -> Void)?,
+                         counting metrics: ApplianceMetrics?) -> (@Sendable (NavigationObservation) -> Void)? {
+        guard let metrics else { return given }
+        return { observation in
+            metrics.count(observation.action)
+            given?(observation)
+        }
     }
 
     /// Where fixes come from, as `status` names it.
