@@ -71,7 +71,8 @@ enum LatencyBenchmark {
         var endpoint: String
         var bucket: String
         var credentials: String
-        /// The sample files the outbox sends during the measurement: sparse, so they cost no disk here.
+        /// The earlier walks' tracks the outbox sends during the measurement: sparse, so they cost no
+        /// disk here.
         var files = 2
         var fileBytes: Int64 = 1 << 30
     }
@@ -87,9 +88,9 @@ enum LatencyBenchmark {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         if let upload {
-            // While the demo walks (`when = "always"`), the outbox sends large sample files, in parts
-            // of a multipart upload, through the throttled endpoint: what a walk with a slow uplink
-            // feels like.
+            // While the demo walks (`when = "always"`), the outbox sends earlier walks with large
+            // tracks, in parts of a multipart upload, through the throttled endpoint: what a walk with
+            // a slow uplink feels like.
             text += """
 
                 [upload]
@@ -97,11 +98,11 @@ enum LatencyBenchmark {
                 bucket = "\(upload.bucket)"
                 credentials = "\(upload.credentials)"
                 unit_id = "latency-bench"
-                what = ["samples"]
+                what = ["walks"]
                 when = "always"
 
                 """
-            try makeSamples(in: "\(folder)/state", upload)
+            try makeWalks(in: "\(folder)/state", upload)
         }
         // Beside the original, so its relative paths (the route, the state directory) still resolve.
         let copy = "\(root)/deploy/.latency-\(getpid()).toml"
@@ -160,8 +161,13 @@ enum LatencyBenchmark {
             print("latency: no direction pulse reached the belt within 60 s; is the demo walking?")
             return
         }
+        // The outbox's first scan has found the files (and begun hashing the first) before any input.
+        if outbox != nil {
+            let scanned = clock.now + .seconds(30)
+            while (await pending(outbox) ?? 0) == 0 && clock.now < scanned { try await Task.sleep(for: .milliseconds(100)) }
+        }
         stamps.reset()
-        let before = await pending(outbox)
+        let measuring = clock.now
         for input in Input.allCases {
             for _ in 0..<count {
                 let before = stamps.pulses
@@ -185,12 +191,15 @@ enum LatencyBenchmark {
         }
         let samples = stamps.samples
         let label = upload == nil ? "latency" : "latency, upload in flight"
-        if let upload, let before, let after = await pending(outbox) {
-            // In flight all along: bytes were still pending when the last input was timed.
-            let sent = Double(before - after) / 1_048_576
-            print("upload during the inputs: \(String(format: "%.1f", sent)) MiB sent of \(upload.files) × "
-                + "\(upload.fileBytes / 1_048_576) MiB; \(after / 1_048_576) MiB still pending at the end"
+        if let upload, let after = await pending(outbox) {
+            // In flight all along: a walk was still pending (its parts going up) when the last input
+            // was timed. Pending bytes count whole files, so they fall only when a walk is stored.
+            print("upload during the \(String(format: "%.0f", measuring.duration(to: clock.now) / .seconds(1))) s of inputs: \(upload.files) walks of "
+                + "\(upload.fileBytes / 1_048_576) MiB, \(after / 1_048_576) MiB still pending at the end"
                 + (after > 0 ? " (in flight throughout)" : " (it finished before the last input: fewer inputs saw it)"))
+            if let status = await uploadStatus(outbox), status.lastError != nil || status.stopped != nil || status.holding {
+                print("upload: \(status.stopped ?? status.lastError ?? "holding")")
+            }
         }
         for input in Input.allCases {
             let sorted = (samples[input] ?? []).sorted()
@@ -209,27 +218,34 @@ enum LatencyBenchmark {
 
     /// The bytes the outbox has yet to send, from its status part; nil without an outbox.
     static func pending(_ outbox: BackgroundWork?) async -> Int64? {
+        await uploadStatus(outbox)?.pendingBytes
+    }
+
+    /// The outbox's part of the status; nil without an outbox.
+    static func uploadStatus(_ outbox: BackgroundWork?) async -> UploadStatus? {
         guard let part = outbox?.statusPart else { return nil }
         var report = StatusReport(wayfinderVersion: "", uptimeSeconds: 0)
         await part(&report)
-        return report.upload?.pendingBytes
+        return report.upload
     }
 
-    /// Sparse sample files (zeros the kernel does not store) in the state directory's `samples/`,
-    /// modified ten minutes ago so that the outbox takes them at once (it waits two minutes for a
-    /// file `wayfinder record` may still be writing).
-    static func makeSamples(in state: String, _ upload: UploadTarget) throws {
-        let samples = "\(state)/samples"
-        try FileManager.default.createDirectory(atPath: samples, withIntermediateDirectories: true,
+    /// Earlier walks in the state directory's `tracks/`, each a sparse track (zeros the kernel does
+    /// not store) and its manifest, so the outbox takes them at once: a walk goes up once its
+    /// manifest exists (docs/upload.md).
+    static func makeWalks(in state: String, _ upload: UploadTarget) throws {
+        let tracks = "\(state)/tracks"
+        try FileManager.default.createDirectory(atPath: tracks, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: state)
         for index in 1...max(1, upload.files) {
-            let path = "\(samples)/latency-\(index).bin"
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw DeadlineExceeded("cannot make \(path)", limit: .zero) }
+            let stem = "\(tracks)/2000-01-01T000\(index)Z-latency-bench"
+            let fd = open(stem + ".gpx", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw DeadlineExceeded("cannot make \(stem).gpx", limit: .zero) }
             defer { close(fd) }
-            guard ftruncate(fd, off_t(upload.fileBytes)) == 0 else { throw DeadlineExceeded("cannot size \(path)", limit: .zero) }
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: path)
+            guard ftruncate(fd, off_t(upload.fileBytes)) == 0 else { throw DeadlineExceeded("cannot size \(stem).gpx", limit: .zero) }
+            try Array("{}\n".utf8).withUnsafeBytes { bytes in
+                try Data(bytes).write(to: URL(fileURLWithPath: stem + ".manifest.json"))
+            }
         }
     }
 
