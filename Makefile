@@ -255,7 +255,7 @@ deb-deps: deps
 # never run apt-get at the same time. (The rig's QEMU and the arm64 emulation install theirs in the
 # lane that uses them.)
 ci-deps: deb-deps
-	$(call install-debian-packages,$(REPORT_CHECK_PACKAGES) rsync)
+	$(call install-debian-packages,$(REPORT_CHECK_PACKAGES) $(TEST_DEBIAN_PACKAGES) $(HIL_DEBIAN_PACKAGES) rsync)
 
 # dist/wayfinder_<version>_<arch>.deb, built with dpkg-buildpackage and debhelper; ARCH=arm64 for a Pi.
 deb: deb-deps generated
