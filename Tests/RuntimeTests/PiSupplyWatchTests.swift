@@ -1,6 +1,7 @@
 import Logging
 import Platform
 @testable import Runtime
+import ServiceLifecycle
 import Synchronization
 import WayfinderTestKit
 import XCTest
@@ -85,19 +86,88 @@ final class PiSupplyWatchTests: XCTestCase {
         XCTAssertEqual(logs.matching("the Pi's supply: under-voltage (rpi_volt in0_lcrit_alarm 1)").count, 1, logs.all.joined(separator: "\n"))
     }
 
-    /// Not a Pi: one line at debug, the watch ends, and nothing is left to wake the loop.
-    func testWithoutASourceTheWatchEndsWithoutATimer() throws {
+    /// Not a Pi: one line at debug, then the watch waits for the stop with nothing to wake the loop
+    /// (the test loop runs dry: `stalled`, with no timer set), and a cancellation ends it.
+    func testWithoutASourceTheWatchWaitsForTheStopWithoutATimer() throws {
         let loop = TestEventLoop()
         let logs = LogCapture()
         let kernel = Kernel()
         kernel.say(.absent)
         let watch = PiSupplyWatch(read: { kernel.read() }, clock: loop.clock, logger: logs.logger(PiSupplyWatch.name))
-        try loop.run { try await watch.run() }
-        XCTAssertEqual(loop.now, .zero, "it ended without time passing")
+        XCTAssertThrowsError(try loop.run { try await watch.run() }) { error in
+            guard case .stalled(let timers)? = error as? TestEventLoopError else { return XCTFail("\(error)") }
+            XCTAssertEqual(timers, 0, "it waits for its stop, which the loop cannot give, with no timer")
+        }
+        XCTAssertEqual(loop.now, .zero, "no time passed")
         XCTAssertEqual(loop.pendingTimers, 0)
         XCTAssertEqual(kernel.reads.withLock { $0 }, 1)
         XCTAssertEqual(logs.all.count, 1)
         XCTAssertEqual(logs.matching("<7>pi-supply: no supply reading on this board").count, 1, logs.all.joined(separator: "\n"))
         XCTAssertNil(watch.current)
+    }
+
+    /// A board without a source, stopped while the group shuts another service down: the watch ends
+    /// in its own turn, so the group's stop succeeds. (Ending by itself then is what
+    /// swift-service-lifecycle reports as "finished unexpectedly": a stop within moments of the start
+    /// failed so in CI.)
+    func testWithoutASourceAStopWhileTheGroupShutsDownSucceeds() async throws {
+        let readStarted = Gate(), readMayReturn = Gate()
+        let logs = LogCapture()
+        let watch = PiSupplyWatch(read: {
+            readStarted.open()
+            await readMayReturn.wait()
+            return .absent
+        }, clock: SessionClock.continuous(), logger: logs.logger(PiSupplyWatch.name))
+        // Shut down first (services stop in reverse order): while it is, the watch learns it has no source.
+        let other = Other { [logs] in
+            readMayReturn.open()
+            for _ in 0..<2_000 where logs.matching("no supply reading").isEmpty { try? await Task.sleep(for: .milliseconds(1)) }
+            // The watch's task gets the chance to end, as it did before the fix.
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        let group = ServiceGroup(configuration: .init(
+            services: [.init(service: watch, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore),
+                       .init(service: other)],
+            logger: Logger(label: "test")))
+        let running = Task { try await group.run() }
+        await readStarted.wait()
+        await group.triggerGracefulShutdown()
+        try await running.value
+        XCTAssertEqual(logs.matching("no supply reading").count, 1, logs.all.joined(separator: "\n"))
+    }
+
+    /// Opens once; waiters return when it has.
+    private final class Gate: Sendable {
+        private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func open() {
+            let waiters = state.withLock { s in
+                s.open = true
+                defer { s.waiters = [] }
+                return s.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+
+        func wait() async {
+            await withCheckedContinuation { continuation in
+                let ready = state.withLock { s in
+                    if s.open { return true }
+                    s.waiters.append(continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        }
+    }
+
+    /// A service that runs until the group's graceful shutdown, then does `atShutdown` and returns.
+    private struct Other: Service {
+        let atShutdown: @Sendable () async -> Void
+        init(_ atShutdown: @escaping @Sendable () async -> Void) { self.atShutdown = atShutdown }
+        func run() async throws {
+            try? await gracefulShutdown()
+            await atShutdown()
+        }
     }
 }

@@ -6,7 +6,11 @@ import Synchronization
 /// Reads the Pi's own supply (`PiSupplyReader`) every `interval` and logs when under-voltage or
 /// throttling starts (a warning, which `status` lists) and when it has ended (a notice, after two
 /// readings without it: `PiSupplyAlarm`); the latest reading is kept for `status`'s `supply`. On a
-/// board with neither source it logs that once, at debug, and ends: nothing to read, no wake-ups.
+/// board with neither source it logs that once, at debug, and waits for the appliance's stop without
+/// a timer: nothing to read, no wake-ups. It does not end by itself: a service that ends while the
+/// service group shuts the others down is reported by swift-service-lifecycle as "finished
+/// unexpectedly" whatever its success behaviour (`ServiceGroup`'s graceful shutdown loop), and a stop
+/// within moments of the start then failed.
 ///
 /// Every 30 s: a supply too weak for the Pi is a lasting state (a battery pack sagging under the
 /// load of the radio and the CPU), and the log warns within half a minute. The firmware's
@@ -40,10 +44,17 @@ package final class PiSupplyWatch: Service, Sendable, CustomStringConvertible {
 
     package var description: String { Self.name }
 
-    /// Watches until a graceful shutdown (or cancellation); returns at once on a board without a
-    /// source.
+    /// Returns when the task is cancelled (at the group's graceful shutdown), with no timer before.
+    static func untilCancelled() async {
+        let (never, continuation) = AsyncStream<Never>.makeStream()
+        // An AsyncStream's iteration ends when the task is cancelled.
+        for await _ in never {}
+        continuation.finish()
+    }
+
+    /// Watches until a graceful shutdown (or cancellation), also on a board without a source.
     package func run() async throws {
-        // A watch ends by itself only where there is nothing to read; a sleep's cancellation ends it too.
+        // The graceful shutdown cancels the watch: its sleep, or its wait where there is nothing to read.
         _ = try? await cancellingAtGracefulShutdown { try await self.watch() }
     }
 
@@ -55,6 +66,7 @@ package final class PiSupplyWatch: Service, Sendable, CustomStringConvertible {
             switch await read() {
             case .absent where first:
                 logger.debug("no supply reading on this board (neither the firmware's get_throttled nor an rpi_volt hwmon device); not watched")
+                await Self.untilCancelled()
                 return
             case .absent:
                 latest.withLock { $0 = nil }
