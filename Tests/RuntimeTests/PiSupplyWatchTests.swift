@@ -1,7 +1,6 @@
 import Logging
 import Platform
 @testable import Runtime
-import ServiceLifecycle
 import Synchronization
 import WayfinderTestKit
 import XCTest
@@ -87,7 +86,9 @@ final class PiSupplyWatchTests: XCTestCase {
     }
 
     /// Not a Pi: one line at debug, then the watch waits for the stop with nothing to wake the loop
-    /// (the test loop runs dry: `stalled`, with no timer set), and a cancellation ends it.
+    /// (the test loop runs dry: `stalled`, with no timer set), and a cancellation ends it. It must not
+    /// end by itself: swift-service-lifecycle reports a service that ends while the group shuts
+    /// another down as "finished unexpectedly", and a stop moments after the start then failed.
     func testWithoutASourceTheWatchWaitsForTheStopWithoutATimer() throws {
         let loop = TestEventLoop()
         let logs = LogCapture()
@@ -104,70 +105,5 @@ final class PiSupplyWatchTests: XCTestCase {
         XCTAssertEqual(logs.all.count, 1)
         XCTAssertEqual(logs.matching("<7>pi-supply: no supply reading on this board").count, 1, logs.all.joined(separator: "\n"))
         XCTAssertNil(watch.current)
-    }
-
-    /// A board without a source, stopped while the group shuts another service down: the watch ends
-    /// in its own turn, so the group's stop succeeds. (Ending by itself then is what
-    /// swift-service-lifecycle reports as "finished unexpectedly": a stop within moments of the start
-    /// failed so in CI.)
-    func testWithoutASourceAStopWhileTheGroupShutsDownSucceeds() async throws {
-        let readStarted = Gate(), readMayReturn = Gate()
-        let logs = LogCapture()
-        let watch = PiSupplyWatch(read: {
-            readStarted.open()
-            await readMayReturn.wait()
-            return .absent
-        }, clock: SessionClock.continuous(), logger: logs.logger(PiSupplyWatch.name))
-        // Shut down first (services stop in reverse order): while it is, the watch learns it has no source.
-        let other = Other { [logs] in
-            readMayReturn.open()
-            for _ in 0..<2_000 where logs.matching("no supply reading").isEmpty { try? await Task.sleep(for: .milliseconds(1)) }
-            // The watch's task gets the chance to end, as it did before the fix.
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        let group = ServiceGroup(configuration: .init(
-            services: [.init(service: watch, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore),
-                       .init(service: other)],
-            logger: Logger(label: "test")))
-        let running = Task { try await group.run() }
-        await readStarted.wait()
-        await group.triggerGracefulShutdown()
-        try await running.value
-        XCTAssertEqual(logs.matching("no supply reading").count, 1, logs.all.joined(separator: "\n"))
-    }
-
-    /// Opens once; waiters return when it has.
-    private final class Gate: Sendable {
-        private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-        func open() {
-            let waiters = state.withLock { s in
-                s.open = true
-                defer { s.waiters = [] }
-                return s.waiters
-            }
-            for waiter in waiters { waiter.resume() }
-        }
-
-        func wait() async {
-            await withCheckedContinuation { continuation in
-                let ready = state.withLock { s in
-                    if s.open { return true }
-                    s.waiters.append(continuation)
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        }
-    }
-
-    /// A service that runs until the group's graceful shutdown, then does `atShutdown` and returns.
-    private struct Other: Service {
-        let atShutdown: @Sendable () async -> Void
-        init(_ atShutdown: @escaping @Sendable () async -> Void) { self.atShutdown = atShutdown }
-        func run() async throws {
-            try? await gracefulShutdown()
-            await atShutdown()
-        }
     }
 }
