@@ -40,6 +40,9 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // One stable GPIO API over libgpiod 1.6 (Bookworm) and 2.x (Trixie).
         .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
+        // glibc's GNU spawn extensions (pipe2, addchdir_np, addclosefrom_np), which Swift's Glibc
+        // module does not import, for Platform's child processes.
+        .target(name: "CSpawnShim"),
 
         // The plain types every core shares, and nothing else: coordinates, fixes and headings, Bluetooth
         // addresses and UUIDs, touch sides and phases, navigation commands, what guidance asks of the
@@ -96,9 +99,9 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         // The platform layer: clocks, GPIO, I2C, serial and TCP, the Bluetooth adapter and sockets, files,
-        // systemd notify, logging.
+        // systemd notify, logging, child processes.
         .target(name: "Platform",
-                dependencies: ["Vocabulary", "BLE", "CGPIOShim", "CBluetooth", "CI2C",
+                dependencies: ["Vocabulary", "BLE", "CGPIOShim", "CSpawnShim", "CBluetooth", "CI2C",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
