@@ -67,6 +67,9 @@ let package = Package(
         .target(name: "Pencil", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
         .target(name: "Navigation", dependencies: ["Vocabulary", "Sensors"], swiftSettings: swiftSettings),
         .target(name: "Gestures", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
+        // Route planning, pure (docs/routing.md): Routino's router output read, the map's index of
+        // crossings, steps and barriers, the map's manifest, and a route described for the walker.
+        .target(name: "Routing", dependencies: ["Vocabulary", "Navigation"], swiftSettings: swiftSettings),
         // What the wearer's gestures and pen clicks stand for: the configured gesture → command map and
         // the gesture pipeline built from it.
         .target(name: "Controls", dependencies: ["Vocabulary", "Gestures", "Pencil"], swiftSettings: swiftSettings),
@@ -87,6 +90,12 @@ let package = Package(
         .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: swiftSettings),
         // The upload's HTTP transport: S3 requests through libcurl, one at a time, on a thread of its own.
         .target(name: "UploadTransport", dependencies: ["Upload", "CCurl"], swiftSettings: swiftSettings),
+        // Route planning's system side: Routino's and osmium's programs run as child processes (so
+        // Routino's AGPL code stays a separate program, and a damaged map crashes only the child), the
+        // map import, and the files of a map directory.
+        .target(name: "RoutingPlatform",
+                dependencies: ["Routing", "Platform", "Navigation", "Vocabulary"],
+                swiftSettings: swiftSettings),
         // The outbox's actor: the scans, the record files, the timer, and the transport on a thread of
         // its own (docs/upload.md).
         .target(name: "UploadRuntime",
@@ -94,7 +103,7 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
         .target(name: "Config",
-                dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors", "Upload",
+                dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors", "Upload", "Routing",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: swiftSettings),
 
@@ -134,6 +143,7 @@ let package = Package(
 
         .executableTarget(name: "wayfinder",
                           dependencies: ["Runtime", "ApplianceMetrics", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status", "TripReport",
+                                         "Routing", "RoutingPlatform",
                                          "Gestures", "Controls", "Upload", "UploadPlatform", "UploadRuntime",
                                          "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -192,6 +202,10 @@ let package = Package(
                     dependencies: ["Upload", "UploadPlatform", "UploadTransport", "UploadRuntime", "Platform", "WayfinderTestKit",
                                    .product(name: "Logging", package: "swift-log")],
                     swiftSettings: swiftSettings),
+        // The routing core, and the map import and planning against Debian's routino and osmium-tool on
+        // hand-written OpenStreetMap fixtures.
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "RoutingPlatform", "Platform", "Navigation", "Vocabulary"],
+                    resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "StatusTests", dependencies: ["Status"], swiftSettings: swiftSettings),
         // The metrics' names and values, the textfile's writer and its timer, and the file read by
         // Debian's prometheus-node-exporter, started by the tests on loopback: a program of the build

@@ -118,6 +118,7 @@ package struct ConfigurationLoader: Sendable {
                                "\"pair-pencil\" pairs the Pencil, which is not enabled; set [devices.pencil] enabled = true, or bind the line to a command")
         }
         let gestures = readGestures(root.subtable("gestures"), sensed: touchCaseSettings.sides)
+        let places = readPlaces(root.subtable("places"))
 
         let context = ConfigurationContext(board: board, buttons: buttons, touchCase: touchCaseSettings)
         var extra: [String: any ConfigurationTable] = [:]
@@ -139,6 +140,7 @@ package struct ConfigurationLoader: Sendable {
         configuration.touchCaseSettings = touchCaseSettings
         configuration.track = track
         configuration.signals = signals
+        configuration.places = places
         return configuration
     }
 

@@ -26,6 +26,12 @@ final class IssueCollector {
         locator.position(of: keyPath).map { "\(file):\($0.line)" } ?? file
     }
 
+    /// The line a key path is written on, for keeping a table's keys in the file's order (the TOML
+    /// library's tables are sorted by key).
+    func line(of keyPath: String) -> Int? {
+        locator.position(of: keyPath)?.line
+    }
+
     func append(_ issue: ConfigIssue) {
         issues.append(issue)
     }

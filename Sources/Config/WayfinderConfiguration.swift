@@ -1,6 +1,7 @@
 import Controls
 import Gestures
 import Navigation
+import Routing
 
 /// The whole validated configuration: everything one TOML file selects.
 package struct WayfinderConfiguration: Sendable {
@@ -37,6 +38,8 @@ package struct WayfinderConfiguration: Sendable {
     package var upload: UploadSettings?
     /// `[metrics]`: nil when the file has none, and no metrics are written.
     package var metrics: MetricsSettings?
+    /// `[places]`: named destinations, in the file's order.
+    package var places: [Place] = []
     /// `[track]`: recording the walked track and how long it is kept.
     package var track = TrackSettings()
     /// `[signals]`: which states the wearer feels, damped and repeated how (docs/signals.md).

@@ -8,8 +8,8 @@ import Navigation
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
-        abstract: "Inspect GPX routes.",
-        subcommands: [Show.self])
+        abstract: "Inspect GPX routes, and plan routes on a map.",
+        subcommands: [Show.self, RoutePlanCommand.self])
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -12,7 +12,7 @@ struct Wayfinder: AsyncParsableCommand {
         commandName: "wayfinder",
         abstract: "Guides a walker with a vibrating belt: GPS and compass in, directions out.",
         version: "0.1.0",
-        subcommands: [Run.self, StatusCommand.self, ControlCommandLine.self, ConfigCommand.self, BoardCommand.self, BeltCodecCommand.self, ScanCommand.self, PairCommand.self, GPSCommand.self, GeoCommand.self, RouteCommand.self, ReportCommand.self, CalibrateCommand.self, GesturesCommand.self, RecordCommand.self, UploadCommand.self])
+        subcommands: [Run.self, StatusCommand.self, ControlCommandLine.self, ConfigCommand.self, BoardCommand.self, BeltCodecCommand.self, ScanCommand.self, PairCommand.self, GPSCommand.self, GeoCommand.self, RouteCommand.self, MapCommand.self, ReportCommand.self, CalibrateCommand.self, GesturesCommand.self, RecordCommand.self, UploadCommand.self])
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())

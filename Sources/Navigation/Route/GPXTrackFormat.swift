@@ -89,7 +89,7 @@ package enum GPXTrackFormat {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }
