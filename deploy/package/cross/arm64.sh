@@ -8,7 +8,9 @@
 #                libswiftlang:arm64 of the same version, unpacked (they are not Multi-Arch, so they
 #                cannot be installed beside the amd64 compiler).
 #   target root  Debian trixie for arm64 with the -dev packages we link (libc, the C++ runtime,
-#                libgpiod, libbluetooth, libi2c, libxml2). It is the sysroot the binary is linked
+#                libgpiod, libbluetooth, libi2c, libxml2), and the programs route planning runs as
+#                child processes (routino, osmium-tool), so that the routing tests run them under
+#                emulation as a Pi does. It is the sysroot the binary is linked
 #                against, so the binary needs trixie's glibc and libgpiod3; it is where arm64 programs
 #                run under qemu-user-static (deploy/package/cross/binfmt-arm64.sh); and its dpkg
 #                database is what dpkg-shlibdeps reads for the arm64 package's Depends.
@@ -35,7 +37,7 @@ target_root=$cache/trixie-arm64
 sdks=$cache/sdks
 
 host_packages=swiftlang,build-essential,pkg-config,git,ca-certificates
-target_packages=libc6-dev,libstdc++-14-dev,libgpiod-dev,libbluetooth-dev,libi2c-dev,libssl-dev,libcurl4-openssl-dev,libxml2-dev,zlib1g-dev,pkg-config
+target_packages=libc6-dev,libstdc++-14-dev,libgpiod-dev,libbluetooth-dev,libi2c-dev,libssl-dev,libcurl4-openssl-dev,libxml2-dev,zlib1g-dev,pkg-config,routino,osmium-tool
 
 say() { echo "arm64.sh: $*" >&2; }
 die() { say "$*"; exit 1; }
