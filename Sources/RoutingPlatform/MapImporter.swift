@@ -22,6 +22,11 @@ package struct MapImporter: Sendable {
     /// 1024 MB (256 MB in 3.3), which a Pi Zero 2 W's 512 MB cannot give; 64 MB sorts a city in a few
     /// passes more.
     package var sortMegabytes: Int = 64
+    /// planetsplitter runs with `--prune-isolated=0`: its default (500 m) takes the access away from
+    /// small groups of ways not joined to the rest, and a route to one then ends, with no error, at the
+    /// nearest way still routable, half a kilometre off in the test town; kept, the route fails and says
+    /// so. On the Monaco extract the database grows 0.6 % and no route of 28 changes.
+    ///
     /// How long each program may run before it is stopped.
     package var timeout: Duration = .seconds(3600)
 
@@ -69,7 +74,7 @@ package struct MapImporter: Sendable {
         do {
             let splitStart = ContinuousClock.now
             let split = try run(programs.planetsplitter, ["--dir=\(work)", "--tmpdir=\(work)", "--sort-ram-size=\(sortMegabytes)",
-                                                          "--loggable", source], package: "routino")
+                                                          "--prune-isolated=0", "--loggable", source], package: "routino")
             guard split.status == .exited(0) else {
                 throw MapImportError.programFailed(program: "planetsplitter", detail: lastLine(split.stderr) ?? lastLine(split.stdout) ?? "\(split.status)")
             }
