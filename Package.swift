@@ -135,7 +135,7 @@ let package = Package(
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
                 dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "TouchCase", "Pencil",
-                               "Status", "TripReport", "Upload", "ApplianceMetrics",
+                               "Status", "TripReport", "Upload", "ApplianceMetrics", "Routing", "RoutingPlatform",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],

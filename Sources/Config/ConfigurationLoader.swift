@@ -101,7 +101,9 @@ package struct ConfigurationLoader: Sendable {
         let gps = readGPS(root.subtable("gps"), simulated: simulated, root: root)
         let (compass, compassMounting) = readCompass(root.subtable("compass"), simulated: simulated, root: root)
 
-        let (routePath, route, autostart) = readRoute(root.subtable("route"), root: root, directory: directory)
+        let places = readPlaces(root.subtable("places"))
+        let routing = readRoute(root.subtable("route"), root: root, directory: directory, places: places)
+        let (routePath, route, autostart) = (routing.path, routing.route, routing.autostart)
 
         var (guidance, intensity) = readNavigation(root.subtable("navigation"))
         let signals = readSignals(root.subtable("signals"), guidance: &guidance)
@@ -118,7 +120,6 @@ package struct ConfigurationLoader: Sendable {
                                "\"pair-pencil\" pairs the Pencil, which is not enabled; set [devices.pencil] enabled = true, or bind the line to a command")
         }
         let gestures = readGestures(root.subtable("gestures"), sensed: touchCaseSettings.sides)
-        let places = readPlaces(root.subtable("places"))
 
         let context = ConfigurationContext(board: board, buttons: buttons, touchCase: touchCaseSettings)
         var extra: [String: any ConfigurationTable] = [:]
@@ -141,6 +142,7 @@ package struct ConfigurationLoader: Sendable {
         configuration.track = track
         configuration.signals = signals
         configuration.places = places
+        configuration.routePlanning = routing.planning
         return configuration
     }
 

@@ -38,6 +38,8 @@ package struct WayfinderConfiguration: Sendable {
     package var upload: UploadSettings?
     /// `[metrics]`: nil when the file has none, and no metrics are written.
     package var metrics: MetricsSettings?
+    /// `[route]`'s map, destination and planning settings; nil when the route is a GPX file alone.
+    package var routePlanning: RoutePlanningSettings?
     /// `[places]`: named destinations, in the file's order.
     package var places: [Place] = []
     /// `[track]`: recording the walked track and how long it is kept.

@@ -8,6 +8,8 @@ package enum ControlCommand: Sendable, Hashable, Codable, CustomStringConvertibl
     case navigation(NavigationCommand)
     /// Load another GPX file from the routes folder, by its file name.
     case route(String)
+    /// Walk to a place of `[places]` or to `LAT,LON`, on a route planned on the map.
+    case goTo(String)
 
     /// Short names for the commands typed most, each standing for one configuration name.
     package static let aliases: [(alias: String, name: String)] =
@@ -15,7 +17,7 @@ package enum ControlCommand: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// The names on the command line and on the wire, in the order `control --help` lists them: the
     /// configuration's command names, then `route`.
-    package static let names = NavigationCommand.allCases.map(\.configName) + ["route"]
+    package static let names = NavigationCommand.allCases.map(\.configName) + ["route", "go-to"]
 
     /// The command `name` stands for; `route` needs `argument`. A short name (`aliases`) stands for
     /// its configuration name; camelCase and snake_case spellings (`intensityUp`, `next_waypoint`)
@@ -27,6 +29,11 @@ package enum ControlCommand: Sendable, Hashable, Codable, CustomStringConvertibl
             guard let argument, !argument.isEmpty else { throw .missingRoute }
             guard !argument.contains("/"), argument != ".", argument != ".." else { throw .routeOutsideFolder(argument) }
             self = .route(argument)
+            return
+        }
+        if full == "go-to" {
+            guard let argument, !argument.isEmpty else { throw .missingDestination }
+            self = .goTo(argument)
             return
         }
         guard let command = NavigationCommand(configName: full) else { throw .unknown(name) }
@@ -58,12 +65,15 @@ package enum ControlCommand: Sendable, Hashable, Codable, CustomStringConvertibl
         switch self {
         case .navigation(let command): command.configName
         case .route: "route"
+        case .goTo: "go-to"
         }
     }
 
     package var argument: String? {
-        if case .route(let file) = self { return file }
-        return nil
+        switch self {
+        case .route(let file), .goTo(let file): return file
+        case .navigation: return nil
+        }
     }
 
     package var description: String { argument.map { "\(name) \($0)" } ?? name }

@@ -4,6 +4,7 @@ import Vocabulary
 package enum ControlCommandError: Error, Equatable, CustomStringConvertible {
     case unknown(String)
     case missingRoute
+    case missingDestination
     case routeOutsideFolder(String)
     case unexpectedArgument(String, String)
 
@@ -16,6 +17,8 @@ package enum ControlCommandError: Error, Equatable, CustomStringConvertible {
                 return "unknown control \"\(name)\"; did you mean \"\(close)\"?"
             }
             return "unknown control \"\(name)\"; the controls are \(ControlCommand.names.joined(separator: ", "))"
+        case .missingDestination:
+            return "go-to needs a place of [places] or LAT,LON, e.g. `wayfinder control go-to home` or `wayfinder control go-to 55.6761,12.5683`"
         case .missingRoute:
             return "route needs the name of a GPX file in the routes folder, e.g. `wayfinder control route park.gpx`"
         case .routeOutsideFolder(let name):

@@ -41,6 +41,10 @@ package struct GuidanceJournalEntry: Sendable, Hashable {
         case .offRoute(let distance, let leg): self.init(record: entry(.offRoute, index: leg, distance: distance))
         case .backOnRoute(let distance): self.init(record: entry(.backOnRoute, distance: distance))
         case .routeChanged(let index, _, _): self.init(record: entry(.routeChanged, index: index, name: route.name))
+        case .routePlanned(let purpose, let destination, let metres, _, _, _):
+            var record = entry(.routePlanned, name: destination, distance: metres)
+            record.reason = purpose
+            self.init(record: record)
         case .progress, .commandIgnored, .declination, .destinationSignalStopped:
             return nil
         }

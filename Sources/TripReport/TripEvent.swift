@@ -22,6 +22,10 @@ package struct TripEvent: Sendable, Hashable, Codable {
         case wentBack = "went_back"
         /// Another route was loaded (`name`, `index` of the next waypoint).
         case routeChanged = "route_changed"
+        /// A route planned on the device: `reason` "planned", "re-planned" (off the route) or "planned to
+        /// a new destination", `name` the destination (none for a way back to a GPX route), `distance`
+        /// its length in metres.
+        case routePlanned = "route_planned"
         /// No usable fix for `seconds` already; `gpsBack` when one arrives again.
         case gpsLost = "gps_lost"
         case gpsBack = "gps_back"

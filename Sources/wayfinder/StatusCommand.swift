@@ -114,6 +114,8 @@ struct ControlCommandLine: ParsableCommand {
                               [--timeout <seconds>]
             wayfinder control route <file> [--socket <path>] [--json]
                               [--timeout <seconds>]
+            wayfinder control go-to <place|lat,lon> [--socket <path>]
+                              [--json] [--timeout <seconds>]
             """,
         discussion: """
         Examples:
@@ -121,11 +123,13 @@ struct ControlCommandLine: ParsableCommand {
           wayfinder control intensity-up    answers with the new intensity
           wayfinder control route park.gpx  walk another route from the routes
                                             folder
+          wayfinder control go-to home      walk to a place of [places], on a
+                                            route planned on [route] map
 
         The controls are the commands a button or gesture is bound to in the
         configuration, by the same names:
         \(ControlCommandLine.vocabulary)
-        and route FILE. Short names: \(ControlCommandLine.shortNames).
+        and route FILE, go-to PLACE or go-to LAT,LON. Short names: \(ControlCommandLine.shortNames).
 
         Each control is logged by the appliance with who sent it, as a button
         press is. The answer says what the control did (docs/control.md has each
@@ -138,7 +142,7 @@ struct ControlCommandLine: ParsableCommand {
     static var vocabulary: String {
         var lines: [String] = []
         var line = ""
-        for name in ControlCommand.names.dropLast() {
+        for name in ControlCommand.names.dropLast(2) {
             let word = name + ","
             if !line.isEmpty, line.count + 1 + word.count > 76 {
                 lines.append(line)
@@ -155,10 +159,10 @@ struct ControlCommandLine: ParsableCommand {
         ControlCommand.aliases.map { "\($0.alias) for \($0.name)" }.joined(separator: ", ")
     }
 
-    @Argument(help: "The control: a command name of the configuration (listed above), or route.")
+    @Argument(help: "The control: a command name of the configuration (listed above), route or go-to.")
     var name: String
 
-    @Argument(help: ArgumentHelp("For route: the GPX file's name in the routes folder.", valueName: "file"))
+    @Argument(help: ArgumentHelp("For route: the GPX file's name in the routes folder; for go-to: a place or LAT,LON.", valueName: "file"))
     var argument: String?
 
     @Option(name: .long, help: ArgumentHelp("The appliance's control socket.", valueName: "path"))

@@ -22,6 +22,10 @@ package enum GuidanceEvent: Sendable, Hashable {
     /// Within the back-on-route distance of the current leg again.
     case backOnRoute(distance: Double)
     case commandIgnored(NavigationCommand, reason: String)
+    /// A route planned on the device and now followed (docs/routing.md): `purpose` is "planned",
+    /// "re-planned" (off the route) or "planned to a new destination"; `destination` the place, or
+    /// nil for a way back to a GPX route.
+    case routePlanned(purpose: String, destination: String?, metres: Double, turns: Int, crossings: Int, steps: Int)
     /// A reload brought another route (or the same points, edited): the walk goes on toward `waypoint`,
     /// the first one unless the points are the same (`keptProgress`).
     case routeChanged(waypoint: Int, of: Int, keptProgress: Bool)

@@ -56,6 +56,11 @@ package struct GuidanceLogLine: Sendable, Hashable {
         case .routeChanged(let index, _, let kept):
             let how = kept ? "the same points, progress kept" : "the new route from its first waypoint"
             self.init(level: .notice, text: "\(t) route changed: next waypoint \(label(index)) (\(how))")
+        case .routePlanned(let purpose, let destination, let metres, let turns, let crossings, let steps):
+            func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+            let whither = destination.map { "to \($0)" } ?? "back to the route"
+            self.init(level: .notice, text: "\(t) \(purpose): \(DistanceFormat.text(metres: metres)) \(whither), \(count(turns, "turn", "turns")), "
+                      + "\(count(crossings, "crossing", "crossings")), \(count(steps, "flight", "flights")) of steps")
         case .commandIgnored(let command, let reason):
             self.init(level: .info, text: "\(t) \(command) ignored: \(reason)")
         case .declination(let degrees, true, _):

@@ -136,6 +136,9 @@ package struct RouteGuidance: Sendable {
             return [.belt(.notifyDirection(direction: direction.value, isMagneticBearing: direction.isMagnetic))]
         case .announceBattery:
             return [.belt(.notifyBatteryLevel)]
+        case .nextPlace:
+            // The navigation actor chooses places; guidance alone has no map to plan on.
+            return ignored(command, "choosing a place needs [route] map and a [places] table in the configuration")
         case .intensityUp, .intensityDown:
             let step = command == .intensityUp ? Self.intensityStep : -Self.intensityStep
             let new = min(max(intensity + step, Self.intensityRange.lowerBound), Self.intensityRange.upperBound)

@@ -4,7 +4,9 @@ import Glibc
 import Belt
 import Logging
 import Navigation
+import Config
 import Platform
+import Routing
 import Sensors
 import Status
 import TripReport
@@ -28,6 +30,11 @@ package actor NavigationActor {
         /// Another route from the control socket, answered with where the walk now goes.
         case controlRoute(Route, from: CommandSource, reply: @Sendable (NavigationControlOutcome) -> Void)
         case belt(BeltActor.Report)
+        /// The router's answer to plan request `id` (`RoutePlanningService`).
+        case planned(id: Int, Result<PlannedRoute, RoutePlanError>)
+        /// Another destination from the control socket (`go-to`), answered with where the walk now goes.
+        case controlGoTo(RoutePlanningSettings.Destination, from: CommandSource,
+                         reply: @Sendable (Result<NavigationControlOutcome, ControlRefusal>) -> Void)
         /// New settings from a configuration reload.
         case reconfigure(GuidanceUpdate)
         case shutdown
@@ -81,6 +88,17 @@ package actor NavigationActor {
     /// belt actor counts the ones it has carried out, and a control's answer waits for this many.
     private var beltRequestsSent = 0
 
+    /// Plans routes on the map (`[route] map`); nil when the configuration names no map.
+    let planning: RoutePlanningService?
+    /// When to plan and what to do with the answers; nil without a map.
+    var planningRule: RoutePlanningRule?
+    /// What the planning rule asked for while an event was handled, carried out at its end.
+    var planningActions: [RoutePlanningRule.Action] = []
+    /// The configuration's `[places]`, which `next-place` steps through.
+    let places: PlaceBook
+    /// The place `next-place` chose last (or the configured destination's name).
+    var chosenPlace: String?
+
     /// The alarm for the guidance's next check. Kept while a fix moves the check later: it then
     /// fires early, finds nothing due and is set again, so a 1 Hz GPS costs one alarm per timeout,
     /// not one per fix.
@@ -111,7 +129,15 @@ package actor NavigationActor {
                 observer: (@Sendable (NavigationObservation) -> Void)? = nil,
                 stateObserver: (@Sendable (NavigationState) -> Void)? = nil,
                 states: AsyncStream<StateChange>.Continuation? = nil,
+                planning: RoutePlanningService? = nil, places: PlaceBook = PlaceBook([]),
                 executor: any ActorExecutor = EventLoop.preferred) {
+        self.planning = planning
+        self.places = places
+        if let settings = planning?.settings {
+            planningRule = RoutePlanningRule(destination: settings.destination.map { ($0.name, $0.coordinate) },
+                                             replanInterval: settings.replanInterval)
+            chosenPlace = settings.destination?.name
+        }
         self.executor = executor
         self.states = states
         mailbox = Mailbox(executor: executor)
@@ -184,6 +210,9 @@ package actor NavigationActor {
         case .fix(let fix):
             if let utc = fix.utcSeconds, fix.isUsable { trip?.anchor(utc: utc, at: fix.receivedAt) }
             carryOut(guidance.handle(fix, now: now))
+            if fix.isUsable, guidance.state == .navigating, planningRule != nil {
+                planningActions += planningRule?.fix(fix.coordinate, now: now) ?? []
+            }
             record(fix, now: now)
             sampleBelt(now: now)
             status.changedNow()
@@ -191,7 +220,14 @@ package actor NavigationActor {
             carryOut(guidance.handle(heading, now: now))
         case .command(let envelope):
             logger.info("command \(envelope.command) from \(envelope.source)")
-            carryOut(guidance.handle(envelope.command, now: now), command: envelope)
+            if envelope.command == .nextPlace {
+                _ = nextPlace(envelope, now: now)
+            } else {
+                carryOut(guidance.handle(envelope.command, now: now), command: envelope)
+            }
+        case .control(let envelope, let reply) where envelope.command == .nextPlace:
+            logger.info("command \(envelope.command) from \(envelope.source)")
+            reply(nextPlace(envelope, now: now).map { NavigationControlOutcome(result: $0, beltRequests: beltRequestsSent) })
         case .control(let envelope, let reply):
             logger.info("command \(envelope.command) from \(envelope.source)")
             lastIgnored = nil
@@ -216,6 +252,11 @@ package actor NavigationActor {
         case .belt(.intensityChanged(let intensity)):
             // The wearer chose it on the belt: `intensity-up`/`-down` step from it.
             guidance.intensity = intensity
+        case .planned(let id, let result):
+            planningActions += planningRule?.planned(result, for: id, now: now) ?? []
+        case .controlGoTo(let destination, let source, let reply):
+            logger.notice("go-to \(destination.name) from \(source)")
+            reply(goTo(destination, now: now).map { NavigationControlOutcome(result: $0, beltRequests: beltRequestsSent) })
         case .reconfigure(let update):
             carryOut(guidance.apply(update, now: now))
             headingDemand?.set(guidance.parameters.headingSource == .external)
@@ -225,6 +266,7 @@ package actor NavigationActor {
             saveFinalProgress()
             return true
         }
+        carryOutPlanning(now: now)
         if walkEnded {
             walkEnded = false
             writeReportInBackground()
@@ -510,6 +552,7 @@ package actor NavigationActor {
         case .notice: logger.notice("\(line.text)")
         case .warning: logger.warning("\(line.text)")
         }
+        planningHears(event)
         switch event {
         case .commandIgnored(_, let reason): lastIgnored = reason
         case .destinationReached:
@@ -530,5 +573,106 @@ package actor NavigationActor {
         case .backOnRoute: states?.yield(.offRoute(false))
         default: break
         }
+    }
+}
+
+// MARK: Route planning (docs/routing.md)
+
+extension NavigationActor {
+    /// The guidance events the planning rule hears: a start plans the walk's route, off the route
+    /// plans a way back, an end stops waiting for a fix to plan from.
+    private func planningHears(_ event: GuidanceEvent) {
+        guard planningRule != nil else { return }
+        let now = clock.elapsed
+        switch event {
+        case .started:
+            planningActions += planningRule?.walkStarted(at: freshFix(now: now)?.coordinate, now: now) ?? []
+        case .offRoute:
+            guard let fix = freshFix(now: now) else { return }
+            let route = guidance.route, index = guidance.progress.currentIndex
+            let target = route.waypoints.indices.contains(index) ? route.waypoints[index] : nil
+            let rest = index + 1 < route.waypoints.count ? Array(route.waypoints[(index + 1)...]) : []
+            planningActions += planningRule?.offRoute(at: fix.coordinate, target: target, rest: rest, now: now) ?? []
+        case .stopped, .destinationReached:
+            planningRule?.walkEnded()
+        default:
+            break
+        }
+    }
+
+    private func freshFix(now: Duration) -> Fix? {
+        guard let fix = guidance.lastFix, fix.isUsable, now - fix.receivedAt < guidance.parameters.fixTimeout else { return nil }
+        return fix
+    }
+
+    /// Carries out what the planning rule asked for while the event was handled: plans go to the
+    /// service's thread, whose answer comes back as `.planned`; a route planned is followed.
+    private func carryOutPlanning(now: Duration) {
+        while !planningActions.isEmpty {
+            let action = planningActions.removeFirst()
+            switch action {
+            case .plan(let request):
+                guard let planning else { continue }
+                let whither = request.destinationName ?? "the route's next waypoint"
+                logger.info("planning a route to \(whither) from \(RouteEndpoint.coordinate(request.from)) (\(request.purpose.rawValue))")
+                let mailbox = self.mailbox
+                planning.plan(request) { result in mailbox.send(.planned(id: request.id, result)) }
+            case .follow(let route, let plan, let request):
+                trip?.routeChanged(to: route)
+                carryOut(guidance.apply(GuidanceUpdate(route: route), now: now))
+                report(.routePlanned(purpose: request.purpose.rawValue, destination: request.destinationName, metres: plan.lengthMetres,
+                                     turns: plan.turns, crossings: plan.crossings, steps: plan.steps))
+            case .failed(let request, let error):
+                let whither = request.destinationName.map { "to \($0)" } ?? "back to the route"
+                let fallback = request.destinationName == nil ? "the belt keeps pointing along the route" : "the belt points straight at it"
+                logger.warning("cannot plan a route \(whither): \(error); \(fallback)")
+            case .replanDeferred(let until):
+                let wait = max(0, (until - now).inSeconds)
+                logger.info("off the route again; the next re-plan may come in \(Int(wait.rounded(.up))) s ([route] replan_interval_s)")
+            }
+        }
+    }
+
+    /// `go-to`: the walk's destination becomes `destination`; the belt points straight at it until
+    /// its route is planned (at once with a fix, else at the next one).
+    private func goTo(_ destination: RoutePlanningSettings.Destination, now: Duration) -> Result<String, ControlRefusal> {
+        guard planningRule != nil else {
+            return .failure(ControlRefusal("go-to plans on a map, and the configuration names none: add map = \"DIR\" to [route] (docs/routing.md)"))
+        }
+        chosenPlace = destination.isPlace ? destination.name : nil
+        changeDestination(to: destination, now: now)
+        let state = guidance.state == .stopped ? "; start walks there" : ""
+        return .success("destination \(destination.name)\(state)")
+    }
+
+    /// `next-place`: the place after the last one chosen becomes the destination, and while walking
+    /// the belt pulses once toward it.
+    private func nextPlace(_ envelope: CommandEnvelope, now: Duration) -> Result<String, ControlRefusal> {
+        journal(envelope)
+        guard planningRule != nil else {
+            let reason = "next-place plans on a map, and the configuration names none: add map = \"DIR\" to [route]"
+            logger.info("next-place ignored: \(reason)")
+            return .failure(ControlRefusal(reason))
+        }
+        guard let place = places.place(after: chosenPlace) else {
+            let reason = "next-place steps through [places], and the configuration has none"
+            logger.info("next-place ignored: \(reason)")
+            return .failure(ControlRefusal(reason))
+        }
+        chosenPlace = place.name
+        changeDestination(to: RoutePlanningSettings.Destination(name: place.name, coordinate: place.coordinate, isPlace: true), now: now)
+        if guidance.state == .navigating { carryOut(guidance.handle(.announceDirection, now: now)) }
+        let index = (places.places.firstIndex { $0.name == place.name } ?? 0) + 1
+        logger.notice("next place: \(place.name) (\(index) of \(places.places.count))")
+        return .success("destination \(place.name) (\(index) of \(places.places.count))")
+    }
+
+    private func changeDestination(to destination: RoutePlanningSettings.Destination, now: Duration) {
+        let direct = RoutePlanningSettings.directRoute(to: destination)
+        trip?.routeChanged(to: direct)
+        carryOut(guidance.apply(GuidanceUpdate(route: direct), now: now))
+        // Stopped, the route is planned when the walk starts, from where it starts.
+        planningActions += planningRule?.destinationChanged(to: destination.name, at: destination.coordinate,
+                                                            walking: guidance.state != .stopped, now: now) ?? []
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Navigation
 import Pencil
 import Platform
+import Routing
 import Status
 
 /// The appliance's side of the control socket: its status gathered from the actors, and the
@@ -92,6 +93,12 @@ package struct ApplianceControl: ControlHandler {
             outcome = await withCheckedContinuation { continuation in
                 mailbox.send(.controlRoute(route, from: .controlSocket(source), reply: { continuation.resume(returning: $0) }))
             }
+        case .goTo(let text):
+            let destination = try resolveDestination(text)
+            let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<NavigationControlOutcome, ControlRefusal>, Never>) in
+                mailbox.send(.controlGoTo(destination, from: .controlSocket(source), reply: { continuation.resume(returning: $0) }))
+            }
+            outcome = try result.get()
         case .navigation(let navigationCommand):
             let envelope = CommandEnvelope(navigationCommand, from: .controlSocket(source))
             let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<NavigationControlOutcome, ControlRefusal>, Never>) in
@@ -131,6 +138,21 @@ package struct ApplianceControl: ControlHandler {
 
     /// `name` (`.gpx` may be left off) from the routes folder, parsed; a refusal names what is wrong
     /// and which routes are there.
+    /// `go-to`'s argument: a place of `[places]` or `LAT,LON`.
+    func resolveDestination(_ text: String) throws(ControlRefusal) -> RoutePlanningSettings.Destination {
+        do {
+            let endpoint = try RouteEndpoint.parse(text)
+            let places = navigation.places
+            let coordinate = try places.resolve(endpoint)
+            switch endpoint {
+            case .place(let name): return .init(name: places.place(named: name)?.name ?? name, coordinate: coordinate, isPlace: true)
+            case .coordinate: return .init(name: endpoint.description, coordinate: coordinate, isPlace: false)
+            }
+        } catch {
+            throw ControlRefusal("\(error)")
+        }
+    }
+
     func loadRoute(_ name: String) throws(ControlRefusal) -> Route {
         guard let directory = routesDirectory else { throw ControlRefusal("this appliance has no routes folder") }
         let file = name.lowercased().hasSuffix(".gpx") ? name : name + ".gpx"

@@ -18,12 +18,15 @@ package enum NavigationCommand: Sendable, Hashable, CaseIterable, CustomStringCo
     /// The belt's default vibration intensity one step (10 %) up or down, within 5–100 %.
     case intensityUp
     case intensityDown
+    /// The next of the configuration's `[places]` becomes the destination (a route is planned to it
+    /// on the map); while walking the belt pulses once toward it.
+    case nextPlace
     /// Mirror of a press on one of the belt's own buttons (FSLib's `onBeltButtonPressed`).
     case beltButton(BeltButton, BeltPressType)
 
     package static let allCases: [NavigationCommand] =
         [.start, .pause, .resume, .togglePause, .stop, .nextWaypoint, .previousWaypoint, .announceDirection,
-         .announceBattery, .intensityUp, .intensityDown]
+         .announceBattery, .intensityUp, .intensityDown, .nextPlace]
         + BeltButton.allCases.flatMap { b in BeltPressType.allCases.map { .beltButton(b, $0) } }
 
     /// The name used in the configuration file, e.g. `"next-waypoint"` or `"belt-power-long"`.
@@ -40,6 +43,7 @@ package enum NavigationCommand: Sendable, Hashable, CaseIterable, CustomStringCo
         case .announceBattery: "announce-battery"
         case .intensityUp: "intensity-up"
         case .intensityDown: "intensity-down"
+        case .nextPlace: "next-place"
         case .beltButton(let b, .short): "belt-\(b)"
         case .beltButton(let b, .long): "belt-\(b)-long"
         }

@@ -1,5 +1,6 @@
 import Belt
 import Navigation
+import Routing
 
 extension ApplianceWiring {
     /// Navigation: the guidance on the fixes, headings, commands and belt reports, asking the belt for
@@ -13,7 +14,8 @@ extension ApplianceWiring {
             guidance: guidance, store: store, track: track, trip: trip, manifest: manifest, nextWalk: nextWalk, inputs: streams,
             beltRequests: beltRequests, autostart: config.autostart, headingDemand: inputs.headingDemand, clock: clock,
             logger: makeLogger(NavigationActor.name), health: health, status: status,
-            onDestinationReached: onDestinationReached, observer: observer, stateObserver: stateObserver, states: states)
+            onDestinationReached: onDestinationReached, observer: observer, stateObserver: stateObserver, states: states,
+            planning: config.routePlanning.map { RoutePlanningService(settings: $0) }, places: PlaceBook(config.places))
         let member = ApplianceMember(
             name: NavigationActor.name, statusPlace: .leads,
             injectFault: { navigation.mailbox.inject(InjectedFailure(actor: NavigationActor.name)) },

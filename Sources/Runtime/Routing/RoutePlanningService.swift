@@ -1,0 +1,60 @@
+import Config
+import Platform
+import Routing
+import RoutingPlatform
+import Synchronization
+import Vocabulary
+
+/// Runs Routino's router for the navigation actor, each plan on a thread of its own so the actor's
+/// loop never waits for a child process. The map is opened (manifest, sizes, the installed Routino's
+/// version, the index) at the first plan and kept; one that cannot be opened is tried again at the
+/// next plan, so a map copied in while the appliance runs is picked up.
+package final class RoutePlanningService: Sendable {
+    package let settings: RoutePlanningSettings
+    private let planner: RoutePlanner
+    private let opened = Mutex<(MapDirectory, MapIndex)?>(nil)
+
+    package init(settings: RoutePlanningSettings, programs: RoutinoPrograms = .debian) {
+        self.settings = settings
+        planner = RoutePlanner(programs: programs)
+    }
+
+    /// Plans `request` off the caller's thread and hands the result to `completion`, on that thread.
+    package func plan(_ request: RoutePlanRequest, completion: @escaping @Sendable (Result<PlannedRoute, RoutePlanError>) -> Void) {
+        let failed = DetachedThread.start(name: "wf-route") { [self] in
+            completion(planNow(request))
+        }
+        if let failed { completion(.failure(.engine("could not start a thread to plan on (errno \(failed))"))) }
+    }
+
+    /// Plans on the calling thread: for the command line and tests.
+    package func planNow(_ request: RoutePlanRequest) -> Result<PlannedRoute, RoutePlanError> {
+        let map: (MapDirectory, MapIndex)
+        switch openMap() {
+        case .success(let m): map = m
+        case .failure(let error): return .failure(error)
+        }
+        return Result { () throws(RoutePlanError) -> PlannedRoute in
+            try planner.plan(on: map.0, index: map.1, from: request.from, to: request.to, profile: settings.profile,
+                             avoidSteps: settings.avoidSteps, destinationName: request.destinationName)
+        }
+    }
+
+    private func openMap() -> Result<(MapDirectory, MapIndex), RoutePlanError> {
+        if let map = opened.withLock({ $0 }) { return .success(map) }
+        let installed: String?
+        do {
+            installed = try planner.programs.routinoVersion()
+        } catch {
+            return .failure(.engine("\(error)"))
+        }
+        do {
+            let directory = try MapDirectory.open(settings.mapDirectory, installedRoutino: installed)
+            let map = (directory, try directory.features())
+            opened.withLock { $0 = map }
+            return .success(map)
+        } catch {
+            return .failure(.engine("\(error)"))
+        }
+    }
+}
