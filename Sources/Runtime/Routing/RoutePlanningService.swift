@@ -13,14 +13,19 @@ package final class RoutePlanningService: Sendable {
     package let settings: RoutePlanningSettings
     private let planner: RoutePlanner
     private let opened = Mutex<(MapDirectory, MapIndex)?>(nil)
+    /// Plans on the caller's thread, before `plan` returns: for tests, whose actor then hears the
+    /// answer in the order of its mailbox, with no thread to wait for.
+    private let inline: Bool
 
-    package init(settings: RoutePlanningSettings, programs: RoutinoPrograms = .debian) {
+    package init(settings: RoutePlanningSettings, programs: RoutinoPrograms = .debian, inline: Bool = false) {
         self.settings = settings
         planner = RoutePlanner(programs: programs)
+        self.inline = inline
     }
 
     /// Plans `request` off the caller's thread and hands the result to `completion`, on that thread.
     package func plan(_ request: RoutePlanRequest, completion: @escaping @Sendable (Result<PlannedRoute, RoutePlanError>) -> Void) {
+        if inline { return completion(planNow(request)) }
         let failed = DetachedThread.start(name: "wf-route") { [self] in
             completion(planNow(request))
         }
