@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Controls", "Upload", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "WayfinderTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "RuntimeTests",
-                    dependencies: ["Runtime", "Simulation", "Status", "TripReport", "Upload", "WayfinderTestKit",
+                    dependencies: ["Runtime", "Simulation", "Status", "TripReport", "Upload", "Routing", "RoutingPlatform", "WayfinderTestKit",
                                    .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SensorsTests",

@@ -7,9 +7,10 @@ import Vocabulary
 /// walker. Synchronous: callers run it on a thread of their own.
 package struct RoutePlanner: Sendable {
     package var programs: RoutinoPrograms
-    /// How far the route's ends may be from the points asked for. Routino silently starts and ends on
-    /// the nearest way within 1 km (`router.c`, `MAXSEARCH`); a walker left 300 m from a destination
-    /// is not there.
+    /// How far the route's end may be from the destination asked for. Routino silently starts and
+    /// ends on the nearest way within 1 km (`router.c`, `MAXSEARCH`); a walker left 300 m from a
+    /// destination is not there. The start has no such limit: a walker in a park or a square the map
+    /// has no way across is led to the nearest way, which is where the route begins.
     package var maximumOffsetMetres: Double = 100
     /// Points closer than this are one place.
     package var sameplaceMetres: Double = 5
@@ -51,9 +52,6 @@ package struct RoutePlanner: Sendable {
             throw .engine("\(error)")
         }
         let route = RouteDescriber.describe(points, index: index, from: from, to: to, destinationName: destinationName, options: description)
-        if route.startOffsetMetres > maximumOffsetMetres {
-            throw .farFromWay(isDestination: false, metres: route.startOffsetMetres, limit: maximumOffsetMetres)
-        }
         if route.endOffsetMetres > maximumOffsetMetres {
             throw .farFromWay(isDestination: true, metres: route.endOffsetMetres, limit: maximumOffsetMetres)
         }

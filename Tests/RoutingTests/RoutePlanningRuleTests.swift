@@ -81,6 +81,20 @@ final class RoutePlanningRuleTests: XCTestCase {
         XCTAssertEqual(route.waypoints.map(\.name), [way.waypoints[0].name, "B", "C"], "the way back, then the route from its next waypoint on")
     }
 
+    func testAWalkerAwayFromTheWaysIsLedToTheRoutesStartFirst() throws {
+        var rule = RoutePlanningRule(destination: ("harbour", there), replanInterval: .seconds(60))
+        let request = try XCTUnwrap(plan(rule.walkStarted(at: elsewhere, now: .zero)))
+        // Routino began the route at `here`, the nearest way, some 290 m from the walker.
+        let way = RouteDescriber.describe([RoutinoPoint(coordinate: here, kind: .waypoint(1)),
+                                           RoutinoPoint(coordinate: there, kind: .waypoint(2), bearing: 90, way: "Nørregade")],
+                                          index: MapIndex(), from: elsewhere, to: there)
+        guard case .follow(let route, _, _)? = rule.planned(.success(way), for: request.id, now: .seconds(1)).first else {
+            return XCTFail("not followed")
+        }
+        XCTAssertEqual(route.waypoints.first, Waypoint(name: "from here to Nørregade", coordinate: elsewhere))
+        XCTAssertEqual(Array(route.waypoints.dropFirst()), way.waypoints)
+    }
+
     func testAnAnswerForAnOvertakenDestinationIsDropped() throws {
         var rule = RoutePlanningRule(destination: ("harbour", there), replanInterval: .seconds(60))
         let old = try XCTUnwrap(plan(rule.walkStarted(at: here, now: .zero)))

@@ -40,7 +40,13 @@ package enum RouteDescriber {
         var instructions = [start] + turns
         let bounds = geometry.bounds(margin: options.matchRadius * 2)
         instructions += crossings(index.crossings.filter { bounds.contains($0.coordinate) }, geometry, leaving, options)
-        instructions += steps(index.steps, geometry, bounds, leaving, options)
+        let stepsFound = steps(index.steps, geometry, bounds, leaving, options)
+        // "take the steps (Trappen)" says what "continue onto Trappen" would.
+        instructions.removeAll { instruction in
+            instruction.kind == .continueOnto
+                && stepsFound.contains { abs($0.alongMetres - instruction.alongMetres) < options.turnMergeDistance }
+        }
+        instructions += stepsFound
         instructions += barriers(index.barriers.filter { bounds.contains($0.coordinate) }, geometry, leaving, options)
         let end = line.count - 1
         instructions.append(RouteInstruction(kind: .destination, coordinate: line[end], alongMetres: along[end], way: nil,
@@ -120,9 +126,16 @@ package enum RouteDescriber {
                                   _ options: RouteDescription) -> [RouteInstruction] {
         crossings.compactMap { crossing in
             guard let hit = g.nearest(to: crossing.coordinate), hit.metres <= options.matchRadius else { return nil }
-            if let axis = crossing.roadAxis, let direction = g.segmentBearing(hit.segment),
-               axisDifference(direction, axis) < options.alongRoadDegrees {
-                return nil
+            // Passed along the road only when the route runs along it on both sides of the node: a
+            // route that comes along the road and turns off it at the crossing (or onto it) steps
+            // across there.
+            if let axis = crossing.roadAxis {
+                let at = g.coordinate(at: hit.along)
+                let plane = LocalPlane(origin: at)
+                let before = g.coordinate(at: hit.along - options.turnWindow), after = g.coordinate(at: hit.along + options.turnWindow)
+                let directions = [before != at ? plane.bearing(from: before, to: at) : nil,
+                                  after != at ? plane.bearing(from: at, to: after) : nil].compactMap { $0 }
+                if !directions.isEmpty, directions.allSatisfy({ axisDifference($0, axis) < options.alongRoadDegrees }) { return nil }
             }
             return RouteInstruction(kind: .crossing(crossing), coordinate: g.coordinate(at: hit.along), alongMetres: hit.along,
                                     way: leaving(hit.segment), text: crossing.spoken)

@@ -30,6 +30,8 @@ package struct RoutePlanningRule: Sendable {
     package private(set) var pending: RoutePlanRequest?
     private var lastFix: Coordinate?
     private var nextID = 1
+    /// Farther than this from the route's start, the walker is led to it first.
+    static let awayFromWay = 10.0
 
     package init(destination: (name: String, coordinate: Coordinate)?, replanInterval: Duration) {
         self.destination = destination
@@ -99,6 +101,12 @@ package struct RoutePlanningRule: Sendable {
         switch result {
         case .success(let plan):
             var waypoints = plan.waypoints
+            // Routino starts on the nearest way; a walker away from it (a square, a park, lost) is
+            // first led there, on a leg of its own, so guidance measures the way back from here.
+            if plan.startOffsetMetres > Self.awayFromWay {
+                let way = plan.instructions.first?.way
+                waypoints.insert(Waypoint(name: "from here to " + RouteInstruction.wayPhrase(way), coordinate: request.from), at: 0)
+            }
             if !request.rejoin.isEmpty {
                 // The way back ends at the route's next waypoint, which the rest then starts with.
                 waypoints.removeLast()

@@ -624,7 +624,7 @@ extension NavigationActor {
                                      turns: plan.turns, crossings: plan.crossings, steps: plan.steps))
             case .failed(let request, let error):
                 let whither = request.destinationName.map { "to \($0)" } ?? "back to the route"
-                let fallback = request.destinationName == nil ? "the belt keeps pointing along the route" : "the belt points straight at it"
+                let fallback = request.purpose == .offRoute ? "the belt keeps pointing along the route" : "the belt points straight at it"
                 logger.warning("cannot plan a route \(whither): \(error); \(fallback)")
             case .replanDeferred(let until):
                 let wait = max(0, (until - now).inSeconds)
