@@ -36,6 +36,10 @@ extension WearerSignal {
         case .beltBatteryLow: return .systemSignal(.batteryLevel)
         case .penBatteryLow: return channel0(.fadeOut, .motorIndex(8), times: 2, every: 1000, exclusive: true)
         case .piSupplyLow: return channel0(.fadeOut, .binaryMask(Self.cardinal), times: 2, every: 1000, exclusive: true)
+        // What lies ahead is felt at the front, each in a pattern of its own.
+        case .crossingAhead: return channel0(.frontCross, .motorIndex(0), times: 1, every: 1500, exclusive: true)
+        case .stepsAhead: return channel0(.singleShort, .motorIndex(0), times: 3, every: 400, exclusive: true)
+        case .barrierAhead: return channel0(.singleLong, .motorIndex(0), times: 2, every: 700, exclusive: true)
         }
     }
 }

@@ -26,6 +26,10 @@ package struct TripEvent: Sendable, Hashable, Codable {
         /// a new destination", `name` the destination (none for a way back to a GPX route), `distance`
         /// its length in metres.
         case routePlanned = "route_planned"
+        /// On a planned route, a crossing, steps or a barrier told before the walker reached it:
+        /// `reason` the kind ("crossing", "steps", "barrier"), `name` what was said, `distance` how far
+        /// ahead it was, at (`latitude`, `longitude`), where the hazard is.
+        case ahead
         /// No usable fix for `seconds` already; `gpsBack` when one arrives again.
         case gpsLost = "gps_lost"
         case gpsBack = "gps_back"

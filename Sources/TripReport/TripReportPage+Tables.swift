@@ -81,6 +81,8 @@ extension TripReportPage {
         case .routeChanged:
             return ("route changed", joined([event.name.map { "“\($0)”" },
                                              event.index.map { "next waypoint \(ReportText.ordinal($0))" }]))
+        case .ahead:
+            return ("\(event.reason ?? "something") ahead", joined([event.name, metres(event.distance).map { "\($0) before it" }], ", "))
         case .routePlanned:
             return (event.reason ?? "route planned", joined([metres(event.distance), event.name.map { "to \($0)" } ?? "back to the route"], " "))
         case .gpsLost: return ("GPS fix lost", seconds(event.seconds).map { "no fix for \($0) already" } ?? "")

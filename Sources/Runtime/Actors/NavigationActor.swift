@@ -94,6 +94,8 @@ package actor NavigationActor {
     var planningRule: RoutePlanningRule?
     /// What the planning rule asked for while an event was handled, carried out at its end.
     var planningActions: [RoutePlanningRule.Action] = []
+    /// The crossings, steps and barriers of the planned route being followed, told before they come.
+    var hazardNotices: HazardNotices?
     /// The configuration's `[places]`, which `next-place` steps through.
     let places: PlaceBook
     /// The place `next-place` chose last (or the configured destination's name).
@@ -212,6 +214,7 @@ package actor NavigationActor {
             carryOut(guidance.handle(fix, now: now))
             if fix.isUsable, guidance.state == .navigating, planningRule != nil {
                 planningActions += planningRule?.fix(fix.coordinate, now: now) ?? []
+                tellWhatIsAhead(fix)
             }
             record(fix, now: now)
             sampleBelt(now: now)
@@ -618,6 +621,7 @@ extension NavigationActor {
                 let mailbox = self.mailbox
                 planning.plan(request) { result in mailbox.send(.planned(id: request.id, result)) }
             case .follow(let route, let plan, let request):
+                hazardNotices = planning.map { HazardNotices(route: plan, noticeDistance: $0.settings.noticeDistance) }
                 trip?.routeChanged(to: route)
                 carryOut(guidance.apply(GuidanceUpdate(route: route), now: now))
                 report(.routePlanned(purpose: request.purpose.rawValue, destination: request.destinationName, metres: plan.lengthMetres,
@@ -667,7 +671,28 @@ extension NavigationActor {
         return .success("destination \(place.name) (\(index) of \(places.places.count))")
     }
 
+    /// The hazards within the notice distance ahead: felt on the belt (`crossing_ahead`, `steps_ahead`,
+    /// `barrier_ahead`), logged and journalled.
+    private func tellWhatIsAhead(_ fix: Fix) {
+        guard var notices = hazardNotices else { return }
+        let told = notices.fix(fix.coordinate)
+        hazardNotices = notices
+        for hazard in told {
+            let (kind, signal): (String, WearerSignal) = switch hazard.kind {
+            case .steps: ("steps", .stepsAhead)
+            case .barrier: ("barrier", .barrierAhead)
+            default: ("crossing", .crossingAhead)
+            }
+            let distance = max(0, hazard.alongMetres - (notices.progress ?? hazard.alongMetres))
+            logger.info("ahead in \(DistanceFormat.text(metres: distance)): \(hazard.text)")
+            trip?.record(TripEvent(time: 0, kind: .ahead, name: hazard.text, reason: kind, latitude: hazard.coordinate.latitude,
+                                   longitude: hazard.coordinate.longitude, distance: distance))
+            states?.yield(.ahead(signal))
+        }
+    }
+
     private func changeDestination(to destination: RoutePlanningSettings.Destination, now: Duration) {
+        hazardNotices = nil
         let direct = RoutePlanningSettings.directRoute(to: destination)
         trip?.routeChanged(to: direct)
         carryOut(guidance.apply(GuidanceUpdate(route: direct), now: now))

@@ -17,4 +17,7 @@ package enum StateChange: Sendable, Hashable {
     case beltBattery(low: Bool)
     case penBattery(low: Bool)
     case piSupply(low: Bool)
+    /// On a planned route, a crossing, steps or a barrier is near (`crossingAhead`, `stepsAhead`,
+    /// `barrierAhead`): told once each, never damped, since each is another place.
+    case ahead(WearerSignal)
 }

@@ -86,6 +86,8 @@ package struct StateSignals: Sendable {
         case .beltBattery(let low): out += set(.beltBattery, low, now: now)
         case .penBattery(let low): out += set(.penBattery, low, now: now)
         case .piSupply(let low): out += set(.piSupply, low, now: now)
+        case .ahead(let signal):
+            if settings.isEnabled(signal) { out.append(play(signal, now: now)) }
         }
         return out + tick(now: now)
     }

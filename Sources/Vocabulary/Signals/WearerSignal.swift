@@ -14,6 +14,10 @@ package enum WearerSignal: String, Sendable, Hashable, CaseIterable, CustomStrin
     case beltBatteryLow = "belt_battery_low"
     case penBatteryLow = "pen_battery_low"
     case piSupplyLow = "pi_supply_low"
+    /// On a planned route: a crossing, steps or a barrier within `[route] notice_m` ahead.
+    case crossingAhead = "crossing_ahead"
+    case stepsAhead = "steps_ahead"
+    case barrierAhead = "barrier_ahead"
 
     /// The `[signals]` key that turns it off.
     package var configKey: String { rawValue }
