@@ -99,6 +99,10 @@ package enum RouteDescriber {
         }
     }
 
+    /// How close to a vertex of the route's line a crossing is at that vertex: Routino keeps a crossing
+    /// node that is a junction, so the line passes through it exactly, up to its printed 6 decimals.
+    static let vertexMetres = 0.5
+
     /// Degrees in (−180, 180].
     static func signed(_ degrees: Double) -> Double {
         guard degrees.isFinite else { return 0 }
@@ -120,9 +124,17 @@ package enum RouteDescriber {
                                   _ options: RouteDescription) -> [RouteInstruction] {
         crossings.compactMap { crossing in
             guard let hit = g.nearest(to: crossing.coordinate), hit.metres <= options.matchRadius else { return nil }
-            if let axis = crossing.roadAxis, let direction = g.segmentBearing(hit.segment),
-               axisDifference(direction, axis) < options.alongRoadDegrees {
-                return nil
+            // A route that turns at the crossing node (along the road, then over it on the crossing's
+            // footway, or the other way round) takes the crossing: it is passed only when the route
+            // runs along the road on both sides of the node, whichever way it is walked.
+            if let axis = crossing.roadAxis {
+                var segments = [hit.segment]
+                if hit.segment > 0, hit.along - g.along[hit.segment] < vertexMetres { segments.append(hit.segment - 1) }
+                if hit.segment + 2 < g.line.count, g.along[hit.segment + 1] - hit.along < vertexMetres { segments.append(hit.segment + 1) }
+                let directions = segments.compactMap(g.segmentBearing)
+                if !directions.isEmpty, directions.allSatisfy({ axisDifference($0, axis) < options.alongRoadDegrees }) {
+                    return nil
+                }
             }
             return RouteInstruction(kind: .crossing(crossing), coordinate: g.coordinate(at: hit.along), alongMetres: hit.along,
                                     way: leaving(hit.segment), text: crossing.spoken)
