@@ -13,6 +13,12 @@ struct RoutePlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Plan a walking route on a map and write it as GPX.",
+        usage: """
+            wayfinder route plan --map <dir> --from <lat,lon|place>
+                                 --to <lat,lon|place> [--profile <profile>]
+                                 [--avoid-steps] [--output <file>]
+                                 [--config <config>] [--json]
+            """,
         discussion: """
         Plans the shortest route for the profile with Routino's router on a map made by `wayfinder \
         map import`, then names what the walker meets: turns, crossings (with their signals, sound, \
@@ -28,7 +34,8 @@ struct RoutePlanCommand: ParsableCommand {
 
         Examples:
           wayfinder route plan --map monaco --from 43.7394,7.4282 --to 43.7312,7.4198
-          wayfinder route plan --map monaco --from 43.7394,7.4282 --to home --avoid-steps -o home.gpx
+          wayfinder route plan --map monaco --from 43.7394,7.4282 --to home \\
+            --avoid-steps -o home.gpx
         """)
 
     @Option(help: ArgumentHelp("The map directory (wayfinder map import).", valueName: "dir"))

@@ -5,7 +5,7 @@ import XCTest
 /// What `wayfinder` says without a command or with a mistyped one. `run` is never started by default:
 /// systemd's unit names it, and a slip at the keyboard must not start the appliance.
 final class SubcommandLineTests: XCTestCase {
-    static let commands = ["run", "status", "control", "config", "board", "belt", "scan", "pair", "gps", "geo", "route", "report", "calibrate", "gestures", "record"]
+    static let commands = ["run", "status", "control", "config", "board", "belt", "scan", "pair", "gps", "geo", "route", "map", "report", "calibrate", "gestures", "record", "upload"]
 
     func testBareInvocationPrintsHelpWithEveryCommandAndExitsZero() throws {
         let result = try WayfinderBinary.run([])

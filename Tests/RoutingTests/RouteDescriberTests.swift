@@ -82,6 +82,26 @@ final class RouteDescriberTests: XCTestCase {
         XCTAssertEqual(describe(lRoute(turn: 270), MapIndex(crossings: [unknown])).crossings, 1)
     }
 
+    /// A route that walks along the road to the crossing node and turns there onto the crossing (or
+    /// comes over the crossing and turns along the road) takes the crossing, in either direction:
+    /// Routino's line has the node as a vertex, where the arriving and the leaving segment meet.
+    func testACrossingWhereTheRouteTurnsOffTheRoadIsTakenWhicheverWayItIsWalked() {
+        let corner = move(start, 0, 100)
+        let crossing = MapCrossing(coordinate: corner, control: .marked, roads: ["Nørregade"], roadAxis: 0)
+        let index = MapIndex(crossings: [crossing])
+        let there = describe(lRoute(turn: 270), index)
+        XCTAssertEqual(there.crossings, 1, "along the road, then over it: \(there.instructions.map(\.text))")
+        XCTAssertEqual(try XCTUnwrap(there.instructions.first { $0.kindName == "crossing" }).alongMetres, 100, accuracy: 0.01)
+        let back = Array(lRoute(turn: 270).reversed()).enumerated().map { n, point in
+            var point = point
+            if case .waypoint = point.kind { point.kind = .waypoint(n == 0 ? 1 : 2) }
+            return point
+        }
+        XCTAssertEqual(describe(back, index).crossings, 1, "over the road, then along it")
+        // Straight through the node along the road on both sides: passed.
+        XCTAssertEqual(describe(lRoute(turn: 0), index).crossings, 0)
+    }
+
     func testACrossingOffTheLineIsNotOnTheRoute() {
         let crossing = MapCrossing(coordinate: move(move(start, 0, 30), 90, 8), control: .signals, roadAxis: 90)
         XCTAssertEqual(describe(lRoute(turn: 270), MapIndex(crossings: [crossing])).crossings, 0)

@@ -37,11 +37,13 @@ extension ConfigurationLoader {
             let line = t.issues.line(of: keyPath) ?? Int.max
             places.append((line, Place(name: key, coordinate: Coordinate(latitude: latitude, longitude: longitude))))
         }
-        let lowered = places.map { $0.place.name.lowercased() }
+        // In the file's order, so that of two names differing in case the later one is reported.
+        let ordered = places.sorted { $0.line != $1.line ? $0.line < $1.line : $0.place.name < $1.place.name }.map(\.place)
+        let lowered = ordered.map { $0.name.lowercased() }
         for (i, name) in lowered.enumerated() where lowered[..<i].contains(name) {
-            t.report(places[i].place.name, "another place has this name in other letter case; names are compared without case")
+            t.report(ordered[i].name, "another place has this name in other letter case; names are compared without case")
         }
-        return places.sorted { $0.line != $1.line ? $0.line < $1.line : $0.place.name < $1.place.name }.map(\.place)
+        return ordered
     }
 
     private static func number(_ value: any TOMLValueConvertible) -> Double? {
