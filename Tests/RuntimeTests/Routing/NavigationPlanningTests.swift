@@ -133,6 +133,20 @@ final class NavigationPlanningTests: XCTestCase {
         XCTAssertGreaterThan(status.waypointCount, 3, "the planned route's instructions and shape points")
     }
 
+    func testTheCrossingAheadIsToldOnceBeforeTheWalkerReachesIt() async throws {
+        let run = try launch(destination: .init(name: "harbour", coordinate: Self.harbour, isPlace: true))
+        _ = await control(.start, run)
+        await fix(Self.station, at: 1, run)
+        // East along Nørregade toward Vester Voldgade (the crossing at 12.5720), 20 m a second.
+        for step in 1...12 {
+            await fix(Coordinate(latitude: 55.68, longitude: 12.568 + Double(step) * 0.000318), at: 1 + step, run)
+        }
+        await settle(run)
+        let ahead = run.logs.matching("ahead in ")
+        XCTAssertEqual(ahead.count, 1, run.logs.all.joined(separator: "\n"))
+        XCTAssertTrue(ahead.first?.contains("cross Vester Voldgade, signals with sound and vibration") == true, ahead.first ?? "")
+    }
+
     func testOffTheRouteTheWalkerIsBroughtBackOnceAndNotAgainWithinTheInterval() async throws {
         let run = try launch(destination: .init(name: "harbour", coordinate: Self.harbour, isPlace: true))
         _ = await control(.start, run)
