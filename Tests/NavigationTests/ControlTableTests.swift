@@ -73,7 +73,10 @@ final class ControlTableTests: XCTestCase, GuidanceTesting {
                 }
             }
         }
-        XCTAssertEqual(documented.sorted(), NavigationCommand.allCases.map(\.configName).sorted(), "one row for every command")
+        // `next-place` is the navigation actor's, not the guidance rules' (they have no map): the
+        // document says what it does below the table, and RuntimeTests' NavigationPlanningTests test it.
+        XCTAssertEqual(documented.sorted(), NavigationCommand.allCases.filter { $0 != .nextPlace }.map(\.configName).sorted(),
+                       "one row for every command")
     }
 
     /// The cells that name a consequence beyond ignored-or-not, checked too: what a stopped walk's

@@ -21,8 +21,8 @@ final class ControlRequestTests: XCTestCase {
             XCTAssertEqual(control.name, command.configName)
             XCTAssertEqual(try ControlRequest(line: ControlRequest.control(control).line), .control(control))
         }
-        XCTAssertEqual(ControlCommand.names.count, NavigationCommand.allCases.count + 1)
-        XCTAssertEqual(ControlCommand.names.last, "route")
+        XCTAssertEqual(ControlCommand.names.count, NavigationCommand.allCases.count + 2)
+        XCTAssertEqual(ControlCommand.names.suffix(2), ["route", "go-to"])
         XCTAssertTrue(ControlCommand.names.contains("toggle-pause") && ControlCommand.names.contains("belt-power-long"))
     }
 
@@ -89,9 +89,9 @@ final class ControlRequestTests: XCTestCase {
         XCTAssertEqual(refusal(#"{"request":"control","command":"nxt"}"#), "unknown control \"nxt\"; did you mean \"next\"?")
         XCTAssertEqual(refusal(#"{"request":"control","command":"jump"}"#),
                        "unknown control \"jump\"; the controls are start, pause, resume, toggle-pause, stop, next-waypoint, "
-                       + "previous-waypoint, announce-direction, announce-battery, intensity-up, intensity-down, belt-power, "
-                       + "belt-power-long, belt-pause, belt-pause-long, belt-compass, belt-compass-long, belt-home, "
-                       + "belt-home-long, route")
+                       + "previous-waypoint, announce-direction, announce-battery, intensity-up, intensity-down, next-place, "
+                       + "belt-power, belt-power-long, belt-pause, belt-pause-long, belt-compass, belt-compass-long, belt-home, "
+                       + "belt-home-long, route, go-to")
         XCTAssertEqual(refusal(#"{"request":"reboot"}"#), "unknown request \"reboot\"; the requests are status, follow and control")
         XCTAssertEqual(refusal(#"{"version":9,"request":"status"}"#), "request version 9 is newer than this appliance's (1); update wayfinder")
         XCTAssertEqual(refusal("status"), "malformed request: the message is not JSON")
