@@ -169,8 +169,8 @@ let package = Package(
         // (docs/fuzzing.md). A library, so the tests replay the committed corpora through the same code
         // the fuzzer runs.
         .target(name: "Fuzzing",
-                dependencies: ["Belt", "BLE", "BLESockets", "Config", "Gestures", "Controls", "Navigation", "Pencil", "Platform", "Runtime",
-                               "Sensors", "Simulation", "Status", "TouchCase", "TripReport", "Upload"],
+                dependencies: ["Belt", "BLE", "BLESockets", "Config", "Gestures", "Controls", "Navigation", "Pencil", "Platform", "Routing",
+                               "Runtime", "Sensors", "Simulation", "Status", "TouchCase", "TripReport", "Upload"],
                 swiftSettings: swiftSettings),
         // `make fuzz`: the libFuzzer binary that runs those targets.
         .executableTarget(name: "wayfinder-fuzz", dependencies: ["Fuzzing"], swiftSettings: swiftSettings),

@@ -387,6 +387,90 @@ def upload():
          + bytes([1]) + op(0, "x-amz-meta-sha256")[1:] + op(0, "  e3b0  c442 ")[1:])
 
 
+def routing():
+    # Route planning's readers. The router's output is Routino 3.3.3's `routino-router --shortest
+    # --output-text-all --output-stdout` on a database built from the hand-written test town
+    # (Tests/RoutingTests/Fixtures/town.osm, `planetsplitter --prune-isolated=0`), and the GeoJSON
+    # lines are `osmium export` of the same town with MapImporter's export configuration.
+    header = (
+        '# Creator : Routino - http://www.routino.org/\n'
+        '# Source : Based on OpenStreetMap data from http://www.openstreetmap.org/\n'
+        '# License : http://www.openstreetmap.org/copyright\n'
+        '#\n'
+        '#Latitude\tLongitude\t    Node\tType\tSegment\tSegment\tTotal\tTotal  \tSpeed\tBearing\tHighway\n'
+        "#        \t         \t        \t    \tDist   \tDurat'n\tDist \tDurat'n\t     \t       \t       \n"
+    )
+    routes = {
+        'station-harbour-foot': header + (
+            ' 55.680000\t  12.568000\t       0 \tWaypt#1\t0.000\t 0.00\t 0.00\t  0.0\t\t\t\n'
+            ' 55.680000\t  12.571700\t       1 \tChange\t0.232\t 3.48\t 0.23\t  3.5\t  4\t  90\tNørregade\n'
+            ' 55.680000\t  12.572000\t       3*\tJunct\t0.018\t 0.27\t 0.25\t  3.8\t  4\t  90\tpath\n'
+            ' 55.680000\t  12.573000\t       6*\tJunct\t0.061\t 0.92\t 0.31\t  4.7\t  4\t  90\tpath\n'
+            ' 55.680000\t  12.574000\t       8*\tChange\t0.062\t 0.93\t 0.37\t  5.6\t  4\t  90\tTrappen\n'
+            ' 55.680000\t  12.575500\t      10*\tJunct\t0.094\t 1.41\t 0.47\t  7.0\t  4\t  90\tStrandgade\n'
+            ' 55.679000\t  12.575500\t       9 \tWaypt#2\t0.110\t 1.65\t 0.58\t  8.7\t  4\t 180\tpath\n'
+        ),
+        'station-harbour-nosteps': header + (
+            ' 55.680000\t  12.568000\t       0 \tWaypt#1\t0.000\t 0.00\t 0.00\t  0.0\t\t\t\n'
+            ' 55.680000\t  12.571700\t       1 \tChange\t0.232\t 3.48\t 0.23\t  3.5\t  4\t  90\tNørregade\n'
+            ' 55.680000\t  12.572000\t       3*\tJunct\t0.018\t 0.27\t 0.25\t  3.8\t  4\t  90\tpath\n'
+            ' 55.680000\t  12.573000\t       6*\tJunct\t0.061\t 0.92\t 0.31\t  4.7\t  4\t  90\tpath\n'
+            ' 55.681000\t  12.573000\t       7*\tJunct\t0.111\t 1.67\t 0.42\t  6.3\t  4\t 360\tpath\n'
+            ' 55.681000\t  12.575500\t      11 \tInter\t0.156\t 2.34\t 0.58\t  8.7\t  4\t  90\tpath\n'
+            ' 55.680000\t  12.575500\t      10*\tJunct\t0.110\t 1.65\t 0.69\t 10.3\t  4\t 180\tpath\n'
+            ' 55.679000\t  12.575500\t       9 \tWaypt#2\t0.110\t 1.65\t 0.80\t 12.0\t  4\t 180\tpath\n'
+        ),
+        'square-kiosk-wheelchair': header + (
+            ' 55.680000\t  12.573000\t       6*\tWaypt#1\t0.000\t 0.00\t 0.00\t  0.0\t\t\t\n'
+            ' 55.681000\t  12.573000\t       7*\tJunct\t0.111\t 1.67\t 0.11\t  1.7\t  4\t 360\tpath\n'
+            ' 55.681500\t  12.572000\t       4*\tWaypt#2\t0.083\t 1.25\t 0.19\t  2.9\t  4\t 311\tGangen\n'
+        ),
+    }
+    for name, text in routes.items():
+        seed("routino-text-all", name, text)
+    seed("routino-text-all", "crlf-and-unknown-type", routes["square-kiosk-wheelchair"].replace("\n", "\r\n").replace("Junct\t", "Roundabout\t"))
+    town = (
+        '{"type":"Feature","geometry":{"type":"Point","coordinates":[12.572,55.68]},"properties":{"highway":"crossing","crossing":"traffic_signals","traffic_signals:sound":"yes","traffic_signals:vibration":"yes","tactile_paving":"yes","kerb":"lowered"}}\n'
+        '{"type":"Feature","geometry":{"type":"Point","coordinates":[12.5745,55.681]},"properties":{"barrier":"bollard"}}\n'
+        '{"type":"Feature","geometry":{"type":"Point","coordinates":[12.5755,55.68]},"properties":{"highway":"crossing","crossing":"uncontrolled"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.568,55.68],[12.5717,55.68]]},"properties":{"highway":"residential","name":"Nørregade"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.5717,55.68],[12.572,55.68],[12.5723,55.68]]},"properties":{"highway":"footway","footway":"crossing","crossing":"traffic_signals"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.572,55.6785],[12.572,55.68],[12.572,55.6815],[12.572,55.6825]]},"properties":{"highway":"primary","name":"Vester Voldgade"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.5723,55.68],[12.573,55.68]]},"properties":{"highway":"footway"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.573,55.68],[12.574,55.68]]},"properties":{"highway":"steps","name":"Trappen"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.573,55.68],[12.573,55.681],[12.5745,55.681],[12.5755,55.681],[12.5755,55.6804]]},"properties":{"highway":"footway"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.574,55.68],[12.5755,55.68],[12.577,55.68]]},"properties":{"highway":"residential","name":"Strandgade"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.5755,55.6804],[12.5755,55.68],[12.5755,55.6796]]},"properties":{"highway":"footway","footway":"crossing","crossing":"uncontrolled"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.5755,55.6796],[12.5755,55.679]]},"properties":{"highway":"footway"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.572,55.6815],[12.573,55.681]]},"properties":{"highway":"footway","name":"Gangen"}}\n'
+        '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[12.58,55.685],[12.581,55.685]]},"properties":{"highway":"footway"}}\n'
+    )
+    seed("osm-feature", "town.geojsonseq", town)
+    seed("osm-feature", "record-separators", "".join("\x1e" + line + "\n" for line in town.splitlines()[:6]))
+    seed("map-index", "features.tsv", "wayfinder-map-index\t1\n"
+         "crossing\t55.6800000\t12.5720000\tsignals\tsvtk\t0.0\tVester Voldgade\n"
+         "crossing\t55.6800000\t12.5755000\tmarked\t-\t90.0\tStrandgade\n"
+         "crossing\t55.6810000\t12.5700000\tunknown\t-\t-\n"
+         "steps\t20\t55.6800000,12.5730000 55.6800000,12.5740000\tTrappen\n"
+         "steps\t-\t55.6810000,12.5730000 55.6812000,12.5731000 55.6814000,12.5733000\t\n"
+         "barrier\t55.6810000\t12.5745000\tbollard\n")
+    seed("map-index", "streets.tsv", "wayfinder-map-index\t1\n"
+         "street\tresidential\t55.6800000,12.5680000 55.6800000,12.5717000\tN\u00f8rregade\n"
+         "street\tprimary\t55.6785000,12.5720000 55.6800000,12.5720000 55.6815000,12.5720000 55.6825000,12.5720000\tVester Voldgade\n"
+         "street\tfootway\t55.6850000,12.5800000 55.6850000,12.5810000\t\n")
+    manifest = ("wayfinder-map 1\nroutino 3.3.3\nsource town.osm\nbuilt 2026-11-29T16:40:00Z\n"
+                "area 55.6785000 12.5680000 55.6850000 12.5810000\n"
+                "file nodes.mem 1460\nfile segments.mem 1224\nfile ways.mem 508\nfile relations.mem 64\n"
+                "file features.tsv 332\nfile streets.tsv 1121\n"
+                "count crossings 2\ncount steps 1\ncount barriers 1\ncount streets 11\ncount source-ways 11\n")
+    seed("map-manifest", "town", manifest)
+    seed("map-manifest", "later-version", manifest.replace("built", "signed abc\nbuilt").replace("\nfile ways.mem 508", ""))
+    for name, text in [("coordinates", "55.6761,12.5683"), ("spaced", " -33.8688, 151.2093 "), ("place", "home"),
+                       ("unicode-place", "Nørreport station"), ("latitude-range", "95.1,12.5"), ("near-miss", "55.6761;12.5683")]:
+        seed("route-endpoint", name, text)
+    seed("route-endpoint", "toml-array", "[55.6761, 12.5683]")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--recording", required=True, help="a recording from `wayfinder record` for the gesture-recording corpus")
@@ -406,6 +490,7 @@ def main():
     trip()
     supply()
     upload()
+    routing()
     with open(args.recording, "rb") as f:
         seed("gesture-recording", "simulated-session.jsonl", f.read())
     for target in sorted(written):

@@ -9,6 +9,8 @@ package enum FuzzTargets {
         StateTargets.progress, StateTargets.calibration, StateTargets.bonds, TrackTargets.trackRepair,
         ControlTargets.request, ControlTargets.response, TripTargets.journal, TripTargets.trackGPX,
         SupplyTargets.piSupply, UploadTargets.inputs, UploadTargets.errorResponse,
+        RoutingTargets.routinoTextAll, RoutingTargets.mapIndex, RoutingTargets.mapManifest,
+        RoutingTargets.routeEndpoint, RoutingTargets.osmFeature,
     ]
 
     package static func named(_ name: String) -> FuzzTarget? {

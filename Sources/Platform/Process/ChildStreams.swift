@@ -1,3 +1,5 @@
+// In whole-module (release) builds sys/socket.h's constants are owned by the CBluetooth module.
+import CBluetooth
 import CSpawnShim
 import Glibc
 
