@@ -62,7 +62,7 @@ struct MapCommand: ParsableCommand {
             print("imported \(manifest.source) into \(destination) in \(MapLines.seconds(report.seconds)) "
                   + "(planetsplitter \(MapLines.seconds(report.planetsplitterSeconds)), osmium \(MapLines.seconds(report.osmiumSeconds)))")
             for line in MapLines.describe(manifest) { print("  " + line) }
-            print("copy it to the Pi with: rsync -a \(destination)/ PI:/var/lib/wayfinder/maps/\(MapLines.baseName(destination))/")
+            print("copy it to the Pi into /var/lib/wayfinder/maps/\(MapLines.baseName(destination))/ (docs/routing.md says how)")
         }
 
         /// `monaco.osm.pbf` → `monaco`: the file's name without the OpenStreetMap extensions.

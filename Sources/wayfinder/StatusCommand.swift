@@ -129,7 +129,8 @@ struct ControlCommandLine: ParsableCommand {
         The controls are the commands a button or gesture is bound to in the
         configuration, by the same names:
         \(ControlCommandLine.vocabulary)
-        and route FILE, go-to PLACE or go-to LAT,LON. Short names: \(ControlCommandLine.shortNames).
+        and route FILE, go-to PLACE or go-to LAT,LON.
+        Short names: \(ControlCommandLine.shortNames).
 
         Each control is logged by the appliance with who sent it, as a button
         press is. The answer says what the control did (docs/control.md has each

@@ -51,7 +51,7 @@ final class RouteCommandLineTests: XCTestCase {
         XCTAssertTrue(lines[1].hasPrefix("  Routino 3.") && lines[1].contains(" database "), lines[1])
         XCTAssertEqual(lines[2], "  index: 2 crossings, 1 steps, 1 barriers, 11 streets")
         XCTAssertEqual(lines[3], "  area: 55.6785…55.6850 latitude, 12.5680…12.5810 longitude")
-        XCTAssertEqual(lines[4], "copy it to the Pi with: rsync -a \(destination)/ PI:/var/lib/wayfinder/maps/town/")
+        XCTAssertEqual(lines[4], "copy it to the Pi into /var/lib/wayfinder/maps/town/ (docs/routing.md says how)")
     }
 
     func testMapImportAsJSONGivesTheCountsAndFiles() throws {
