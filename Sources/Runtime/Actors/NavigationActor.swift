@@ -574,6 +574,9 @@ package actor NavigationActor {
         case .fixRegained: states?.yield(.gps(lost: false))
         case .offRoute: states?.yield(.offRoute(true))
         case .backOnRoute: states?.yield(.offRoute(false))
+        // Another route (a re-plan from where the wearer is, a route from the socket) starts guidance
+        // afresh, not off route: the repeated off-route signal ends with it.
+        case .routeChanged: states?.yield(.offRoute(false))
         default: break
         }
     }

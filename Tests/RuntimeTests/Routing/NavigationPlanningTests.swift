@@ -137,6 +137,8 @@ final class NavigationPlanningTests: XCTestCase {
         let run = try launch(destination: .init(name: "harbour", coordinate: Self.harbour, isPlace: true))
         _ = await control(.start, run)
         await fix(Self.station, at: 1, run)
+        // The route is followed once the router's answer, queued behind the fix, has been handled.
+        await settle(run)
         // East along Nørregade toward Vester Voldgade (the crossing at 12.5720), 20 m a second.
         for step in 1...12 {
             await fix(Coordinate(latitude: 55.68, longitude: 12.568 + Double(step) * 0.000318), at: 1 + step, run)
