@@ -31,7 +31,7 @@ extension SimulationConfiguration: ConfigurationTable {
     }
 
     static let startMissing = "[route] plans the route from where the walk starts, so the simulated walker needs "
-        + "a place to start: start = [latitude, longitude] in [simulation], e.g. start = [43.7394, 7.4282]"
+        + "a place to start: start = [latitude, longitude] in [simulation], e.g. start = [55.6761, 12.5683]"
 
     package var settings: [ConfigurationSetting] {
         func r(_ key: String, _ value: String) -> ConfigurationSetting { .init("simulation.\(key)", value, .restart) }
