@@ -1,6 +1,7 @@
 # Wayfinder — the two commands a newcomer needs:
 #   make demo   build and run the bundled walk on the simulated board
 #   make test   build and run the tests
+# and a second demo, `make demo-route`: a route planned on the device across Monaco (below).
 # Both install the Debian packages they need first (as root, or through sudo).
 
 SWIFT ?= swift
@@ -18,7 +19,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: all deps toolchain build test demo check-gpiod-v2 config-check bench clean hil gesture-conformance \
+.PHONY: all deps toolchain build test demo demo-route demo-route-walk check-gpiod-v2 config-check bench clean hil gesture-conformance \
 	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64 tests-arm64 \
 	bench-arm64 fuzz report-check ci-deps seaweedfs
 
@@ -95,6 +96,36 @@ demo: build
 	$(call install-debian-packages,$(ROUTING_DEBIAN_PACKAGES))
 	@echo "demo: in another terminal, $(BIN) status --follow --socket .build/demo-control.sock"
 	$(BIN) run --config deploy/demo.toml --exit-when-done --fresh --control-socket .build/demo-control.sock
+
+# The second demo (deploy/demo-route.toml): the appliance plans its route across Monaco on a map and
+# walks it, and re-plans when the scripted walker wanders off. The map is imported from the
+# OpenStreetMap extract DEMO_ROUTE_EXTRACT (© OpenStreetMap contributors, ODbL; never copied into the
+# repository) into .build/maps/monaco, and imported again only when the extract is newer than the
+# map, or its manifest names another extract or another Routino than the one installed. Without the
+# extract it says where it looked and exits 0 without walking, so that a clone without ../shared
+# (CI) does not fail on it.
+DEMO_ROUTE_EXTRACT ?= ../shared/maps/monaco.osm.pbf
+DEMO_ROUTE_MAP := .build/maps/monaco
+demo-route:
+	@if [ ! -f "$(DEMO_ROUTE_EXTRACT)" ]; then \
+	  echo "demo-route: no OpenStreetMap extract of Monaco at $(DEMO_ROUTE_EXTRACT) ($$(realpath -m "$(DEMO_ROUTE_EXTRACT)"))."; \
+	  echo "demo-route: put an extract of Monaco there (Geofabrik's europe/monaco-latest.osm.pbf, say), or name it:"; \
+	  echo "demo-route:   make demo-route DEMO_ROUTE_EXTRACT=path/to/monaco.osm.pbf"; \
+	  echo "demo-route: nothing walked."; \
+	else $(MAKE) --no-print-directory demo-route-walk; fi
+
+demo-route-walk: build
+	$(call install-debian-packages,$(ROUTING_DEBIAN_PACKAGES))
+	@manifest=$(DEMO_ROUTE_MAP)/wayfinder-map.txt; \
+	routino=$$(sed -n 's/^routino //p' $$manifest 2>/dev/null); source=$$(sed -n 's/^source //p' $$manifest 2>/dev/null); \
+	installed=$$(planetsplitter --version 2>&1 | sed -n 's/^Routino version \([0-9.]*\).*/\1/p'); \
+	if [ ! -f $$manifest ] || [ "$(DEMO_ROUTE_EXTRACT)" -nt $$manifest ] || [ "$$routino" != "$$installed" ] \
+	   || [ "$$source" != "$$(basename "$(DEMO_ROUTE_EXTRACT)")" ]; then \
+	  echo "demo-route: importing the map"; mkdir -p $(dir $(DEMO_ROUTE_MAP)) && \
+	  $(BIN) map import "$(DEMO_ROUTE_EXTRACT)" --to $(DEMO_ROUTE_MAP) || exit 1; \
+	fi
+	@echo "demo-route: in another terminal, $(BIN) status --follow --socket .build/demo-route-control.sock"
+	$(BIN) run --config deploy/demo-route.toml --exit-when-done --fresh --control-socket .build/demo-route-control.sock
 
 # The trip report in a browser (docs/trip-report.md): the demo's walk, fast, into a scratch state
 # directory; the report the appliance wrote at its end rendered by Debian's headless Chromium, and the

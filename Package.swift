@@ -231,7 +231,7 @@ let package = Package(
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "WayfinderTestKit"],
                     exclude: ["Corpus"], swiftSettings: swiftSettings),
         .testTarget(name: "SimulationTests",
-                    dependencies: ["Simulation", "Runtime", "Status", "TripReport", "WayfinderTestKit",
+                    dependencies: ["Simulation", "Runtime", "Status", "TripReport", "WayfinderTestKit", "Routing", "RoutingPlatform",
                                    .product(name: "Clocks", package: "swift-clocks")],
                     swiftSettings: swiftSettings),
         // Every test of the command line, run through the built `wayfinder` binary.

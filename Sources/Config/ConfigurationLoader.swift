@@ -121,9 +121,13 @@ package struct ConfigurationLoader: Sendable {
         }
         let gestures = readGestures(root.subtable("gestures"), sensed: touchCaseSettings.sides)
 
-        let context = ConfigurationContext(board: board, buttons: buttons, touchCase: touchCaseSettings)
+        let plansRoute = route == nil ? nil : routing.plansRoute
+        let context = ConfigurationContext(board: board, buttons: buttons, touchCase: touchCaseSettings, plansRoute: plansRoute)
         var extra: [String: any ConfigurationTable] = [:]
         for reader in tables {
+            if !root.has(reader.name), let problem = reader.problemWhenAbsent(context: context) {
+                root.report(reader.name, problem)
+            }
             if let value = reader.read(root.subtable(reader.name), context: context) { extra[reader.name] = value }
         }
         root.rejectUnknownKeys()

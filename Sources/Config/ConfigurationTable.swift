@@ -10,8 +10,16 @@ package protocol ConfigurationTable: Sendable {
     /// Nil: nothing to keep.
     static func read(_ table: TableReader?, context: ConfigurationContext) -> Self?
 
+    /// What is wrong when the file has no such table, reported at the table's name; nil when the
+    /// table may be left out (the default).
+    static func problemWhenAbsent(context: ConfigurationContext) -> String?
+
     /// The table's settings as `wayfinder config show` lists them.
     var settings: [ConfigurationSetting] { get }
+}
+
+extension ConfigurationTable {
+    package static func problemWhenAbsent(context: ConfigurationContext) -> String? { nil }
 }
 
 /// What a `ConfigurationTable` may need from the rest of the file, read before it (nil where that part
@@ -20,4 +28,7 @@ package struct ConfigurationContext: Sendable {
     package var board: BoardDefinition?
     package var buttons: ButtonConfiguration?
     package var touchCase: TouchCaseSettings
+    /// Whether `[route]` plans the route on the map to a destination (true) or follows a GPX route
+    /// (false).
+    package var plansRoute: Bool?
 }

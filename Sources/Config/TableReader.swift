@@ -1,4 +1,5 @@
 import TOMLKit
+import Vocabulary
 
 /// Collects the issues of one configuration file while it is read.
 final class IssueCollector {
@@ -100,6 +101,30 @@ package final class TableReader {
             return nil
         }
         return d
+    }
+
+    /// `key = [latitude, longitude]` in decimal degrees (integers accepted), each within its range.
+    package func coordinate(_ key: String) -> Coordinate? {
+        guard let v = value(key) else { return nil }
+        guard let array = v.array, array.count == 2, let latitude = Self.degrees(array[0]), let longitude = Self.degrees(array[1]) else {
+            issues.report(keyPath(key), "expected [latitude, longitude] in decimal degrees, e.g. \(key) = [55.6761, 12.5683]; found \(Self.describe(v))")
+            return nil
+        }
+        guard latitude.isFinite, abs(latitude) <= 90 else {
+            issues.report(keyPath(key), "latitude \(Self.format(latitude)) is outside -90…90 (latitude comes first)")
+            return nil
+        }
+        guard longitude.isFinite, abs(longitude) <= 180 else {
+            issues.report(keyPath(key), "longitude \(Self.format(longitude)) is outside -180…180")
+            return nil
+        }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    private static func degrees(_ value: any TOMLValueConvertible) -> Double? {
+        if value.type == .double { return value.double }
+        if value.type == .int, let i = value.int { return Double(i) }
+        return nil
     }
 
     /// A string that must be one of `options`.

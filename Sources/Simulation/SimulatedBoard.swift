@@ -184,6 +184,12 @@ package actor SimulatedBoard {
             let host = pencil
             Task(executorPreference: executor) { await host.play(script) }
         }
+        if let wander = output.wanderedOff {
+            logger.notice("the walker stops following the belt and walks straight on for \(Render.seconds(wander)) s (simulation script)")
+        }
+        if output.wanderEnded {
+            logger.notice("the walker follows the belt again (simulation script)")
+        }
         if let throttled = output.piThrottled {
             logger.notice("the Pi's supply \(throttled.contains(.underVoltage) ? "sags below the under-voltage threshold" : "recovers") (simulation script)")
             piFirmware.set(throttled)

@@ -44,6 +44,10 @@ package struct SimulatedWorld: Sendable {
         package var beltSwitchedOn = false
         /// The Pi firmware's `get_throttled` value changed to this.
         package var piThrottled: ThrottledFlags?
+        /// The walker stopped following the belt for this long (scripted `wander_s`).
+        package var wanderedOff: Duration?
+        /// The walker follows the belt again after wandering.
+        package var wanderEnded = false
     }
 
     package let configuration: SimulationConfiguration
@@ -81,12 +85,14 @@ package struct SimulatedWorld: Sendable {
     private var gpsQuietUntil: Duration = .zero
     /// When a scripted compass outage ends; nil when the compass is answering.
     private var compassBackAt: Duration?
+    /// Until when the walker ignores the belt and walks straight on (scripted `wander_s`).
+    package private(set) var wanderingUntil: Duration?
     private var script: [SimulationEvent]
     private var pendingEdges: [GPIOEdgeEvent] = []
 
     package static let headingInterval: Duration = .milliseconds(200)
 
-    /// The walker starts `startOffset` metres before the first waypoint, facing it.
+    /// The walker starts at the script's `start`, or `startOffset` metres before the first waypoint, facing it.
     /// UTC (seconds since 1970) at session time zero; the simulated receiver dates its fixes from it,
     /// as a real one does once it has the time. nil: undated fixes.
     package var utcAtStart: Double?
@@ -102,15 +108,24 @@ package struct SimulatedWorld: Sendable {
         receiver = SimulatedReceiver(output: configuration.gpsProtocol)
         var random = SeededRandom(seed: configuration.seed)
         let first = route.waypoints.first?.coordinate ?? Coordinate(latitude: 0, longitude: 0)
-        var approach = 0.0
-        if route.waypoints.count > 1 {
-            approach = Geodesic.wgs84.inverse(from: first, to: route.waypoints[1].coordinate).initialAzimuth
+        let start: Coordinate, facing: Double
+        if let configured = configuration.start {
+            // Where the script says, facing the first waypoint (a planned route's is its destination).
+            start = configured
+            facing = Geodesic.wgs84.inverse(from: configured, to: first).initialAzimuth
+        } else {
+            var approach = 0.0
+            if route.waypoints.count > 1 {
+                approach = Geodesic.wgs84.inverse(from: first, to: route.waypoints[1].coordinate).initialAzimuth
+            }
+            // Behind the first waypoint, slightly to the side, so the first leg has a real direction.
+            start = configuration.startOffset > 0
+                ? Geodesic.wgs84.direct(from: first, azimuth: approach + 160, distance: configuration.startOffset).destination
+                : first
+            facing = approach
         }
-        // Start behind the first waypoint, slightly to the side, so the first leg has a real direction.
-        let start = configuration.startOffset > 0
-            ? Geodesic.wgs84.direct(from: first, azimuth: approach + 160, distance: configuration.startOffset).destination
-            : first
-        walker = Walker(position: start, facing: approach, speed: configuration.walkingSpeed, sway: configuration.headingSway)
+        walker = Walker(position: start, facing: facing.isFinite ? facing : 0, speed: configuration.walkingSpeed,
+                        sway: configuration.headingSway)
         gpsError = GPSErrorModel(sigma: configuration.gpsNoise, random: &random)
         self.random = random
         script = configuration.events
@@ -149,6 +164,7 @@ package struct SimulatedWorld: Sendable {
         if let event = script.first { due.append(event.at) }
         if let edge = pendingEdges.first { due.append(edge.timestamp) }
         if let back = compassBackAt { due.append(back) }
+        if let until = wanderingUntil { due.append(until) }
         if isBeltConnected, let belt = peripheral.nextDue(after: now) { due.append(belt) }
         return due.min()
     }
@@ -161,7 +177,13 @@ package struct SimulatedWorld: Sendable {
         let feltDirection = belt.navigationMotor(compassHeading: beltCompass).map {
             Bearing.normalized(walker.bodyHeading + Double($0) * 360 / Double(SimulatedBelt.motorCount))
         }
-        walker.advance(by: dt, following: isBeltConnected ? feltDirection : nil, random: &random)
+        // Wandering, the walker keeps the direction it walks in, whatever the belt says.
+        let followed = wanderingUntil != nil ? walker.walkingDirection : isBeltConnected ? feltDirection : nil
+        walker.advance(by: dt, following: followed, random: &random)
+        if let until = wanderingUntil, now >= until {
+            wanderingUntil = nil
+            output.wanderEnded = true
+        }
         gpsError.advance(by: dt, random: &random)
         peripheral.magneticHeading = beltCompass
         output.beltNotifications += peripheral.advance(to: now, dt: dt)
@@ -283,6 +305,9 @@ package struct SimulatedWorld: Sendable {
             output.pencilBattery.append(UInt8(clamping: percent))
         case .failActor(let name):
             output.actorFailures.append(name)
+        case .wander(let duration):
+            wanderingUntil = now + duration
+            output.wanderedOff = duration
         }
     }
 

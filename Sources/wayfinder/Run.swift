@@ -141,7 +141,10 @@ struct Run: AsyncParsableCommand {
             logger.critical("cannot start: \(error)")
             throw ExitCode(ExitStatus.configuration)
         }
-        let route = loaded.routePath
+        // A planned route has no file yet: where it goes, and the map it is planned on.
+        let route = loaded.routePlanning.flatMap { planning in
+            planning.destination.map { "to \($0.name) (planned on the map \(Self.displayPath(planning.mapDirectory)))" }
+        } ?? Self.displayPath(loaded.routePath)
         let requestedFactor = acceleration ?? loaded.simulation?.acceleration ?? 1
         logger.notice("starting on \(loaded.board.name) with route \(route)\(loaded.board.isSimulated ? " at up to \(timesText(requestedFactor))× time" : "")")
         try await appliance.run()

@@ -12,6 +12,8 @@ extension ConfigurationLoader {
         var route: Route?
         var autostart = true
         var planning: RoutePlanningSettings?
+        /// The route is planned to the destination (no GPX route is given).
+        var plansRoute = false
     }
 
     /// `[route]`: a GPX file (relative to the configuration's directory), parsed here so that a
@@ -69,6 +71,7 @@ extension ConfigurationLoader {
         } else if let map, let destination {
             reading.path = map
             reading.route = RoutePlanningSettings.directRoute(to: destination)
+            reading.plansRoute = true
         }
         return reading
     }

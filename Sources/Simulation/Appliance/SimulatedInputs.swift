@@ -22,9 +22,9 @@ package enum SimulatedInputs {
         // the simulated compass and the guidance agree as a real belt and the model would.
         let utcAtStart = Date().timeIntervalSince1970
         var declination = config.guidance.declination
-        if config.guidance.declinationFromModel, let start = route.waypoints.first,
+        if config.guidance.declinationFromModel, let start = simulation.start ?? route.waypoints.first?.coordinate,
            let year = DecimalYear.from(secondsSince1970: utcAtStart),
-           let model = try? Declination.worldMagneticModel(at: start.coordinate, altitude: nil, decimalYear: year) {
+           let model = try? Declination.worldMagneticModel(at: start, altitude: nil, decimalYear: year) {
             declination = model.degrees
         }
         let world = SimulatedWorld(route: route, configuration: simulation, declination: declination, utcAtStart: utcAtStart,

@@ -14,12 +14,24 @@ extension SimulationConfiguration: ConfigurationTable {
     package static func read(_ table: TableReader?, context: ConfigurationContext) -> SimulationConfiguration? {
         let simulated = context.board?.isSimulated ?? false
         guard let table else { return simulated ? SimulationConfiguration() : nil }
+        // [route] plans from the walk's first fix: the walker needs a place to start.
+        if simulated, context.plansRoute == true, !table.has("start") {
+            table.report("start", Self.startMissing)
+        }
         if context.board != nil && !simulated {
             table.report("", "the [simulation] table only applies to board = \"sim\"")
         }
         let script = readScript(table, buttons: context.buttons, touchCase: context.touchCase)
         return simulated ? script : nil
     }
+
+    /// A simulated board walking a planned route without a table at all.
+    package static func problemWhenAbsent(context: ConfigurationContext) -> String? {
+        (context.board?.isSimulated ?? false) && context.plansRoute == true ? "missing; " + startMissing : nil
+    }
+
+    static let startMissing = "[route] plans the route from where the walk starts, so the simulated walker needs "
+        + "a place to start: start = [latitude, longitude] in [simulation], e.g. start = [55.6761, 12.5683]"
 
     package var settings: [ConfigurationSetting] {
         func r(_ key: String, _ value: String) -> ConfigurationSetting { .init("simulation.\(key)", value, .restart) }
@@ -32,6 +44,8 @@ extension SimulationConfiguration: ConfigurationTable {
             r("heading_sway_deg", Render.number(headingSway)),
             r("compass_noise_deg", Render.number(compassNoise)),
             r("start_offset_m", Render.number(startOffset)),
+            r("start", start.map { "[\(Render.number($0.latitude)), \(Render.number($0.longitude))]" }
+                ?? "unset (start_offset_m before the first waypoint)"),
             r("gps_protocol", Render.string(gpsProtocol.rawValue)),
             r("compass_hard_iron_ut", "[\(compassHardIron.map(Render.number).joined(separator: ", "))]"),
             r("compass_soft_iron", "[\(compassSoftIron.map(Render.number).joined(separator: ", "))]"),
@@ -52,6 +66,7 @@ extension SimulationConfiguration: ConfigurationTable {
         if let v = t.double("heading_sway_deg", in: 0...90, unit: "°") { s.headingSway = v }
         if let v = t.double("compass_noise_deg", in: 0...45, unit: "°") { s.compassNoise = v }
         if let v = t.double("start_offset_m", in: 0...500, unit: " m") { s.startOffset = v }
+        s.start = t.coordinate("start")
         if let v = t.choice("gps_protocol", SimulatedGPSProtocol.allCases.map(\.rawValue)) {
             s.gpsProtocol = SimulatedGPSProtocol(rawValue: v) ?? .nmea
         }
@@ -127,7 +142,7 @@ extension SimulationConfiguration: ConfigurationTable {
         if !e.has("at") { e.report("at", "missing; when the event happens, e.g. at = \"3:00\" (minutes:seconds of session time)") }
         let actionKeys = ["button", "gesture", "touch", "pencil", "belt_button", "gps_outage_s", "compass_outage_s", "belt_disconnect_s", "belt_refuses_connection",
                           "belt_battery_percent", "belt_intensity", "belt_power", "pencil_battery_percent", "fail_actor",
-                          "pi_undervoltage"]
+                          "pi_undervoltage", "wander_s"]
         let present = actionKeys.filter { e.has($0) }
         guard present.count == 1 else {
             e.report("", present.isEmpty
@@ -212,6 +227,8 @@ extension SimulationConfiguration: ConfigurationTable {
                let power = powers.first(where: { $0.statusName == name }) {
                 action = .beltPower(power)
             }
+        case "wander_s":
+            if let v = e.double("wander_s", in: 1...3600, unit: " s") { action = .wander(.seconds(v)) }
         case "pencil_battery_percent":
             if let v = e.int("pencil_battery_percent", in: 0...100, unit: " %") { action = .pencilBattery(percent: v) }
         default:

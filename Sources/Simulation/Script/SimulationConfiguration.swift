@@ -1,5 +1,6 @@
 import Belt
 import Gestures
+import Vocabulary
 
 /// The simulated world of `board = "sim"`: a walker, its GPS and compass, and a script of inputs.
 package struct SimulationConfiguration: Sendable, Hashable {
@@ -14,8 +15,13 @@ package struct SimulationConfiguration: Sendable, Hashable {
     /// How far the body turns away from the walking direction (amplitude, degrees).
     package var headingSway: Double
     package var compassNoise: Double
-    /// The walker starts this far before the first waypoint, metres (0 = on it).
+    /// The walker starts this far before the first waypoint, metres (0 = on it), unless `start` says
+    /// where.
     package var startOffset: Double
+    /// Where the walker starts. A route planned on the device is the destination alone until the
+    /// walk's first fix, so it cannot say where a walk begins; with a GPX route this replaces the
+    /// start before its first waypoint.
+    package var start: Coordinate?
     /// What the simulated u-blox receiver streams over DDC.
     package var gpsProtocol: SimulatedGPSProtocol
     /// Hard-iron offset at the simulated magnetometer, µT in its x, y, z axes (a magnet or steel nearby).
@@ -29,7 +35,7 @@ package struct SimulationConfiguration: Sendable, Hashable {
 
     package init(acceleration: Double = 60, seed: UInt64 = 1, walkingSpeed: Double = 1.4, gpsNoise: Double = 2.5,
                 gpsInterval: Duration = .seconds(1), headingSway: Double = 12, compassNoise: Double = 2,
-                startOffset: Double = 25, gpsProtocol: SimulatedGPSProtocol = .nmea,
+                startOffset: Double = 25, start: Coordinate? = nil, gpsProtocol: SimulatedGPSProtocol = .nmea,
                 compassHardIron: [Double] = [0, 0, 0], compassSoftIron: [Double] = SimulationConfiguration.identitySoftIron,
                 events: [SimulationEvent] = []) {
         self.acceleration = acceleration
@@ -40,6 +46,7 @@ package struct SimulationConfiguration: Sendable, Hashable {
         self.headingSway = headingSway
         self.compassNoise = compassNoise
         self.startOffset = startOffset
+        self.start = start
         self.gpsProtocol = gpsProtocol
         self.compassHardIron = compassHardIron
         self.compassSoftIron = compassSoftIron
@@ -78,6 +85,9 @@ package struct SimulationEvent: Sendable, Hashable {
         case pencilBattery(percent: Int)
         /// An actor throws, to show the supervisor restarting it.
         case failActor(String)
+        /// The walker stops following the belt and walks straight on, at its pace and in the direction
+        /// it walks, for this long (lost in thought, or misreading the belt): it leaves the route.
+        case wander(Duration)
     }
 
     package var at: Duration
