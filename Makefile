@@ -131,7 +131,9 @@ demo-route-walk: build
 # directory; the report the appliance wrote at its end rendered by Debian's headless Chromium, and the
 # screenshot checked (scripts/check-report-screenshot.py: not blank, the route's and the track's
 # colours where the report's own SVG puts them). Debian's python3, which has Pillow (python3-pil).
-REPORT_CHECK_PACKAGES := chromium python3-pil fonts-dejavu-core
+# Then a walk on a map: the routing fixtures' town imported (milliseconds) and a walk in it
+# (scripts/report-check/) reported with its streets and what it was told ahead, checked the same way.
+REPORT_CHECK_PACKAGES := chromium python3-pil fonts-dejavu-core $(ROUTING_DEBIAN_PACKAGES)
 REPORT_CHECK_DIR := .build/report-check
 report-check: build
 	$(call install-debian-packages,$(REPORT_CHECK_PACKAGES))
@@ -140,6 +142,10 @@ report-check: build
 	  --state-directory $(REPORT_CHECK_DIR)/state --control-socket none
 	@set -- $(REPORT_CHECK_DIR)/state/tracks/*.html; [ -f "$$1" ] || { echo "error: the demo wrote no trip report in $(REPORT_CHECK_DIR)/state/tracks"; exit 1; }; \
 	/usr/bin/python3 scripts/check-report-screenshot.py "$$1" $(REPORT_CHECK_DIR)/screenshot.png
+	$(BIN) map import Tests/RoutingTests/Fixtures/town.osm --to $(REPORT_CHECK_DIR)/town
+	$(BIN) report scripts/report-check/town-walk.gpx --route scripts/report-check/town-route.gpx \
+	  --events scripts/report-check/town-walk.events.jsonl --map $(REPORT_CHECK_DIR)/town -o $(REPORT_CHECK_DIR)/town-walk.html
+	/usr/bin/python3 scripts/check-report-screenshot.py $(REPORT_CHECK_DIR)/town-walk.html $(REPORT_CHECK_DIR)/town-walk.png
 
 config-check: build
 	$(BIN) config check deploy/demo.toml

@@ -13,6 +13,8 @@ else than its own SVG says, fails:
     a marker over it (an event, a waypoint, the start and the end: their shapes are read from the
     SVG too, and places within a few pixels of them are not counted), and the markers leave most of
     the track in view;
+  * the streets, when the report has a map's: each kind's grey is on screen along its paths, away
+    from the route, the track and the markers drawn over them;
   * the page outside the map has text (dark pixels).
 The browser is Debian's `chromium`; images are read with Pillow (python3-pil).
 """
@@ -34,6 +36,9 @@ TRACK = {"q-good": (0x1A, 0x98, 0x50), "q-fair": (0xF3, 0x9C, 0x12), "q-poor": (
 # over the route hide some of them.
 ROUTE_SHARE = 0.8
 TRACK_SHARE = 0.8
+# Of the streets, the dashed footways and steps show at every sample within 2 px; the share leaves
+# room for the arrows and labels drawn over them.
+STREET_SHARE = 0.8
 
 
 class ReportSVG(html.parser.HTMLParser):
@@ -49,6 +54,8 @@ class ReportSVG(html.parser.HTMLParser):
         self.track = []  # (quality class, points)
         self.covers = []  # (x, y, radius): what is drawn over the track
         self.group = []  # the classes of the open <g> elements
+        self.streets = []  # (class, colour, points)
+        self.street_colour = None  # the stroke of the open streets group
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -61,6 +68,13 @@ class ReportSVG(html.parser.HTMLParser):
         classes = (a.get("class") or "").split()
         if tag == "g":
             self.group.append(classes)
+            if "streets" in classes:
+                self.street_colour = tuple(int(a["stroke"][i:i + 2], 16) for i in (1, 3, 5))
+            return
+        if tag == "path" and self.group and "streets" in self.group[-1]:
+            numbers = [float(v) for v in re_numbers.findall(a.get("d") or "")]
+            kind = next(c for c in self.group[-1] if c.startswith("st-"))
+            self.streets.append((kind, self.street_colour, list(zip(numbers[0::2], numbers[1::2]))))
             return
         over = any(c in ("event", "waypoint", "start", "end") for g in self.group for c in g)
         if over and tag == "circle":
@@ -214,6 +228,36 @@ def main():
         print(f"report screenshot: track colour {quality} at {found} of {total} places along its polylines")
         if total == 0 or found < TRACK_SHARE * total:
             fail(f"the track's {quality} colour is at only {found} of {total} places where that track is drawn")
+
+    # The streets: under everything, so only where nothing else is drawn within a few pixels. A
+    # pixel shows a street when it is nearer its grey than the map's background (a thin or dashed
+    # line is blended with the background at its edges and between its dashes).
+    drawn_over = [p for points in svg.route for p in samples(points, step=3.0)]
+    drawn_over += [p for _, points in svg.track for p in samples(points, step=3.0)]
+
+    def under_something(p):
+        return covered(p) or any((p[0] - x) ** 2 + (p[1] - y) ** 2 <= 12 ** 2 for x, y in drawn_over)
+
+    def distance(a, b):
+        return sum((x - y) ** 2 for x, y in zip(a[:3], b)) ** 0.5
+
+    for kind in sorted({k for k, _, _ in svg.streets}):
+        found = total = 0
+        for _, colour, points in (s for s in svg.streets if s[0] == kind):
+            for p in samples(points):
+                if under_something(p):
+                    continue
+                cx, cy = on_screen(p)
+                if not (left <= cx <= right and top <= cy <= bottom):
+                    continue
+                total += 1
+                found += any(0 <= x < width and 0 <= y < height and pixels[x, y] != MAP_BACKGROUND
+                             and distance(pixels[x, y], colour) < distance(pixels[x, y], MAP_BACKGROUND)
+                             for dy in range(-2, 3) for dx in range(-2, 3)
+                             for x, y in [(int(round(cx)) + dx, int(round(cy)) + dy)])
+        print(f"report screenshot: streets {kind} at {found} of {total} places along them")
+        if total and found < STREET_SHARE * total:
+            fail(f"the streets {kind} show at only {found} of {total} places where they are drawn")
 
     dark = sum(1 for y in range(0, top) for x in range(0, width) if sum(pixels[x, y]) < 200)
     print(f"report screenshot: {dark} dark pixels of text above the map")

@@ -1,10 +1,19 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The kinds of event the map and the timeline mark, each with its own symbol and colour, so that
 /// a marker can be told apart by shape alone (in print, or by a reader who does not see colour well).
 enum EventCategory: Int, Sendable, CaseIterable {
-    case pause, gps, link, command, pencil, restart, offRoute
+    case pause, gps, link, command, pencil, restart, offRoute, planned
 
     /// The category of a journal record; nil for records that are not marked (the walk's header,
-    /// belt directions, which are arrows, and arrivals, which the waypoint markers show).
+    /// belt directions, which are arrows, arrivals, which the waypoint markers show, and what was
+    /// told ahead, which `HazardKind` marks where the hazard is).
     init?(_ event: TripEvent) {
         switch event.kind {
         case .paused, .resumed, .stopped: self = .pause
@@ -15,6 +24,7 @@ enum EventCategory: Int, Sendable, CaseIterable {
             self = source.hasPrefix("pencil") ? .pencil : .command
         case .restart, .applianceStarted: self = .restart
         case .offRoute, .backOnRoute: self = .offRoute
+        case .routePlanned: self = .planned
         default: return nil
         }
     }
@@ -28,6 +38,7 @@ enum EventCategory: Int, Sendable, CaseIterable {
         case .pencil: "pencil click"
         case .restart: "restart"
         case .offRoute: "off route, back on route"
+        case .planned: "route planned or re-planned"
         }
     }
 
@@ -41,6 +52,7 @@ enum EventCategory: Int, Sendable, CaseIterable {
         case .pencil: "Pencil"
         case .restart: "Restarts"
         case .offRoute: "Off route"
+        case .planned: "Planning"
         }
     }
 
@@ -53,6 +65,7 @@ enum EventCategory: Int, Sendable, CaseIterable {
         case .pencil: "ev-pencil"
         case .restart: "ev-restart"
         case .offRoute: "ev-offroute"
+        case .planned: "ev-planned"
         }
     }
 
@@ -65,6 +78,7 @@ enum EventCategory: Int, Sendable, CaseIterable {
         case .pencil: "#2b2d8c"
         case .restart: "#111111"
         case .offRoute: "#b2182b"
+        case .planned: "#1f4e9c"
         }
     }
 
@@ -98,6 +112,13 @@ enum EventCategory: Int, Sendable, CaseIterable {
             return "<path d=\"M\(p(-r, -r))L\(p(r, r))M\(p(r, -r))L\(p(-r, r))\" stroke=\"\(colour)\" stroke-width=\"2.4\" stroke-linecap=\"round\" fill=\"none\"/>"
         case .offRoute:
             return "<circle cx=\"\(ReportText.svg(x))\" cy=\"\(ReportText.svg(y))\" r=\"\(ReportText.svg(r * 0.9))\" fill=\"#ffffff\" stroke=\"\(colour)\" stroke-width=\"2.4\"/>"
+        case .planned:
+            // A hexagon: a new route from here.
+            let points = (0..<6).map { k -> String in
+                let angle = Double(k) * .pi / 3
+                return p(r * 1.15 * cos(angle), r * 1.15 * sin(angle))
+            }
+            return "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(colour)\" \(outline)/>"
         }
     }
 

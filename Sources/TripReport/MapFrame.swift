@@ -46,6 +46,12 @@ struct MapFrame: Sendable {
         middle = LocalPoint(east: (west + east) / 2, north: (south + north) / 2)
     }
 
+    /// The rectangle the map shows, on the plane, in metres: the walk's extent and the padding.
+    var shownArea: (west: Double, south: Double, east: Double, north: Double) {
+        let halfWidth = Self.width / 2 / scale, halfHeight = height / 2 / scale
+        return (middle.east - halfWidth, middle.north - halfHeight, middle.east + halfWidth, middle.north + halfHeight)
+    }
+
     func pixel(_ point: LocalPoint) -> (x: Double, y: Double) {
         (Self.width / 2 + (point.east - middle.east) * scale, height / 2 - (point.north - middle.north) * scale)
     }

@@ -8,7 +8,8 @@ import Navigation
 /// reads the same from a USB stick, an e-mail attachment or an archive. It shows the planned route
 /// and the walked track on a map that keeps distances true (`LocalProjection`), the track coloured
 /// by fix quality, the waypoints with their arrival times, where the belt pointed, the events on
-/// the map and on a timeline, and the walk's figures (`TripStatistics`). Missing input (no points,
+/// the map and on a timeline, what the walker was told ahead where it is, the streets of a map around
+/// the walk when one is given, and the walk's figures (`TripStatistics`). Missing input (no points,
 /// no times, no route, no journal) is said in words; the page is still complete.
 ///
 /// The output depends on the arguments alone (no clock, no locale, no random order), so the same
@@ -21,23 +22,48 @@ package enum TripReportDocument {
     ///   - generatedAt: UTC seconds since 1970 the report is made at, printed in the footer; nil
     ///     leaves it out.
     ///   - trackFile, routeFile, journalFile: the names of the files it was made from, for the footer.
+    ///   - streets: the map's streets around the walk (`streetArea`), drawn under it; nil draws none.
     package static func render(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int = 0,
                               title: String? = nil, generatedAt: Double? = nil,
-                              trackFile: String? = nil, routeFile: String? = nil, journalFile: String? = nil) -> String {
+                              trackFile: String? = nil, routeFile: String? = nil, journalFile: String? = nil,
+                              streets: ReportStreets? = nil) -> String {
         renderWithStatistics(track: track, route: route, events: events, skippedJournalLines: skippedJournalLines,
                              title: title, generatedAt: generatedAt, trackFile: trackFile, routeFile: routeFile,
-                             journalFile: journalFile).html
+                             journalFile: journalFile, streets: streets).html
     }
 
     /// The report and the figures it shows, computed once, for a caller that prints them too
     /// (`wayfinder report`).
     package static func renderWithStatistics(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int = 0,
                                             title: String? = nil, generatedAt: Double? = nil, trackFile: String? = nil,
-                                            routeFile: String? = nil, journalFile: String? = nil) -> (html: String, statistics: TripStatistics) {
+                                            routeFile: String? = nil, journalFile: String? = nil,
+                                            streets: ReportStreets? = nil) -> (html: String, statistics: TripStatistics) {
         let page = TripReportPage(track: track, route: route, events: events, skippedJournalLines: skippedJournalLines,
                                   title: title, generatedAt: generatedAt, trackFile: trackFile, routeFile: routeFile,
-                                  journalFile: journalFile)
+                                  journalFile: journalFile, streets: streets)
         return (page.html(), page.statistics)
+    }
+
+    /// The streets a reader of the map should hand over are those within this many metres of the
+    /// map's rectangle: the lines that cross the rectangle have a point or a segment there, and the
+    /// margin keeps a street at the edge whatever the reader's own arithmetic.
+    package static let streetMargin = 100.0
+
+    /// The area whose streets the report of this walk draws, in degrees: the map's rectangle (the
+    /// track's and the route's extent, and the padding around it) and `streetMargin` around that.
+    /// `west` is greater than `east` when the area crosses the antimeridian. Nil when there is no map.
+    package static func streetArea(track: WalkedTrack, route: Route?) -> (south: Double, west: Double, north: Double, east: Double)? {
+        guard let frame = TripReportPage.frame(track: track, route: route) else { return nil }
+        let shown = frame.shownArea
+        let projection = frame.projection
+        let centre = projection.center
+        let south = max(-90, centre.latitude + (shown.south - streetMargin) / projection.metresPerDegreeNorth)
+        let north = min(90, centre.latitude + (shown.north + streetMargin) / projection.metresPerDegreeNorth)
+        let west = (shown.west - streetMargin) / projection.metresPerDegreeEast
+        let east = (shown.east + streetMargin) / projection.metresPerDegreeEast
+        guard south.isFinite, north.isFinite, west.isFinite, east.isFinite else { return nil }
+        if east - west >= 360 { return (south, -180, north, 180) }
+        return (south, LocalProjection.normalized(centre.longitude + west), north, LocalProjection.normalized(centre.longitude + east))
     }
 
     /// The report straight from the files' contents: the track's GPX, the route's GPX (if any) and the

@@ -7,8 +7,9 @@ import Musl
 #endif
 import Navigation
 
-/// The map: route under track, the track coloured by fix quality, the belt's directions, waypoints
-/// with arrival times, the events where they happened, a scale bar and a north arrow.
+/// The map: the streets around the walk when a map was given, route under track, the track coloured
+/// by fix quality, the belt's directions, waypoints with arrival times, what the walker was told
+/// ahead where it was, the events where they happened, a scale bar and a north arrow.
 extension TripReportPage {
     /// The map's background; used nowhere else on the page, so a screenshot shows where the map is.
     static let mapBackground = "#f7f4ec"
@@ -31,6 +32,8 @@ extension TripReportPage {
         let height = ReportText.svg(frame.height)
         out += "<svg id=\"map\" class=\"map\" width=\"760\" height=\"\(height)\" viewBox=\"0 0 760 \(height)\" role=\"img\" aria-label=\"Map of the walk, north up\">\n"
         out += "<rect class=\"background\" x=\"0\" y=\"0\" width=\"760\" height=\"\(height)\" fill=\"\(Self.mapBackground)\"/>\n"
+        let streetLines = streetDrawing(frame)
+        out += streetLines.svg
         out += routeLayer(frame)
         // The belt's arrows under the track: where the belt pointed along the way walked, the head
         // shows on both sides of the track and the track stays whole; where it pointed elsewhere
@@ -40,6 +43,8 @@ extension TripReportPage {
         out += trackLayer(frame)
         out += endsLayer(frame)
         out += waypointLayer(frame)
+        let hazards = hazardLayer(frame)
+        out += hazards.svg
         out += eventLayer(frame)
         out += scaleBar(frame)
         out += northArrow()
@@ -48,7 +53,8 @@ extension TripReportPage {
         out += "<p class=\"muted\">North is up and the scale is the same in every direction: a local projection about "
             + "\(ReportText.decimal(abs(centre.latitude), places: 5))° \(centre.latitude < 0 ? "S" : "N"), "
             + "\(ReportText.decimal(abs(centre.longitude), places: 5))° \(centre.longitude < 0 ? "W" : "E"), true to well under 0.1 % across a walk.</p>\n"
-        out += legend(arrows: arrows.count)
+        out += streetNote(streetLines)
+        out += legend(arrows: arrows.count, streets: streetLines.classes, hazards: hazards.kinds)
         return out
     }
 
@@ -194,6 +200,24 @@ extension TripReportPage {
         return out
     }
 
+    /// What the walker was told ahead (`ahead` records), marked where the crossing, the steps or the
+    /// barrier is, with what was said; records without a place on the map are in the table only.
+    func hazardLayer(_ frame: MapFrame) -> (svg: String, kinds: Set<HazardKind>) {
+        var out = ""
+        var kinds: Set<HazardKind> = []
+        for event in events {
+            guard let kind = HazardKind(event), let latitude = event.latitude, let longitude = event.longitude,
+                  let pixel = frame.pixel(Coordinate(latitude: latitude, longitude: longitude)),
+                  pixel.x >= 0, pixel.x <= MapFrame.width, pixel.y >= 0, pixel.y <= frame.height else { continue }
+            kinds.insert(kind)
+            let words = Self.describe(event)
+            let title = "\(ReportText.clock(event.time)) UTC: \(words.what)" + (words.detail.isEmpty ? "" : " (\(words.detail))")
+            out += "<g class=\"event ahead \(kind.cssClass)\"><title>\(ReportText.escaped(title))</title>"
+                + kind.symbol(x: pixel.x, y: pixel.y, r: 6) + "</g>\n"
+        }
+        return (out, kinds)
+    }
+
     /// Each marked event where the walker was at its time (`TrackClock`).
     func eventLayer(_ frame: MapFrame) -> String {
         guard !clock.isEmpty else { return "" }
@@ -225,8 +249,11 @@ extension TripReportPage {
 
     // MARK: Legend
 
-    func legend(arrows: Int) -> String {
+    func legend(arrows: Int, streets: Set<StreetClass> = [], hazards: Set<HazardKind> = []) -> String {
         var items: [String] = []
+        for streetClass in StreetClass.allCases.sorted(by: { $0.legendOrder < $1.legendOrder }) where streets.contains(streetClass) {
+            items.append("<li>\(streetClass.icon)\(streetClass.legendLabel)</li>")
+        }
         if let route, !route.waypoints.isEmpty {
             items.append("<li><span class=\"swatch route\" style=\"background:\(Self.routeColour)\"></span>planned route</li>")
         }
@@ -244,6 +271,9 @@ extension TripReportPage {
             items.append("<li><svg class=\"sym\" width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\"><path d=\"M7,13V6\" stroke=\"\(Self.beltColour)\" stroke-width=\"2\" stroke-linecap=\"round\"/><polygon points=\"7,1 11,7 3,7\" fill=\"\(Self.beltColour)\"/></svg>where the belt pointed</li>")
         }
         let categories = Set(events.compactMap(category(of:)))
+        for kind in HazardKind.allCases where hazards.contains(kind) {
+            items.append("<li>\(kind.icon)\(kind.name)</li>")
+        }
         for category in EventCategory.allCases where categories.contains(category) {
             items.append("<li>\(category.icon)\(category.name)</li>")
         }

@@ -36,7 +36,7 @@ extension TripReportPage {
             out += "<table class=\"events\">\n<thead><tr><th class=\"time\">Time (UTC)</th><th>Event</th><th>Detail</th></tr></thead>\n<tbody>\n"
             for event in listed {
                 let words = Self.describe(event)
-                let icon = category(of: event)?.icon ?? ""
+                let icon = category(of: event)?.icon ?? HazardKind(event)?.icon ?? ""
                 out += "<tr><td class=\"time\">\(ReportText.clock(event.time))</td><td class=\"what\">\(icon)\(ReportText.escaped(words.what))</td>"
                     + "<td>\(ReportText.escaped(words.detail))</td></tr>\n"
             }

@@ -37,7 +37,7 @@ extension TripReportPage {
             Row(label: EventCategory.gps.rowLabel, bands: statistics.withoutFixSpans, bandColour: EventCategory.gps.bandColour, category: .gps),
             Row(label: EventCategory.offRoute.rowLabel, bands: statistics.offRouteSpans, bandColour: EventCategory.offRoute.bandColour, category: .offRoute),
         ]
-        for category in [EventCategory.link, .command, .pencil, .restart] where present.contains(category) {
+        for category in [EventCategory.link, .command, .pencil, .restart, .planned] where present.contains(category) {
             rows.append(Row(label: category.rowLabel, category: category))
         }
         let showsArrivals = !statistics.arrivals.isEmpty

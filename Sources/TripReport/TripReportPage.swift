@@ -20,9 +20,11 @@ struct TripReportPage {
     let clock: TrackClock
     /// When the appliance first started in the journal: the walk's own beginning, not a restart.
     let firstStart: Double?
+    /// The map's streets around the walk, when a map was given.
+    let streets: ReportStreets?
 
     init(track: WalkedTrack, route: Route?, events: [TripEvent], skippedJournalLines: Int, title: String?,
-         generatedAt: Double?, trackFile: String?, routeFile: String?, journalFile: String?) {
+         generatedAt: Double?, trackFile: String?, routeFile: String?, journalFile: String?, streets: ReportStreets? = nil) {
         self.track = track
         self.route = route
         self.events = JournalSpans.ordered(events)
@@ -34,14 +36,20 @@ struct TripReportPage {
         self.trackFile = trackFile
         self.routeFile = routeFile
         self.journalFile = journalFile
+        self.streets = streets
         statistics = TripStatistics(track: track, route: route, events: events)
-        let routeCoordinates = (route?.waypoints ?? []).map(\.coordinate)
-        let frame = MapFrame(coordinates: track.segments.flatMap { $0.map(\.coordinate) } + routeCoordinates)
+        let frame = Self.frame(track: track, route: route)
         self.frame = frame
         let projection = frame?.projection ?? LocalProjection(center: Coordinate(latitude: 0, longitude: 0))
         // Only positions, times and fix quality are drawn; the cross-track errors are the figures'.
         samples = TrackSamples(track: track, projection: projection, route: [])
         clock = TrackClock(samples: samples)
+    }
+
+    /// The map's frame: around the track and the route's waypoints; nil when neither has a point.
+    static func frame(track: WalkedTrack, route: Route?) -> MapFrame? {
+        let routeCoordinates = (route?.waypoints ?? []).map(\.coordinate)
+        return MapFrame(coordinates: track.segments.flatMap { $0.map(\.coordinate) } + routeCoordinates)
     }
 
     func html() -> String {
@@ -122,6 +130,9 @@ struct TripReportPage {
         }
         if events.isEmpty {
             notes.append("There is no event journal, or it is empty: pauses, events and the belt’s directions cannot be shown, and the figures that need it are estimated from the track.")
+        }
+        if let streets, let problem = streets.problem {
+            notes.append("The map “\(ReportText.escaped(streets.mapName))” could not be read, so the streets are not drawn: \(ReportText.escaped(problem))")
         }
         if skippedJournalLines > 0 {
             notes.append("\(skippedJournalLines) line\(skippedJournalLines == 1 ? "" : "s") of the journal could not be read and \(skippedJournalLines == 1 ? "was" : "were") skipped.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Config
 import Foundation
 import Gestures
 import Platform
@@ -14,6 +15,7 @@ struct ReportCommand: ParsableCommand {
         abstract: "Make a walk's trip report: one HTML file with the route and the track on a map.",
         usage: """
             wayfinder report <track> [--route <route>] [--events <events>]
+                             [--map <dir>] [--config <config>]
                              [--output <file>] [--json]
             """,
         discussion: """
@@ -24,10 +26,15 @@ struct ReportCommand: ParsableCommand {
         The journal defaults to the NAME.events.jsonl beside the track, and the route to the file the \
         journal names. Without them the report still shows the track, with figures estimated from it.
 
+        The streets around the walk are drawn from a map made by `wayfinder map import`: --map, \
+        else the configuration's [route] map. A map that cannot be read is a warning, and the report \
+        is made without its streets.
+
         Examples:
           wayfinder report /var/lib/wayfinder/tracks/2026-11-27T0815Z-park-loop.gpx
           wayfinder report walk.gpx --route park-loop.gpx -o walk.html
           wayfinder report walk.gpx --json
+          wayfinder report walk.gpx --map /var/lib/wayfinder/maps/town
         """)
 
     @Argument(help: ArgumentHelp("The walked track (GPX).", valueName: "track"))
@@ -38,6 +45,12 @@ struct ReportCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The walk's event journal. Default: NAME.events.jsonl beside the track.", valueName: "events"))
     var events: String?
+
+    @Option(name: .long, help: ArgumentHelp("A map (wayfinder map import) whose streets are drawn under the walk. Default: the configuration's [route] map.", valueName: "dir"))
+    var map: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The configuration whose [route] map is the default (default: \(WayfinderConfiguration.defaultPath)).", valueName: "config"))
+    var config: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the report; - for standard output. Default: NAME.html in the current directory.", valueName: "file"))
     var output: String?
@@ -51,14 +64,16 @@ struct ReportCommand: ParsableCommand {
             printError("wayfinder: \(events): no such file")
             throw ExitCode.failure
         }
+        let mapDirectory = try map ?? configuredMap()
         let inputs: TripReportFiles.Inputs
         do {
-            inputs = try TripReportFiles.read(trackPath: track, routeFile: route, journalPath: journal)
+            inputs = try TripReportFiles.read(trackPath: track, routeFile: route, journalPath: journal, mapDirectory: mapDirectory)
         } catch {
             printError("wayfinder: \(error)")
             throw ExitCode.failure
         }
         if let problem = inputs.routeProblem { printError("wayfinder: warning: \(problem)") }
+        if let problem = inputs.streets?.problem { printError("wayfinder: warning: \(problem); the report is made without the map's streets") }
         let (html, statistics) = TripReportFiles.render(inputs, trackPath: track, routeFile: route ?? inputs.journalRoutePath,
                                                         journalPath: access(journal, F_OK) == 0 ? journal : nil, generatedAt: Date())
         let destination = output ?? Self.defaultOutput(for: track)
@@ -79,6 +94,33 @@ struct ReportCommand: ParsableCommand {
             printError(summary)
         } else {
             print(summary)
+        }
+    }
+
+    /// The configuration's `[route] map`: nil when the configuration names none, or when there is no
+    /// configuration at the default path (a report made away from the appliance). A configuration
+    /// given with -c must be there; one that cannot be read is a warning, as the map is.
+    func configuredMap() throws -> String? {
+        let path = config ?? WayfinderConfiguration.defaultPath
+        let bytes: [UInt8]?
+        do {
+            bytes = try DiskFiles().read(path)
+        } catch {
+            printError("wayfinder: warning: \(path): cannot be read (\(error)); the report is made without the map's streets")
+            return nil
+        }
+        guard let bytes else {
+            guard config == nil else {
+                printError("wayfinder: \(path): no such file")
+                throw ExitCode.failure
+            }
+            return nil
+        }
+        do {
+            return try ConfigurationLoader.mapDirectory(text: String(decoding: bytes, as: UTF8.self), path: path)
+        } catch {
+            printError("wayfinder: warning: the report is made without the map's streets: the \(error)")
+            return nil
         }
     }
 

@@ -16,7 +16,7 @@ final class TripReportDocumentTests: XCTestCase {
                       F.event(500, .command, source: "pencil tip click", command: "next-waypoint"),
                       F.event(510, .command, source: "gesture double tap", command: "pause"),
                       F.event(600, .linkLost), F.event(620, .restart), F.event(700, .offRoute, distance: 33),
-                      F.event(740, .backOnRoute, distance: 12), F.event(750, .arrived)]
+                      F.event(740, .backOnRoute, distance: 12), F.event(745, .routePlanned, distance: 80), F.event(750, .arrived)]
             + (0..<30).map { TripEvent(time: F.t0 + Double($0) * 25, kind: .belt, bearing: 0, latitude: F.at(0, Double($0) * 33).latitude,
                                        longitude: F.at(0, Double($0) * 33).longitude) }
         return (WalkedTrack(name: "Walk", segments: [points]), F.northRoute(length: 1000), events)

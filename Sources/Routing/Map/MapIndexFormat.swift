@@ -90,8 +90,7 @@ package enum MapIndexFormat {
                 guard f.count == 4 else { throw MapIndexError(file: file, line: number, "a barrier needs 4 fields, not \(f.count)") }
                 index.barriers.append(MapBarrier(coordinate: try coordinate(f[1], f[2], file, number), kind: f[3]))
             case "street":
-                guard f.count == 4 else { throw MapIndexError(file: file, line: number, "a street needs 4 fields, not \(f.count)") }
-                index.streets.append(MapStreet(highway: f[1], name: f[3].isEmpty ? nil : f[3], points: try points(f[2], file, number)))
+                index.streets.append(try street(f, file: file, line: number))
             default:
                 throw MapIndexError(file: file, line: number, "\"\(f[0].prefix(40))\" is not a kind of map feature (crossing, steps, barrier, street)")
             }
@@ -100,6 +99,26 @@ package enum MapIndexFormat {
             throw MapIndexError(file: file, line: 1, "the first line is not \"wayfinder-map-index<TAB>1\"")
         }
         return index
+    }
+
+    /// A `street` line's fields (the kind first) as a street.
+    private static func street(_ f: [String], file: String, line: Int) throws(MapIndexError) -> MapStreet {
+        guard f.count == 4 else { throw MapIndexError(file: file, line: line, "a street needs 4 fields, not \(f.count)") }
+        return MapStreet(highway: f[1], name: f[3].isEmpty ? nil : f[3], points: try points(f[2], file, line))
+    }
+
+    /// One line of a map index read on its own, for a reader that goes through a large file line by
+    /// line (`line` is its number from 1, the header's): the street on it when it is a street line
+    /// that meets `area`, nil for a street elsewhere and for the other kinds. The header is checked
+    /// on line 1. A street's points are read only when the line is one.
+    package static func street(onLine text: Substring, number line: Int, meeting area: MapArea, file: String) throws(MapIndexError) -> MapStreet? {
+        if line == 1 {
+            guard text == header else { throw MapIndexError(file: file, line: 1, "the first line is not \"wayfinder-map-index<TAB>1\"") }
+            return nil
+        }
+        guard text.hasPrefix("street\t") else { return nil }
+        let street = try street(text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init), file: file, line: line)
+        return area.meets(street.points) ? street : nil
     }
 
     private static func degrees(_ value: Double) -> String { GPXTrackFormat.fixed(value, 7) }

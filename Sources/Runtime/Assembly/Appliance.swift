@@ -152,7 +152,7 @@ package struct Appliance: Sendable {
         let trip = track.flatMap {
             // The route's path as an absolute one: `wayfinder report` may run from anywhere.
             TripRecorder(trackPath: $0.path, route: route, routePath: TripRecorder.absolute(config.routePath),
-                         offRouteDistance: config.guidance.offRouteDistance, clock: clock, logger: makeLogger("trip"))
+                         mapDirectory: config.routePlanning?.mapDirectory, offRouteDistance: config.guidance.offRouteDistance, clock: clock, logger: makeLogger("trip"))
         }
         // The walk's manifest, its last file, written when it ends (docs/upload.md).
         let manifest = trip.map { _ in

@@ -50,6 +50,8 @@ package final class TripRecorder: Sendable {
     /// Whether the current walk has arrived or been stopped: the next start begins another.
     package var walkHasEnded: Bool { state.withLock { $0.ended } }
     private let routePath: String?
+    /// The map the walk plans on (`[route] map`): its streets are drawn under the walk in the report.
+    private let mapDirectory: String?
     private let offRouteDistance: Double
     private let clock: SessionClock
     private let logger: Logger
@@ -78,10 +80,11 @@ package final class TripRecorder: Sendable {
     /// The journal beside `trackPath` (`X.gpx` → `X.events.jsonl`); nil when it cannot be opened,
     /// which is logged: the walk goes on without a report. A journal continued after a restart
     /// says whether its walk had ended (its last `arrived` or `stopped` after the last start).
-    package init?(trackPath: String, route: Route, routePath: String?, offRouteDistance: Double,
+    package init?(trackPath: String, route: Route, routePath: String?, mapDirectory: String? = nil, offRouteDistance: Double,
                  clock: SessionClock, logger: Logger, now: Date = Date()) {
         let walk = Walk(trackPath: trackPath, route: route)
         self.routePath = routePath
+        self.mapDirectory = mapDirectory
         self.offRouteDistance = offRouteDistance
         self.clock = clock
         self.logger = logger
@@ -262,8 +265,12 @@ package final class TripRecorder: Sendable {
         // overlap, and the atomic replace uses one temporary name per process.
         return writing.withLock { _ -> String? in
             do {
-                try TripReportFiles.write(trackPath: walk.trackPath, route: walk.route, routeFile: routePath,
-                                          journalPath: walk.journalPath, to: walk.reportPath, generatedAt: generatedAt)
+                let inputs = try TripReportFiles.write(trackPath: walk.trackPath, route: walk.route, routeFile: routePath,
+                                                       journalPath: walk.journalPath, mapDirectory: mapDirectory, to: walk.reportPath,
+                                                       generatedAt: generatedAt)
+                if let problem = inputs.streets?.problem {
+                    logger.warning("the trip report is written without the map's streets: \(problem)")
+                }
                 logger.info("trip report written: \(walk.reportPath)")
                 return walk.reportPath
             } catch {

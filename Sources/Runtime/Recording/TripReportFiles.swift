@@ -4,11 +4,14 @@ import Glibc
 import Foundation
 import Navigation
 import Platform
+import Routing
+import RoutingPlatform
 import TripReport
 
 /// A trip report from the files a walk left: the track (GPX), the event journal (JSON Lines) and the
-/// route (GPX), read, rendered (`TripReportDocument`) and written in one atomic replace. Used by the
-/// appliance when a walk ends and by `wayfinder report`.
+/// route (GPX), read, rendered (`TripReportDocument`) and written in one atomic replace, with the
+/// streets around the walk when a map is given. Used by the appliance when a walk ends and by
+/// `wayfinder report`.
 package enum TripReportFiles {
     /// Why a report could not be made: the file, and what is wrong with it, as every command says it.
     package struct Failure: Error, CustomStringConvertible {
@@ -24,13 +27,16 @@ package enum TripReportFiles {
         /// The route file the journal names, when `route` was not given and none was read.
         package var journalRoutePath: String?
         package var routeProblem: String?
+        /// The map's streets around the walk, when a map was given (with why not, when it cannot be read).
+        package var streets: ReportStreets?
     }
 
     /// Reads the track (required), the journal if there is one at `journalPath`, and the route: the
     /// one given, else the file `routeFile`, else the file the journal's `walk` record names, when
     /// it is there and parses (`routeProblem` says why not otherwise; the report then has no route).
+    /// With `mapDirectory`, the streets around the walk too (`streets(mapDirectory:track:route:)`).
     package static func read(trackPath: String, route given: Route? = nil, routeFile: String? = nil,
-                            journalPath: String?) throws(Failure) -> Inputs {
+                            journalPath: String?, mapDirectory: String? = nil) throws(Failure) -> Inputs {
         let trackBytes = try bytes(of: trackPath, required: true) ?? []
         let track: WalkedTrack
         do {
@@ -66,7 +72,25 @@ package enum TripReportFiles {
             }
         }
         return Inputs(track: track, route: route, events: events, skippedJournalLines: skipped,
-                      journalRoutePath: named, routeProblem: problem)
+                      journalRoutePath: named, routeProblem: problem,
+                      streets: mapDirectory.flatMap { streets(mapDirectory: $0, track: track, route: route) })
+    }
+
+    /// The streets of the map at `mapDirectory` around the walk (`TripReportDocument.streetArea`),
+    /// read once; a map that cannot be read gives none and says why, for the page to say it: the
+    /// report is worth having without them. Nil when the walk has nothing to draw on a map.
+    package static func streets(mapDirectory: String, track: WalkedTrack, route: Route?) -> ReportStreets? {
+        guard let bounds = TripReportDocument.streetArea(track: track, route: route),
+              let area = MapArea(south: bounds.south, west: bounds.west, north: bounds.north, east: bounds.east) else { return nil }
+        let mapName = name(mapDirectory)
+        do throws(MapOpenError) {
+            let directory = try MapDirectory.open(mapDirectory, installedRoutino: nil)
+            let read = try directory.streets(meeting: area)
+            return ReportStreets(lines: read.streets.map { StreetLine(highway: $0.highway, name: $0.name, points: $0.points) },
+                                 mapName: mapName, incomplete: !read.complete)
+        } catch {
+            return .unreadable(mapName, problem: error.description)
+        }
     }
 
     /// The report's HTML for what was read, and the figures it shows.
@@ -76,19 +100,24 @@ package enum TripReportFiles {
                                                 skippedJournalLines: inputs.skippedJournalLines, title: nil,
                                                 generatedAt: generatedAt.timeIntervalSince1970,
                                                 trackFile: name(trackPath), routeFile: routeFile.map(name),
-                                                journalFile: journalPath.map(name))
+                                                journalFile: journalPath.map(name), streets: inputs.streets)
     }
 
-    /// Reads, renders and writes the report to `output` (atomically, `permissions`).
-    package static func write(trackPath: String, route: Route?, routeFile: String?, journalPath: String?,
-                             to output: String, permissions: mode_t = 0o600, generatedAt: Date = Date()) throws(Failure) {
-        let inputs = try read(trackPath: trackPath, route: route, routeFile: route == nil ? routeFile : nil, journalPath: journalPath)
+    /// Reads, renders and writes the report to `output` (atomically, `permissions`), with the streets
+    /// of the map at `mapDirectory` when one is given; returns what was read, for the caller to log
+    /// what the page could not show.
+    @discardableResult
+    package static func write(trackPath: String, route: Route?, routeFile: String?, journalPath: String?, mapDirectory: String? = nil,
+                             to output: String, permissions: mode_t = 0o600, generatedAt: Date = Date()) throws(Failure) -> Inputs {
+        let inputs = try read(trackPath: trackPath, route: route, routeFile: route == nil ? routeFile : nil, journalPath: journalPath,
+                              mapDirectory: mapDirectory)
         let html = render(inputs, trackPath: trackPath, routeFile: routeFile, journalPath: journalPath, generatedAt: generatedAt).html
         do {
             _ = try AtomicFile.write(Array(html.utf8), to: output, permissions: permissions)
         } catch {
             throw Failure(description: "\(error)")
         }
+        return inputs
     }
 
     /// A file's bytes; nil when it is absent and not `required`.
