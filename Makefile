@@ -183,8 +183,9 @@ clean:
 
 # Speed and memory figures for the README (release build). The benchmark runs its peers on the same
 # inputs: GeodSolve from geographiclib-tools, pynmea2 and geographiclib in a venv under .bench/, and
-# gpsd for the battery case (scripts/battery-bench.py, BATTERY_SECONDS a window, default 60).
-BENCH_DEBIAN_PACKAGES := geographiclib-tools python3-venv gpsd python3-boto3
+# gpsd for the battery case (scripts/battery-bench.py, BATTERY_SECONDS a window, default 60), and GNU
+# time for the peak memory of Routino's and osmium's programs on the Monaco map (when ../shared has it).
+BENCH_DEBIAN_PACKAGES := geographiclib-tools python3-venv gpsd python3-boto3 time
 # The uplink the latency benchmark's upload goes through (bytes a second): a Pi's Wi-Fi on a weak
 # signal, so the upload is in flight for the whole measurement.
 BENCH_UPLINK ?= 4194304

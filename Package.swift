@@ -154,7 +154,7 @@ let package = Package(
         .executableTarget(name: "WayfinderBenchmarks",
                           dependencies: ["Belt", "BLE", "BLESockets", "Config", "Navigation", "Platform", "Runtime", "Sensors",
                                          "Simulation", "TouchCase", "Status", "UploadRuntime",
-                                         "Gestures", "Controls",
+                                         "Gestures", "Controls", "Routing", "RoutingPlatform",
                                          .product(name: "Logging", package: "swift-log")],
                           swiftSettings: swiftSettings),
 

@@ -35,7 +35,7 @@ package struct MapImporter: Sendable {
     }
 
     /// The tags osmium keeps: those the index reads. Fewer tags make a smaller export.
-    static let exportConfiguration = """
+    package static let exportConfiguration = """
         {"attributes": {"type": false, "id": false}, "linear_tags": ["highway"], "area_tags": false,
          "include_tags": ["highway", "name", "crossing", "crossing_ref", "barrier", "kerb", "tactile_paving",
                           "traffic_signals:sound", "traffic_signals:vibration", "footway", "step_count", "railway"]}

@@ -124,6 +124,11 @@ if CommandLine.arguments.dropFirst(2).first == "latency" {
     try await LatencyBenchmark.run(root: root, count: count, upload: upload)
     exit(0)
 }
+// `WayfinderBenchmarks ROOT routing`: route planning on the Monaco extract alone (RoutingBenchmark).
+if CommandLine.arguments.dropFirst(2).first == "routing" {
+    try RoutingBenchmark.run(root: root)
+    exit(0)
+}
 let a = Coordinate(latitude: 52.2728, longitude: 8.0617)
 let b = Coordinate(latitude: 52.2760, longitude: 8.0380)
 measure("geodesic inverse, 1.6 km", iterations: 200_000) { sink += Geodesic.wgs84.inverse(from: a, to: b).distance }
@@ -286,6 +291,9 @@ sink += try nmeaBenchmark(root: root)
 
 // The gesture pipeline: cost per touch event with eight recognizers on four sides.
 GesturePipelineBenchmark.report(events: 1_000_000)
+
+// Route planning: Routino's import and router on a real map, and our description of its routes.
+try RoutingBenchmark.run(root: root)
 
 // The whole appliance, the demo walk at 300×. With the GPS, compass, touch case and pencil simulated
 // at the byte level, 1000× needs more CPU per real second than a loaded 2-core machine has, and the

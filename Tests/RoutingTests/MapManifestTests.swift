@@ -30,6 +30,22 @@ final class MapManifestTests: XCTestCase {
         }
     }
 
+    func testALineOfSpacesIsBlank() throws {
+        let spaced = manifest.text.replacingOccurrences(of: "source town.osm\n", with: "source town.osm\n \n   \n")
+        XCTAssertEqual(try MapManifest.parse(spaced, file: "m"), manifest)
+    }
+
+    func testAFileOrCountNameWithAControlCharacterIsRefusedWithItsLine() {
+        // Written back, the character would become a space and the line two names and a number.
+        for (line, bad) in [(8, "file ways\u{1}.mem 30"), (12, "count cross\u{1e}ings 2")] {
+            let good = bad.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{1e}", with: "")
+            XCTAssertThrowsError(try MapManifest.parse(manifest.text.replacingOccurrences(of: good, with: bad), file: "m")) { error in
+                XCTAssertEqual((error as? MapIndexError)?.line, line)
+                XCTAssertTrue((error as? MapIndexError)?.reason.hasSuffix("has a control character in its name") == true, "\(error)")
+            }
+        }
+    }
+
     func testKeysOfALaterVersionAreSkipped() throws {
         XCTAssertEqual(try MapManifest.parse(manifest.text + "colour blue\n", file: "m"), manifest)
     }

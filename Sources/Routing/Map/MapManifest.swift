@@ -72,9 +72,10 @@ package struct MapManifest: Sendable, Hashable {
                 guard line == header else { throw MapIndexError(file: file, line: 1, "the first line is not \"\(header)\"") }
                 continue
             }
-            if line.isEmpty { continue }
+            // A line of spaces has no key: blank, like an empty one.
             let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-            let key = words[0], value = words.count > 1 ? words[1] : ""
+            guard let key = words.first else { continue }
+            let value = words.count > 1 ? words[1] : ""
             switch key {
             case "routino": manifest.routinoVersion = value
             case "source": manifest.source = value
@@ -90,6 +91,11 @@ package struct MapManifest: Sendable, Hashable {
                 let parts = value.split(separator: " ")
                 guard parts.count == 2, let n = Int(parts[1]), n >= 0 else {
                     throw MapIndexError(file: file, line: number, "\"\(value.prefix(80))\" is not \"NAME NUMBER\"")
+                }
+                // The import writes plain names; a control character would be written back as a space,
+                // which splits the name in two.
+                guard !parts[0].unicodeScalars.contains(where: Self.isControl) else {
+                    throw MapIndexError(file: file, line: number, "\(String(parts[0].prefix(80)).debugDescription) has a control character in its name")
                 }
                 if key == "file" { manifest.files.append((String(parts[0]), n)) } else { manifest.counts.append((String(parts[0]), n)) }
             default:
@@ -128,7 +134,11 @@ package struct MapManifest: Sendable, Hashable {
     }
 
     private static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? " " : $0 }))
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7f
     }
 
     private static func degrees(_ value: Double) -> String {
