@@ -59,6 +59,23 @@ final class RoutePlanningRuleTests: XCTestCase {
         XCTAssertNotNil(plan(rule.offRoute(at: here, target: nil, rest: [], now: .seconds(90))), "the interval has passed")
     }
 
+    func testAReplanHeldBackIsMadeOnceTheIntervalAllowsIfTheWalkerIsStillOff() throws {
+        var rule = RoutePlanningRule(destination: ("harbour", there), replanInterval: .seconds(60))
+        let first = try XCTUnwrap(plan(rule.offRoute(at: elsewhere, target: nil, rest: [], now: .seconds(10))))
+        _ = rule.planned(.success(planned(from: elsewhere, to: there)), for: first.id, now: .seconds(11))
+        XCTAssertEqual(rule.offRoute(at: here, target: nil, rest: [], now: .seconds(40)), [.replanDeferred(until: .seconds(70))])
+        XCTAssertTrue(rule.replanHeldBack)
+        XCTAssertEqual(rule.stillOffRoute(at: here, target: nil, rest: [], now: .seconds(69)), [])
+        let again = try XCTUnwrap(plan(rule.stillOffRoute(at: here, target: nil, rest: [], now: .seconds(70))))
+        XCTAssertEqual(again.purpose, .offRoute)
+        XCTAssertFalse(rule.replanHeldBack)
+        // Back on the route before the interval: nothing is made.
+        _ = rule.planned(.success(planned(from: here, to: there)), for: again.id, now: .seconds(71))
+        _ = rule.offRoute(at: elsewhere, target: nil, rest: [], now: .seconds(80))
+        rule.backOnRoute()
+        XCTAssertEqual(rule.stillOffRoute(at: elsewhere, target: nil, rest: [], now: .seconds(200)), [])
+    }
+
     func testTheWalksFirstPlanDoesNotCountAgainstTheInterval() {
         var rule = RoutePlanningRule(destination: ("harbour", there), replanInterval: .seconds(60))
         let first = plan(rule.walkStarted(at: here, now: .zero))

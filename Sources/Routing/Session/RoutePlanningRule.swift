@@ -28,6 +28,9 @@ package struct RoutePlanningRule: Sendable {
     /// A plan to make at the next fix (none was fresh when it was asked for).
     package private(set) var wanted: RoutePlanRequest.Purpose?
     package private(set) var pending: RoutePlanRequest?
+    /// A re-plan the gate held back while the walker is still off the route: made at the first fix
+    /// once the interval allows, if the walker has not found the route again meanwhile.
+    package private(set) var replanHeldBack = false
     private var lastFix: Coordinate?
     private var nextID = 1
     /// Farther than this from the route's start, the walker is led to it first.
@@ -63,8 +66,10 @@ package struct RoutePlanningRule: Sendable {
         lastFix = position
         guard destination != nil || target != nil else { return [] }
         guard gate.allows(now: now) else {
+            replanHeldBack = !gate.inFlight
             return gate.nextAllowed(now: now).map { [.replanDeferred(until: $0)] } ?? []
         }
+        replanHeldBack = false
         gate.begin(now: now)
         let request: RoutePlanRequest
         if let destination {
@@ -78,10 +83,23 @@ package struct RoutePlanningRule: Sendable {
         return [.plan(request)]
     }
 
+    /// A fix while guidance still has the walker off the route: the re-plan held back is made once
+    /// the interval allows.
+    package mutating func stillOffRoute(at position: Coordinate, target: Waypoint?, rest: [Waypoint], now: Duration) -> [Action] {
+        guard replanHeldBack, gate.allows(now: now) else { return [] }
+        return offRoute(at: position, target: target, rest: rest, now: now)
+    }
+
+    /// Back on the route (or on another one): a re-plan held back is no longer wanted.
+    package mutating func backOnRoute() {
+        replanHeldBack = false
+    }
+
     /// Another destination. While walking it is planned from the last fix if there is one, else at
     /// the next; stopped, when the walk starts.
     package mutating func destinationChanged(to name: String, at coordinate: Coordinate, walking: Bool, now: Duration) -> [Action] {
         destination = (name, coordinate)
+        replanHeldBack = false
         // The answer to a plan for the old destination will be dropped when it comes.
         pending = nil
         gate.finish()

@@ -214,6 +214,10 @@ package actor NavigationActor {
             carryOut(guidance.handle(fix, now: now))
             if fix.isUsable, guidance.state == .navigating, planningRule != nil {
                 planningActions += planningRule?.fix(fix.coordinate, now: now) ?? []
+                if guidance.isOffRoute, planningRule?.replanHeldBack == true {
+                    let (target, rest) = routeAhead()
+                    planningActions += planningRule?.stillOffRoute(at: fix.coordinate, target: target, rest: rest, now: now) ?? []
+                }
                 tellWhatIsAhead(fix)
             }
             record(fix, now: now)
@@ -595,15 +599,23 @@ extension NavigationActor {
             planningActions += planningRule?.walkStarted(at: freshFix(now: now)?.coordinate, now: now) ?? []
         case .offRoute:
             guard let fix = freshFix(now: now) else { return }
-            let route = guidance.route, index = guidance.progress.currentIndex
-            let target = route.waypoints.indices.contains(index) ? route.waypoints[index] : nil
-            let rest = index + 1 < route.waypoints.count ? Array(route.waypoints[(index + 1)...]) : []
+            let (target, rest) = routeAhead()
             planningActions += planningRule?.offRoute(at: fix.coordinate, target: target, rest: rest, now: now) ?? []
+        case .backOnRoute, .routeChanged:
+            planningRule?.backOnRoute()
         case .stopped, .destinationReached:
             planningRule?.walkEnded()
         default:
             break
         }
+    }
+
+    /// The route's next waypoint and the ones after it: where a way back to a GPX route joins it.
+    private func routeAhead() -> (target: Waypoint?, rest: [Waypoint]) {
+        let route = guidance.route, index = guidance.progress.currentIndex
+        let target = route.waypoints.indices.contains(index) ? route.waypoints[index] : nil
+        let rest = index + 1 < route.waypoints.count ? Array(route.waypoints[(index + 1)...]) : []
+        return (target, rest)
     }
 
     private func freshFix(now: Duration) -> Fix? {
