@@ -78,7 +78,7 @@ package struct MapImporter: Sendable {
             guard split.status == .exited(0) else {
                 throw MapImportError.programFailed(program: "planetsplitter", detail: lastLine(split.stderr) ?? lastLine(split.stdout) ?? "\(split.status)")
             }
-            let splitSeconds = (ContinuousClock.now - splitStart).seconds
+            let splitSeconds = (ContinuousClock.now - splitStart).inSeconds
 
             let exportStart = ContinuousClock.now
             let configuration = work + "/export.json", exported = work + "/export.geojsonseq"
@@ -95,7 +95,7 @@ package struct MapImporter: Sendable {
             let index = builder.build()
             unlink(exported)
             unlink(configuration)
-            let exportSeconds = (ContinuousClock.now - exportStart).seconds
+            let exportSeconds = (ContinuousClock.now - exportStart).inSeconds
 
             var featuresOnly = index
             featuresOnly.streets = []
@@ -120,7 +120,7 @@ package struct MapImporter: Sendable {
                 unlink(work + "/" + leftover)
             }
             try replace(destination, with: work)
-            return MapImportReport(directory: destination, manifest: manifest, seconds: (ContinuousClock.now - start).seconds,
+            return MapImportReport(directory: destination, manifest: manifest, seconds: (ContinuousClock.now - start).inSeconds,
                                    planetsplitterSeconds: splitSeconds, osmiumSeconds: exportSeconds)
         } catch let error as MapImportError {
             removeTree(work)
@@ -191,9 +191,3 @@ package struct MapImporter: Sendable {
     }
 }
 
-extension Duration {
-    var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-}

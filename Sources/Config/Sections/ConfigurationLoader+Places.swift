@@ -46,7 +46,8 @@ extension ConfigurationLoader {
         return ordered
     }
 
-    private static func number(_ value: any TOMLValueConvertible) -> Double? {
+    /// A TOML integer or float as a number of degrees.
+    static func number(_ value: any TOMLValueConvertible) -> Double? {
         if value.type == .double { return value.double }
         if value.type == .int, let i = value.int { return Double(i) }
         return nil

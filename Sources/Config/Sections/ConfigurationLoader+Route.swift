@@ -80,7 +80,7 @@ extension ConfigurationLoader {
     private func readDestination(_ t: TableReader, places: [Place]) -> RoutePlanningSettings.Destination? {
         guard let value = t.value("destination") else { return nil }
         if let array = value.array {
-            guard array.count == 2, let latitude = Self.degrees(array[0]), let longitude = Self.degrees(array[1]) else {
+            guard array.count == 2, let latitude = Self.number(array[0]), let longitude = Self.number(array[1]) else {
                 t.report("destination", "expected [latitude, longitude] in decimal degrees, e.g. destination = [55.6761, 12.5683]")
                 return nil
             }
@@ -139,9 +139,4 @@ extension ConfigurationLoader {
         }
     }
 
-    private static func degrees(_ value: any TOMLValueConvertible) -> Double? {
-        if value.type == .double { return value.double }
-        if value.type == .int, let i = value.int { return Double(i) }
-        return nil
-    }
 }

@@ -71,7 +71,5 @@ package enum RoutinoTextAll {
         }
     }
 
-    private static func trimmed(_ field: Substring) -> String {
-        String(field.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-    }
+    private static func trimmed(_ field: Substring) -> String { LineText.trimmed(field) }
 }

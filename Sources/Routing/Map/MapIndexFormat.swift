@@ -128,9 +128,7 @@ package enum MapIndexFormat {
     }
 
     /// Tabs, line ends and other control characters become spaces: they would break the line format.
-    private static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? " " : $0 }))
-    }
+    private static func clean(_ text: String) -> String { LineText.clean(text) }
 
     private static func coordinate(_ lat: String, _ lon: String, _ file: String, _ line: Int) throws(MapIndexError) -> Coordinate {
         guard let latitude = Double(lat), let longitude = Double(lon) else {

@@ -1,3 +1,5 @@
+import Navigation
+
 /// What a map directory holds and what built it, written last by `wayfinder map import` (so a map with
 /// a manifest is a whole one) and checked before every plan: Routino's database files have no header,
 /// magic number or version (Routino 3.3.3 `src/files.c` maps them as they are), and its library and
@@ -133,20 +135,9 @@ package struct MapManifest: Sendable, Hashable {
         return version.isEmpty ? nil : String(version)
     }
 
-    private static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
-    }
+    private static func clean(_ text: String) -> String { LineText.clean(text) }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7f
-    }
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool { LineText.isControl(scalar) }
 
-    private static func degrees(_ value: Double) -> String {
-        guard value.isFinite, abs(value) <= 360 else { return "0" }
-        let e7 = Int64((value * 10_000_000).rounded())
-        let sign = e7 < 0 ? "-" : ""
-        let magnitude = e7.magnitude
-        let fraction = String(magnitude % 10_000_000)
-        return "\(sign)\(magnitude / 10_000_000).\(String(repeating: "0", count: 7 - fraction.count))\(fraction)"
-    }
+    private static func degrees(_ value: Double) -> String { GPXTrackFormat.fixed(value, 7) }
 }

@@ -15,11 +15,11 @@ package enum RouteEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// like a number is taken as coordinates and must be valid ones, so a mistyped coordinate is not
     /// looked up as a place.
     package static func parse(_ text: String) throws(RouteEndpointError) -> RouteEndpoint {
-        let trimmed = String(text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        let trimmed = LineText.trimmed(text)
         guard !trimmed.isEmpty else { throw .empty }
         if let first = trimmed.unicodeScalars.first, first == "-" || first == "+" || first == "." || ("0"..."9").contains(first) {
             let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-                .map { String($0.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()) }
+                .map(LineText.trimmed)
             guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
                   latitude.isFinite, longitude.isFinite else {
                 throw .notCoordinates(trimmed)
