@@ -12,6 +12,10 @@
 #   scripts/until-ready.py scripts/callgrind.sh /tmp/startup.cg .build/release/wayfinder run \
 #       --config deploy/demo.toml --fresh --state-directory /tmp/state
 #   callgrind_annotate --inclusive=yes /tmp/startup.cg | head -40
+# CALLGRIND_ARGS adds valgrind options. To count the start-up to READY=1 alone, dump the profile when
+# the notifier is first entered (a build with its symbols, not the package's stripped binary): the
+# first part, /tmp/startup.cg.1, ends at READY=1.
+#   CALLGRIND_ARGS='--dump-before=$s8Platform15SystemdNotifierV4sendys5Int32VSgSSF' scripts/until-ready.py ...
 set -eu
 [ $# -ge 2 ] || { sed -n '2,3s/^# //p' "$0" >&2; exit 64; }
 out=$1
@@ -34,7 +38,7 @@ trap 'rm -f "$copy" "$log"' EXIT
 objcopy --strip-debug "$program" "$copy"
 chmod +x "$copy"
 # In the background, so a SIGTERM to this script (until-ready.py's, systemctl's) reaches the program.
-LD_PRELOAD=$shim valgrind --tool=callgrind --callgrind-out-file="$out" --log-file="$log" "$copy" "$@" &
+LD_PRELOAD=$shim valgrind --tool=callgrind ${CALLGRIND_ARGS:-} --callgrind-out-file="$out" --log-file="$log" "$copy" "$@" &
 child=$!
 signalled=0
 trap 'signalled=1; kill -TERM "$child" 2>/dev/null || true' TERM INT

@@ -288,6 +288,9 @@ if ((skip_swift == 0)) && [[ ${HIL_APPLIANCE:-1} != 0 ]]; then
                     a_sum_p=${BASH_REMATCH[1]} a_sum_f=${BASH_REMATCH[2]}
                 elif [[ $line =~ HIL-RESULT\ rc=([0-9]+) ]]; then
                     a_marker=${BASH_REMATCH[1]}
+                elif [[ $line =~ wayfinder-hil\[[0-9]+\]:\ rig:\ (.*)$ ]]; then
+                    # Figures the checks measure (the service's memory), for the log.
+                    say "${BASH_REMATCH[1]}"
                 fi
             done < <(sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' "$appliance_console")
             # The kernel's own failures, named: a BUG or Oops in the appliance guest fails the run even

@@ -240,6 +240,10 @@ struct ApplianceWalk {
             try await rig.waitUntilActive(within: .seconds(30), "the service active again after RELOADING=1")
         }
 
+        await step("memory under systemd: the service's control group reports its peak since the start (memory.peak: Debian 12's systemd 252 has no MemoryPeak property), through pairing, gestures, a rediscovery and a reload; the process's own peak resident set (VmHWM) beside it") {
+            try await Self.reportMemory(rig)
+        }
+
         await step("systemd kill -9: systemd restarts the killed service; the walk resumes at the same waypoint (East) and the walked track is a GPX file that parses", gate: true) {
             let before = try await rig.restarts()
             let links = await belt.linksServed
@@ -376,6 +380,42 @@ struct ApplianceWalk {
     }
 
     /// `systemctl stop`, then: inactive, a clean exit, and no channel left on the belt.
+    /// The service's memory as the kernel accounts it, printed for the log (docs/performance.md
+    /// quotes it): the control group's peak and current charge (cgroup v2's memory.peak,
+    /// memory.current and memory.stat, Linux Documentation/admin-guide/cgroup-v2.rst), which count
+    /// the page cache of the files the service wrote as well as its own pages, and the main process's
+    /// peak resident set (VmHWM in /proc/PID/status), the figure `time -v` gives on the build machine.
+    static func reportMemory(_ rig: ApplianceRig) async throws {
+        let p = try await rig.unitProperties(["ControlGroup", "MainPID"])
+        let group = p["ControlGroup"] ?? ""
+        try expect(group.hasPrefix("/"), "systemctl show gave no ControlGroup for the service: \(p)")
+        let directory = "/sys/fs/cgroup\(group)"
+        func number(_ file: String) throws -> Int {
+            let text = (try? String(contentsOfFile: "\(directory)/\(file)", encoding: .utf8)) ?? ""
+            guard let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw HILFailure("\(directory)/\(file) holds no number: \"\(text.prefix(80))\"")
+            }
+            return value
+        }
+        let peak = try number("memory.peak"), current = try number("memory.current")
+        let stat = (try? String(contentsOfFile: "\(directory)/memory.stat", encoding: .utf8)) ?? ""
+        func statValue(_ key: String) -> Int {
+            for line in stat.split(separator: "\n") where line.hasPrefix(key + " ") {
+                return Int(line.dropFirst(key.count + 1)) ?? 0
+            }
+            return 0
+        }
+        let status = (try? String(contentsOfFile: "/proc/\(p["MainPID"] ?? "0")/status", encoding: .utf8)) ?? ""
+        let hwm = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+        try expect(current > 0 && peak >= current, "memory.peak \(peak) is below memory.current \(current)")
+        guard let hwmKiB = hwm else { throw HILFailure("no VmHWM in /proc/\(p["MainPID"] ?? "?")/status") }
+        try expect(hwmKiB * 1024 <= peak, "the process's peak resident set (\(hwmKiB) KiB) exceeds its group's peak (\(peak) B)")
+        func mib(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+        print("rig: wayfinder.service memory.peak \(mib(peak)) MiB, memory.current \(mib(current)) MiB (anon \(mib(statValue("anon"))), file \(mib(statValue("file"))), kernel \(mib(statValue("kernel")))); the process's VmHWM \(mib(hwmKiB * 1024)) MiB")
+        fflush(nil)
+    }
+
     static func stopCleanly(_ rig: ApplianceRig, _ belt: BeltPeripheralHost) async throws {
         try await rig.systemctl("stop", "wayfinder.service")
         let p = try await rig.unitProperties(["ActiveState", "Result", "ExecMainStatus"])
