@@ -88,6 +88,10 @@ struct GPXDocumentReader {
         if let encoding = Self.unsupportedEncoding(of: data) {
             return GPXError(source: source, line: 1, reason: .unsupportedEncoding(encoding))
         }
+        // libxml2 calls blank input "extra content"; it is an empty file.
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            return GPXError(source: source, line: 1, reason: .notXML(detail: "the file is empty"))
+        }
         let bytes = [UInt8](data)
         let unread = self
         guard stream(bytes, piece: Self.readingPiece) != nil else { return nil }
@@ -131,9 +135,7 @@ struct GPXDocumentReader {
             return failure
         }
         if rootNamespace == nil {
-            let blank = data.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-            let detail = blank ? "the file is empty" : "no XML element found"
-            return GPXError(source: source, line: 1, reason: .notXML(detail: detail))
+            return GPXError(source: source, line: 1, reason: .notXML(detail: "no XML element found"))
         }
         if !rootClosed {
             return GPXError(source: source, line: max(reader.parserLine, 1), reason: .truncated)
