@@ -38,6 +38,9 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Debian's libcurl (OpenSSL flavour), the upload's HTTP transport (docs/upload.md).
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Debian's libxml2, whose streaming reader (xmlTextReader) reads GPX from bytes in memory: no
+        // file or network I/O (docs/navigation.md).
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // One stable GPIO API over libgpiod 1.6 (Bookworm) and 2.x (Trixie).
         .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
         // glibc's GNU spawn extensions (pipe2, addchdir_np, addclosefrom_np), which Swift's Glibc
@@ -65,7 +68,7 @@ let package = Package(
         .target(name: "Sensors", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
         // FiftyThree Pencil: the pen service codec, the SDK's pairing state machine, the touch classifier.
         .target(name: "Pencil", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
-        .target(name: "Navigation", dependencies: ["Vocabulary", "Sensors"], swiftSettings: swiftSettings),
+        .target(name: "Navigation", dependencies: ["Vocabulary", "Sensors", "CXML2"], swiftSettings: swiftSettings),
         .target(name: "Gestures", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
         // Route planning, pure (docs/routing.md): Routino's router output read, the map's index of
         // crossings, steps and barriers, the map's manifest, and a route described for the walker.

@@ -127,6 +127,24 @@ final class GeoCommandLineTests: XCTestCase {
         XCTAssertEqual(scenarios.errors, "wayfinder: /nonexistent/scenarios.json: no such file\n")
     }
 
+    /// A broken or hostile route file gets one line on stderr, ours: the XML library prints nothing of
+    /// its own, and a document nested without end is refused in words.
+    func testABrokenRouteFileIsReportedInOneLineAndTheXMLLibrarySaysNothing() throws {
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-route-broken-\(UUID()).gpx")
+        defer { try? FileManager.default.removeItem(at: bad) }
+        try Data("<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>A & B</name></wpt></gpx>\n".utf8).write(to: bad)
+        let broken = try run(["route", "show", bad.path])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertEqual(broken.errors, "\(bad.path):2:31: is not a well-formed XML file (a '<' not followed by an "
+                       + "element name, XML error 68). Export the route again as GPX 1.1 from the route planner.\n")
+        try Data(("<gpx>\n" + String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000) + "</gpx>\n").utf8)
+            .write(to: bad)
+        let deep = try run(["route", "show", bad.path])
+        XCTAssertEqual(deep.status, 1)
+        XCTAssertEqual(deep.errors, "\(bad.path):2:301: elements are nested 100 deep or more, which no GPX file "
+                       + "needs; this is not a route planner's export. Export the route again as GPX 1.1 from the route planner.\n")
+    }
+
     /// Without --json the answer is for a person: metres and degrees, with what they mean.
     func testWithoutJSONTheAnswerIsInWords() throws {
         let inverse = try run(["geo", "inverse", "40.6", "-73.8", "49.01666667", "2.55"])

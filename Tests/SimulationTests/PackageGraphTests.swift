@@ -4,13 +4,21 @@ import XCTest
 
 /// The package graph keeps the pure cores pure: a core that depends, directly or through another
 /// target, on `Platform` or a C library target could not be built, tested or reused without
-/// libgpiod, libbluetooth and libi2c. The graph is read from the manifest itself
+/// libgpiod, libbluetooth and libi2c. The exception is a parsing library that does no I/O
+/// (`parsingLibraries`). The graph is read from the manifest itself
 /// (`swift package dump-package`), and docs/architecture.md shows it as generated here.
 final class PackageGraphTests: XCTestCase {
     /// The cores that link no system library: fed bytes and time, they return events and bytes.
     static let pureCores = ["Vocabulary", "Belt", "BLE", "BLETestKit", "Sensors", "Navigation", "Gestures", "TouchCase", "Pencil", "Controls", "Status", "TripReport", "Upload", "Routing"]
     /// What a pure core must not reach: the platform, the C libraries, and the metrics' backend.
     static let impure = ["Platform", "CGPIOShim", "CSpawnShim", "CGPIOD", "CBluetooth", "CI2C", "CCrypto", "CCurl", "ApplianceMetrics"]
+    /// The one kind of C library a pure core may link: a parser that turns bytes in memory into
+    /// values and does no I/O of its own. libxml2 reads GPX for `Navigation` from bytes it is handed
+    /// (no file, no network: XML_PARSE_NONET and a read callback of ours), so it leaves the core as
+    /// pure as the bytes-in, values-out code around it; it is the library Foundation's XMLParser
+    /// linked into the core before. Each must be a system library with no dependencies of its own,
+    /// so nothing impure comes in behind it.
+    static let parsingLibraries = ["CXML2"]
     /// What two targets must not reach besides: the configuration is read through the files its
     /// caller hands over and names nothing of the belt's protocol; guidance shares with the belt only
     /// what `Vocabulary` holds (the requests, the signals, the controller's state), so it links
@@ -97,6 +105,22 @@ final class PackageGraphTests: XCTestCase {
             XCTAssertEqual(graph[core]?.products ?? [], [], "\(core) depends on another package's product")
         }
         XCTAssertEqual(graph["Vocabulary"]?.targets, [], "Vocabulary is the leaf: it depends on nothing")
+    }
+
+    func testTheOnlySystemLibrariesPureCoresReachAreParsersWithoutDependencies() throws {
+        let graph = try manifestTargets()
+        for library in Self.parsingLibraries {
+            XCTAssertEqual(graph[library]?.type, "system", "\(library) is not a system library target")
+            XCTAssertEqual(graph[library]?.targets ?? ["(missing)"], [], "\(library) depends on other targets")
+            XCTAssertFalse(Self.impure.contains(library))
+        }
+        for core in Self.pureCores {
+            for (reached, path) in reach(from: core, in: graph) where graph[reached]?.type == "system" {
+                XCTAssertTrue(Self.parsingLibraries.contains(reached),
+                              "\(core) reaches the system library \(reached): \(path.joined(separator: " → "))")
+            }
+        }
+        XCTAssertNotNil(reach(from: "Navigation", in: graph)["CXML2"], "GPX is read through libxml2")
     }
 
     func testTheConfigurationAndGuidanceReachNeitherThePlatformNorTheBelt() throws {

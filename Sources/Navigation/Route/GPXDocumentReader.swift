@@ -1,15 +1,18 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
 #endif
+import CXML2
 import Sensors
 
 /// Streams one GPX document into its point lists and stops at the first
 /// problem. Which list becomes the route is `GPXParser`'s decision, so the
 /// XML bookkeeping here stays free of policy.
 ///
-/// Single use and not thread-safe: one reader per `XMLParser.parse()` call.
-final class GPXDocumentReader: NSObject, XMLParserDelegate {
+/// The XML is read with libxml2's streaming reader (`XMLNodeReader`), which keeps a hostile file
+/// from reaching the network or the disk, from expanding entities and from nesting without end.
+struct GPXDocumentReader {
     /// The points of one `<rte>` or `<trk>`, in file order.
     struct PointList {
         var name: String?
@@ -49,6 +52,14 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         "",
     ]
 
+    /// Deeper than any GPX file nests (a track point's extension values are 6 elements down) and
+    /// below libxml2's own limit of 256, so a document built to nest without end is refused here,
+    /// in words, before libxml2's "Excessive depth" error.
+    static let depthLimit = 100
+
+    /// How many bytes libxml2 is fed at a time on the first reading.
+    private static let readingPiece = 64 * 1024
+
     private let data: Data
     private let source: String
     private var failure: GPXError?
@@ -61,6 +72,9 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
     /// Whether `<trkseg>` boundaries and each `<trkpt>`'s time and fix quality are kept.
     private let readsTrackDetails: Bool
     private var pendingTrackPoint: TrackPoint?
+    /// Where the problem being recorded is; set for the node being read.
+    private var line = 1
+    private var column: Int?
 
     init(data: Data, source: String, readsTrackDetails: Bool = false) {
         self.data = data
@@ -70,40 +84,76 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
 
     /// Parses the whole document; returns the first problem, or nil when the
     /// point lists are complete.
-    func read() -> GPXError? {
+    mutating func read() -> GPXError? {
         if let encoding = Self.unsupportedEncoding(of: data) {
             return GPXError(source: source, line: 1, reason: .unsupportedEncoding(encoding))
         }
-        let parser = XMLParser(data: Self.separatingEmptyInstructions(data))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = self
-        _ = parser.parse()
+        // libxml2 calls blank input "extra content"; it is an empty file.
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            return GPXError(source: source, line: 1, reason: .notXML(detail: "the file is empty"))
+        }
+        let bytes = [UInt8](data)
+        let unread = self
+        guard stream(bytes, piece: Self.readingPiece) != nil else { return nil }
+        // A file with a problem is read again a byte at a time (see XMLNodeReader): the problem
+        // reported is then the first in the file, at the place where it is, as a reader of
+        // libxml2's SAX events would see it. Only broken files pay for the second reading.
+        self = unread
+        return stream(bytes, piece: 1)
+    }
+
+    /// One reading of the document, from a fresh state; the first problem, or nil.
+    private mutating func stream(_ bytes: [UInt8], piece: Int) -> GPXError? {
+        let reader = XMLNodeReader(bytes: bytes, piece: piece)
+        while failure == nil, reader.next() {
+            switch reader.nodeType {
+            case XML_READER_TYPE_ELEMENT:
+                line = max(reader.nodeLine, 1)
+                column = piece == 1 && reader.parserColumn > 0 ? reader.parserColumn : nil
+                startElement(reader)
+                if failure == nil, reader.isEmptyElement { endElement() }
+            case XML_READER_TYPE_END_ELEMENT:
+                endElement()
+            case XML_READER_TYPE_TEXT, XML_READER_TYPE_CDATA, XML_READER_TYPE_WHITESPACE,
+                 XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+                if case .field = stack.last { text += reader.value }
+            default:
+                // Comments, processing instructions, the DOCTYPE, and entity references, which are
+                // left unexpanded (see XMLNodeReader): GPX carries nothing in any of them.
+                break
+            }
+        }
         if let failure { return failure }
-        // Defensive: an error the delegate was not told about still fails the file.
-        if let error = parser.parserError {
-            record(xmlError: error, line: parser.lineNumber, column: parser.columnNumber)
+        if let problem = reader.problem {
+            // A problem inside an entity's replacement text is placed by libxml2 within that text;
+            // the node read last is then the better place, without a column.
+            if problem.line >= line {
+                record(xmlErrorCode: problem.code, line: problem.line, column: problem.column)
+            } else {
+                record(xmlErrorCode: problem.code, line: line, column: 0)
+            }
             return failure
         }
         if rootNamespace == nil {
-            let blank = data.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-            let detail = blank ? "the file is empty" : "no XML element found"
-            return GPXError(source: source, line: 1, reason: .notXML(detail: detail))
+            return GPXError(source: source, line: 1, reason: .notXML(detail: "no XML element found"))
         }
         if !rootClosed {
-            return GPXError(source: source, line: max(parser.lineNumber, 1), reason: .truncated)
+            return GPXError(source: source, line: max(reader.parserLine, 1), reason: .truncated)
         }
         return nil
     }
 
-    // MARK: XMLParserDelegate
+    // MARK: Elements
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-        guard failure == nil else { return }
-        let namespace = namespaceURI ?? ""
+    private mutating func startElement(_ reader: XMLNodeReader) {
+        let elementName = reader.localName
+        let namespace = reader.namespaceURI
+        guard reader.depth < Self.depthLimit else {
+            fail(.nestedTooDeep(limit: Self.depthLimit))
+            return
+        }
         guard let parent = stack.last else {
-            openRoot(elementName, qualifiedName: qName, namespace: namespace, parser: parser)
+            openRoot(elementName, qualifiedName: reader.qualifiedName, namespace: namespace)
             return
         }
         guard namespace == rootNamespace else {
@@ -128,7 +178,7 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         case (.route, "name"), (.track, "name"):
             frame = .field(.listName)
         case (.gpx, "wpt"), (.route, "rtept"), (.segment, "trkpt"):
-            guard let point = readPoint(elementName, attributes: attributeDict, parser: parser) else { return }
+            guard let point = readPoint(elementName, attributes: reader.plainAttributes()) else { return }
             pendingPoint = point
             if readsTrackDetails, elementName == "trkpt" { pendingTrackPoint = TrackPoint(coordinate: point.coordinate) }
             frame = .point(elementName)
@@ -151,8 +201,7 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         stack.append(frame)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?) {
+    private mutating func endElement() {
         guard failure == nil, let frame = stack.popLast() else { return }
         switch frame {
         case .gpx:
@@ -180,72 +229,53 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard failure == nil, case .field = stack.last else { return }
-        text += string
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard failure == nil, case .field = stack.last else { return }
-        text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        // The Linux parser recovers and keeps calling back after an error;
-        // only the first error describes the real problem.
-        guard failure == nil else { return }
-        record(xmlError: parseError, line: parser.lineNumber, column: parser.columnNumber)
-        parser.abortParsing()
-    }
-
     // MARK: Helpers
 
-    private func openRoot(_ name: String, qualifiedName: String?, namespace: String, parser: XMLParser) {
-        rootLine = max(parser.lineNumber, 1)
+    private mutating func openRoot(_ name: String, qualifiedName: String, namespace: String) {
+        rootLine = line
         guard name == "gpx" else {
-            fail(.notGPX(rootElement: qualifiedName ?? name), parser: parser)
+            fail(.notGPX(rootElement: qualifiedName.isEmpty ? name : qualifiedName))
             return
         }
         guard Self.acceptedNamespaces.contains(namespace) else {
-            fail(.unsupportedNamespace(namespace), parser: parser)
+            fail(.unsupportedNamespace(namespace))
             return
         }
         rootNamespace = namespace
-        rootQualifiedName = qualifiedName ?? name
+        rootQualifiedName = qualifiedName.isEmpty ? name : qualifiedName
         stack.append(.gpx)
     }
 
-    private func readPoint(_ element: String, attributes: [String: String], parser: XMLParser) -> Waypoint? {
-        guard let latitude = degrees(attributes["lat"], attribute: "lat", element: element, limit: 90, parser: parser),
-              let longitude = degrees(attributes["lon"], attribute: "lon", element: element, limit: 180, parser: parser)
+    private mutating func readPoint(_ element: String, attributes: [String: String]) -> Waypoint? {
+        guard let latitude = degrees(attributes["lat"], attribute: "lat", element: element, limit: 90),
+              let longitude = degrees(attributes["lon"], attribute: "lon", element: element, limit: 180)
         else { return nil }
         return Waypoint(coordinate: Coordinate(latitude: latitude, longitude: longitude))
     }
 
     /// Accepts only plain decimal notation: `Double(_:)` alone would also take
     /// "nan", "inf" and hexadecimal floats, none of which is a GPX degree value.
-    private func degrees(_ raw: String?, attribute: String, element: String, limit: Double,
-                         parser: XMLParser) -> Double? {
+    private mutating func degrees(_ raw: String?, attribute: String, element: String, limit: Double) -> Double? {
         guard let raw else {
-            fail(.missingCoordinate(element: element, attribute: attribute), parser: parser)
+            fail(.missingCoordinate(element: element, attribute: attribute))
             return nil
         }
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(raw)
         let allowed = Set("0123456789+-.eE")
         guard !trimmed.isEmpty, trimmed.allSatisfy(allowed.contains),
               let value = Double(trimmed), value.isFinite else {
-            fail(.nonNumericCoordinate(element: element, attribute: attribute, value: raw), parser: parser)
+            fail(.nonNumericCoordinate(element: element, attribute: attribute, value: raw))
             return nil
         }
         guard abs(value) <= limit else {
-            fail(.coordinateOutOfRange(element: element, attribute: attribute, value: value), parser: parser)
+            fail(.coordinateOutOfRange(element: element, attribute: attribute, value: value))
             return nil
         }
         return value
     }
 
-    private func store(_ raw: String, in field: Field) {
-        let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    private mutating func store(_ raw: String, in field: Field) {
+        let value = Self.trimmed(raw)
         guard !value.isEmpty else { return }
         switch field {
         case .documentName:
@@ -275,19 +305,24 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         }
     }
 
-    private func fail(_ reason: GPXError.Reason, parser: XMLParser) {
+    private mutating func fail(_ reason: GPXError.Reason) {
         // A cut-off start tag reaches us as an element with attributes missing.
-        let reason = looksTruncated(atLine: parser.lineNumber) ? .truncated : reason
-        failure = GPXError(source: source, line: max(parser.lineNumber, 1),
-                           column: parser.columnNumber > 0 ? parser.columnNumber : nil, reason: reason)
-        parser.abortParsing()
+        let reason = looksTruncated(atLine: line) ? .truncated : reason
+        failure = GPXError(source: source, line: line, column: column, reason: reason)
     }
 
-    private func record(xmlError: any Error, line: Int, column: Int) {
+    private mutating func record(xmlErrorCode code: Int, line: Int, column: Int) {
         let reason: GPXError.Reason = looksTruncated(atLine: line)
             ? .truncated
-            : .notXML(detail: Self.describe(xmlErrorCode: (xmlError as NSError).code))
+            : .notXML(detail: Self.describe(xmlErrorCode: code))
         failure = GPXError(source: source, line: max(line, 1), column: column > 0 ? column : nil, reason: reason)
+    }
+
+    /// Whitespace and line ends (Unicode's White_Space) off both ends.
+    private static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(text[first...last])
     }
 
     /// A problem is blamed on truncation when `<gpx>` was opened, its closing
@@ -331,8 +366,7 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         return last
     }
 
-    /// libxml2's error numbers, which both Foundation implementations pass
-    /// through, in words a user can act on.
+    /// libxml2's error numbers (`xmlParserErrors`, libxml/xmlerror.h) in words a user can act on.
     private static func describe(xmlErrorCode code: Int) -> String {
         let words: String
         switch code {
@@ -356,8 +390,8 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
 
     /// The encoding a file is in when it is not UTF-8 (its ASCII subset, or ISO-8859-1); nil otherwise.
     ///
-    /// Only those reach the XML parser. libxml2 2.9.14 (Debian 12), under Foundation's XMLParser,
-    /// crashes with a segmentation fault on some documents in other encodings (one declaring
+    /// Only those reach the XML parser. libxml2 2.9.14 (Debian 12) crashed with a segmentation fault
+    /// in `xmlSwitchToEncoding` on some documents in other encodings (one declaring
     /// `encoding="EBCDIC-US"` is enough), and it switches encoding on the first bytes alone (UTF-16,
     /// UCS-4 and EBCDIC by their byte patterns; XML 1.0 Appendix F). GPX from route planners is UTF-8.
     static func unsupportedEncoding(of data: Data) -> String? {
@@ -373,9 +407,9 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         // bytes go): libxml2 switches encoding while it reads a declaration, before it finds one
         // unterminated or misplaced.
         let head = String(decoding: bytes, as: UTF8.self)
-        guard let declaration = head.range(of: "<?xml", options: .caseInsensitive) else { return nil }
+        guard let declaration = asciiRangeIgnoringCase(of: "<?xml", in: head[...]) else { return nil }
         let region = head[declaration.upperBound...].prefix { $0 != ">" }
-        guard let key = region.range(of: "encoding", options: .caseInsensitive) else { return nil }
+        guard let key = asciiRangeIgnoringCase(of: "encoding", in: region) else { return nil }
         let rest = region[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\r" || $0 == "\n" }
         let quote = rest.first
         let name = (quote == "\"" || quote == "'" ? rest.dropFirst() : rest)
@@ -386,35 +420,24 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         return name.isEmpty ? "an unreadable encoding declaration" : String(name)
     }
 
-    /// `data` with a space after the target of every processing instruction that has no data
-    /// (`<?target?>` becomes `<?target ?>`).
-    ///
-    /// For `<?target?>` libxml2 reports the instruction's data as a null pointer, and Foundation's
-    /// XMLParser on Linux (swift-corelibs-foundation, `_NSXMLParserProcessingInstruction`) takes its
-    /// length without checking: the process dies with a segmentation fault. With the space, libxml2
-    /// reports empty data. GPX carries nothing in processing instructions, so nothing read changes;
-    /// columns after such an instruction on its line move by one.
-    static func separatingEmptyInstructions(_ data: Data) -> Data {
-        let bytes = [UInt8](data)
-        var out: [UInt8] = []
-        var index = 0
-        var changed = false
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?") {
-                var end = index + 2
-                while end < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: ">"), UInt8(ascii: "<")].contains(bytes[end]) {
-                    end += 1
-                }
-                if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
-                    if !changed { out = Array(bytes[..<index]); changed = true }
-                    out += bytes[index..<end] + [0x20]
-                    index = end
-                    continue
-                }
+    /// The first place `needle` (lower-case ASCII) occurs in `text`, ASCII letters of either case matching.
+    private static func asciiRangeIgnoringCase(of needle: String, in text: Substring) -> Range<String.Index>? {
+        let pattern = Array(needle.utf8)
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        while start != utf8.endIndex {
+            var index = start
+            var matched = 0
+            while matched < pattern.count, index != utf8.endIndex {
+                var byte = utf8[index]
+                if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 0x20 }
+                guard byte == pattern[matched] else { break }
+                matched += 1
+                index = utf8.index(after: index)
             }
-            if changed { out.append(bytes[index]) }
-            index += 1
+            if matched == pattern.count { return start..<index }
+            start = utf8.index(after: start)
         }
-        return changed ? Data(out) : data
+        return nil
     }
 }

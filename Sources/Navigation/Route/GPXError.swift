@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,6 +26,9 @@ package struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loc
         case unsupportedNamespace(String)
         /// The document stops before `</gpx>`, typically an interrupted copy.
         case truncated
+        /// Elements nested `limit` deep or more, which no GPX file is: a document built to exhaust
+        /// the reader.
+        case nestedTooDeep(limit: Int)
         /// A point element without its `lat` or `lon` attribute.
         case missingCoordinate(element: String, attribute: String)
         /// A `lat` or `lon` attribute that is not a finite decimal number.
@@ -98,6 +105,9 @@ package struct GPXError: Error, Sendable, Hashable, CustomStringConvertible, Loc
         case .truncated:
             return "the file ends before the GPX document is complete; it looks truncated. "
                 + "Copy the file onto the device again and check that the copy finished."
+        case .nestedTooDeep(let limit):
+            return "elements are nested \(limit) deep or more, which no GPX file needs; this is not a route "
+                + "planner's export. Export the route again as GPX 1.1 from the route planner."
         case .missingCoordinate(let element, let attribute):
             return "<\(element)> has no \(attribute) attribute. Every point needs both lat and lon "
                 + "in decimal degrees; add the missing value or delete the point."

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads a GPX 1.1 or 1.0 file's bytes into the one `Route` the walker follows. Whoever reads the
 /// file says why one could not be read with `GPXError(source:unreadable:)`.
@@ -25,7 +29,7 @@ import Foundation
 package enum GPXParser {
     /// Parses GPX bytes; `source` names the input in error messages, usually its path.
     package static func parse(data: Data, source: String) throws(GPXError) -> Route {
-        let reader = GPXDocumentReader(data: data, source: source)
+        var reader = GPXDocumentReader(data: data, source: source)
         if let error = reader.read() { throw error }
 
         if let list = reader.routes.first(where: { !$0.points.isEmpty }) {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Sensors
 
 /// Reads a walked track from GPX: every `<trk>`'s `<trkseg>`s, with each point's time and fix quality.
@@ -18,7 +22,7 @@ import Sensors
 package enum GPXTrackReader {
     /// Parses GPX bytes; `source` names the input in error messages, usually its path.
     package static func read(data: Data, source: String) throws(GPXError) -> WalkedTrack {
-        let reader = GPXDocumentReader(data: data, source: source, readsTrackDetails: true)
+        var reader = GPXDocumentReader(data: data, source: source, readsTrackDetails: true)
         if let error = reader.read() { throw error }
         let segments = reader.tracks.flatMap(\.segments).filter { !$0.isEmpty }
         // Route points or waypoints and not one track point: a route given where the track belongs.
