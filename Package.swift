@@ -36,8 +36,10 @@ let package = Package(
         // OpenSSL 3's libcrypto for SHA-256 and HMAC-SHA256: libcurl, the upload's transport, already
         // pulls it onto every Pi, where swift-crypto would vendor BoringSSL into the binary (docs/upload.md).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        // Debian's libcurl (OpenSSL flavour), the upload's HTTP transport (docs/upload.md).
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Debian's libcurl (OpenSSL flavour), the upload's HTTP transport, loaded with dlopen at the
+        // first request rather than linked (docs/upload.md): its header only is needed to build
+        // (libcurl4-openssl-dev).
+        .target(name: "CCurl"),
         // One stable GPIO API over libgpiod 1.6 (Bookworm) and 2.x (Trixie).
         .target(name: "CGPIOShim", dependencies: ["CGPIOD"]),
         // glibc's GNU spawn extensions (pipe2, addchdir_np, addclosefrom_np), which Swift's Glibc
