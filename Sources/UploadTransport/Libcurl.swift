@@ -26,7 +26,10 @@ enum Libcurl {
         case WF_CURL_INIT_FAILED: reason = .initialisation
         default: reason = .notFound
         }
+        let path = named ?? soname
         let words = String(decoding: detail.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return LibcurlLoadFailure(path: named ?? soname, fromEnvironment: named != nil, reason: reason, detail: words)
+        // dlerror(3) starts with the file's name as given, which the message names already.
+        let detailText = words.hasPrefix("\(path): ") ? String(words.dropFirst(path.count + 2)) : words
+        return LibcurlLoadFailure(path: path, fromEnvironment: named != nil, reason: reason, detail: detailText)
     }
 }
