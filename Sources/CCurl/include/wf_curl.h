@@ -3,8 +3,8 @@
  *
  * Why: linking libcurl makes every start of the appliance map and relocate it
  * and the ~27 libraries it needs (GnuTLS, Kerberos, LDAP, libssh2, ...), about
- * 6 MB resident, while most walks never upload (docs/upload.md, "What libcurl
- * costs"). The binary therefore does not link it: wf_curl_load() opens
+ * 5 MB resident and a third of the start's symbol relocations, while most
+ * walks never upload (docs/upload.md, "What libcurl costs"). The binary therefore does not link it: wf_curl_load() opens
  * libcurl.so.4 with dlopen(3) and resolves the functions below with dlsym(3),
  * and every other function here calls through that table.
  *
