@@ -18,6 +18,13 @@ package struct LibcurlLoadFailure: Error, Sendable, Hashable, CustomStringConver
     /// dlerror(3)'s or curl's words.
     package let detail: String
 
+    package init(path: String, fromEnvironment: Bool, reason: Reason, detail: String) {
+        self.path = path
+        self.fromEnvironment = fromEnvironment
+        self.reason = reason
+        self.detail = detail
+    }
+
     package var description: String {
         if fromEnvironment {
             return "cannot load \(path), named by \(Libcurl.environmentVariable) (\(detail)): "
