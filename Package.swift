@@ -36,8 +36,10 @@ let package = Package(
         // OpenSSL 3's libcrypto for SHA-256 and HMAC-SHA256: libcurl, the upload's transport, already
         // pulls it onto every Pi, where swift-crypto would vendor BoringSSL into the binary (docs/upload.md).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        // Debian's libcurl (OpenSSL flavour), the upload's HTTP transport (docs/upload.md).
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Debian's libcurl (OpenSSL flavour), the upload's HTTP transport, loaded with dlopen at the
+        // first request rather than linked (docs/upload.md): its header only is needed to build
+        // (libcurl4-openssl-dev).
+        .target(name: "CCurl"),
         // Debian's libxml2, whose streaming reader (xmlTextReader) reads GPX from bytes in memory: no
         // file or network I/O (docs/navigation.md).
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),

@@ -30,13 +30,14 @@ package actor OutboxActor {
     private var consecutiveNetworkFailures = 0
     package private(set) var status = OutboxStatus()
 
-    /// Why the outbox cannot start: no thread, or no libcurl handle.
+    /// Why the outbox cannot start: no thread.
     package struct StartFailure: Error, CustomStringConvertible {
         package let description: String
     }
 
     /// Reads the records in `<state directory>/outbox/` (a damaged one is logged and left out) and
-    /// starts the thread with its libcurl handle, whose requests end within `bounds`.
+    /// starts the thread with its transport, whose requests end within `bounds` (libcurl is loaded at
+    /// the first request, `S3Transport`).
     package init(settings: OutboxSettings, sender: OutboxSender, walk: WalkActivity = .idle, clock: SessionClock,
                  wallClock: @escaping @Sendable () -> Int64, logger: Logger,
                  bounds: TransportBounds = .standard) throws(StartFailure) {
@@ -50,7 +51,7 @@ package actor OutboxActor {
         machine = OutboxMachine(settings: settings, records: records, walk: walk)
         self.walk = walk
         do {
-            thread = try BlockingThread(name: "wf-upload") { try? S3Transport(bounds: bounds) }
+            thread = try BlockingThread(name: "wf-upload") { S3Transport(bounds: bounds) }
         } catch {
             throw StartFailure(description: error.description)
         }
@@ -251,7 +252,7 @@ package actor OutboxActor {
             return await withTaskCancellationHandler {
                 await thread.run { transport in
                     guard let transport else {
-                        return OutboxEvent.networkFailed(reason: "libcurl could not make a handle: the upload cannot send")
+                        return OutboxEvent.networkFailed(reason: "the upload's thread has stopped: the upload cannot send")
                     }
                     return sender.send(request, transport: transport, signingTime: signingTime, cancellation: cancellation)
                 }

@@ -2,7 +2,9 @@ import CCurl
 import Glibc
 import Upload
 
-/// HTTP requests to S3-compatible storage through Debian's libcurl, one at a time.
+/// HTTP requests to S3-compatible storage through Debian's libcurl, one at a time. libcurl is loaded
+/// at the first request (`Libcurl`); when it cannot be, every request fails with
+/// `TransportError.libcurlUnavailable`, saying what to install.
 ///
 /// `perform` is synchronous and blocks its thread for the whole transfer (up to the bounds of
 /// `TransportBounds`, or for as long as a large part keeps moving). Call it from a thread of its own,
@@ -15,33 +17,34 @@ import Upload
 /// canonicalisation changed between Debian 12's and 13's curl, docs/upload.md).
 package final class S3Transport {
     package let bounds: TransportBounds
-    private let curl: UnsafeMutableRawPointer
+    /// The easy handle, made at the first request, once libcurl is loaded (`Libcurl`).
+    private var curl: UnsafeMutableRawPointer?
     /// CURLOPT_ERRORBUFFER: curl's words for the last failure.
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
-    /// libcurl's global initialisation, once per process before the first handle (curl_global_init(3)).
-    private static let global: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
-    package struct SetupFailure: Error, CustomStringConvertible {
-        package let description: String
-    }
-
-    package init(bounds: TransportBounds = .standard) throws(SetupFailure) {
-        guard Self.global == CURLE_OK else {
-            throw SetupFailure(description: "libcurl could not initialise: \(String(cString: curl_easy_strerror(Self.global)))")
-        }
-        guard let curl = curl_easy_init() else {
-            throw SetupFailure(description: "libcurl could not create a handle (curl_easy_init): out of memory")
-        }
-        self.curl = curl
+    /// A transport whose requests end within `bounds`. libcurl is loaded at the first request, not
+    /// here: a transport that never sends never loads it, and one that cannot load it answers each
+    /// request with why (`TransportError.libcurlUnavailable`).
+    package init(bounds: TransportBounds = .standard) {
         self.bounds = bounds
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
     }
 
     deinit {
-        curl_easy_cleanup(curl)
+        if let curl { wf_curl_easy_cleanup(curl) }
         errorBuffer.deallocate()
+    }
+
+    /// The easy handle, loading libcurl and making it the first time; why not, when it cannot be.
+    private func handle() -> Result<UnsafeMutableRawPointer, TransportError> {
+        if let curl { return .success(curl) }
+        if let failure = Libcurl.load() { return .failure(.libcurlUnavailable(failure)) }
+        guard let made = wf_curl_easy_init() else {
+            return .failure(.other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), detail: "curl_easy_init could not make a handle: out of memory"))
+        }
+        curl = made
+        return .success(made)
     }
 
     /// Sends `request` and returns the response, whatever its status, or why there is none.
@@ -49,6 +52,11 @@ package final class S3Transport {
     /// far, on this thread, at least once a second.
     package func perform(_ request: TransportRequest, cancellation: TransferCancellation? = nil,
                          progress: ((Int64) -> Void)? = nil) -> Result<TransportResponse, TransportError> {
+        let curl: UnsafeMutableRawPointer
+        switch handle() {
+        case .success(let handle): curl = handle
+        case .failure(let error): return .failure(error)
+        }
         var file: Int32 = -1
         if case .file(let path, let offset, let length) = request.body {
             guard offset >= 0, length >= 0, offset <= Int64.max - length else {
@@ -62,23 +70,23 @@ package final class S3Transport {
         let context = TransferContext(body: request.body, file: file, bodyLimit: bounds.responseBodyLimit,
                                       cancellation: cancellation, progress: progress)
         let pointer = Unmanaged.passUnretained(context).toOpaque()
-        curl_easy_reset(curl)
+        wf_curl_easy_reset(curl)
         // Nothing that points at this transfer's context stays set on the handle between requests.
-        defer { curl_easy_reset(curl) }
+        defer { wf_curl_easy_reset(curl) }
         errorBuffer[0] = 0
         var headers: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headers) }
+        defer { wf_curl_slist_free_all(headers) }
         for line in Self.headerLines(request) {
             // curl_slist_append copies the string; on failure (no memory) the list so far is kept.
-            if let appended = curl_slist_append(headers, line) { headers = appended }
+            if let appended = wf_curl_slist_append(headers, line) { headers = appended }
         }
 
         let code: CURLcode = withExtendedLifetime(context) {
-            configure(request, context: pointer, headers: headers)
-            return curl_easy_perform(curl)
+            configure(curl, request, context: pointer, headers: headers)
+            return wf_curl_easy_perform(curl)
         }
 
-        guard code == CURLE_OK else { return .failure(error(code, request: request, context: context)) }
+        guard code == CURLE_OK else { return .failure(error(code, curl: curl, request: request, context: context)) }
         var status = 0
         _ = wf_curl_get_long(curl, CURLINFO_RESPONSE_CODE, &status)
         return .success(TransportResponse(status: status, headers: context.headers, body: context.response,
@@ -100,7 +108,7 @@ package final class S3Transport {
         return lines
     }
 
-    private func configure(_ request: TransportRequest, context: UnsafeMutableRawPointer,
+    private func configure(_ curl: UnsafeMutableRawPointer, _ request: TransportRequest, context: UnsafeMutableRawPointer,
                            headers: UnsafeMutablePointer<curl_slist>?) {
         _ = wf_curl_set_string(curl, CURLOPT_URL, request.url)
         _ = wf_curl_set_pointer(curl, CURLOPT_ERRORBUFFER, errorBuffer)
@@ -170,10 +178,10 @@ package final class S3Transport {
     }
 
     /// What went wrong, from curl's code, the system's errno and whether the connection was up.
-    private func error(_ code: CURLcode, request: TransportRequest, context: TransferContext) -> TransportError {
+    private func error(_ code: CURLcode, curl: UnsafeMutableRawPointer, request: TransportRequest, context: TransferContext) -> TransportError {
         let origin = Self.origin(of: request.url)
         let words = String(cString: errorBuffer)
-        let detail = words.isEmpty ? String(cString: curl_easy_strerror(code)) : words
+        let detail = words.isEmpty ? String(cString: wf_curl_easy_strerror(code)) : words
         var osErrno = 0
         _ = wf_curl_get_long(curl, CURLINFO_OS_ERRNO, &osErrno)
         var connectTime: curl_off_t = 0

@@ -25,6 +25,8 @@ package enum TransportError: Error, Sendable, Hashable, CustomStringConvertible 
     case cancelled
     /// Anything else libcurl reported, with its code and words.
     case other(code: Int, detail: String)
+    /// libcurl itself could not be loaded (`Libcurl`): nothing was sent.
+    case libcurlUnavailable(LibcurlLoadFailure)
 
     package var description: String {
         switch self {
@@ -50,6 +52,8 @@ package enum TransportError: Error, Sendable, Hashable, CustomStringConvertible 
             "the transfer was cancelled"
         case .other(let code, let detail):
             "the request failed: \(detail) (libcurl error \(code))"
+        case .libcurlUnavailable(let failure):
+            failure.description
         }
     }
 

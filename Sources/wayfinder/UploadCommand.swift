@@ -27,7 +27,8 @@ struct UploadCommand: AsyncParsableCommand {
         sample file once nothing has written it for two minutes.
 
         Exit status: 0 when nothing is left to send, 77 (EX_NOPERM) when the server refuses the \
-        credentials, 69 (EX_UNAVAILABLE) when it cannot be reached, 74 (EX_IOERR) when the outbox's \
+        credentials, 69 (EX_UNAVAILABLE) when it cannot be reached or libcurl cannot be \
+        loaded, 74 (EX_IOERR) when the outbox's \
         records cannot be written, 78 (EX_CONFIG) for a configuration without a usable [upload].
 
         Examples:

@@ -14,7 +14,7 @@ struct S3TestClient {
     init(server: SeaweedServer, secret: String = SeaweedServer.secretAccessKey,
          bounds: TransportBounds = .standard) throws {
         endpoint = UploadEndpoint(scheme: .http, host: "127.0.0.1", port: server.port, path: "")
-        transport = try S3Transport(bounds: bounds)
+        transport = S3Transport(bounds: bounds)
         signer = SigV4Signer(key: AccessKey(accessKeyID: SeaweedServer.accessKeyID, secretAccessKey: secret),
                              region: "us-east-1", hashes: Libcrypto())
     }

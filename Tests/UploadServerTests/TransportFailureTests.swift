@@ -77,7 +77,7 @@ final class TransportFailureTests: XCTestCase {
 
     func testAPortNobodyListensOnIsRefused() throws {
         let port = try XCTUnwrap(SeaweedServer.freePorts(1).first)
-        let transport = try S3Transport()
+        let transport = S3Transport()
         let result = transport.perform(TransportRequest(method: .head, url: "http://127.0.0.1:\(port)/walks/x",
                                                         headers: [], body: .empty))
         guard case .failure(let error) = result, case .refused(let endpoint, _) = error else {
@@ -91,7 +91,7 @@ final class TransportFailureTests: XCTestCase {
     func testTLSToAPlainHTTPServerIsATLSError() throws {
         let server = try SeaweedServer()
         defer { server.stop() }
-        let result = try S3Transport().perform(TransportRequest(method: .head, url: "https://127.0.0.1:\(server.port)/walks/x",
+        let result = S3Transport().perform(TransportRequest(method: .head, url: "https://127.0.0.1:\(server.port)/walks/x",
                                                                 headers: [], body: .empty))
         guard case .failure(let error) = result, case .tls(let endpoint, _) = error else {
             return XCTFail("expected tls, got \(result)")
@@ -102,7 +102,7 @@ final class TransportFailureTests: XCTestCase {
 
     /// `.invalid` never resolves (RFC 6761, 6.4).
     func testAHostThatDoesNotResolveIsNamed() throws {
-        let result = try S3Transport().perform(TransportRequest(method: .head, url: "http://storage.wayfinder.invalid/walks/x",
+        let result = S3Transport().perform(TransportRequest(method: .head, url: "http://storage.wayfinder.invalid/walks/x",
                                                                 headers: [], body: .empty))
         guard case .failure(let error) = result, case .nameNotResolved(let host, _) = error else {
             return XCTFail("expected nameNotResolved, got \(result)")
@@ -122,9 +122,8 @@ final class TransportFailureTests: XCTestCase {
         // transfer blocks its thread, so it runs on one of its own.
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) in
             Thread.detachNewThread {
-                let transport = try? S3Transport(bounds: bounds)
-                continuation.resume(returning: transport?.perform(TransportRequest(method: .get, url: url, headers: [], body: .empty))
-                                    ?? .failure(.other(code: -1, detail: "no transport")))
+                let transport = S3Transport(bounds: bounds)
+                continuation.resume(returning: transport.perform(TransportRequest(method: .get, url: url, headers: [], body: .empty)))
             }
         }
         guard case .failure(let error) = result, case .stalled(_, let rate, let seconds) = error else {
@@ -144,7 +143,7 @@ final class TransportFailureTests: XCTestCase {
         defer { proxy.stop() }
         let bounds = TransportBounds(connect: .seconds(5), lowSpeedBytesPerSecond: 1024, lowSpeedTime: .seconds(1),
                                      responseBodyLimit: 1024)
-        let transport = try S3Transport(bounds: bounds)
+        let transport = S3Transport(bounds: bounds)
         let url = "\(proxy.endpoint)/walks/x"
         guard case .success = transport.perform(TransportRequest(method: .head, url: url, headers: [], body: .empty)) else {
             return XCTFail("the first request, which opens the connection, got no answer")
@@ -161,7 +160,7 @@ final class TransportFailureTests: XCTestCase {
     }
 
     func testAFileThatCannotBeOpenedIsAFileError() throws {
-        let result = try S3Transport().perform(TransportRequest(method: .put, url: "http://127.0.0.1:9/walks/x", headers: [],
+        let result = S3Transport().perform(TransportRequest(method: .put, url: "http://127.0.0.1:9/walks/x", headers: [],
                                                                 body: .file(path: "\(directory)/missing", offset: 0, length: 10)))
         guard case .failure(.file(let path, let detail)) = result else { return XCTFail("expected a file error, got \(result)") }
         XCTAssertEqual(path, "\(directory)/missing")

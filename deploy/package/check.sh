@@ -5,7 +5,8 @@
 # for arm64, the release its Depends name, under qemu-user emulation (deploy/package/cross).
 #
 # Checks, each reported as "ok" or "FAIL" with what was seen:
-#   apt installs the .deb and its dependencies; the wayfinder user and its groups exist; the unit is
+#   apt installs the .deb and its dependencies, libcurl.so.4 among them, which the binary does not
+#   link (it loads it for the upload); the wayfinder user and its groups exist; the unit is
 #   enabled; `wayfinder config check` passes on the shipped configuration as the service's user;
 #   the state directory the installed unit makes is accepted by `config check`;
 #   `systemd-analyze verify` passes on the installed unit (systemd 252 may only call RestartSteps= and
@@ -96,6 +97,20 @@ if apt_in_root install --no-install-recommends "/tmp/$(basename "$deb")" > "$roo
 else
     fail "apt install failed:"; tail -20 "$root/tmp/install.log"
     echo "package-check: $passed passed, $failed failed"; exit 1
+fi
+
+# libcurl is loaded with dlopen by the upload (docs/upload.md), so dpkg-shlibdeps cannot add it:
+# the control file names it, and apt must have installed the file the binary opens.
+depends=$(dpkg-deb -f "$deb" Depends)
+if [[ $depends == *libcurl4* ]] && in_root ldconfig -p | grep -q 'libcurl\.so\.4 '; then
+    ok "Depends names libcurl and libcurl.so.4 is installed, for the upload's dlopen"
+else
+    fail "libcurl.so.4 is not installed or not in Depends ($depends)"
+fi
+if needed=$(readelf -d "$root/usr/bin/wayfinder" | grep '(NEEDED)') && [[ $needed != *libcurl* ]]; then
+    ok "the binary does not link libcurl (readelf -d: $(grep -c . <<<"$needed") NEEDED entries)"
+else
+    fail "the binary links libcurl, or readelf cannot read it: $needed"
 fi
 
 step "the user, the groups, the unit"
