@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Gestures
 import Sensors
 
@@ -29,11 +33,16 @@ struct GPSCommand: ParsableCommand {
 
         func run() throws {
             var decoder = GPSDecoder()
-            let input = FileHandle.standardInput
+            var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let chunk = input.readData(ofLength: 65_536)
-                if chunk.isEmpty { break }
-                for epoch in decoder.feed(chunk, now: .zero) { print(Self.line(epoch)) }
+                let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    printError("wayfinder gps decode: cannot read standard input: \(String(cString: strerror(errno)))")
+                    throw ExitCode(ExitStatus.ioError)
+                }
+                if count == 0 { break }
+                for epoch in decoder.feed(chunk[..<count], now: .zero) { print(Self.line(epoch)) }
             }
             for epoch in decoder.finish(now: .zero) { print(Self.line(epoch)) }
             print(Self.summary(decoder.counts, fixes: decoder.epochCount))
