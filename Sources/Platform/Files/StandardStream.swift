@@ -13,6 +13,10 @@ import Darwin
 package struct StandardStream: Sendable {
     package let descriptor: Int32
 
+    package init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
     package static let output = StandardStream(descriptor: STDOUT_FILENO)
     package static let error = StandardStream(descriptor: STDERR_FILENO)
 
