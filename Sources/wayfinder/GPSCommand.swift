@@ -28,7 +28,7 @@ struct GPSCommand: ParsableCommand {
               {"summary":{"sentences":N,"fixes":N,"rejected":{"checksum":N,"malformed":N,
                "truncated":N,"unsupported":N,"garbage_bytes":N}}}
             "sentences" counts decoded NMEA sentences and UBX messages; "fixes" the epochs printed. Rejected: checksum (NMEA *hh or UBX Fletcher wrong or missing), malformed (fields that cannot be what they claim), truncated (a frame cut short), unsupported (valid frames we do not decode, e.g. GLL, TXT, other UBX messages), garbage_bytes (bytes between frames).
-            Exits 0 once the stream ends, whatever it contained.
+            Exits 0 once the stream ends, whatever it contained; 74 when standard input cannot be read.
             """)
 
         func run() throws {

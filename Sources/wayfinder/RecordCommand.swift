@@ -212,7 +212,7 @@ struct RecordCommand: AsyncParsableCommand {
         }
         let started = Date()
         let header = RecordingHeader(
-            startedUTC: Self.utc(started), device: device,
+            startedUTC: RecordingHeader.utc(started), device: device,
             configuration: .object([
                 "config": configuration.map { .string($0.sourcePath) } ?? .null,
                 "sides": .array(command.sides.sides.map { .string($0.rawValue) }),
@@ -310,7 +310,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     /// `gestures-20261122T072619Z.jsonl`, or `-2`, `-3`… when a session started in the same second.
     private func createFile(in directory: String, started: Date, header: [UInt8]) throws -> AppendOnlyFile {
-        let stamp = Self.utc(started).literallyReplacing("-", with: "").literallyReplacing(":", with: "")
+        let stamp = RecordingHeader.utc(started).literallyReplacing("-", with: "").literallyReplacing(":", with: "")
         let base = "\(directory)/gestures-\(stamp.prefix(15))Z"
         for attempt in 1...100 {
             let path = attempt == 1 ? "\(base).jsonl" : "\(base)-\(attempt).jsonl"
@@ -322,9 +322,6 @@ struct RecordCommand: AsyncParsableCommand {
         fail("cannot create a new file beside \(base).jsonl (100 sessions in one second?)", 73)
     }
 
-    static func utc(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
 
     /// `text` without the spaces and tabs around it (Unicode's space separators and U+0009, the set
     /// `CharacterSet.whitespaces` names).
