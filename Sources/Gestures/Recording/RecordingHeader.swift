@@ -26,7 +26,7 @@ package struct RecordingHeader: Sendable, Hashable {
     /// The recognizer set (`RecognizerSet.document`).
     package var recognizers: JSONValue
 
-    /// `startedUTC` for a session started at `date`: the bytes `ISO8601DateFormatter` wrote, whose
+    /// `startedUTC` for a session started at `date`: the bytes `ISO8601DateFormatter` writes, whose
     /// milliseconds are `date`'s rounded, a half upwards (checked over 400 000 random times from 1875
     /// to 2065). `Date.ISO8601FormatStyle` cuts the fraction off instead, so it formats the whole
     /// seconds only.

@@ -1,13 +1,14 @@
 /// A file path's directory and its `.`/`..`-free form, worked out on the text alone, as the path
-/// methods of Foundation's `NSString` did (swift-corelibs-foundation, NSPathUtilities.swift), without
+/// methods of Foundation's `NSString` do (swift-corelibs-foundation, NSPathUtilities.swift), without
 /// linking full Foundation (whose `NSString` brings ICU's data into the binary).
 ///
-/// Symbolic links are not followed: `standardized` is lexical, so `a/link/..` is `a`, which is also
-/// what a person reading the path expects.
+/// Where they differ: `NSString.deletingLastPathComponent` traps on a one-letter relative name and
+/// gives "" for `///`; `standardizingPath` also follows symbolic links, where `standardized` is
+/// lexical (`/a/link/..` is `/a`), which is what a person reading the path expects.
 package enum PathText {
     /// The path without its last component: `/a/b/c` → `/a/b`, `/a/b/` → `/a`, `/a` → `/`, `/` → `/`,
     /// `a` → "", `a/b` → `a`, "" → "". Repeated slashes count as one (`/a//b` → `/a`), as
-    /// `NSString.deletingLastPathComponent` did.
+    /// `NSString.deletingLastPathComponent` does.
     package static func directory(of path: String) -> String {
         let components = path.split(separator: "/", omittingEmptySubsequences: true)
         let absolute = path.hasPrefix("/")

@@ -5,7 +5,7 @@ import Musl
 #endif
 
 /// C's `printf` formatting of numbers (`%.1f`, `%5.1f`, `%.0f`, `%d`), done by the C library's
-/// `vsnprintf`: the bytes Foundation's `String(format:)` wrote (corelibs Foundation hands `%f` and
+/// `vsnprintf`: the bytes Foundation's `String(format:)` writes (corelibs Foundation hands `%f` and
 /// `%d` to the same C formatting), without linking full Foundation, whose `String(format:)` brings
 /// ICU's 32 MiB of data into the binary.
 ///

@@ -1,8 +1,8 @@
-/// Finding and replacing text byte for byte, as Foundation's `range(of:)` and
-/// `replacingOccurrences(of:with:)` did without options (a literal match of the code units), without
-/// linking full Foundation. The standard library's `firstRange(of:)` and `replacing(_:with:)` compare
-/// characters instead, so an `&` followed by a combining accent would not match `&`: escaping XML
-/// that way would leave a bare `&` in the file.
+/// Finding and replacing text byte for byte (a literal match of the UTF-8 code units), without
+/// linking full Foundation. Foundation's `range(of:)` and `replacingOccurrences(of:with:)` without
+/// options, like the standard library's `firstRange(of:)` and `replacing(_:with:)`, keep composed
+/// characters whole, so an `&` followed by a combining accent does not match `&`: escaping XML that
+/// way leaves a bare `&` in the file. Where no combining mark follows a match, the results are the same.
 extension StringProtocol {
     /// Where `target` first occurs, matched on UTF-8 bytes; nil when it does not, or is empty.
     package func literalRange(of target: some StringProtocol) -> Range<Index>? {
