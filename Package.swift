@@ -6,6 +6,12 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
+// The modules the `wayfinder` binary links see a member only where its module is imported: a call
+// of full Foundation's API (which links ICU's 32 MiB of data) cannot come in through a dependency
+// that imports Foundation (docs/architecture.md, "FoundationEssentials only").
+let productSwiftSettings: [SwiftSetting] = swiftSettings + [
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
 
 let package = Package(
     name: "Wayfinder",
@@ -53,71 +59,71 @@ let package = Package(
         // addresses and UUIDs, touch sides and phases, navigation commands, what guidance asks of the
         // belt, the I2C transport protocol and its error, the backoff rule, a Codable JSON value. No
         // dependencies, so a core that needs only these links no system library.
-        .target(name: "Vocabulary", swiftSettings: swiftSettings),
+        .target(name: "Vocabulary", swiftSettings: productSwiftSettings),
 
         // The naviBelt's codec, handshake and navigation controller: pure, fed bytes and time, returning
         // events and commands.
-        .target(name: "Belt", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
+        .target(name: "Belt", dependencies: ["Vocabulary", "BLE"], swiftSettings: productSwiftSettings),
         // The BLE protocol, pure (as BlueZ's src/shared splits att.c and gatt-client.c from socket I/O):
         // ATT PDUs, the GATT client and server state machines, advertising data, management codecs,
         // discovery rules and the pairing session.
-        .target(name: "BLE", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
+        .target(name: "BLE", dependencies: ["Vocabulary"], swiftSettings: productSwiftSettings),
         // The actors that run the BLE protocol on the kernel's Bluetooth sockets (the sockets themselves
         // live in Platform): the GATT client and server connections, the scanner, management, pairing.
         .target(name: "BLESockets",
                 dependencies: ["BLE", "Platform", .product(name: "Logging", package: "swift-log")],
-                swiftSettings: swiftSettings),
-        .target(name: "Sensors", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
+                swiftSettings: productSwiftSettings),
+        .target(name: "Sensors", dependencies: ["Vocabulary"], swiftSettings: productSwiftSettings),
         // FiftyThree Pencil: the pen service codec, the SDK's pairing state machine, the touch classifier.
-        .target(name: "Pencil", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
-        .target(name: "Navigation", dependencies: ["Vocabulary", "Sensors", "CXML2"], swiftSettings: swiftSettings),
-        .target(name: "Gestures", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
+        .target(name: "Pencil", dependencies: ["Vocabulary", "BLE"], swiftSettings: productSwiftSettings),
+        .target(name: "Navigation", dependencies: ["Vocabulary", "Sensors", "CXML2"], swiftSettings: productSwiftSettings),
+        .target(name: "Gestures", dependencies: ["Vocabulary"], swiftSettings: productSwiftSettings),
         // Route planning, pure (docs/routing.md): Routino's router output read, the map's index of
         // crossings, steps and barriers, the map's manifest, and a route described for the walker.
-        .target(name: "Routing", dependencies: ["Vocabulary", "Navigation"], swiftSettings: swiftSettings),
+        .target(name: "Routing", dependencies: ["Vocabulary", "Navigation"], swiftSettings: productSwiftSettings),
         // What the wearer's gestures and pen clicks stand for: the configured gesture → command map and
         // the gesture pipeline built from it.
-        .target(name: "Controls", dependencies: ["Vocabulary", "Gestures", "Pencil"], swiftSettings: swiftSettings),
+        .target(name: "Controls", dependencies: ["Vocabulary", "Gestures", "Pencil"], swiftSettings: productSwiftSettings),
         // The Fuffr touch case: enable sequence, touch records, touch lifecycle, observers (pure).
-        .target(name: "TouchCase", dependencies: ["Vocabulary", "BLE"], swiftSettings: swiftSettings),
+        .target(name: "TouchCase", dependencies: ["Vocabulary", "BLE"], swiftSettings: productSwiftSettings),
         // The running appliance's status and the control socket's messages (docs/control.md): the
         // model, its versioned JSON form, the page `wayfinder status` prints; its controls are the
         // navigation commands of `Vocabulary`. Pure.
-        .target(name: "Status", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
+        .target(name: "Status", dependencies: ["Vocabulary"], swiftSettings: productSwiftSettings),
         // The walk's event journal and the trip report built from it, the track and the route
         // (docs/trip-report.md): a local projection, the walker's figures, one HTML file. Pure.
-        .target(name: "TripReport", dependencies: ["Navigation", "Sensors", "Vocabulary"], swiftSettings: swiftSettings),
+        .target(name: "TripReport", dependencies: ["Navigation", "Sensors", "Vocabulary"], swiftSettings: productSwiftSettings),
         // The upload to S3-compatible storage, pure (docs/upload.md): Signature Version 4 with the hash
         // functions handed in, the AWS shared-credentials format, the unit's pseudonymous id.
-        .target(name: "Upload", dependencies: ["Vocabulary"], swiftSettings: swiftSettings),
+        .target(name: "Upload", dependencies: ["Vocabulary"], swiftSettings: productSwiftSettings),
         // The upload's system side: the hash functions from libcrypto, a file's SHA-256, the credentials
         // file's checks, the machine id.
-        .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: swiftSettings),
+        .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: productSwiftSettings),
         // The upload's HTTP transport: S3 requests through libcurl, one at a time, on a thread of its own.
-        .target(name: "UploadTransport", dependencies: ["Upload", "CCurl"], swiftSettings: swiftSettings),
+        .target(name: "UploadTransport", dependencies: ["Upload", "CCurl"], swiftSettings: productSwiftSettings),
         // Route planning's system side: Routino's and osmium's programs run as child processes (so
         // Routino's AGPL code stays a separate program, and a damaged map crashes only the child), the
         // map import, and the files of a map directory.
         .target(name: "RoutingPlatform",
                 dependencies: ["Routing", "Platform", "Navigation", "Vocabulary"],
-                swiftSettings: swiftSettings),
+                swiftSettings: productSwiftSettings),
         // The outbox's actor: the scans, the record files, the timer, and the transport on a thread of
         // its own (docs/upload.md).
         .target(name: "UploadRuntime",
                 dependencies: ["Upload", "UploadPlatform", "UploadTransport", "Platform", "Config", "Navigation", "Runtime", "Status",
                                .product(name: "Logging", package: "swift-log")],
-                swiftSettings: swiftSettings),
+                swiftSettings: productSwiftSettings),
         .target(name: "Config",
                 dependencies: ["BLE", "Navigation", "Gestures", "Controls", "Sensors", "Upload", "Routing",
                                .product(name: "TOMLKit", package: "TOMLKit")],
-                swiftSettings: swiftSettings),
+                swiftSettings: productSwiftSettings),
 
         // The platform layer: clocks, GPIO, I2C, serial and TCP, the Bluetooth adapter and sockets, files,
         // systemd notify, logging, child processes.
         .target(name: "Platform",
                 dependencies: ["Vocabulary", "BLE", "CGPIOShim", "CSpawnShim", "CBluetooth", "CI2C",
                                .product(name: "Logging", package: "swift-log")],
-                swiftSettings: swiftSettings),
+                swiftSettings: productSwiftSettings),
 
         // The simulated board: a walker, its GPS and compass on a simulated I2C bus, a recording belt, the
         // Fuffr case and the Pencil as GATT servers, scripted inputs, and the [simulation] table's schema.
@@ -125,7 +131,7 @@ let package = Package(
                 dependencies: ["Belt", "BLE", "BLESockets", "Navigation", "Sensors", "Gestures", "Controls", "Config", "Platform", "TouchCase", "Pencil",
                                "Runtime", .product(name: "Logging", package: "swift-log"),
                                .product(name: "TOMLKit", package: "TOMLKit")],
-                swiftSettings: swiftSettings),
+                swiftSettings: productSwiftSettings),
 
         // The appliance's metrics for a lab (docs/metrics.md): swift-metrics handles fed from its status
         // and navigation's events, swift-prometheus's registry behind them, and the file for
@@ -135,7 +141,7 @@ let package = Package(
                                .product(name: "CoreMetrics", package: "swift-metrics"),
                                .product(name: "Prometheus", package: "swift-prometheus"),
                                .product(name: "Logging", package: "swift-log")],
-                swiftSettings: swiftSettings),
+                swiftSettings: productSwiftSettings),
 
         // Actors (one per device / concern) as services in one ServiceGroup.
         .target(name: "Runtime",
@@ -144,7 +150,7 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
-                swiftSettings: swiftSettings),
+                swiftSettings: productSwiftSettings),
 
         .executableTarget(name: "wayfinder",
                           dependencies: ["Runtime", "ApplianceMetrics", "Belt", "BLE", "BLESockets", "Config", "Platform", "Status", "TripReport",
@@ -153,7 +159,7 @@ let package = Package(
                                          "Simulation", "TouchCase",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
-                          swiftSettings: swiftSettings),
+                          swiftSettings: productSwiftSettings),
 
         // `make bench`: the figures in docs/performance.md.
         .executableTarget(name: "WayfinderBenchmarks",

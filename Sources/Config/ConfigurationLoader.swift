@@ -1,10 +1,14 @@
 import BLE
-import Foundation
 import Controls
 import Gestures
 import Navigation
 import Sensors
 import TOMLKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Reads and validates a configuration file, reporting every problem at once.
 ///

@@ -3,6 +3,7 @@ import Controls
 import Gestures
 import Navigation
 import Sensors
+import Upload
 
 extension WayfinderConfiguration {
     /// The keys a reload applies: the log level, `[navigation]`, the route and `[gestures]`. Everything
@@ -194,7 +195,7 @@ extension WayfinderConfiguration {
 /// Values written as the TOML file would write them.
 package enum Render {
     package static func string(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + s.literallyReplacing("\\", with: "\\\\").literallyReplacing("\"", with: "\\\"") + "\""
     }
 
     package static func strings(_ list: [String]) -> String {

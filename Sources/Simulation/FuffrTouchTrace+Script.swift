@@ -1,5 +1,6 @@
 import Config
 import TouchCase
+import Gestures
 
 extension FuffrTouchTrace.Stroke {
     /// A scripted stroke of `[simulation]` placed at session time `at` (the event's time).

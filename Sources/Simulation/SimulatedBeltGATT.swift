@@ -1,4 +1,6 @@
 import BLE
+import BLESockets
+import Platform
 
 /// Connects to the simulated board's belt as if over Bluetooth: the belt actor gets a real
 /// `SocketGATTClient` whose ATT PDUs reach the belt's GATT server through a socketpair, while the

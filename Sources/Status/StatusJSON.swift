@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The JSON form of the status and of the control socket's messages: snake_case keys, sorted, one
 /// object per line (docs/control.md). Numbers are JSON numbers; absent parts are left out.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The event journal's text: one JSON object per line (JSON Lines), snake_case keys, sorted, so that
 /// an append is one `write(2)` of one line and a crash leaves every earlier line whole

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Navigation
 
 /// The trip report: one self-contained HTML file about one walk, to open in any browser, years later,

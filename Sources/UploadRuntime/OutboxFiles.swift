@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 import Upload
 import UploadPlatform
@@ -117,7 +121,7 @@ package struct OutboxFiles: Sendable {
     /// Deletes a file of the state directory (`path` relative to it).
     package func deleteFile(_ path: String) -> String? {
         let full = "\(stateDirectory)/\(path)"
-        return remove(full, directory: (full as NSString).deletingLastPathComponent)
+        return remove(full, directory: PathText.directory(of: full))
     }
 
     private func remove(_ path: String, directory: String) -> String? {

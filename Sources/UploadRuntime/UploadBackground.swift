@@ -1,5 +1,9 @@
 import Config
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import Navigation
 import Platform
@@ -51,7 +55,7 @@ package enum UploadBackground {
             logger.error("no upload: \(error)")
             return nil
         }
-        logger.info("uploading \(upload.summary.replacingOccurrences(of: "<unit id>", with: unitID))")
+        logger.info("uploading \(upload.summary.literallyReplacing("<unit id>", with: unitID))")
         let (states, sink) = AsyncStream<NavigationState>.makeStream(bufferingPolicy: .bufferingNewest(8))
         return BackgroundWork(
             name: OutboxActor.name,

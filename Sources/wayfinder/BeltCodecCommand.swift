@@ -1,6 +1,10 @@
 import ArgumentParser
 import Belt
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `wayfinder belt encode|decode`: the byte-exact protocol core at the command line, for checking
 /// hardware and captures against the bytes FSLib-iOS, FSLib-Android and pybelt send.

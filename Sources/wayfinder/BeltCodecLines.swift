@@ -1,7 +1,12 @@
 import ArgumentParser
 import Belt
 import Gestures
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// The JSON-line glue of `wayfinder belt encode|decode`: Foundation parses and prints, the Belt module
 /// (`FSLibCommandNames`, the codecs) does everything else.
@@ -100,6 +105,6 @@ enum BeltCodecLines {
 
     /// One line, flushed at once, so `belt encode` answers line by line when typed at.
     static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStream.output.write(line + "\n")
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Belt
 import Gestures
-import Foundation
 
 /// `wayfinder belt vibrate`: point the belt somewhere for a few seconds (a hardware check on a Pi).
 struct BeltVibrate: AsyncParsableCommand {

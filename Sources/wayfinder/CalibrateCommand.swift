@@ -1,7 +1,11 @@
 import ArgumentParser
 import Belt
 import Config
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Gestures
 import Platform
 import Runtime
@@ -235,7 +239,7 @@ struct CalibrateCompass: AsyncParsableCommand {
     }
 
     static func poorFit(_ q: CompassFitQuality) -> String {
-        String(format: "the fit is poor (spread %.1f %%, the limit is %.0f %%; coverage %.0f°, the minimum is %.0f°): ",
+        CFormat.string("the fit is poor (spread %.1f %%, the limit is %.0f %%; coverage %.0f°, the minimum is %.0f°): ",
                q.relativeSpread * 100, CompassFitQuality.maximumSpread * 100, q.coverageDegrees, CompassFitQuality.minimumCoverage)
             + "turn more slowly, away from steel and magnets, and try again"
     }
@@ -263,9 +267,11 @@ struct CalibrateCompass: AsyncParsableCommand {
             return
         }
         if let c {
-            print(String(format: "fit: %@, offset (%.1f, %.1f, %.1f) µT, field %.1f µT, spread %.1f %%, coverage %.0f°, %d samples",
-                         c.model.rawValue, c.offset.x, c.offset.y, c.offset.z, c.fieldStrength,
-                         c.quality.relativeSpread * 100, c.quality.coverageDegrees, c.quality.samples))
+            print("fit: \(c.model.rawValue), "
+                  + CFormat.string("offset (%.1f, %.1f, %.1f) µT, field %.1f µT, spread %.1f %%, coverage %.0f°, ",
+                                   c.offset.x, c.offset.y, c.offset.z, c.fieldStrength,
+                                   c.quality.relativeSpread * 100, c.quality.coverageDegrees)
+                  + "\(c.quality.samples) samples")
         }
         if let problem { printError("wayfinder: \(problem)") }
         if stored, let path { print("stored in \(path)") }

@@ -1,10 +1,17 @@
 import ArgumentParser
 import Config
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Gestures
 import Runtime
 import Upload
 import UploadPlatform
+import Controls
+import Navigation
+import Simulation
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

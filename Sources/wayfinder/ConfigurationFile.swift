@@ -1,5 +1,6 @@
 import ArgumentParser
 import Config
+import Simulation
 
 /// The configuration as every command loads it: boards from the standard places, and on failure
 /// every problem printed with what to do next, then exit 78 (EX_CONFIG).

@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Gestures
 import Sensors
 
@@ -24,16 +28,21 @@ struct GPSCommand: ParsableCommand {
               {"summary":{"sentences":N,"fixes":N,"rejected":{"checksum":N,"malformed":N,
                "truncated":N,"unsupported":N,"garbage_bytes":N}}}
             "sentences" counts decoded NMEA sentences and UBX messages; "fixes" the epochs printed. Rejected: checksum (NMEA *hh or UBX Fletcher wrong or missing), malformed (fields that cannot be what they claim), truncated (a frame cut short), unsupported (valid frames we do not decode, e.g. GLL, TXT, other UBX messages), garbage_bytes (bytes between frames).
-            Exits 0 once the stream ends, whatever it contained.
+            Exits 0 once the stream ends, whatever it contained; 74 when standard input cannot be read.
             """)
 
         func run() throws {
             var decoder = GPSDecoder()
-            let input = FileHandle.standardInput
+            var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let chunk = input.readData(ofLength: 65_536)
-                if chunk.isEmpty { break }
-                for epoch in decoder.feed(chunk, now: .zero) { print(Self.line(epoch)) }
+                let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    printError("wayfinder gps decode: cannot read standard input: \(String(cString: strerror(errno)))")
+                    throw ExitCode(ExitStatus.ioError)
+                }
+                if count == 0 { break }
+                for epoch in decoder.feed(chunk[..<count], now: .zero) { print(Self.line(epoch)) }
             }
             for epoch in decoder.finish(now: .zero) { print(Self.line(epoch)) }
             print(Self.summary(decoder.counts, fixes: decoder.epochCount))

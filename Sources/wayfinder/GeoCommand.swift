@@ -1,6 +1,11 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Navigation
+import Platform
 
 /// `wayfinder geo inverse|direct|declination`: the geodesy and the magnetic model at the command
 /// line, for checking them against GeographicLib's GeodSolve and NOAA's calculator.
@@ -166,6 +171,6 @@ struct GeoCommand: ParsableCommand {
     }
 
     static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStream.output.write(line + "\n")
     }
 }

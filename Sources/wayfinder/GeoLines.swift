@@ -1,4 +1,3 @@
-import Foundation
 import Gestures
 import Navigation
 import Sensors

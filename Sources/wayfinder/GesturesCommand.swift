@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import Gestures
+import Platform
 
 /// `wayfinder gestures replay FILE`: the conformance harness (docs/gestures.md). Each scenario of the
 /// file runs through a fresh pipeline; the transition logs and consumer events are printed as one JSON
@@ -44,11 +44,11 @@ struct GesturesCommand: ParsableCommand {
             for json in scenarios {
                 var scenario = GestureScenario(json)
                 for problem in scenario.problems {
-                    FileHandle.standardError.write(Data("\(scenario.name): \(problem)\n".utf8))
+                    StandardStream.error.write("\(scenario.name): \(problem)\n")
                 }
                 results.append((scenario.name, scenario.run()))
             }
-            FileHandle.standardOutput.write(Data(GestureReplayReport.json(results: results).utf8))
+            StandardStream.output.write(GestureReplayReport.json(results: results))
         }
     }
 }

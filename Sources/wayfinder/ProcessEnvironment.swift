@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 enum ProcessEnvironment {
     static var current: [String: String] { ProcessInfo.processInfo.environment }

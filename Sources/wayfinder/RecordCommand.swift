@@ -1,13 +1,24 @@
 import ArgumentParser
 import BLE
 import Config
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Gestures
 import Logging
 import Platform
 import Runtime
 import Simulation
 import TouchCase
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Controls
+import Dispatch
 
 /// `wayfinder record`: FingerBlade-style gesture samples from the touch case (docs/recording.md).
 /// Connects to the case, runs the gesture pipeline on its touches, and writes every touch,
@@ -201,7 +212,7 @@ struct RecordCommand: AsyncParsableCommand {
         }
         let started = Date()
         let header = RecordingHeader(
-            startedUTC: Self.utc(started), device: device,
+            startedUTC: RecordingHeader.utc(started), device: device,
             configuration: .object([
                 "config": configuration.map { .string($0.sourcePath) } ?? .null,
                 "sides": .array(command.sides.sides.map { .string($0.rawValue) }),
@@ -277,7 +288,7 @@ struct RecordCommand: AsyncParsableCommand {
         guard let prompts else { return [] }
         guard let data = FileManager.default.contents(atPath: prompts) else { fail("cannot read --prompts \(prompts)", ExitStatus.configuration) }
         let labels = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { Self.trimmingBlanks($0) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         guard !labels.isEmpty else { fail("--prompts \(prompts) holds no prompt (one per line)", ExitStatus.configuration) }
         return labels
@@ -285,7 +296,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     private func enableCommand(sides: String) throws -> TouchEnableCommand {
         var chosen: [CaseSide] = []
-        for name in sides.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for name in sides.split(separator: ",").map({ Self.trimmingBlanks($0) }) {
             guard let side = CaseSide(rawValue: name) else {
                 fail("--sides: \"\(name)\" is not a side (top, bottom, left, right)", ExitStatus.configuration)
             }
@@ -299,7 +310,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     /// `gestures-20261122T072619Z.jsonl`, or `-2`, `-3`… when a session started in the same second.
     private func createFile(in directory: String, started: Date, header: [UInt8]) throws -> AppendOnlyFile {
-        let stamp = Self.utc(started).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        let stamp = RecordingHeader.utc(started).literallyReplacing("-", with: "").literallyReplacing(":", with: "")
         let base = "\(directory)/gestures-\(stamp.prefix(15))Z"
         for attempt in 1...100 {
             let path = attempt == 1 ? "\(base).jsonl" : "\(base)-\(attempt).jsonl"
@@ -311,11 +322,15 @@ struct RecordCommand: AsyncParsableCommand {
         fail("cannot create a new file beside \(base).jsonl (100 sessions in one second?)", 73)
     }
 
-    static func utc(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+
+    /// `text` without the spaces and tabs around it (Unicode's space separators and U+0009, the set
+    /// `CharacterSet.whitespaces` names).
+    static func trimmingBlanks(_ text: some StringProtocol) -> String {
+        func blank(_ s: Unicode.Scalar) -> Bool { s == "\t" || s.properties.generalCategory == .spaceSeparator }
+        let whole = String(text)
+        guard let first = whole.unicodeScalars.firstIndex(where: { !blank($0) }),
+              let last = whole.unicodeScalars.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(whole.unicodeScalars[first...last])
     }
 
     @Sendable static func tell(_ notice: GestureRecordingActor.Notice) {
@@ -331,11 +346,11 @@ struct RecordCommand: AsyncParsableCommand {
 
     /// One line on stdout, written at once (stdout is a pipe under tests and tools).
     static func say(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStream.output.write(text + "\n")
     }
 
     private func fail(_ text: String, _ status: Int32) -> Never {
         printError("wayfinder record: \(text)")
-        Foundation.exit(status)
+        Glibc.exit(status)
     }
 }

@@ -1,6 +1,11 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Gestures
+import Platform
 
 /// `wayfinder gestures replay RECORDING [--recognizers FILE]`: a session `wayfinder record` wrote, run
 /// again through the recorded recognizer set or a changed one, and what it recognizes now against
@@ -30,6 +35,6 @@ enum RecordingReplayOutput {
                      + " (\(result.recognizers.names.joined(separator: ", ")))")
         for problem in result.problems { lines.append("  problem: \(problem)") }
         lines.append(result.comparison.summary)
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        StandardStream.output.write(lines.joined(separator: "\n") + "\n")
     }
 }

@@ -1,11 +1,20 @@
 import ArgumentParser
 import Config
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Gestures
 import Platform
 import Runtime
 import TripReport
 import Vocabulary
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// `wayfinder report TRACK.gpx`: a walk's trip report, the same one the appliance writes when a walk
 /// ends, from the files the walk left (docs/trip-report.md).
@@ -78,7 +87,7 @@ struct ReportCommand: ParsableCommand {
                                                         journalPath: access(journal, F_OK) == 0 ? journal : nil, generatedAt: Date())
         let destination = output ?? Self.defaultOutput(for: track)
         if destination == "-" {
-            FileHandle.standardOutput.write(Data(html.utf8))
+            StandardStream.output.write(html)
         } else {
             do {
                 // A report a person asked for is theirs to share: the usual mode for a new file.

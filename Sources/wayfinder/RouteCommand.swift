@@ -1,7 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Gestures
 import Navigation
+import Platform
 
 /// `wayfinder route show FILE.gpx`: the route a GPX file gives, as the belt will walk it. Legs with
 /// their geodesic length and true initial bearing, so an operator can check a file before a walk.
@@ -61,7 +66,7 @@ struct RouteCommand: ParsableCommand {
                                                                   "distance_m": .number(total)])])
             lines.append(json ? JSONText.encode(summary)
                               : "total \(fixed(total, 1)) m over \(max(0, points.count - 1)) legs")
-            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            StandardStream.output.write(lines.joined(separator: "\n") + "\n")
         }
 
         private func pad(_ n: Int, _ width: Int) -> String {
@@ -70,7 +75,7 @@ struct RouteCommand: ParsableCommand {
         }
 
         private func fixed(_ value: Double, _ decimals: Int) -> String {
-            String(format: "%.\(decimals)f", value)
+            CFormat.string("%.*f", Int32(decimals), value)
         }
     }
 }

@@ -1,7 +1,11 @@
 import ApplianceMetrics
 import ArgumentParser
 import CoreMetrics
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Config
 import Logging
 import Platform
@@ -128,7 +132,7 @@ struct Run: AsyncParsableCommand {
         // checkout (`make demo`) does not complain about a directory it has no business making.
         let socketPath = controlSocket ?? ControlSocketPath.forAppliance(environment: environment)
         let wanted = controlSocket != nil || environment["RUNTIME_DIRECTORY"] != nil
-            || access((socketPath as NSString).deletingLastPathComponent, W_OK) == 0
+            || access(PathText.directory(of: socketPath), W_OK) == 0
         if socketPath != "none", wanted {
             options.controlSocket = socketPath
             options.controlGroup = ControlSocketPath.group(named: "wayfinder")
@@ -169,7 +173,7 @@ struct Run: AsyncParsableCommand {
     /// without `dir/../` detours.
     static func displayPath(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
-        let resolved = ((path.hasPrefix("/") ? path : cwd + "/" + path) as NSString).standardizingPath
+        let resolved = PathText.standardized(path.hasPrefix("/") ? path : cwd + "/" + path)
         return resolved.hasPrefix(cwd + "/") ? String(resolved.dropFirst(cwd.count + 1)) : resolved
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Config
+import Vocabulary
 
 /// A word where a subcommand belongs that names none: ArgumentParser calls it an unexpected argument;
 /// this says it is not a command, lists the commands there are, and suggests the closest.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Config
-import Foundation
 import Gestures
 import Logging
 import Platform
@@ -8,6 +7,11 @@ import Runtime
 import Upload
 import UploadPlatform
 import UploadRuntime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// `wayfinder upload`: what is pending in the outbox goes up now, and the command says how it ended
 /// (docs/upload.md).

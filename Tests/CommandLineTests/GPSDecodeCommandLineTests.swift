@@ -29,6 +29,26 @@ final class GPSDecodeCommandLineTests: XCTestCase {
         ])
     }
 
+    /// Standard input that cannot be read (a directory: read(2) gives EISDIR) is an I/O error with the
+    /// reason, not an empty stream's summary.
+    func testUnreadableInputIsAnIOErrorThatSaysWhy() throws {
+        let binary = try XCTUnwrap(WayfinderBinary.path, "the wayfinder executable is not built")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" gps decode < /", binary]
+        process.environment = [:]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 74, said)  // EX_IOERR
+        XCTAssertEqual(printed, "")
+        XCTAssertEqual(said, "wayfinder gps decode: cannot read standard input: Is a directory\n")
+    }
+
     func testEmptyInputPrintsOnlyTheSummary() throws {
         let result = try run([])
         XCTAssertEqual(result.status, 0)

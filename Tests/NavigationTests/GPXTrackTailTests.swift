@@ -1,3 +1,4 @@
+import Foundation
 import Navigation
 import XCTest
 
@@ -109,6 +110,14 @@ final class GPXTrackTailTests: XCTestCase {
         XCTAssertEqual(GPXTrackFormat.trackName(inHead: head), "Osnabrück & <back>")
         XCTAssertNil(GPXTrackFormat.trackName(inHead: Array(head.prefix(head.count - 20))))
     }
+
+    /// Escaping works on bytes: an `&` before a combining accent is still escaped, so the file stays
+    /// well-formed XML, and reads back as written.
+    func testAnAmpersandBeforeACombiningAccentIsEscaped() {
+        XCTAssertEqual(GPXTrackFormat.escaped("a&\u{301}b <c>"), "a&amp;\u{301}b &lt;c&gt;")
+        let head = Array(GPXTrackFormat.header(name: "a&\u{301}b").utf8)
+        XCTAssertEqual(GPXTrackFormat.trackName(inHead: head), "a&\u{301}b")
+    }
 }
 
 /// A walk's file name: its start in UTC and the route's name made safe.
@@ -128,6 +137,31 @@ final class TrackFileNameTests: XCTestCase {
 
     func testTheSlugKeepsASCIILettersAndDigitsAndDropsAccents() {
         XCTAssertEqual(TrackFileName.slug("Osnabrück Altstadt, 2. Runde"), "osnabruck-altstadt-2-runde")
+        XCTAssertEqual(TrackFileName.slug("São Paulo, Crème brûlée"), "sao-paulo-creme-brulee")
+        // Letters with no canonical decomposition are dropped whole, not guessed.
+        XCTAssertEqual(TrackFileName.slug("Łódź Ærø"), "odz-r")
+    }
+
+    /// The standard library's decomposition gives the slug Foundation's
+    /// `decomposedStringWithCanonicalMapping` gave, letter for letter.
+    func testTheSlugIsTheOneFoundationsDecompositionGave() {
+        func foundationSlug(_ name: String) -> String {
+            var kept = ""
+            var dash = false
+            for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars {
+                if scalar.properties.generalCategory == .nonspacingMark { continue }
+                guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else {
+                    dash = !kept.isEmpty
+                    continue
+                }
+                if dash { kept.append("-"); dash = false }
+                kept.append(Character(scalar).lowercased())
+            }
+            return kept.isEmpty ? "walk" : kept
+        }
+        for name in ["Osnabrück Altstadt", "Ñandú à Åland", "Ångström ÿ ǅ", "한국 walk", "ﬁne ﬂow", "Ｆｕｌｌ", "e\u{301}te", "Ωmega ĳ"] {
+            XCTAssertEqual(TrackFileName.slug(name), foundationSlug(name), name)
+        }
     }
 
     func testTheSlugCannotLeaveTheDirectory() {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Sensors
 
@@ -68,6 +69,30 @@ final class GPSDClientCoreTests: XCTestCase {
         let (outputs, core) = run("{\"class\":\"VERSION\",\"release\":\"4.0\",\"proto_major\":4}\n", chunk: 10)
         XCTAssertFalse(outputs.contains(.send(GPSDClientCore.watchCommand)))
         XCTAssertEqual(core.rejectedLines, 1)
+    }
+
+    /// gpsd's `time` is read as `ISO8601DateFormatter` read it (internet date-time, with the fraction
+    /// or without), checked against that formatter: same seconds, same refusals.
+    func testTheTimeIsReadAsISO8601DateFormatterReadIt() throws {
+        func formatterSeconds(_ text: String) -> Double? {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+            formatter.formatOptions = [.withInternetDateTime]
+            return formatter.date(from: text)?.timeIntervalSince1970
+        }
+        XCTAssertEqual(GPSDClientCore.seconds(iso8601: "2024-01-01T00:00:00.000Z"), 1_704_067_200)
+        XCTAssertEqual(GPSDClientCore.seconds(iso8601: "2024-01-01T00:00:00Z"), 1_704_067_200)
+        XCTAssertEqual(try XCTUnwrap(GPSDClientCore.seconds(iso8601: "2024-01-01T00:00:00.500Z")), 1_704_067_200.5,
+                       accuracy: 1e-6)
+        XCTAssertNil(GPSDClientCore.seconds(iso8601: "2024-01-01 garbage"))
+        for text in ["2024-01-01T00:00:00.000Z", "2024-01-01T00:00:00Z", "2026-11-22T12:00:00.123Z",
+                     "2024-02-29T23:59:59.999Z", "2024-01-01T01:00:00+01:00", "2024-01-01T00:00:00.5Z",
+                     "2024-01-01T00:00:00", "2024-01-01", "2024-13-01T00:00:00Z", "", "garbage", "2024-01-01T00:00:00.Z"] {
+            let ours = GPSDClientCore.seconds(iso8601: text), theirs = formatterSeconds(text)
+            XCTAssertEqual(ours == nil, theirs == nil, "\(text): \(String(describing: ours)) vs \(String(describing: theirs))")
+            if let ours, let theirs { XCTAssertEqual(ours, theirs, accuracy: 1e-6, text) }
+        }
     }
 
     func testPositionsOutOfRangeAreNoFix() {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 /// What `wayfinder scan` prints: a table for people, or a JSON array for scripts.
 ///
 /// Pure formatting, so the output format is tested here rather than by running the binary.

@@ -1,4 +1,5 @@
 import Vocabulary
+import TOMLKit
 
 /// The reader of `[buttons]`.
 extension ConfigurationLoader {

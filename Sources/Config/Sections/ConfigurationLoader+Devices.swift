@@ -1,4 +1,5 @@
 import BLE
+import TOMLKit
 
 /// The reader of `[devices.belt]`, `[devices.touch_case]` and `[devices.pencil]`: which device to connect to.
 extension ConfigurationLoader {

@@ -1,5 +1,6 @@
 import Controls
 import Gestures
+import TOMLKit
 
 /// The reader of `[gestures]`.
 extension ConfigurationLoader {

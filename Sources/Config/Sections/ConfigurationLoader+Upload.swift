@@ -1,4 +1,5 @@
 import Upload
+import Vocabulary
 
 /// The reader of `[upload]`.
 extension ConfigurationLoader {

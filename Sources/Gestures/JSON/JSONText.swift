@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes a value as compact JSON text on one line with Foundation's `JSONEncoder`, the one way every
 /// JSON this program writes is made: object keys sorted (so equal values give equal bytes), numbers

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JSONValue {
     /// Why a document could not be read: Foundation's own account, with the line and column where it
@@ -30,8 +34,14 @@ extension JSONValue {
         do {
             return try decoder.decode(JSONValue.self, from: Data(bytes))
         } catch let DecodingError.dataCorrupted(context) {
+            #if canImport(FoundationEssentials)
+            // FoundationEssentials attaches no underlying error (its scanner's message becomes an
+            // NSError only in Apple's Foundation: swift-foundation, JSONDecoder.swift).
+            throw ParseError(reason: context.debugDescription)
+            #else
             let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
             throw ParseError(reason: underlying ?? context.debugDescription)
+            #endif
         } catch {
             throw ParseError(reason: "\(error)")
         }

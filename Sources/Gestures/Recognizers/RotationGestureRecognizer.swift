@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Two-finger rotation (UIKit's `UIRotationGestureRecognizer`): the angle of the vector from the earlier
 /// to the later touch, accumulated frame by frame with each step wrapped into (−π, π], so the value is

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A quick straight stroke (UIKit's `UISwipeGestureRecognizer`), discrete, decided during the stroke as
 /// UIKit and Fuffr do. The start point is the centroid once the required touches are down; on each frame

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Sensors
 
 /// The walked track as GPX 1.1 text, laid out so that the file is a complete document after every
@@ -47,18 +51,18 @@ package enum GPXTrackFormat {
         return text + pointEnd
     }
 
-    /// `value` with exactly `digits` decimals. Scaled and rounded as an integer: Foundation's
-    /// `String(format:)` cost about 12 000 instructions a number, a tenth of the appliance's
+    /// `value` with exactly `digits` decimals. Scaled and rounded as an integer: formatting with
+    /// Foundation's `String(format:)` cost about 12 000 instructions a number, a tenth of the appliance's
     /// instructions while walking (callgrind). Against `printf`'s `%.7f` and `%.1f` over 200 000
     /// random values it differed only in writing a negative value that rounds to zero as `0.0`, not
     /// `-0.0`; an exact half rounds away from zero (`printf` rounds it to even). A value too large for
-    /// an integer falls back to `String(format:)`.
+    /// an integer falls back to `printf`'s `%.*f` (`CFormat`).
     package static func fixed(_ value: Double, _ digits: Int) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1
         for _ in 0..<max(0, min(digits, 15)) { scale *= 10 }
         let scaled = (abs(value) * Double(scale)).rounded()
-        guard scaled < 1e15 else { return String(format: "%.\(digits)f", value) }
+        guard scaled < 1e15 else { return CFormat.string("%.*f", Int32(clamping: max(0, digits)), value) }
         let units = Int(scaled)
         var text = value < 0 && units != 0 ? "-" : ""
         text += String(units / scale)
@@ -85,12 +89,10 @@ package enum GPXTrackFormat {
         let rest = Array(head[start...])
         guard let stop = GPXTrackTail.firstEnd(of: close, in: rest) else { return nil }
         let text = String(decoding: rest[..<(stop - close.count)], as: UTF8.self)
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        return text.literallyReplacing("&lt;", with: "<").literallyReplacing("&gt;", with: ">").literallyReplacing("&amp;", with: "&")
     }
 
     package static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        text.literallyReplacing("&", with: "&amp;").literallyReplacing("<", with: "&lt;").literallyReplacing(">", with: "&gt;")
     }
 }

@@ -1,5 +1,8 @@
-import Foundation
 import Sensors
+// The standard library's canonical decomposition, the one FoundationEssentials itself uses
+// (swift-foundation, String+Internals.swift); Foundation's `decomposedStringWithCanonicalMapping`
+// would link full Foundation and ICU's data.
+@_spi(_Unicode) import Swift
 
 /// The file name of one walk's track: `2026-11-26T0815Z-demo-walk.gpx`, the walk's start in UTC (to
 /// the minute; a lexical sort is then a time sort) and the route's name made safe for any file system.
@@ -33,7 +36,7 @@ package enum TrackFileName {
         var result = ""
         var pendingDash = false
         // Canonical decomposition splits `ü` into `u` and a combining mark, which is then dropped.
-        for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in name._nfd {
             if scalar.properties.generalCategory == .nonspacingMark { continue }
             let isAlphanumeric = scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
                                                     || ("0"..."9").contains(scalar))

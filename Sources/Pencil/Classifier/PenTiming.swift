@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The timing model that ties switch events to touches (FiftyThree SDK, `Classification/PenEvents.cpp`,
 /// `Classifier.h`). Times are in seconds. The code counts in 60 Hz "cycles"; the 133 ms

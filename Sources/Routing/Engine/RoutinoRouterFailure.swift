@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// What a failed run of Routino's router means, read from the message it prints on standard error
 /// (`src/router.c` and `src/optimiser.c`, Routino 3.3.3; the same words in 3.4.3).
 package enum RoutinoRouterFailure: Sendable, Equatable {
@@ -15,7 +17,7 @@ package enum RoutinoRouterFailure: Sendable, Equatable {
         let lines = standardError.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
         let errorLine = lines.last(where: { $0.hasPrefix("Error:") || $0.contains("Fatal") }) ?? lines.last ?? ""
         let text = String(errorLine)
-        if let range = text.range(of: "Cannot find node close to specified point ") {
+        if let range = text.literalRange(of: "Cannot find node close to specified point ") {
             let digits = text[range.upperBound...].prefix(while: { $0.isNumber })
             self = .noWayNear(waypoint: Int(digits) ?? 0)
         } else if text.contains("compatible with profile") || text.contains("Cannot create combined route") {

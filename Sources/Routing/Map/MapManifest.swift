@@ -130,7 +130,7 @@ package struct MapManifest: Sendable, Hashable {
 
     /// "3.3.3" out of `planetsplitter --version`'s "Routino version 3.3.3 <http://www.routino.org/>.".
     package static func routinoVersion(fromVersionOutput text: String) -> String? {
-        guard let range = text.range(of: "Routino version ") else { return nil }
+        guard let range = text.literalRange(of: "Routino version ") else { return nil }
         let version = text[range.upperBound...].prefix(while: { $0.isNumber || $0 == "." })
         return version.isEmpty ? nil : String(version)
     }

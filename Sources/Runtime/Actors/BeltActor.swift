@@ -1,6 +1,7 @@
 import Belt
 import Logging
 import Platform
+import TripReport
 
 /// One belt: owns its link and the FSNavigationController state machine.
 ///

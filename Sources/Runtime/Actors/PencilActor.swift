@@ -2,6 +2,7 @@ import BLESockets
 import Logging
 import Pencil
 import Platform
+import TripReport
 
 /// One FiftyThree Pencil: owns its radio use (scanning, the GATT link) and runs the pure cores —
 /// `PenManager` (pairing, after the SDK's FTPenManager.mm), `PenSession` (the per-connection GATT flow,

@@ -3,6 +3,7 @@ import Belt
 import Logging
 import Platform
 import TouchCase
+import TripReport
 
 /// The Fuffr touch case: runs `TouchCaseSession` on a `GATTDeviceLink` and emits touches.
 ///

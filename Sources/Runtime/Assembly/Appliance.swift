@@ -1,7 +1,11 @@
 import ApplianceMetrics
 import Belt
 import Config
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import Navigation
 import Pencil
@@ -11,6 +15,11 @@ import Status
 import Synchronization
 import TouchCase
 import UnixSignals
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The whole appliance, wired from one configuration and the board's inputs: the actors, the streams
 /// between them, and the service group that runs, supervises and stops them.
@@ -242,7 +251,7 @@ package struct Appliance: Sendable {
                                        deviceParts: members.compactMap(\.controlPart) + options.background.compactMap(\.statusPart),
                                        warnings: options.warnings, health: health, board: status, clock: clock,
                                        version: options.version, routeName: route.name ?? "route",
-                                       routesDirectory: (config.routePath as NSString).deletingLastPathComponent,
+                                       routesDirectory: PathText.directory(of: config.routePath),
                                        gpsSource: Self.describe(config.gps),
                                        headingSource: config.guidance.headingSource == .external ? .external : .belt,
                                        supply: supply)

@@ -2,6 +2,7 @@ import Config
 import Logging
 import Platform
 import ServiceLifecycle
+import TripReport
 
 /// What every device's registration function is made with: the configuration, the board's inputs,
 /// the clocks, and the health monitor, status board, trip journal and supervisor they all share.

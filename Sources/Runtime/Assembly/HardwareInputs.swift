@@ -5,6 +5,7 @@ import Pencil
 import Logging
 import Platform
 import Sensors
+import Navigation
 
 /// A Raspberry Pi's inputs: the buttons on the header's GPIO chip, the GPS on a UART, from gpsd or
 /// from a u-blox receiver on I2C, the compass on I2C (both I2C feeds from `I2CSensorInputs`), and

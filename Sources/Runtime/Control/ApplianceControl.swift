@@ -1,6 +1,10 @@
 import BLE
 import Config
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Navigation
 import Pencil
 import Platform

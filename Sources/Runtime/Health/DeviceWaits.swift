@@ -120,7 +120,7 @@ package final class DeviceWaits: Sendable {
         }
         var clause = Substring(text)
         for separator in ["; ", ". ", " ("] {
-            if let range = clause.range(of: separator) { clause = clause[..<range.lowerBound] }
+            if let range = clause.literalRange(of: separator) { clause = clause[..<range.lowerBound] }
         }
         guard clause.count > briefLimit else { return String(clause) }
         return String(clause.prefix(briefLimit - 1)) + "…"

@@ -1,7 +1,16 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import Platform
 import Sensors
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Fixes from gpsd over TCP: the pure `GPSDClientCore` fed by a `TCPConnection`. When gpsd is not
 /// there (not installed, not started, restarted by its package) the feed logs why and connects again

@@ -1,6 +1,15 @@
 import BLE
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The bonds `wayfinder pair` made, on disk, so they outlive a reboot on a Pi without bluetoothd.
 ///
@@ -74,7 +83,7 @@ package struct BondStore: Sendable {
     }
 
     private func write(_ file: File) throws(BondStoreError) -> AtomicFile.NotDurable? {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: path)
         // The keys go where the appliance keeps them, under the same rule: a directory that lets
         // group or others in is refused, not written into.
         do { _ = try StateDirectory.makeReady(directory) } catch let refusal as StateDirectoryNotPrivate {

@@ -1,6 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
 import Sensors
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The compass calibration on disk (`compass-calibration.json` in the state directory), written
 /// atomically by `wayfinder calibrate compass` and read at start by whatever reads the compass.
@@ -19,7 +28,7 @@ package struct CompassCalibrationStore: Sendable {
     @discardableResult
     package func save(_ calibration: CompassCalibration,
                      syncDirectory: @escaping AtomicFile.DirectorySync = AtomicFile.fsyncDirectory) throws -> AtomicFile.NotDurable? {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: path)
         // Where the appliance reads it, under the appliance's rule: a directory that lets group or
         // others in is refused (StateDirectoryNotPrivate), not written into.
         _ = try StateDirectory.makeReady(directory.isEmpty ? "." : directory)

@@ -1,5 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Platform
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The pen the appliance is married to, kept across restarts (`pencil.json` in the state
 /// directory), as the FiftyThree SDK keeps its paired peripheral's identifier in the app's defaults
@@ -28,7 +37,7 @@ package struct PenPairingStore: Sendable {
             if unlink(path) != 0, errno != ENOENT {
                 throw RemoveFailure(description: "cannot remove \(path): \(String(cString: strerror(errno)))")
             }
-            AtomicFile.syncDirectory((path as NSString).deletingLastPathComponent)
+            AtomicFile.syncDirectory(PathText.directory(of: path))
             return
         }
         let encoder = JSONEncoder()

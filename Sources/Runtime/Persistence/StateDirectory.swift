@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Logging
 import Platform
+import Dispatch
 
 /// One line for the log about the state files, made where the files are handled and logged by the
 /// caller (the appliance at start), so the handling is testable without a logger.

@@ -2,9 +2,14 @@
 import Glibc
 #endif
 import Config
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Navigation
 import Platform
+import Logging
 
 /// The walked tracks: one GPX file per walk in `tracks/` of the state directory, a location history
 /// kept within `[track] keep_walks` and `keep_days`.

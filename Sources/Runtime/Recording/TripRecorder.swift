@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import Navigation
 import Platform
@@ -167,7 +171,7 @@ package final class TripRecorder: Sendable {
     /// `path` from the root, without `..` detours.
     package static func absolute(_ path: String) -> String {
         let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return (full as NSString).standardizingPath
+        return PathText.standardized(full)
     }
 
     /// Ties the session clock to the GPS's UTC at a fix.

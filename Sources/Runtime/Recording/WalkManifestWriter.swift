@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import Navigation
 import Platform
@@ -115,7 +119,7 @@ package final class WalkManifestWriter: Sendable {
                 // The walk may have ended again and its new manifest be written already: that one stays.
                 guard s.written[walk.trackPath, default: -1] < generation else { return }
                 if unlink(path) == 0 {
-                    AtomicFile.syncDirectory((path as NSString).deletingLastPathComponent)
+                    AtomicFile.syncDirectory(PathText.directory(of: path))
                     logger.info("the walk goes on: its manifest \(path) is removed until it ends again")
                 } else if errno != ENOENT {
                     logger.error("cannot remove \(path) (\(String(cString: strerror(errno)))): the walk may be uploaded before it ends; delete the file")

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Collects magnetometer samples while the wearer turns on the spot, tells how far round they have
 /// come, and fits the hard/soft-iron correction once the circle is closed.
@@ -140,7 +144,7 @@ package struct CompassCalibrationSession: Sendable {
         if sortedMagnitudes.count >= 8 {
             let median = sortedMagnitudes[sortedMagnitudes.count / 2]
             if m > 4 * median || m < median / 4 {
-                return String(format: "%.0f µT where the others are about %.0f µT (a magnet or a glitch)", m, median)
+                return CFormat.string("%.0f µT where the others are about %.0f µT (a magnet or a glitch)", m, median)
             }
         }
         return nil

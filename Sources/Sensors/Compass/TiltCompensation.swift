@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Magnetic heading from a magnetometer, level or tilt-compensated with an accelerometer.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A gpsd client as a pure state machine: bytes from the TCP stream in, fixes and the lines to send
 /// out (gpsd_json(5): gpsd on localhost:2947 greets with VERSION, we answer with
@@ -112,11 +116,14 @@ package struct GPSDClientCore: Sendable {
         return [.fix(fix)]
     }
 
+    /// gpsd's `time`, RFC 3339 in UTC: `2024-01-01T00:00:00.000Z`, or without the fraction.
     static func seconds(iso8601 text: String) -> Double? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)?.timeIntervalSince1970
+        if let date = try? withFraction.parse(text) { return date.timeIntervalSince1970 }
+        return (try? withoutFraction.parse(text))?.timeIntervalSince1970
     }
+
+    /// Value-type styles, made once (FoundationEssentials': `ISO8601DateFormatter` is full Foundation's,
+    /// which links ICU's data).
+    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let withoutFraction = Date.ISO8601FormatStyle()
 }

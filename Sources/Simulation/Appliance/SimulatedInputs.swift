@@ -1,5 +1,9 @@
 import Config
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import Navigation
 import Platform

@@ -1,4 +1,6 @@
 import Belt
+import Config
+import Navigation
 
 extension ApplianceWiring {
     /// The belt: its actor on a GATT link to the board's belt connector, fed navigation's requests and

@@ -1,3 +1,5 @@
+import Config
+
 extension ApplianceWiring {
     /// The GPIO buttons: presses on the bound lines become commands, and the pair control's line a
     /// level for the pencil (`pairControl`).

@@ -1,4 +1,5 @@
 import Pencil
+import Config
 
 extension ApplianceWiring {
     /// The gesture pipeline between the touch case and the pencil and navigation: the case's touches

@@ -1,6 +1,7 @@
 import Belt
 import Navigation
 import Routing
+import Config
 
 extension ApplianceWiring {
     /// Navigation: the guidance on the fixes, headings, commands and belt reports, asking the belt for

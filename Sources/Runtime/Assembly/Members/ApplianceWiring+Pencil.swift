@@ -1,5 +1,7 @@
 import Pencil
 import Status
+import Config
+import Logging
 
 extension ApplianceWiring {
     /// The FiftyThree Pencil, when `[devices.pencil]` is enabled and the board has a pen radio: its

@@ -5,6 +5,7 @@ import Platform
 import ServiceLifecycle
 import Status
 import TouchCase
+import Config
 
 extension ApplianceWiring {
     /// The Fuffr touch case, when `[devices.touch_case]` is enabled and the board can reach it: its
