@@ -38,6 +38,9 @@ else
     exit 64
 fi
 [[ -x $binary ]] || { echo "error: $binary is not built" >&2; exit 1; }
+# Before strip: the binary links FoundationEssentials only, not Foundation and ICU's 32 MiB of data
+# (docs/architecture.md, "FoundationEssentials only").
+scripts/foundation-check.sh "$binary"
 at() { [[ $arch == "$native" ]] && echo "$1" || echo "/src/$1"; }
 
 # The binary reports the version the package is given; a changelog entry without the matching
