@@ -71,6 +71,8 @@ package actor NavigationActor {
     private let health: HealthMonitor
     /// Whether the compass is read: only while the guidance steers by it (`heading_source`).
     private let headingDemand: HeadingDemand?
+    /// Whether the GPS is read at every epoch: while a walk is under way (navigating or paused).
+    private let fixDemand: FixDemand?
     private let status: StatusBoard
     private let onDestinationReached: @Sendable () -> Void
     private let observer: (@Sendable (NavigationObservation) -> Void)?
@@ -125,7 +127,7 @@ package actor NavigationActor {
     package init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, trip: TripRecorder? = nil,
                 manifest: WalkManifestWriter? = nil, nextWalk: NextWalkFiles? = nil, inputs: Inputs,
                 beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool,
-                headingDemand: HeadingDemand? = nil, clock: SessionClock,
+                headingDemand: HeadingDemand? = nil, fixDemand: FixDemand? = nil, clock: SessionClock,
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
                 onDestinationReached: @escaping @Sendable () -> Void = {},
                 observer: (@Sendable (NavigationObservation) -> Void)? = nil,
@@ -156,6 +158,7 @@ package actor NavigationActor {
         self.logger = logger
         self.health = health
         self.headingDemand = headingDemand
+        self.fixDemand = fixDemand
         self.status = status
         self.onDestinationReached = onDestinationReached
         self.observer = observer
@@ -378,6 +381,7 @@ package actor NavigationActor {
         }
         if guidance.state != reportedState {
             reportedState = guidance.state
+            fixDemand?.set(guidance.state != .stopped)
             stateObserver?(guidance.state)
         }
     }
