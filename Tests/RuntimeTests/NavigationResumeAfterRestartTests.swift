@@ -127,7 +127,7 @@ final class NavigationResumeAfterRestartTests: XCTestCase {
     /// Waits in real time (session time stands still) until `condition` holds.
     func until(_ what: String, _ condition: () async -> Bool) async throws {
         // The actor runs on the process's loop, not a test loop: `handled` awaits `progressWritten()`,
-        // which the progress writer's own dispatch queue answers, a thread no test loop runs. So what
+        // which the file worker answers (`FileWorker`), a thread no test loop runs. So what
         // the actor did is polled, bounded.
         try await eventually(what, timeout: .seconds(20), every: .milliseconds(2), condition)
     }
