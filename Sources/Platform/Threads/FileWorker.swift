@@ -45,8 +45,10 @@ package final class FileWorker: @unchecked Sendable {
         started = true
         let runHere = !hasThread
         if !runHere { jobs.append(job) }
-        pthread_cond_signal(condition)
         pthread_mutex_unlock(mutex)
+        // Signalled after the unlock: a worker woken while the mutex is still held would block on it
+        // again at once, a second wake-up for one job.
+        pthread_cond_signal(condition)
         if runHere {
             job()
             return
