@@ -2,9 +2,11 @@
 /// but before its output buffer fills.
 ///
 /// Nothing steers by the fixes then; only the status shows the latest. The receiver keeps writing one
-/// burst per epoch into its DDC output buffer and drops what does not fit (u-blox's receiver
-/// descriptions give the port's TX memory as 4 kB, `UBX-CFG-PRT`'s extended TX timeout; a host that
-/// stalled five epochs loses bytes, docs/sensors.md). So between drains this waits `period` (4 s), and
+/// burst per epoch into its DDC output buffer and drops what does not fit. The buffer is taken as
+/// 4 kB: u-blox's interface descriptions speak of a port's allocated TX memory in those terms
+/// (`UBX-CFG-PRT`, the extended TX timeout at 4 kB), and the simulated receiver models that much
+/// (`UBloxDDCDevice`); no figure for the DDC port alone was found in u-blox's documents.
+/// So between drains this waits `period` (4 s), and
 /// less when the bursts are big: it measures the bytes that arrived per second between the starts of
 /// two drains and waits no longer than the receiver takes to write `budget` bytes (2 KiB, half the
 /// buffer; bursts land whole, so a drain may find one more), and never less than `shortest` (1 s, the
@@ -28,7 +30,7 @@ package struct DDCIdlePolls: Sendable, Hashable {
     private var drained = 0
     private var lastDrainStart: Duration?
 
-    /// Half of the 4 kB DDC TX memory of a u-blox receiver.
+    /// Half of the 4 kB taken for a u-blox receiver's DDC output buffer.
     package static let defaultBudget = 2048
 
     package init(period: Duration = .seconds(4), shortest: Duration = .seconds(1), budget: Int = defaultBudget) {
