@@ -306,14 +306,16 @@ package actor NavigationActor {
         logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
     }
 
-    /// Sets the alarm for the guidance's next check when none is set or the check moved earlier.
+    /// Sets the alarm for the guidance's next check whenever the check moved. Each fix moves the GPS
+    /// check on; an alarm left at the earlier time would wake the loop every `fix_timeout_s` only to
+    /// find nothing due, while moving it is a queue entry on the loop, no wake-up.
     private func scheduleCheck() {
         guard let due = guidance.nextCheck else {
             check?.task.cancel()
             check = nil
             return
         }
-        if let check, check.due <= due { return }
+        if let check, check.due == due { return }
         check?.task.cancel()
         check = (due, mailbox.alarm(at: due, clock: clock, .check))
     }
