@@ -330,6 +330,21 @@ final class GATTBeltLinkTests: XCTestCase {
         try rig.loop.run { await belt.release() }
     }
 
+    /// With every request answered nothing is due, and no timer is left to wake the loop only to find
+    /// that out: the belt's keep-alive every 2 s would otherwise cost a wake-up every few seconds.
+    func testAnAnsweredWriteLeavesNoTimerRunning() throws {
+        let rig = LoopRig()
+        defer { rig.finish() }
+        let link = rig.link
+        try rig.loop.run { await link.connect() }
+        XCTAssertEqual(rig.events.last, .belt(.connected))
+        try rig.loop.run { try await link.send(.stop(channel: nil)) }
+        rig.loop.drain()
+        XCTAssertEqual(rig.loop.pendingTimers, 0, "the answered write's 5 s bound is gone with its timer")
+        rig.loop.advance(by: .seconds(10))
+        XCTAssertEqual(try rig.state, .connected)
+    }
+
     private func XCTAssertThrowsAsync(_ body: () async throws -> Void, line: UInt = #line) async {
         do {
             try await body()

@@ -61,7 +61,7 @@ final class NavigationResumeAfterRestartTests: XCTestCase {
         }
     }
 
-    func launch(autostart: Bool) throws -> Run {
+    func launch(autostart: Bool, fixDemand: FixDemand? = nil) throws -> Run {
         let guidance = RouteGuidance(route: route, parameters: GuidanceParameters(), restoring: try store.load())
         let testClock = TestClock()
         let health = HealthMonitor(expected: [NavigationActor.name])
@@ -75,7 +75,7 @@ final class NavigationResumeAfterRestartTests: XCTestCase {
         let actor = NavigationActor(
             guidance: guidance, store: store,
             inputs: .init(fixes: fixes, headings: headings, commands: commands, beltReports: beltReports),
-            beltRequests: beltRequestSink, autostart: autostart, clock: SessionClock(testClock),
+            beltRequests: beltRequestSink, autostart: autostart, fixDemand: fixDemand, clock: SessionClock(testClock),
             logger: logs.logger(NavigationActor.name), health: health, status: StatusBoard(order: [NavigationActor.name]),
             observer: { o in observations.all.withLock { $0.append(o) } })
         let task = Task { try await actor.run() }
@@ -127,7 +127,7 @@ final class NavigationResumeAfterRestartTests: XCTestCase {
     /// Waits in real time (session time stands still) until `condition` holds.
     func until(_ what: String, _ condition: () async -> Bool) async throws {
         // The actor runs on the process's loop, not a test loop: `handled` awaits `progressWritten()`,
-        // which the progress writer's own dispatch queue answers, a thread no test loop runs. So what
+        // which the file worker answers (`FileWorker`), a thread no test loop runs. So what
         // the actor did is polled, bounded.
         try await eventually(what, timeout: .seconds(20), every: .milliseconds(2), condition)
     }
@@ -167,6 +167,31 @@ final class NavigationResumeAfterRestartTests: XCTestCase {
 
         try await command(.start, run)
         XCTAssertEqual(run.starts, [.started(waypoint: 1, of: 3)], "the wearer's start begins at the saved waypoint")
+        await kill(run)
+    }
+
+    /// The GPS is read at every epoch only while a walk is under way: stopped, the DDC poller drains
+    /// the receiver every few seconds (`DDCIdlePolls`); paused, the wearer may resume at any moment.
+    func testTheGPSIsWantedWhileAWalkIsUnderWayAndNotWhileStopped() async throws {
+        let demand = FixDemand(wanted: true)
+        let run = try launch(autostart: false, fixDemand: demand)
+        try await settle(run)
+        XCTAssertFalse(demand.isWanted, "no walk under way at start")
+        try await command(.start, run)
+        XCTAssertTrue(demand.isWanted, "navigating")
+        try await command(.pause, run)
+        XCTAssertTrue(demand.isWanted, "paused")
+        try await command(.stop, run)
+        XCTAssertFalse(demand.isWanted, "stopped")
+        await kill(run)
+    }
+
+    func testAWalkResumedAfterARestartWantsTheGPSFromTheStart() async throws {
+        try save(RouteProgress(routeIdentity: route.identity, currentIndex: 1, skipped: [0], isNavigating: true))
+        let demand = FixDemand(wanted: false)
+        let run = try launch(autostart: false, fixDemand: demand)
+        try await settle(run)
+        XCTAssertTrue(demand.isWanted)
         await kill(run)
     }
 

@@ -28,7 +28,7 @@ final class ProgressWriterTests: XCTestCase {
     ])
 
     /// A directory sync that waits for the test: the write it belongs to cannot finish until released.
-    /// Only the writer's own queue blocks on it; the test polls `entered` without blocking a thread of
+    /// Only the file worker's thread blocks on it; the test polls `entered` without blocking a thread of
     /// the concurrency pool, which may have only one.
     final class Gate: Sendable {
         private let count = Mutex(0)
@@ -40,7 +40,7 @@ final class ProgressWriterTests: XCTestCase {
 
         /// Returns once `n` writes have reached the sync (fails the test after 20 s).
         func waitUntilEntered(_ n: Int) async throws {
-            // The write runs on the writer's own dispatch queue, a thread no test loop runs, and is
+            // The write runs on the file worker's thread (`FileWorker`), which no test loop runs, and is
             // what this test holds there: polled, bounded.
             try await eventually("\(n) writes at their directory sync", timeout: .seconds(20), every: .milliseconds(1)) { entered >= n }
         }

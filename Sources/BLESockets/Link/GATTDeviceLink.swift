@@ -232,17 +232,21 @@ package actor GATTDeviceLink<Session: GATTDeviceSession> {
         armTimers()
     }
 
-    /// One sleeping task per timeline, for the driver's next deadline on it. A request's answer clears
-    /// its 5 s deadline and the next request sets a later one: a running timer is kept through both
-    /// (it fires early, finds nothing due, and is set again), so a belt written every second costs one
-    /// wake-up per deadline, not a task started and cancelled per request.
+    /// One sleeping task per timeline, for the driver's next deadline on it. A later deadline keeps
+    /// the running timer (it fires early, finds the request answered, and is set again); no deadline
+    /// at all (every request answered) cancels it. The link runs on the event loop, where starting and
+    /// cancelling a sleeper is a queue entry and no wake-up, while a timer left running fired about
+    /// every 6 s through the belt's keep-alive only to find nothing due.
     private func armTimers() {
         sessionTimer = arm(sessionTimer, for: driver.sessionDeadline, on: clock, link: false)
         linkTimer = arm(linkTimer, for: driver.linkDeadline, on: linkClock, link: true)
     }
 
     private func arm(_ timer: Timer?, for deadline: Duration?, on clock: SessionClock, link: Bool) -> Timer? {
-        guard let deadline else { return timer }
+        guard let deadline else {
+            timer?.task.cancel()
+            return nil
+        }
         if let timer, timer.due <= deadline { return timer }
         timer?.task.cancel()
         timers += 1

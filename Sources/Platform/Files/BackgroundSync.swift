@@ -3,14 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 /// fsync(2) without waiting for it: an SD card's fsync can take tens of milliseconds, and the files
 /// synced this way (the walked track, the trip journal) are appended by the actor that steers the
-/// belt. The sync runs on a background queue on a duplicate of the descriptor, which the queue
-/// closes, so the file may be closed meanwhile. Appends made during it are forced by the next sync.
+/// belt. The sync runs on the file worker's thread (`FileWorker`) on a duplicate of the descriptor,
+/// which the worker closes, so the file may be closed meanwhile. Appends made during it are forced by
+/// the next sync.
 package enum BackgroundSync {
-    private static let queue = DispatchQueue(label: "wayfinder.background-sync", qos: .utility)
 
     /// Queues an fsync of `fd`'s file; syncs at once when the descriptor cannot be duplicated.
     package static func fsync(_ fd: Int32) {
@@ -19,7 +18,7 @@ package enum BackgroundSync {
             _ = systemFsync(fd)
             return
         }
-        queue.async {
+        FileWorker.shared.async {
             _ = systemFsync(copy)
             _ = close(copy)
         }

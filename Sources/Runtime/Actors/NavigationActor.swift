@@ -71,6 +71,8 @@ package actor NavigationActor {
     private let health: HealthMonitor
     /// Whether the compass is read: only while the guidance steers by it (`heading_source`).
     private let headingDemand: HeadingDemand?
+    /// Whether the GPS is read at every epoch: while a walk is under way (navigating or paused).
+    private let fixDemand: FixDemand?
     private let status: StatusBoard
     private let onDestinationReached: @Sendable () -> Void
     private let observer: (@Sendable (NavigationObservation) -> Void)?
@@ -125,7 +127,7 @@ package actor NavigationActor {
     package init(guidance: RouteGuidance, store: ProgressStore?, track: TrackFile? = nil, trip: TripRecorder? = nil,
                 manifest: WalkManifestWriter? = nil, nextWalk: NextWalkFiles? = nil, inputs: Inputs,
                 beltRequests: AsyncStream<BeltRequest>.Continuation, autostart: Bool,
-                headingDemand: HeadingDemand? = nil, clock: SessionClock,
+                headingDemand: HeadingDemand? = nil, fixDemand: FixDemand? = nil, clock: SessionClock,
                 logger: Logger, health: HealthMonitor, status: StatusBoard,
                 onDestinationReached: @escaping @Sendable () -> Void = {},
                 observer: (@Sendable (NavigationObservation) -> Void)? = nil,
@@ -156,6 +158,7 @@ package actor NavigationActor {
         self.logger = logger
         self.health = health
         self.headingDemand = headingDemand
+        self.fixDemand = fixDemand
         self.status = status
         self.onDestinationReached = onDestinationReached
         self.observer = observer
@@ -303,14 +306,16 @@ package actor NavigationActor {
         logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
     }
 
-    /// Sets the alarm for the guidance's next check when none is set or the check moved earlier.
+    /// Sets the alarm for the guidance's next check whenever the check moved. Each fix moves the GPS
+    /// check on; an alarm left at the earlier time would wake the loop every `fix_timeout_s` only to
+    /// find nothing due, while moving it is a queue entry on the loop, no wake-up.
     private func scheduleCheck() {
         guard let due = guidance.nextCheck else {
             check?.task.cancel()
             check = nil
             return
         }
-        if let check, check.due <= due { return }
+        if let check, check.due == due { return }
         check?.task.cancel()
         check = (due, mailbox.alarm(at: due, clock: clock, .check))
     }
@@ -378,6 +383,7 @@ package actor NavigationActor {
         }
         if guidance.state != reportedState {
             reportedState = guidance.state
+            fixDemand?.set(guidance.state != .stopped)
             stateObserver?(guidance.state)
         }
     }

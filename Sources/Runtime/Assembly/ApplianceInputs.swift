@@ -33,6 +33,9 @@ package struct ApplianceInputs: Sendable {
     /// Whether the compass is read (nil: no compass): the navigation actor keeps it in step with
     /// `heading_source` across reloads.
     package var headingDemand: HeadingDemand?
+    /// Whether the GPS is read at every epoch (nil: a GPS that is not polled): the navigation actor
+    /// wants fixes while a walk is under way.
+    package var fixDemand: FixDemand?
     /// Reads the Pi's own supply (a Pi's sysfs through `PiSupplyReader`, the simulated board's
     /// firmware); nil: not watched.
     package var piSupply: (@Sendable () async -> PiSupplyReader.Reading)?

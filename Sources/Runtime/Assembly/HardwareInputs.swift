@@ -61,6 +61,7 @@ enum HardwareInputs {
         }
 
         var fixes: AsyncStream<Fix> = ApplianceInputs.absent()
+        var fixDemand: FixDemand?
         let gpsWait = waits.entry("GPS")
         switch config.gps {
         case .uart(let device, let baud):
@@ -72,8 +73,10 @@ enum HardwareInputs {
             fixes = gps.fixes
             feeds.append(gps.feed)
         case .ubloxI2C(let address):
+            let demand = FixDemand(wanted: true)
+            fixDemand = demand
             let gps = I2CSensorInputs.ubloxFixes(address: address, board: board, clock: clock, logger: makeLogger("gps"),
-                                                 waiting: gpsWait)
+                                                 waiting: gpsWait, demand: demand)
             fixes = gps.fixes
             feeds.append(gps.feed)
         case .none:
@@ -137,6 +140,7 @@ enum HardwareInputs {
                                                                 logger: makeLogger("belt-link"))
         }
         inputs.headingDemand = headingDemand
+        inputs.fixDemand = fixDemand
         // sysfs reads may block (an older kernel's get_throttled asks the firmware through its
         // mailbox): off the event loop.
         inputs.piSupply = { await withTaskExecutorPreference(globalConcurrentExecutor) { PiSupplyReader().read() } }

@@ -23,7 +23,8 @@ package enum I2CSensorInputs {
     /// Fixes from a u-blox receiver at `address` on `board.i2cBus`.
     static func ubloxFixes(address: Int, board: BoardDefinition, clock: SessionClock, logger: Logger,
                            backoff: RestartBackoff = setupBackoff,
-                           waiting: DeviceWaits.Entry? = nil) -> (fixes: AsyncStream<Fix>, feed: InputFeed) {
+                           waiting: DeviceWaits.Entry? = nil,
+                           demand: FixDemand? = nil) -> (fixes: AsyncStream<Fix>, feed: InputFeed) {
         let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let target = UInt8(truncatingIfNeeded: address)
         let place = "u-blox DDC \(DDCPoller.hex(target)) on /dev/i2c-\(board.i2cBus)"
@@ -39,7 +40,7 @@ package enum I2CSensorInputs {
                 let source = "u-blox DDC \(DDCPoller.hex(driver.address)) on \(bus.path)"
                 logger.info("reading the GPS: \(source)")
                 // The poller retries a receiver that stops answering itself; it ends only when cancelled.
-                let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: logger)
+                let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: logger, demand: demand)
                 for await fix in GPSReceiver.fixes(from: chunks, source: source, clock: clock, logger: logger,
                                                              burstEnds: .marked) { sink.yield(fix) }
                 return "stopped reading the GPS (\(source))"

@@ -13,12 +13,17 @@ import Sensors
 /// with what to check, polling pauses with `RestartBackoff`, and the recovery is logged too. The
 /// fixes then simply stop, and the navigation's own GPS timeout warns the wearer.
 ///
+/// While `demand` says nobody steers by the fixes (no walk under way), the poller drains the receiver
+/// every few seconds instead of at every epoch (`DDCIdlePolls`); a walk that starts wakes it at once,
+/// and the epoch schedule takes over again from the next poll.
+///
 /// `executor` is where the polls run: the global executor (nil) for a bus whose transfers block the
 /// thread, as a Pi's `/dev/i2c-N` ioctls do (a 1 KB burst is about 25 ms at 400 kHz), which must stay
 /// off the event loop; the simulated board's in-memory bus passes the event loop.
 package enum DDCPoller {
     package static func chunks(driver: UBloxDDCDriver, clock: SessionClock, logger: Logger,
                               schedule: DDCPollSchedule = DDCPollSchedule(),
+                              idle: DDCIdlePolls = DDCIdlePolls(), demand: FixDemand? = nil,
                               backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30)),
                               executor: (any TaskExecutor)? = nil
     ) -> AsyncThrowingStream<[UInt8], any Error> {
@@ -26,6 +31,7 @@ package enum DDCPoller {
         let task = Task(executorPreference: executor) {
             var driver = driver
             var schedule = schedule
+            var idle = idle
             var backoff = backoff
             var failingSince: Duration?
             var healthySince = clock.elapsed
@@ -44,11 +50,15 @@ package enum DDCPoller {
                     } else if schedule.inBurst {
                         sink.yield([])
                     }
-                    wait = schedule.next(afterReading: bytes.count, at: clock.elapsed)
+                    let now = clock.elapsed
+                    let scheduled = schedule.next(afterReading: bytes.count, at: now)
+                    let idleWait = idle.next(afterReading: bytes.count, scheduled: scheduled, at: now)
+                    wait = demand?.isWanted == false ? idleWait : scheduled
                 } catch {
                     let now = clock.elapsed
                     if schedule.inBurst { sink.yield([]) }
                     schedule.reset()
+                    idle.reset()
                     wait = backoff.delayAfterFailure(runLength: now - healthySince)
                     if failingSince == nil {
                         failingSince = now
@@ -56,7 +66,13 @@ package enum DDCPoller {
                     }
                     healthySince = now
                 }
-                do { try await clock.sleep(for: wait) } catch { break }
+                do {
+                    if let demand, !demand.isWanted, !schedule.inBurst {
+                        try await demand.sleep(for: wait, clock: clock)
+                    } else {
+                        try await clock.sleep(for: wait)
+                    }
+                } catch { break }
             }
             sink.finish()
         }

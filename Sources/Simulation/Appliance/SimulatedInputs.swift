@@ -52,6 +52,7 @@ package enum SimulatedInputs {
                                      },
                                      injectedFailures: board.actorFailures)
         inputs.headingDemand = sensors.headingDemand
+        inputs.fixDemand = sensors.fixDemand
         inputs.beltListener = SimulatedBeltGATTConnector(board: board)
         let firmware = board.piFirmware
         inputs.piSupply = { firmware.read() }

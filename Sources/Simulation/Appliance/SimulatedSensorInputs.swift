@@ -11,17 +11,21 @@ import Sensors
 enum SimulatedSensorInputs {
     static func make(board: SimulatedBoard, config: WayfinderConfiguration, stateDirectory: String,
                      clock: SessionClock, makeLogger: @escaping @Sendable (String) -> Logger)
-        -> (fixes: AsyncStream<Fix>, headings: AsyncStream<Heading>, headingDemand: HeadingDemand?) {
+        -> (fixes: AsyncStream<Fix>, headings: AsyncStream<Heading>, headingDemand: HeadingDemand?, fixDemand: FixDemand?) {
         let bus = board.i2c
         let gpsLogger = makeLogger("gps")
         var fixes = AsyncStream<Fix> { $0.finish() }
+        var fixDemand: FixDemand?
         switch config.gps {
         case .simulated, .ubloxI2C:
             var address = UBloxDDCDevice.address
             if case .ubloxI2C(let configured) = config.gps { address = UInt8(truncatingIfNeeded: configured) }
             let driver = UBloxDDCDriver(transport: bus, address: address)
             // The simulated bus is memory: polling it never blocks, so it may share the event loop.
-            let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: gpsLogger, executor: EventLoop.preferred)
+            let demand = FixDemand(wanted: true)
+            fixDemand = demand
+            let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: gpsLogger, demand: demand,
+                                          executor: EventLoop.preferred)
             fixes = GPSReceiver.fixes(from: chunks, source: "u-blox DDC \(DDCPoller.hex(address)) on the simulated I2C bus",
                                       clock: clock, logger: gpsLogger, burstEnds: .marked)
         case .none:
@@ -49,7 +53,7 @@ enum SimulatedSensorInputs {
         case .none:
             driver = nil
         }
-        guard let driver else { return (fixes, AsyncStream { $0.finish() }, nil) }
+        guard let driver else { return (fixes, AsyncStream { $0.finish() }, nil, fixDemand) }
         let calibration = I2CSensorInputs.loadCalibration(for: driver, directory: stateDirectory, logger: compassLogger,
                                                           headingsUsed: config.guidance.headingSource == .external)
         if config.compassMounting.accelerometer != .none {
@@ -57,7 +61,8 @@ enum SimulatedSensorInputs {
         }
         let reader = CompassReader(driver: driver, calibration: calibration, axes: config.compassMounting.axes)
         let demand = HeadingDemand(wanted: config.guidance.headingSource == .external)
-        return (fixes, reader.headings(clock: clock, logger: compassLogger, demand: demand, executor: EventLoop.shared), demand)
+        return (fixes, reader.headings(clock: clock, logger: compassLogger, demand: demand, executor: EventLoop.shared), demand,
+                fixDemand)
     }
 
     /// The Earth's field at the route's start by WMM2025, for the simulated compass; Osnabrück's if

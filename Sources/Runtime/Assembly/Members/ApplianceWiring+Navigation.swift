@@ -13,7 +13,8 @@ extension ApplianceWiring {
                     stateObserver: @escaping @Sendable (NavigationState) -> Void) -> (actor: NavigationActor, member: ApplianceMember) {
         let navigation = NavigationActor(
             guidance: guidance, store: store, track: track, trip: trip, manifest: manifest, nextWalk: nextWalk, inputs: streams,
-            beltRequests: beltRequests, autostart: config.autostart, headingDemand: inputs.headingDemand, clock: clock,
+            beltRequests: beltRequests, autostart: config.autostart, headingDemand: inputs.headingDemand, fixDemand: inputs.fixDemand,
+            clock: clock,
             logger: makeLogger(NavigationActor.name), health: health, status: status,
             onDestinationReached: onDestinationReached, observer: observer, stateObserver: stateObserver, states: states,
             planning: config.routePlanning.map { RoutePlanningService(settings: $0) }, places: PlaceBook(config.places))

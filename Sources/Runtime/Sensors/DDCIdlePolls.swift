@@ -1,0 +1,74 @@
+/// How long to wait between polls of a u-blox receiver's DDC port while no walk navigates: rarely,
+/// but before its output buffer fills.
+///
+/// Nothing steers by the fixes then; only the status shows the latest. The receiver keeps writing one
+/// burst per epoch into its DDC output buffer and drops what does not fit. The buffer is taken as
+/// 4 kB: u-blox's interface descriptions speak of a port's allocated TX memory in those terms
+/// (`UBX-CFG-PRT`, the extended TX timeout at 4 kB), and the simulated receiver models that much
+/// (`UBloxDDCDevice`); no figure for the DDC port alone was found in u-blox's documents.
+/// So between drains this waits `period` (4 s), and
+/// less when the bursts are big: it measures the bytes that arrived per second between the starts of
+/// two drains and waits no longer than the receiver takes to write `budget` bytes (2 KiB, half the
+/// buffer; bursts land whole, so a drain may find one more), and never less than `shortest` (1 s, the
+/// receiver's default epoch). Before it has measured
+/// a rate it waits `shortest`, so the first idle drain already measures one.
+///
+/// A poll that found data is followed at the epoch schedule's pace (`DDCPollSchedule`'s 100 ms),
+/// so a burst is read to its end and marked, and the status's fix is a whole epoch. The rule is fed
+/// every poll, also while navigating, so it knows the rate when the walk stops.
+package struct DDCIdlePolls: Sendable, Hashable {
+    /// The longest wait between drains.
+    package var period: Duration
+    /// The shortest wait between drains.
+    package var shortest: Duration
+    /// The most bytes left to wait in the receiver's buffer.
+    package var budget: Int
+    /// The bytes the receiver wrote per second, from the last two drains; nil until measured.
+    package private(set) var bytesPerSecond: Double?
+    /// When the drain under way found its first data; nil between drains.
+    private var drainStart: Duration?
+    private var drained = 0
+    private var lastDrainStart: Duration?
+
+    /// Half of the 4 kB taken for a u-blox receiver's DDC output buffer.
+    package static let defaultBudget = 2048
+
+    package init(period: Duration = .seconds(4), shortest: Duration = .seconds(1), budget: Int = defaultBudget) {
+        self.shortest = max(shortest, DDCPollSchedule.minimumWait)
+        self.period = max(period, self.shortest)
+        self.budget = max(budget, 1)
+    }
+
+    /// Forgets the rate: after a failed transfer the receiver may have restarted with other output.
+    package mutating func reset() {
+        self = DDCIdlePolls(period: period, shortest: shortest, budget: budget)
+    }
+
+    /// The wait before the next poll while no walk navigates, after a poll at `now` that read `bytes`
+    /// stream bytes; `scheduled` is what the epoch schedule would wait after the same poll.
+    package mutating func next(afterReading bytes: Int, scheduled: Duration, at now: Duration) -> Duration {
+        if bytes > 0 {
+            if drainStart == nil { drainStart = now }
+            drained += max(bytes, 0)
+            return scheduled
+        }
+        if let start = drainStart {
+            if let last = lastDrainStart, start > last {
+                bytesPerSecond = Double(drained) / ((start - last) / .seconds(1))
+            }
+            lastDrainStart = start
+            drainStart = nil
+            drained = 0
+        }
+        return betweenDrains
+    }
+
+    /// The wait between the end of one drain and the next poll.
+    package var betweenDrains: Duration {
+        guard let rate = bytesPerSecond else { return shortest }
+        guard rate > 0 else { return period }
+        let seconds = Double(budget) / rate
+        guard seconds.isFinite, seconds < period / .seconds(1) else { return period }
+        return max(shortest, .seconds(seconds))
+    }
+}
