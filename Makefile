@@ -5,7 +5,7 @@
 # Both install the Debian packages they need first (as root, or through sudo).
 
 SWIFT ?= swift
-DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev libssl-dev libcurl4-openssl-dev libxml2-dev pkg-config
+DEBIAN_PACKAGES := libgpiod-dev libbluetooth-dev libi2c-dev nettle-dev libcurl4-openssl-dev libxml2-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/wayfinder
 

@@ -39,9 +39,11 @@ let package = Package(
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez",
                        providers: [.apt(["libbluetooth-dev"])]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
-        // OpenSSL 3's libcrypto for SHA-256 and HMAC-SHA256: libcurl, the upload's transport, already
-        // pulls it onto every Pi, where swift-crypto would vendor BoringSSL into the binary (docs/upload.md).
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // GNU Nettle for SHA-256 and HMAC-SHA256 (docs/upload.md): small, already on every Debian system
+        // (apt needs it through GnuTLS), and plain functions on a caller's context, where OpenSSL 3's
+        // libcrypto loads its configuration and default provider at the first digest, and swift-crypto
+        // would vendor BoringSSL into the binary.
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
         // Debian's libcurl (OpenSSL flavour), the upload's HTTP transport, loaded with dlopen at the
         // first request rather than linked (docs/upload.md): its header only is needed to build
         // (libcurl4-openssl-dev).
@@ -96,9 +98,9 @@ let package = Package(
         // The upload to S3-compatible storage, pure (docs/upload.md): Signature Version 4 with the hash
         // functions handed in, the AWS shared-credentials format, the unit's pseudonymous id.
         .target(name: "Upload", dependencies: ["Vocabulary"], swiftSettings: productSwiftSettings),
-        // The upload's system side: the hash functions from libcrypto, a file's SHA-256, the credentials
+        // The upload's system side: the hash functions from Nettle, a file's SHA-256, the credentials
         // file's checks, the machine id.
-        .target(name: "UploadPlatform", dependencies: ["Upload", "CCrypto"], swiftSettings: productSwiftSettings),
+        .target(name: "UploadPlatform", dependencies: ["Upload", "CNettle"], swiftSettings: productSwiftSettings),
         // The upload's HTTP transport: S3 requests through libcurl, one at a time, on a thread of its own.
         .target(name: "UploadTransport", dependencies: ["Upload", "CCurl"], swiftSettings: productSwiftSettings),
         // Route planning's system side: Routino's and osmium's programs run as child processes (so

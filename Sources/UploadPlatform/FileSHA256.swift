@@ -3,12 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CCrypto
+import CNettle
 import Upload
 
 /// The SHA-256 of a file, read in bounded chunks (a walk's track may be larger than the memory the
-/// appliance wants to spend on it) through libcrypto's streaming digest (EVP_DigestInit_ex,
-/// EVP_DigestUpdate, EVP_DigestFinal_ex; openssl/evp.h).
+/// appliance wants to spend on it) through Nettle's streaming digest (sha256_init, sha256_update,
+/// sha256_digest; nettle/sha2.h).
 package enum FileSHA256 {
     /// 64 KiB: a few reads per second of a walk's files, and nothing worth noticing in memory.
     package static let chunkSize = 64 * 1024
@@ -33,11 +33,8 @@ package enum FileSHA256 {
         defer { close(fd) }
         if let range, lseek(fd, off_t(range.offset), SEEK_SET) < 0 { throw .cannotRead(path: path, errno: errno) }
         var remaining = range?.length ?? Int64.max
-        guard let context = EVP_MD_CTX_new() else { throw .library(Libcrypto.failure("EVP_MD_CTX_new")) }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
-            throw .library(Libcrypto.failure("EVP_DigestInit_ex(SHA-256)"))
-        }
+        var context = sha256_ctx()
+        nettle_sha256_init(&context)
         var buffer = [UInt8](repeating: 0, count: max(1, chunkSize))
         while remaining > 0 {
             let wanted = Int(min(Int64(buffer.count), remaining))
@@ -51,13 +48,8 @@ package enum FileSHA256 {
                 break
             }
             remaining -= Int64(count)
-            let ok = buffer.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, count) }
-            guard ok == 1 else { throw .library(Libcrypto.failure("EVP_DigestUpdate")) }
+            buffer.withUnsafeBufferPointer { nettle_sha256_update(&context, count, $0.baseAddress) }
         }
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let ok = digest.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
-        guard ok == 1, length == 32 else { throw .library(Libcrypto.failure("EVP_DigestFinal_ex")) }
-        return Array(digest.prefix(32))
+        return Nettle.digest { nettle_sha256_digest(&context, $0, $1) }
     }
 }

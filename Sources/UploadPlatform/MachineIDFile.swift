@@ -37,7 +37,7 @@ package enum MachineIDFile {
         case .failure(let problem): return .failure(problem)
         case .success(let machine):
             do {
-                return .success(try UnitID.derive(from: machine, hashes: Libcrypto()))
+                return .success(try UnitID.derive(from: machine, hashes: Nettle()))
             } catch {
                 return .failure(MachineIDProblem(path: path, message: "cannot derive the unit id: \(error)"))
             }

@@ -33,7 +33,7 @@ package struct OutboxFiles: Sendable {
 
     /// The record file of `key`.
     package func recordPath(key: String) -> String {
-        let digest = (try? Libcrypto().sha256(Array(key.utf8))).map(Hex.encode) ?? ""
+        let digest = (try? Nettle().sha256(Array(key.utf8))).map(Hex.encode) ?? ""
         return "\(recordsPath)/\(digest).json"
     }
 

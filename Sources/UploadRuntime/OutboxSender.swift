@@ -17,7 +17,7 @@ package struct OutboxSender: Sendable {
     package init(endpoint: UploadEndpoint, bucket: String, region: String, key: AccessKey, files: OutboxFiles) {
         self.endpoint = endpoint
         self.bucket = bucket
-        signer = SigV4Signer(key: key, region: region, hashes: Libcrypto())
+        signer = SigV4Signer(key: key, region: region, hashes: Nettle())
         self.files = files
     }
 
@@ -85,7 +85,7 @@ package struct OutboxSender: Sendable {
             body = .file(path: full, offset: offset, length: length)
         case .bytes(let bytes):
             do {
-                payloadSHA256 = Hex.encode(try Libcrypto().sha256(bytes))
+                payloadSHA256 = Hex.encode(try Nettle().sha256(bytes))
             } catch {
                 return .networkFailed(reason: "\(error)")
             }

@@ -112,7 +112,7 @@ struct Run: AsyncParsableCommand {
         options.warnings = warnings
         // Each walk's manifest names the configuration by its bytes' SHA-256 and the unit it is
         // uploaded under; neither is needed to walk, so what cannot be had is left out of it.
-        options.configurationSHA256 = (try? loader.files.read(config)).flatMap { try? Libcrypto().sha256($0) }.map(Hex.encode)
+        options.configurationSHA256 = (try? loader.files.read(config)).flatMap { try? Nettle().sha256($0) }.map(Hex.encode)
         if case .success(let id) = MachineIDFile.unitID(configured: loaded.upload?.unitID) { options.unitID = id }
         if let upload = UploadBackground.work(loaded.upload, stateDirectory: stateDirectory ?? loaded.stateDirectory,
                                              credentialsDirectory: ProcessEnvironment.current["CREDENTIALS_DIRECTORY"], logger: logger) {

@@ -73,7 +73,7 @@ final class BotocoreSignerTests: XCTestCase {
         let cases = Self.outboxRequests + Self.generatedRequests(count: 60)
         let theirs = try Botocore.sign(cases.map(Self.json))
         XCTAssertEqual(theirs.count, cases.count, "botocore signed \(theirs.count) of \(cases.count) requests")
-        let crypto = Libcrypto()
+        let crypto = Nettle()
         for (i, (c, expected)) in zip(cases, theirs).enumerated() {
             let signer = SigV4Signer(key: c.key, region: c.region, hashes: crypto)
             let request = SigningRequest(method: c.method, path: c.path, query: c.query, headers: c.headers,

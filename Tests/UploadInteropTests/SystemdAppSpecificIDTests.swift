@@ -23,7 +23,7 @@ final class SystemdAppSpecificIDTests: XCTestCase {
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        XCTAssertEqual(try UnitID.derive(from: machine, hashes: Libcrypto()),
+        XCTAssertEqual(try UnitID.derive(from: machine, hashes: Nettle()),
                        printed.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

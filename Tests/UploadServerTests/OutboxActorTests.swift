@@ -87,7 +87,7 @@ final class OutboxActorTests: XCTestCase {
         for (key, bytes) in files {
             XCTAssertEqual(try read(key), bytes, key)
             let head = try S3TestClient(server: XCTUnwrap(server)).expectResponse(.head, "/\(Self.bucket)/\(key)")
-            XCTAssertEqual(head.metadataSHA256, Hex.encode(try Libcrypto().sha256(bytes)), "\(key) carries its SHA-256")
+            XCTAssertEqual(head.metadataSHA256, Hex.encode(try Nettle().sha256(bytes)), "\(key) carries its SHA-256")
         }
         let records = PrivateDirectory.entries(of: "\(state)/outbox").filter { $0.hasSuffix(".json") }
         XCTAssertEqual(records.count, 4, "one record per object")
@@ -108,7 +108,7 @@ final class OutboxActorTests: XCTestCase {
         // An earlier run's PUT of the track, whose answer was lost; another object under the journal's key.
         let same = try XCTUnwrap(files[track])
         _ = try client.expectResponse(.put, "/\(Self.bucket)/\(track)",
-                                      headers: [HeaderField("x-amz-meta-sha256", Hex.encode(try Libcrypto().sha256(same)))],
+                                      headers: [HeaderField("x-amz-meta-sha256", Hex.encode(try Nettle().sha256(same)))],
                                       body: .bytes(same))
         let other = Array("someone else's journal\n".utf8)
         _ = try client.expectResponse(.put, "/\(Self.bucket)/\(journal)", body: .bytes(other))

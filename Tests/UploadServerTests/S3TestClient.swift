@@ -16,7 +16,7 @@ struct S3TestClient {
         endpoint = UploadEndpoint(scheme: .http, host: "127.0.0.1", port: server.port, path: "")
         transport = S3Transport(bounds: bounds)
         signer = SigV4Signer(key: AccessKey(accessKeyID: SeaweedServer.accessKeyID, secretAccessKey: secret),
-                             region: "us-east-1", hashes: Libcrypto())
+                             region: "us-east-1", hashes: Nettle())
     }
 
     /// Signs and sends one request; the body's SHA-256 is signed (`x-amz-content-sha256`), as the outbox
@@ -49,7 +49,7 @@ struct S3TestClient {
     }
 
     static func sha256Hex(_ body: RequestBody) throws -> String {
-        Hex.encode(try Libcrypto().sha256(try bytes(of: body)))
+        Hex.encode(try Nettle().sha256(try bytes(of: body)))
     }
 
     /// The bytes a body sends (the tests' files are small enough to hold).

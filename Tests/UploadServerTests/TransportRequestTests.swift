@@ -8,7 +8,7 @@ import XCTest
 /// the signature allows for.
 final class TransportRequestTests: XCTestCase {
     let signer = SigV4Signer(key: AccessKey(accessKeyID: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "secret"),
-                             region: "us-east-1", hashes: Libcrypto())
+                             region: "us-east-1", hashes: Nettle())
     let endpoint = UploadEndpoint(scheme: .http, host: "127.0.0.1", port: 8333, path: "")
 
     func sign(_ method: String, _ path: String, _ query: [QueryParameter] = [], _ headers: [HeaderField] = []) throws -> SignedRequest {

@@ -9,7 +9,7 @@ import XCTest
 final class S3SignatureExampleTests: XCTestCase {
     let signer = SigV4Signer(
         key: AccessKey(accessKeyID: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
-        region: "us-east-1", hashes: Libcrypto())
+        region: "us-east-1", hashes: Nettle())
     let time = SigningTime(secondsSince1970: 1_369_353_600)
     let host = HeaderField("Host", "examplebucket.s3.amazonaws.com")
 
@@ -48,7 +48,7 @@ final class S3SignatureExampleTests: XCTestCase {
     /// PUT Object: a `$` in the key is encoded, the body "Welcome to Amazon S3." is hashed, a storage
     /// class and a `Date` header are signed.
     func testPutObject() throws {
-        let body = Hex.encode(try Libcrypto().sha256(Array("Welcome to Amazon S3.".utf8)))
+        let body = Hex.encode(try Nettle().sha256(Array("Welcome to Amazon S3.".utf8)))
         XCTAssertEqual(body, "44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072")
         let signed = try signer.sign(SigningRequest(
             method: "PUT", path: "/test$file.text",

@@ -11,7 +11,7 @@ final class SigV4TestSuiteTests: XCTestCase {
     /// 20150830T123600Z.
     static let time = SigningTime(secondsSince1970: 1_440_938_160)
     let signer = SigV4Signer(key: key, region: "us-east-1", service: "service", path: .normalizedAndEncodedAgain,
-                             hashes: Libcrypto())
+                             hashes: Nettle())
 
     func get(_ path: String, query: [QueryParameter] = [], headers: [HeaderField] = []) -> SigningRequest {
         SigningRequest(method: "GET", path: path, query: query,
@@ -83,7 +83,7 @@ final class SigV4TestSuiteTests: XCTestCase {
 
     /// A form body: its hash is the payload's, its content type a signed header.
     func testPostXWWWFormURLEncoded() throws {
-        let body = try Libcrypto().sha256(Array("Param1=value1".utf8))
+        let body = try Nettle().sha256(Array("Param1=value1".utf8))
         let request = SigningRequest(
             method: "POST", path: "/",
             headers: [HeaderField("Content-Type", "application/x-www-form-urlencoded"),

@@ -6,11 +6,11 @@ import XCTest
 /// what a configured unit id may be. (Compared with systemd-id128 itself in UploadInteropTests.)
 final class UnitIDTests: XCTestCase {
     /// The id is the HMAC's first 16 bytes with the version nibble 4 and the variant bits 10: taken apart
-    /// by hand from the HMAC libcrypto computes.
+    /// by hand from the HMAC Nettle computes.
     func testTheIdIsTheHMACsFirstHalfMadeAVersion4UUID() throws {
         let machine = try XCTUnwrap(MachineID(text: "3d1219c7c4c5404aaa1f6d2a48adfda4\n"))
-        let mac = try Libcrypto().hmacSHA256(key: machine.bytes, message: UnitID.applicationID)
-        let id = try UnitID.appSpecific(machine, hashes: Libcrypto())
+        let mac = try Nettle().hmacSHA256(key: machine.bytes, message: UnitID.applicationID)
+        let id = try UnitID.appSpecific(machine, hashes: Nettle())
         XCTAssertEqual(id.count, 16)
         XCTAssertEqual(Array(id[0..<6]), Array(mac[0..<6]))
         XCTAssertEqual(id[6], 0x40 | (mac[6] & 0x0F))
@@ -21,7 +21,7 @@ final class UnitIDTests: XCTestCase {
 
     func testTheIdIsWrittenAsAUUIDAndIsNotTheMachineId() throws {
         let machine = try XCTUnwrap(MachineID(text: "3d1219c7c4c5404aaa1f6d2a48adfda4"))
-        let text = try UnitID.derive(from: machine, hashes: Libcrypto())
+        let text = try UnitID.derive(from: machine, hashes: Nettle())
         XCTAssertEqual(text.count, 36)
         XCTAssertEqual(text.split(separator: "-").map(\.count), [8, 4, 4, 4, 12])
         XCTAssertEqual(Array(text)[14], "4")

@@ -33,7 +33,7 @@ APT_OPTS=(-o DPkg::Lock::Timeout=300 -o Acquire::Retries=3)
 # dpkg -i needs no network in the chroot. python3-distutils: gpsfake imports distutils.spawn, which
 # bookworm's python3 splits out.
 HIL_ROOT_PACKAGES=systemd,systemd-sysv,udev,kmod,procps,iproute2,gpsd,python3-gps,python3-distutils,i2c-tools,gpiod,bluez
-HIL_ROOT_PACKAGES+=,libbluetooth3,libgpiod2,libi2c0,libxml2,libstdc++6,libgcc-s1,libssl3,libcurl4,routino
+HIL_ROOT_PACKAGES+=,libbluetooth3,libgpiod2,libi2c0,libxml2,libstdc++6,libgcc-s1,libnettle8,libssl3,libcurl4,routino
 
 # Once per `make hil`: the flag is exported so the step scripts the driver runs see it.
 apt_update_once() {

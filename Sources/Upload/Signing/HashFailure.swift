@@ -1,5 +1,5 @@
-/// A hash the library could not compute (OpenSSL reports failure only when it cannot allocate or its
-/// provider is missing); the reason is the library's own.
+/// A hash that could not be computed, and why: an implementation of `SigningHashes` whose library can
+/// fail says so with it (Nettle's cannot), and a caller checking a hash's output too.
 package struct HashFailure: Error, Sendable, Hashable, CustomStringConvertible {
     package var reason: String
 

@@ -10,7 +10,7 @@ struct ModelFile: Hashable {
     var sha256: String { ModelFile.sha256(of: content) }
 
     static func sha256(of content: String) -> String {
-        Hex.encode((try? Libcrypto().sha256(Array(content.utf8))) ?? [])
+        Hex.encode((try? Nettle().sha256(Array(content.utf8))) ?? [])
     }
 }
 

@@ -37,7 +37,7 @@ target_root=$cache/trixie-arm64
 sdks=$cache/sdks
 
 host_packages=swiftlang,build-essential,pkg-config,git,ca-certificates
-target_packages=libc6-dev,libstdc++-14-dev,libgpiod-dev,libbluetooth-dev,libi2c-dev,libssl-dev,libcurl4-openssl-dev,libxml2-dev,zlib1g-dev,pkg-config,routino,osmium-tool
+target_packages=libc6-dev,libstdc++-14-dev,libgpiod-dev,libbluetooth-dev,libi2c-dev,nettle-dev,libcurl4-openssl-dev,libxml2-dev,zlib1g-dev,pkg-config,routino,osmium-tool
 
 say() { echo "arm64.sh: $*" >&2; }
 die() { say "$*"; exit 1; }

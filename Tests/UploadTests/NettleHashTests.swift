@@ -2,9 +2,9 @@ import Upload
 import UploadPlatform
 import XCTest
 
-/// SHA-256 and HMAC-SHA256 from libcrypto against their standards' own test vectors.
-final class LibcryptoHashTests: XCTestCase {
-    let crypto = Libcrypto()
+/// SHA-256 and HMAC-SHA256 from Nettle against their standards' own test vectors.
+final class NettleHashTests: XCTestCase {
+    let crypto = Nettle()
 
     func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes) }
 
@@ -72,7 +72,7 @@ final class LibcryptoHashTests: XCTestCase {
     /// An empty key is a valid HMAC key (padded with zeros), not "no key".
     func testHMACWithAnEmptyKeyAndMessageIsTheStandardValue() throws {
         // RFC 2104's construction over a key of 64 zero bytes; the value is Python's
-        // hmac.new(b"", b"", "sha256"), which is OpenSSL-independent.
+        // hmac.new(b"", b"", "sha256"), computed apart from Nettle.
         XCTAssertEqual(hex(try crypto.hmacSHA256(key: [], message: [])),
                        "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
     }
