@@ -244,8 +244,14 @@ release: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) --product wayfinder
 
 # The arm64 binary, cross-built in a Debian sid root with Debian's swiftlang (docs/packaging.md).
+# Its static libFoundation.a holds weak copies of FoundationEssentials' own specializations, and the
+# libraries autolinked by modules that import Foundation for its re-exported types (TOMLKit among
+# them) come before FoundationEssentials on the link line: lld took Foundation's copy and with it
+# all of Foundation and ICU. Not autolinking them leaves FoundationEssentials' (scripts/foundation-check.sh).
+ARM64_NO_FOUNDATION := $(foreach lib,Foundation CoreFoundation FoundationInternationalization _FoundationICU,\
+  -Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc $(lib))
 release-arm64: deb-deps
-	$(SUDO) deploy/package/cross/arm64.sh build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) --product wayfinder
+	$(SUDO) deploy/package/cross/arm64.sh build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) $(ARM64_NO_FOUNDATION) --product wayfinder
 
 # Dated by the changelog's last entry, so the same commit gives the same pages.
 generated: release
