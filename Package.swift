@@ -235,6 +235,9 @@ let package = Package(
         .testTarget(name: "RuntimeTests",
                     dependencies: ["Runtime", "Simulation", "Status", "TripReport", "Upload", "Routing", "RoutingPlatform", "WayfinderTestKit",
                                    .product(name: "Clocks", package: "swift-clocks")],
+                    // A demo walk's files, read from the source tree (DemoWalkFilesTests, and the
+                    // report's command-line test).
+                    exclude: ["Fixtures"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "SensorsTests",
                     dependencies: ["Sensors", "Platform", "WayfinderTestKit"],
