@@ -1,12 +1,17 @@
 import Platform
 import Synchronization
 
-/// Whether anything steers by the GPS fixes: route guidance does while a walk is under way (navigating
-/// or paused); while it is stopped only the status shows the latest fix. The navigation actor sets it
-/// as its state changes. The DDC poller polls the receiver rarely while nobody wants fixes
-/// (`DDCIdlePolls`), and a walk that starts cuts its long wait short, so the first fix does not wait
-/// for the next idle poll.
-package final class FixDemand: Sendable {
+/// Whether anything uses a sensor's readings, so that its reader can wait while nothing does:
+/// - the compass's headings (`HeadingDemand`): route guidance uses them only with
+///   `heading_source = "external"`; with `"belt"` (the shipped setting) it steers by the belt's own
+///   compass and would throw every heading away. The compass reader waits while nobody wants its
+///   headings, and starts reading when a configuration reload asks for them.
+/// - the GPS fixes (`FixDemand`): route guidance steers by them while a walk is under way (navigating
+///   or paused); while it is stopped only the status shows the latest fix. The navigation actor sets
+///   it as its state changes. The DDC poller polls the receiver rarely while nobody wants fixes
+///   (`DDCIdlePolls`), and a walk that starts cuts its long wait short, so the first fix does not
+///   wait for the next idle poll.
+package final class SensorDemand: Sendable {
     private struct State {
         var wanted: Bool
         var nextWaiter: UInt64 = 0
@@ -21,7 +26,7 @@ package final class FixDemand: Sendable {
 
     package var isWanted: Bool { state.withLock { $0.wanted } }
 
-    /// Fixes are wanted from now on (true), or no longer (false).
+    /// The readings are wanted from now on (true), or no longer (false).
     package func set(_ wanted: Bool) {
         let woken: [CheckedContinuation<Void, Never>] = state.withLock { s in
             s.wanted = wanted
@@ -32,7 +37,7 @@ package final class FixDemand: Sendable {
         woken.forEach { $0.resume() }
     }
 
-    /// Returns once fixes are wanted, or when the calling task is cancelled.
+    /// Returns once the readings are wanted, or when the calling task is cancelled.
     package func untilWanted() async {
         let id: UInt64 = state.withLock { s in
             defer { s.nextWaiter += 1 }
@@ -52,7 +57,7 @@ package final class FixDemand: Sendable {
         }
     }
 
-    /// Sleeps `duration` on `clock`, or until fixes are wanted, whichever comes first; throws only
+    /// Sleeps `duration` on `clock`, or until the readings are wanted, whichever comes first; throws only
     /// when the calling task is cancelled. The two waits are child tasks, which keep the caller's
     /// executor preference (SE-0417), so neither wakes a thread of the global pool.
     package nonisolated(nonsending) func sleep(for duration: Duration, clock: SessionClock) async throws {
@@ -65,3 +70,9 @@ package final class FixDemand: Sendable {
         try Task.checkCancellation()
     }
 }
+
+/// The compass's demand (`SensorDemand`).
+package typealias HeadingDemand = SensorDemand
+
+/// The GPS receiver's demand (`SensorDemand`).
+package typealias FixDemand = SensorDemand
