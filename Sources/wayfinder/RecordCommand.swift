@@ -11,6 +11,7 @@ import Logging
 import Platform
 import Runtime
 import Simulation
+import Vocabulary
 import TouchCase
 #if canImport(Glibc)
 import Glibc
@@ -326,11 +327,7 @@ struct RecordCommand: AsyncParsableCommand {
     /// `text` without the spaces and tabs around it (Unicode's space separators and U+0009, the set
     /// `CharacterSet.whitespaces` names).
     static func trimmingBlanks(_ text: some StringProtocol) -> String {
-        func blank(_ s: Unicode.Scalar) -> Bool { s == "\t" || s.properties.generalCategory == .spaceSeparator }
-        let whole = String(text)
-        guard let first = whole.unicodeScalars.firstIndex(where: { !blank($0) }),
-              let last = whole.unicodeScalars.lastIndex(where: { !blank($0) }) else { return "" }
-        return String(whole.unicodeScalars[first...last])
+        text.trimmingScalars { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
     }
 
     @Sendable static func tell(_ notice: GestureRecordingActor.Notice) {

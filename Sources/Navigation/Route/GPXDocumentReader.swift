@@ -5,6 +5,7 @@ import Foundation
 #endif
 import CXML2
 import Sensors
+import Vocabulary
 
 /// Streams one GPX document into its point lists and stops at the first
 /// problem. Which list becomes the route is `GPXParser`'s decision, so the
@@ -320,9 +321,7 @@ struct GPXDocumentReader {
 
     /// Whitespace and line ends (Unicode's White_Space) off both ends.
     private static func trimmed(_ text: String) -> String {
-        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(text[first...last])
+        text.trimmingScalars { $0.properties.isWhitespace }
     }
 
     /// A problem is blamed on truncation when `<gpx>` was opened, its closing
