@@ -70,10 +70,14 @@ final class GPIOBeltButtonTests: XCTestCase {
         let log = logs.all.suffix(40).joined(separator: "\n")
 
         /// The writes from a press to the next one (session time; the press's release is 150 ms or 1.5 s
-        /// in), without the answers to the belt's keep-alive (FE02), which come every 2 s regardless.
+        /// in), without what comes regardless of the presses: the answers to the belt's keep-alive
+        /// (FE02, every 2 s) and navigation's direction refreshes (FE03 on the navigation channel,
+        /// ChannelConfiguration.navigationChannel), which can land between a press and its command
+        /// when the machine is loaded.
         func after(_ i: Int) -> [(characteristic: BeltCharacteristic?, hex: String)] {
             let from = start + gap * i
-            return all.filter { $0.at >= from && $0.at < from + gap && $0.characteristic != .fe02 }
+            return all.filter { $0.at >= from && $0.at < from + gap && $0.characteristic != .fe02
+                && !($0.characteristic == .fe03 && $0.bytes.first == ChannelConfiguration.navigationChannel) }
                 .map { ($0.characteristic, BeltHex.format($0.bytes)) }
         }
         /// The first thing the belt received after press `i`: the press's own command.
