@@ -19,7 +19,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: all deps toolchain build test demo demo-route demo-route-walk check-gpiod-v2 config-check bench clean hil gesture-conformance \
+.PHONY: all deps toolchain build test text-order demo demo-route demo-route-walk check-gpiod-v2 config-check bench clean hil gesture-conformance \
 	release release-arm64 generated install deb deb-deps package-check docs-check check-arm64 tests-arm64 \
 	bench-arm64 fuzz report-check ci-deps seaweedfs
 
@@ -218,7 +218,32 @@ NATIVE_BIN := .build/release/wayfinder
 RELEASE_BIN ?= $(NATIVE_BIN)
 NATIVE_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 ARCH ?= $(NATIVE_ARCH)
-RELEASE_LINK_FLAGS := -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+# The release link, the same on both architectures (docs/packaging.md, "The release link"):
+# - lld, with relative relocations packed (DT_RELR, glibc 2.36 and later) and, as before, all
+#   relocations done and made read-only at start (-z now, relro);
+# - no dynamic symbol table beyond what the loader needs: the statically linked Swift runtime's
+#   symbols were otherwise exported, 25 000 of them, which the loader maps and searches;
+# - every function in a section of its own, and the functions the demo walk runs laid out first, in
+#   the order of deploy/package/wayfinder.order (scripts/text-order.sh writes it), so the code a walk
+#   runs shares pages instead of being spread over the whole binary. A symbol the file names that the
+#   binary lacks is skipped (the build prints how many it found).
+# - Foundation's libraries kept off the link line: Debian's and swift.org's static libFoundation.a
+#   hold weak copies of FoundationEssentials' own specializations, and the libraries autolinked by
+#   modules that import Foundation for its re-exported types (TOMLKit among them) come before
+#   FoundationEssentials on the link line: lld took Foundation's copy and with it all of Foundation
+#   and ICU. Not autolinking them leaves FoundationEssentials' (scripts/foundation-check.sh).
+TEXT_ORDER := deploy/package/wayfinder.order
+NO_FOUNDATION_AUTOLINK := $(foreach lib,Foundation CoreFoundation FoundationInternationalization _FoundationICU,\
+  -Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc $(lib))
+# $(call release-link-flags,REPOSITORY): REPOSITORY is where the build sees this folder (/src in the
+# arm64 build's root).
+release-link-flags = -Xswiftc -use-ld=lld \
+  -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker -z -Xlinker pack-relative-relocs \
+  -Xlinker --no-export-dynamic \
+  -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+  -Xlinker --symbol-ordering-file=$(1)/$(TEXT_ORDER) -Xlinker --no-warn-symbol-ordering \
+  $(NO_FOUNDATION_AUTOLINK)
+RELEASE_LINK_FLAGS := $(call release-link-flags,$(CURDIR))
 # One folder per package architecture (the pages are the same, made from the native binary), so that
 # making the amd64 and the arm64 package at the same time (CI's two lanes) never empties the other's.
 GENERATED = .build/generated/$(ARCH)
@@ -243,15 +268,14 @@ INSTALL ?= install
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) --product wayfinder
 
+# The functions the demo walk runs, which the release link lays out first (scripts/text-order.sh).
+text-order: release
+	$(call install-debian-packages,valgrind gcc python3)
+	scripts/text-order.sh
+
 # The arm64 binary, cross-built in a Debian sid root with Debian's swiftlang (docs/packaging.md).
-# Its static libFoundation.a holds weak copies of FoundationEssentials' own specializations, and the
-# libraries autolinked by modules that import Foundation for its re-exported types (TOMLKit among
-# them) come before FoundationEssentials on the link line: lld took Foundation's copy and with it
-# all of Foundation and ICU. Not autolinking them leaves FoundationEssentials' (scripts/foundation-check.sh).
-ARM64_NO_FOUNDATION := $(foreach lib,Foundation CoreFoundation FoundationInternationalization _FoundationICU,\
-  -Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc $(lib))
 release-arm64: deb-deps
-	$(SUDO) deploy/package/cross/arm64.sh build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) $(ARM64_NO_FOUNDATION) --product wayfinder
+	$(SUDO) deploy/package/cross/arm64.sh build -c release --static-swift-stdlib $(call release-link-flags,/src) --product wayfinder
 
 # Dated by the changelog's last entry, so the same commit gives the same pages.
 generated: release

@@ -41,6 +41,16 @@ fi
 # Before strip: the binary links FoundationEssentials only, not Foundation and ICU's 32 MiB of data
 # (docs/architecture.md, "FoundationEssentials only").
 scripts/foundation-check.sh "$binary"
+# How many of the functions deploy/package/wayfinder.order lays out first this binary has: the file is
+# a profile of an earlier build, and a name the code no longer has is skipped without a word by the
+# linker. Few found means the walk's code is spread over the binary again (more memory resident).
+ordered=$(grep -v '^#' deploy/package/wayfinder.order | sort -u)
+found=$(nm --defined-only "$binary" | awk 'NF >= 3 { print $3 }' | sort -u | comm -12 - <(echo "$ordered") | wc -l)
+total=$(echo "$ordered" | wc -l)
+echo "text order: $found of $total functions of deploy/package/wayfinder.order are in the binary"
+if (( found * 10 < total * 9 )); then
+    echo "warning: fewer than 90 % found: run make text-order (scripts/text-order.sh) and commit the file" >&2
+fi
 at() { [[ $arch == "$native" ]] && echo "$1" || echo "/src/$1"; }
 
 # The binary reports the version the package is given; a changelog entry without the matching
