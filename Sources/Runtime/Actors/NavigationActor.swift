@@ -366,15 +366,31 @@ package actor NavigationActor {
         progressWriter?.save(progress)
     }
 
+    /// What the status part was last written from: most fixes change none of it, and its text is
+    /// then not built again.
+    private var statusBasis: StatusBasis?
+
+    private struct StatusBasis: Equatable {
+        var state: NavigationState
+        var index: Int
+        var count: Int
+        var arrived: Bool
+    }
+
     private func updateStatus() {
         let count = guidance.route.waypoints.count
-        let text: String
-        switch guidance.state {
-        case .navigating: text = "navigating to waypoint \(guidance.progress.currentIndex + 1)/\(count)"
-        case .paused: text = "paused at waypoint \(guidance.progress.currentIndex + 1)/\(count)"
-        case .stopped: text = guidance.progress.destinationReached ? "destination reached" : "navigation stopped"
+        let basis = StatusBasis(state: guidance.state, index: guidance.progress.currentIndex, count: count,
+                                arrived: guidance.progress.destinationReached)
+        if basis != statusBasis {
+            statusBasis = basis
+            let text: String
+            switch guidance.state {
+            case .navigating: text = "navigating to waypoint \(guidance.progress.currentIndex + 1)/\(count)"
+            case .paused: text = "paused at waypoint \(guidance.progress.currentIndex + 1)/\(count)"
+            case .stopped: text = guidance.progress.destinationReached ? "destination reached" : "navigation stopped"
+            }
+            status.set(Self.name, text)
         }
-        status.set(Self.name, text)
         let now = clock.elapsed
         if guidance.state == .navigating, navigatingSince == nil { navigatingSince = now }
         if guidance.state != .navigating, let since = navigatingSince {
