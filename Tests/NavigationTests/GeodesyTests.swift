@@ -418,4 +418,24 @@ final class GeodesyTests: XCTestCase {
             }
         }
     }
+
+    /// The off-route check asks only how far a fix is from the leg; that answer must be the
+    /// projection's, before A, along the leg, beyond B, on a leg of no length and for a point that
+    /// is not a number.
+    func testTheDistanceToALegIsTheProjectionsWithoutItsClosestPoint() {
+        var random = SeededRandom(seed: 11)
+        func unit() -> Double { Double(random.next() % 1_000_001) / 1_000_000 }
+        for _ in 0..<500 {
+            let a = Coordinate(latitude: -80 + 160 * unit(), longitude: -180 + 360 * unit())
+            let b = wgs84.direct(from: a, azimuth: 360 * unit(), distance: 5_000 * unit()).destination
+            let leg = RouteLegGeometry(from: a, to: b)
+            let p = point(on: leg, along: -1_000 + 7_000 * unit(), offset: -500 + 1_000 * unit())
+            XCTAssertEqual(leg.distanceToLeg(of: p), leg.project(p).distanceToLeg, "\(a) \(b) \(p)")
+        }
+        let a = Coordinate(latitude: 52.52, longitude: 13.40)
+        let p = wgs84.direct(from: a, azimuth: 30, distance: 50).destination
+        XCTAssertEqual(RouteLegGeometry(from: a, to: a).distanceToLeg(of: p), wgs84.inverse(from: a, to: p).distance,
+                       "a leg of no length: the distance from its one point")
+        XCTAssertTrue(RouteLegGeometry(from: a, to: p).distanceToLeg(of: Coordinate(latitude: .nan, longitude: 0)).isNaN)
+    }
 }

@@ -135,10 +135,8 @@ final class DDCIdlePollsTests: XCTestCase {
         }
         let counter = PollCounter(bus, clock: clock)
         let demand = FixDemand(wanted: false)
-        let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: counter), clock: clock,
+        let fixes = GPSReceiver.fixes(polling: UBloxDDCDriver(transport: counter), clock: clock,
                                       logger: LogCapture().logger("gps"), demand: demand, executor: loop)
-        let fixes = GPSReceiver.fixes(from: chunks, source: "test", clock: clock, logger: LogCapture().logger("gps"),
-                                      burstEnds: .marked, executor: loop)
         let received = SensorReaderTests.Collected<Duration>()
         let collector = loop.spawn { for await _ in fixes { received.all.withLock { $0.append(clock.elapsed) } } }
         defer {

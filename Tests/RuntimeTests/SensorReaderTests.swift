@@ -167,6 +167,34 @@ final class SensorReaderTests: XCTestCase {
         XCTAssertEqual(first.utcSeconds, 1_795_000_000)
     }
 
+    /// The appliance's path: the polling task decodes what it reads itself, and the mark at the
+    /// burst's end completes each epoch.
+    func testThePollingTaskDecodesEachBurstIntoItsFix() throws {
+        let (bus, _) = Self.receiverHoldingABurst()
+        let loop = TestEventLoop()
+        let clock = loop.clock
+        let fixes = GPSReceiver.fixes(polling: UBloxDDCDriver(transport: bus), clock: clock, logger: LogCapture().logger("gps"),
+                                      executor: loop)
+        let received = Collected<Fix>()
+        let collector = loop.spawn { for await fix in fixes { received.all.withLock { $0.append(fix) } } }
+        defer {
+            collector.cancel()
+            loop.drain()
+        }
+        loop.advance(by: .seconds(1))
+        XCTAssertEqual(received.count, 1, "one epoch, one fix")
+        XCTAssertEqual(received.list.first?.utcSeconds, 1_795_000_000)
+        XCTAssertEqual(received.list.first?.horizontalAccuracy, 2.5, "NAV-PVT's hAcc, merged with the NMEA of the same epoch")
+        var receiver = SimulatedReceiver(output: .both)
+        let next = receiver.burst(fix: Fix(coordinate: Coordinate(latitude: 52.28, longitude: 8.04), mode: .threeD, satellites: 9,
+                                           hdop: 0.9, receivedAt: .zero), utcSeconds: 1_795_000_001)
+        bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(next) }
+        loop.advance(by: .seconds(1))
+        XCTAssertEqual(received.count, 2, "the next burst, the next fix")
+        XCTAssertEqual(received.list.last?.utcSeconds, 1_795_000_001)
+        XCTAssertEqual(received.list.last?.coordinate.latitude ?? 0, 52.28, accuracy: 1e-7)
+    }
+
     /// The poller knows when the receiver's buffer ran dry after a burst and says so with an empty
     /// chunk, once per burst.
     func testTheDDCPollerMarksTheEndOfEachBurstWithAnEmptyChunk() throws {

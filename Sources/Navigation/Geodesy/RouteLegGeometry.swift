@@ -42,10 +42,14 @@ package struct RouteLegGeometry: Sendable {
     let geodesic: Geodesic
 
     package init(from start: Coordinate, to end: Coordinate, geodesic: Geodesic = .wgs84) {
+        self.init(from: start, to: end, leg: geodesic.inverse(from: start, to: end), geodesic: geodesic)
+    }
+
+    /// The leg whose geodesic A→B (`leg`, from `geodesic`) is already known, as a route keeps its legs'.
+    package init(from start: Coordinate, to end: Coordinate, leg: GeodesicInverse, geodesic: Geodesic = .wgs84) {
         self.start = start
         self.end = end
         self.geodesic = geodesic
-        let leg = geodesic.inverse(from: start, to: end)
         length = leg.distance
         initialAzimuth = leg.initialAzimuth
     }
@@ -56,18 +60,10 @@ package struct RouteLegGeometry: Sendable {
     /// A zero-length leg has no direction: cross-track is then 0, along-track 0 and the
     /// closest point A. Invalid coordinates give NaN fields.
     package func project(_ point: Coordinate) -> LegProjection {
-        let fromStart = geodesic.inverse(from: start, to: point)
-        let d = fromStart.distance
-        guard d.isFinite, length.isFinite else { return .undefined }
+        guard let (d, cross, along) = plane(point) else { return .undefined }
         guard length > 0 else {
             return LegProjection(crossTrack: 0, alongTrack: 0, closestPoint: start, distanceToLeg: d)
         }
-        // Angle between the leg and the direction to P, as seen from A.
-        let (s, c) = GeodesicMath.sinCos(
-            degrees: GeodesicMath.longitudeDifference(from: initialAzimuth, to: fromStart.initialAzimuth))
-        let cross = d * s
-        let along = d * c
-
         let closest: Coordinate
         let distanceToLeg: Double
         if along <= 0 {
@@ -82,6 +78,29 @@ package struct RouteLegGeometry: Sendable {
         }
         return LegProjection(crossTrack: cross, alongTrack: along,
                              closestPoint: closest, distanceToLeg: distanceToLeg)
+    }
+
+    /// How far `point` is from the segment A–B, metres: `project(point).distanceToLeg`, without
+    /// the closest point (a direct geodesic) that the off-route check, at every fix, does not use.
+    package func distanceToLeg(of point: Coordinate) -> Double {
+        guard let (d, cross, along) = plane(point) else { return .nan }
+        guard length > 0 else { return d }
+        if along <= 0 { return d }
+        if along >= length { return geodesic.inverse(from: point, to: end).distance }
+        return abs(cross)
+    }
+
+    /// `point` in the plane of the projection: its distance from A, and its cross- and
+    /// along-track coordinates; nil when a distance is not finite.
+    private func plane(_ point: Coordinate) -> (distance: Double, cross: Double, along: Double)? {
+        let fromStart = geodesic.inverse(from: start, to: point)
+        let d = fromStart.distance
+        guard d.isFinite, length.isFinite else { return nil }
+        guard length > 0 else { return (d, 0, 0) }
+        // Angle between the leg and the direction to P, as seen from A.
+        let (s, c) = GeodesicMath.sinCos(
+            degrees: GeodesicMath.longitudeDifference(from: initialAzimuth, to: fromStart.initialAzimuth))
+        return (d, d * s, d * c)
     }
 
     /// Signed distance from the leg's line, metres; positive = right of A→B.

@@ -6,7 +6,15 @@ import Sensors
 /// along the WGS84 geodesic, rate-limits belt commands, warns when the fix goes quiet and ends with
 /// "destination reached". It owns no clock: every input carries `now` on the monotonic timeline.
 package struct RouteGuidance: Sendable {
-    package private(set) var route: Route
+    package private(set) var route: Route {
+        didSet { routeLegs = Self.legs(of: route) }
+    }
+    /// The geodesic of each of the route's legs, waypoint `i` to `i + 1`: the progress sums the ones
+    /// ahead and the off-route check measures against the one being walked, at every fix.
+    private var routeLegs: [GeodesicInverse]
+    /// The geodesic from a fix to the current waypoint, kept for that pair of points: the arrival
+    /// check, the belt's direction, its signal and the progress each measure it at every fix.
+    private var toTarget: (from: Coordinate, to: Coordinate, leg: GeodesicInverse)?
     package var parameters: GuidanceParameters
     package private(set) var progress: RouteProgress
     package private(set) var state: NavigationState = .stopped {
@@ -61,6 +69,7 @@ package struct RouteGuidance: Sendable {
 
     package init(route: Route, parameters: GuidanceParameters, restoring saved: RouteProgress? = nil) {
         self.route = route
+        routeLegs = Self.legs(of: route)
         self.parameters = parameters
         self.declination = parameters.declination
         if let saved, saved.resumes(on: route) {
@@ -271,12 +280,11 @@ package struct RouteGuidance: Sendable {
     /// The progress line's content, if there is a fix and a waypoint to walk to.
     package func progressReport() -> GuidanceProgress? {
         guard let fix = lastFix, let target = currentWaypoint else { return nil }
-        let leg = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate)
+        let leg = geodesic(from: fix.coordinate, to: target.coordinate)
         var remaining = leg.distance
         var index = progress.currentIndex
         while index + 1 < route.waypoints.count {
-            remaining += Geodesic.wgs84.inverse(from: route.waypoints[index].coordinate,
-                                                to: route.waypoints[index + 1].coordinate).distance
+            remaining += routeLegs[index].distance
             index += 1
         }
         return GuidanceProgress(waypointIndex: progress.currentIndex, waypointCount: route.waypoints.count,
@@ -400,7 +408,7 @@ package struct RouteGuidance: Sendable {
 
     private mutating func checkArrival(now: Duration) -> [GuidanceAction] {
         guard let fix = lastFix, let target = currentWaypoint else { return [] }
-        let distance = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate).distance
+        let distance = keptGeodesic(from: fix.coordinate, to: target.coordinate).distance
         guard distance <= parameters.arrivalRadius else { return [] }
         var actions: [GuidanceAction] = [.report(.waypointReached(index: progress.currentIndex, name: target.name))]
         if progress.currentIndex + 1 >= route.waypoints.count {
@@ -451,8 +459,10 @@ package struct RouteGuidance: Sendable {
             beyondSince = nil
             return []
         }
-        let leg = RouteLegGeometry(from: origin, to: route.waypoints[index].coordinate)
-        let distance = leg.project(fix.coordinate).distanceToLeg
+        let leg = legOrigin == nil
+            ? RouteLegGeometry(from: origin, to: route.waypoints[index].coordinate, leg: routeLegs[index - 1])
+            : RouteLegGeometry(from: origin, to: route.waypoints[index].coordinate)
+        let distance = leg.distanceToLeg(of: fix.coordinate)
         guard distance.isFinite else { return [] }
         if isOffRoute {
             guard distance <= parameters.backOnRouteDistance else { return [] }
@@ -504,7 +514,7 @@ package struct RouteGuidance: Sendable {
     /// hysteresis, so a wearer standing on a threshold feels one rhythm.
     private mutating func signalForCurrentLeg() -> BeltVibrationSignal {
         guard let fix = lastFix, let target = currentWaypoint else { return .navigation }
-        let distance = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate).distance
+        let distance = keptGeodesic(from: fix.coordinate, to: target.coordinate).distance
         guard distance.isFinite else { return .navigation }
         let isLast = progress.currentIndex == route.waypoints.count - 1
         let p = parameters
@@ -531,8 +541,8 @@ package struct RouteGuidance: Sendable {
     func turnsSharply(at index: Int) -> Bool {
         let points = route.waypoints
         guard index > 0, index + 1 < points.count else { return false }
-        let inbound = Geodesic.wgs84.inverse(from: points[index - 1].coordinate, to: points[index].coordinate)
-        let outbound = Geodesic.wgs84.inverse(from: points[index].coordinate, to: points[index + 1].coordinate)
+        let inbound = routeLegs[index - 1]
+        let outbound = routeLegs[index]
         let turn = abs(Bearing.difference(from: inbound.finalAzimuth, to: outbound.initialAzimuth))
         return turn.isFinite && turn >= parameters.turnAngle
     }
@@ -542,7 +552,7 @@ package struct RouteGuidance: Sendable {
     /// wearer the wrong way, so every path that steers goes silent instead.
     package func beltDirection(now: Duration) -> (value: Int, isMagnetic: Bool)? {
         guard let fix = lastFix, now - fix.receivedAt < parameters.fixTimeout, let target = currentWaypoint else { return nil }
-        let trueBearing = Geodesic.wgs84.inverse(from: fix.coordinate, to: target.coordinate).initialAzimuth
+        let trueBearing = geodesic(from: fix.coordinate, to: target.coordinate).initialAzimuth
         if parameters.headingSource == .external, let heading = lastHeading,
            now - heading.receivedAt < Self.headingTimeout {
             let trueHeading = Declination(degrees: declination).trueBearing(fromMagnetic: heading.magneticDegrees)
@@ -606,5 +616,29 @@ package struct RouteGuidance: Sendable {
 
     private func ignored(_ command: NavigationCommand, _ reason: String) -> [GuidanceAction] {
         [.report(.commandIgnored(command, reason: reason))]
+    }
+
+    // MARK: Geodesics kept
+
+    static func legs(of route: Route) -> [GeodesicInverse] {
+        zip(route.waypoints, route.waypoints.dropFirst()).map { Geodesic.wgs84.inverse(from: $0.coordinate, to: $1.coordinate) }
+    }
+
+    /// The geodesic `from` → `to`: the kept one when it joins the same points (bit for bit, so the
+    /// result is the one the calculation gives), else worked out.
+    private func geodesic(from: Coordinate, to: Coordinate) -> GeodesicInverse {
+        if let kept = toTarget, Self.same(kept.from, from), Self.same(kept.to, to) { return kept.leg }
+        return Geodesic.wgs84.inverse(from: from, to: to)
+    }
+
+    /// `geodesic(from:to:)`, kept for the next question about the same points.
+    private mutating func keptGeodesic(from: Coordinate, to: Coordinate) -> GeodesicInverse {
+        let leg = geodesic(from: from, to: to)
+        toTarget = (from, to, leg)
+        return leg
+    }
+
+    private static func same(_ a: Coordinate, _ b: Coordinate) -> Bool {
+        a.latitude.bitPattern == b.latitude.bitPattern && a.longitude.bitPattern == b.longitude.bitPattern
     }
 }

@@ -95,6 +95,25 @@ package enum GPSReceiver {
         return fixes
     }
 
+    /// The usable fixes of a u-blox receiver on I2C: the DDC poller's task decodes each poll's bytes
+    /// itself (`DDCPoller.poll`), with no stream of chunks and no task switch between poll and
+    /// decoder, and its burst-end marks complete the epochs. Decoding runs where the polls run
+    /// (`executor`, as for `DDCPoller.chunks`). The stream ends when its reader stops reading.
+    package static func fixes(polling driver: UBloxDDCDriver, clock: SessionClock, logger: Logger,
+                             demand: FixDemand? = nil, executor: (any TaskExecutor)? = nil) -> AsyncStream<Fix> {
+        let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let poller = Task(executorPreference: executor) {
+            var decoder = GPSDecoder()
+            await DDCPoller.poll(driver: driver, clock: clock, logger: logger, demand: demand) { chunk in
+                decode(marked: chunk, with: &decoder, clock: clock, to: sink)
+            }
+            // The polls end only when the reader has gone (the stream's termination cancels them).
+            sink.finish()
+        }
+        sink.onTermination = { _ in poller.cancel() }
+        return fixes
+    }
+
     /// One task reading the chunks, with no timer: an empty chunk completes the epoch.
     private static func markedFixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
                                     clock: SessionClock, logger: Logger, executor: any ActorExecutor) -> AsyncStream<Fix> {
@@ -103,11 +122,7 @@ package enum GPSReceiver {
             var decoder = GPSDecoder()
             var failure: (any Error)?
             do {
-                for try await chunk in chunks {
-                    let now = clock.elapsed
-                    let epochs = chunk.isEmpty ? decoder.flushEpoch().map { [$0] } ?? [] : decoder.feed(chunk, now: now)
-                    deliver(epochs, now, to: sink)
-                }
+                for try await chunk in chunks { decode(marked: chunk, with: &decoder, clock: clock, to: sink) }
             } catch {
                 failure = error
             }
@@ -116,6 +131,15 @@ package enum GPSReceiver {
         }
         sink.onTermination = { _ in worker.cancel() }
         return fixes
+    }
+
+    /// A chunk from a source that marks its bursts' ends: bytes feed the decoder, an empty chunk
+    /// completes the epoch; the usable fixes go to `sink`.
+    private static func decode(marked chunk: [UInt8], with decoder: inout GPSDecoder, clock: SessionClock,
+                               to sink: AsyncStream<Fix>.Continuation) {
+        let now = clock.elapsed
+        let epochs = chunk.isEmpty ? decoder.flushEpoch().map { [$0] } ?? [] : decoder.feed(chunk, now: now)
+        deliver(epochs, now, to: sink)
     }
 
     /// The usable fixes among `epochs`, stamped `now`.

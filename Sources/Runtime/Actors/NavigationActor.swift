@@ -103,9 +103,7 @@ package actor NavigationActor {
     /// The place `next-place` chose last (or the configured destination's name).
     var chosenPlace: String?
 
-    /// The alarm for the guidance's next check. Kept while a fix moves the check later: it then
-    /// fires early, finds nothing due and is set again, so a 1 Hz GPS costs one alarm per timeout,
-    /// not one per fix.
+    /// The alarm for the guidance's next check, and when it is set for (never after the check).
     private var check: (due: Duration, task: Task<Void, Never>)?
 
     /// The streams the navigation actor listens to.
@@ -306,16 +304,14 @@ package actor NavigationActor {
         logger.info("shutting down: route progress saved (waypoint \(guidance.progress.currentIndex + 1)/\(guidance.route.waypoints.count))")
     }
 
-    /// Sets the alarm for the guidance's next check whenever the check moved. Each fix moves the GPS
-    /// check on; an alarm left at the earlier time would wake the loop every `fix_timeout_s` only to
-    /// find nothing due, while moving it is a queue entry on the loop, no wake-up.
+    /// Sets the alarm for the guidance's next check, or keeps the one set (`CheckAlarmRule`).
     private func scheduleCheck() {
         guard let due = guidance.nextCheck else {
             check?.task.cancel()
             check = nil
             return
         }
-        if let check, check.due == due { return }
+        if let check, CheckAlarmRule.keeps(armed: check.due, for: due, now: clock.elapsed) { return }
         check?.task.cancel()
         check = (due, mailbox.alarm(at: due, clock: clock, .check))
     }
@@ -366,15 +362,31 @@ package actor NavigationActor {
         progressWriter?.save(progress)
     }
 
+    /// What the status part was last written from: most fixes change none of it, and its text is
+    /// then not built again.
+    private var statusBasis: StatusBasis?
+
+    private struct StatusBasis: Equatable {
+        var state: NavigationState
+        var index: Int
+        var count: Int
+        var arrived: Bool
+    }
+
     private func updateStatus() {
         let count = guidance.route.waypoints.count
-        let text: String
-        switch guidance.state {
-        case .navigating: text = "navigating to waypoint \(guidance.progress.currentIndex + 1)/\(count)"
-        case .paused: text = "paused at waypoint \(guidance.progress.currentIndex + 1)/\(count)"
-        case .stopped: text = guidance.progress.destinationReached ? "destination reached" : "navigation stopped"
+        let basis = StatusBasis(state: guidance.state, index: guidance.progress.currentIndex, count: count,
+                                arrived: guidance.progress.destinationReached)
+        if basis != statusBasis {
+            statusBasis = basis
+            let text: String
+            switch guidance.state {
+            case .navigating: text = "navigating to waypoint \(guidance.progress.currentIndex + 1)/\(count)"
+            case .paused: text = "paused at waypoint \(guidance.progress.currentIndex + 1)/\(count)"
+            case .stopped: text = guidance.progress.destinationReached ? "destination reached" : "navigation stopped"
+            }
+            status.set(Self.name, text)
         }
-        status.set(Self.name, text)
         let now = clock.elapsed
         if guidance.state == .navigating, navigatingSince == nil { navigatingSince = now }
         if guidance.state != .navigating, let since = navigatingSince {

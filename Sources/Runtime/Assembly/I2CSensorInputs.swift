@@ -40,9 +40,9 @@ package enum I2CSensorInputs {
                 let source = "u-blox DDC \(DDCPoller.hex(driver.address)) on \(bus.path)"
                 logger.info("reading the GPS: \(source)")
                 // The poller retries a receiver that stops answering itself; it ends only when cancelled.
-                let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: logger, demand: demand)
-                for await fix in GPSReceiver.fixes(from: chunks, source: source, clock: clock, logger: logger,
-                                                             burstEnds: .marked) { sink.yield(fix) }
+                for await fix in GPSReceiver.fixes(polling: driver, clock: clock, logger: logger, demand: demand) {
+                    sink.yield(fix)
+                }
                 return "stopped reading the GPS (\(source))"
             }
         }

@@ -25,9 +25,12 @@ package struct GPSEpochAssembler: Sendable {
         var vtg: NMEAVTG?
         var gsaNavMode: Int?
         var gsaHDOP: Double?
-        var gsaSatellites: Set<Int> = []
+        /// Every GSA's satellites as listed: their union is counted only when no other message says
+        /// how many are used, so they are not hashed into a set at every epoch.
+        var gsaSatellites: [Int] = []
         var sawGSA = false
-        var inView: [Int: Int] = [:]
+        /// Satellites in view, per talker: a few talkers at most, looked up in a list.
+        var inView: [(system: Int, count: Int)] = []
         var reportable = false
 
         mutating func merge(_ message: GPSMessage) {
@@ -57,12 +60,18 @@ package struct GPSEpochAssembler: Sendable {
                     if let mode = gsa.navMode { gsaNavMode = max(gsaNavMode ?? 0, mode) }
                     if gsaHDOP == nil { gsaHDOP = gsa.hdop }
                     let system = gsa.systemID ?? sentence.talker.systemID ?? 0
-                    for id in gsa.satelliteIDs { gsaSatellites.insert(system * 1000 + id) }
+                    for id in gsa.satelliteIDs { gsaSatellites.append(system * 1000 + id) }
                 case let .gsv(gsv):
                     // Per talker, the largest count any of its signals reports (NMEA 4.11 sends one
                     // GSV group per signal, listing the same satellites again).
                     let system = sentence.talker.systemID ?? 0
-                    if let count = gsv.satellitesInView { inView[system] = max(inView[system] ?? 0, count) }
+                    if let count = gsv.satellitesInView {
+                        if let index = inView.firstIndex(where: { $0.system == system }) {
+                            inView[index].count = max(inView[index].count, count)
+                        } else {
+                            inView.append((system, count))
+                        }
+                    }
                 }
             }
         }
@@ -152,8 +161,8 @@ package struct GPSEpochAssembler: Sendable {
         result.horizontalAccuracy = pvt?.horizontalAccuracy
         result.hdop = epoch.gga?.hdop ?? epoch.gns?.hdop ?? epoch.gsaHDOP
         result.satellites = epoch.pvt?.satellitesUsed ?? epoch.gga?.satellitesUsed ?? epoch.gns?.satellitesUsed
-            ?? (epoch.sawGSA ? epoch.gsaSatellites.count : nil)
-        result.satellitesInView = epoch.inView.isEmpty ? nil : epoch.inView.values.reduce(0, +)
+            ?? (epoch.sawGSA ? Set(epoch.gsaSatellites).count : nil)
+        result.satellitesInView = epoch.inView.isEmpty ? nil : epoch.inView.reduce(0) { $0 + $1.count }
         result.mode = mode(epoch, hasAltitude: result.altitude != nil)
         return result
     }

@@ -33,7 +33,7 @@ package struct UBloxDDCDriver: Sendable {
                     reader.countRead(high: count[0], low: count[1])
                 case let .readStream(count):
                     let bytes = try transport.readBlock(address: address, register: UBloxDDCReader.streamRegister, count: count)
-                    data.append(contentsOf: reader.streamRead(bytes))
+                    reader.streamRead(bytes, into: &data)
                 }
             } catch {
                 reader.transferFailed()

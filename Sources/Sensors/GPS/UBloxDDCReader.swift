@@ -78,22 +78,45 @@ package struct UBloxDDCReader: Sendable, Hashable {
     package mutating func streamRead(_ bytes: [UInt8]) -> [UInt8] {
         var data: [UInt8] = []
         data.reserveCapacity(bytes.count)
+        streamRead(bytes, into: &data)
+        return data
+    }
+
+    /// Bytes read from 0xFF arrived; appends the stream bytes among them, filler removed, to `data`.
+    /// Runs that cannot change the framing (text outside a frame up to the next filler or sync
+    /// byte, a frame's body up to its end) are copied whole rather than a byte at a time.
+    package mutating func streamRead(_ bytes: [UInt8], into data: inout [UInt8]) {
         var ranDry = false
-        for byte in bytes {
-            if case .outside = framing, byte == Self.filler {
-                fillerBytes += 1
-                ranDry = true
-                continue
+        bytes.withUnsafeBufferPointer { buf in
+            var index = 0
+            while index < buf.count {
+                let byte = buf[index]
+                switch framing {
+                case .outside where byte != Self.filler && byte != UBXFrame.syncChar1:
+                    var end = index + 1
+                    while end < buf.count, buf[end] != Self.filler, buf[end] != UBXFrame.syncChar1 { end += 1 }
+                    data.append(contentsOf: UnsafeBufferPointer(rebasing: buf[index..<end]))
+                    ranDry = false
+                    index = end
+                    continue
+                case let .inFrame(remaining):
+                    let take = min(max(remaining, 1), buf.count - index)
+                    data.append(contentsOf: UnsafeBufferPointer(rebasing: buf[index..<(index + take)]))
+                    framing = take < remaining ? .inFrame(remaining: remaining - take) : .outside
+                    ranDry = false
+                    index += take
+                    continue
+                case .outside where byte == Self.filler, .sawSync1 where byte == Self.filler:
+                    framing = .outside
+                    fillerBytes += 1
+                    ranDry = true
+                default:
+                    ranDry = false
+                    data.append(byte)
+                    advanceFraming(byte)
+                }
+                index += 1
             }
-            if case .sawSync1 = framing, byte == Self.filler {
-                framing = .outside
-                fillerBytes += 1
-                ranDry = true
-                continue
-            }
-            ranDry = false
-            data.append(byte)
-            advanceFraming(byte)
         }
         remaining -= bytes.count
         takenThisPoll += bytes.count
@@ -103,7 +126,6 @@ package struct UBloxDDCReader: Sendable, Hashable {
         } else {
             step = .readStream(count: min(remaining, Self.maxChunk))
         }
-        return data
     }
 
     private mutating func advanceFraming(_ byte: UInt8) {

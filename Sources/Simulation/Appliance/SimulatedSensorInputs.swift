@@ -24,10 +24,8 @@ enum SimulatedSensorInputs {
             // The simulated bus is memory: polling it never blocks, so it may share the event loop.
             let demand = FixDemand(wanted: true)
             fixDemand = demand
-            let chunks = DDCPoller.chunks(driver: driver, clock: clock, logger: gpsLogger, demand: demand,
-                                          executor: EventLoop.preferred)
-            fixes = GPSReceiver.fixes(from: chunks, source: "u-blox DDC \(DDCPoller.hex(address)) on the simulated I2C bus",
-                                      clock: clock, logger: gpsLogger, burstEnds: .marked)
+            fixes = GPSReceiver.fixes(polling: driver, clock: clock, logger: gpsLogger, demand: demand,
+                                      executor: EventLoop.preferred)
         case .none:
             gpsLogger.notice("[gps] source = \"none\": no position fixes")
         case .uart, .gpsd:
