@@ -61,7 +61,8 @@ final class DDCIdlePollsTests: XCTestCase {
     /// A receiver writing `burst` bytes at x.430 s into a 4 KiB buffer, drained whole by each poll the
     /// rule (with the epoch schedule beside it, as the poller runs them) asks for, for `seconds`:
     /// the polls made and the most bytes a poll found waiting.
-    func idlePolls(burst: Int, seconds: Int) -> (polls: Int, mostWaiting: Int) {
+    /// `late`: every drain comes its whole leeway late (`DDCIdlePolls.leeway`).
+    func idlePolls(burst: Int, seconds: Int, late: Bool = false) -> (polls: Int, mostWaiting: Int) {
         var schedule = DDCPollSchedule()
         var rule = DDCIdlePolls()
         var t = Duration.zero
@@ -77,6 +78,7 @@ final class DDCIdlePollsTests: XCTestCase {
             polls += 1
             let scheduled = schedule.next(afterReading: waiting, at: t)
             t += rule.next(afterReading: waiting, scheduled: scheduled, at: t)
+            if late, waiting == 0 { t += rule.leeway }
         }
         return (polls, mostWaiting)
     }
@@ -89,6 +91,23 @@ final class DDCIdlePollsTests: XCTestCase {
         XCTAssertLessThan(Double(small.polls) / 300, 0.8, "a default u-blox output (700 bytes an epoch): about every 3 s")
         let big = idlePolls(burst: 1800, seconds: 300)
         XCTAssertLessThanOrEqual(big.mostWaiting, 4096, "1800-byte bursts still fit the receiver's buffer between drains")
+    }
+
+    /// A drain may come late to share a wake-up of the loop: by up to 2 s while the bursts are small,
+    /// and never so late that the receiver's buffer overflows.
+    func testADrainMayComeLateButNeverSoLateThatTheBufferFills() {
+        var rule = DDCIdlePolls()
+        XCTAssertEqual(rule.leeway, .zero, "no rate measured yet: the first drains come on time")
+        _ = rule.next(afterReading: 300, scheduled: .milliseconds(100), at: .seconds(1))
+        _ = rule.next(afterReading: 0, scheduled: .milliseconds(25), at: .milliseconds(1100))
+        _ = rule.next(afterReading: 300, scheduled: .milliseconds(100), at: .seconds(2))
+        _ = rule.next(afterReading: 0, scheduled: .milliseconds(25), at: .milliseconds(2100))
+        XCTAssertEqual(rule.leeway, .seconds(2), "300 bytes a second take over 3 s to write 1 KiB: the most")
+        for burst in [700, 1800] {
+            let late = idlePolls(burst: burst, seconds: 300, late: true)
+            XCTAssertLessThanOrEqual(late.mostWaiting, 4096, "\(burst)-byte bursts fit the buffer between late drains")
+            XCTAssertLessThan(late.polls, idlePolls(burst: burst, seconds: 300).polls, "late drains are fewer")
+        }
     }
 
     // MARK: the poller with a demand
