@@ -93,21 +93,30 @@ final class DDCIdlePollsTests: XCTestCase {
         XCTAssertLessThanOrEqual(big.mostWaiting, 4096, "1800-byte bursts still fit the receiver's buffer between drains")
     }
 
-    /// A drain may come late to share a wake-up of the loop: by up to 2 s while the bursts are small,
-    /// and never so late that the receiver's buffer overflows.
-    func testADrainMayComeLateButNeverSoLateThatTheBufferFills() {
+    /// A drain may come late to share a wake-up of the loop: by a second or so while the bursts are small,
+    /// and never later than the receiver takes to write the budget, so the buffer holds no more than
+    /// when drains come on time.
+    func testADrainMayComeLateButNoLaterThanTheBudgetAllows() {
         var rule = DDCIdlePolls()
         XCTAssertEqual(rule.leeway, .zero, "no rate measured yet: the first drains come on time")
         _ = rule.next(afterReading: 300, scheduled: .milliseconds(100), at: .seconds(1))
         _ = rule.next(afterReading: 0, scheduled: .milliseconds(25), at: .milliseconds(1100))
         _ = rule.next(afterReading: 300, scheduled: .milliseconds(100), at: .seconds(2))
         _ = rule.next(afterReading: 0, scheduled: .milliseconds(25), at: .milliseconds(2100))
-        XCTAssertEqual(rule.leeway, .seconds(2), "300 bytes a second take over 3 s to write 1 KiB: the most")
-        for burst in [700, 1800] {
+        XCTAssertEqual(rule.bytesPerSecond, 300)
+        XCTAssertEqual(rule.leeway.components.seconds, 1, "300 bytes a second: 4 s, and what is left of 3/4 of 6.8 s")
+        XCTAssertGreaterThan(rule.leeway, .milliseconds(1100))
+        _ = rule.next(afterReading: 450, scheduled: .milliseconds(100), at: .seconds(3))
+        _ = rule.next(afterReading: 0, scheduled: .milliseconds(25), at: .milliseconds(3100))
+        XCTAssertEqual(rule.bytesPerSecond, 450)
+        XCTAssertEqual(rule.leeway, .zero, "450 bytes a second write 2 KiB in 4.55 s: nothing left of 3/4 of it")
+        for burst in [300, 700, 1800] {
             let late = idlePolls(burst: burst, seconds: 300, late: true)
-            XCTAssertLessThanOrEqual(late.mostWaiting, 4096, "\(burst)-byte bursts fit the buffer between late drains")
-            XCTAssertLessThan(late.polls, idlePolls(burst: burst, seconds: 300).polls, "late drains are fewer")
+            XCTAssertLessThanOrEqual(late.mostWaiting, DDCIdlePolls.defaultBudget + 2 * burst,
+                                     "\(burst)-byte bursts: a late drain finds no more than an on-time one may")
         }
+        XCTAssertLessThan(idlePolls(burst: 300, seconds: 300, late: true).polls, idlePolls(burst: 300, seconds: 300).polls,
+                          "small bursts: late drains are fewer")
     }
 
     // MARK: the poller with a demand
