@@ -22,13 +22,14 @@
 /// its output until read), so the next approach starts twice as early, up to half an epoch; an empty
 /// first poll brings it back to `lead`.
 ///
-/// An approach costs a poll that usually finds nothing, so only one epoch in `probeEvery` (4) is
+/// An approach costs a poll or two that find nothing, so only one epoch in `probeEvery` (8) is
 /// approached. In the others the schedule polls once, `lag` (10 ms) after the burst is due: the time
 /// the last approach found it, plus whole epochs. That time is never before the burst landed (the
 /// approach found it there), so the poll finds it unless the receiver fell behind; then the schedule
 /// polls as when waiting for a burst, and that burst, found by waiting, sets the phase afresh, as
 /// an approach does. Epochs are learnt only from bursts found by waiting: a gap across polled
-/// epochs counts as that many epochs. A 1 Hz receiver costs about two and a quarter polls a second
+/// epochs counts as that many epochs. Epochs are polled when due only while locked: the last burst
+/// found by waiting came after an empty poll, within `lead` of where the learnt epoch put it. A 1 Hz receiver costs about two and a quarter polls a second
 /// (three with an approach every epoch), and a fix waits a few tens of milliseconds for its poll.
 /// `reset()` after a failed transfer forgets the epoch.
 package struct DDCPollSchedule: Sendable, Hashable {
@@ -48,6 +49,8 @@ package struct DDCPollSchedule: Sendable, Hashable {
     /// Whether the next poll is the first of an approach.
     private var firstOfApproach = false
     /// One epoch in this many is approached; the others are polled once, `lag` after they are due.
+    /// A receiver's clock drifts against the host's by parts per million; what moves its phase is a
+    /// restart or a new rate, which the first empty poll at a due time shows.
     package var probeEvery: Int
     package var lag: Duration
     /// When the last burst was due: found by waiting, or predicted a whole number of epochs on.
@@ -56,6 +59,9 @@ package struct DDCPollSchedule: Sendable, Hashable {
     private var polledSinceFound = 0
     /// Whether the next poll is one at a burst's due time.
     private var pollAtDue = false
+    /// Whether the last burst found by waiting was found after an empty poll and where the learnt
+    /// epoch put it: only then are the next epochs polled at their due time.
+    private var locked = false
 
     /// The shortest wait between polls (SparkFun's u-blox library, Theory.md).
     package static let minimumWait: Duration = .milliseconds(25)
@@ -64,7 +70,7 @@ package struct DDCPollSchedule: Sendable, Hashable {
 
     package init(interval: Duration = .milliseconds(100), lead: Duration = .milliseconds(25),
                 idleMaximum: Duration = .milliseconds(250), maximumEpoch: Duration = .milliseconds(1500),
-                probeEvery: Int = 4, lag: Duration = .milliseconds(10)) {
+                probeEvery: Int = 8, lag: Duration = .milliseconds(10)) {
         self.probeEvery = max(probeEvery, 1)
         self.lag = max(lag, .zero)
         self.interval = max(interval, Self.minimumWait)
@@ -109,7 +115,7 @@ package struct DDCPollSchedule: Sendable, Hashable {
             inBurst = false
             idleWait = lead
             if let epoch, let last = due {
-                if polledSinceFound + 1 < probeEvery {
+                if locked, polledSinceFound + 1 < probeEvery {
                     let wait = last + epoch + lag - now
                     if wait > lead {
                         pollAtDue = true
@@ -135,8 +141,13 @@ package struct DDCPollSchedule: Sendable, Hashable {
     /// were polled between.
     private mutating func learn(burstFoundAt now: Duration, firstOfApproach: Bool) {
         let epochs = polledSinceFound + 1
+        var consistent = false
         if let start = burstStart, now - start >= Self.shortestEpoch * epochs, (now - start) / epochs <= maximumEpoch {
             let gap = (now - start) / epochs
+            if let known = epoch {
+                let off = now - start - known * epochs
+                consistent = off < lead && off > .zero - lead
+            }
             if let known = epoch, gap < known / 2 || gap > known * 3 / 2 {
                 epoch = nil // a different rate, or a missed burst: learn again from the next gap
             } else {
@@ -148,6 +159,9 @@ package struct DDCPollSchedule: Sendable, Hashable {
         if let known = epoch {
             approachLead = firstOfApproach ? min(approachLead * 2, known / 2) : lead
         }
+        // A burst already there at the first poll of an approach landed some time before: its time
+        // is no measurement of the phase.
+        locked = consistent && !firstOfApproach
         burstStart = now
         due = now
         polledSinceFound = 0
