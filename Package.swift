@@ -56,6 +56,9 @@ let package = Package(
         // glibc's GNU spawn extensions (pipe2, addchdir_np, addclosefrom_np), which Swift's Glibc
         // module does not import, for Platform's child processes.
         .target(name: "CSpawnShim"),
+        // The Swift runtime's global-executor hooks, which use the Swift calling convention, for
+        // Platform's own global executor (GlobalJobPool).
+        .target(name: "CGlobalExecutor"),
 
         // The plain types every core shares, and nothing else: coordinates, fixes and headings, Bluetooth
         // addresses and UUIDs, touch sides and phases, navigation commands, what guidance asks of the
@@ -123,7 +126,7 @@ let package = Package(
         // The platform layer: clocks, GPIO, I2C, serial and TCP, the Bluetooth adapter and sockets, files,
         // systemd notify, logging, child processes.
         .target(name: "Platform",
-                dependencies: ["Vocabulary", "BLE", "CGPIOShim", "CSpawnShim", "CBluetooth", "CI2C",
+                dependencies: ["Vocabulary", "BLE", "CGPIOShim", "CSpawnShim", "CGlobalExecutor", "CBluetooth", "CI2C",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: productSwiftSettings),
 

@@ -21,6 +21,10 @@ struct Wayfinder: AsyncParsableCommand {
             // ArgumentParser's status for usage errors: 64, EX_USAGE in sysexits.h.
             exit(withError: ExitCode.validationFailure)
         }
+        // The appliance runs the runtime's global jobs on threads of its own (GlobalJobPool): installed
+        // here, on the main thread, before the first hop to the global executor, or libdispatch's
+        // workqueue monitor would already wake the process every second for the rest of its life.
+        if arguments.first == "run" { GlobalJobPool.install() }
         await main(arguments)
     }
 }

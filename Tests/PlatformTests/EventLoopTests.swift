@@ -98,6 +98,31 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(order, [1, 2, 3])
     }
 
+    /// A sleeper with a leeway is woken by the loop's next wake-up after its deadline (here another
+    /// timer's), not at its deadline plus leeway: it rides along. Had it waited out its hour of
+    /// leeway, the strict timer would have come first.
+    func testASleeperWithALeewayRidesAlongWithTheNextWakeAfterItsDeadline() async throws {
+        let loop = try EventLoop()
+        defer { loop.stop() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let order = try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask(executorPreference: loop) {
+                try await loop.sleep(until: start + .milliseconds(20), leeway: .seconds(3600))
+                XCTAssertGreaterThanOrEqual(clock.now, start + .milliseconds(20), "the lenient timer fired early")
+                return "lenient"
+            }
+            group.addTask(executorPreference: loop) {
+                try await loop.sleep(until: start + .milliseconds(60))
+                return "strict"
+            }
+            var order: [String] = []
+            for try await name in group { order.append(name) }
+            return order
+        }
+        XCTAssertEqual(order, ["lenient", "strict"])
+    }
+
     func testACancelledSleeperIsWokenAtOnceWithCancellationError() async throws {
         let loop = try EventLoop()
         defer { loop.stop() }

@@ -61,7 +61,8 @@ final class DDCIdlePollsTests: XCTestCase {
     /// A receiver writing `burst` bytes at x.430 s into a 4 KiB buffer, drained whole by each poll the
     /// rule (with the epoch schedule beside it, as the poller runs them) asks for, for `seconds`:
     /// the polls made and the most bytes a poll found waiting.
-    func idlePolls(burst: Int, seconds: Int) -> (polls: Int, mostWaiting: Int) {
+    /// `late`: every drain comes its whole leeway late (`DDCIdlePolls.leeway`).
+    func idlePolls(burst: Int, seconds: Int, late: Bool = false) -> (polls: Int, mostWaiting: Int) {
         var schedule = DDCPollSchedule()
         var rule = DDCIdlePolls()
         var t = Duration.zero
@@ -77,6 +78,7 @@ final class DDCIdlePollsTests: XCTestCase {
             polls += 1
             let scheduled = schedule.next(afterReading: waiting, at: t)
             t += rule.next(afterReading: waiting, scheduled: scheduled, at: t)
+            if late, waiting == 0 { t += rule.leeway }
         }
         return (polls, mostWaiting)
     }
@@ -89,6 +91,32 @@ final class DDCIdlePollsTests: XCTestCase {
         XCTAssertLessThan(Double(small.polls) / 300, 0.8, "a default u-blox output (700 bytes an epoch): about every 3 s")
         let big = idlePolls(burst: 1800, seconds: 300)
         XCTAssertLessThanOrEqual(big.mostWaiting, 4096, "1800-byte bursts still fit the receiver's buffer between drains")
+    }
+
+    /// A drain may come late to share a wake-up of the loop: by a second or so while the bursts are small,
+    /// and never later than the receiver takes to write the budget, so the buffer holds no more than
+    /// when drains come on time.
+    func testADrainMayComeLateButNoLaterThanTheBudgetAllows() {
+        var rule = DDCIdlePolls()
+        XCTAssertEqual(rule.leeway, .zero, "no rate measured yet: the first drains come on time")
+        _ = rule.next(afterReading: 300, scheduled: .milliseconds(100), at: .seconds(1))
+        _ = rule.next(afterReading: 0, scheduled: .milliseconds(25), at: .milliseconds(1100))
+        _ = rule.next(afterReading: 300, scheduled: .milliseconds(100), at: .seconds(2))
+        _ = rule.next(afterReading: 0, scheduled: .milliseconds(25), at: .milliseconds(2100))
+        XCTAssertEqual(rule.bytesPerSecond, 300)
+        XCTAssertEqual(rule.leeway.components.seconds, 1, "300 bytes a second: 4 s, and what is left of 3/4 of 6.8 s")
+        XCTAssertGreaterThan(rule.leeway, .milliseconds(1100))
+        _ = rule.next(afterReading: 450, scheduled: .milliseconds(100), at: .seconds(3))
+        _ = rule.next(afterReading: 0, scheduled: .milliseconds(25), at: .milliseconds(3100))
+        XCTAssertEqual(rule.bytesPerSecond, 450)
+        XCTAssertEqual(rule.leeway, .zero, "450 bytes a second write 2 KiB in 4.55 s: nothing left of 3/4 of it")
+        for burst in [300, 700, 1800] {
+            let late = idlePolls(burst: burst, seconds: 300, late: true)
+            XCTAssertLessThanOrEqual(late.mostWaiting, DDCIdlePolls.defaultBudget + 2 * burst,
+                                     "\(burst)-byte bursts: a late drain finds no more than an on-time one may")
+        }
+        XCTAssertLessThan(idlePolls(burst: 300, seconds: 300, late: true).polls, idlePolls(burst: 300, seconds: 300).polls,
+                          "small bursts: late drains are fewer")
     }
 
     // MARK: the poller with a demand

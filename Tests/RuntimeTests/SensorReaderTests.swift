@@ -81,6 +81,68 @@ final class SensorReaderTests: XCTestCase {
         XCTAssertLessThan(lateness.max() ?? .seconds(1), .milliseconds(80), "each burst read soon after it lands: \(lateness)")
     }
 
+    /// A receiver whose burst `k` lands at `arrival(k)`, polled by the schedule from `t` until `epochs`
+    /// bursts were read: the polls made and each burst's lateness (its first read after it landed),
+    /// from burst `from` on.
+    func poll(_ s: inout DDCPollSchedule, from t: Duration, epochs: Int, from: Int,
+              arrival: (Int) -> Duration) -> (polls: Int, lateness: [Duration]) {
+        var t = t
+        var polls = 0
+        var lateness: [Duration] = []
+        var delivered = -1
+        var seen = 0
+        while seen < epochs {
+            var newest = delivered
+            while arrival(newest + 1) <= t { newest += 1 }
+            let hasData = newest > delivered
+            if hasData {
+                delivered = newest
+                seen += 1
+                if seen > from { lateness.append(t - arrival(newest)) }
+            }
+            let wait = s.next(afterReading: hasData ? 600 : 0, at: t)
+            XCTAssertGreaterThanOrEqual(wait, DDCPollSchedule.minimumWait, "SparkFun's 25 ms between polls")
+            t += wait
+            if seen > from { polls += 1 }
+        }
+        return (polls, lateness)
+    }
+
+    /// Only one epoch in eight is approached from before the burst; the others are polled once just
+    /// after it is due: about 2.3 polls an epoch, not 2.8, and a burst waits no longer for its
+    /// read than with an approach every epoch.
+    func testMostEpochsArePolledOnceWhenDueAndFewerPollsReadEachBurstAsSoon() {
+        var probing = DDCPollSchedule()
+        var every = DDCPollSchedule(probeEvery: 1)
+        let arrival: (Int) -> Duration = { .milliseconds(430 + 1000 * $0) }
+        let few = poll(&probing, from: .zero, epochs: 90, from: 10, arrival: arrival)
+        let many = poll(&every, from: .zero, epochs: 90, from: 10, arrival: arrival)
+        XCTAssertLessThanOrEqual(few.polls, 80 * 12 / 5, "about 2.3 polls an epoch: \(few.polls) in 80")
+        XCTAssertLessThanOrEqual(few.polls * 100, many.polls * 85, "\(few.polls) polls against \(many.polls) with an approach every epoch")
+        XCTAssertLessThan(few.lateness.max() ?? .seconds(1), .milliseconds(80), "\(few.lateness)")
+        let mean: ([Duration]) -> Duration = { $0.reduce(.zero, +) / max($0.count, 1) }
+        XCTAssertLessThanOrEqual(mean(few.lateness), mean(many.lateness) + .milliseconds(15),
+                                 "the fix waits about as long: \(mean(few.lateness)) against \(mean(many.lateness))")
+    }
+
+    /// A receiver's phase drifts against the host's clock (its epoch a little longer or shorter than
+    /// the host measures), and jumps when it restarts: the schedule stays locked, each burst read
+    /// within tens of milliseconds, and a jump costs a few epochs.
+    func testTheScheduleStaysLockedWhenTheReceiversPhaseDriftsOrJumps() {
+        for drift in [-3, -1, 1, 3] {
+            var s = DDCPollSchedule()
+            let result = poll(&s, from: .zero, epochs: 300, from: 10,
+                              arrival: { .milliseconds(430) + .microseconds(Int64((1000 + drift) * 1000) * Int64($0)) })
+            XCTAssertLessThan(result.lateness.max() ?? .seconds(1), .milliseconds(100), "drift \(drift) ms an epoch: \(result.lateness.max()!)")
+            XCTAssertLessThanOrEqual(result.polls, 290 * 5 / 2, "drift \(drift) ms an epoch: \(result.polls) polls in 290 epochs")
+        }
+        var s = DDCPollSchedule()
+        let jumped = poll(&s, from: .zero, epochs: 60, from: 10,
+                          arrival: { .milliseconds(430 + 1000 * $0 + ($0 >= 30 ? 370 : 0)) })
+        XCTAssertLessThan(jumped.lateness.dropFirst(30).max() ?? .seconds(1), .milliseconds(80),
+                          "locked again within ten epochs of the jump: \(jumped.lateness)")
+    }
+
     /// A receiver silent for 8 s (a brown-out) must not leave an 8 s gap in the average: the schedule
     /// learns the epoch afresh and is back near 1 s within eight bursts (the gap across the outage
     /// alone would have made it 2.75 s).

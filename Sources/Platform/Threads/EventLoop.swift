@@ -19,31 +19,12 @@ import Synchronization
 /// and a task's (`TaskExecutor`: `Task(executorPreference: loop)`). Work that blocks — an I2C
 /// transfer, an fsync — must not run here: it would hold up every actor on the loop.
 package final class EventLoop: ActorExecutor, @unchecked Sendable {
-    private struct Timer {
-        var deadline: ContinuousClock.Instant
-        var id: UInt64
-        var continuation: UnsafeContinuation<Void, any Error>
-    }
-
     private struct State {
-        mutating func insert(_ timer: Timer) {
-            // After every timer due no later: binary search for the first later deadline.
-            var low = 0, high = timers.count
-            while low < high {
-                let mid = (low + high) / 2
-                if timers[mid].deadline <= timer.deadline { low = mid + 1 } else { high = mid }
-            }
-            timers.insert(timer, at: low)
-        }
-
         var jobs: [UnownedJob] = []
         var closures: [@Sendable () -> Void] = []
         /// Descriptors polled for input, and what to call on the loop when one has some.
         var watches: [Int32: @Sendable () -> Void] = [:]
-        /// Ordered by deadline (equal deadlines in arrival order), so that each pass of the loop
-        /// looks at the first only; a linear scan of every timer on every pass was about a tenth of
-        /// the demo's instructions (callgrind).
-        var timers: [Timer] = []
+        var timers = LoopTimers<UnsafeContinuation<Void, any Error>>()
         var nextTimerID: UInt64 = 0
         /// The loop is in `poll` (or about to be): an enqueue from another thread must wake it.
         var parked = false
@@ -156,10 +137,11 @@ package final class EventLoop: ActorExecutor, @unchecked Sendable {
     /// started on another thread has arrived.
     package var pendingTimers: Int { state.withLock { $0.timers.count } }
 
-    /// Suspends the caller until `deadline` on the continuous clock; a cancelled caller is woken at
-    /// once with `CancellationError`. The wake-up is a job on whichever executor the caller runs on,
-    /// and the call itself stays there (`nonisolated(nonsending)`).
-    package nonisolated(nonsending) func sleep(until deadline: ContinuousClock.Instant) async throws {
+    /// Suspends the caller until `deadline` on the continuous clock, or up to `leeway` later when the
+    /// loop wakes then anyway (`LoopTimers`); a cancelled caller is woken at once with
+    /// `CancellationError`. The wake-up is a job on whichever executor the caller runs on, and the
+    /// call itself stays there (`nonisolated(nonsending)`).
+    package nonisolated(nonsending) func sleep(until deadline: ContinuousClock.Instant, leeway: Duration = .zero) async throws {
         let id = state.withLock { s -> UInt64 in
             s.nextTimerID &+= 1
             return s.nextTimerID
@@ -168,17 +150,14 @@ package final class EventLoop: ActorExecutor, @unchecked Sendable {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let (refused, mustWake) = state.withLock { s -> (Bool, Bool) in
                     if s.stopping || Task.isCancelled { return (true, false) }
-                    s.insert(Timer(deadline: deadline, id: id, continuation: continuation))
+                    s.timers.insert(continuation, id: id, deadline: deadline, leeway: leeway)
                     return (false, s.parked)
                 }
                 if refused { continuation.resume(throwing: CancellationError()) }
                 else if mustWake && !isLoopThread { wake() }
             }
         } onCancel: {
-            let cancelled = state.withLock { s -> UnsafeContinuation<Void, any Error>? in
-                guard let i = s.timers.firstIndex(where: { $0.id == id }) else { return nil }
-                return s.timers.remove(at: i).continuation
-            }
+            let cancelled = state.withLock { $0.timers.remove(id: id) }
             cancelled?.resume(throwing: CancellationError())
         }
     }
@@ -207,14 +186,10 @@ package final class EventLoop: ActorExecutor, @unchecked Sendable {
             let (due, timeout, stopping) = state.withLock { s -> ([UnsafeContinuation<Void, any Error>], Int32, Bool) in
                 swap(&batch, &s.jobs)
                 swap(&closures, &s.closures)
-                var due: [UnsafeContinuation<Void, any Error>] = []
-                var expired = 0
-                while expired < s.timers.count, s.stopping || s.timers[expired].deadline <= now {
-                    due.append(s.timers[expired].continuation)
-                    expired += 1
-                }
-                if expired > 0 { s.timers.removeFirst(expired) }
-                let next = s.timers.first?.deadline
+                // Every timer past its deadline runs on this pass, those with a leeway too: a wake-up
+                // for one timer or a packet carries the lenient ones along.
+                let due = s.stopping ? s.timers.takeAll() : s.timers.takeDue(at: now)
+                let next = s.timers.wakeTime
                 let idle = batch.isEmpty && due.isEmpty && closures.isEmpty
                 // A stopping loop never blocks: work enqueued while it winds down is run on the next
                 // pass, and it ends on the first pass that finds none.

@@ -59,7 +59,8 @@ package struct SessionClock: Clock {
 
     /// Real time. Its sleepers wait on the event loop they run on (the simulated devices' on theirs),
     /// else on the process's (`EventLoop.shared`): a timer costs that loop's `poll` timeout, not a
-    /// libdispatch timer and a thread hand-off.
+    /// libdispatch timer and a thread hand-off. A sleeper's `tolerance` is its leeway there: it may
+    /// wake that much later, with another wake-up of the loop.
     package static func continuous() -> SessionClock {
         SessionClock(loop: EventLoop.shared)
     }
@@ -68,7 +69,9 @@ package struct SessionClock: Clock {
         let clock = ContinuousClock()
         let start = clock.now
         readElapsed = { start.duration(to: clock.now) }
-        sleeper = { deadline, _ in try await (EventLoop.current ?? loop).sleep(until: start.advanced(by: deadline)) }
+        sleeper = { deadline, tolerance in
+            try await (EventLoop.current ?? loop).sleep(until: start.advanced(by: deadline), leeway: tolerance ?? .zero)
+        }
         readFactor = { 1 }
         readSlowest = { 1 }
     }
@@ -92,8 +95,10 @@ package struct SessionClock: Clock {
 
     package var minimumResolution: Duration { .nanoseconds(1) }
 
-    /// On a paced clock, `tolerance` is how late in session time this sleeper may wake: while it waits,
-    /// the clock runs no faster than keeps it that punctual (`Pacing`). Other clocks ignore it.
+    /// `tolerance` is how late in session time this sleeper may wake. On a paced clock, while it
+    /// waits, the clock runs no faster than keeps it that punctual (`Pacing`); on real time
+    /// (`continuous()`) it is the timer's leeway on the event loop (`LoopTimers`). Other clocks
+    /// ignore it.
     ///
     /// The sleep runs where its caller runs (`nonisolated(nonsending)`, SE-0461): an actor's timer
     /// waits on the actor's event loop and wakes there, instead of hopping to a libdispatch thread to

@@ -63,6 +63,29 @@ package struct DDCIdlePolls: Sendable, Hashable {
         return betweenDrains
     }
 
+    /// How much later than its wait (`betweenDrains`) a drain may come: what is left of three quarters
+    /// of the time the receiver takes to write `budget` at the measured rate, at most
+    /// `maximumLeeway`; none before a rate is measured, and none when the budget already sets the
+    /// wait. The drain then shares a wake-up the event loop makes anyway (the belt's keep-alive,
+    /// every 2 s) instead of waking it on its own, and a drain that comes that late finds no more
+    /// than an on-time one may. Three quarters: bursts land whole, so a rate measured between two
+    /// drains can read low by a burst.
+    ///
+    /// The poll that marks the drained burst's end (100 ms after data) gets none: later, it would
+    /// find the next burst instead of the end, and the status's fix would wait for a poll that finds
+    /// the receiver empty.
+    package var leeway: Duration {
+        guard let rate = bytesPerSecond else { return .zero }
+        let wait = betweenDrains
+        guard rate > 0 else { return Self.maximumLeeway }
+        let seconds = Double(budget) / rate * 3 / 4
+        guard seconds.isFinite, seconds < (wait + Self.maximumLeeway) / .seconds(1) else { return Self.maximumLeeway }
+        return max(.zero, .seconds(seconds) - wait)
+    }
+
+    /// The most a drain may come late: the belt's keep-alive period.
+    package static let maximumLeeway: Duration = .seconds(2)
+
     /// The wait between the end of one drain and the next poll.
     package var betweenDrains: Duration {
         guard let rate = bytesPerSecond else { return shortest }

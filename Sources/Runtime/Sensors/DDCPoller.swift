@@ -87,7 +87,7 @@ package enum DDCPoller {
             }
             do {
                 if let demand, !demand.isWanted, !schedule.inBurst {
-                    try await demand.sleep(for: wait, clock: clock)
+                    try await demand.sleep(for: wait, tolerance: idle.leeway, clock: clock)
                 } else {
                     try await clock.sleep(for: wait)
                 }

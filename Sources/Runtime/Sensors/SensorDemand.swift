@@ -57,12 +57,13 @@ package final class SensorDemand: Sendable {
         }
     }
 
-    /// Sleeps `duration` on `clock`, or until the readings are wanted, whichever comes first; throws only
-    /// when the calling task is cancelled. The two waits are child tasks, which keep the caller's
-    /// executor preference (SE-0417), so neither wakes a thread of the global pool.
-    package nonisolated(nonsending) func sleep(for duration: Duration, clock: SessionClock) async throws {
+    /// Sleeps `duration` on `clock` (or up to `tolerance` longer, `SessionClock.sleep`), or until the
+    /// readings are wanted, whichever comes first; throws only when the calling task is cancelled. The
+    /// two waits are child tasks, which keep the caller's executor preference (SE-0417), so neither
+    /// wakes a thread of the global pool.
+    package nonisolated(nonsending) func sleep(for duration: Duration, tolerance: Duration? = nil, clock: SessionClock) async throws {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await clock.sleep(for: duration) }
+            group.addTask { try? await clock.sleep(for: duration, tolerance: tolerance) }
             group.addTask { await self.untilWanted() }
             _ = await group.next()
             group.cancelAll()
