@@ -107,6 +107,17 @@ if [[ $depends == *libcurl4* ]] && in_root ldconfig -p | grep -q 'libcurl\.so\.4
 else
     fail "libcurl.so.4 is not installed or not in Depends ($depends)"
 fi
+# The release link packs relative relocations (DT_RELR, docs/packaging.md): a glibc before 2.36
+# refuses the binary ("version GLIBC_ABI_DT_RELR not found"), and dpkg-shlibdeps, which reads the
+# symbols the binary takes, not that version need, does not raise libc6 for it: the control file does.
+libc_floor=$(grep -o 'libc6 (>= [0-9.]*)' <<<"$depends" | grep -o '[0-9][0-9.]*' | sort -V | tail -1)
+if ! readelf -V "$root/usr/bin/wayfinder" | grep -q GLIBC_ABI_DT_RELR; then
+    ok "the binary has no DT_RELR version need (libc6 floor in Depends: ${libc_floor:-none})"
+elif [[ -n $libc_floor ]] && dpkg --compare-versions "$libc_floor" ge 2.36; then
+    ok "the binary needs GLIBC_ABI_DT_RELR and Depends asks libc6 (>= $libc_floor)"
+else
+    fail "the binary needs GLIBC_ABI_DT_RELR (glibc 2.36) but Depends asks libc6 (>= ${libc_floor:-nothing}): $depends"
+fi
 if needed=$(readelf -d "$root/usr/bin/wayfinder" | grep '(NEEDED)') && [[ $needed != *libcurl* ]]; then
     ok "the binary does not link libcurl (readelf -d: $(grep -c . <<<"$needed") NEEDED entries)"
 else
