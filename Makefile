@@ -218,7 +218,12 @@ NATIVE_BIN := .build/release/wayfinder
 RELEASE_BIN ?= $(NATIVE_BIN)
 NATIVE_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 ARCH ?= $(NATIVE_ARCH)
-RELEASE_LINK_FLAGS := -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+# SwiftPM links an executable with --export-dynamic; --no-export-dynamic (given after it) keeps the
+# binary's 25 000 Swift symbols out of its dynamic symbol table, which nothing loaded at run time
+# looks them up in. The Swift runtime's dladdr(3) at start-up (finding a backtracer beside the binary)
+# walked them all (0.9 M instructions before READY=1, callgrind), and the table was 2.2 MB of the
+# binary. A crash's addresses are named from the unstripped build of the same commit instead.
+RELEASE_LINK_FLAGS := -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic
 # One folder per package architecture (the pages are the same, made from the native binary), so that
 # making the amd64 and the arm64 package at the same time (CI's two lanes) never empties the other's.
 GENERATED = .build/generated/$(ARCH)

@@ -115,7 +115,7 @@ struct Run: AsyncParsableCommand {
         options.configurationSHA256 = (try? loader.files.read(config)).flatMap { try? Nettle().sha256($0) }.map(Hex.encode)
         if case .success(let id) = MachineIDFile.unitID(configured: loaded.upload?.unitID) { options.unitID = id }
         if let upload = UploadBackground.work(loaded.upload, stateDirectory: stateDirectory ?? loaded.stateDirectory,
-                                             credentialsDirectory: ProcessEnvironment.current["CREDENTIALS_DIRECTORY"], logger: logger) {
+                                             credentialsDirectory: environment["CREDENTIALS_DIRECTORY"], logger: logger) {
             options.background.append(upload)
         }
         if let metrics = loaded.metrics {
