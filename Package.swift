@@ -23,7 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.3.0"),
         // 1.16.2: LogHandler.log(event:), the non-deprecated handler entry point.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // 2.13.0: a service's configuration given its name (ServiceConfiguration's serviceName).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         // The appliance's metrics (docs/metrics.md): the swift-metrics API, and swift-prometheus as its

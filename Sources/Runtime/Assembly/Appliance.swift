@@ -228,7 +228,7 @@ package struct Appliance: Sendable {
 
         // The board's own service: the simulated world (which routes the script's failures to the
         // members' fault hooks), or the hardware's input feeds.
-        let boardService: any Service
+        let boardService: any Service & CustomStringConvertible
         if let work = inputs.boardRun {
             boardService = BoardService(work: work, failures: inputs.injectedFailures ?? ApplianceInputs.absent(),
                                         route: ApplianceMember.faultRoutes(members))
@@ -241,8 +241,8 @@ package struct Appliance: Sendable {
             logLevel: options.logLevel, notifier: options.notifier, health: health, status: status,
             logger: makeLogger("reload"))
         let reloadService: [ServiceGroupConfiguration.ServiceConfiguration] = options.reloadSignals.isEmpty ? [] : [
-            .init(service: ReloadSignalService(signals: options.reloadSignals, reloader: reloader, health: health, clock: clock),
-                  successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
+            .described(ReloadSignalService(signals: options.reloadSignals, reloader: reloader, health: health, clock: clock),
+                       onSuccess: .ignore, onFailure: .gracefullyShutdownGroup),
         ]
         // The Pi's own supply, where the board can read it (PiSupplyWatch); its failure costs only that.
         let supply = inputs.piSupply.map { PiSupplyWatch(read: $0, clock: clock, logger: makeLogger(PiSupplyWatch.name), states: stateSink) }
@@ -263,8 +263,7 @@ package struct Appliance: Sendable {
                 options.warnings?.attach(clock)
                 let server = ControlServer(listener: listener, access: ControlAccess(ownerUID: getuid(), group: options.controlGroup),
                                            handler: control, logger: makeLogger("control"))
-                controlService = .init(service: ControlService(server: server), successTerminationBehavior: .ignore,
-                                       failureTerminationBehavior: .ignore)
+                controlService = .described(ControlService(server: server), onSuccess: .ignore, onFailure: .ignore)
                 logger.info("control socket at \(path)")
             } catch {
                 logger.error("no control socket: \(error); `wayfinder status` will not reach this run")
@@ -276,13 +275,12 @@ package struct Appliance: Sendable {
         // stops last. Appended one by one: as one expression of concatenated optional arrays it is
         // more than Swift 6.2's type checker solves in its time limit.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: boardService, successTerminationBehavior: .ignore,
-                  failureTerminationBehavior: .gracefullyShutdownGroup),
+            .described(boardService, onSuccess: .ignore, onFailure: .gracefullyShutdownGroup),
         ]
         services += members.map(\.service)
         services += reloadService
         if let supply {
-            services.append(.init(service: supply, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
+            services.append(.described(supply, onSuccess: .ignore, onFailure: .ignore))
         }
         if let controlService { services.append(controlService) }
         // `[metrics]`: the file is written on real time, also on the simulated board, whose session
@@ -293,14 +291,13 @@ package struct Appliance: Sendable {
                                            sample: { await control.status() },
                                            wallSeconds: { Date().timeIntervalSince1970 }, clock: .continuous(),
                                            logger: makeLogger(MetricsExporter.name))
-            services.append(.init(service: BackgroundWorkService(work: BackgroundWork(name: MetricsExporter.name, run: { await exporter.run() })),
-                                  successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
+            services.append(.described(BackgroundWorkService(work: BackgroundWork(name: MetricsExporter.name, run: { await exporter.run() })),
+                                       onSuccess: .ignore, onFailure: .ignore))
         }
         for work in options.background {
-            services.append(.init(service: BackgroundWorkService(work: work), successTerminationBehavior: .ignore,
-                                  failureTerminationBehavior: .ignore))
+            services.append(.described(BackgroundWorkService(work: work), onSuccess: .ignore, onFailure: .ignore))
         }
-        services.append(.init(service: systemd, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup))
+        services.append(.described(systemd, onSuccess: .ignore, onFailure: .gracefullyShutdownGroup))
         var groupConfig = ServiceGroupConfiguration(
             services: services,
             gracefulShutdownSignals: options.shutdownSignals,
@@ -309,11 +306,13 @@ package struct Appliance: Sendable {
         groupConfig.maximumCancellationDuration = Duration.seconds(5)
         let group = ServiceGroup(configuration: groupConfig)
         trigger.set(group)
+        // The members' services alone are asked whether they are supervised: a cast of a service of
+        // another type fails only after the runtime has looked for a bridging conformance of it.
         return Appliance(group: group, clock: clock, belt: belt.actor, navigation: navigation.actor,
                          gestures: gestures.actor, buttons: buttons.actor, touchCase: touchCase?.actor, pencil: pencil?.actor,
                          health: health, status: status, reloader: reloader, trip: trip,
                          actorNames: members.map(\.name), faultRoutes: Set(ApplianceMember.faultRoutes(members).keys),
-                         serviceNames: services.compactMap { ($0.service as? SupervisedService)?.name })
+                         serviceNames: members.compactMap { ($0.service.service as? SupervisedService)?.name })
     }
 
     /// The navigation observer: the metrics' counters first, then the one a test or the executable gave.

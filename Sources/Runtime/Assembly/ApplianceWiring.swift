@@ -27,10 +27,10 @@ struct ApplianceWiring {
     func supervised(_ name: String, cleanup: (@Sendable () async -> Void)? = nil,
                     _ body: @escaping @Sendable () async throws -> Void) -> ServiceGroupConfiguration.ServiceConfiguration {
         let trip = self.trip
-        return .init(service: SupervisedService(name: name, clock: clock, logger: supervisorLogger,
-                                                backoff: restartBackoff, health: health,
-                                                onFailure: { name, reason in trip?.record(.restart) { $0.device = name; $0.reason = reason } },
-                                                cleanup: cleanup, run: body),
-                     successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup)
+        return .described(SupervisedService(name: name, clock: clock, logger: supervisorLogger,
+                                            backoff: restartBackoff, health: health,
+                                            onFailure: { name, reason in trip?.record(.restart) { $0.device = name; $0.reason = reason } },
+                                            cleanup: cleanup, run: body),
+                          onSuccess: .ignore, onFailure: .gracefullyShutdownGroup)
     }
 }

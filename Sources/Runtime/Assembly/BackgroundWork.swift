@@ -35,3 +35,9 @@ struct BackgroundWorkService: Service {
         }
     }
 }
+
+/// The service's name in the group's log metadata and errors (`ServiceConfiguration.described`):
+/// without one, ServiceLifecycle would print the service by reflection over every stored property.
+extension BackgroundWorkService: CustomStringConvertible {
+    var description: String { work.name }
+}

@@ -29,9 +29,8 @@ package struct ReloadSignalService: Service {
     }
 }
 
-/// ServiceLifecycle interpolates each service into its configuration's description. A type without
-/// a description is printed by reflection over every stored property: 36 M instructions for the
-/// appliance's services at start-up (callgrind), a quarter of the start-up.
+/// The service's name in the group's log metadata and errors (`ServiceConfiguration.described`):
+/// without one, ServiceLifecycle would print the service by reflection over every stored property.
 extension ReloadSignalService: CustomStringConvertible {
     package var description: String { Self.name }
 }
