@@ -45,6 +45,8 @@ if len(functions) < 1000:
 with open(out, 'w') as f:
     f.write('# The functions the demo walk runs, laid out first by the release link (lld\n'
             '# --symbol-ordering-file; docs/packaging.md). Written by scripts/text-order.sh.\n')
-    f.write('\n'.join(functions) + '\n')
+    # Sorted by name: a module's functions come together, and a new profile's file differs from the
+    # last one only by the functions that came or went.
+    f.write('\n'.join(sorted(functions)) + '\n')
 print(f'{out}: {len(functions)} functions')
 EOF
