@@ -99,7 +99,7 @@ package struct DDCPollSchedule: Sendable, Hashable {
                 if wasAtDue, let known = epoch, let last = due, now - (last + known) < known / 2 {
                     // Found where it was due: the phase is the predicted one, and the poll's time
                     // (`lag` after) teaches nothing. A poll that came far later (a stalled host)
-                    // is taken as a burst found by waiting, as every burst used to be.
+                    // is taken as a burst found by waiting for it, and the phase learnt from it.
                     due = last + known
                     polledSinceFound += 1
                 } else {
