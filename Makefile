@@ -170,7 +170,7 @@ hil:
 	@$(MAKE) --no-print-directory seaweedfs
 	@if [ -z "$${HIL_SKIP_SWIFT:-}" ] || [ "$${HIL_SKIP_SWIFT}" = 0 ]; then $(MAKE) --no-print-directory deb; fi
 	SWIFT=$(SWIFT) HIL_DEB=$(HIL_DEB) HIL_WEED=$(SEAWEEDFS_VENV)/bin/weed \
-	  HIL_SWIFT_BUILD_FLAGS="-c release --static-swift-stdlib $(RELEASE_LINK_FLAGS)" \
+	  HIL_SWIFT_BUILD_FLAGS="-c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) $(HIL_FOUNDATION_LINK)" \
 	  scripts/hil/run.sh
 
 # Coverage-guided fuzzing (docs/fuzzing.md): every parser and state machine that reads outside input,
@@ -244,6 +244,10 @@ release-link-flags = -Xswiftc -use-ld=lld \
   -Xlinker --symbol-ordering-file=$(1)/$(TEXT_ORDER) -Xlinker --no-warn-symbol-ordering \
   $(NO_FOUNDATION_AUTOLINK)
 RELEASE_LINK_FLAGS := $(call release-link-flags,$(CURDIR))
+# The rig's runner (WayfinderHIL, built alone with the release flags so that it shares their build)
+# does use Foundation (Process, Pipe, FileHandle): the libraries the flags keep from being autolinked
+# are named to its link instead. Linker flags only: the modules are not built again.
+HIL_FOUNDATION_LINK := $(foreach lib,Foundation CoreFoundation FoundationInternationalization _FoundationICU,-Xlinker -l$(lib))
 # One folder per package architecture (the pages are the same, made from the native binary), so that
 # making the amd64 and the arm64 package at the same time (CI's two lanes) never empties the other's.
 GENERATED = .build/generated/$(ARCH)
