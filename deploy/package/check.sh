@@ -110,7 +110,7 @@ fi
 # The release link packs relative relocations (DT_RELR, docs/packaging.md): a glibc before 2.36
 # refuses the binary ("version GLIBC_ABI_DT_RELR not found"), and dpkg-shlibdeps, which reads the
 # symbols the binary takes, not that version need, does not raise libc6 for it: the control file does.
-libc_floor=$(grep -o 'libc6 (>= [0-9.]*)' <<<"$depends" | grep -o '[0-9][0-9.]*' | sort -V | tail -1)
+libc_floor=$(grep -o 'libc6 (>= [0-9.]*)' <<<"$depends" | sed 's/^libc6 (>= \([0-9.]*\))$/\1/' | sort -V | tail -1)
 if ! readelf -V "$root/usr/bin/wayfinder" | grep -q GLIBC_ABI_DT_RELR; then
     ok "the binary has no DT_RELR version need (libc6 floor in Depends: ${libc_floor:-none})"
 elif [[ -n $libc_floor ]] && dpkg --compare-versions "$libc_floor" ge 2.36; then
