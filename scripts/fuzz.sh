@@ -60,7 +60,7 @@ for line in "${TARGETS[@]}"; do
   else
     failed=1
     artifact=$(grep -ho "Test unit written to [^ ]*" "$log" | tail -1 | sed 's/Test unit written to //')
-    reason=$(grep -hE "Fatal error|ERROR: (AddressSanitizer|libFuzzer)" "$log" | head -1 | cut -c1-160)
+    reason=$(grep -hE "Fatal error|ERROR: (AddressSanitizer|libFuzzer)" "$log" | head -1 | cut -c1-160 || true)
     result="FAILED: ${reason:-exit $status} ${artifact:+(input: $artifact)}"
   fi
   printf '%-18s %10s %8s %6s  %s\n' "$name" "$runs" "${edges:-?}" "$units" "$result"

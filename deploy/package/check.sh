@@ -101,8 +101,11 @@ fi
 
 # libcurl is loaded with dlopen by the upload (docs/upload.md), so dpkg-shlibdeps cannot add it:
 # the control file names it, and apt must have installed the file the binary opens.
+# A producer's whole output is taken before it is searched: under pipefail, `producer | grep -q` fails
+# whenever grep's early exit makes the producer die of SIGPIPE, which depends on the scheduler.
 depends=$(dpkg-deb -f "$deb" Depends)
-if [[ $depends == *libcurl4* ]] && in_root ldconfig -p | grep -q 'libcurl\.so\.4 '; then
+libraries=$(in_root ldconfig -p)
+if [[ $depends == *libcurl4* ]] && grep -q 'libcurl\.so\.4 ' <<<"$libraries"; then
     ok "Depends names libcurl and libcurl.so.4 is installed, for the upload's dlopen"
 else
     fail "libcurl.so.4 is not installed or not in Depends ($depends)"
@@ -111,7 +114,8 @@ fi
 # refuses the binary ("version GLIBC_ABI_DT_RELR not found"), and dpkg-shlibdeps, which reads the
 # symbols the binary takes, not that version need, does not raise libc6 for it: the control file does.
 libc_floor=$(grep -o 'libc6 (>= [0-9.]*)' <<<"$depends" | sed 's/^libc6 (>= \([0-9.]*\))$/\1/' | sort -V | tail -1)
-if ! readelf -V "$root/usr/bin/wayfinder" | grep -q GLIBC_ABI_DT_RELR; then
+versions=$(readelf -V "$root/usr/bin/wayfinder")
+if ! grep -q GLIBC_ABI_DT_RELR <<<"$versions"; then
     ok "the binary has no DT_RELR version need (libc6 floor in Depends: ${libc_floor:-none})"
 elif [[ -n $libc_floor ]] && dpkg --compare-versions "$libc_floor" ge 2.36; then
     ok "the binary needs GLIBC_ABI_DT_RELR and Depends asks libc6 (>= $libc_floor)"
@@ -173,7 +177,7 @@ else
     fail "the unit's state directory $state (mode ${state_mode:-0755}) is refused:"; echo "$out"
 fi
 rm -rf "${root:?}$state"
-if in_root sh -c 'wayfinder --version' | grep -qx "$version"; then ok "wayfinder --version is $version"; else fail "wayfinder --version is not $version"; fi
+if [[ $(in_root sh -c 'wayfinder --version') == "$version" ]]; then ok "wayfinder --version is $version"; else fail "wayfinder --version is not $version"; fi
 
 step "man pages and completions"
 # Every page on the native package. The arm64 package's pages are the same files (generated from the

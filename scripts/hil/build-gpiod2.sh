@@ -59,7 +59,8 @@ subprocess.run(args, check=True)
 PY
 
 # What the rig relies on: no libgpiod at run time, and the v2 API reported by the binary itself.
-if readelf -d "$out" | grep -q 'NEEDED.*libgpiod'; then
+dynamic=$(readelf -d "$out")
+if grep -q 'NEEDED.*libgpiod' <<<"$dynamic"; then
     die "$out still needs a shared libgpiod"
 fi
 say "$(basename "$out"): libgpiod $(cat "$v2/version") (v2 API), linked statically"
