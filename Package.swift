@@ -198,7 +198,7 @@ let package = Package(
 
         // Test helpers shared by the test targets (as swift-service-lifecycle's TestKit).
         .target(name: "WayfinderTestKit",
-                dependencies: ["Config", "Platform", "Sensors", .product(name: "Logging", package: "swift-log")],
+                dependencies: ["Config", "Platform", "Sensors", "CSpawnShim", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: swiftSettings),
 
         .testTarget(name: "BeltTests", dependencies: ["Belt", "BLE", "BLETestKit", "Vocabulary"], swiftSettings: swiftSettings),

@@ -1,3 +1,4 @@
+import CSpawnShim
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -141,7 +142,8 @@ package final class SeaweedServer: @unchecked Sendable {
     }
 
     /// Starts `arguments` in a process group of its own (so `kill(-pid)` reaches every process it
-    /// starts), its output into `log`.
+    /// starts), its output into `log`, with no other descriptor of the test's: a server that outlives
+    /// a killed test must not hold what the test's parent waits on (CI's lock, its output pipe).
     static func spawn(_ arguments: [String], log: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -149,6 +151,10 @@ package final class SeaweedServer: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let closed = wf_spawn_addclosefrom(&actions, 3)
+        guard closed == 0 else {
+            throw Failure(description: "cannot start \(arguments[0]): posix_spawn_file_actions_addclosefrom_np: \(String(cString: strerror(closed)))")
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

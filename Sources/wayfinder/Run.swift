@@ -45,6 +45,9 @@ struct Run: AsyncParsableCommand {
                                               the same walk at 300×, warnings only
           wayfinder run -c my.toml --control-socket none
                                               no socket for status and control
+
+        Exit status: 0 after a stop; 78 when the configuration is refused (the unit does not \
+        restart it); 70 when a stop has not ended within 15 s (the log names what held it).
         """)
 
     // The configuration file as `ConfigurationPath` takes it, declared here rather than as its option

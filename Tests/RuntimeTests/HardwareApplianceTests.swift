@@ -145,6 +145,33 @@ final class HardwareApplianceTests: XCTestCase {
         XCTAssertFalse(logs.matching("reading the GPS on \(pty.slavePath) at 9600 baud").isEmpty, text)
     }
 
+    /// A service that hears neither the graceful shutdown nor the cancellation holds the stop; at the
+    /// stop's limit the appliance says which one, where ServiceLifecycle's limit would trap.
+    func testAStopHeldByAServiceEndsAtTheLimitNamingTheService() async throws {
+        let config = try configuration(gps: "source = \"none\"")
+        let release = StuckRelease()
+        let overrun = Mutex<StopDeadline.Overrun?>(nil)
+        var options = options()
+        options.background = [BackgroundWork(name: "upload", run: { await release.wait() })]
+        options.stopLimit = .milliseconds(300)
+        options.stopOverrun = { found in overrun.withLock { $0 = found } }
+        let logs = LogCapture(level: .info)
+        let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }
+        let running = Task { try await appliance.run() }
+        // The whole appliance on the process's loops, and the deadline's own thread: polled, bounded.
+        try await eventually("every actor to start", timeout: .seconds(10), every: .milliseconds(20)) { () async -> Bool in appliance.health.allStarted }
+        await appliance.group.triggerGracefulShutdown()
+        try await eventually("the stop's limit to run out", timeout: .seconds(10), every: .milliseconds(20)) { () async -> Bool in overrun.withLock { $0 } != nil }
+        let found = try XCTUnwrap(overrun.withLock { $0 })
+        XCTAssertEqual(found.holding, ["upload"], "the one service asked to stop that did not return")
+        XCTAssertEqual(found.running.last, "upload", "\(found)")
+        XCTAssertTrue(found.running.contains("belt") && found.running.contains("navigation"),
+                      "the services a graceful shutdown reaches after the upload had not been asked: \(found)")
+        release.open()
+        try await running.value
+        XCTAssertEqual(overrun.withLock { $0 }, found, "the limit acts once")
+    }
+
     /// Runs the appliance until `done` holds for its log (at most 5 s), and returns the status line then.
     /// After the stop `device`, whose feed has ended, is no longer waited for.
     func runUntil(_ config: WayfinderConfiguration, device: String, logs: LogCapture,

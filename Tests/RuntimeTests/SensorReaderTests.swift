@@ -205,32 +205,9 @@ final class SensorReaderTests: XCTestCase {
         var count: Int { all.withLock { $0.count } }
     }
 
-    /// The bus is in memory and the poller's sleeps are on the loop's clock: the test moves time and
-    /// drains, nothing waits on the wall clock.
-    func testTheDDCPollerDeliversTheReceiversEpochsAsFixes() throws {
-        let (bus, _) = Self.receiverHoldingABurst()
-        let loop = TestEventLoop()
-        let clock = loop.clock
-        let logs = LogCapture()
-        let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: logs.logger("gps"),
-                                      executor: loop)
-        let fixes = GPSReceiver.fixes(from: chunks, source: "test", clock: clock, logger: logs.logger("gps"), executor: loop)
-        let received = Collected<Fix>()
-        let collector = loop.spawn { for await fix in fixes { received.all.withLock { $0.append(fix) } } }
-        defer {
-            collector.cancel()
-            loop.drain()
-        }
-        loop.advance(by: .seconds(1))
-        let first = try XCTUnwrap(received.list.first, "a fix within a second of session time")
-        XCTAssertEqual(received.count, 1, "one epoch, one fix")
-        XCTAssertEqual(first.coordinate.latitude, 52.27, accuracy: 1e-7)
-        XCTAssertEqual(first.horizontalAccuracy, 2.5, "NAV-PVT's hAcc, merged with the NMEA of the same epoch")
-        XCTAssertEqual(first.utcSeconds, 1_795_000_000)
-    }
-
     /// The appliance's path: the polling task decodes what it reads itself, and the mark at the
-    /// burst's end completes each epoch.
+    /// burst's end completes each epoch. The bus is in memory and the poller's sleeps are on the
+    /// loop's clock: the test moves time and drains, nothing waits on the wall clock.
     func testThePollingTaskDecodesEachBurstIntoItsFix() throws {
         let (bus, _) = Self.receiverHoldingABurst()
         let loop = TestEventLoop()
@@ -263,60 +240,54 @@ final class SensorReaderTests: XCTestCase {
         let (bus, burst) = Self.receiverHoldingABurst()
         let loop = TestEventLoop()
         let clock = loop.clock
-        let chunks = DDCPoller.chunks(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: LogCapture().logger("gps"),
-                                      executor: loop)
         let bursts = Collected<[UInt8]>()
-        let reader = loop.spawn {
+        let poller = loop.spawn {
             var read: [UInt8] = []
-            do {
-                for try await chunk in chunks {
-                    if chunk.isEmpty {
-                        bursts.all.withLock { $0.append(read) }
-                        read = []
-                        if bursts.count == 2 { break }
-                        bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) }
-                    } else {
-                        read += chunk
-                    }
+            await DDCPoller.poll(driver: UBloxDDCDriver(transport: bus), clock: clock, logger: LogCapture().logger("gps")) { chunk in
+                guard chunk.isEmpty else {
+                    read += chunk
+                    return
                 }
-            } catch {
-                XCTFail("the poller failed: \(error)")
+                bursts.all.withLock { $0.append(read) }
+                read = []
+                // A second burst after the first one's mark; none after the second's.
+                if bursts.count == 1 { bus.withDevice(at: 0x42, as: UBloxDDCDevice.self) { $0.output(burst) } }
             }
         }
         defer {
-            reader.cancel()
+            poller.cancel()
             loop.drain()
         }
         // The poller backs off to at most 250 ms between polls while it knows no epoch: 5 s of
-        // session time is many polls; a poller that never marks leaves the list short.
+        // session time is many polls; a poller that never marks leaves the list short, one that marks
+        // an empty poll lengthens it.
         loop.advance(by: .seconds(5))
         XCTAssertEqual(bursts.list, [burst, burst], "each whole burst, then one mark: the empty polls between bursts are not passed on")
     }
 
-    /// A marked burst end completes the epoch at once: session time stands still here, so a 150 ms
-    /// quiet timer never fires and the fix can only come from the mark.
+    /// A marked burst end completes the epoch at once: no time passes here, so a quiet timer could
+    /// not have completed it; the fix can only come from the mark.
     func testAMarkedBurstEndCompletesTheEpochWithoutAQuietTimer() throws {
         let (_, burst) = Self.receiverHoldingABurst()
         let loop = TestEventLoop()
-        let (chunks, feed) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
-        let fixes = GPSReceiver.fixes(from: chunks, source: "test", clock: loop.clock,
-                                      logger: LogCapture().logger("gps"), burstEnds: .marked, executor: loop)
+        let (fixes, sink) = AsyncStream<Fix>.makeStream()
         let received = Collected<Fix>()
         let collector = loop.spawn { for await fix in fixes { received.all.withLock { $0.append(fix) } } }
         defer {
             collector.cancel()
             loop.drain()
         }
-        feed.yield(burst)
+        var decoder = GPSDecoder()
+        GPSReceiver.decode(marked: burst, with: &decoder, clock: loop.clock, to: sink)
         loop.drain()
         XCTAssertEqual(received.count, 0, "the epoch is not complete before its mark")
-        feed.yield([])
+        GPSReceiver.decode(marked: [], with: &decoder, clock: loop.clock, to: sink)
         loop.drain()
         XCTAssertEqual(loop.now, .zero)
         XCTAssertEqual(received.count, 1, "the mark completed the epoch")
         XCTAssertEqual(received.list.first?.utcSeconds, 1_795_000_000)
         XCTAssertEqual(received.list.first?.horizontalAccuracy, 2.5, "NAV-PVT's hAcc, merged with the NMEA of the same epoch")
-        feed.finish()
+        sink.finish()
     }
 
     func testACompassNobodySteersByIsNotReadUntilAReloadWantsItsHeadings() throws {

@@ -5,17 +5,9 @@ import Sensors
 /// A GPS receiver's byte stream (a UART, the u-blox DDC poller) turned into fixes, with the pure
 /// `GPSDecoder` doing the parsing. An epoch is complete when the next one begins or when its burst
 /// ends, so a live source gets each fix without waiting a cycle. A stream of bytes as they arrive (a
-/// UART) ends a burst by going quiet (`quietAfter`); a poller that knows when the receiver's buffer
-/// ran dry says so with an empty chunk (`BurstEnds.marked`), which needs no timer.
+/// UART) ends a burst by going quiet (`quietAfter`); the DDC poller, which knows when the receiver's
+/// buffer ran dry, says so with an empty chunk, which needs no timer (`fixes(polling:)`).
 package enum GPSReceiver {
-    /// How the source shows that a burst is over.
-    package enum BurstEnds: Sendable, Hashable {
-        /// The bytes stop for `quietAfter`.
-        case afterQuiet
-        /// An empty chunk (`DDCPoller`).
-        case marked
-    }
-
     /// A receiver's burst is over after this much silence; at 1–10 Hz the gap between bursts is far longer.
     package static let quietAfter: Duration = .milliseconds(150)
 
@@ -25,14 +17,11 @@ package enum GPSReceiver {
         case ended((any Error)?)
     }
 
-    /// The usable fixes from `chunks`. The stream ends when `chunks` does; a failing source is
-    /// logged with what to check.
+    /// The usable fixes from `chunks`, each burst ended by `quietAfter` of silence. The stream ends
+    /// when `chunks` does; a failing source is logged with what to check.
     package static func fixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
-                             clock: SessionClock, logger: Logger, burstEnds: BurstEnds = .afterQuiet,
+                             clock: SessionClock, logger: Logger,
                              executor: any ActorExecutor = EventLoop.preferred) -> AsyncStream<Fix> {
-        if burstEnds == .marked {
-            return markedFixes(from: chunks, source: source, clock: clock, logger: logger, executor: executor)
-        }
         let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let (inputs, feed) = AsyncStream<Input>.makeStream(bufferingPolicy: .bufferingNewest(1024))
         let reader = Task(executorPreference: executor) {
@@ -98,7 +87,7 @@ package enum GPSReceiver {
     /// The usable fixes of a u-blox receiver on I2C: the DDC poller's task decodes each poll's bytes
     /// itself (`DDCPoller.poll`), with no stream of chunks and no task switch between poll and
     /// decoder, and its burst-end marks complete the epochs. Decoding runs where the polls run
-    /// (`executor`, as for `DDCPoller.chunks`). The stream ends when its reader stops reading.
+    /// (`executor`: see `DDCPoller`). The stream ends when its reader stops reading.
     package static func fixes(polling driver: UBloxDDCDriver, clock: SessionClock, logger: Logger,
                              demand: FixDemand? = nil, executor: (any TaskExecutor)? = nil) -> AsyncStream<Fix> {
         let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
@@ -114,28 +103,9 @@ package enum GPSReceiver {
         return fixes
     }
 
-    /// One task reading the chunks, with no timer: an empty chunk completes the epoch.
-    private static func markedFixes(from chunks: AsyncThrowingStream<[UInt8], any Error>, source: String,
-                                    clock: SessionClock, logger: Logger, executor: any ActorExecutor) -> AsyncStream<Fix> {
-        let (fixes, sink) = AsyncStream<Fix>.makeStream(bufferingPolicy: .bufferingNewest(8))
-        let worker = Task(executorPreference: executor) {
-            var decoder = GPSDecoder()
-            var failure: (any Error)?
-            do {
-                for try await chunk in chunks { decode(marked: chunk, with: &decoder, clock: clock, to: sink) }
-            } catch {
-                failure = error
-            }
-            if Task.isCancelled { return }
-            end(&decoder, error: failure, source: source, clock: clock, logger: logger, sink: sink)
-        }
-        sink.onTermination = { _ in worker.cancel() }
-        return fixes
-    }
-
     /// A chunk from a source that marks its bursts' ends: bytes feed the decoder, an empty chunk
     /// completes the epoch; the usable fixes go to `sink`.
-    private static func decode(marked chunk: [UInt8], with decoder: inout GPSDecoder, clock: SessionClock,
+    static func decode(marked chunk: [UInt8], with decoder: inout GPSDecoder, clock: SessionClock,
                                to sink: AsyncStream<Fix>.Continuation) {
         let now = clock.elapsed
         let epochs = chunk.isEmpty ? decoder.flushEpoch().map { [$0] } ?? [] : decoder.feed(chunk, now: now)

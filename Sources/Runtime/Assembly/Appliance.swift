@@ -67,6 +67,11 @@ package struct Appliance: Sendable {
         /// `[metrics]`: the metrics navigation's events are counted into and the file they are written
         /// to for node_exporter; nil when off.
         package var metrics: MetricsExport?
+        /// The longest a stop may take before the process ends without waiting further
+        /// (`StopDeadline`), and what happens then; nil is the appliance's own: log what held the
+        /// stop and exit with status 70.
+        package var stopLimit = StopDeadline.standardLimit
+        package var stopOverrun: (@Sendable (StopDeadline.Overrun) -> Void)?
 
         package init() {}
     }
@@ -92,6 +97,8 @@ package struct Appliance: Sendable {
     let faultRoutes: Set<String>
     /// The supervised services, in the order they start (they stop in reverse).
     let serviceNames: [String]
+    /// The stop's limit, armed when the stop begins and disarmed when the group has returned.
+    let stopDeadline: StopDeadline
 
     /// Wires the appliance on `inputs`, or on a Pi's (`HardwareInputs`) when none are given. The
     /// simulated board's inputs come from Simulation's `SimulatedInputs`, which the executable picks.
@@ -298,12 +305,20 @@ package struct Appliance: Sendable {
             services.append(.described(BackgroundWorkService(work: work), onSuccess: .ignore, onFailure: .ignore))
         }
         services.append(.described(systemd, onSuccess: .ignore, onFailure: .gracefullyShutdownGroup))
+        // Last, so the first a stop reaches: from then on the stop has its limit.
+        let running = RunningServices()
+        let deadline = StopDeadline(limit: options.stopLimit, running: running,
+                                    expired: options.stopOverrun ?? StopDeadline.exit(logger: supervisorLogger, limit: options.stopLimit))
+        services.append(.described(StopDeadlineService(deadline: deadline), onSuccess: .ignore, onFailure: .ignore))
         var groupConfig = ServiceGroupConfiguration(
-            services: services,
+            services: running.tracking(services),
             gracefulShutdownSignals: options.shutdownSignals,
             logger: supervisorLogger)
+        // A service that has not returned 10 s into a graceful shutdown is cancelled. The group then
+        // waits for the cancelled ones without a limit of its own: ServiceLifecycle's ends in a
+        // `fatalError`; the stop's deadline ends the process saying what held it.
         groupConfig.maximumGracefulShutdownDuration = Duration.seconds(10)
-        groupConfig.maximumCancellationDuration = Duration.seconds(5)
+        groupConfig.maximumCancellationDuration = nil
         let group = ServiceGroup(configuration: groupConfig)
         trigger.set(group)
         // The members' services alone are asked whether they are supervised: a cast of a service of
@@ -312,7 +327,8 @@ package struct Appliance: Sendable {
                          gestures: gestures.actor, buttons: buttons.actor, touchCase: touchCase?.actor, pencil: pencil?.actor,
                          health: health, status: status, reloader: reloader, trip: trip,
                          actorNames: members.map(\.name), faultRoutes: Set(ApplianceMember.faultRoutes(members).keys),
-                         serviceNames: members.compactMap { ($0.service.service as? SupervisedService)?.name })
+                         serviceNames: members.compactMap { ($0.service.service as? SupervisedService)?.name },
+                         stopDeadline: deadline)
     }
 
     /// The navigation observer: the metrics' counters first, then the one a test or the executable gave.
@@ -348,6 +364,7 @@ package struct Appliance: Sendable {
     /// one thread, so a message between two actors is a queue append rather than a thread hand-off
     /// (docs/performance.md). Work that blocks opts out (the hardware input feeds).
     package func run() async throws {
+        defer { stopDeadline.disarm() }
         try await withTaskExecutorPreference(EventLoop.preferred) { try await group.run() }
     }
 }

@@ -2,12 +2,11 @@ import Logging
 import Platform
 import Sensors
 
-/// Polls a u-blox receiver over I2C (DDC) and hands on the bytes it read: to the decoder in the
-/// polling task itself (`poll`, as `GPSReceiver.fixes(polling:)` uses it), or as a stream (`chunks`).
+/// Polls a u-blox receiver over I2C (DDC) and hands the bytes it read to the decoder in the polling
+/// task itself (`poll`, as `GPSReceiver.fixes(polling:)` uses it), with no stream in between.
 ///
 /// The end of each burst is marked with an empty chunk: the first poll that finds the receiver's
-/// buffer empty after data (`GPSReceiver.BurstEnds.marked`), so the epoch is complete then, without
-/// a quiet timer.
+/// buffer empty after data, so the epoch is complete then, without a quiet timer.
 ///
 /// The same code reads an `I2CBus` on a Pi and the simulated board's bus. A failed transfer (a NACK
 /// when the receiver browns out or a wire comes loose) does not end the polling: it is logged once
@@ -22,23 +21,6 @@ import Sensors
 /// thread, as a Pi's `/dev/i2c-N` ioctls do (a 1 KB burst is about 25 ms at 400 kHz), which must stay
 /// off the event loop; the simulated board's in-memory bus passes the event loop.
 package enum DDCPoller {
-    /// The poller's reads as a stream: each poll's bytes, and an empty chunk at each burst's end.
-    package static func chunks(driver: UBloxDDCDriver, clock: SessionClock, logger: Logger,
-                              schedule: DDCPollSchedule = DDCPollSchedule(),
-                              idle: DDCIdlePolls = DDCIdlePolls(), demand: FixDemand? = nil,
-                              backoff: RestartBackoff = RestartBackoff(initial: .seconds(1), maximum: .seconds(30)),
-                              executor: (any TaskExecutor)? = nil
-    ) -> AsyncThrowingStream<[UInt8], any Error> {
-        let (stream, sink) = AsyncThrowingStream<[UInt8], any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        let task = Task(executorPreference: executor) {
-            await poll(driver: driver, clock: clock, logger: logger, schedule: schedule, idle: idle, demand: demand,
-                       backoff: backoff) { sink.yield($0) }
-            sink.finish()
-        }
-        sink.onTermination = { _ in task.cancel() }
-        return stream
-    }
-
     /// Polls until the calling task is cancelled, handing `deliver` each poll's bytes and an empty
     /// chunk at each burst's end, in the calling task: a consumer that decodes there
     /// (`GPSReceiver.fixes(polling:)`) takes the bytes without a stream and a task switch per poll.

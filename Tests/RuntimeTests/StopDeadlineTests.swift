@@ -1,0 +1,119 @@
+import Logging
+@testable import Runtime
+import ServiceLifecycle
+import Synchronization
+import WayfinderTestKit
+import XCTest
+
+/// A stop has a limit (`StopDeadline`): past it the process ends saying which services held the stop
+/// (`RunningServices`), where ServiceLifecycle's own limit would end it in a `fatalError`.
+final class StopDeadlineTests: XCTestCase {
+    /// Returns as soon as a graceful shutdown or a cancellation reaches it.
+    private struct Prompt: Service, CustomStringConvertible {
+        let description: String
+        func run() async throws {
+            let (never, continuation) = AsyncStream<Void>.makeStream()
+            defer { continuation.finish() }
+            _ = try? await cancellingAtGracefulShutdown { for await _ in never {} }
+        }
+    }
+
+    /// Hears neither a graceful shutdown nor a cancellation: returns when the test releases it.
+    private struct Stuck: Service, CustomStringConvertible {
+        let description: String
+        let release: StuckRelease
+        func run() async throws { await release.wait() }
+    }
+
+    func testTheServicesAskedToStopThatHaveNotReturnedAreTheOnesHoldingTheStop() async throws {
+        let release = StuckRelease()
+        let running = RunningServices()
+        let services = running.tracking([
+            .described(Prompt(description: "board"), onSuccess: .ignore, onFailure: .ignore),
+            .described(Stuck(description: "upload", release: release), onSuccess: .ignore, onFailure: .ignore),
+            .described(Prompt(description: "systemd"), onSuccess: .ignore, onFailure: .ignore),
+        ])
+        XCTAssertEqual(services.map(\.serviceName), ["board", "upload", "systemd"], "the group sees the same names")
+        let group = ServiceGroup(configuration: .init(services: services, logger: Logger(label: "test")))
+        let run = Task { try await group.run() }
+        // The group's tasks on the global pool: polled, bounded.
+        try await eventually("the three services to start", timeout: .seconds(10)) { () async -> Bool in running.names.count == 3 }
+        XCTAssertEqual(running.names, ["board", "upload", "systemd"])
+        XCTAssertEqual(running.holdingTheStop, [], "nothing was asked to stop yet")
+
+        // A graceful shutdown asks the last service first, then the next once it has returned.
+        await group.triggerGracefulShutdown()
+        try await eventually("the shutdown to reach the stuck service", timeout: .seconds(10)) { () async -> Bool in running.holdingTheStop == ["upload"] }
+        XCTAssertEqual(running.names, ["board", "upload"], "systemd returned; the board was not asked yet")
+
+        release.open()
+        try await run.value
+        XCTAssertEqual(running.names, [])
+        XCTAssertEqual(running.holdingTheStop, [])
+    }
+
+    func testAnArmedDeadlineReportsWhatIsStillRunningWhenItRunsOut() async throws {
+        let release = StuckRelease()
+        let running = RunningServices()
+        let overrun = Mutex<StopDeadline.Overrun?>(nil)
+        let deadline = StopDeadline(limit: .milliseconds(200), running: running) { found in overrun.withLock { $0 = found } }
+        let services = running.tracking([
+            .described(Prompt(description: "board"), onSuccess: .ignore, onFailure: .ignore),
+            .described(Stuck(description: "upload", release: release), onSuccess: .ignore, onFailure: .ignore),
+            .described(StopDeadlineService(deadline: deadline), onSuccess: .ignore, onFailure: .ignore),
+        ])
+        let group = ServiceGroup(configuration: .init(services: services, logger: Logger(label: "test")))
+        let run = Task { try await group.run() }
+        try await eventually("the services to start", timeout: .seconds(10)) { () async -> Bool in running.names.count == 3 }
+        await group.triggerGracefulShutdown()
+        // The deadline's own thread: polled, bounded.
+        try await eventually("the deadline to run out", timeout: .seconds(10)) { () async -> Bool in overrun.withLock { $0 } != nil }
+        XCTAssertEqual(overrun.withLock { $0 }, StopDeadline.Overrun(holding: ["upload"], running: ["board", "upload"]))
+        release.open()
+        try await run.value
+    }
+
+    func testADisarmedDeadlineDoesNothing() async throws {
+        let fired = Mutex(false)
+        let deadline = StopDeadline(limit: .milliseconds(100), running: RunningServices()) { _ in fired.withLock { $0 = true } }
+        XCTAssertTrue(deadline.arm(), "the waiting thread started")
+        deadline.disarm()
+        // Past the limit: a disarmed deadline has returned without acting (nothing to poll for).
+        try await Task.sleep(for: .milliseconds(400))
+        XCTAssertFalse(fired.withLock { $0 })
+    }
+
+    func testTheOverrunSaysWhatTheStopWasWaitingFor() {
+        XCTAssertEqual("\(StopDeadline.Overrun(holding: ["upload"], running: ["board", "belt", "upload"]))",
+                       "waiting for upload to return; not yet asked to stop: board, belt")
+        XCTAssertEqual("\(StopDeadline.Overrun(holding: ["belt", "upload"], running: ["belt", "upload"]))",
+                       "waiting for belt, upload to return")
+        XCTAssertEqual("\(StopDeadline.Overrun(holding: [], running: ["board"]))", "not yet asked to stop: board")
+        XCTAssertEqual("\(StopDeadline.Overrun(holding: [], running: []))", "every service had returned, the process had not ended")
+    }
+}
+
+/// A gate a stuck service waits at, ignoring cancellation, until the test opens it.
+final class StuckRelease: Sendable {
+    private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state in
+                if state.open { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiting = state.withLock { state in
+            state.open = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        waiting.forEach { $0.resume() }
+    }
+}
