@@ -16,8 +16,9 @@ from its simulated receiver, with the same sentences.
 
 For each process (every thread of it) the benchmark reads the voluntary and involuntary context
 switches (/proc/PID/task/TID/status) and the time on a CPU (/proc/PID/task/TID/schedstat, in
-nanoseconds: far finer than the 10 ms ticks of /proc/PID/stat) before and after the window, after
-letting everything settle. Two cases:
+nanoseconds: far finer than the 10 ms ticks of /proc/PID/stat) once a second through the window,
+after letting everything settle; a thread that ends within the window counts up to its last
+sample. Two cases:
 
   navigating  the demo as shipped: the walk under way, belt and case connected;
   idle        the same configuration with autostart off: navigation stopped, the case in power
@@ -184,41 +185,51 @@ def thread_counters(pid, tid):
         return None
 
 
-def snapshot(pids):
-    """Context switches and on-CPU nanoseconds summed over every thread of every pid."""
-    switches = cpu = 0
-    for pid in pids:
-        for tid in tasks(pid):
-            counters = thread_counters(pid, tid)
-            if counters:
-                switches += counters[1]
-                cpu += counters[2]
-    return switches, cpu
+class Counters:
+    """Every thread's counters over a window: the first and the last values seen, per (pid, thread
+    id). Sampled once a second, so a thread that ends during the window keeps what it did up to its
+    last sample (libdispatch retires idle pool threads); one that started during it counts from zero.
+    Each figure is short by at most a second of a thread that ended."""
 
+    def __init__(self, pids):
+        self.pids = pids
+        self.first = {}
+        self.last = {}
+        self.sample()
+        self.first = dict(self.last)
 
-def by_thread(pid):
-    """Per thread id: (name, context switches, on-CPU nanoseconds).
+    def sample(self):
+        for pid in self.pids:
+            for tid in tasks(pid):
+                counters = thread_counters(pid, tid)
+                if counters:
+                    self.last[(pid, tid)] = counters
 
-    The appliance names its threads: wf-loop runs its actors, wf-sim the simulated board's devices;
-    libdispatch names its own (the global executor's pool and its timer manager)."""
-    result = {}
-    for tid in tasks(pid):
-        counters = thread_counters(pid, tid)
-        if counters:
-            result[tid] = counters
-    return result
+    def deltas(self):
+        """Per (pid, thread id): (name, context switches, on-CPU nanoseconds) within the window."""
+        result = {}
+        for key, (name, switches, cpu) in self.last.items():
+            _, old_switches, old_cpu = self.first.get(key, (name, 0, 0))
+            result[key] = (name, switches - old_switches, cpu - old_cpu)
+        return result
 
+    def total(self):
+        """Context switches and on-CPU nanoseconds summed over every thread of every pid."""
+        deltas = self.deltas().values()
+        return sum(d[1] for d in deltas), sum(d[2] for d in deltas)
 
-def per_name(before, after, elapsed):
-    """Wake-ups/s and CPU % per thread name over the window. A thread that started during it counts
-    from zero; one that ended during it is not counted (libdispatch retires idle pool threads), so a
-    name's figures are a lower bound."""
-    totals = {}
-    for tid, (name, switches, cpu) in after.items():
-        _, old_switches, old_cpu = before.get(tid, (name, 0, 0))
-        s, c = totals.get(name, (0, 0))
-        totals[name] = (s + switches - old_switches, c + cpu - old_cpu)
-    return {name: (s / elapsed, 100 * c / 1e9 / elapsed) for name, (s, c) in sorted(totals.items())}
+    def per_name(self, pid, elapsed):
+        """Wake-ups/s and CPU % per thread name of `pid`.
+
+        The appliance names its threads: wf-loop runs its actors, wf-sim the simulated board's devices;
+        libdispatch names its own."""
+        totals = {}
+        for (owner, _), (name, switches, cpu) in self.deltas().items():
+            if owner != pid:
+                continue
+            s, c = totals.get(name, (0, 0))
+            totals[name] = (s + switches, c + cpu)
+        return {name: (s / elapsed, 100 * c / 1e9 / elapsed) for name, (s, c) in sorted(totals.items())}
 
 
 def free_port():
@@ -238,8 +249,7 @@ def measure(name, groups, seconds, feed, split=None):
 
     `split`: a pid whose threads are also reported by name (the appliance: its own share apart from
     the simulated devices')."""
-    before = {g: snapshot(p) for g, p in groups.items()}
-    threads_before = by_thread(split) if split else {}
+    counters = {g: Counters(p) for g, p in groups.items()}
     start = time.monotonic()
     next_burst = start
     while time.monotonic() - start < seconds:
@@ -247,17 +257,22 @@ def measure(name, groups, seconds, feed, split=None):
         if now >= next_burst:
             feed()
             next_burst += 1
+            for c in counters.values():
+                c.sample()
         time.sleep(max(0.0, min(next_burst, start + seconds) - time.monotonic()))
     elapsed = time.monotonic() - start
-    after = {g: snapshot(p) for g, p in groups.items()}
-    threads_after = by_thread(split) if split else {}
     result = {}
-    for g in groups:
-        switches = (after[g][0] - before[g][0]) / elapsed
-        cpu = 100 * (after[g][1] - before[g][1]) / 1e9 / elapsed
+    for g, c in counters.items():
+        c.sample()
+        total_switches, total_cpu = c.total()
+        switches = total_switches / elapsed
+        cpu = 100 * total_cpu / 1e9 / elapsed
         result[g] = (switches, cpu)
         print(f"{name:10} {g:10} {switches:8.1f} wake-ups/s  {cpu:7.3f} % of a core", flush=True)
-    threads = per_name(threads_before, threads_after, elapsed) if split else {}
+    threads = {}
+    if split:
+        owner = next(c for c in counters.values() if split in c.pids)
+        threads = owner.per_name(split, elapsed)
     for thread, (switches, cpu) in threads.items():
         print(f"{'':10}   {thread:15} {switches:8.1f} wake-ups/s  {cpu:7.3f} % of a core", flush=True)
     if threads:
