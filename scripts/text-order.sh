@@ -18,7 +18,7 @@ command -v python3 >/dev/null 2>&1 || { echo "error: python3 is needed (Debian: 
 work=$(mktemp -d "${TMPDIR:-/tmp}/text-order.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # The walk's exit status is not checked: under callgrind's slow-down the orderly stop can overrun
-# ServiceLifecycle's cancellation limit, and what ran before it is what the file is for.
+# its limit (the appliance then exits 70), and what ran before it is what the file is for.
 WAYFINDER_BOARDS=$repo/boards CALLGRIND_ARGS="--dump-instr=no --compress-strings=no --demangle=no" \
     "$here/callgrind.sh" "$work/walk.cg" "$binary" run "$repo/deploy/demo.toml" --exit-when-done --fresh \
     --acceleration 300 --log-level warning --control-socket none --state-directory "$work/state" \
