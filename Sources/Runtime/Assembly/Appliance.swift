@@ -67,10 +67,9 @@ package struct Appliance: Sendable {
         /// `[metrics]`: the metrics navigation's events are counted into and the file they are written
         /// to for node_exporter; nil when off.
         package var metrics: MetricsExport?
-        /// The longest a stop may take before the process ends without waiting further
-        /// (`StopDeadline`), and what happens then; nil is the appliance's own: log what held the
-        /// stop and exit with status 70.
+        /// The longest a stop may take before the process ends without waiting further (`StopDeadline`).
         package var stopLimit = StopDeadline.standardLimit
+        /// What happens then; nil is the appliance's own: log what held the stop and exit with status 70.
         package var stopOverrun: (@Sendable (StopDeadline.Overrun) -> Void)?
 
         package init() {}
