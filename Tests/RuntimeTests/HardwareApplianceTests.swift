@@ -153,7 +153,7 @@ final class HardwareApplianceTests: XCTestCase {
         let overrun = Mutex<StopDeadline.Overrun?>(nil)
         var options = options()
         options.background = [BackgroundWork(name: "upload", run: { await release.wait() })]
-        options.stopLimit = .milliseconds(300)
+        options.stopLimit = .seconds(1)
         options.stopOverrun = { found in overrun.withLock { $0 = found } }
         let logs = LogCapture(level: .info)
         let appliance = try Appliance.build(configuration: config, options: options) { logs.logger($0) }

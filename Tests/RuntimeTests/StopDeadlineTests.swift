@@ -56,7 +56,7 @@ final class StopDeadlineTests: XCTestCase {
         let release = StuckRelease()
         let running = RunningServices()
         let overrun = Mutex<StopDeadline.Overrun?>(nil)
-        let deadline = StopDeadline(limit: .milliseconds(200), running: running) { found in overrun.withLock { $0 = found } }
+        let deadline = StopDeadline(limit: .seconds(1), running: running) { found in overrun.withLock { $0 = found } }
         let services = running.tracking([
             .described(Prompt(description: "board"), onSuccess: .ignore, onFailure: .ignore),
             .described(Stuck(description: "upload", release: release), onSuccess: .ignore, onFailure: .ignore),
@@ -75,11 +75,11 @@ final class StopDeadlineTests: XCTestCase {
 
     func testADisarmedDeadlineDoesNothing() async throws {
         let fired = Mutex(false)
-        let deadline = StopDeadline(limit: .milliseconds(100), running: RunningServices()) { _ in fired.withLock { $0 = true } }
+        let deadline = StopDeadline(limit: .milliseconds(500), running: RunningServices()) { _ in fired.withLock { $0 = true } }
         XCTAssertTrue(deadline.arm(), "the waiting thread started")
         deadline.disarm()
         // Past the limit: a disarmed deadline has returned without acting (nothing to poll for).
-        try await Task.sleep(for: .milliseconds(400))
+        try await Task.sleep(for: .seconds(1))
         XCTAssertFalse(fired.withLock { $0 })
     }
 
