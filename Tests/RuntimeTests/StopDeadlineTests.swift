@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 @testable import Runtime
 import ServiceLifecycle
@@ -25,7 +26,10 @@ final class StopDeadlineTests: XCTestCase {
         func run() async throws { await release.wait() }
     }
 
-    func testTheServicesAskedToStopThatHaveNotReturnedAreTheOnesHoldingTheStop() async throws {
+    /// The group runs on a test loop, drained: each step of the shutdown has happened when `drain`
+    /// returns.
+    func testTheServicesAskedToStopThatHaveNotReturnedAreTheOnesHoldingTheStop() throws {
+        let loop = TestEventLoop()
         let release = StuckRelease()
         let running = RunningServices()
         let services = running.tracking([
@@ -35,24 +39,30 @@ final class StopDeadlineTests: XCTestCase {
         ])
         XCTAssertEqual(services.map(\.serviceName), ["board", "upload", "systemd"], "the group sees the same names")
         let group = ServiceGroup(configuration: .init(services: services, logger: Logger(label: "test")))
-        let run = Task { try await group.run() }
-        // The group's tasks on the global pool: polled, bounded.
-        try await eventually("the three services to start", timeout: .seconds(10)) { () async -> Bool in running.names.count == 3 }
+        let ended = Mutex(false)
+        loop.spawn {
+            try? await group.run()
+            ended.withLock { $0 = true }
+        }
+        loop.drain()
         XCTAssertEqual(running.names, ["board", "upload", "systemd"])
         XCTAssertEqual(running.holdingTheStop, [], "nothing was asked to stop yet")
 
         // A graceful shutdown asks the last service first, then the next once it has returned.
-        await group.triggerGracefulShutdown()
-        try await eventually("the shutdown to reach the stuck service", timeout: .seconds(10)) { () async -> Bool in running.holdingTheStop == ["upload"] }
+        loop.spawn { await group.triggerGracefulShutdown() }
+        loop.drain()
+        XCTAssertEqual(running.holdingTheStop, ["upload"])
         XCTAssertEqual(running.names, ["board", "upload"], "systemd returned; the board was not asked yet")
 
         release.open()
-        try await run.value
+        loop.drain()
+        XCTAssertTrue(ended.withLock { $0 }, "the group returned once the stuck service did")
         XCTAssertEqual(running.names, [])
         XCTAssertEqual(running.holdingTheStop, [])
     }
 
-    func testAnArmedDeadlineReportsWhatIsStillRunningWhenItRunsOut() async throws {
+    func testAnArmedDeadlineReportsWhatIsStillRunningWhenItRunsOut() throws {
+        let loop = TestEventLoop()
         let release = StuckRelease()
         let running = RunningServices()
         let overrun = Mutex<StopDeadline.Overrun?>(nil)
@@ -63,24 +73,45 @@ final class StopDeadlineTests: XCTestCase {
             .described(StopDeadlineService(deadline: deadline), onSuccess: .ignore, onFailure: .ignore),
         ])
         let group = ServiceGroup(configuration: .init(services: services, logger: Logger(label: "test")))
-        let run = Task { try await group.run() }
-        try await eventually("the services to start", timeout: .seconds(10)) { () async -> Bool in running.names.count == 3 }
-        await group.triggerGracefulShutdown()
-        // The deadline's own thread: polled, bounded.
-        try await eventually("the deadline to run out", timeout: .seconds(10)) { () async -> Bool in overrun.withLock { $0 } != nil }
+        loop.spawn { try? await group.run() }
+        loop.drain()
+        // The deadline is armed and the upload asked to stop before the loop is idle again.
+        loop.spawn { await group.triggerGracefulShutdown() }
+        loop.drain()
+        XCTAssertEqual(running.holdingTheStop, ["upload"])
+        // The deadline's own thread, on the monotonic clock: polled, bounded.
+        try eventually("the deadline to run out", timeout: .seconds(10)) { overrun.withLock { $0 } != nil }
         XCTAssertEqual(overrun.withLock { $0 }, StopDeadline.Overrun(holding: ["upload"], running: ["board", "upload"]))
         release.open()
-        try await run.value
+        loop.drain()
+        XCTAssertEqual(running.names, [])
     }
 
-    func testADisarmedDeadlineDoesNothing() async throws {
+    /// A disarmed deadline's thread returns at once without acting: with an hour's limit, its thread
+    /// can only be gone because the disarm woke it.
+    func testADisarmedDeadlineReturnsWithoutActing() async throws {
         let fired = Mutex(false)
-        let deadline = StopDeadline(limit: .milliseconds(500), running: RunningServices()) { _ in fired.withLock { $0 = true } }
+        let before = Self.threads(named: "wf-stop")
+        let deadline = StopDeadline(limit: .seconds(3600), running: RunningServices()) { _ in fired.withLock { $0 = true } }
         XCTAssertTrue(deadline.arm(), "the waiting thread started")
+        try await eventually("the deadline's thread to start", timeout: .seconds(10)) { () async -> Bool in
+            Self.threads(named: "wf-stop") == before + 1
+        }
         deadline.disarm()
-        // Past the limit: a disarmed deadline has returned without acting (nothing to poll for).
-        try await Task.sleep(for: .seconds(1))
+        // The deadline's own thread, as the kernel lists it: polled, bounded.
+        try await eventually("the disarmed deadline's thread to return", timeout: .seconds(10)) { () async -> Bool in
+            Self.threads(named: "wf-stop") == before
+        }
         XCTAssertFalse(fired.withLock { $0 })
+    }
+
+    /// This process's threads named `name` (/proc/self/task/*/comm).
+    private static func threads(named name: String) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { task in
+            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) == name
+        }.count
     }
 
     func testTheOverrunSaysWhatTheStopWasWaitingFor() {
